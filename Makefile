@@ -1,0 +1,37 @@
+# Every target builds what it needs: a fresh clone only needs python3 (3.11+).
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+
+.PHONY: run test test-all lint typecheck bench clean
+
+$(STAMP): pyproject.toml
+	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "Python 3.11+ is required")'
+	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV) || \
+	  (command -v apt-get >/dev/null && apt-get update -qq && apt-get install -y -qq python3-venv && $(PYTHON) -m venv $(VENV))
+	$(BIN)/python -m pip install -q --upgrade pip
+	$(BIN)/python -m pip install -q -e '.[dev]'
+	@touch $(STAMP)
+
+run: $(STAMP)  ## play Bizarre World in the terminal against the heuristic AI
+	$(BIN)/cardwright play bizarre-world
+
+lint: $(STAMP)
+	$(BIN)/ruff check cardwright tests
+	$(BIN)/ruff format --check cardwright tests
+
+typecheck: $(STAMP)
+	$(BIN)/mypy
+
+test: lint typecheck  ## lint, types, and the representative test suite
+	$(BIN)/pytest -q -n 2
+
+test-all: lint typecheck  ## everything, slow simulations included
+	$(BIN)/pytest -q -n 2 -m ''
+
+bench: $(STAMP)
+	$(BIN)/cardwright bench bizarre-world
+
+clean:
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache build *.egg-info

@@ -1,0 +1,51 @@
+"""The game-agnostic rules core. It imports no game."""
+
+from .effects import Modifier, Permission, allowed, compute
+from .errors import CardwrightError, ConfigError, DataError, EngineError, IllegalChoice
+from .game import RESPOND, TRIGGERS, Game
+from .rng import LocalRng
+from .rules import Rule, RulesIndex
+from .state import (
+    Card,
+    Decision,
+    Frame,
+    LogEvent,
+    Option,
+    Result,
+    State,
+    Trigger,
+    clone,
+    from_json,
+    state_hash,
+    to_json,
+)
+
+__all__ = [
+    "RESPOND",
+    "TRIGGERS",
+    "Card",
+    "CardwrightError",
+    "ConfigError",
+    "DataError",
+    "Decision",
+    "EngineError",
+    "Frame",
+    "Game",
+    "IllegalChoice",
+    "LocalRng",
+    "LogEvent",
+    "Modifier",
+    "Option",
+    "Permission",
+    "Result",
+    "Rule",
+    "RulesIndex",
+    "State",
+    "Trigger",
+    "allowed",
+    "clone",
+    "compute",
+    "from_json",
+    "state_hash",
+    "to_json",
+]

@@ -1,0 +1,368 @@
+"""The game-agnostic engine: the flow loop, the decision protocol, triggers, response windows,
+logging, views and determinization. A game subclasses :class:`Game` and supplies frame handlers.
+
+The flow is data. ``state.stack`` holds :class:`~cardwright.core.state.Frame` objects; the loop
+calls the handler of the top frame until some handler sets ``state.decision`` or the game ends.
+When a player answers, the answer goes to the handler of the frame that asked. Nothing lives on
+Python's call stack between decisions, so any state can be cloned, saved or searched.
+
+A handler has the signature ``handler(state, frame, choice)`` where ``choice`` is ``None`` when
+the handler is being run and the chosen option id when it is being answered. A handler either
+asks (calls :meth:`Game.ask`), pushes child frames, pops itself, or ends the game.
+
+Example (a game already registered)::
+
+    state = game.new_state({"decks": ["gray-collar", "purple-haze"]}, seed=1)
+    while not state.over:
+        option = state.decision.options[0]
+        game.apply(state, option.id)
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Iterable, Mapping
+from typing import Any, ClassVar
+
+from .errors import ConfigError, EngineError, IllegalChoice
+from .rng import LocalRng, seed_rng
+from .rules import RulesIndex
+from .state import (
+    Card,
+    Decision,
+    Frame,
+    LogEvent,
+    Option,
+    Result,
+    State,
+    Trigger,
+    clone,
+)
+
+Handler = Callable[[State, Frame, str | None], None]
+
+#: Frame kinds the core itself handles.
+RESPOND = "core.respond"
+TRIGGERS = "core.triggers"
+
+_MAX_STEPS_WITHOUT_DECISION = 100_000
+
+
+class Game(ABC):
+    """A game: stateless rules over a :class:`State` subclass.
+
+    Subclasses set the class attributes, implement :meth:`setup`, and register frame handlers in
+    :attr:`handlers`. Hooks with defaults cover views, triggers and response windows.
+    """
+
+    id: ClassVar[str]
+    title: ClassVar[str]
+    min_players: ClassVar[int] = 2
+    max_players: ClassVar[int] = 2
+    state_type: ClassVar[type[State]] = State
+    rules: RulesIndex
+    handlers: dict[str, Handler]
+
+    def __init__(self) -> None:
+        self.handlers = {RESPOND: self._respond_handler, TRIGGERS: self._triggers_handler}
+
+    # ----------------------------------------------------------------- configuration and setup
+    def default_config(self) -> dict[str, Any]:
+        """The rule options and their defaults; ``new_state`` refuses any other key."""
+        return {}
+
+    def config_choices(self) -> dict[str, tuple[Any, ...]]:
+        """Allowed values for options that take one of a fixed set."""
+        return {}
+
+    def validate_config(self, config: Mapping[str, Any] | None) -> dict[str, Any]:
+        """Merge ``config`` into the defaults, refusing unknown keys and values."""
+        merged = self.default_config()
+        for key, value in (config or {}).items():
+            if key not in merged:
+                known = ", ".join(sorted(merged)) or "none"
+                raise ConfigError(f"{self.id}: unknown rule option {key!r} (options: {known})")
+            allowed = self.config_choices().get(key)
+            if allowed is not None and value not in allowed:
+                choices = ", ".join(map(str, allowed))
+                raise ConfigError(f"{self.id}: option {key}={value!r} is not one of: {choices}")
+            merged[key] = value
+        return merged
+
+    def new_state(self, config: Mapping[str, Any] | None = None, seed: int = 0, *,
+                  log: bool = True) -> State:
+        """A new game, set up and advanced to its first decision."""
+        cfg = self.validate_config(config)
+        state = self.state_type(game=self.id, config=cfg, seed=seed, logging=log)
+        seed_rng(state, seed)
+        self.setup(state)
+        self.advance(state)
+        return state
+
+    @abstractmethod
+    def setup(self, state: State) -> None:
+        """Fill a blank state (names, zones, cards) and push the first frames."""
+
+    # ----------------------------------------------------------------- the decision protocol
+    def ask(self, state: State, seat: int, kind: str, prompt: str, options: list[Option],
+            rule: str = "") -> None:
+        """Make ``options`` the pending decision of ``seat``. Option ids must be unique."""
+        if state.result is not None:  # the game ended while this step was resolving
+            return
+        if not options:
+            raise EngineError(f"decision {kind!r} for seat {seat} has no options")
+        state.decision = Decision(seat=seat, kind=kind, prompt=prompt, options=options, rule=rule)
+
+    def legal_options(self, state: State) -> list[Option]:
+        """The options of the pending decision (empty when the game is over)."""
+        return [] if state.decision is None else list(state.decision.options)
+
+    def check_choice(self, state: State, choice: str, seat: int | None = None) -> None:
+        """Raise :class:`IllegalChoice` unless ``choice`` by ``seat`` is legal now."""
+        decision = state.decision
+        if decision is None:
+            raise IllegalChoice(f"{self.id}: the game is over; no choice can be made")
+        if seat is not None and seat != decision.seat:
+            raise IllegalChoice(
+                f"{self.id}: seat {seat} ({self.seat_name(state, seat)}) cannot choose now: "
+                f"the {decision.kind} decision belongs to seat {decision.seat} "
+                f"({self.seat_name(state, decision.seat)})"
+            )
+        for option in decision.options:
+            if option.id == choice:
+                return
+        legal = "; ".join(f"{o.id} ({o.label})" for o in decision.options)
+        raise IllegalChoice(f"{self.id}: {choice!r} is not a legal option; legal: {legal}")
+
+    def apply(self, state: State, choice: str, seat: int | None = None) -> None:
+        """Answer the pending decision with option id ``choice`` and run to the next decision.
+
+        The state is checked before it is touched: an illegal choice or a wrong seat raises
+        :class:`IllegalChoice` and leaves the state exactly as it was.
+        """
+        self.check_choice(state, choice, seat)
+        state.decision = None
+        state.decisions += 1
+        frame = state.stack[-1]
+        self.handlers[frame.kind](state, frame, choice)
+        self.advance(state)
+
+    def next_state(self, state: State, choice: str, seat: int | None = None) -> State:
+        """Like :meth:`apply` but on a copy: the given state is not changed."""
+        self.check_choice(state, choice, seat)
+        child = clone(state)
+        self.apply(child, choice, seat)
+        return child
+
+    def advance(self, state: State) -> None:
+        """Run handlers until a decision is pending or the game is over."""
+        handlers = self.handlers
+        stack = state.stack
+        for _ in range(_MAX_STEPS_WITHOUT_DECISION):
+            if state.decision is not None or state.result is not None:
+                return
+            if not stack:
+                raise EngineError(f"{self.id}: the flow stack is empty but the game is not over")
+            frame = stack[-1]
+            handlers[frame.kind](state, frame, None)
+        raise EngineError(f"{self.id}: no decision after {_MAX_STEPS_WITHOUT_DECISION} steps")
+
+    # ----------------------------------------------------------------- flow helpers
+    @staticmethod
+    def push(state: State, kind: str, seat: int = -1, **data: Any) -> Frame:
+        frame = Frame(kind=kind, seat=seat, data=data)
+        state.stack.append(frame)
+        return frame
+
+    @staticmethod
+    def pop(state: State, frame: Frame) -> None:
+        if not state.stack or state.stack[-1] is not frame:
+            raise EngineError(f"popping frame {frame.kind!r}, which is not on top of the stack")
+        state.stack.pop()
+
+    def end_game(self, state: State, winners: Iterable[int], reason: str, rule: str) -> None:
+        """Record the result; the loop stops at once."""
+        state.result = Result(winners=sorted(winners), reason=reason, rule=rule)
+        state.decision = None
+        self.log(state, "game_over", rule, reason)
+
+    # ----------------------------------------------------------------- the log
+    def log(self, state: State, kind: str, rule: str, text: str, seat: int = -1, *,
+            visible_to: list[int] | None = None, redacted: str = "", **data: Any) -> None:
+        """Append a log event citing ``rule`` (a no-op when the state does not log)."""
+        if not state.logging:
+            return
+        state.log.append(LogEvent(seq=len(state.log), turn=state.turn, kind=kind, rule=rule,
+                                  text=text, seat=seat, data=data, visible_to=visible_to,
+                                  redacted=redacted))
+
+    def seat_name(self, state: State, seat: int) -> str:
+        return state.names[seat] if 0 <= seat < len(state.names) else f"seat {seat}"
+
+    # ----------------------------------------------------------------- triggers
+    def queue_trigger(self, state: State, ability: str, source: int, controller: int,
+                      **data: Any) -> None:
+        """Add a triggered ability to the pending list; it resolves at the next safe point."""
+        state.triggers.append(Trigger(ability=ability, source=source, controller=controller,
+                                      data=data))
+
+    def resolve_triggers(self, state: State) -> None:
+        """Push the frame that resolves every pending trigger (call after an event batch)."""
+        if state.triggers and not (state.stack and state.stack[-1].kind == TRIGGERS):
+            self.push(state, TRIGGERS)
+
+    def trigger_order(self, state: State) -> list[int]:
+        """The order in which players' triggers resolve: active player first, then seat order.
+
+        Games with another rule override this.
+        """
+        n = len(state.names)
+        return [(state.active + i) % n for i in range(n)]
+
+    def trigger_label(self, state: State, trigger: Trigger) -> str:
+        return trigger.ability
+
+    def run_trigger(self, state: State, trigger: Trigger) -> None:
+        """Resolve one trigger (usually by pushing a frame). Games that use triggers override."""
+        raise EngineError(f"{self.id}: trigger {trigger.ability!r} has no resolver")
+
+    @staticmethod
+    def _source_defn(state: State, trigger: Trigger) -> str:
+        card = state.cards.get(trigger.source)
+        return card.defn if card is not None else str(trigger.source)
+
+    def _triggers_handler(self, state: State, frame: Frame, choice: str | None) -> None:
+        if choice is not None:
+            index = int(choice.split(":", 1)[1])
+            self.run_trigger(state, state.triggers.pop(index))
+            return
+        if not state.triggers:
+            self.pop(state, frame)
+            return
+        for seat in self.trigger_order(state):
+            mine = [i for i, t in enumerate(state.triggers) if t.controller == seat]
+            if not mine:
+                continue
+            # triggers of the same ability from copies of the same card are interchangeable
+            kinds = {(state.triggers[i].ability, self._source_defn(state, state.triggers[i]))
+                     for i in mine}
+            if len(mine) == 1 or len(kinds) == 1:
+                self.run_trigger(state, state.triggers.pop(mine[0]))
+                return
+            options = [Option(f"trigger:{i}", self.trigger_label(state, state.triggers[i]))
+                       for i in mine]
+            self.ask(state, seat, "order_triggers", "Choose which of your triggered abilities "
+                     "resolves next", options, rule="core.triggers.order")
+            return
+        raise EngineError(f"{self.id}: pending triggers belong to no seat in the order")
+
+    # ----------------------------------------------------------------- response windows
+    def open_response_window(self, state: State, window: str, first: int,
+                             seats: list[int] | None = None, **data: Any) -> Frame:
+        """Push a window in which each seat, in seat order from ``first``, may respond or pass.
+
+        It closes when every seat in it has passed in a row; a response restarts the count.
+        ``seats`` limits who may respond (default: everyone).
+        """
+        n = len(state.names)
+        order = [(first + i) % n for i in range(n)]
+        if seats is not None:
+            order = [s for s in order if s in seats]
+        return self.push(state, RESPOND, window=window, order=order, idx=0, passes=0, **data)
+
+    def response_options(self, state: State, frame: Frame, seat: int) -> list[Option]:
+        """The responses ``seat`` may make now (``pass`` is added by the core)."""
+        return []
+
+    def respond(self, state: State, frame: Frame, seat: int, choice: str) -> None:
+        """Carry out a response (push its frames)."""
+        raise EngineError(f"{self.id}: response {choice!r} has no handler")
+
+    def response_prompt(self, state: State, frame: Frame, seat: int) -> str:
+        return "You may respond, or pass"
+
+    def _respond_handler(self, state: State, frame: Frame, choice: str | None) -> None:
+        data = frame.data
+        order: list[int] = data["order"]
+        if choice is not None:
+            seat = order[data["idx"]]
+            data["idx"] = (data["idx"] + 1) % len(order)
+            if choice == "pass":
+                data["passes"] += 1
+            else:
+                data["passes"] = 0
+                self.respond(state, frame, seat, choice)
+            return
+        while data["passes"] < len(order):
+            seat = order[data["idx"]]
+            options = self.response_options(state, frame, seat)
+            if not options:  # nothing to play: an automatic pass reveals nothing
+                data["passes"] += 1
+                data["idx"] = (data["idx"] + 1) % len(order)
+                continue
+            options.append(Option("pass", "Pass"))
+            self.ask(state, seat, "respond", self.response_prompt(state, frame, seat), options,
+                     rule=data.get("rule", "core.respond"))
+            return
+        self.pop(state, frame)
+
+    # ----------------------------------------------------------------- hidden information
+    def card_visible(self, state: State, zone: str, card: Card, seat: int) -> bool:
+        """Whether ``seat`` may know the identity of ``card`` in ``zone``. Default: all public."""
+        return True
+
+    def pool_key(self, state: State, zone: str, seat: int) -> str:
+        """Which pool a card hidden from ``seat`` in ``zone`` is drawn from when determinizing.
+
+        Cards in the same pool may be swapped with each other without ``seat`` noticing.
+        """
+        owner = zone.rsplit(":", 1)[-1]
+        return f"hidden:{owner}"
+
+    def pool_known(self, state: State, pool: str, seat: int) -> bool:
+        """Whether ``seat`` knows which cards make up ``pool`` (e.g. its own decklist)."""
+        return False
+
+    def sample_unknown(self, state: State, pool: str, count: int, rng: LocalRng) -> list[str]:
+        """Card definitions for ``count`` hidden cards whose pool the viewer does not know."""
+        raise EngineError(f"{self.id}: no prior for unknown pool {pool!r}")
+
+    def pool_owner(self, pool: str) -> int:
+        return int(pool.rsplit(":", 1)[-1])
+
+    def placeholder_face_up(self, zone: str) -> bool:
+        """Whether a card dealt into ``zone`` by determinization lies face up."""
+        return True
+
+    def mask_config(self, config: dict[str, Any], seat: int) -> dict[str, Any]:
+        """The rule options as ``seat`` may see them (hide other players' decklists here)."""
+        return config
+
+    def view(self, state: State, seat: int) -> State:
+        """What ``seat`` may know: hidden cards become placeholders with negative ids.
+
+        The view has the same type as the state, so tools render it the same way, and the
+        server only ever sends views. See :meth:`determinize` for the way back.
+        """
+        from .views import make_view
+
+        return make_view(self, state, seat)
+
+    def determinize(self, view: State, seed: int) -> State:
+        """A full state consistent with ``view``: placeholders filled from the viewer's pools."""
+        from .views import determinize
+
+        return determinize(self, view, seed)
+
+    # ----------------------------------------------------------------- checks and presentation
+    def invariants(self, state: State) -> list[str]:
+        """Game-specific invariants; each broken one is a message. Default: none."""
+        return []
+
+    def card_name(self, state: State, card_id: int) -> str:
+        card = state.cards.get(card_id)
+        return card.defn if card is not None else "a hidden card"
+
+    def scores(self, state: State) -> dict[str, Any]:
+        """Per-seat numbers for reports (life, points ...)."""
+        return {}

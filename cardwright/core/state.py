@@ -1,0 +1,186 @@
+"""The game state: a tree of small plain-data objects (msgspec Structs).
+
+Rules code never stores anything outside the state, so a state can be copied, saved, hashed and
+replayed at any point, even in the middle of resolving a card. Static card definitions are never
+in the state: card instances refer to them by id (``Card.defn``).
+
+A game subclasses :class:`State` to add its own fields (life totals, battle records ...).
+Copies and JSON go through msgspec with the concrete type, so subclasses need no extra code.
+
+Conventions
+-----------
+* Zones are ``zones[key] -> list of card ids``; the **last** element is the top of a pile.
+  Keys are ``"<zone>:<seat>"`` for per-seat zones (``"hand:0"``) or any name for shared ones.
+* Frame data keys that hold card ids end in ``card`` or ``cards``; views mask hidden ones.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from typing import Any, TypeVar
+
+import msgspec
+
+S = TypeVar("S", bound="State")
+
+
+class Option(msgspec.Struct, frozen=True):
+    """One answer to a decision: a stable id (what programs send) and a label (what people read)."""
+
+    id: str
+    label: str
+
+
+class Decision(msgspec.Struct):
+    """The single pending choice of the game: who decides, what kind, and the legal options."""
+
+    seat: int
+    kind: str
+    prompt: str
+    options: list[Option]
+    rule: str = ""
+    min_picks: int = 1
+    max_picks: int = 1
+
+    def option_ids(self) -> list[str]:
+        return [o.id for o in self.options]
+
+
+class Frame(msgspec.Struct):
+    """One entry of the flow stack: a phase, a multi-step effect or a response window.
+
+    ``step`` records how far the frame has got; ``data`` holds its plain-data arguments.
+    """
+
+    kind: str
+    seat: int = -1
+    step: int = 0
+    data: dict[str, Any] = msgspec.field(default_factory=dict)
+
+
+class Card(msgspec.Struct):
+    """A card instance. Its static definition is looked up by ``defn``; it is never copied."""
+
+    id: int
+    defn: str
+    owner: int
+    controller: int
+    exhausted: bool = False
+    face_up: bool = True
+    counters: dict[str, int] = msgspec.field(default_factory=dict)
+
+
+class Trigger(msgspec.Struct):
+    """A triggered ability waiting to resolve."""
+
+    ability: str
+    source: int
+    controller: int
+    data: dict[str, Any] = msgspec.field(default_factory=dict)
+
+
+class LogEvent(msgspec.Struct):
+    """One line of the structured game log. ``rule`` is an id in the game's rules index.
+
+    ``visible_to`` is ``None`` for public events; otherwise only those seats see ``text`` and
+    ``data``, and every other seat sees ``redacted`` (or nothing when it is empty).
+    """
+
+    seq: int
+    turn: int
+    kind: str
+    rule: str
+    text: str
+    seat: int = -1
+    data: dict[str, Any] = msgspec.field(default_factory=dict)
+    visible_to: list[int] | None = None
+    redacted: str = ""
+
+
+class Result(msgspec.Struct):
+    """How the game ended. An empty ``winners`` list is a draw."""
+
+    winners: list[int]
+    reason: str
+    rule: str = ""
+
+
+class State(msgspec.Struct, kw_only=True):
+    """The part of every game's state that the core understands."""
+
+    game: str
+    config: dict[str, Any] = msgspec.field(default_factory=dict)
+    seed: int = 0
+    rng: int = 0
+    forced: list[int] = msgspec.field(default_factory=list)
+    names: list[str] = msgspec.field(default_factory=list)
+    turn: int = 0
+    active: int = 0
+    phase: str = ""
+    zones: dict[str, list[int]] = msgspec.field(default_factory=dict)
+    cards: dict[int, Card] = msgspec.field(default_factory=dict)
+    next_id: int = 1
+    stack: list[Frame] = msgspec.field(default_factory=list)
+    decision: Decision | None = None
+    triggers: list[Trigger] = msgspec.field(default_factory=list)
+    result: Result | None = None
+    log: list[LogEvent] = msgspec.field(default_factory=list)
+    logging: bool = True
+    decisions: int = 0
+    viewer: int = -1
+    pools: dict[str, list[str] | None] = msgspec.field(default_factory=dict)
+
+    @property
+    def num_players(self) -> int:
+        return len(self.names)
+
+    @property
+    def over(self) -> bool:
+        return self.result is not None
+
+
+_msgpack_encoder = msgspec.msgpack.Encoder()
+_hash_encoder = msgspec.msgpack.Encoder(order="deterministic")
+_json_encoder = msgspec.json.Encoder()
+_msgpack_decoders: dict[type, msgspec.msgpack.Decoder[Any]] = {}
+_json_decoders: dict[type, msgspec.json.Decoder[Any]] = {}
+
+
+def clone(state: S) -> S:
+    """A deep copy that shares nothing mutable with ``state`` (static card data is not in it).
+
+    >>> s = State(game="demo", names=["a", "b"]); c = clone(s); c.names.append("x"); s.names
+    ['a', 'b']
+    """
+    cls = type(state)
+    dec = _msgpack_decoders.get(cls)
+    if dec is None:
+        dec = _msgpack_decoders[cls] = msgspec.msgpack.Decoder(cls)
+    result: S = dec.decode(_msgpack_encoder.encode(state))
+    return result
+
+
+def to_json(state: State) -> bytes:
+    """The state as JSON bytes (exact: :func:`from_json` gives an equal state)."""
+    return _json_encoder.encode(state)
+
+
+def from_json(cls: type[S], data: bytes | str) -> S:
+    """Rebuild a state of type ``cls`` from :func:`to_json` output.
+
+    Raises ``msgspec.ValidationError`` or ``msgspec.DecodeError`` on malformed input.
+    """
+    dec = _json_decoders.get(cls)
+    if dec is None:
+        dec = _json_decoders[cls] = msgspec.json.Decoder(cls)
+    result: S = dec.decode(data)
+    return result
+
+
+def state_hash(state: State) -> str:
+    """A stable hash of everything that matters to the game (the log is excluded).
+
+    Two states that would play on identically have the same hash, whether or not they logged.
+    """
+    bare = msgspec.structs.replace(state, log=[], logging=False)
+    return hashlib.blake2b(_hash_encoder.encode(bare), digest_size=16).hexdigest()

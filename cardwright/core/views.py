@@ -1,0 +1,135 @@
+"""Per-seat views of a state, and determinization back to full states.
+
+A view replaces every card the seat may not identify by a placeholder id (-1, -2, ... in zone
+order) and drops its instance, so neither its definition nor its real id leaks. Other hidden
+parts are scrubbed too: the RNG and the seed, other seats' pending options, other seats' private
+log lines, and card ids that frames hold under ``*card`` / ``*cards`` keys.
+
+For each placeholder the view records its pool in ``view.pools``: the sorted definitions of the
+pool when the seat knows them (its own deck), or ``None`` when it does not (the opponent's
+hidden cards in a game without open decklists).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from .rng import LocalRng
+from .state import Decision, Frame, LogEvent, State, clone
+
+if TYPE_CHECKING:
+    from .game import Game
+
+_MASKED = -(10**9)  # a card id inside frame data that the viewer may not see
+
+
+def _mask_data(data: dict[str, Any], hidden: set[int]) -> None:
+    for key, value in data.items():
+        if key.endswith("card") and isinstance(value, int) and value in hidden:
+            data[key] = _MASKED
+        elif key.endswith("cards") and isinstance(value, list):
+            data[key] = [_MASKED if v in hidden else v for v in value]
+
+
+def make_view(game: Game, state: State, seat: int) -> State:
+    view = clone(state)
+    view.viewer = seat
+    view.seed = 0
+    view.rng = 0
+    view.forced = []
+    view.next_id = 0
+    view.config = game.mask_config(view.config, seat)
+    hidden: set[int] = set()
+    pools: dict[str, list[str] | None] = {}
+    placeholder = 0
+    for zone, ids in view.zones.items():
+        for i, cid in enumerate(ids):
+            card = view.cards[cid]
+            if game.card_visible(view, zone, card, seat):
+                continue
+            pool = game.pool_key(view, zone, seat)
+            if pool not in pools:
+                pools[pool] = [] if game.pool_known(view, pool, seat) else None
+            known = pools[pool]
+            if known is not None:
+                known.append(card.defn)
+            hidden.add(cid)
+            placeholder -= 1
+            ids[i] = placeholder
+    for cid in hidden:
+        del view.cards[cid]
+    for defs in pools.values():
+        if defs is not None:
+            defs.sort()
+    view.pools = pools
+    for frame in view.stack:
+        _mask_data(frame.data, hidden)
+    for trigger in view.triggers:
+        _mask_data(trigger.data, hidden)
+        if trigger.source in hidden:
+            trigger.source = _MASKED
+    if view.decision is not None and view.decision.seat != seat:
+        view.decision = Decision(seat=view.decision.seat, kind=view.decision.kind,
+                                 prompt=view.decision.prompt, options=[], rule=view.decision.rule)
+    view.log = [_visible_event(e, seat) for e in view.log if _sees(e, seat)]
+    return view
+
+
+def _sees(event: LogEvent, seat: int) -> bool:
+    return event.visible_to is None or seat in event.visible_to or bool(event.redacted)
+
+
+def _visible_event(event: LogEvent, seat: int) -> LogEvent:
+    if event.visible_to is None or seat in event.visible_to:
+        return event
+    return LogEvent(seq=event.seq, turn=event.turn, kind=event.kind, rule=event.rule,
+                    text=event.redacted, seat=event.seat, data={}, visible_to=None)
+
+
+def determinize(game: Game, view: State, seed: int) -> State:
+    """Fill a view's placeholders with cards drawn from the viewer's pools.
+
+    Known pools are shuffled and dealt; unknown ones are sampled from the game's prior.
+    The result is a full state (``viewer == -1``) whose view for the same seat equals ``view``.
+    """
+    seat = view.viewer
+    state = clone(view)
+    state.viewer = -1
+    state.pools = {}
+    rng = LocalRng(seed)
+    state.rng = rng.rng ^ 0x5DEECE66D
+    # which placeholders belong to which pool, in zone order
+    slots: dict[str, list[tuple[str, int]]] = {}
+    for zone, ids in state.zones.items():
+        for i, cid in enumerate(ids):
+            if cid < 0:
+                slots.setdefault(game.pool_key(state, zone, seat), []).append((zone, i))
+    next_id = max([0, *state.cards]) + 1
+    for pool, places in slots.items():
+        known = view.pools.get(pool)
+        if known is not None:
+            defs = list(known)
+            rng.shuffle(defs)
+        else:
+            defs = game.sample_unknown(state, pool, len(places), rng)
+        owner = game.pool_owner(pool)
+        for (zone, i), defn in zip(places, defs, strict=True):
+            from .state import Card
+
+            card = Card(id=next_id, defn=defn, owner=owner, controller=owner,
+                        face_up=game.placeholder_face_up(zone))
+            state.cards[next_id] = card
+            state.zones[zone][i] = next_id
+            next_id += 1
+    state.next_id = next_id
+    if state.decision is not None and not state.decision.options:
+        _reask(game, state)
+    return state
+
+
+def _reask(game: Game, state: State) -> None:
+    """Recompute the options of another seat's decision, which the view did not carry."""
+    frame: Frame = state.stack[-1]
+    state.decision = None
+    game.handlers[frame.kind](state, frame, None)
+    game.advance(state)

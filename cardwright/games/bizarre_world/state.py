@@ -1,0 +1,39 @@
+"""Bizarre World's additions to the core state."""
+
+from __future__ import annotations
+
+import msgspec
+
+from cardwright.core.state import State
+
+
+class Battle(msgspec.Struct):
+    """One declared attack, from declaration to the end of both distribution steps.
+
+    ``sources`` / ``def_sources`` map creature ids to the attack they contributed;
+    ``assigned`` is the distribution in progress; ``remaining`` is what is left to assign.
+    """
+
+    attacker: int
+    defender: int
+    attack: int
+    sources: dict[int, int]
+    defense: int = 0
+    def_sources: dict[int, int] = msgspec.field(default_factory=dict)
+    remaining: int = 0
+    assigned: dict[int, int] = msgspec.field(default_factory=dict)
+
+
+class BWState(State, kw_only=True):
+    """Per seat: life, unspent attack gained this turn, and gray resources gained this turn.
+
+    ``contrib`` maps each creature to the attack it added to its controller's unspent attack.
+    ``turns_taken`` counts each seat's turns (Flaming and the first-turn rule use it).
+    """
+
+    life: list[int] = msgspec.field(default_factory=list)
+    attack: list[int] = msgspec.field(default_factory=list)
+    gray: list[int] = msgspec.field(default_factory=list)
+    contrib: dict[int, int] = msgspec.field(default_factory=dict)
+    turns_taken: list[int] = msgspec.field(default_factory=list)
+    battle: Battle | None = None
