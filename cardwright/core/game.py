@@ -354,6 +354,16 @@ class Game(ABC):
 
         return determinize(self, view, seed)
 
+    # ----------------------------------------------------------------- scenarios
+    def scenario_state(self, config: Mapping[str, Any], setup: Mapping[str, Any],
+                       seed: int = 0) -> tuple[State, dict[str, int]]:
+        """Build a mid-game position from a scenario's ``setup``; returns it and card aliases."""
+        raise ConfigError(f"{self.id}: scenarios are not supported yet")
+
+    def scenario_facts(self, state: State) -> dict[str, Any]:
+        """Named facts a scenario may ``expect`` (zones as lists of card ids, numbers ...)."""
+        return {}
+
     # ----------------------------------------------------------------- checks and presentation
     def invariants(self, state: State) -> list[str]:
         """Game-specific invariants; each broken one is a message. Default: none."""
@@ -362,6 +372,11 @@ class Game(ABC):
     def card_name(self, state: State, card_id: int) -> str:
         card = state.cards.get(card_id)
         return card.defn if card is not None else "a hidden card"
+
+    def render(self, view: State, seat: int) -> str:
+        """A seat's view as text for the terminal (rich markup allowed)."""
+        counts = ", ".join(f"{zone}: {len(ids)}" for zone, ids in view.zones.items())
+        return f"Turn {view.turn}, {view.names[view.active]} to act. {counts}"
 
     def scores(self, state: State) -> dict[str, Any]:
         """Per-seat numbers for reports (life, points ...)."""

@@ -140,7 +140,6 @@ class State(msgspec.Struct, kw_only=True):
 
 
 _msgpack_encoder = msgspec.msgpack.Encoder()
-_hash_encoder = msgspec.msgpack.Encoder(order="deterministic")
 _json_encoder = msgspec.json.Encoder()
 _msgpack_decoders: dict[type, msgspec.msgpack.Decoder[Any]] = {}
 _json_decoders: dict[type, msgspec.json.Decoder[Any]] = {}
@@ -181,6 +180,8 @@ def state_hash(state: State) -> str:
     """A stable hash of everything that matters to the game (the log is excluded).
 
     Two states that would play on identically have the same hash, whether or not they logged.
+    Mappings hash in insertion order, which the rules keep deterministic (the same history
+    gives the same order, and copies and JSON preserve it).
     """
     bare = msgspec.structs.replace(state, log=[], logging=False)
-    return hashlib.blake2b(_hash_encoder.encode(bare), digest_size=16).hexdigest()
+    return hashlib.blake2b(_msgpack_encoder.encode(bare), digest_size=16).hexdigest()

@@ -78,6 +78,11 @@ class BizarreWorld(Game):
         }
 
     def validate_config(self, config: Any) -> dict[str, Any]:
+        cfg = self.validate_options(config)
+        return self._resolve_decks(cfg)
+
+    def validate_options(self, config: Any) -> dict[str, Any]:
+        """Check every rule option except the decks (scenarios bring their own cards)."""
         cfg = super().validate_config(config)
         names = cfg["names"]
         if not (isinstance(names, list) and len(names) == 2 and all(map(str, names))):
@@ -85,6 +90,9 @@ class BizarreWorld(Game):
         cfg["names"] = [str(n) for n in names]
         if not isinstance(cfg["max_turns"], int) or cfg["max_turns"] < 2:
             raise ConfigError("bizarre-world: 'max_turns' must be a whole number of at least 2")
+        return cfg
+
+    def _resolve_decks(self, cfg: dict[str, Any]) -> dict[str, Any]:
         decks = cfg["decks"]
         if not isinstance(decks, list) or len(decks) != 2:
             raise ConfigError("bizarre-world: 'decks' must name two decks, one per seat")
@@ -673,8 +681,10 @@ class BizarreWorld(Game):
             for cid in b.def_sources:
                 del s.contrib[cid]
             if b.defense:
+                names = ", ".join(f"{s.cards[c].defn} ({n})" for c, n in b.def_sources.items())
                 self.log(s, "defense", "bw.attack.respond", f"{s.names[defender]} responds "
-                         f"with {b.defense} attack", defender, amount=b.defense)
+                         f"with {b.defense} attack; attack sources: {names or 'none'}",
+                         defender, amount=b.defense)
             b.remaining, b.assigned = b.attack, {}
             frame.step = 2
             return
@@ -778,6 +788,18 @@ class BizarreWorld(Game):
                  for i, d in enumerate(config["decks"])]
         return {**config, "decks": decks}
 
+    # ================================================================ scenarios
+    def scenario_state(self, config: Any, setup: Any, seed: int = 0) -> tuple[State,
+                                                                             dict[str, int]]:
+        from .scenario import build
+
+        return build(self, config, setup, seed)
+
+    def scenario_facts(self, state: State) -> dict[str, Any]:
+        from .scenario import facts
+
+        return facts(cast(BWState, state))
+
     # ================================================================ checks and reports
     def invariants(self, state: State) -> list[str]:
         s = cast(BWState, state)
@@ -800,6 +822,11 @@ class BizarreWorld(Game):
             if not seen.get(cid, "").startswith("play"):
                 problems.append(f"attack source {cid} is not in play")
         return problems
+
+    def render(self, view: State, seat: int) -> str:
+        from .render import render
+
+        return render(cast(BWState, view), seat)
 
     def scores(self, state: State) -> dict[str, Any]:
         s = cast(BWState, state)

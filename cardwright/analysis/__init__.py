@@ -1,0 +1,1 @@
+"""Statistics over batches of games."""

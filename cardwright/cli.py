@@ -1,0 +1,480 @@
+"""The ``cardwright`` command. User mistakes are one line on stderr and exit status 2."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Annotated, Any
+
+import msgspec
+import typer
+import yaml
+from rich.console import Console
+from rich.markup import escape
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeElapsedColumn
+from rich.table import Table
+
+from cardwright.core.errors import CardwrightError, ConfigError, DataError, IllegalChoice
+from cardwright.core.state import state_hash
+from cardwright.games import GAMES, get_game
+
+app = typer.Typer(add_completion=False, no_args_is_help=True,
+                  help="Cardwright: play, simulate, test and explain tabletop card games.")
+scenario_app = typer.Typer(no_args_is_help=True, help="Rules cases written as data.")
+deck_app = typer.Typer(no_args_is_help=True,
+                       help="Build and check Bizarre World decks (crafting and random mode).")
+app.add_typer(scenario_app, name="scenario")
+app.add_typer(deck_app, name="deck")
+
+out = Console(highlight=False)
+err = Console(stderr=True, highlight=False)
+
+OptionList = Annotated[list[str] | None, typer.Option(
+    "--option", "-o", help="A rule option, KEY=VALUE (repeatable); see `cardwright rules GAME`.")]
+
+
+def parse_options(options: list[str] | None) -> dict[str, Any]:
+    config: dict[str, Any] = {}
+    for item in options or []:
+        key, sep, value = item.partition("=")
+        if not sep or not key.strip():
+            raise ConfigError(f"--option {item!r}: write KEY=VALUE, e.g. deck_out=skip")
+        config[key.strip()] = yaml.safe_load(value) if value.strip() else ""
+    return config
+
+
+def with_decks(config: dict[str, Any], decks: list[str] | None) -> dict[str, Any]:
+    if decks:
+        config["decks"] = list(decks)
+    return config
+
+
+# ---------------------------------------------------------------------------- games, rules, cards
+@app.command()
+def games() -> None:
+    """List the games and whether each is playable yet."""
+    table = Table("id", "game", "players", "status")
+    for game_id, (title, factory) in GAMES.items():
+        if factory is None:
+            table.add_row(game_id, title, "", "[yellow]planned[/yellow]")
+            continue
+        g = get_game(game_id)
+        table.add_row(game_id, title, f"{g.min_players}-{g.max_players}",
+                      f"[green]playable[/green] ({len(g.rules)} rules)")
+    out.print(table)
+
+
+@app.command()
+def rules(game: str, rule_id: Annotated[str | None, typer.Argument()] = None) -> None:
+    """Show a game's rules index (or one rule), and its rule options."""
+    g = get_game(game)
+    if rule_id:
+        rule = g.rules.get(rule_id)
+        if rule is None:
+            raise ConfigError(f"{game}: no rule {rule_id!r}; `cardwright rules {game}` lists them")
+        out.print(f"[bold]{rule.id}[/bold]: {escape(rule.text)}\n[dim]source: "
+                  f"{escape(rule.source)}[/dim]")
+        return
+    table = Table("rule", "paraphrase", "source")
+    for rule in g.rules:
+        table.add_row(rule.id, escape(rule.text), escape(rule.source))
+    out.print(table)
+    opts = Table("option", "default", "choices", title="Rule options (--option KEY=VALUE)")
+    choices = g.config_choices()
+    for key, value in g.default_config().items():
+        allowed = ", ".join(map(str, choices.get(key, ())))
+        opts.add_row(key, escape(json.dumps(value)), escape(allowed))
+    out.print(opts)
+
+
+@app.command()
+def cards(
+    game: str,
+    deck: Annotated[str | None, typer.Option(help="A starter deck name or deck file.")] = None,
+    ruleset: Annotated[str | None, typer.Option(help="Bizarre World generator ruleset.")] = None,
+) -> None:
+    """List a game's cards: for Bizarre World the generator's three layer tables, or a deck."""
+    get_game(game)
+    if game != "bizarre-world":
+        raise ConfigError(f"{game}: card listing is not available yet")
+    from cardwright.games.bizarre_world import generator
+    from cardwright.games.bizarre_world.decks import points_breakdown, resolve_deck
+
+    rs = ruleset or generator.DEFAULT_RULESET
+    if deck:
+        d = resolve_deck(deck, rs)
+        table = Table("#", "card", "points", "action", "passive", title=f"{d.name} ({d.mode}, "
+                      f"{len(d.cards)} cards)")
+        for card_id in dict.fromkeys(d.cards):
+            c = generator.card_def(card_id, rs)
+            table.add_row(str(d.cards.count(card_id)), escape(c.id), points_breakdown(c.id, rs),
+                          escape(f"{c.of.text} -> {c.noun.text}"), escape(c.adjective.text))
+        out.print(table)
+        return
+    t = generator.tables(rs)
+    for title, rows, extra in (("Adjective: passive ability", t.adjectives, "passive"),
+                               ("Creature: action effect", t.nouns, "attack"),
+                               ("of ...: action cost and resource", t.ofs, "produces")):
+        table = Table("name", "value", extra, "text", title=f"{title} (ruleset {rs})")
+        for layer in rows:
+            col = {"passive": layer.passive, "attack": str(layer.attack or layer.alt_attack),
+                   "produces": f"{layer.amount} {layer.produces}"}[extra]
+            table.add_row(layer.name, f"{layer.value:+d}", col, escape(layer.text))
+        out.print(table)
+    out.print("A card is '<adjective> <creature> of <phrase> (cost)'; its points are cost "
+              "(0 counts as -1) + the three values; crafted cards need 0 or more.")
+
+
+# ---------------------------------------------------------------------------- decks
+@deck_app.command("craft")
+def deck_craft(name: str, ruleset: Annotated[str | None, typer.Option()] = None) -> None:
+    """Price a card name like the generator's CRAFT button: cheapest legal cost and points."""
+    from cardwright.games.bizarre_world import generator
+
+    rs = ruleset or generator.DEFAULT_RULESET
+    adj, noun, of = generator.split_name(name, rs)
+    cost = generator.cheapest_legal_cost(adj, noun, of)
+    card = generator.card_def(generator.make_id(f"{adj.name} {noun.name} of {of.name}", cost), rs)
+    out.print(f"{escape(card.id)}: {card.points} points at its cheapest legal cost; random mode "
+              f"gives cost {generator.random_cost(adj, noun, of)}")
+    out.print(escape(card.text()))
+
+
+@deck_app.command("build")
+def deck_build(
+    output: Path,
+    name: Annotated[str, typer.Option(help="The deck's name.")],
+    card: Annotated[list[str], typer.Option(help="'Name (cost) x3' (repeatable).")],
+    ruleset: Annotated[str | None, typer.Option()] = None,
+) -> None:
+    """Write a crafted deck file after checking every deck-building rule."""
+    from cardwright.games.bizarre_world import generator
+    from cardwright.games.bizarre_world.decks import Deck, deck_to_toml, validate_deck
+    from cardwright.scenarios.format import parse_card_spec
+
+    rs = ruleset or generator.DEFAULT_RULESET
+    ids: list[str] = []
+    for entry in card:
+        spec = parse_card_spec(entry, "--card")
+        ids += [generator.card_def(spec.card, rs).id] * spec.count
+    deck = Deck(name, "crafted", tuple(ids))
+    validate_deck(deck, rs, name)
+    output.write_text(deck_to_toml(deck, rs), encoding="utf-8")
+    out.print(f"wrote {output}: {len(ids)} cards, every rule checked")
+
+
+@deck_app.command("random")
+def deck_random(
+    output: Path,
+    size: Annotated[int, typer.Option(help="Number of cards.")] = 20,
+    seed: Annotated[int, typer.Option()] = 0,
+    name: Annotated[str, typer.Option()] = "Random deck",
+    ruleset: Annotated[str | None, typer.Option()] = None,
+) -> None:
+    """Write a random-mode deck (it may only play against other random decks)."""
+    from cardwright.games.bizarre_world import generator
+    from cardwright.games.bizarre_world.decks import deck_to_toml, random_deck
+
+    rs = ruleset or generator.DEFAULT_RULESET
+    deck = random_deck(size, seed, rs, name)
+    output.write_text(deck_to_toml(deck, rs), encoding="utf-8")
+    out.print(f"wrote {output}: {size} random cards (seed {seed})")
+
+
+@deck_app.command("check")
+def deck_check(paths: list[Path]) -> None:
+    """Validate deck files; each problem is one line naming the card and the rule."""
+    from cardwright.games.bizarre_world.decks import format_for_size, load_deck_file
+
+    for path in paths:
+        deck = load_deck_file(path)
+        fmt = format_for_size(len(deck.cards))
+        assert fmt is not None
+        out.print(f"{path}: OK ({deck.name}, {deck.mode}, {len(deck.cards)} cards, "
+                  f"{fmt.name} duel, {fmt.life} life)")
+
+
+# ---------------------------------------------------------------------------- play
+@app.command()
+def play(
+    game: Annotated[str, typer.Argument(help="Game id, e.g. bizarre-world.")] = "bizarre-world",
+    seat: Annotated[int, typer.Option(help="Your seat (0 goes first by default).")] = 0,
+    opponent: Annotated[str, typer.Option(help="AI: heuristic or random.")] = "heuristic",
+    seed: Annotated[int | None, typer.Option(help="Random seed (default: from the clock).")
+                    ] = None,
+    deck: Annotated[list[str] | None, typer.Option(help="Deck per seat, in seat order.")] = None,
+    name: Annotated[str, typer.Option(help="Your name.")] = "You",
+    save: Annotated[Path | None, typer.Option(help="Save the game record here.")] = None,
+    option: OptionList = None,
+) -> None:
+    """Play in the terminal against the AI. You see only your own view."""
+    import time
+
+    from cardwright.agents import make_agent
+    from cardwright.sim.records import GameRecord, finish_record, save_record
+
+    g = get_game(game)
+    config = with_decks(parse_options(option), deck)
+    if seat not in range(g.max_players):
+        raise ConfigError(f"--seat {seat}: seats are 0 to {g.max_players - 1}")
+    if "names" not in config and game == "bizarre-world":
+        config["names"] = ["AI", "AI"]
+        config["names"][seat] = name
+    seed = int(time.time()) % 100000 if seed is None else seed
+    state = g.new_state(config, seed)
+    ai = make_agent(opponent, game, seed)
+    record = GameRecord(game=game, config=dict(state.config), seed=seed, choices=[],
+                        agents=["human" if i == seat else opponent
+                                for i in range(state.num_players)])
+    shown = 0
+    out.print(f"[bold]{g.title}[/bold] (seed {seed}). Type an option's number or id; "
+              "'h' for help, 'q' to quit.")
+    while state.decision is not None:
+        view = g.view(state, seat)
+        shown = _print_log(g, view, shown)
+        decision = state.decision
+        if decision.seat != seat:
+            choice = ai.choose(g, state, decision.seat)
+            record.choices.append((decision.seat, choice))
+            g.apply(state, choice, decision.seat)
+            continue
+        out.rule()
+        out.print(g.render(view, seat))
+        out.print(f"\n[bold]{escape(decision.prompt)}[/bold] [dim]({decision.rule})[/dim]")
+        for i, opt in enumerate(decision.options, start=1):
+            out.print(f"  [cyan]{i:>2}[/cyan]. {escape(opt.label)} [dim]{opt.id}[/dim]")
+        while True:
+            try:
+                line = input("> ").strip()
+            except EOFError:
+                out.print("\ninput closed: game abandoned")
+                _save_partial(record, state, save)
+                return
+            if line in ("q", "quit"):
+                out.print("game abandoned")
+                _save_partial(record, state, save)
+                return
+            if line in ("h", "help", "?"):
+                out.print("number or option id: choose; 'r RULE' explain a rule; "
+                          "'l' the whole log; 'q' quit")
+                continue
+            if line == "l":
+                _print_log(g, view, 0)
+                continue
+            if line.startswith("r "):
+                rule = g.rules.get(line[2:].strip())
+                out.print(f"{rule.id}: {escape(rule.text)} [dim]({escape(rule.source)})[/dim]"
+                          if rule else "no such rule")
+                continue
+            choice = line
+            if line.isdigit() and 1 <= int(line) <= len(decision.options):
+                choice = decision.options[int(line) - 1].id
+            try:
+                g.apply(state, choice, seat)
+            except IllegalChoice:
+                err.print(f"'{escape(line)}' is not an option: type 1-{len(decision.options)}"
+                          " or an option id")
+                continue
+            record.choices.append((seat, choice))
+            break
+    _print_log(g, g.view(state, seat), shown)
+    assert state.result is not None
+    out.rule()
+    out.print(f"[bold]Game over:[/bold] {escape(state.result.reason)}")
+    finish_record(record, state)
+    if save:
+        save_record(record, save)
+        out.print(f"saved to {save} (`cardwright replay {save}` checks it)")
+
+
+def _save_partial(record: Any, state: Any, save: Path | None) -> None:
+    if save:
+        from cardwright.sim.records import finish_record, save_record
+
+        save_record(finish_record(record, state), save)
+        out.print(f"saved the game so far to {save}")
+
+
+def _print_log(g: Any, view: Any, shown: int) -> int:
+    for event in view.log[shown:]:
+        if event.kind in ("scenario",):
+            continue
+        out.print(f"[dim]  · {escape(event.text)} [{event.rule}][/dim]")
+    return len(view.log)
+
+
+# ---------------------------------------------------------------------------- simulate
+@app.command()
+def simulate(
+    game: str,
+    n: Annotated[int, typer.Option("-n", help="Number of games.")] = 100,
+    agents: Annotated[str, typer.Option(help="One agent per seat, comma-separated.")
+                      ] = "random,random",
+    seed: Annotated[int, typer.Option()] = 0,
+    jobs: Annotated[int, typer.Option(help="Worker processes.")] = 1,
+    players: Annotated[int | None, typer.Option(help="Players (games for 3+).")] = None,
+    deck: Annotated[list[str] | None, typer.Option(help="Deck per seat, in seat order.")] = None,
+    backend: Annotated[str, typer.Option(help="local (processes) or ray.")] = "local",
+    as_json: Annotated[bool, typer.Option("--json", help="Print JSON (reproducible).")] = False,
+    timing: Annotated[bool, typer.Option(help="Add CPU time and decisions/s to --json.")
+                      ] = False,
+    option: OptionList = None,
+) -> None:
+    """Self-play N games; win rate per seat and agent with 95% intervals."""
+    from cardwright.analysis.stats import summarize
+    from cardwright.sim.runner import simulate as run
+
+    names = [a.strip() for a in agents.split(",") if a.strip()]
+    if players is not None:
+        if len(names) == 1:
+            names = names * players
+        if len(names) != players:
+            raise ConfigError(f"--players {players} needs {players} agents, got {len(names)}")
+    if n < 1:
+        raise ConfigError("-n must be at least 1")
+    config = with_decks(parse_options(option), deck)
+    if as_json:
+        batch = run(game, n, names, seed=seed, jobs=jobs, config=config, backend=backend)
+        summary = summarize(batch, timing=timing)
+        sys.stdout.write(json.dumps(summary, indent=2, sort_keys=True) + "\n")
+        return
+    with Progress("[progress.description]{task.description}", BarColumn(), MofNCompleteColumn(),
+                  TimeElapsedColumn(), console=err) as bar:
+        task = bar.add_task(f"{game}", total=n)
+        batch = run(game, n, names, seed=seed, jobs=jobs, config=config, backend=backend,
+                    progress=lambda k: bar.advance(task, k))
+    summary = summarize(batch, timing=True)
+    table = Table("seat", "agent", "wins", "win rate", "95% interval",
+                  title=f"{game}: {n} games, seed {seed}")
+    for row in summary["seats"]:
+        lo, hi = row["ci95"]
+        table.add_row(str(row["seat"]), row["agent"], str(row["wins"]),
+                      f"{row['score_rate']:.1%}", f"{lo:.1%} - {hi:.1%}")
+    out.print(table)
+    if len(summary["by_agent"]) > 1:
+        for agent, row in summary["by_agent"].items():
+            lo, hi = row["ci95"]
+            out.print(f"{agent}: {row['win_rate']:.1%} of its games won ({lo:.1%} - {hi:.1%})")
+    out.print(f"draws {summary['draws']}; mean length {summary['mean_turns']} turns, "
+              f"{summary['mean_decisions']} decisions; {summary['decisions_per_second']:,.0f} "
+              "decisions per second per core")
+
+
+# ---------------------------------------------------------------------------- replay, explain
+@app.command("replay")
+def replay_cmd(path: Path) -> None:
+    """Re-run a saved game and check it reaches the recorded final state."""
+    from cardwright.sim.records import load_record, replay
+
+    record = load_record(path)
+    _, state = replay(record, log=False)
+    got = state_hash(state)
+    if record.final_hash and got != record.final_hash:
+        err.print(f"{path}: MISMATCH: replay reached {got}, the record says {record.final_hash}")
+        raise typer.Exit(1)
+    result = state.result.reason if state.result else "the game was not finished"
+    out.print(f"{path}: OK, {len(record.choices)} choices replayed to hash {got} ({result})")
+
+
+@app.command()
+def explain(
+    path: Path,
+    seat: Annotated[int | None, typer.Option(help="Show only what this seat saw.")] = None,
+) -> None:
+    """The log of a saved game with the rule behind every event."""
+    from cardwright.sim.records import load_record, replay
+
+    record = load_record(path)
+    g, state = replay(record, log=True)
+    view = g.view(state, seat) if seat is not None else state
+    for event in view.log:
+        rule = g.rules.get(event.rule)
+        out.print(f"[bold]T{event.turn}[/bold] {escape(event.text)}")
+        if rule is not None:
+            out.print(f"     [dim]{rule.id}: {escape(rule.text)} ({escape(rule.source)})[/dim]")
+
+
+# ---------------------------------------------------------------------------- scenarios
+@scenario_app.command("run")
+def scenario_run(paths: list[Path],
+                 verbose: Annotated[bool, typer.Option("-v", help="Show passes too.")] = False
+                 ) -> None:
+    """Run scenario files (or folders of them); exit 1 if any case fails."""
+    from cardwright.scenarios import load_scenarios, run_scenario
+
+    files: list[Path] = []
+    for p in paths:
+        if p.is_dir():
+            files += sorted(p.rglob("*.yaml")) + sorted(p.rglob("*.yml"))
+        elif p.exists():
+            files.append(p)
+        else:
+            raise DataError(f"{p}: no such scenario file or folder")
+    passed = failed = 0
+    for f in files:
+        for scenario in load_scenarios(f):
+            result = run_scenario(scenario)
+            if result.passed:
+                passed += 1
+                if verbose:
+                    out.print(f"[green]{escape(result.describe())}[/green]")
+            else:
+                failed += 1
+                out.print(f"[red]{escape(result.describe())}[/red]")
+                for line in result.citations:
+                    out.print(f"    [dim]{escape(line)}[/dim]")
+    out.print(f"{passed} passed, {failed} failed")
+    if failed:
+        raise typer.Exit(1)
+
+
+# ---------------------------------------------------------------------------- bench
+@app.command()
+def bench(
+    game: str,
+    seconds: Annotated[float, typer.Option(help="How long to self-play.")] = 5.0,
+    seed: Annotated[int, typer.Option()] = 0,
+    as_json: Annotated[bool, typer.Option("--json")] = False,
+    option: OptionList = None,
+) -> None:
+    """Random self-play on one core; step, copy and JSON costs on a mid-game state."""
+    from cardwright.bench import run_bench
+
+    result = run_bench(game, seconds=seconds, seed=seed, config=parse_options(option))
+    if as_json:
+        sys.stdout.write(json.dumps(result, indent=2) + "\n")
+        return
+    table = Table("measure", "value", title=f"{game} bench (one core)")
+    for key, value in result.items():
+        table.add_row(key, f"{value:,}" if isinstance(value, int | float) else str(value))
+    out.print(table)
+
+
+def main() -> None:
+    """Entry point: user errors become one line on stderr and exit status 2."""
+    try:
+        app(standalone_mode=False)
+    except CardwrightError as exc:
+        err.print(f"error: {escape(str(exc))}")
+        sys.exit(2)
+    except (msgspec.ValidationError, msgspec.DecodeError) as exc:
+        err.print(f"error: malformed data: {escape(str(exc))}")
+        sys.exit(2)
+    except typer.Exit as exc:
+        sys.exit(exc.exit_code)
+    except typer.Abort:
+        sys.exit(1)
+    except KeyboardInterrupt:
+        sys.exit(130)
+    except Exception as exc:  # click usage errors
+        import click
+
+        if isinstance(exc, click.ClickException):
+            exc.show()
+            sys.exit(2)
+        raise
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,135 @@
+"""Building Bizarre World positions from scenario files, and the facts scenarios can check.
+
+``setup`` keys: ``active`` (seat name), ``turn`` (default 3), ``phase`` (start, sacrifice,
+main, end; default main), ``seats`` mapping each seat name to ``life``, ``attack``, ``gray``
+and the zones ``deck`` (top card first), ``hand``, ``resources`` (a number of neutral
+resources, or card entries), ``play`` and ``discard``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+from cardwright.core.errors import DataError
+from cardwright.core.rng import seed_rng
+from cardwright.core.zones import create_card
+from cardwright.scenarios.format import parse_card_spec
+
+from .decks import FORMATS
+from .generator import card_def
+from .state import BWState
+
+if TYPE_CHECKING:
+    from .rules import BizarreWorld
+
+_PHASE_STEP = {"start": 0, "sacrifice": 1, "main": 3, "end": 4}
+_ZONES = ("deck", "hand", "resources", "play", "discard")
+_SEAT_KEYS = {"life", "attack", "gray", *_ZONES}
+FILLER = "Boring Box-Man of Minimum Wage (1)"
+
+
+def build(game: BizarreWorld, config: Mapping[str, Any], setup: Mapping[str, Any],
+          seed: int) -> tuple[BWState, dict[str, int]]:
+    cfg = game.validate_options(config)
+    if cfg["format"] == "auto":
+        cfg["format"] = "speed"
+    state = BWState(game=game.id, config=cfg, seed=seed)
+    seed_rng(state, seed)
+    state.names = list(cfg["names"])
+    unknown = set(setup) - {"active", "turn", "phase", "seats"}
+    if unknown:
+        raise DataError(f"setup: unknown key(s) {sorted(unknown)}; "
+                        "use active, turn, phase, seats")
+    seats = setup.get("seats", {}) or {}
+    for name in seats:
+        if name not in state.names:
+            raise DataError(f"setup.seats: unknown seat {name!r}; seats are {state.names} "
+                            "(set config.names)")
+    life = FORMATS[cfg["format"]].life
+    state.life, state.attack, state.gray = [life, life], [0, 0], [0, 0]
+    aliases: dict[str, int] = {}
+    for seat, name in enumerate(state.names):
+        spec = seats.get(name, {}) or {}
+        bad = set(spec) - _SEAT_KEYS
+        if bad:
+            raise DataError(f"setup.seats.{name}: unknown key(s) {sorted(bad)}; "
+                            f"use {', '.join(sorted(_SEAT_KEYS))}")
+        for key in ("life", "attack", "gray"):
+            if key in spec:
+                getattr(state, key)[seat] = int(spec[key])
+        for zone in _ZONES:
+            key = f"{zone}:{seat}"
+            state.zones[key] = []
+            entries = spec.get(zone, [])
+            if zone == "resources" and isinstance(entries, int):
+                entries = [FILLER] * entries
+            if not isinstance(entries, list):
+                raise DataError(f"setup.seats.{name}.{zone}: expected a list of cards")
+            # decks are written top card first; the zone list keeps its top at the end
+            for entry in reversed(entries) if zone == "deck" else entries:
+                _place(game, state, seat, zone, str(entry), aliases, f"setup.seats.{name}.{zone}")
+    # the decks of record are the scenario's own cards
+    cfg["decks"] = [{"name": f"{n} (scenario)", "mode": "crafted",
+                     "cards": sorted(c.defn for c in state.cards.values() if c.owner == i)}
+                    for i, n in enumerate(state.names)]
+    active_name = setup.get("active", state.names[0])
+    if active_name not in state.names:
+        raise DataError(f"setup.active: unknown seat {active_name!r}; seats are {state.names}")
+    active = state.names.index(active_name)
+    turn = int(setup.get("turn", 3))
+    phase = setup.get("phase", "main")
+    if phase not in _PHASE_STEP:
+        raise DataError(f"setup.phase: {phase!r} is not one of {', '.join(_PHASE_STEP)}")
+    state.active = active
+    first_seat = active if turn % 2 == 1 else 1 - active
+    state.turns_taken = [0, 0]
+    for t in range(1, turn + 1):
+        state.turns_taken[first_seat if t % 2 == 1 else 1 - first_seat] += 1
+    if phase == "start":  # the turn frame counts the turn itself when it starts
+        turn -= 1
+        state.turns_taken[active] -= 1
+    state.turn = turn
+    state.phase = phase
+    frame = game.push(state, "bw.turn", active)
+    frame.step = _PHASE_STEP[phase]
+    game.log(state, "scenario", "bw.turn", f"Scenario position: turn {state.turn}, "
+             f"{state.names[active]}'s {phase} phase", active)
+    game.advance(state)
+    return state, aliases
+
+
+def _place(game: BizarreWorld, state: BWState, seat: int, zone: str, entry: str,
+           aliases: dict[str, int], where: str) -> None:
+    spec = parse_card_spec(entry, where)
+    try:
+        defn = card_def(spec.card, state.config["ruleset"]).id
+    except DataError as exc:
+        raise DataError(f"{where}: {exc}") from None
+    for _ in range(spec.count):
+        face_up = zone in ("hand", "play", "discard")
+        card = create_card(state, defn, seat, f"{zone}:{seat}", face_up=face_up)
+        card.exhausted = "exhausted" in spec.flags
+        if spec.alias:
+            if spec.alias in aliases:
+                raise DataError(f"{where}: alias {spec.alias!r} is used twice")
+            aliases[spec.alias] = card.id
+
+
+def facts(state: BWState) -> dict[str, Any]:
+    names = state.names
+    out: dict[str, Any] = {
+        "life": {n: state.life[i] for i, n in enumerate(names)},
+        "attack": {n: state.attack[i] for i, n in enumerate(names)},
+        "gray": {n: state.gray[i] for i, n in enumerate(names)},
+        "turn": state.turn,
+        "phase": state.phase,
+        "active": names[state.active],
+        "sources": list(state.battle.sources) if state.battle else [],
+        "defense_sources": list(state.battle.def_sources) if state.battle else [],
+        "exhausted": [cid for cid, c in state.cards.items() if c.exhausted],
+    }
+    for zone in _ZONES:
+        out[zone] = {n: list(state.zones[f"{zone}:{i}"]) for i, n in enumerate(names)}
+        out[f"{zone}_count"] = {n: len(state.zones[f"{zone}:{i}"]) for i, n in enumerate(names)}
+    return out

@@ -1,0 +1,122 @@
+"""The scenario file format (YAML), validated with pydantic. See docs/scenarios.md.
+
+A file holds one scenario, or several under ``scenarios:`` sharing the file's ``game``::
+
+    game: bizarre-world
+    name: Alien of Sacrifice is no attack source
+    setup:
+      active: Steve
+      seats:
+        Steve: {play: ["Boring Alien of Sacrifice (2) as alien"]}
+    steps:
+      - choose: activate:@alien
+      - expect: {attack: {Steve: 4}}
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+import yaml
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+
+from cardwright.core.errors import DataError
+
+_CARD_SPEC = re.compile(
+    r"^(?P<card>.+?)(?:\s+x(?P<count>\d+))?(?:\s+as\s+(?P<alias>[A-Za-z_][\w-]*))?"
+    r"(?P<flags>(?:\s+(?:exhausted|face-down))*)\s*$"
+)
+
+
+class CardSpec(BaseModel):
+    """One line of a zone list: ``"Name (cost) x2 as alias exhausted"``."""
+
+    card: str
+    count: int = 1
+    alias: str | None = None
+    flags: tuple[str, ...] = ()
+
+
+def parse_card_spec(text: str, where: str) -> CardSpec:
+    m = _CARD_SPEC.match(str(text))
+    if m is None:
+        raise DataError(f"{where}: cannot read card entry {text!r}; write 'Name (cost)', "
+                        "optionally followed by 'x2', 'as alias', 'exhausted'")
+    count = int(m["count"] or 1)
+    if m["alias"] and count != 1:
+        raise DataError(f"{where}: {text!r}: an alias names one card, so it cannot have x{count}")
+    return CardSpec(card=m["card"].strip(), count=count, alias=m["alias"],
+                    flags=tuple(m["flags"].split()))
+
+
+class Step(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    choose: str | None = None
+    reject: str | None = None
+    expect: dict[str, Any] | None = None
+    force: list[int] | None = None
+    by: str | None = None
+    error: str | None = None
+    note: str = ""
+
+    @model_validator(mode="after")
+    def one_action(self) -> Step:
+        actions = [k for k in ("choose", "reject", "expect", "force") if getattr(self, k) is not None]
+        if len(actions) != 1:
+            raise ValueError("a step has exactly one of choose, reject, expect, force "
+                             f"(found: {', '.join(actions) or 'none'})")
+        return self
+
+
+class Scenario(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    game: str
+    name: str
+    source: str = ""
+    rules: list[str] = Field(default_factory=list)
+    config: dict[str, Any] = Field(default_factory=dict)
+    seed: int = 0
+    setup: dict[str, Any] = Field(default_factory=dict)
+    steps: list[Step] = Field(min_length=1)
+    file: str = ""
+
+
+def _where(path: str, exc: ValidationError, raw: Any) -> str:
+    err = exc.errors()[0]
+    loc = ".".join(str(x) for x in err["loc"])
+    return f"{path}: {loc or 'file'}: {err['msg']}"
+
+
+def load_scenarios(path: Path | str) -> list[Scenario]:
+    """Read a scenario file (one scenario, or ``scenarios:`` with several)."""
+    p = Path(path)
+    try:
+        raw = yaml.safe_load(p.read_text(encoding="utf-8"))
+    except OSError as exc:
+        raise DataError(f"{p}: cannot read scenario file ({exc.strerror})") from None
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        at = f" at line {mark.line + 1}" if mark is not None else ""
+        raise DataError(f"{p}: not valid YAML{at}: {getattr(exc, 'problem', exc)}") from None
+    if not isinstance(raw, dict):
+        raise DataError(f"{p}: a scenario file is a mapping with game, name, setup and steps")
+    entries: list[Any]
+    if "scenarios" in raw:
+        shared = {k: v for k, v in raw.items() if k != "scenarios"}
+        if not isinstance(raw["scenarios"], list):
+            raise DataError(f"{p}: 'scenarios' must be a list")
+        entries = [{**shared, **e} if isinstance(e, dict) else e for e in raw["scenarios"]]
+    else:
+        entries = [raw]
+    out = []
+    for i, entry in enumerate(entries, start=1):
+        label = f"{p} (scenario #{i})" if len(entries) > 1 else str(p)
+        try:
+            scenario = Scenario.model_validate({**entry, "file": str(p)}
+                                               if isinstance(entry, dict) else entry)
+        except ValidationError as exc:
+            raise DataError(_where(label, exc, entry)) from None
+        out.append(scenario)
+    return out

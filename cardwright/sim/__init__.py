@@ -1,0 +1,1 @@
+"""Self-play: single games, game records (save / replay), and batches across processes."""
