@@ -42,8 +42,9 @@ def mid_game_state(game_id: str, seed: int, config: dict[str, Any] | None = None
     return state
 
 
-def run_bench(game_id: str, *, seconds: float = 5.0, seed: int = 0,
-              config: dict[str, Any] | None = None) -> dict[str, Any]:
+def run_bench(
+    game_id: str, *, seconds: float = 5.0, seed: int = 0, config: dict[str, Any] | None = None
+) -> dict[str, Any]:
     game = get_game(game_id)
     decisions = games = 0
     start = time.perf_counter()

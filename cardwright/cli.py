@@ -19,19 +19,27 @@ from cardwright.core.errors import CardwrightError, ConfigError, DataError, Ille
 from cardwright.core.state import state_hash
 from cardwright.games import GAMES, get_game
 
-app = typer.Typer(add_completion=False, no_args_is_help=True,
-                  help="Cardwright: play, simulate, test and explain tabletop card games.")
+app = typer.Typer(
+    add_completion=False,
+    no_args_is_help=True,
+    help="Cardwright: play, simulate, test and explain tabletop card games.",
+)
 scenario_app = typer.Typer(no_args_is_help=True, help="Rules cases written as data.")
-deck_app = typer.Typer(no_args_is_help=True,
-                       help="Build and check Bizarre World decks (crafting and random mode).")
+deck_app = typer.Typer(
+    no_args_is_help=True, help="Build and check Bizarre World decks (crafting and random mode)."
+)
 app.add_typer(scenario_app, name="scenario")
 app.add_typer(deck_app, name="deck")
 
-out = Console(highlight=False)
-err = Console(stderr=True, highlight=False)
+out = Console(highlight=False, soft_wrap=True)
+err = Console(stderr=True, highlight=False, soft_wrap=True)
 
-OptionList = Annotated[list[str] | None, typer.Option(
-    "--option", "-o", help="A rule option, KEY=VALUE (repeatable); see `cardwright rules GAME`.")]
+OptionList = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--option", "-o", help="A rule option, KEY=VALUE (repeatable); see `cardwright rules GAME`."
+    ),
+]
 
 
 def parse_options(options: list[str] | None) -> dict[str, Any]:
@@ -60,8 +68,12 @@ def games() -> None:
             table.add_row(game_id, title, "", "[yellow]planned[/yellow]")
             continue
         g = get_game(game_id)
-        table.add_row(game_id, title, f"{g.min_players}-{g.max_players}",
-                      f"[green]playable[/green] ({len(g.rules)} rules)")
+        table.add_row(
+            game_id,
+            title,
+            f"{g.min_players}-{g.max_players}",
+            f"[green]playable[/green] ({len(g.rules)} rules)",
+        )
     out.print(table)
 
 
@@ -73,8 +85,9 @@ def rules(game: str, rule_id: Annotated[str | None, typer.Argument()] = None) ->
         rule = g.rules.get(rule_id)
         if rule is None:
             raise ConfigError(f"{game}: no rule {rule_id!r}; `cardwright rules {game}` lists them")
-        out.print(f"[bold]{rule.id}[/bold]: {escape(rule.text)}\n[dim]source: "
-                  f"{escape(rule.source)}[/dim]")
+        out.print(
+            f"[bold]{rule.id}[/bold]: {escape(rule.text)}\n[dim]source: {escape(rule.source)}[/dim]"
+        )
         return
     table = Table("rule", "paraphrase", "source")
     for rule in g.rules:
@@ -104,26 +117,44 @@ def cards(
     rs = ruleset or generator.DEFAULT_RULESET
     if deck:
         d = resolve_deck(deck, rs)
-        table = Table("#", "card", "points", "action", "passive", title=f"{d.name} ({d.mode}, "
-                      f"{len(d.cards)} cards)")
+        table = Table(
+            "#",
+            "card",
+            "points",
+            "action",
+            "passive",
+            title=f"{d.name} ({d.mode}, {len(d.cards)} cards)",
+        )
         for card_id in dict.fromkeys(d.cards):
             c = generator.card_def(card_id, rs)
-            table.add_row(str(d.cards.count(card_id)), escape(c.id), points_breakdown(c.id, rs),
-                          escape(f"{c.of.text} -> {c.noun.text}"), escape(c.adjective.text))
+            table.add_row(
+                str(d.cards.count(card_id)),
+                escape(c.id),
+                points_breakdown(c.id, rs),
+                escape(f"{c.of.text} -> {c.noun.text}"),
+                escape(c.adjective.text),
+            )
         out.print(table)
         return
     t = generator.tables(rs)
-    for title, rows, extra in (("Adjective: passive ability", t.adjectives, "passive"),
-                               ("Creature: action effect", t.nouns, "attack"),
-                               ("of ...: action cost and resource", t.ofs, "produces")):
+    for title, rows, extra in (
+        ("Adjective: passive ability", t.adjectives, "passive"),
+        ("Creature: action effect", t.nouns, "attack"),
+        ("of ...: action cost and resource", t.ofs, "produces"),
+    ):
         table = Table("name", "value", extra, "text", title=f"{title} (ruleset {rs})")
         for layer in rows:
-            col = {"passive": layer.passive, "attack": str(layer.attack or layer.alt_attack),
-                   "produces": f"{layer.amount} {layer.produces}"}[extra]
+            col = {
+                "passive": layer.passive,
+                "attack": str(layer.attack or layer.alt_attack),
+                "produces": f"{layer.amount} {layer.produces}",
+            }[extra]
             table.add_row(layer.name, f"{layer.value:+d}", col, escape(layer.text))
         out.print(table)
-    out.print("A card is '<adjective> <creature> of <phrase> (cost)'; its points are cost "
-              "(0 counts as -1) + the three values; crafted cards need 0 or more.")
+    out.print(
+        "A card is '<adjective> <creature> of <phrase> (cost)'; its points are cost "
+        "(0 counts as -1) + the three values; crafted cards need 0 or more."
+    )
 
 
 # ---------------------------------------------------------------------------- decks
@@ -136,8 +167,10 @@ def deck_craft(name: str, ruleset: Annotated[str | None, typer.Option()] = None)
     adj, noun, of = generator.split_name(name, rs)
     cost = generator.cheapest_legal_cost(adj, noun, of)
     card = generator.card_def(generator.make_id(f"{adj.name} {noun.name} of {of.name}", cost), rs)
-    out.print(f"{escape(card.id)}: {card.points} points at its cheapest legal cost; random mode "
-              f"gives cost {generator.random_cost(adj, noun, of)}")
+    out.print(
+        f"{escape(card.id)}: {card.points} points at its cheapest legal cost; random mode "
+        f"gives cost {generator.random_cost(adj, noun, of)}"
+    )
     out.print(escape(card.text()))
 
 
@@ -191,8 +224,10 @@ def deck_check(paths: list[Path]) -> None:
         deck = load_deck_file(path)
         fmt = format_for_size(len(deck.cards))
         assert fmt is not None
-        out.print(f"{path}: OK ({deck.name}, {deck.mode}, {len(deck.cards)} cards, "
-                  f"{fmt.name} duel, {fmt.life} life)")
+        out.print(
+            f"{path}: OK ({deck.name}, {deck.mode}, {len(deck.cards)} cards, "
+            f"{fmt.name} duel, {fmt.life} life)"
+        )
 
 
 # ---------------------------------------------------------------------------- play
@@ -201,10 +236,9 @@ def play(
     game: Annotated[str, typer.Argument(help="Game id, e.g. bizarre-world.")] = "bizarre-world",
     seat: Annotated[int, typer.Option(help="Your seat (0 goes first by default).")] = 0,
     opponent: Annotated[str, typer.Option(help="AI: heuristic or random.")] = "heuristic",
-    seed: Annotated[int | None, typer.Option(help="Random seed (default: from the clock).")
-                    ] = None,
+    seed: Annotated[int | None, typer.Option(help="Random seed (default: from the clock).")] = None,
     deck: Annotated[list[str] | None, typer.Option(help="Deck per seat, in seat order.")] = None,
-    name: Annotated[str, typer.Option(help="Your name.")] = "You",
+    name: Annotated[str, typer.Option(help="Your name.")] = "Human",
     save: Annotated[Path | None, typer.Option(help="Save the game record here.")] = None,
     option: OptionList = None,
 ) -> None:
@@ -224,12 +258,18 @@ def play(
     seed = int(time.time()) % 100000 if seed is None else seed
     state = g.new_state(config, seed)
     ai = make_agent(opponent, game, seed)
-    record = GameRecord(game=game, config=dict(state.config), seed=seed, choices=[],
-                        agents=["human" if i == seat else opponent
-                                for i in range(state.num_players)])
+    record = GameRecord(
+        game=game,
+        config=dict(state.config),
+        seed=seed,
+        choices=[],
+        agents=["human" if i == seat else opponent for i in range(state.num_players)],
+    )
     shown = 0
-    out.print(f"[bold]{g.title}[/bold] (seed {seed}). Type an option's number or id; "
-              "'h' for help, 'q' to quit.")
+    out.print(
+        f"[bold]{g.title}[/bold] (seed {seed}). Type an option's number or id; "
+        "'h' for help, 'q' to quit."
+    )
     while state.decision is not None:
         view = g.view(state, seat)
         shown = _print_log(g, view, shown)
@@ -256,16 +296,21 @@ def play(
                 _save_partial(record, state, save)
                 return
             if line in ("h", "help", "?"):
-                out.print("number or option id: choose; 'r RULE' explain a rule; "
-                          "'l' the whole log; 'q' quit")
+                out.print(
+                    "number or option id: choose; 'r RULE' explain a rule; "
+                    "'l' the whole log; 'q' quit"
+                )
                 continue
             if line == "l":
                 _print_log(g, view, 0)
                 continue
             if line.startswith("r "):
                 rule = g.rules.get(line[2:].strip())
-                out.print(f"{rule.id}: {escape(rule.text)} [dim]({escape(rule.source)})[/dim]"
-                          if rule else "no such rule")
+                out.print(
+                    f"{rule.id}: {escape(rule.text)} [dim]({escape(rule.source)})[/dim]"
+                    if rule
+                    else "no such rule"
+                )
                 continue
             choice = line
             if line.isdigit() and 1 <= int(line) <= len(decision.options):
@@ -273,8 +318,10 @@ def play(
             try:
                 g.apply(state, choice, seat)
             except IllegalChoice:
-                err.print(f"'{escape(line)}' is not an option: type 1-{len(decision.options)}"
-                          " or an option id")
+                err.print(
+                    f"'{escape(line)}' is not an option: type 1-{len(decision.options)}"
+                    " or an option id"
+                )
                 continue
             record.choices.append((seat, choice))
             break
@@ -300,7 +347,7 @@ def _print_log(g: Any, view: Any, shown: int) -> int:
     for event in view.log[shown:]:
         if event.kind in ("scenario",):
             continue
-        out.print(f"[dim]  · {escape(event.text)} [{event.rule}][/dim]")
+        out.print(f"[dim]  · {escape(event.text)} {escape('[' + event.rule + ']')}[/dim]")
     return len(view.log)
 
 
@@ -309,16 +356,16 @@ def _print_log(g: Any, view: Any, shown: int) -> int:
 def simulate(
     game: str,
     n: Annotated[int, typer.Option("-n", help="Number of games.")] = 100,
-    agents: Annotated[str, typer.Option(help="One agent per seat, comma-separated.")
-                      ] = "random,random",
+    agents: Annotated[
+        str, typer.Option(help="One agent per seat, comma-separated.")
+    ] = "random,random",
     seed: Annotated[int, typer.Option()] = 0,
     jobs: Annotated[int, typer.Option(help="Worker processes.")] = 1,
     players: Annotated[int | None, typer.Option(help="Players (games for 3+).")] = None,
     deck: Annotated[list[str] | None, typer.Option(help="Deck per seat, in seat order.")] = None,
     backend: Annotated[str, typer.Option(help="local (processes) or ray.")] = "local",
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON (reproducible).")] = False,
-    timing: Annotated[bool, typer.Option(help="Add CPU time and decisions/s to --json.")
-                      ] = False,
+    timing: Annotated[bool, typer.Option(help="Add CPU time and decisions/s to --json.")] = False,
     option: OptionList = None,
 ) -> None:
     """Self-play N games; win rate per seat and agent with 95% intervals."""
@@ -334,31 +381,68 @@ def simulate(
     if n < 1:
         raise ConfigError("-n must be at least 1")
     config = with_decks(parse_options(option), deck)
+    _check_batch(game, names, config)
     if as_json:
         batch = run(game, n, names, seed=seed, jobs=jobs, config=config, backend=backend)
         summary = summarize(batch, timing=timing)
         sys.stdout.write(json.dumps(summary, indent=2, sort_keys=True) + "\n")
         return
-    with Progress("[progress.description]{task.description}", BarColumn(), MofNCompleteColumn(),
-                  TimeElapsedColumn(), console=err) as bar:
+    with Progress(
+        "[progress.description]{task.description}",
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        console=err,
+    ) as bar:
         task = bar.add_task(f"{game}", total=n)
-        batch = run(game, n, names, seed=seed, jobs=jobs, config=config, backend=backend,
-                    progress=lambda k: bar.advance(task, k))
+        batch = run(
+            game,
+            n,
+            names,
+            seed=seed,
+            jobs=jobs,
+            config=config,
+            backend=backend,
+            progress=lambda k: bar.advance(task, k),
+        )
     summary = summarize(batch, timing=True)
-    table = Table("seat", "agent", "wins", "win rate", "95% interval",
-                  title=f"{game}: {n} games, seed {seed}")
+    table = Table(
+        "seat", "agent", "wins", "win rate", "95% interval", title=f"{game}: {n} games, seed {seed}"
+    )
     for row in summary["seats"]:
         lo, hi = row["ci95"]
-        table.add_row(str(row["seat"]), row["agent"], str(row["wins"]),
-                      f"{row['score_rate']:.1%}", f"{lo:.1%} - {hi:.1%}")
+        table.add_row(
+            str(row["seat"]),
+            row["agent"],
+            str(row["wins"]),
+            f"{row['score_rate']:.1%}",
+            f"{lo:.1%} - {hi:.1%}",
+        )
     out.print(table)
     if len(summary["by_agent"]) > 1:
         for agent, row in summary["by_agent"].items():
             lo, hi = row["ci95"]
             out.print(f"{agent}: {row['win_rate']:.1%} of its games won ({lo:.1%} - {hi:.1%})")
-    out.print(f"draws {summary['draws']}; mean length {summary['mean_turns']} turns, "
-              f"{summary['mean_decisions']} decisions; {summary['decisions_per_second']:,.0f} "
-              "decisions per second per core")
+    out.print(
+        f"draws {summary['draws']}; mean length {summary['mean_turns']} turns, "
+        f"{summary['mean_decisions']} decisions; {summary['decisions_per_second']:,.0f} "
+        "decisions per second per core"
+    )
+
+
+def _check_batch(game: str, names: list[str], config: dict[str, Any]) -> None:
+    """Refuse bad games, agents and options before any progress bar is drawn."""
+    from cardwright.agents import make_agent
+
+    g = get_game(game)
+    g.validate_config(config)
+    for agent in names:
+        make_agent(agent, game, 0)
+    if not g.min_players <= len(names) <= g.max_players:
+        raise ConfigError(
+            f"{game} takes {g.min_players}-{g.max_players} players; "
+            f"give one agent per seat (got {len(names)})"
+        )
 
 
 # ---------------------------------------------------------------------------- replay, explain
@@ -397,9 +481,9 @@ def explain(
 
 # ---------------------------------------------------------------------------- scenarios
 @scenario_app.command("run")
-def scenario_run(paths: list[Path],
-                 verbose: Annotated[bool, typer.Option("-v", help="Show passes too.")] = False
-                 ) -> None:
+def scenario_run(
+    paths: list[Path], verbose: Annotated[bool, typer.Option("-v", help="Show passes too.")] = False
+) -> None:
     """Run scenario files (or folders of them); exit 1 if any case fails."""
     from cardwright.scenarios import load_scenarios, run_scenario
 
@@ -454,7 +538,9 @@ def bench(
 def main() -> None:
     """Entry point: user errors become one line on stderr and exit status 2."""
     try:
-        app(standalone_mode=False)
+        code = app(standalone_mode=False)
+        if isinstance(code, int) and code:
+            sys.exit(code)
     except CardwrightError as exc:
         err.print(f"error: {escape(str(exc))}")
         sys.exit(2)

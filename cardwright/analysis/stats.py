@@ -32,19 +32,28 @@ def summarize(batch: Batch, *, timing: bool = False) -> dict[str, Any]:
         draws = sum(1 for o in batch.outcomes if not o.winners)
         score = wins + 0.5 * draws
         lo, hi = wilson_interval(score, n)
-        per_seat.append({"seat": seat, "agent": batch.agents[seat], "wins": wins,
-                         "win_rate": round(wins / n, 4) if n else 0.0,
-                         "score_rate": round(score / n, 4) if n else 0.0,
-                         "ci95": [round(lo, 4), round(hi, 4)]})
+        per_seat.append(
+            {
+                "seat": seat,
+                "agent": batch.agents[seat],
+                "wins": wins,
+                "win_rate": round(wins / n, 4) if n else 0.0,
+                "score_rate": round(score / n, 4) if n else 0.0,
+                "ci95": [round(lo, 4), round(hi, 4)],
+            }
+        )
     per_agent: dict[str, dict[str, Any]] = {}
     for name in dict.fromkeys(batch.agents):
         seats = [i for i, a in enumerate(batch.agents) if a == name]
         games = n * len(seats)
         wins = sum(1 for o in batch.outcomes for s in seats if o.winners == (s,))
         lo, hi = wilson_interval(wins, games)
-        per_agent[name] = {"seats": seats, "wins": wins,
-                           "win_rate": round(wins / games, 4) if games else 0.0,
-                           "ci95": [round(lo, 4), round(hi, 4)]}
+        per_agent[name] = {
+            "seats": seats,
+            "wins": wins,
+            "win_rate": round(wins / games, 4) if games else 0.0,
+            "ci95": [round(lo, 4), round(hi, 4)],
+        }
     decisions = sum(o.decisions for o in batch.outcomes)
     summary: dict[str, Any] = {
         "game": batch.game,

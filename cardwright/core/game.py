@@ -89,8 +89,9 @@ class Game(ABC):
             merged[key] = value
         return merged
 
-    def new_state(self, config: Mapping[str, Any] | None = None, seed: int = 0, *,
-                  log: bool = True) -> State:
+    def new_state(
+        self, config: Mapping[str, Any] | None = None, seed: int = 0, *, log: bool = True
+    ) -> State:
         """A new game, set up and advanced to its first decision."""
         cfg = self.validate_config(config)
         state = self.state_type(game=self.id, config=cfg, seed=seed, logging=log)
@@ -104,8 +105,9 @@ class Game(ABC):
         """Fill a blank state (names, zones, cards) and push the first frames."""
 
     # ----------------------------------------------------------------- the decision protocol
-    def ask(self, state: State, seat: int, kind: str, prompt: str, options: list[Option],
-            rule: str = "") -> None:
+    def ask(
+        self, state: State, seat: int, kind: str, prompt: str, options: list[Option], rule: str = ""
+    ) -> None:
         """Make ``options`` the pending decision of ``seat``. Option ids must be unique."""
         if state.result is not None:  # the game ended while this step was resolving
             return
@@ -187,24 +189,46 @@ class Game(ABC):
         self.log(state, "game_over", rule, reason)
 
     # ----------------------------------------------------------------- the log
-    def log(self, state: State, kind: str, rule: str, text: str, seat: int = -1, *,
-            visible_to: list[int] | None = None, redacted: str = "", **data: Any) -> None:
+    def log(
+        self,
+        state: State,
+        kind: str,
+        rule: str,
+        text: str,
+        seat: int = -1,
+        *,
+        visible_to: list[int] | None = None,
+        redacted: str = "",
+        **data: Any,
+    ) -> None:
         """Append a log event citing ``rule`` (a no-op when the state does not log)."""
         if not state.logging:
             return
-        state.log.append(LogEvent(seq=len(state.log), turn=state.turn, kind=kind, rule=rule,
-                                  text=text, seat=seat, data=data, visible_to=visible_to,
-                                  redacted=redacted))
+        state.log.append(
+            LogEvent(
+                seq=len(state.log),
+                turn=state.turn,
+                kind=kind,
+                rule=rule,
+                text=text,
+                seat=seat,
+                data=data,
+                visible_to=visible_to,
+                redacted=redacted,
+            )
+        )
 
     def seat_name(self, state: State, seat: int) -> str:
         return state.names[seat] if 0 <= seat < len(state.names) else f"seat {seat}"
 
     # ----------------------------------------------------------------- triggers
-    def queue_trigger(self, state: State, ability: str, source: int, controller: int,
-                      **data: Any) -> None:
+    def queue_trigger(
+        self, state: State, ability: str, source: int, controller: int, **data: Any
+    ) -> None:
         """Add a triggered ability to the pending list; it resolves at the next safe point."""
-        state.triggers.append(Trigger(ability=ability, source=source, controller=controller,
-                                      data=data))
+        state.triggers.append(
+            Trigger(ability=ability, source=source, controller=controller, data=data)
+        )
 
     def resolve_triggers(self, state: State) -> None:
         """Push the frame that resolves every pending trigger (call after an event batch)."""
@@ -244,21 +268,31 @@ class Game(ABC):
             if not mine:
                 continue
             # triggers of the same ability from copies of the same card are interchangeable
-            kinds = {(state.triggers[i].ability, self._source_defn(state, state.triggers[i]))
-                     for i in mine}
+            kinds = {
+                (state.triggers[i].ability, self._source_defn(state, state.triggers[i]))
+                for i in mine
+            }
             if len(mine) == 1 or len(kinds) == 1:
                 self.run_trigger(state, state.triggers.pop(mine[0]))
                 return
-            options = [Option(f"trigger:{i}", self.trigger_label(state, state.triggers[i]))
-                       for i in mine]
-            self.ask(state, seat, "order_triggers", "Choose which of your triggered abilities "
-                     "resolves next", options, rule="core.triggers.order")
+            options = [
+                Option(f"trigger:{i}", self.trigger_label(state, state.triggers[i])) for i in mine
+            ]
+            self.ask(
+                state,
+                seat,
+                "order_triggers",
+                "Choose which of your triggered abilities resolves next",
+                options,
+                rule="core.triggers.order",
+            )
             return
         raise EngineError(f"{self.id}: pending triggers belong to no seat in the order")
 
     # ----------------------------------------------------------------- response windows
-    def open_response_window(self, state: State, window: str, first: int,
-                             seats: list[int] | None = None, **data: Any) -> Frame:
+    def open_response_window(
+        self, state: State, window: str, first: int, seats: list[int] | None = None, **data: Any
+    ) -> Frame:
         """Push a window in which each seat, in seat order from ``first``, may respond or pass.
 
         It closes when every seat in it has passed in a row; a response restarts the count.
@@ -301,8 +335,14 @@ class Game(ABC):
                 data["idx"] = (data["idx"] + 1) % len(order)
                 continue
             options.append(Option("pass", "Pass"))
-            self.ask(state, seat, "respond", self.response_prompt(state, frame, seat), options,
-                     rule=data.get("rule", "core.respond"))
+            self.ask(
+                state,
+                seat,
+                "respond",
+                self.response_prompt(state, frame, seat),
+                options,
+                rule=data.get("rule", "core.respond"),
+            )
             return
         self.pop(state, frame)
 
@@ -355,8 +395,9 @@ class Game(ABC):
         return determinize(self, view, seed)
 
     # ----------------------------------------------------------------- scenarios
-    def scenario_state(self, config: Mapping[str, Any], setup: Mapping[str, Any],
-                       seed: int = 0) -> tuple[State, dict[str, int]]:
+    def scenario_state(
+        self, config: Mapping[str, Any], setup: Mapping[str, Any], seed: int = 0
+    ) -> tuple[State, dict[str, int]]:
         """Build a mid-game position from a scenario's ``setup``; returns it and card aliases."""
         raise ConfigError(f"{self.id}: scenarios are not supported yet")
 

@@ -69,8 +69,13 @@ def make_view(game: Game, state: State, seat: int) -> State:
         if trigger.source in hidden:
             trigger.source = _MASKED
     if view.decision is not None and view.decision.seat != seat:
-        view.decision = Decision(seat=view.decision.seat, kind=view.decision.kind,
-                                 prompt=view.decision.prompt, options=[], rule=view.decision.rule)
+        view.decision = Decision(
+            seat=view.decision.seat,
+            kind=view.decision.kind,
+            prompt=view.decision.prompt,
+            options=[],
+            rule=view.decision.rule,
+        )
     view.log = [_visible_event(e, seat) for e in view.log if _sees(e, seat)]
     return view
 
@@ -82,8 +87,16 @@ def _sees(event: LogEvent, seat: int) -> bool:
 def _visible_event(event: LogEvent, seat: int) -> LogEvent:
     if event.visible_to is None or seat in event.visible_to:
         return event
-    return LogEvent(seq=event.seq, turn=event.turn, kind=event.kind, rule=event.rule,
-                    text=event.redacted, seat=event.seat, data={}, visible_to=None)
+    return LogEvent(
+        seq=event.seq,
+        turn=event.turn,
+        kind=event.kind,
+        rule=event.rule,
+        text=event.redacted,
+        seat=event.seat,
+        data={},
+        visible_to=None,
+    )
 
 
 def determinize(game: Game, view: State, seed: int) -> State:
@@ -116,8 +129,13 @@ def determinize(game: Game, view: State, seed: int) -> State:
         for (zone, i), defn in zip(places, defs, strict=True):
             from .state import Card
 
-            card = Card(id=next_id, defn=defn, owner=owner, controller=owner,
-                        face_up=game.placeholder_face_up(zone))
+            card = Card(
+                id=next_id,
+                defn=defn,
+                owner=owner,
+                controller=owner,
+                face_up=game.placeholder_face_up(zone),
+            )
             state.cards[next_id] = card
             state.zones[zone][i] = next_id
             next_id += 1

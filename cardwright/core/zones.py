@@ -28,8 +28,9 @@ def find_zone(state: State, card_id: int) -> str:
     raise EngineError(f"card {card_id} is in no zone")
 
 
-def move(state: State, card_id: int, to_zone: str, *, from_zone: str | None = None,
-         bottom: bool = False) -> None:
+def move(
+    state: State, card_id: int, to_zone: str, *, from_zone: str | None = None, bottom: bool = False
+) -> None:
     """Move a card to the top (or bottom) of ``to_zone``."""
     src = from_zone if from_zone is not None else find_zone(state, card_id)
     state.zones[src].remove(card_id)

@@ -24,9 +24,8 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_valida
 
 from cardwright.core.errors import DataError
 
-_CARD_SPEC = re.compile(
-    r"^(?P<card>.+?)(?:\s+x(?P<count>\d+))?(?:\s+as\s+(?P<alias>[A-Za-z_][\w-]*))?"
-    r"(?P<flags>(?:\s+(?:exhausted|face-down))*)\s*$"
+_SUFFIX = re.compile(
+    r"\s+(?:x(?P<count>\d+)|as\s+(?P<alias>[A-Za-z_][\w-]*)|(?P<flag>exhausted|face-down))\s*$"
 )
 
 
@@ -40,15 +39,25 @@ class CardSpec(BaseModel):
 
 
 def parse_card_spec(text: str, where: str) -> CardSpec:
-    m = _CARD_SPEC.match(str(text))
-    if m is None:
-        raise DataError(f"{where}: cannot read card entry {text!r}; write 'Name (cost)', "
-                        "optionally followed by 'x2', 'as alias', 'exhausted'")
-    count = int(m["count"] or 1)
-    if m["alias"] and count != 1:
+    """Read ``"Name (cost)"`` followed, in any order, by ``xN``, ``as alias`` and flags."""
+    rest = str(text).strip()
+    count, alias, flags = 1, None, []
+    while (m := _SUFFIX.search(rest)) is not None:
+        if m["count"]:
+            count = int(m["count"])
+        elif m["alias"]:
+            alias = m["alias"]
+        else:
+            flags.append(m["flag"])
+        rest = rest[: m.start()]
+    if not rest:
+        raise DataError(
+            f"{where}: cannot read card entry {text!r}; write 'Name (cost)', "
+            "optionally followed by 'x2', 'as alias', 'exhausted'"
+        )
+    if alias and count != 1:
         raise DataError(f"{where}: {text!r}: an alias names one card, so it cannot have x{count}")
-    return CardSpec(card=m["card"].strip(), count=count, alias=m["alias"],
-                    flags=tuple(m["flags"].split()))
+    return CardSpec(card=rest.strip(), count=count, alias=alias, flags=tuple(flags))
 
 
 class Step(BaseModel):
@@ -63,10 +72,14 @@ class Step(BaseModel):
 
     @model_validator(mode="after")
     def one_action(self) -> Step:
-        actions = [k for k in ("choose", "reject", "expect", "force") if getattr(self, k) is not None]
+        actions = [
+            k for k in ("choose", "reject", "expect", "force") if getattr(self, k) is not None
+        ]
         if len(actions) != 1:
-            raise ValueError("a step has exactly one of choose, reject, expect, force "
-                             f"(found: {', '.join(actions) or 'none'})")
+            raise ValueError(
+                "a step has exactly one of choose, reject, expect, force "
+                f"(found: {', '.join(actions) or 'none'})"
+            )
         return self
 
 
@@ -114,8 +127,9 @@ def load_scenarios(path: Path | str) -> list[Scenario]:
     for i, entry in enumerate(entries, start=1):
         label = f"{p} (scenario #{i})" if len(entries) > 1 else str(p)
         try:
-            scenario = Scenario.model_validate({**entry, "file": str(p)}
-                                               if isinstance(entry, dict) else entry)
+            scenario = Scenario.model_validate(
+                {**entry, "file": str(p)} if isinstance(entry, dict) else entry
+            )
         except ValidationError as exc:
             raise DataError(_where(label, exc, entry)) from None
         out.append(scenario)

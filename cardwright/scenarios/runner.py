@@ -40,8 +40,10 @@ def _resolve_aliases(text: str, aliases: dict[str, int]) -> str:
         if token.startswith("@"):
             name = token[1:]
             if name not in aliases:
-                raise StepFailure(f"unknown alias @{name} (aliases: "
-                                  f"{', '.join('@' + a for a in aliases) or 'none'})")
+                raise StepFailure(
+                    f"unknown alias @{name} (aliases: "
+                    f"{', '.join('@' + a for a in aliases) or 'none'})"
+                )
             return str(aliases[name])
         return token
 
@@ -51,8 +53,10 @@ def _resolve_aliases(text: str, aliases: dict[str, int]) -> str:
 def _match_option(state: State, text: str, aliases: dict[str, int]) -> str:
     decision = state.decision
     if decision is None:
-        raise StepFailure(f"no decision is pending (the game is over: "
-                          f"{state.result.reason if state.result else '?'})")
+        raise StepFailure(
+            f"no decision is pending (the game is over: "
+            f"{state.result.reason if state.result else '?'})"
+        )
     ids = [o.id for o in decision.options]
     wanted = _resolve_aliases(text, aliases)
     if wanted in ids:
@@ -61,9 +65,9 @@ def _match_option(state: State, text: str, aliases: dict[str, int]) -> str:
     exact = [o.id for o in decision.options if o.label.lower() == lowered]
     if len(exact) == 1:
         return exact[0]
-    partial = [o.id for o in decision.options if lowered in o.label.lower()]
-    if len(partial) == 1:
-        return partial[0]
+    partial = [o for o in decision.options if lowered in o.label.lower()]
+    if partial and len({o.label for o in partial}) == 1:
+        return partial[0].id  # one option, or copies of the same card: any will do
     listing = "; ".join(f"{o.id} ({o.label})" for o in decision.options)
     why = "matches several options" if partial else "matches no option"
     raise StepFailure(f"{text!r} {why} of the {decision.kind} decision; options: {listing}")
@@ -79,8 +83,9 @@ def _seat(game: Game, state: State, who: str | None) -> int | None:
     raise StepFailure(f"unknown seat {who!r}; seats: {', '.join(state.names)}")
 
 
-def _compare(path: str, expected: Any, actual: Any, aliases: dict[str, int],
-             state: State) -> list[str]:
+def _compare(
+    path: str, expected: Any, actual: Any, aliases: dict[str, int], state: State
+) -> list[str]:
     if isinstance(expected, dict):
         if not isinstance(actual, dict):
             return [f"{path}: expected a mapping, found {actual!r}"]
@@ -92,16 +97,20 @@ def _compare(path: str, expected: Any, actual: Any, aliases: dict[str, int],
                 continue
             problems += _compare(f"{path}.{key}", value, actual[key], aliases, state)
         return problems
-    if isinstance(expected, list) and isinstance(actual, list) and all(
-            isinstance(a, int) for a in actual):
+    if (
+        isinstance(expected, list)
+        and isinstance(actual, list)
+        and all(isinstance(a, int) for a in actual)
+    ):
         return _compare_cards(path, expected, actual, aliases, state)
     if expected != actual:
         return [f"{path}: expected {expected!r}, found {actual!r}"]
     return []
 
 
-def _compare_cards(path: str, expected: list[Any], actual: list[int],
-                   aliases: dict[str, int], state: State) -> list[str]:
+def _compare_cards(
+    path: str, expected: list[Any], actual: list[int], aliases: dict[str, int], state: State
+) -> list[str]:
     remaining = list(actual)
     names: list[str] = []
     for item in expected:
@@ -123,15 +132,22 @@ def _names(state: State, ids: list[int]) -> list[str]:
     return [state.cards[c].defn if c in state.cards else "?" for c in ids]
 
 
-def _check_expect(game: Game, state: State, expect: dict[str, Any],
-                  aliases: dict[str, int]) -> list[str]:
+def _check_expect(
+    game: Game, state: State, expect: dict[str, Any], aliases: dict[str, int]
+) -> list[str]:
     facts = game.scenario_facts(state)
     decision = state.decision
     facts["over"] = state.result is not None
-    facts["winner"] = (state.names[state.result.winners[0]]
-                       if state.result is not None and len(state.result.winners) == 1 else None)
-    facts["decision"] = ({"seat": state.names[decision.seat], "kind": decision.kind}
-                         if decision is not None else None)
+    facts["winner"] = (
+        state.names[state.result.winners[0]]
+        if state.result is not None and len(state.result.winners) == 1
+        else None
+    )
+    facts["decision"] = (
+        {"seat": state.names[decision.seat], "kind": decision.kind}
+        if decision is not None
+        else None
+    )
     problems: list[str] = []
     option_ids = [o.id for o in decision.options] if decision is not None else []
     for key, value in expect.items():
@@ -153,8 +169,10 @@ def _check_expect(game: Game, state: State, expect: dict[str, Any],
             problems += _check_log(state, value)
         elif key not in facts:
             known = ", ".join(sorted(facts))
-            problems.append(f"{key}: no such fact (known: {known}, options, options_include, "
-                            "options_exclude, log)")
+            problems.append(
+                f"{key}: no such fact (known: {known}, options, options_include, "
+                "options_exclude, log)"
+            )
         else:
             problems += _compare(key, value, facts[key], aliases, state)
     return problems
@@ -165,8 +183,10 @@ def _check_log(state: State, wanted: list[Any]) -> list[str]:
     for item in wanted:
         rule = item if isinstance(item, str) else item.get("rule")
         text = None if isinstance(item, str) else item.get("text")
-        hit = any((rule is None or e.rule == rule) and (text is None or text.lower()
-                  in e.text.lower()) for e in state.log)
+        hit = any(
+            (rule is None or e.rule == rule) and (text is None or text.lower() in e.text.lower())
+            for e in state.log
+        )
         if not hit:
             problems.append(f"the log has no event with rule={rule!r} text~{text!r}")
     return problems

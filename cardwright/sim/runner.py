@@ -50,8 +50,15 @@ class Batch:
     outcomes: list[GameOutcome] = field(default_factory=list)
 
 
-def play_game(game_id: str, config: dict[str, Any] | None, seed: int, agents: Sequence[str],
-              *, record: bool = False, log: bool = False) -> tuple[GameOutcome, GameRecord | None]:
+def play_game(
+    game_id: str,
+    config: dict[str, Any] | None,
+    seed: int,
+    agents: Sequence[str],
+    *,
+    record: bool = False,
+    log: bool = False,
+) -> tuple[GameOutcome, GameRecord | None]:
     """Play one game between named agents (one per seat)."""
     game = get_game(game_id)
     start = time.perf_counter()
@@ -70,8 +77,16 @@ def play_game(game_id: str, config: dict[str, Any] | None, seed: int, agents: Se
     outcome = GameOutcome(0, seed, winners, state.turn, state.decisions, elapsed)
     rec = None
     if record:
-        rec = finish_record(GameRecord(game=game_id, config=dict(state.config), seed=seed,
-                                       choices=choices, agents=list(agents)), state)
+        rec = finish_record(
+            GameRecord(
+                game=game_id,
+                config=dict(state.config),
+                seed=seed,
+                choices=choices,
+                agents=list(agents),
+            ),
+            state,
+        )
     return outcome, rec
 
 
@@ -81,8 +96,9 @@ def _chunk(args: tuple[str, dict[str, Any], list[str], int, int, int]) -> list[G
     for i in range(start, stop):
         seed = game_seed(batch_seed, i)
         outcome, _ = play_game(game_id, config, seed, agents)
-        out.append(GameOutcome(i, seed, outcome.winners, outcome.turns, outcome.decisions,
-                               outcome.seconds))
+        out.append(
+            GameOutcome(i, seed, outcome.winners, outcome.turns, outcome.decisions, outcome.seconds)
+        )
     return out
 
 
@@ -92,16 +108,25 @@ def _chunks(n: int, jobs: int) -> Iterator[tuple[int, int]]:
         yield start, min(n, start + size)
 
 
-def simulate(game_id: str, n: int, agents: Sequence[str], *, seed: int = 0, jobs: int = 1,
-             config: dict[str, Any] | None = None, backend: str = "local",
-             progress: Callable[[int], None] | None = None) -> Batch:
+def simulate(
+    game_id: str,
+    n: int,
+    agents: Sequence[str],
+    *,
+    seed: int = 0,
+    jobs: int = 1,
+    config: dict[str, Any] | None = None,
+    backend: str = "local",
+    progress: Callable[[int], None] | None = None,
+) -> Batch:
     """Play ``n`` games; ``progress(k)`` is called as each chunk of ``k`` games finishes."""
     game = get_game(game_id)
     cfg = dict(config or {})
     players = len(agents)
     if not game.min_players <= players <= game.max_players:
-        raise ConfigError(f"{game_id} takes {game.min_players}-{game.max_players} players, "
-                          f"got {players} agents")
+        raise ConfigError(
+            f"{game_id} takes {game.min_players}-{game.max_players} players, got {players} agents"
+        )
     game.validate_config(cfg)  # fail early, in this process, with one clear line
     for name in agents:
         make_agent(name, game_id, 0)
@@ -128,15 +153,18 @@ def simulate(game_id: str, n: int, agents: Sequence[str], *, seed: int = 0, jobs
     return batch
 
 
-def _run_ray(tasks: list[tuple[str, dict[str, Any], list[str], int, int, int]],
-             progress: Callable[[int], None] | None) -> list[GameOutcome]:
+def _run_ray(
+    tasks: list[tuple[str, dict[str, Any], list[str], int, int, int]],
+    progress: Callable[[int], None] | None,
+) -> list[GameOutcome]:
     try:
         import ray
     except ImportError:
         raise ConfigError("the ray backend needs Ray: pip install 'cardwright[ray]'") from None
     if not ray.is_initialized():
-        ray.init(address=os.environ.get("RAY_ADDRESS"), ignore_reinit_error=True,
-                 log_to_driver=False)
+        ray.init(
+            address=os.environ.get("RAY_ADDRESS"), ignore_reinit_error=True, log_to_driver=False
+        )
     remote_chunk = ray.remote(_chunk)
     pending = [remote_chunk.remote(t) for t in tasks]
     results: list[GameOutcome] = []

@@ -133,24 +133,32 @@ def build_deck(model: DeckFile, where: str) -> Deck:
 def validate_deck(deck: Deck, ruleset: str, where: str) -> None:
     """Check the deck-building rules of the deck's mode (rules bw.deck.*)."""
     if format_for_size(len(deck.cards)) is None:
-        raise DataError(f"{where}: deck {deck.name!r} has {len(deck.cards)} cards; a duel deck "
-                        f"has 18-26 (speed), 27-35 (normal) or 36+ (long) [bw.deck.size]")
+        raise DataError(
+            f"{where}: deck {deck.name!r} has {len(deck.cards)} cards; a duel deck "
+            f"has 18-26 (speed), 27-35 (normal) or 36+ (long) [bw.deck.size]"
+        )
     by_name: Counter[str] = Counter()
     for card_id in deck.cards:
         card = card_def(card_id, ruleset)
         if deck.mode == "crafted":
             if card.points < 0:
-                raise DataError(f"{where}: card {card.id!r} has {card.points} points; a crafted "
-                                f"card needs 0 or more: raise its cost [bw.deck.points]")
+                raise DataError(
+                    f"{where}: card {card.id!r} has {card.points} points; a crafted "
+                    f"card needs 0 or more: raise its cost [bw.deck.points]"
+                )
             by_name[card.name] += 1
         elif card.cost != random_cost(card.adjective, card.noun, card.of):
             right = random_cost(card.adjective, card.noun, card.of)
-            raise DataError(f"{where}: card {card.id!r} cannot come from random mode, which "
-                            f"gives this card cost {right} [bw.deck.random]")
+            raise DataError(
+                f"{where}: card {card.id!r} cannot come from random mode, which "
+                f"gives this card cost {right} [bw.deck.random]"
+            )
     for name, count in by_name.items():
         if count > 3:
-            raise DataError(f"{where}: card {name!r} appears {count} times; a crafted deck may "
-                            f"hold at most 3 of each name, whatever the cost [bw.deck.copies]")
+            raise DataError(
+                f"{where}: card {name!r} appears {count} times; a crafted deck may "
+                f"hold at most 3 of each name, whatever the cost [bw.deck.copies]"
+            )
 
 
 def starter_names() -> list[str]:
@@ -174,12 +182,15 @@ def resolve_deck(ref: Any, ruleset: str = DEFAULT_RULESET) -> Deck:
     path = Path(ref)
     if path.suffix == ".toml" or path.exists():
         return load_deck_file(path)
-    raise DataError(f"unknown deck {ref!r}: give a deck file path or one of the starter decks: "
-                    f"{', '.join(starter_names())}")
+    raise DataError(
+        f"unknown deck {ref!r}: give a deck file path or one of the starter decks: "
+        f"{', '.join(starter_names())}"
+    )
 
 
-def random_deck(size: int, seed: int, ruleset: str = DEFAULT_RULESET,
-                name: str = "Random deck") -> Deck:
+def random_deck(
+    size: int, seed: int, ruleset: str = DEFAULT_RULESET, name: str = "Random deck"
+) -> Deck:
     """A random-mode deck of ``size`` cards from the generator's RANDOM CARD algorithm."""
     rng = LocalRng(seed)
     cards = tuple(random_card(rng, ruleset).id for _ in range(size))
@@ -194,12 +205,19 @@ def deck_to_toml(deck: Deck, ruleset: str = DEFAULT_RULESET) -> str:
     lines = [f'name = "{deck.name}"', f'mode = "{deck.mode}"', f'ruleset = "{ruleset}"', ""]
     for card_id in dict.fromkeys(deck.cards):
         card = card_def(card_id, ruleset)
-        lines += ["[[card]]", f'name = "{card.name}"', f"cost = {card.cost}",
-                  f"copies = {counts[card_id]}", ""]
+        lines += [
+            "[[card]]",
+            f'name = "{card.name}"',
+            f"cost = {card.cost}",
+            f"copies = {counts[card_id]}",
+            "",
+        ]
     return "\n".join(lines)
 
 
 def points_breakdown(card_id: str, ruleset: str = DEFAULT_RULESET) -> str:
     card = card_def(card_id, ruleset)
-    return (f"{cost_points(card.cost)} + {card.adjective.value} + {card.noun.value} + "
-            f"{card.of.value} = {card.points}")
+    return (
+        f"{cost_points(card.cost)} + {card.adjective.value} + {card.noun.value} + "
+        f"{card.of.value} = {card.points}"
+    )

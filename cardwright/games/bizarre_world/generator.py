@@ -82,9 +82,11 @@ class CardDef:
     def text(self) -> str:
         """The card's rules text in one line."""
         res = f"{self.of.amount} {self.of.produces}"
-        return (f"{self.name} (cost {self.cost}, {self.points} pts) | passive: "
-                f"{self.adjective.text} | action: {self.of.text} -> {self.noun.text} | "
-                f"resource: {res}")
+        return (
+            f"{self.name} (cost {self.cost}, {self.points} pts) | passive: "
+            f"{self.adjective.text} | action: {self.of.text} -> {self.noun.text} | "
+            f"resource: {res}"
+        )
 
 
 def cost_points(cost: int) -> int:
@@ -125,8 +127,9 @@ DEFAULT_RULESET: str = _raw()["default_ruleset"]
 def tables(ruleset: str = DEFAULT_RULESET) -> Tables:
     """The three layer tables as they stood in ``ruleset``."""
     if ruleset not in rulesets():
-        raise DataError(f"unknown Bizarre World ruleset {ruleset!r}; "
-                        f"choose one of: {', '.join(rulesets())}")
+        raise DataError(
+            f"unknown Bizarre World ruleset {ruleset!r}; choose one of: {', '.join(rulesets())}"
+        )
     raw = _raw()
 
     def build(kind: str) -> tuple[Layer, ...]:
@@ -156,16 +159,20 @@ def split_name(name: str, ruleset: str = DEFAULT_RULESET) -> tuple[Layer, Layer,
                 of = t.find("of", rest[len(prefix) :])
                 if of is not None:
                     return adj, noun, of
-    raise DataError(f"unknown card {name!r}: a name is '<adjective> <creature> of <phrase>' "
-                    f"(see `cardwright cards bizarre-world`)")
+    raise DataError(
+        f"unknown card {name!r}: a name is '<adjective> <creature> of <phrase>' "
+        f"(see `cardwright cards bizarre-world`)"
+    )
 
 
 def parse_id(card_id: str) -> tuple[str, int]:
     """``"Boring Rock of Minimum Wage (2)"`` -> ``("Boring Rock of Minimum Wage", 2)``."""
     m = _ID.match(card_id)
     if m is None:
-        raise DataError(f"card {card_id!r} has no cost: write it as 'Name (cost)', "
-                        f"e.g. 'Boring Rock of Minimum Wage (2)'")
+        raise DataError(
+            f"card {card_id!r} has no cost: write it as 'Name (cost)', "
+            f"e.g. 'Boring Rock of Minimum Wage (2)'"
+        )
     return m["name"], int(m["cost"])
 
 
@@ -181,8 +188,15 @@ def card_def(card_id: str, ruleset: str = DEFAULT_RULESET) -> CardDef:
         raise DataError(f"card {card_id!r}: cost {cost} is outside 0..{MAX_COST}")
     adj, noun, of = split_name(name, ruleset)
     canonical = f"{adj.name} {noun.name} of {of.name}"
-    return CardDef(id=make_id(canonical, cost), name=canonical, cost=cost, adjective=adj,
-                   noun=noun, of=of, ruleset=ruleset)
+    return CardDef(
+        id=make_id(canonical, cost),
+        name=canonical,
+        cost=cost,
+        adjective=adj,
+        noun=noun,
+        of=of,
+        ruleset=ruleset,
+    )
 
 
 def random_cost(adj: Layer, noun: Layer, of: Layer) -> int:

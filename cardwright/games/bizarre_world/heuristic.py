@@ -16,10 +16,22 @@ from .generator import CardDef
 from .rules import BizarreWorld, other
 from .state import BWState
 
-_COST_PENALTY = {"sacrifice_self": 3.0, "sacrifice_others": 4.0, "discard_2": 2.0,
-                 "discard_1": 1.0, "sacrifice_other_purple": 2.5, "both_draw": 0.5}
-_EFFECT_VALUE = {"draw_1": 2.0, "kill_cost_3": 3.0, "all_discard_1": 0.5, "gain_gray_3": 1.5,
-                 "opponent_draws_1": -0.5, "": 0.0}
+_COST_PENALTY = {
+    "sacrifice_self": 3.0,
+    "sacrifice_others": 4.0,
+    "discard_2": 2.0,
+    "discard_1": 1.0,
+    "sacrifice_other_purple": 2.5,
+    "both_draw": 0.5,
+}
+_EFFECT_VALUE = {
+    "draw_1": 2.0,
+    "kill_cost_3": 3.0,
+    "all_discard_1": 0.5,
+    "gain_gray_3": 1.5,
+    "opponent_draws_1": -0.5,
+    "": 0.0,
+}
 
 
 def card_value(card: CardDef) -> float:
@@ -79,21 +91,30 @@ class BizarreWorldHeuristic:
             return "done"
         # place the card we are least likely to want on the table soon
         ready = g.ready_resources(s, seat) + 2
-        return min(cards, key=lambda o: card_value(g.defn(s, _card(o)))
-                   - (3.0 if g.defn(s, _card(o)).cost > ready else 0.0)).id
+        return min(
+            cards,
+            key=lambda o: (
+                card_value(g.defn(s, _card(o))) - (3.0 if g.defn(s, _card(o)).cost > ready else 0.0)
+            ),
+        ).id
 
-    def _main(self, g: BizarreWorld, s: BWState, seat: int, options: list[Option],
-              ids: set[str]) -> str:
+    def _main(
+        self, g: BizarreWorld, s: BWState, seat: int, options: list[Option], ids: set[str]
+    ) -> str:
         opp = other(seat)
         plays = [o for o in options if o.id.startswith("play:")]
-        acts = [o for o in options if o.id.startswith("activate:")
-                and self._activation_ok(g, s, seat, o)]
+        acts = [
+            o
+            for o in options
+            if o.id.startswith("activate:") and self._activation_ok(g, s, seat, o)
+        ]
         # lethal: attack as soon as the unspent attack can win through blockers
         if "attack" in ids and s.attack[seat] >= s.life[opp] + self._opp_block(g, s, opp):
             return "attack"
         if plays:
-            best = max(plays, key=lambda o: (card_value(g.defn(s, _card(o))),
-                                             g.defn(s, _card(o)).cost))
+            best = max(
+                plays, key=lambda o: (card_value(g.defn(s, _card(o))), g.defn(s, _card(o)).cost)
+            )
             if card_value(g.defn(s, _card(best))) > 0.5:
                 return best.id
         if acts:

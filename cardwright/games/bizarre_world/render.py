@@ -14,11 +14,16 @@ def _card(view: BWState, cid: int) -> str:
     card = view.cards[cid]
     d = card_def(card.defn, view.config["ruleset"])
     flag = " [yellow](exhausted)[/yellow]" if card.exhausted else ""
-    return (f"[bold]{escape(d.name)}[/bold] [dim]cost {d.cost}[/dim]{flag}  "
-            f"[cyan]{escape(d.of.text)}[/cyan] -> [green]{escape(d.noun.text)}[/green]"
-            + (f"  [magenta]{escape(d.adjective.text)}[/magenta]"
-               if d.adjective.passive != "none" else "")
-            + f"  [dim]makes {d.of.amount} {d.of.produces}[/dim]")
+    return (
+        f"[bold]{escape(d.name)}[/bold] [dim]cost {d.cost}[/dim]{flag}  "
+        f"[cyan]{escape(d.of.text)}[/cyan] -> [green]{escape(d.noun.text)}[/green]"
+        + (
+            f"  [magenta]{escape(d.adjective.text)}[/magenta]"
+            if d.adjective.passive != "none"
+            else ""
+        )
+        + f"  [dim]makes {d.of.amount} {d.of.produces}[/dim]"
+    )
 
 
 def render(view: BWState, seat: int) -> str:
@@ -26,20 +31,21 @@ def render(view: BWState, seat: int) -> str:
     order = [1 - seat, seat] if seat in (0, 1) else [0, 1]
     for p in order:
         who = "You" if p == seat else view.names[p]
-        ready = sum(1 for c in view.zones[f"resources:{p}"]
-                    if c < 0 or not view.cards[c].exhausted)
+        ready = sum(1 for c in view.zones[f"resources:{p}"] if c < 0 or not view.cards[c].exhausted)
         lines.append(
             f"[bold underline]{escape(who)}[/bold underline] ({escape(view.names[p])}): "
             f"life [red]{view.life[p]}[/red]  deck {len(view.zones[f'deck:{p}'])}  "
             f"hand {len(view.zones[f'hand:{p}'])}  neutral resources "
             f"{ready}/{len(view.zones[f'resources:{p}'])} ready  discard "
             f"{len(view.zones[f'discard:{p}'])}  unspent attack {view.attack[p]}  "
-            f"gray this turn {view.gray[p]}")
+            f"gray this turn {view.gray[p]}"
+        )
         for cid in view.zones[f"play:{p}"]:
             lines.append(f"   in play: {_card(view, cid)}")
         if p == seat:
             for cid in view.zones[f"hand:{p}"]:
                 lines.append(f"   in hand: {_card(view, cid)}")
-    lines.append(f"[dim]Turn {view.turn}, {escape(view.names[view.active])}'s "
-                 f"{view.phase} phase[/dim]")
+    lines.append(
+        f"[dim]Turn {view.turn}, {escape(view.names[view.active])}'s {view.phase} phase[/dim]"
+    )
     return "\n".join(lines)

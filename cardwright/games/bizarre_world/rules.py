@@ -42,16 +42,18 @@ class BizarreWorld(Game):
     def __init__(self) -> None:
         super().__init__()
         self.rules = RulesIndex.load(Path(__file__).parent / "rules.toml")
-        self.handlers.update({
-            "bw.turn": self._turn,
-            "bw.play": self._play,
-            "bw.pay": self._pay,
-            "bw.activate": self._activate,
-            "bw.discard": self._discard_frame,
-            "bw.kill_choice": self._kill_choice,
-            "bw.sac_purple": self._sac_purple,
-            "bw.battle": self._battle,
-        })
+        self.handlers.update(
+            {
+                "bw.turn": self._turn,
+                "bw.play": self._play,
+                "bw.pay": self._pay,
+                "bw.activate": self._activate,
+                "bw.discard": self._discard_frame,
+                "bw.kill_choice": self._kill_choice,
+                "bw.sac_purple": self._sac_purple,
+                "bw.battle": self._battle,
+            }
+        )
 
     # ================================================================ configuration and setup
     def default_config(self) -> dict[str, Any]:
@@ -99,22 +101,28 @@ class BizarreWorld(Game):
         resolved = [resolve_deck(d, cfg["ruleset"]) for d in decks]
         modes = {d.mode for d in resolved}
         if modes == {"random", "crafted"}:
-            raise DataError("random decks only meet random decks: "
-                            f"{resolved[0].name!r} is {resolved[0].mode}, "
-                            f"{resolved[1].name!r} is {resolved[1].mode} [bw.deck.random]")
+            raise DataError(
+                "random decks only meet random decks: "
+                f"{resolved[0].name!r} is {resolved[0].mode}, "
+                f"{resolved[1].name!r} is {resolved[1].mode} [bw.deck.random]"
+            )
         formats = [format_for_size(len(d.cards)) for d in resolved]
         wanted = cfg["format"]
         for deck, fmt in zip(resolved, formats, strict=True):
             assert fmt is not None  # validate_deck checked the size
             if wanted != "auto" and fmt.name != wanted:
-                raise DataError(f"deck {deck.name!r} has {len(deck.cards)} cards, which is a "
-                                f"{fmt.name} deck, not {wanted} [bw.deck.size]")
+                raise DataError(
+                    f"deck {deck.name!r} has {len(deck.cards)} cards, which is a "
+                    f"{fmt.name} deck, not {wanted} [bw.deck.size]"
+                )
         if wanted == "auto":
             if formats[0] != formats[1]:
                 assert formats[0] is not None and formats[1] is not None
-                raise DataError(f"the decks are of different formats ({formats[0].name} and "
-                                f"{formats[1].name}); set 'format' or use decks of one size "
-                                "class [bw.deck.size]")
+                raise DataError(
+                    f"the decks are of different formats ({formats[0].name} and "
+                    f"{formats[1].name}); set 'format' or use decks of one size "
+                    "class [bw.deck.size]"
+                )
             assert formats[0] is not None
             cfg["format"] = formats[0].name
         cfg["decks"] = [d.to_config() for d in resolved]
@@ -135,13 +143,25 @@ class BizarreWorld(Game):
             for card_id in cfg["decks"][seat]["cards"]:
                 create_card(s, card_id, seat, f"deck:{seat}", face_up=False)
             chance.shuffle(s, s.zones[f"deck:{seat}"])
-            self.log(s, "shuffle", "bw.setup.shuffle", f"{s.names[seat]} shuffles their deck",
-                     seat, chance=True)
+            self.log(
+                s,
+                "shuffle",
+                "bw.setup.shuffle",
+                f"{s.names[seat]} shuffles their deck",
+                seat,
+                chance=True,
+            )
         first = cfg["first_player"]
         if first == "random":
             first = chance.randbelow(s, 2)
-            self.log(s, "first_player", "bw.setup.first", f"{s.names[first]} is chosen at "
-                     "random to start", first, chance=True)
+            self.log(
+                s,
+                "first_player",
+                "bw.setup.first",
+                f"{s.names[first]} is chosen at random to start",
+                first,
+                chance=True,
+            )
         for seat in (first, other(first)):
             self.draw(s, seat, HAND_SIZE, "bw.setup.hand")
         s.active = first
@@ -184,29 +204,53 @@ class BizarreWorld(Game):
         drawn = 0
         for _ in range(count):
             if not deck:
-                self.log(s, "draw_empty", "bw.ruling.draw_empty",
-                         f"{s.names[seat]} has no card left to draw", seat)
+                self.log(
+                    s,
+                    "draw_empty",
+                    "bw.ruling.draw_empty",
+                    f"{s.names[seat]} has no card left to draw",
+                    seat,
+                )
                 break
             cid = deck.pop()
             hand.append(cid)
             s.cards[cid].face_up = True
             drawn += 1
-            self.log(s, "draw", rule, f"{s.names[seat]} draws {s.cards[cid].defn}", seat,
-                     visible_to=[seat], redacted=f"{s.names[seat]} draws a card", card=cid)
+            self.log(
+                s,
+                "draw",
+                rule,
+                f"{s.names[seat]} draws {s.cards[cid].defn}",
+                seat,
+                visible_to=[seat],
+                redacted=f"{s.names[seat]} draws a card",
+                card=cid,
+            )
         return drawn
 
     def lose_life(self, s: BWState, seat: int, amount: int, rule: str, why: str) -> None:
         if amount <= 0:
             return
         s.life[seat] -= amount
-        self.log(s, "life", rule, f"{s.names[seat]} loses {amount} life ({why}); "
-                 f"{max(s.life[seat], 0)} left", seat, amount=amount)
+        self.log(
+            s,
+            "life",
+            rule,
+            f"{s.names[seat]} loses {amount} life ({why}); {max(s.life[seat], 0)} left",
+            seat,
+            amount=amount,
+        )
         if s.life[seat] <= 0 and s.result is None:
-            self.end_game(s, [other(seat)], f"{s.names[seat]} has no life left; "
-                          f"{s.names[other(seat)]} wins", "bw.win.life")
+            self.end_game(
+                s,
+                [other(seat)],
+                f"{s.names[seat]} has no life left; {s.names[other(seat)]} wins",
+                "bw.win.life",
+            )
 
-    def gain_attack(self, s: BWState, seat: int, amount: int, source: int | None,
-                    rule: str) -> None:
+    def gain_attack(
+        self, s: BWState, seat: int, amount: int, source: int | None, rule: str
+    ) -> None:
         """Add unspent attack; a creature still in play that produced it becomes a source."""
         s.attack[seat] += amount
         if source is not None and source in s.zones[f"play:{seat}"]:
@@ -214,8 +258,14 @@ class BizarreWorld(Game):
             whence = s.cards[source].defn
         else:
             whence = "no source"
-        self.log(s, "attack_gained", rule, f"{s.names[seat]} gains {amount} attack "
-                 f"({whence}); {s.attack[seat]} unspent", seat, amount=amount)
+        self.log(
+            s,
+            "attack_gained",
+            rule,
+            f"{s.names[seat]} gains {amount} attack ({whence}); {s.attack[seat]} unspent",
+            seat,
+            amount=amount,
+        )
 
     def kill(self, s: BWState, card_id: int, rule: str, how: str = "dies") -> None:
         """A creature dies: it goes to its owner's discard and its death passives trigger."""
@@ -239,8 +289,14 @@ class BizarreWorld(Game):
         card = s.cards[card_id]
         card.face_up = True
         where = "deck" if from_zone.startswith("deck") else "hand"
-        self.log(s, "discard", rule, f"{s.names[seat]} discards {card.defn} from their {where}",
-                 seat, card=card_id)
+        self.log(
+            s,
+            "discard",
+            rule,
+            f"{s.names[seat]} discards {card.defn} from their {where}",
+            seat,
+            card=card_id,
+        )
         if self.defn(s, card_id).passive == "recyclable":
             self.queue_trigger(s, "recyclable", card_id, seat)
         for cid in s.zones[f"play:{seat}"]:
@@ -263,17 +319,25 @@ class BizarreWorld(Game):
             if src in s.zones[discard]:
                 move(s, src, f"resources:{s.cards[src].owner}", from_zone=discard)
                 s.cards[src].face_up = False
-                self.log(s, "becomes_resource", "bw.card.biodegradable",
-                         f"{s.cards[src].defn} becomes a neutral resource", seat, card=src)
+                self.log(
+                    s,
+                    "becomes_resource",
+                    "bw.card.biodegradable",
+                    f"{s.cards[src].defn} becomes a neutral resource",
+                    seat,
+                    card=src,
+                )
         elif ability == "explosive":
             cost = self.defn(s, src).cost
-            self.push(s, "bw.kill_choice", seat, below=cost, rule="bw.card.explosive",
-                      source_card=src)
+            self.push(
+                s, "bw.kill_choice", seat, below=cost, rule="bw.card.explosive", source_card=src
+            )
         elif ability == "recyclable":
             self.gain_attack(s, seat, 1, None, "bw.card.recyclable")
         elif ability == "bacterial":
-            self.lose_life(s, other(seat), 1, "bw.card.bacterial",
-                           f"{s.cards[src].defn} reacts to a discard")
+            self.lose_life(
+                s, other(seat), 1, "bw.card.bacterial", f"{s.cards[src].defn} reacts to a discard"
+            )
 
     # ================================================================ the turn
     def _turn(self, state: State, frame: Frame, choice: str | None) -> None:
@@ -282,8 +346,12 @@ class BizarreWorld(Game):
         step = frame.step
         if step == 0:
             if s.turn >= s.config["max_turns"]:
-                self.end_game(s, [], f"turn limit of {s.config['max_turns']} reached: a draw",
-                              "bw.engine.turn_limit")
+                self.end_game(
+                    s,
+                    [],
+                    f"turn limit of {s.config['max_turns']} reached: a draw",
+                    "bw.engine.turn_limit",
+                )
                 return
             s.turn += 1
             s.active = seat
@@ -291,8 +359,12 @@ class BizarreWorld(Game):
             s.phase = "draw"
             self.log(s, "turn", "bw.turn", f"Turn {s.turn}: {s.names[seat]}", seat)
             if not s.zones[f"deck:{seat}"] and s.config["deck_out"] == "lose":
-                self.end_game(s, [other(seat)], f"{s.names[seat]} cannot draw in their draw "
-                              f"phase and loses", "bw.win.deck_out")
+                self.end_game(
+                    s,
+                    [other(seat)],
+                    f"{s.names[seat]} cannot draw in their draw phase and loses",
+                    "bw.win.deck_out",
+                )
                 return
             self.draw(s, seat, 1, "bw.turn.draw")
             frame.step = 1
@@ -308,27 +380,48 @@ class BizarreWorld(Game):
                 move(s, cid, f"resources:{seat}", from_zone=f"hand:{seat}")
                 card = s.cards[cid]
                 card.face_up = False
-                self.log(s, "sacrifice", "bw.turn.sacrifice", f"{s.names[seat]} places "
-                         f"{card.defn} face down as a neutral resource", seat, visible_to=[seat],
-                         redacted=f"{s.names[seat]} places a card face down as a neutral "
-                         "resource", card=cid)
+                self.log(
+                    s,
+                    "sacrifice",
+                    "bw.turn.sacrifice",
+                    f"{s.names[seat]} places {card.defn} face down as a neutral resource",
+                    seat,
+                    visible_to=[seat],
+                    redacted=f"{s.names[seat]} places a card face down as a neutral resource",
+                    card=cid,
+                )
                 return
             if not hand:
                 frame.step = 2
                 return
-            options = [Option(f"sacrifice:{cid}", f"Place {s.cards[cid].defn} face down as a "
-                              "neutral resource") for cid in hand]
+            options = [
+                Option(
+                    f"sacrifice:{cid}", f"Place {s.cards[cid].defn} face down as a neutral resource"
+                )
+                for cid in hand
+            ]
             options.append(Option("done", "Done placing resources"))
-            self.ask(s, seat, "sacrifice", "Sacrifice phase: place cards as neutral resources",
-                     options, "bw.turn.sacrifice")
+            self.ask(
+                s,
+                seat,
+                "sacrifice",
+                "Sacrifice phase: place cards as neutral resources",
+                options,
+                "bw.turn.sacrifice",
+            )
             return
         if step == 2:
             s.phase = "unexhaust"
             for zone in (f"resources:{seat}", f"play:{seat}"):
                 for cid in s.zones[zone]:
                     s.cards[cid].exhausted = False
-            self.log(s, "unexhaust", "bw.turn.unexhaust",
-                     f"{s.names[seat]} unexhausts their resources and creatures", seat)
+            self.log(
+                s,
+                "unexhaust",
+                "bw.turn.unexhaust",
+                f"{s.names[seat]} unexhausts their resources and creatures",
+                seat,
+            )
             s.phase = "main"
             frame.step = 3
             return
@@ -339,8 +432,14 @@ class BizarreWorld(Game):
             if s.triggers:
                 self.resolve_triggers(s)
                 return
-            self.ask(s, seat, "main", "Main phase: play a card, use a creature, attack, or end "
-                     "your turn", self.main_options(s, seat), "bw.turn.main")
+            self.ask(
+                s,
+                seat,
+                "main",
+                "Main phase: play a card, use a creature, attack, or end your turn",
+                self.main_options(s, seat),
+                "bw.turn.main",
+            )
             return
         if step == 4:
             s.phase = "end"
@@ -404,26 +503,36 @@ class BizarreWorld(Game):
         if cdef.passive == "flaming":
             card.counters["dies_on"] = s.turns_taken[seat] + 1
         extra = " exhausted (Lazy)" if card.exhausted else ""
-        self.log(s, "play", "bw.card.lazy" if card.exhausted else "bw.play",
-                 f"{s.names[seat]} plays {card.defn}{extra}", seat, card=cid)
+        self.log(
+            s,
+            "play",
+            "bw.card.lazy" if card.exhausted else "bw.play",
+            f"{s.names[seat]} plays {card.defn}{extra}",
+            seat,
+            card=cid,
+        )
         self.pop(s, frame)
 
     # ================================================================ paying
     def pay_options(self, s: BWState, seat: int) -> list[Option]:
         options = []
-        ready_neutral = sum(1 for cid in s.zones[f"resources:{seat}"]
-                            if not s.cards[cid].exhausted)
+        ready_neutral = sum(1 for cid in s.zones[f"resources:{seat}"] if not s.cards[cid].exhausted)
         if ready_neutral:
-            options.append(Option("pay:neutral", f"Exhaust a neutral resource "
-                                  f"({ready_neutral} ready)"))
+            options.append(
+                Option("pay:neutral", f"Exhaust a neutral resource ({ready_neutral} ready)")
+            )
         if s.gray[seat]:
-            options.append(Option("pay:gray", f"Spend gray resources gained this turn "
-                                  f"({s.gray[seat]})"))
+            options.append(
+                Option("pay:gray", f"Spend gray resources gained this turn ({s.gray[seat]})")
+            )
         for cid in s.zones[f"play:{seat}"]:
             if not s.cards[cid].exhausted:
                 cdef = self.defn(s, cid)
-                options.append(Option(f"pay:{cid}", f"Exhaust {cdef.id} for "
-                                      f"{cdef.of.amount} {cdef.of.produces}"))
+                options.append(
+                    Option(
+                        f"pay:{cid}", f"Exhaust {cdef.id} for {cdef.of.amount} {cdef.of.produces}"
+                    )
+                )
         return options
 
     def _pay_with(self, s: BWState, seat: int, option: str, need: int) -> int:
@@ -459,8 +568,14 @@ class BizarreWorld(Game):
         while need > 0:
             options = self.pay_options(s, seat)
             if len(options) > 1 and self.ready_resources(s, seat) > need:
-                self.ask(s, seat, "pay", f"Pay {need} more: choose a resource to use",
-                         options, "bw.resource")
+                self.ask(
+                    s,
+                    seat,
+                    "pay",
+                    f"Pay {need} more: choose a resource to use",
+                    options,
+                    "bw.resource",
+                )
                 return
             # one kind of source, or everything must go: no real choice to make
             need = frame.data["amount"] = self._pay_with(s, seat, options[0].id, need)
@@ -488,8 +603,9 @@ class BizarreWorld(Game):
             return bool(s.zones[f"deck:{seat}"])
         return True  # sacrifice_self, sacrifice_others
 
-    def activation_options(self, s: BWState, seat: int, cid: int,
-                           attack_only: bool) -> list[Option]:
+    def activation_options(
+        self, s: BWState, seat: int, cid: int, attack_only: bool
+    ) -> list[Option]:
         card = s.cards[cid]
         if card.exhausted:
             return []
@@ -500,11 +616,16 @@ class BizarreWorld(Game):
             return []
         noun = cdef.noun
         if noun.alt_attack:
-            opts = [Option(f"activate:{cid}:attack", f"Use {card.defn}: gain "
-                           f"{noun.alt_attack} attack")]
+            opts = [
+                Option(f"activate:{cid}:attack", f"Use {card.defn}: gain {noun.alt_attack} attack")
+            ]
             if not attack_only:
-                opts.insert(0, Option(f"activate:{cid}:effect", f"Use {card.defn}: "
-                                      f"{noun.text.split(', or')[0]}"))
+                opts.insert(
+                    0,
+                    Option(
+                        f"activate:{cid}:effect", f"Use {card.defn}: {noun.text.split(', or')[0]}"
+                    ),
+                )
             return opts
         return [Option(f"activate:{cid}", f"Use {card.defn}: {cdef.of.text} -> {noun.text}")]
 
@@ -515,8 +636,14 @@ class BizarreWorld(Game):
         if frame.step == 0:
             frame.step = 1
             s.cards[cid].exhausted = True
-            self.log(s, "activate", "bw.ability.active", f"{s.names[seat]} uses {cdef.id}",
-                     seat, card=cid)
+            self.log(
+                s,
+                "activate",
+                "bw.ability.active",
+                f"{s.names[seat]} uses {cdef.id}",
+                seat,
+                card=cid,
+            )
             self._pay_action_cost(s, seat, cid, cdef)
             return
         self.pop(s, frame)
@@ -594,14 +721,14 @@ class BizarreWorld(Game):
             self.pop(s, frame)
             self.kill(s, int(choice.split(":")[1]), rule, "is killed")
             return
-        targets = []
-        for seat in (0, 1):
-            for cid in s.zones[f"play:{seat}"]:
-                cost = self.defn(s, cid).cost
-                if "below" in frame.data and cost < frame.data["below"]:
-                    targets.append(cid)
-                elif "at_most" in frame.data and cost <= frame.data["at_most"]:
-                    targets.append(cid)
+        # Explosive kills below its own cost; Lollipop kills at most 3
+        limit = frame.data["below"] - 1 if "below" in frame.data else frame.data["at_most"]
+        targets = [
+            cid
+            for seat in (0, 1)
+            for cid in s.zones[f"play:{seat}"]
+            if self.defn(s, cid).cost <= limit
+        ]
         if not targets:
             self.log(s, "no_target", rule, "there is no creature it can kill", frame.seat)
             self.pop(s, frame)
@@ -610,8 +737,10 @@ class BizarreWorld(Game):
             self.pop(s, frame)
             self.kill(s, targets[0], rule, "is killed")
             return
-        options = [Option(f"kill:{cid}", f"Kill {s.cards[cid].defn} "
-                          f"({s.names[s.cards[cid].controller]})") for cid in targets]
+        options = [
+            Option(f"kill:{cid}", f"Kill {s.cards[cid].defn} ({s.names[s.cards[cid].controller]})")
+            for cid in targets
+        ]
         self.ask(s, frame.seat, "kill_target", "Choose a creature to kill", options, rule)
 
     def _sac_purple(self, state: State, frame: Frame, choice: str | None) -> None:
@@ -627,8 +756,14 @@ class BizarreWorld(Game):
             self.kill(s, targets[0], "bw.ability.cost", "is sacrificed")
             return
         options = [Option(f"sacrifice:{o}", f"Sacrifice {s.cards[o].defn}") for o in targets]
-        self.ask(s, seat, "sacrifice_cost", "Sacrifice another creature with the purple "
-                 "symbol", options, "bw.ability.cost")
+        self.ask(
+            s,
+            seat,
+            "sacrifice_cost",
+            "Sacrifice another creature with the purple symbol",
+            options,
+            "bw.ability.cost",
+        )
 
     # ================================================================ attacks
     def response_options(self, state: State, frame: Frame, seat: int) -> list[Option]:
@@ -653,20 +788,29 @@ class BizarreWorld(Game):
         attacker = frame.seat
         defender = other(attacker)
         if frame.step == 0:
-            sources = {cid: n for cid, n in s.contrib.items()
-                       if s.cards[cid].controller == attacker}
-            s.battle = Battle(attacker=attacker, defender=defender, attack=s.attack[attacker],
-                              sources=sources)
+            sources = {
+                cid: n for cid, n in s.contrib.items() if s.cards[cid].controller == attacker
+            }
+            s.battle = Battle(
+                attacker=attacker, defender=defender, attack=s.attack[attacker], sources=sources
+            )
             names = ", ".join(f"{s.cards[c].defn} ({n})" for c, n in sources.items()) or "none"
-            self.log(s, "attack", "bw.attack.declare", f"{s.names[attacker]} attacks with "
-                     f"{s.attack[attacker]} attack; attack sources: {names}", attacker,
-                     amount=s.attack[attacker])
+            self.log(
+                s,
+                "attack",
+                "bw.attack.declare",
+                f"{s.names[attacker]} attacks with "
+                f"{s.attack[attacker]} attack; attack sources: {names}",
+                attacker,
+                amount=s.attack[attacker],
+            )
             s.attack[attacker] = 0
             for cid in sources:
                 del s.contrib[cid]
             frame.step = 1
-            self.open_response_window(s, "bw.defend", defender, seats=[defender],
-                                      rule="bw.attack.respond")
+            self.open_response_window(
+                s, "bw.defend", defender, seats=[defender], rule="bw.attack.respond"
+            )
             return
         b = s.battle
         assert b is not None
@@ -675,24 +819,36 @@ class BizarreWorld(Game):
             return
         if frame.step == 1:
             b.defense = s.attack[defender]
-            b.def_sources = {cid: n for cid, n in s.contrib.items()
-                             if s.cards[cid].controller == defender}
+            b.def_sources = {
+                cid: n for cid, n in s.contrib.items() if s.cards[cid].controller == defender
+            }
             s.attack[defender] = 0
             for cid in b.def_sources:
                 del s.contrib[cid]
             if b.defense:
                 names = ", ".join(f"{s.cards[c].defn} ({n})" for c, n in b.def_sources.items())
-                self.log(s, "defense", "bw.attack.respond", f"{s.names[defender]} responds "
-                         f"with {b.defense} attack; attack sources: {names or 'none'}",
-                         defender, amount=b.defense)
+                self.log(
+                    s,
+                    "defense",
+                    "bw.attack.respond",
+                    f"{s.names[defender]} responds "
+                    f"with {b.defense} attack; attack sources: {names or 'none'}",
+                    defender,
+                    amount=b.defense,
+                )
             b.remaining, b.assigned = b.attack, {}
             frame.step = 2
             return
         if frame.step == 2:
             if self._distribute(s, attacker, b.def_sources, choice):
                 leftover = b.remaining
-                self.lose_life(s, defender, leftover, "bw.attack.distribute_attacker",
-                               "attack not stopped by attack sources")
+                self.lose_life(
+                    s,
+                    defender,
+                    leftover,
+                    "bw.attack.distribute_attacker",
+                    "attack not stopped by attack sources",
+                )
                 frame.step = 3
             return
         if frame.step == 3:
@@ -703,34 +859,57 @@ class BizarreWorld(Game):
             if self._distribute(s, defender, b.sources, choice):
                 leftover = b.remaining
                 if leftover and s.config["defender_excess"] == "life":
-                    self.lose_life(s, attacker, leftover, "bw.ruling.defender_excess",
-                                   "defender's attack not stopped by attack sources")
+                    self.lose_life(
+                        s,
+                        attacker,
+                        leftover,
+                        "bw.ruling.defender_excess",
+                        "defender's attack not stopped by attack sources",
+                    )
                 elif leftover:
-                    self.log(s, "wasted", "bw.ruling.defender_excess", f"{leftover} of "
-                             f"{s.names[defender]}'s attack is wasted", defender)
+                    self.log(
+                        s,
+                        "wasted",
+                        "bw.ruling.defender_excess",
+                        f"{leftover} of {s.names[defender]}'s attack is wasted",
+                        defender,
+                    )
                 frame.step = 5
             return
         s.battle = None
         self.pop(s, frame)
 
-    def _distribute(self, s: BWState, seat: int, targets: dict[int, int],
-                    choice: str | None) -> bool:
+    def _distribute(
+        self, s: BWState, seat: int, targets: dict[int, int], choice: str | None
+    ) -> bool:
         """One distribution step; True when it is over (kills done, ``remaining`` left)."""
         b = s.battle
         assert b is not None
-        rule = ("bw.attack.distribute_attacker" if seat == b.attacker
-                else "bw.attack.distribute_defender")
+        rule = (
+            "bw.attack.distribute_attacker"
+            if seat == b.attacker
+            else "bw.attack.distribute_defender"
+        )
         if choice is not None:
             _, cid_s, n_s = choice.split(":")
             cid, n = int(cid_s), int(n_s)
             b.assigned[cid] = b.assigned.get(cid, 0) + n
             b.remaining -= n
-            self.log(s, "assign", rule, f"{s.names[seat]} assigns {n} to {s.cards[cid].defn}",
-                     seat, card=cid, amount=n)
+            self.log(
+                s,
+                "assign",
+                rule,
+                f"{s.names[seat]} assigns {n} to {s.cards[cid].defn}",
+                seat,
+                card=cid,
+                amount=n,
+            )
         # only creatures still in play can take damage (bw.attack.sources)
-        live = {cid: cap for cid, cap in targets.items()
-                if cid in s.zones[f"play:{s.cards[cid].controller}"]
-                and s.cards[cid].controller != seat}
+        live = {
+            cid: cap
+            for cid, cap in targets.items()
+            if cid in s.zones[f"play:{s.cards[cid].controller}"] and s.cards[cid].controller != seat
+        }
         room = {cid: cap - b.assigned.get(cid, 0) for cid, cap in live.items()}
         room = {cid: r for cid, r in room.items() if r > 0}
         if b.remaining and room and sum(room.values()) <= b.remaining:
@@ -743,11 +922,18 @@ class BizarreWorld(Game):
             for cid, r in room.items():
                 for n in range(1, min(r, b.remaining) + 1):
                     kills = " (kills it)" if n == r else ""
-                    options.append(Option(f"assign:{cid}:{n}", f"Assign {n} to "
-                                          f"{s.cards[cid].defn}{kills}"))
+                    options.append(
+                        Option(f"assign:{cid}:{n}", f"Assign {n} to {s.cards[cid].defn}{kills}")
+                    )
             if len(options) > 1:
-                self.ask(s, seat, "distribute", f"Distribute {b.remaining} attack among the "
-                         "attack sources", options, rule)
+                self.ask(
+                    s,
+                    seat,
+                    "distribute",
+                    f"Distribute {b.remaining} attack among the attack sources",
+                    options,
+                    rule,
+                )
                 return False
             self._distribute(s, seat, targets, options[0].id)
             return False
@@ -766,7 +952,7 @@ class BizarreWorld(Game):
         return True
 
     def pool_key(self, state: State, zone: str, seat: int) -> str:
-        kind, _, owner = zone.partition(":")
+        owner = zone.partition(":")[2]
         if int(owner) == seat:
             return f"deck:{owner}"
         return f"hidden:{owner}"
@@ -784,13 +970,16 @@ class BizarreWorld(Game):
     def mask_config(self, config: dict[str, Any], seat: int) -> dict[str, Any]:
         if config.get("open_decklists"):
             return config
-        decks = [d if i == seat else {"name": d["name"], "mode": d["mode"], "cards": []}
-                 for i, d in enumerate(config["decks"])]
+        decks = [
+            d if i == seat else {"name": d["name"], "mode": d["mode"], "cards": []}
+            for i, d in enumerate(config["decks"])
+        ]
         return {**config, "decks": decks}
 
     # ================================================================ scenarios
-    def scenario_state(self, config: Any, setup: Any, seed: int = 0) -> tuple[State,
-                                                                             dict[str, int]]:
+    def scenario_state(
+        self, config: Any, setup: Any, seed: int = 0
+    ) -> tuple[State, dict[str, int]]:
         from .scenario import build
 
         return build(self, config, setup, seed)

@@ -29,8 +29,9 @@ _SEAT_KEYS = {"life", "attack", "gray", *_ZONES}
 FILLER = "Boring Box-Man of Minimum Wage (1)"
 
 
-def build(game: BizarreWorld, config: Mapping[str, Any], setup: Mapping[str, Any],
-          seed: int) -> tuple[BWState, dict[str, int]]:
+def build(
+    game: BizarreWorld, config: Mapping[str, Any], setup: Mapping[str, Any], seed: int
+) -> tuple[BWState, dict[str, int]]:
     cfg = game.validate_options(config)
     if cfg["format"] == "auto":
         cfg["format"] = "speed"
@@ -39,13 +40,13 @@ def build(game: BizarreWorld, config: Mapping[str, Any], setup: Mapping[str, Any
     state.names = list(cfg["names"])
     unknown = set(setup) - {"active", "turn", "phase", "seats"}
     if unknown:
-        raise DataError(f"setup: unknown key(s) {sorted(unknown)}; "
-                        "use active, turn, phase, seats")
+        raise DataError(f"setup: unknown key(s) {sorted(unknown)}; use active, turn, phase, seats")
     seats = setup.get("seats", {}) or {}
     for name in seats:
         if name not in state.names:
-            raise DataError(f"setup.seats: unknown seat {name!r}; seats are {state.names} "
-                            "(set config.names)")
+            raise DataError(
+                f"setup.seats: unknown seat {name!r}; seats are {state.names} (set config.names)"
+            )
     life = FORMATS[cfg["format"]].life
     state.life, state.attack, state.gray = [life, life], [0, 0], [0, 0]
     aliases: dict[str, int] = {}
@@ -53,8 +54,10 @@ def build(game: BizarreWorld, config: Mapping[str, Any], setup: Mapping[str, Any
         spec = seats.get(name, {}) or {}
         bad = set(spec) - _SEAT_KEYS
         if bad:
-            raise DataError(f"setup.seats.{name}: unknown key(s) {sorted(bad)}; "
-                            f"use {', '.join(sorted(_SEAT_KEYS))}")
+            raise DataError(
+                f"setup.seats.{name}: unknown key(s) {sorted(bad)}; "
+                f"use {', '.join(sorted(_SEAT_KEYS))}"
+            )
         for key in ("life", "attack", "gray"):
             if key in spec:
                 getattr(state, key)[seat] = int(spec[key])
@@ -70,9 +73,14 @@ def build(game: BizarreWorld, config: Mapping[str, Any], setup: Mapping[str, Any
             for entry in reversed(entries) if zone == "deck" else entries:
                 _place(game, state, seat, zone, str(entry), aliases, f"setup.seats.{name}.{zone}")
     # the decks of record are the scenario's own cards
-    cfg["decks"] = [{"name": f"{n} (scenario)", "mode": "crafted",
-                     "cards": sorted(c.defn for c in state.cards.values() if c.owner == i)}
-                    for i, n in enumerate(state.names)]
+    cfg["decks"] = [
+        {
+            "name": f"{n} (scenario)",
+            "mode": "crafted",
+            "cards": sorted(c.defn for c in state.cards.values() if c.owner == i),
+        }
+        for i, n in enumerate(state.names)
+    ]
     active_name = setup.get("active", state.names[0])
     if active_name not in state.names:
         raise DataError(f"setup.active: unknown seat {active_name!r}; seats are {state.names}")
@@ -93,14 +101,26 @@ def build(game: BizarreWorld, config: Mapping[str, Any], setup: Mapping[str, Any
     state.phase = phase
     frame = game.push(state, "bw.turn", active)
     frame.step = _PHASE_STEP[phase]
-    game.log(state, "scenario", "bw.turn", f"Scenario position: turn {state.turn}, "
-             f"{state.names[active]}'s {phase} phase", active)
+    game.log(
+        state,
+        "scenario",
+        "bw.turn",
+        f"Scenario position: turn {state.turn}, {state.names[active]}'s {phase} phase",
+        active,
+    )
     game.advance(state)
     return state, aliases
 
 
-def _place(game: BizarreWorld, state: BWState, seat: int, zone: str, entry: str,
-           aliases: dict[str, int], where: str) -> None:
+def _place(
+    game: BizarreWorld,
+    state: BWState,
+    seat: int,
+    zone: str,
+    entry: str,
+    aliases: dict[str, int],
+    where: str,
+) -> None:
     spec = parse_card_spec(entry, where)
     try:
         defn = card_def(spec.card, state.config["ruleset"]).id

@@ -1,0 +1,125 @@
+"""The core's machinery on a toy game, independent of any real game."""
+
+from __future__ import annotations
+
+import pytest
+
+from cardwright.core import (
+    Frame,
+    Game,
+    IllegalChoice,
+    Modifier,
+    Option,
+    Permission,
+    State,
+    Trigger,
+    allowed,
+    clone,
+    compute,
+    state_hash,
+)
+
+
+class Toy(Game):
+    """Three players; the active player 'bumps'; others may respond; bumps trigger pings."""
+
+    id = "toy"
+    title = "Toy"
+    min_players = 3
+    max_players = 3
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.handlers["toy.turn"] = self._turn
+        from cardwright.core.rules import Rule, RulesIndex
+
+        self.rules = RulesIndex([Rule("toy", "toy rule", "test")])
+
+    def setup(self, state: State) -> None:
+        state.names = ["A", "B", "C"]
+        self.push(state, "toy.turn", 0)
+
+    def _turn(self, state: State, frame: Frame, choice: str | None) -> None:
+        if choice == "bump":
+            self.log(state, "bump", "toy", "bump", frame.seat)
+            self.open_response_window(state, "toy.window", (frame.seat + 1) % 3)
+            return
+        if choice == "stop":
+            self.end_game(state, [frame.seat], "stopped", "toy")
+            return
+        self.ask(state, frame.seat, "main", "go", [Option("bump", "Bump"), Option("stop", "Stop")])
+
+    def response_options(self, state: State, frame: Frame, seat: int) -> list[Option]:
+        if seat == 2 and len([e for e in state.log if e.kind == "response"]) >= 1:
+            return []  # C has nothing left after one response
+        return [Option("resp", "Respond")]
+
+    def respond(self, state: State, frame: Frame, seat: int, choice: str) -> None:
+        self.log(state, "response", "toy", f"{seat} responds", seat)
+        for owner in (2, 0, 0):
+            self.queue_trigger(state, f"ping{owner}{len(state.triggers)}", 0, owner)
+        self.resolve_triggers(state)
+
+    def run_trigger(self, state: State, trigger: Trigger) -> None:
+        self.log(state, "ping", "toy", trigger.ability, trigger.controller)
+
+
+def test_response_window_runs_in_seat_order_until_all_pass_in_a_row() -> None:
+    g = Toy()
+    s = g.new_state()
+    g.apply(s, "bump", 0)
+    assert s.decision is not None and s.decision.seat == 1 and s.decision.kind == "respond"
+    g.apply(s, "pass", 1)
+    assert s.decision.seat == 2
+    g.apply(s, "resp", 2)
+    # triggers: the active player (0) orders their two different triggers first
+    assert s.decision.kind == "order_triggers" and s.decision.seat == 0
+    g.apply(s, s.decision.options[-1].id, 0)
+    pings = [e.text for e in s.log if e.kind == "ping"]
+    assert len(pings) == 3 and pings[-1].startswith("ping2"), "active player's triggers first"
+    # after a response the count restarts: 0 and 1 must pass, C auto-passes (no options)
+    assert s.decision.seat == 0 and s.decision.kind == "respond"
+    g.apply(s, "pass", 0)
+    g.apply(s, "pass", 1)
+    assert s.decision.kind == "main" and s.decision.seat == 0
+
+
+def test_illegal_choice_and_wrong_seat_leave_the_state_unchanged() -> None:
+    g = Toy()
+    s = g.new_state()
+    before = state_hash(s)
+    with pytest.raises(IllegalChoice, match=r"legal: bump \(Bump\); stop \(Stop\)"):
+        g.apply(s, "fly", 0)
+    with pytest.raises(IllegalChoice, match="belongs to seat 0"):
+        g.apply(s, "bump", 2)
+    assert state_hash(s) == before
+
+
+def test_game_over_refuses_choices_and_cancels_late_questions() -> None:
+    g = Toy()
+    s = g.new_state()
+    g.apply(s, "stop", 0)
+    assert s.over and s.decision is None and s.result is not None and s.result.winners == [0]
+    with pytest.raises(IllegalChoice, match="over"):
+        g.apply(s, "bump")
+    g.ask(s, 1, "late", "?", [Option("x", "x")])
+    assert s.decision is None
+
+
+def test_next_state_leaves_the_original_alone() -> None:
+    g = Toy()
+    s = g.new_state()
+    child = g.next_state(s, "bump")
+    assert s.decision is not None and s.decision.kind == "main"
+    assert child.decision is not None and child.decision.kind == "respond"
+    assert clone(s) == s
+
+
+def test_continuous_values_and_cannot_beats_can() -> None:
+    mods = [Modifier("power", 2, 1, lambda v: v * 2), Modifier("power", 1, 2, lambda v: v - 5)]
+    assert compute(3, mods, floor=0) == 0
+    assert compute(7, mods) == 4
+    assert allowed([]) is True
+    assert allowed([], default=False) is False
+    assert allowed([Permission("play", 1, True)], default=False) is True
+    assert allowed([Permission("play", 1, True), Permission("play", 2, False)]) is False

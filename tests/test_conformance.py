@@ -1,0 +1,80 @@
+"""The conformance suite, run for every playable game (guide §3).
+
+Add a game by adding its id and the configurations to cover to ``CASES``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from cardwright.agents import RandomAgent
+from cardwright.conformance import check_log_citations, check_replay, play_checked
+from cardwright.games import get_game, playable_games
+
+CASES: dict[str, list[dict[str, Any]]] = {
+    "bizarre-world": [
+        {},
+        {"decks": ["purple-haze", "gray-collar"], "first_player": "random"},
+        {"ruleset": "2023-01-18", "defender_excess": "life", "deck_out": "skip"},
+        {"ruleset": "2021-12-30", "open_decklists": True},
+    ],
+}
+GAMES_PER_CONFIG = {"bizarre-world": 75}  # 300 seeded games per game in `make test`
+
+
+def test_every_playable_game_has_cases() -> None:
+    assert set(playable_games()) <= set(CASES), "add the new game to CASES"
+
+
+def _cases(slow: bool) -> list[Any]:
+    out = []
+    for game_id, configs in CASES.items():
+        n = GAMES_PER_CONFIG.get(game_id, 50) * (6 if slow else 1)
+        for i, config in enumerate(configs):
+            marks = [pytest.mark.slow] if slow else []
+            out.append(
+                pytest.param(
+                    game_id,
+                    config,
+                    n,
+                    1000 * i + (500 if slow else 0),
+                    id=f"{game_id}-cfg{i}",
+                    marks=marks,
+                )
+            )
+    return out
+
+
+@pytest.mark.parametrize(("game_id", "config", "games", "first_seed"), _cases(False) + _cases(True))
+def test_random_games_conform(
+    game_id: str, config: dict[str, Any], games: int, first_seed: int
+) -> None:
+    game = get_game(game_id)
+    for seed in range(first_seed, first_seed + games):
+        record = play_checked(game, config, seed, deep_every=25 if games > 100 else 15)
+        if seed % 5 == 0:
+            check_replay(game, record)
+
+
+@pytest.mark.parametrize("game_id", sorted(CASES))
+@given(seed=st.integers(min_value=0, max_value=2**40))
+def test_any_seed_conforms(game_id: str, seed: int) -> None:
+    game = get_game(game_id)
+    record = play_checked(game, {}, seed, deep_every=40)
+    check_replay(game, record)
+
+
+@pytest.mark.parametrize("game_id", sorted(CASES))
+def test_log_cites_known_rules(game_id: str) -> None:
+    game = get_game(game_id)
+    for seed in range(20):
+        state = game.new_state({}, seed, log=True)
+        agent = RandomAgent(seed)
+        while state.decision is not None:
+            game.apply(state, agent.choose(game, state, state.decision.seat))
+        check_log_citations(game, state)
+        assert state.log[-1].kind == "game_over"
