@@ -11,10 +11,10 @@ something happened. The index is a TOML file per game::
 
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 
+from .datafiles import read_toml
 from .errors import DataError
 
 
@@ -40,10 +40,7 @@ class RulesIndex:
     @classmethod
     def load(cls, path: Path) -> RulesIndex:
         """Read a rules index TOML file; a malformed entry is one clear error line."""
-        try:
-            raw = tomllib.loads(path.read_text(encoding="utf-8"))
-        except (OSError, tomllib.TOMLDecodeError) as exc:
-            raise DataError(f"{path}: cannot read rules index: {exc}") from None
+        raw = read_toml(path, "rules index")
         rules = []
         for i, entry in enumerate(raw.get("rule", []), start=1):
             missing = [k for k in ("id", "text", "source") if not isinstance(entry.get(k), str)]

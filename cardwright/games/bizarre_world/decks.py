@@ -14,7 +14,6 @@ Every broken rule is reported as one line naming the file, the card and the rule
 
 from __future__ import annotations
 
-import tomllib
 from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
@@ -22,6 +21,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
+from cardwright.core.datafiles import read_toml
 from cardwright.core.errors import DataError
 from cardwright.core.rng import LocalRng
 
@@ -104,12 +104,7 @@ def load_deck_file(path: Path | str) -> Deck:
     """Read and validate a deck file; any problem is one :class:`DataError` line."""
     path = Path(path)
     where = str(path)
-    try:
-        raw = tomllib.loads(path.read_text(encoding="utf-8"))
-    except OSError as exc:
-        raise DataError(f"{where}: cannot read deck file ({exc.strerror})") from None
-    except tomllib.TOMLDecodeError as exc:
-        raise DataError(f"{where}: not valid TOML: {exc}") from None
+    raw = read_toml(path, "deck file")
     try:
         model = DeckFile.model_validate(raw)
     except ValidationError as exc:
