@@ -1,0 +1,678 @@
+"""Smash Up card data: validated models and loaders for the TOML files under ``data/``.
+
+Layout of the data folder::
+
+    data/bases.toml                   every base card ([[bases]] array)
+    data/factions/<faction>.toml      one 20-card faction deck ([[cards]] array)
+    data/factions/70s-errata.toml     overrides that turn the 2018 '70s cards into the errata set
+
+Card sets. The '70s factions come in two printings: the original 2018 printing (the default
+card set ``"70s-2018"``, which the '70s rulebook is written against) and the later errata
+(``"70s-errata"``). The errata set is stored as overrides: the overrides file lists only the
+cards that changed, each with every field that changed, and :func:`load_faction` /
+:func:`load_factions` apply them on top of the default set. Core-set factions are the same in
+every card set (their original 2012 printing).
+
+Field conventions:
+
+* ``CardDef.faction`` and the prefix of ``CardDef.id`` are the faction id (the file's stem,
+  e.g. ``"disco_dancers"``); ``Faction.name`` is the printed name.
+* ``subtypes`` lists the card's labels: ``ongoing``, ``special`` and ``talent`` are the ability
+  labels printed on the card (unlabelled text is an on-play ability and gets no subtype);
+  ``play_on_base`` / ``play_on_minion`` mark actions that stay attached (an action with neither
+  is a *standard* action); ``extra`` marks cards whose ability grants an extra card play.
+* ``ability`` is a short snake_case id naming what the card does (shared by cards with the same
+  effect); ``text`` says it in our own words; ``provenance`` names the source, e.g.
+  ``"rulebook:000 §Examples"`` or ``"research:smashup-munchkin.md §A2 [C-off]"`` (several parts
+  are joined by ``"; "``); ``errata`` describes how another printing differs, if it does.
+
+Every problem in a data file raises :class:`CardDataError` with a one-line message naming the
+file, the card (or base / faction) and the field.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from collections.abc import Iterable, Mapping
+from pathlib import Path
+from typing import Annotated, Any, Final, Literal, cast
+
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    ValidationError,
+    ValidationInfo,
+    field_validator,
+)
+from pydantic_core import ErrorDetails
+
+from cardwright.core.datafiles import read_toml
+from cardwright.core.errors import ConfigError, DataError
+
+__all__ = [
+    "BASES_FILE",
+    "CARDS_PER_FACTION",
+    "CARD_SETS",
+    "DATA_DIR",
+    "DEFAULT_CARD_SET",
+    "FACTIONS_DIR",
+    "BaseDef",
+    "CardDataError",
+    "CardDef",
+    "CardOverrides",
+    "Faction",
+    "load_bases",
+    "load_faction",
+    "load_factions",
+    "load_file",
+]
+
+CardType = Literal["minion", "action"]
+Subtype = Literal["ongoing", "special", "talent", "extra", "play_on_base", "play_on_minion"]
+SetName = Literal["core", "70s"]
+CardSetName = Literal["70s-2018", "70s-errata"]
+Timing = Literal[
+    "ongoing",
+    "start_of_turn",
+    "on_minion_played",
+    "on_action_played",
+    "on_minion_destroyed",
+    "on_card_discarded",
+    "before_scoring",
+    "on_scoring",
+    "after_scoring",
+]
+
+CARDS_PER_FACTION: Final = 20
+DATA_DIR: Final = Path(__file__).resolve().parent / "data"
+FACTIONS_DIR: Final = DATA_DIR / "factions"
+BASES_FILE: Final = DATA_DIR / "bases.toml"
+DEFAULT_CARD_SET: Final[CardSetName] = "70s-2018"
+#: Card set name -> overrides file in FACTIONS_DIR (None: the default set, no overrides).
+CARD_SETS: Final[Mapping[CardSetName, str | None]] = {
+    "70s-2018": None,
+    "70s-errata": "70s-errata.toml",
+}
+
+_SLUG = r"[a-z0-9]+(?:_[a-z0-9]+)*"
+_SLUG_RE: Final = re.compile(_SLUG)
+_CARD_ID_RE: Final = re.compile(rf"{_SLUG}/{_SLUG}")
+_ABILITY_RE: Final = re.compile(r"[a-z][a-z0-9]*(?:_[a-z0-9]+)*")
+_PROVENANCE_RE: Final = re.compile(
+    r"rulebook:000 §\S.*"
+    r"|research:smashup-(?:munchkin|core)\.md §\S+(?: .*)? (?:\[[^\]]+\])+"
+)
+
+NonNegInt = Annotated[int, Field(ge=0)]
+
+
+class CardDataError(DataError, ValueError):
+    """A malformed or invalid Smash Up data file; the message is one line."""
+
+
+# --------------------------------------------------------------------------- shared checks
+
+
+def _check_slug(value: str) -> str:
+    if not _SLUG_RE.fullmatch(value):
+        raise ValueError(f"{value!r} is not a slug (lowercase letters, digits, single '_')")
+    return value
+
+
+def _check_ability(value: str | None) -> str | None:
+    if value is not None and not _ABILITY_RE.fullmatch(value):
+        raise ValueError(f"{value!r} is not a snake_case ability id")
+    return value
+
+
+def _check_provenance(value: str) -> str:
+    for part in value.split("; "):
+        if not _PROVENANCE_RE.fullmatch(part):
+            raise ValueError(
+                f"{part!r} should read 'rulebook:000 §<section>' or "
+                "'research:smashup-<munchkin|core>.md §<section> [<tag>]'"
+            )
+    return value
+
+
+def _check_text(value: str) -> str:
+    if not value.strip():
+        raise ValueError("must not be blank")
+    if "\n" in value:
+        raise ValueError("must be a single line")
+    return value
+
+
+def _check_optional_text(value: str | None) -> str | None:
+    return None if value is None else _check_text(value)
+
+
+# --------------------------------------------------------------------------- models
+
+
+class CardDef(BaseModel):
+    """One distinct card of a faction deck (``copies`` says how many the deck holds)."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid", strict=True)
+
+    id: str
+    name: str
+    faction: str
+    type: CardType
+    power: NonNegInt | None = Field(default=None, validate_default=True)
+    copies: int = Field(ge=1)
+    subtypes: tuple[Subtype, ...] = ()
+    ability: str | None = None
+    text: str
+    provenance: str
+    errata: str | None = None
+
+    @field_validator("id")
+    @classmethod
+    def _valid_id(cls, value: str) -> str:
+        if not _CARD_ID_RE.fullmatch(value):
+            raise ValueError(f"{value!r} should look like 'faction_slug/card_slug'")
+        return value
+
+    @field_validator("name", "text")
+    @classmethod
+    def _valid_text(cls, value: str) -> str:
+        return _check_text(value)
+
+    @field_validator("faction")
+    @classmethod
+    def _valid_faction(cls, value: str) -> str:
+        return _check_slug(value)
+
+    @field_validator("power")
+    @classmethod
+    def _power_matches_type(cls, value: int | None, info: ValidationInfo) -> int | None:
+        kind = info.data.get("type")
+        if kind == "minion" and value is None:
+            raise ValueError("a minion needs a power")
+        if kind == "action" and value is not None:
+            raise ValueError("an action has no power")
+        return value
+
+    @field_validator("subtypes")
+    @classmethod
+    def _subtypes_fit(cls, value: tuple[Subtype, ...], info: ValidationInfo) -> tuple[Subtype, ...]:
+        if len(set(value)) != len(value):
+            raise ValueError("lists a subtype twice")
+        attached = {"play_on_base", "play_on_minion"} & set(value)
+        if attached and info.data.get("type") == "minion":
+            raise ValueError(f"{sorted(attached)[0]!r} is only for actions")
+        if len(attached) > 1:
+            raise ValueError("an action is played either on a base or on a minion, not both")
+        return value
+
+    @field_validator("ability")
+    @classmethod
+    def _valid_ability(cls, value: str | None) -> str | None:
+        return _check_ability(value)
+
+    @field_validator("provenance")
+    @classmethod
+    def _valid_provenance(cls, value: str) -> str:
+        return _check_provenance(value)
+
+    @field_validator("errata")
+    @classmethod
+    def _valid_errata(cls, value: str | None) -> str | None:
+        return _check_optional_text(value)
+
+    @property
+    def is_standard_action(self) -> bool:
+        """An action that is not played on a base or a minion."""
+        return self.type == "action" and not (
+            {"play_on_base", "play_on_minion"} & set(self.subtypes)
+        )
+
+
+class BaseDef(BaseModel):
+    """A base card: breakpoint, VP for 1st/2nd/3rd place and its ability."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid", strict=True)
+
+    id: str
+    name: str
+    set: SetName
+    faction: str | None = None
+    breakpoint: int = Field(ge=0)
+    vp: tuple[NonNegInt, NonNegInt, NonNegInt]
+    ability: str | None = None
+    timing: tuple[Timing, ...] = Field(default=(), validate_default=True)
+    text: str
+    provenance: str
+    errata: str | None = None
+
+    @field_validator("id", "faction")
+    @classmethod
+    def _valid_slug(cls, value: str | None) -> str | None:
+        return None if value is None else _check_slug(value)
+
+    @field_validator("name", "text")
+    @classmethod
+    def _valid_text(cls, value: str) -> str:
+        return _check_text(value)
+
+    @field_validator("ability")
+    @classmethod
+    def _valid_ability(cls, value: str | None) -> str | None:
+        return _check_ability(value)
+
+    @field_validator("timing")
+    @classmethod
+    def _timing_fits(cls, value: tuple[Timing, ...], info: ValidationInfo) -> tuple[Timing, ...]:
+        if len(set(value)) != len(value):
+            raise ValueError("lists a timing twice")
+        if "ability" in info.data:
+            if info.data["ability"] is None and value:
+                raise ValueError("a base without an ability has no timing")
+            if info.data["ability"] is not None and not value:
+                raise ValueError("a base with an ability needs at least one timing")
+        return value
+
+    @field_validator("provenance")
+    @classmethod
+    def _valid_provenance(cls, value: str) -> str:
+        return _check_provenance(value)
+
+    @field_validator("errata")
+    @classmethod
+    def _valid_errata(cls, value: str | None) -> str | None:
+        return _check_optional_text(value)
+
+
+class _FactionHeader(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid", strict=True)
+
+    id: str
+    name: str
+    set: SetName
+
+    @field_validator("id")
+    @classmethod
+    def _valid_id(cls, value: str) -> str:
+        return _check_slug(value)
+
+    @field_validator("name")
+    @classmethod
+    def _valid_name(cls, value: str) -> str:
+        return _check_text(value)
+
+
+class Faction(_FactionHeader):
+    """A faction deck: its distinct cards, whose copies add up to 20."""
+
+    cards: tuple[CardDef, ...]
+
+    @field_validator("cards")
+    @classmethod
+    def _deck_is_complete(
+        cls, value: tuple[CardDef, ...], info: ValidationInfo
+    ) -> tuple[CardDef, ...]:
+        seen_ids: set[str] = set()
+        seen_names: set[str] = set()
+        for card in value:
+            if card.id in seen_ids:
+                raise ValueError(f"card id {card.id!r} appears twice")
+            if card.name in seen_names:
+                raise ValueError(f"card name {card.name!r} appears twice")
+            seen_ids.add(card.id)
+            seen_names.add(card.name)
+            faction_id = info.data.get("id")
+            if faction_id is not None and card.faction != faction_id:
+                raise ValueError(f"card {card.id!r} belongs to faction {card.faction!r}")
+        total = sum(card.copies for card in value)
+        if total != CARDS_PER_FACTION:
+            raise ValueError(f"copies add up to {total}, expected {CARDS_PER_FACTION}")
+        return value
+
+    @property
+    def minions(self) -> tuple[CardDef, ...]:
+        return tuple(card for card in self.cards if card.type == "minion")
+
+    @property
+    def actions(self) -> tuple[CardDef, ...]:
+        return tuple(card for card in self.cards if card.type == "action")
+
+    def card(self, card_id: str) -> CardDef:
+        """The card with this id (``"diva"`` or ``"disco_dancers/diva"``)."""
+        full = card_id if "/" in card_id else f"{self.id}/{card_id}"
+        for card in self.cards:
+            if card.id == full:
+                return card
+        raise KeyError(card_id)
+
+    def deck(self) -> list[CardDef]:
+        """The 20 cards of the deck, each repeated ``copies`` times, in file order."""
+        return [card for card in self.cards for _ in range(card.copies)]
+
+
+class CardOverrides(BaseModel):
+    """An alternate card set stored as changes to another set (only the changed cards)."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid", strict=True)
+
+    card_set: str
+    based_on: str
+    source: str
+    cards: tuple[dict[str, Any], ...]
+
+
+# --------------------------------------------------------------------------- error messages
+
+_OVERRIDABLE: Final = frozenset(CardDef.model_fields) - {"id", "faction"}
+
+
+def _field_label(loc: tuple[int | str, ...]) -> str:
+    label = ""
+    for part in loc:
+        if isinstance(part, int):
+            label += f"[{part}]"
+        else:
+            label += f".{part}" if label else part
+    return label
+
+
+def _message(error: ErrorDetails) -> str:
+    kind = error["type"]
+    ctx: dict[str, Any] = dict(error.get("ctx") or {})
+    match kind:
+        case "missing":
+            return "is required"
+        case "extra_forbidden":
+            return "is not a known field"
+        case "greater_than_equal":
+            return f"must be >= {ctx['ge']}"
+        case "greater_than":
+            return f"must be > {ctx['gt']}"
+        case "less_than_equal":
+            return f"must be <= {ctx['le']}"
+        case "literal_error":
+            return f"must be one of {ctx['expected']}"
+        case "int_type":
+            return "must be an integer"
+        case "string_type":
+            return "must be a string"
+        case "tuple_type":
+            return "must be an array"
+        case "too_long" | "too_short":
+            return f"must have {ctx.get('min_length', '?')} items"
+        case "value_error":
+            return str(ctx.get("error", error["msg"]))
+        case _:
+            return error["msg"]
+
+
+def _reformat(error: ValidationError, where: str) -> CardDataError:
+    """Turn a pydantic ValidationError into a one-line CardDataError (first problem only)."""
+    errors = error.errors(include_url=False)
+    first = errors[0]
+    label = _field_label(first["loc"])
+    field = f"field {label!r}: " if label else ""
+    more = f" (and {len(errors) - 1} more)" if len(errors) > 1 else ""
+    return CardDataError(f"{where}: {field}{_message(first)}{more}")
+
+
+def _entry_label(kind: str, raw: object, index: int) -> str:
+    if isinstance(raw, Mapping):
+        for key in ("name", "id"):
+            value = raw.get(key)
+            if isinstance(value, str) and value:
+                return f'{kind} "{value}"'
+    return f"{kind} #{index + 1}"
+
+
+# --------------------------------------------------------------------------- reading files
+
+
+def _tuplify(value: object) -> object:
+    """TOML arrays become tuples (the models are frozen and strict)."""
+    if isinstance(value, list):
+        return tuple(_tuplify(item) for item in value)
+    if isinstance(value, dict):
+        return {key: _tuplify(item) for key, item in value.items()}
+    return value
+
+
+def _read_toml(path: Path) -> dict[str, Any]:
+    result = _tuplify(read_toml(path, "card data", CardDataError))
+    assert isinstance(result, dict)
+    return result
+
+
+def _entries(path: Path, data: Mapping[str, Any], key: str) -> tuple[Any, ...]:
+    entries = data.get(key)
+    if not isinstance(entries, tuple) or not entries:
+        raise CardDataError(f"{path.name}: field {key!r}: must be a non-empty array of tables")
+    return entries
+
+
+def _check_keys(path: Path, data: Mapping[str, Any], allowed: Iterable[str]) -> None:
+    for key in data:
+        if key not in allowed:
+            raise CardDataError(f"{path.name}: field {key!r}: is not a known field")
+
+
+def _parse_faction(path: Path, data: Mapping[str, Any]) -> Faction:
+    header_raw = {key: value for key, value in data.items() if key != "cards"}
+    try:
+        header = _FactionHeader.model_validate(header_raw)
+    except ValidationError as exc:
+        raise _reformat(exc, f"{path.name}: faction") from None
+    if header.id != path.stem:
+        raise CardDataError(
+            f"{path.name}: faction \"{header.name}\": field 'id': "
+            f"{header.id!r} must match the file name {path.stem!r}"
+        )
+    cards: list[CardDef] = []
+    for index, raw in enumerate(_entries(path, data, "cards")):
+        where = f"{path.name}: {_entry_label('card', raw, index)}"
+        if not isinstance(raw, dict):
+            raise CardDataError(f"{where}: must be a table")
+        raw = {"faction": header.id, **raw}
+        try:
+            card = CardDef.model_validate(raw)
+        except ValidationError as exc:
+            raise _reformat(exc, where) from None
+        if card.faction != header.id:
+            raise CardDataError(f"{where}: field 'faction': must be {header.id!r} (the file's id)")
+        if not card.id.startswith(f"{header.id}/"):
+            raise CardDataError(f"{where}: field 'id': must start with '{header.id}/'")
+        cards.append(card)
+    try:
+        return Faction(id=header.id, name=header.name, set=header.set, cards=tuple(cards))
+    except ValidationError as exc:
+        raise _reformat(exc, f'{path.name}: faction "{header.name}"') from None
+
+
+def _parse_bases(path: Path, data: Mapping[str, Any]) -> dict[str, BaseDef]:
+    _check_keys(path, data, ("bases",))
+    bases: dict[str, BaseDef] = {}
+    names: set[str] = set()
+    for index, raw in enumerate(_entries(path, data, "bases")):
+        where = f"{path.name}: {_entry_label('base', raw, index)}"
+        if not isinstance(raw, dict):
+            raise CardDataError(f"{where}: must be a table")
+        try:
+            base = BaseDef.model_validate(raw)
+        except ValidationError as exc:
+            raise _reformat(exc, where) from None
+        if base.id in bases:
+            raise CardDataError(f"{where}: field 'id': {base.id!r} appears twice")
+        if base.name in names:
+            raise CardDataError(f"{where}: field 'name': {base.name!r} appears twice")
+        bases[base.id] = base
+        names.add(base.name)
+    return bases
+
+
+def _parse_overrides(path: Path, data: Mapping[str, Any]) -> CardOverrides:
+    _check_keys(path, data, ("card_set", "based_on", "overrides"))
+    for key in ("card_set", "based_on"):
+        if not isinstance(data.get(key), str):
+            raise CardDataError(f"{path.name}: field {key!r}: must be a string")
+    seen: set[str] = set()
+    for index, raw in enumerate(_entries(path, data, "overrides")):
+        where = f"{path.name}: {_entry_label('card', raw, index)}"
+        if not isinstance(raw, dict):
+            raise CardDataError(f"{where}: must be a table")
+        card_id = raw.get("id")
+        if not isinstance(card_id, str) or not _CARD_ID_RE.fullmatch(card_id):
+            raise CardDataError(f"{where}: field 'id': must name a card as 'faction/card'")
+        if card_id in seen:
+            raise CardDataError(f"{where}: field 'id': {card_id!r} is overridden twice")
+        seen.add(card_id)
+        for key in raw:
+            if key != "id" and key not in _OVERRIDABLE:
+                raise CardDataError(f"{where}: field {key!r}: cannot be overridden")
+        if len(raw) < 2:
+            raise CardDataError(f"{where}: field 'id': override changes no field")
+    return CardOverrides(
+        card_set=data["card_set"],
+        based_on=data["based_on"],
+        source=path.name,
+        cards=data["overrides"],
+    )
+
+
+def load_file(path: str | Path) -> Faction | dict[str, BaseDef] | CardOverrides:
+    """Load and validate one data file, whichever kind it is (by its top-level array).
+
+    ``[[cards]]`` -> :class:`Faction`; ``[[bases]]`` -> bases by id; ``[[overrides]]`` ->
+    :class:`CardOverrides`. Raises :class:`CardDataError` on any problem.
+    """
+    path = Path(path)
+    data = _read_toml(path)
+    if "cards" in data:
+        return _parse_faction(path, data)
+    if "bases" in data:
+        return _parse_bases(path, data)
+    if "overrides" in data:
+        return _parse_overrides(path, data)
+    raise CardDataError(
+        f"{path.name}: not a faction, bases or overrides file "
+        "(expected a 'cards', 'bases' or 'overrides' array)"
+    )
+
+
+# --------------------------------------------------------------------------- card sets
+
+
+def _apply_overrides(
+    factions: Mapping[str, Faction], overrides: CardOverrides
+) -> dict[str, Faction]:
+    cards: dict[str, dict[str, CardDef]] = {
+        fid: {card.id: card for card in faction.cards} for fid, faction in factions.items()
+    }
+    owner = {card_id: fid for fid, by_id in cards.items() for card_id in by_id}
+    for index, entry in enumerate(overrides.cards):
+        where = f"{overrides.source}: {_entry_label('card', entry, index)}"
+        card_id = entry["id"]
+        if card_id not in owner:
+            raise CardDataError(f"{where}: field 'id': no card {card_id!r} in {overrides.based_on}")
+        fid = owner[card_id]
+        merged = cards[fid][card_id].model_dump() | dict(entry)
+        try:
+            changed = CardDef.model_validate(merged)
+        except ValidationError as exc:
+            raise _reformat(exc, where) from None
+        if changed == cards[fid][card_id]:
+            raise CardDataError(f"{where}: field 'id': override changes nothing")
+        cards[fid][card_id] = changed
+    result: dict[str, Faction] = {}
+    for fid, faction in factions.items():
+        try:
+            result[fid] = Faction(
+                id=faction.id,
+                name=faction.name,
+                set=faction.set,
+                cards=tuple(cards[fid].values()),
+            )
+        except ValidationError as exc:
+            raise _reformat(exc, f'{overrides.source}: faction "{faction.name}"') from None
+    return result
+
+
+def _check_card_set(card_set: str) -> CardSetName:
+    if card_set in CARD_SETS:
+        return cast(CardSetName, card_set)
+    raise ConfigError(f"unknown Smash Up card set {card_set!r}; known: {', '.join(CARD_SETS)}")
+
+
+@functools.cache
+def _default_factions() -> dict[str, Faction]:
+    factions: dict[str, Faction] = {}
+    names: dict[str, str] = {}
+    override_files = {name for name in CARD_SETS.values() if name is not None}
+    for path in sorted(FACTIONS_DIR.glob("*.toml")):
+        if path.name in override_files:
+            continue
+        loaded = load_file(path)
+        if not isinstance(loaded, Faction):
+            raise CardDataError(f"{path.name}: not a faction file (expected a 'cards' array)")
+        if loaded.name in names:
+            raise CardDataError(
+                f"{path.name}: faction \"{loaded.name}\": field 'name': "
+                f"already used by {names[loaded.name]}"
+            )
+        names[loaded.name] = path.name
+        factions[loaded.id] = loaded
+    if not factions:
+        raise CardDataError(f"{FACTIONS_DIR}: no faction files found")
+    return factions
+
+
+@functools.cache
+def _factions(card_set: CardSetName) -> dict[str, Faction]:
+    factions = _default_factions()
+    override_file = CARD_SETS[card_set]
+    if override_file is None:
+        return factions
+    overrides = load_file(FACTIONS_DIR / override_file)
+    if not isinstance(overrides, CardOverrides):
+        raise CardDataError(f"{override_file}: not an overrides file (expected 'overrides')")
+    if overrides.card_set != card_set:
+        raise CardDataError(
+            f"{override_file}: field 'card_set': is {overrides.card_set!r}, expected {card_set!r}"
+        )
+    if overrides.based_on != DEFAULT_CARD_SET:
+        raise CardDataError(f"{override_file}: field 'based_on': must be {DEFAULT_CARD_SET!r}")
+    return _apply_overrides(factions, overrides)
+
+
+def load_factions(card_set: str = DEFAULT_CARD_SET) -> dict[str, Faction]:
+    """All factions by id (e.g. ``"disco_dancers"``), with ``card_set``'s overrides applied.
+
+    The files are read once and cached; each call returns a fresh dict of the frozen factions.
+    """
+    return dict(_factions(_check_card_set(card_set)))
+
+
+def load_faction(name: str, card_set: str = DEFAULT_CARD_SET) -> Faction:
+    """One faction by id or printed name (case-insensitive), e.g. ``"Disco Dancers"``."""
+    factions = _factions(_check_card_set(card_set))
+    if name in factions:
+        return factions[name]
+    wanted = name.strip().casefold()
+    for faction in factions.values():
+        if wanted in (faction.id, faction.name.casefold()):
+            return faction
+    raise ConfigError(f"unknown Smash Up faction {name!r}; known: {', '.join(sorted(factions))}")
+
+
+@functools.cache
+def _bases() -> dict[str, BaseDef]:
+    loaded = load_file(BASES_FILE)
+    if not isinstance(loaded, dict):
+        raise CardDataError(f"{BASES_FILE.name}: not a bases file (expected a 'bases' array)")
+    return loaded
+
+
+def load_bases() -> dict[str, BaseDef]:
+    """All base cards by id (core set and That '70s Expansion); cached."""
+    return dict(_bases())
