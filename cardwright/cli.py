@@ -106,11 +106,22 @@ def cards(
     game: str,
     deck: Annotated[str | None, typer.Option(help="A starter deck name or deck file.")] = None,
     ruleset: Annotated[str | None, typer.Option(help="Bizarre World generator ruleset.")] = None,
+    people: Annotated[str | None, typer.Option(help="Blue Moon: a people's deck.")] = None,
+    faction: Annotated[str | None, typer.Option(help="Smash Up: a faction.")] = None,
+    card_set: Annotated[str | None, typer.Option(help="Smash Up: 70s-2018 or 70s-errata.")] = None,
 ) -> None:
-    """List a game's cards: for Bizarre World the generator's three layer tables, or a deck."""
-    get_game(game)
+    """List a game's cards: Bizarre World's generator tables or a deck, a Blue Moon people's
+    deck, a Smash Up faction or the bases."""
+    if game not in GAMES:
+        get_game(game)  # the one-line "unknown game" error
+    if game == "blue-moon":
+        _blue_moon_cards(people)
+        return
+    if game == "smash-up":
+        _smash_up_cards(faction, card_set)
+        return
     if game != "bizarre-world":
-        raise ConfigError(f"{game}: card listing is not available yet")
+        raise ConfigError(f"{game}: no card data yet")
     from cardwright.games.bizarre_world import generator
     from cardwright.games.bizarre_world.decks import points_breakdown, resolve_deck
 
@@ -155,6 +166,76 @@ def cards(
         "A card is '<adjective> <creature> of <phrase> (cost)'; its points are cost "
         "(0 counts as -1) + the three values; crafted cards need 0 or more."
     )
+
+
+def _blue_moon_cards(people: str | None) -> None:
+    from cardwright.games.blue_moon import carddata
+
+    if people is None:
+        table = Table("people", "leader", "cards", title="Blue Moon people decks (--people NAME)")
+        for name, d in carddata.load_all().items():
+            table.add_row(name, d.leader.name, str(len(d.cards)))
+        out.print(table)
+        return
+    match = [p for p in carddata.PEOPLES if p.lower() == people.lower()]
+    if not match:
+        raise ConfigError(
+            f"blue-moon: unknown people {people!r}; peoples: {', '.join(carddata.PEOPLES)}"
+        )
+    d = carddata.load_people(match[0])
+    table = Table(
+        "no.",
+        "name",
+        "type",
+        "fire",
+        "earth",
+        "icons",
+        "moons",
+        "power",
+        title=f"{d.people} deck (leader {d.leader.name}, {len(d.cards)} cards)",
+    )
+    for c in d.cards:
+        table.add_row(
+            c.number,
+            escape(c.name),
+            c.type,
+            "-" if c.fire is None else str(c.fire),
+            "-" if c.earth is None else str(c.earth),
+            ", ".join(c.icons),
+            str(c.moons),
+            escape(c.text),
+        )
+    out.print(table)
+
+
+def _smash_up_cards(faction: str | None, card_set: str | None) -> None:
+    from cardwright.games.smash_up import carddata
+
+    chosen = card_set or carddata.DEFAULT_CARD_SET
+    if faction is None:
+        table = Table("faction", "set", "cards", title="Smash Up factions (--faction NAME)")
+        for key, f in carddata.load_factions(chosen).items():
+            table.add_row(key, f.set, str(sum(c.copies for c in f.cards)))
+        out.print(table)
+        bases = Table("base", "breakpoint", "VP", "ability", title="Bases")
+        for b in carddata.load_bases().values():
+            bases.add_row(
+                escape(b.name), str(b.breakpoint), "/".join(map(str, b.vp)), escape(b.text)
+            )
+        out.print(bases)
+        return
+    f = carddata.load_faction(faction, chosen)
+    table = Table("x", "name", "type", "power", "text", title=f"{f.name} ({chosen})")
+    for c in f.cards:
+        kind = c.type + (f" ({', '.join(c.subtypes)})" if c.subtypes else "")
+        table.add_row(
+            str(c.copies),
+            escape(c.name),
+            kind,
+            "" if c.power is None else str(c.power),
+            escape(c.text),
+        )
+    out.print(table)
 
 
 # ---------------------------------------------------------------------------- decks

@@ -159,6 +159,10 @@ def test_listing_commands() -> None:
     assert "Minimum Wage" in cw("cards", "bizarre-world").stdout
     assert "bw.attack.declare" in cw("rules", "bizarre-world").stdout
     assert cw("rules", "bizarre-world", "bw.win.life").returncode == 0
+    khind = cw("cards", "blue-moon", "--people", "khind").stdout
+    assert "CoolCat" in khind and "Khind 1" in khind
+    assert "Diva" in cw("cards", "smash-up", "--faction", "disco_dancers").stdout
+    assert_user_error(cw("cards", "blue-moon", "--people", "elves"), "unknown people")
 
 
 def test_deck_builder_writes_a_legal_deck(tmp_path: Path) -> None:
