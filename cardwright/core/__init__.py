@@ -2,7 +2,7 @@
 
 from .effects import Modifier, Permission, allowed, compute
 from .errors import CardwrightError, ConfigError, DataError, EngineError, IllegalChoice
-from .game import RESPOND, TRIGGERS, Game
+from .game import AFTER, BEFORE, RESPOND, TRIGGERS, WHEN, Game, GameEvent
 from .rng import LocalRng
 from .rules import Rule, RulesIndex
 from .state import (
@@ -21,8 +21,11 @@ from .state import (
 )
 
 __all__ = [
+    "AFTER",
+    "BEFORE",
     "RESPOND",
     "TRIGGERS",
+    "WHEN",
     "Card",
     "CardwrightError",
     "ConfigError",
@@ -31,6 +34,7 @@ __all__ = [
     "EngineError",
     "Frame",
     "Game",
+    "GameEvent",
     "IllegalChoice",
     "LocalRng",
     "LogEvent",

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from .errors import ConfigError, EngineError, IllegalChoice
@@ -40,6 +41,26 @@ from .state import (
 )
 
 Handler = Callable[[State, Frame, str | None], None]
+
+#: Event timings: abilities may act before an event happens, as it happens, or after it.
+BEFORE, WHEN, AFTER = "before", "when", "after"
+TIMINGS = (BEFORE, WHEN, AFTER)
+
+
+@dataclass(frozen=True, slots=True)
+class GameEvent:
+    """Something that happens in the game, announced to the game's listeners.
+
+    Events are transient: what must be remembered goes in the log or the state. ``timing`` says
+    whether the event is about to happen (``before``: listeners may still change or prevent
+    it), is happening (``when``) or has happened (``after``).
+    """
+
+    kind: str
+    timing: str
+    seat: int
+    data: Mapping[str, Any]
+
 
 #: Frame kinds the core itself handles.
 RESPOND = "core.respond"
@@ -221,7 +242,21 @@ class Game(ABC):
     def seat_name(self, state: State, seat: int) -> str:
         return state.names[seat] if 0 <= seat < len(state.names) else f"seat {seat}"
 
-    # ----------------------------------------------------------------- triggers
+    # ----------------------------------------------------------------- events and triggers
+    def emit(
+        self, state: State, kind: str, timing: str = WHEN, seat: int = -1, **data: Any
+    ) -> None:
+        """Announce an event to :meth:`on_event`, which queues the triggers it sets off.
+
+        >>> game.emit(state, "dies", AFTER, seat=0, card=17)  # doctest: +SKIP
+        """
+        if timing not in TIMINGS:
+            raise EngineError(f"event {kind!r}: timing {timing!r} is not one of {TIMINGS}")
+        self.on_event(state, GameEvent(kind, timing, seat, data))
+
+    def on_event(self, state: State, event: GameEvent) -> None:  # noqa: B027 (optional hook)
+        """React to an event, usually by :meth:`queue_trigger`. Default: nothing listens."""
+
     def queue_trigger(
         self, state: State, ability: str, source: int, controller: int, **data: Any
     ) -> None:

@@ -115,6 +115,27 @@ def test_next_state_leaves_the_original_alone() -> None:
     assert clone(s) == s
 
 
+def test_events_reach_the_listener_with_their_timing() -> None:
+    from cardwright.core import AFTER, BEFORE, EngineError, GameEvent
+
+    seen: list[tuple[str, str, int]] = []
+
+    class Listening(Toy):
+        def on_event(self, state: State, event: GameEvent) -> None:
+            seen.append((event.kind, event.timing, event.data["card"]))
+            if event.timing == AFTER:
+                self.queue_trigger(state, "ping-after", event.data["card"], event.seat)
+
+    g = Listening()
+    s = g.new_state()
+    g.emit(s, "scored", BEFORE, 0, card=7)
+    g.emit(s, "scored", AFTER, 0, card=7)
+    assert seen == [("scored", "before", 7), ("scored", "after", 7)]
+    assert [t.ability for t in s.triggers] == ["ping-after"]
+    with pytest.raises(EngineError):
+        g.emit(s, "scored", "later", 0, card=7)
+
+
 def test_continuous_values_and_cannot_beats_can() -> None:
     mods = [Modifier("power", 2, 1, lambda v: v * 2), Modifier("power", 1, 2, lambda v: v - 5)]
     assert compute(3, mods, floor=0) == 0

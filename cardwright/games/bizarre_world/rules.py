@@ -13,7 +13,7 @@ from typing import Any, cast
 
 from cardwright.core import rng as chance
 from cardwright.core.errors import ConfigError, DataError
-from cardwright.core.game import Game
+from cardwright.core.game import AFTER, Game, GameEvent
 from cardwright.core.rng import LocalRng
 from cardwright.core.rules import RulesIndex
 from cardwright.core.state import Card, Frame, Option, State, Trigger
@@ -279,9 +279,7 @@ class BizarreWorld(Game):
         card.controller = card.owner
         s.contrib.pop(card_id, None)
         self.log(s, "dies", rule, f"{card.defn} {how}", card.owner, card=card_id)
-        passive = self.defn(s, card_id).passive
-        if passive in ("insured", "heavily_insured", "biodegradable", "explosive"):
-            self.queue_trigger(s, passive, card_id, card.owner)
+        self.emit(s, "dies", AFTER, card.owner, card=card_id)
 
     def discard(self, s: BWState, seat: int, card_id: int, from_zone: str, rule: str) -> None:
         """A card is discarded (from hand or, by milling, from the deck)."""
@@ -297,13 +295,24 @@ class BizarreWorld(Game):
             seat,
             card=card_id,
         )
-        if self.defn(s, card_id).passive == "recyclable":
-            self.queue_trigger(s, "recyclable", card_id, seat)
-        for cid in s.zones[f"play:{seat}"]:
-            if self.defn(s, cid).passive == "bacterial":
-                self.queue_trigger(s, "bacterial", cid, seat)
+        self.emit(s, "discarded", AFTER, seat, card=card_id)
 
-    # ================================================================ triggers
+    # ================================================================ events and triggers
+    def on_event(self, state: State, event: GameEvent) -> None:
+        """Passive abilities that trigger: on death, on being discarded, on each discard."""
+        s = cast(BWState, state)
+        card_id: int = event.data["card"]
+        if event.kind == "dies":
+            passive = self.defn(s, card_id).passive
+            if passive in ("insured", "heavily_insured", "biodegradable", "explosive"):
+                self.queue_trigger(s, passive, card_id, s.cards[card_id].owner)
+        elif event.kind == "discarded":
+            if self.defn(s, card_id).passive == "recyclable":
+                self.queue_trigger(s, "recyclable", card_id, event.seat)
+            for cid in s.zones[f"play:{event.seat}"]:
+                if self.defn(s, cid).passive == "bacterial":
+                    self.queue_trigger(s, "bacterial", cid, event.seat)
+
     def trigger_label(self, state: State, trigger: Trigger) -> str:
         return f"{trigger.ability.replace('_', ' ')} ({self.card_name(state, trigger.source)})"
 
