@@ -63,16 +63,18 @@ def with_decks(config: dict[str, Any], decks: list[str] | None) -> dict[str, Any
 def games() -> None:
     """List the games and whether each is playable yet."""
     table = Table("id", "game", "players", "status")
-    for game_id, (title, factory) in GAMES.items():
-        if factory is None:
-            table.add_row(game_id, title, "", "[yellow]planned[/yellow]")
+    for game_id, entry in GAMES.items():
+        if entry.factory is None:
+            table.add_row(game_id, entry.title, "", "[yellow]planned[/yellow]")
             continue
         g = get_game(game_id)
+        status = entry.status_line()
+        colour = "green" if status == "complete" else "yellow"
         table.add_row(
             game_id,
-            title,
+            entry.title,
             f"{g.min_players}-{g.max_players}",
-            f"[green]playable[/green] ({len(g.rules)} rules)",
+            f"[{colour}]{escape(status)}[/{colour}] ({len(g.rules)} rules)",
         )
     out.print(table)
 
@@ -330,6 +332,9 @@ def play(
     from cardwright.sim.records import GameRecord, finish_record, save_record
 
     g = get_game(game)
+    status = GAMES[game].status_line()
+    if status != "complete":
+        err.print(f"note: {g.title} is {escape(status)}")
     config = with_decks(parse_options(option), deck)
     if seat not in range(g.max_players):
         raise ConfigError(f"--seat {seat}: seats are 0 to {g.max_players - 1}")
@@ -616,6 +621,12 @@ def bench(
     out.print(table)
 
 
+# typer bundles its own click; find its base exception class without importing it by name
+_CLICK_ERROR: type[Exception] = next(
+    c for c in typer.BadParameter.__mro__ if c.__name__ == "ClickException"
+)
+
+
 def main() -> None:
     """Entry point: user errors become one line on stderr and exit status 2."""
     try:
@@ -634,13 +645,9 @@ def main() -> None:
         sys.exit(1)
     except KeyboardInterrupt:
         sys.exit(130)
-    except Exception as exc:  # click usage errors
-        import click
-
-        if isinstance(exc, click.ClickException):
-            exc.show()
-            sys.exit(2)
-        raise
+    except _CLICK_ERROR as exc:  # usage errors: a missing argument, an unknown flag
+        exc.show()  # type: ignore[attr-defined]
+        sys.exit(2)
 
 
 if __name__ == "__main__":

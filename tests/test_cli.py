@@ -83,9 +83,19 @@ def test_illegal_option_in_a_saved_game(tmp_path: Path) -> None:
     assert_user_error(cw("replay", str(tmp_path / "junk.json")), "not a Cardwright saved game")
 
 
+def test_usage_errors_are_short_and_exit_2() -> None:
+    for args in (
+        ("simulate",),
+        ("simulate", "bizarre-world", "--no-such-flag"),
+        ("simulate", "bizarre-world", "-n", "many"),
+    ):
+        proc = cw(*args)
+        assert proc.returncode == 2 and "Traceback" not in proc.stderr, proc.stderr
+
+
 def test_unknown_game_option_and_agent() -> None:
     assert_user_error(cw("simulate", "chess"), "unknown game 'chess'")
-    assert_user_error(cw("simulate", "blue-moon"), "not playable yet")
+    assert_user_error(cw("simulate", "varia"), "not playable yet")
     assert_user_error(
         cw("simulate", "bizarre-world", "-o", "gravity=1"), "unknown rule option 'gravity'"
     )

@@ -22,8 +22,15 @@ CASES: dict[str, list[dict[str, Any]]] = {
         {"ruleset": "2023-01-18", "defender_excess": "life", "deck_out": "skip"},
         {"ruleset": "2021-12-30", "open_decklists": True},
     ],
+    "blue-moon": [
+        {},
+        {"peoples": ["Mimix", "Flit"], "first_player": "random"},
+        {"peoples": ["Khind", "Terrah"], "backtracking": "strict"},
+        {"peoples": ["Pillar", "Aqua"], "first_player": 1},
+    ],
 }
-GAMES_PER_CONFIG = {"bizarre-world": 75}  # 300 seeded games per game in `make test`
+# seeded games per configuration in `make test` (x6 in `make test-all`)
+GAMES_PER_CONFIG = {"bizarre-world": 75, "blue-moon": 50}
 
 
 def test_every_playable_game_has_cases() -> None:

@@ -45,6 +45,10 @@ def _heuristic(game_id: str, seed: int) -> Agent:
         from cardwright.games.bizarre_world.heuristic import BizarreWorldHeuristic
 
         return BizarreWorldHeuristic(seed)
+    if game_id == "blue-moon":
+        from cardwright.games.blue_moon.heuristic import BlueMoonHeuristic
+
+        return BlueMoonHeuristic(seed)
     raise ConfigError(f"no heuristic agent for {game_id} yet; agents: random")
 
 

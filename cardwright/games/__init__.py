@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from functools import cache
 
 from cardwright.core.errors import ConfigError
@@ -15,13 +16,42 @@ def _bizarre_world() -> Game:
     return BizarreWorld()
 
 
-#: Every game Cardwright will play; ``None`` marks one whose rules are not playable yet.
-GAMES: dict[str, tuple[str, Callable[[], Game] | None]] = {
-    "bizarre-world": ("Bizarre World", _bizarre_world),
-    "blue-moon": ("Blue Moon", None),
-    "smash-up": ("Smash Up", None),
-    "varia": ("Varia", None),
-    "munchkin": ("Munchkin", None),
+def _blue_moon() -> Game:
+    from .blue_moon.rules import BlueMoon
+
+    return BlueMoon()
+
+
+def _blue_moon_status() -> str:
+    from .blue_moon.abilities import ABILITIES, unimplemented_abilities
+
+    missing = len(unimplemented_abilities())
+    total = missing + len(ABILITIES)
+    return (
+        f"in progress: base rules and icons; {missing} of {total} card powers not yet "
+        "applied (those cards play without their text)"
+    )
+
+
+@dataclass(frozen=True)
+class GameEntry:
+    title: str
+    factory: Callable[[], Game] | None = None
+    status: Callable[[], str] | None = None  # None: complete
+
+    def status_line(self) -> str:
+        if self.factory is None:
+            return "planned"
+        return "complete" if self.status is None else self.status()
+
+
+#: Every game Cardwright will play; a missing factory marks one not playable yet.
+GAMES: dict[str, GameEntry] = {
+    "bizarre-world": GameEntry("Bizarre World", _bizarre_world),
+    "blue-moon": GameEntry("Blue Moon", _blue_moon, _blue_moon_status),
+    "smash-up": GameEntry("Smash Up"),
+    "varia": GameEntry("Varia"),
+    "munchkin": GameEntry("Munchkin"),
 }
 
 
@@ -31,12 +61,13 @@ def get_game(game_id: str) -> Game:
     entry = GAMES.get(game_id)
     if entry is None:
         raise ConfigError(f"unknown game {game_id!r}; games: {', '.join(GAMES)}")
-    title, factory = entry
-    if factory is None:
-        playable = ", ".join(g for g, (_, f) in GAMES.items() if f is not None)
-        raise ConfigError(f"{title} ({game_id}) is not playable yet; playable: {playable}")
-    return factory()
+    if entry.factory is None:
+        raise ConfigError(
+            f"{entry.title} ({game_id}) is not playable yet; playable: "
+            f"{', '.join(playable_games())}"
+        )
+    return entry.factory()
 
 
 def playable_games() -> list[str]:
-    return [g for g, (_, f) in GAMES.items() if f is not None]
+    return [g for g, e in GAMES.items() if e.factory is not None]

@@ -1,0 +1,320 @@
+"""Blue Moon special powers: the registry, the hooks the rules consult, and the powers so far.
+
+Every card with a special power names it by an ``ability`` id in the card data (``carddata.py``).
+A power takes effect only if ``ABILITIES`` has an :class:`AbilitySpec` for its id; cards whose
+power is not written yet are played as if they had no text (``unimplemented_abilities()`` lists
+those ids). A spec declares the power's timing (it must equal the card data's) and provides any of
+the hooks below. The rules call each hook only for cards whose text is in force: active cards
+(uncovered combat cards and support cards) and the leadership card played this turn, whose text
+is not ignored.
+
+Hooks, and where the rules call them (``g`` is the game, ``s`` the state, ``src`` the card with
+the power, ``eff`` the :class:`~cardwright.games.blue_moon.rules.Effects` in force):
+
+* ``ignores(g, s, src, target) -> Ignore | None`` — layer 0 of every value and icon query: what
+  of ``target`` (a card anywhere, hand included) the power ignores. Sources act in
+  ``ignore_priority`` order (lowest first); a source whose text an earlier one ignored does
+  nothing, which breaks cycles. PROTECTED (an active card's own, not ignored, PROTECTED icon)
+  shields a card from its opponent's ignores unless ``Ignore.pierces_protected`` (icon-ignoring
+  powers that name the icon, which the FAQ applies first).
+* ``value_mods(g, s, eff, src) -> [ValueMod]`` — changes to single card values: layer
+  ``LAYER_INCREASE`` ("increase to N", "to the sum") in the order giving the highest value, then
+  ``LAYER_DOUBLE``. Computed on every query, never stored.
+* ``power_floor(g, s, src, seat, element) -> int`` — "total power counts as at least N" (last).
+* ``prohibits(g, s, src, seat, action, card) -> bool`` — a "you may not" for ``action`` in
+  ``play`` (``card`` from hand), ``retrieve``, ``take`` (into hand: draws, retrieves) by ``seat``.
+  A prohibition beats every permission, grant and icon.
+* ``grants(g, s, src, seat) -> {kind: n}`` — extra plays on ``seat``'s turn beyond the normal
+  ones (kinds ``character``, ``booster``, ``support``, ``either``; 99 = any number). Text beats
+  the STOP rule, so grants still work after a STOP card.
+* ``play_condition(g, s, eff, card, seat) -> bool`` — the card's own "I may only play this if".
+* ``free_for(g, s, eff, src, card, seat) -> bool`` — ``card`` (in hand) counts as if it had the
+  FREE icon: asked of the card itself (``src == card``, "free if ...") and of every power in
+  force (Yang's "the next card I play"; such a power tracks its own use in ``TurnInfo.uses``).
+  Like the icon, it does nothing after a STOP card.
+* ``on_play(g, s, src)`` — a "now" power, right after the card lands (push frames for choices).
+* ``on_start_turn`` / ``on_after_support`` / ``on_end_turn(g, s, src)`` — powers of the active
+  player's cards at the beginning of the turn, right after the booster/support phase, and at the
+  end of the turn (``end_stage`` 0 = "at the end of my turn", 1 = "when my turn is about to end").
+  They run as core triggers, so a player with several picks the order.
+* ``requirement_unmet(g, s, eff, src, seat) -> bool`` — "by the end of your booster/support
+  phase you must ... or retreat": true while ``seat`` has not met it (it must then retreat).
+* ``dragon_mod(g, s, src, retreater, n) -> n`` at ``dragon_priority`` 1 (additional dragons),
+  2 (fewer), 3 (at most), 4 (none): the dragons won when ``retreater`` retreats.
+* ``frames`` — frame handlers ``(g, state, frame, choice)`` the power pushes; registered on the
+  game under their kind.
+* ``reversible`` — the ``on_play`` effect may be undone by backtracking (otherwise playing the card
+  after the retreat point makes the turn irreversible).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, cast
+
+from cardwright.core.state import Frame, Option, State
+
+if TYPE_CHECKING:
+    from .rules import BlueMoon, Effects
+    from .state import BMState
+
+# ignore masks
+IG_TEXT = 1
+IG_FIRE = 2
+IG_EARTH = 4
+IG_VALUES = IG_FIRE | IG_EARTH
+IG_ICONS = 8
+IG_CARD = IG_TEXT | IG_VALUES | IG_ICONS
+
+# value layers (ignoring is layer 0, floors on total power come last)
+LAYER_INCREASE = 1
+LAYER_DOUBLE = 2
+
+# dragon-count priorities
+DRAGON_ADDITIONAL = 1
+DRAGON_FEWER = 2
+DRAGON_AT_MOST = 3
+DRAGON_NONE = 4
+
+ANY_NUMBER = 99
+
+
+@dataclass(frozen=True, slots=True)
+class Ignore:
+    """What a power ignores of one card: a mask of ``IG_*`` bits; with ``IG_ICONS``, the icons
+    in ``keep_icons`` survive (e.g. STOP)."""
+
+    mask: int
+    keep_icons: frozenset[str] = frozenset()
+    pierces_protected: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class ValueMod:
+    """A change to ``target``'s value in ``element`` (``fire``, ``earth`` or ``both``):
+    ``op(value, fire, earth)`` gets the value so far and the card's base values."""
+
+    target: int
+    layer: int
+    op: Callable[[int, int, int], int]
+    element: str = "both"
+
+
+FrameHandler = Callable[[Any, State, Frame, "str | None"], None]
+
+
+@dataclass(frozen=True)
+class AbilitySpec:
+    """One special power: its timing, the rule it cites, and the hooks it provides."""
+
+    id: str
+    timing: tuple[str, ...]
+    rule: str
+    ignore_priority: int = 99
+    ignores: Callable[[BlueMoon, BMState, int, int], Ignore | None] | None = None
+    value_mods: Callable[[BlueMoon, BMState, Effects, int], Iterable[ValueMod]] | None = None
+    power_floor: Callable[[BlueMoon, BMState, int, int, str], int] | None = None
+    prohibits: Callable[[BlueMoon, BMState, int, int, str, int], bool] | None = None
+    grants: Callable[[BlueMoon, BMState, int, int], dict[str, int]] | None = None
+    play_condition: Callable[[BlueMoon, BMState, Effects, int, int], bool] | None = None
+    free_for: Callable[[BlueMoon, BMState, Effects, int, int, int], bool] | None = None
+    on_play: Callable[[BlueMoon, BMState, int], None] | None = None
+    on_start_turn: Callable[[BlueMoon, BMState, int], None] | None = None
+    on_after_support: Callable[[BlueMoon, BMState, int], None] | None = None
+    on_end_turn: Callable[[BlueMoon, BMState, int], None] | None = None
+    end_stage: int = 0
+    requirement_unmet: Callable[[BlueMoon, BMState, Effects, int, int], bool] | None = None
+    dragon_priority: int = 0
+    dragon_mod: Callable[[BlueMoon, BMState, int, int, int], int] | None = None
+    frames: dict[str, FrameHandler] = field(default_factory=dict)
+    reversible: bool = False
+
+    @property
+    def continuous(self) -> bool:
+        """Whether the power changes queries while its card is active (so it must be looked at
+        whenever values, icons or permissions are computed)."""
+        return any(
+            h is not None
+            for h in (
+                self.ignores,
+                self.value_mods,
+                self.power_floor,
+                self.prohibits,
+                self.grants,
+                self.free_for,
+                self.requirement_unmet,
+            )
+        )
+
+
+ABILITIES: dict[str, AbilitySpec] = {}
+
+
+def register(spec: AbilitySpec) -> AbilitySpec:
+    """Add a power to the registry (one spec per ability id)."""
+    if spec.id in ABILITIES:
+        raise ValueError(f"ability {spec.id!r} is registered twice")
+    ABILITIES[spec.id] = spec
+    return spec
+
+
+def unimplemented_abilities() -> list[str]:
+    """Ability ids in the card data that have no spec yet (their cards have no effect)."""
+    from .carddata import load_all
+
+    ids = {c.ability for d in load_all().values() for c in d.all_cards if c.ability is not None}
+    return sorted(ids - set(ABILITIES))
+
+
+# ================================================================================ the powers
+
+
+def _double(value: int, fire: int, earth: int) -> int:
+    return value * 2
+
+
+def _double_my_supports(g: BlueMoon, s: BMState, eff: Effects, src: int) -> list[ValueMod]:
+    # Demegodas the Odd: each of my support cards' values count twice
+    me = s.cards[src].controller
+    return [ValueMod(cid, LAYER_DOUBLE, _double) for cid in s.zones[f"support:{me}"]]
+
+
+register(
+    AbilitySpec(
+        id="double_my_support_values",
+        timing=("cont",),
+        rule="bm.ability.double_my_support_values",
+        value_mods=_double_my_supports,
+    )
+)
+
+
+_NO_LBS = frozenset({"leadership", "booster", "support"})
+
+
+def _no_leadership_booster_support(
+    g: BlueMoon, s: BMState, src: int, seat: int, action: str, card: int
+) -> bool:
+    # Thirkomedas the Serene: my opponent may not play leadership, booster or support cards
+    if action != "play" or seat == s.cards[src].controller:
+        return False
+    return g.defn(s, card).type in _NO_LBS
+
+
+register(
+    AbilitySpec(
+        id="opponent_no_leadership_booster_support",
+        timing=("cont",),
+        rule="bm.ability.opponent_no_leadership_booster_support",
+        prohibits=_no_leadership_booster_support,
+    )
+)
+
+
+def _ignore_opponent_supports(g: BlueMoon, s: BMState, src: int, target: int) -> Ignore | None:
+    # Flitterflutter: my opponent's support cards are ignored (values, icons and text),
+    # wherever they are: a FREE support in hand loses its FREE icon too (004 Cards in Hand)
+    if s.cards[target].owner == s.cards[src].controller:
+        return None
+    if g.defn(s, target).type != "support":
+        return None
+    return Ignore(IG_CARD)
+
+
+register(
+    AbilitySpec(
+        id="ignore_opponent_supports",
+        timing=("cont",),
+        rule="bm.ability.ignore_opponent_supports",
+        ignore_priority=2,
+        ignores=_ignore_opponent_supports,
+    )
+)
+
+
+def _floor_6(g: BlueMoon, s: BMState, src: int, seat: int, element: str) -> int:
+    # Elemental Enchantment: my total power counts as at least 6
+    return 6 if seat == s.cards[src].controller else 0
+
+
+register(
+    AbilitySpec(
+        id="total_power_at_least_6",
+        timing=("cont",),
+        rule="bm.ability.total_power_at_least_6",
+        power_floor=_floor_6,
+    )
+)
+
+
+def _one_extra_support(g: BlueMoon, s: BMState, src: int, seat: int) -> dict[str, int]:
+    # Genathones the Blind, Armory: on my turns I may play one more support card
+    return {"support": 1} if seat == s.cards[src].controller else {}
+
+
+register(
+    AbilitySpec(
+        id="play_1_extra_support",
+        timing=("cont",),
+        rule="bm.ability.play_1_extra_support",
+        grants=_one_extra_support,
+    )
+)
+
+
+def _extra_dragon(g: BlueMoon, s: BMState, src: int, retreater: int, n: int) -> int:
+    # Redamikanas, Fearsome Spirits: if my opponent retreats I attract one more dragon
+    return n + 1 if retreater != s.cards[src].controller else n
+
+
+register(
+    AbilitySpec(
+        id="extra_dragon_if_opponent_retreats",
+        timing=("retreat",),
+        rule="bm.ability.extra_dragon_if_opponent_retreats",
+        dragon_priority=DRAGON_ADDITIONAL,
+        dragon_mod=_extra_dragon,
+    )
+)
+
+
+_DRAW_UP_TO = "bm.ab.draw_up_to"
+
+
+def _draw_up_to_5(g: BlueMoon, s: BMState, src: int) -> None:
+    # Muster Reinforcements: now I may draw up to five cards
+    seat = s.cards[src].controller
+    g.push(s, _DRAW_UP_TO, seat, most=5, rule="bm.ability.draw_up_to_5", source_card=src)
+
+
+def _draw_up_to_frame(g: BlueMoon, state: State, frame: Frame, choice: str | None) -> None:
+    s = cast("BMState", state)
+    seat, rule = frame.seat, frame.data["rule"]
+    if choice is not None:
+        g.pop(s, frame)
+        n = int(choice.split(":", 1)[1])
+        if n:
+            g.draw(s, seat, n, rule)
+        elif s.logging:
+            g.log(s, "draw_none", rule, f"{s.names[seat]} draws no cards", seat)
+        return
+    most = g.drawable(s, seat, frame.data["most"])
+    if most == 0:  # nothing can be drawn: the power does nothing
+        g.pop(s, frame)
+        if s.logging:
+            g.log(s, "draw_none", rule, f"{s.names[seat]} has no card to draw", seat)
+        return
+    options = [Option(f"draw:{n}", f"Draw {n} card(s)") for n in range(most, -1, -1)]
+    g.ask(s, seat, "draw_up_to", f"Draw up to {most} cards", options, rule)
+
+
+register(
+    AbilitySpec(
+        id="draw_up_to_5",
+        timing=("now",),
+        rule="bm.ability.draw_up_to_5",
+        on_play=_draw_up_to_5,
+        frames={_DRAW_UP_TO: _draw_up_to_frame},
+    )
+)

@@ -1,0 +1,149 @@
+"""A rule-based Blue Moon player: retrieves what a new character would cover anyway, plays its
+leadership cards, continues a fight only when its hand can match the opponent (with the cheapest
+character that does), retreats otherwise, and opens fights in the element its cards favour.
+
+It reads only what its seat may know: its own hand and the public areas.
+"""
+
+from __future__ import annotations
+
+from typing import cast
+
+from cardwright.core.game import Game
+from cardwright.core.rng import LocalRng
+from cardwright.core.state import Option, State
+
+from .rules import ELEMENTS, BlueMoon, CardDef, Effects, other
+from .state import BMState
+
+
+def _card(option: Option) -> int:
+    return int(option.id.split(":", 1)[1])
+
+
+def _best(d: CardDef) -> int:
+    return max(d.fire, d.earth)
+
+
+class BlueMoonHeuristic:
+    name = "heuristic"
+
+    def __init__(self, seed: int = 0) -> None:
+        self.rng = LocalRng(seed)
+
+    def choose(self, game: Game, state: State, seat: int) -> str:
+        g = cast(BlueMoon, game)
+        s = cast(BMState, state)
+        decision = s.decision
+        assert decision is not None
+        options = decision.options
+        kind = decision.kind
+        if kind == "turn":
+            return self._turn(g, s, seat, options)
+        if kind == "element":
+            return self._element(g, s, seat, options)
+        if kind == "decline_discard":
+            return self._decline(g, s, options)
+        if kind == "draw_up_to":
+            return options[0].id  # the most cards
+        return options[0].id
+
+    # ------------------------------------------------------------------ the turn decision
+    def _turn(self, g: BlueMoon, s: BMState, seat: int, options: list[Option]) -> str:
+        by_kind: dict[str, list[Option]] = {}
+        for o in options:
+            by_kind.setdefault(o.id.split(":", 1)[0], []).append(o)
+        ti = s.turn_info
+        if ti.chars == 0:
+            for o in by_kind.get("retrieve", []):
+                # a combat card is covered by the new character anyway: take it back
+                if g.defn(s, _card(o)).type != "support":
+                    return o.id
+            if "lead" in by_kind:  # leadership cards are free card flow (refilled to six)
+                return by_kind["lead"][0].id
+            plays = by_kind.get("play", [])
+            if not plays:
+                return "retreat" if "retreat" in by_kind else "decline"
+            if not s.fight_started:
+                return max(plays, key=lambda o: _best(g.defn(s, _card(o)))).id
+            return self._first_character(g, s, seat, plays, by_kind)
+        return self._more(g, s, seat, by_kind)
+
+    def _first_character(
+        self,
+        g: BlueMoon,
+        s: BMState,
+        seat: int,
+        plays: list[Option],
+        by_kind: dict[str, list[Option]],
+    ) -> str:
+        element = s.element
+        eff = Effects(g, s)
+        need = g.total_power(s, other(seat), eff=eff)
+        supports = sum(eff.value(c, element) for c in s.zones[f"support:{seat}"])
+        shield = f"{element}_shield"
+        hand = s.zones[f"hand:{seat}"]
+        extras = [
+            g.defn(s, c)
+            for c in hand
+            if g.defn(s, c).type in ("booster", "support") or "free" in g.defn(s, c).icons
+        ]
+        bonus = max((d.value(element) for d in extras), default=0)
+        can_shield = any(shield in d.icons for d in extras)
+
+        def reach(o: Option, with_bonus: bool) -> bool:
+            d = g.defn(s, _card(o))
+            if shield in d.icons:
+                return True
+            extra = bonus if with_bonus and "stop" not in d.icons else 0
+            shielded = with_bonus and can_shield and "stop" not in d.icons
+            return supports + d.value(element) + extra >= need or shielded
+
+        alone = [o for o in plays if reach(o, False)]
+        if alone:
+            return min(alone, key=lambda o: g.defn(s, _card(o)).value(element)).id
+        helped = [o for o in plays if reach(o, True)]
+        if helped:
+            return max(helped, key=lambda o: g.defn(s, _card(o)).value(element)).id
+        return "retreat" if "retreat" in by_kind else plays[0].id
+
+    def _more(self, g: BlueMoon, s: BMState, seat: int, by_kind: dict[str, list[Option]]) -> str:
+        plays = by_kind.get("play", [])
+        if not s.fight_started or not plays:
+            return "announce"
+        element = s.element
+        eff = Effects(g, s)
+        mine = g.total_power(s, seat, eff=eff)
+        need = g.total_power(s, other(seat), eff=eff)
+        if mine >= need or g.has_shield(s, seat, element, eff):
+            return "announce"
+        shield = f"{element}_shield"
+        for o in plays:
+            if shield in g.defn(s, _card(o)).icons:
+                return o.id
+        gap = need - mine
+        enough = [o for o in plays if g.defn(s, _card(o)).value(element) >= gap]
+        if enough:
+            return min(enough, key=lambda o: g.defn(s, _card(o)).value(element)).id
+        best = max(plays, key=lambda o: g.defn(s, _card(o)).value(element))
+        if g.defn(s, _card(best)).value(element) > 0:
+            return best.id
+        return "announce"
+
+    # ------------------------------------------------------------------ other decisions
+    def _element(self, g: BlueMoon, s: BMState, seat: int, options: list[Option]) -> str:
+        eff = Effects(g, s)
+        hand = [g.defn(s, c) for c in s.zones[f"hand:{seat}"]]
+
+        def score(e: str) -> tuple[int, int]:
+            return (g.total_power(s, seat, e, eff), sum(d.value(e) for d in hand))
+
+        best = max(ELEMENTS, key=score)
+        return next(o.id for o in options if o.id == best)
+
+    def _decline(self, g: BlueMoon, s: BMState, options: list[Option]) -> str:
+        cards = [o for o in options if o.id != "done"]
+        worst = min(cards, key=lambda o: _best(g.defn(s, _card(o))))
+        if any(o.id == "done" for o in options) and _best(g.defn(s, _card(worst))) > 2:
+            return "done"
+        return worst.id

@@ -1,0 +1,84 @@
+"""Text (rich markup) for a seat's view of a Blue Moon game."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from rich.markup import escape
+
+from .state import BMState
+
+if TYPE_CHECKING:
+    from .rules import BlueMoon, Effects
+
+_ICON = {
+    "fire_shield": "fire-shield",
+    "earth_shield": "earth-shield",
+    "stop": "STOP",
+    "free": "FREE",
+    "pair": "PAIR",
+    "gang": "GANG",
+    "retrieve": "RETRIEVE",
+    "protected": "PROTECTED",
+    "bluff": "BLUFF",
+}
+
+
+def _card(game: BlueMoon, view: BMState, eff: Effects, cid: int, covered: bool = False) -> str:
+    if cid < 0 or cid not in view.cards:
+        return "[dim]face-down card[/dim]"
+    d = game.defn(view, cid)
+    icons = " ".join(_ICON[i] + (f" ({d.gang})" if i == "gang" else "") for i in sorted(d.icons))
+    values = (
+        ""
+        if d.type in ("leadership", "leader")
+        else f" [red]{d.fire}[/red]/[green]{d.earth}[/green]"
+    )
+    text = f"  [cyan]{escape(d.text)}[/cyan]" if d.text else ""
+    flags = " [dim](covered)[/dim]" if covered else ""
+    if eff.flags(cid)[0]:
+        flags += " [yellow](ignored)[/yellow]"
+    return (
+        f"[bold]{escape(d.name)}[/bold] [dim]{d.type}[/dim]{values}"
+        + (f" [magenta]{icons}[/magenta]" if icons else "")
+        + flags
+        + text
+    )
+
+
+def render(game: BlueMoon, view: BMState, seat: int) -> str:
+    from .rules import Effects
+
+    eff = Effects(game, view)
+    lines = []
+    order = [1 - seat, seat] if seat in (0, 1) else [0, 1]
+    for p in order:
+        who = "You" if p == seat else view.names[p]
+        power = (
+            f"  power {game.total_power(view, p, eff=eff)} {view.element}" if view.element else ""
+        )
+        lines.append(
+            f"[bold underline]{escape(who)}[/bold underline] ({escape(view.names[p])}, "
+            f"{escape(view.peoples[p])}): dragons {view.dragons[p]}  "
+            f"deck {len(view.zones[f'deck:{p}'])}  hand {len(view.zones[f'hand:{p}'])}  "
+            f"discard {len(view.zones[f'discard:{p}'])}  "
+            f"leadership pile {len(view.zones[f'leadership:{p}'])}{power}"
+        )
+        for cid in view.zones[f"combat:{p}"]:
+            lines.append(f"   combat: {_card(game, view, eff, cid, cid in view.covered)}")
+        for cid in view.zones[f"support:{p}"]:
+            lines.append(f"   support: {_card(game, view, eff, cid)}")
+        if p == seat:
+            for cid in view.zones[f"hand:{p}"]:
+                lines.append(f"   in hand: {_card(game, view, eff, cid)}")
+    fight = (
+        f"fight {view.fights} in {view.element}"
+        if view.element
+        else f"fight {view.fights + 1} not yet opened"
+    )
+    lines.append(
+        f"[dim]Turn {view.turn}, {escape(view.names[view.active])}'s {view.phase} phase; "
+        f"{fight}; start player {escape(view.names[view.start_player])}; "
+        f"neutral dragons {3 - sum(view.dragons)}[/dim]"
+    )
+    return "\n".join(lines)

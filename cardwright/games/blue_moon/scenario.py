@@ -1,0 +1,246 @@
+"""Building Blue Moon positions from scenario files, and the facts scenarios can check.
+
+``setup`` keys: ``active`` (seat name, default the first), ``start`` (the fight's start player,
+default ``active``), ``turn`` (default 1), ``phase`` (``begin`` (default: before the start of
+turn powers and RETRIEVE), ``main`` (the turn decision, after the cards in ``played``),
+``announce``, ``refresh``, ``end``), ``element``
+(``fire`` or ``earth`` once the fight has started; empty = the active player's opening turn),
+``dragons`` (seat name -> dragons on that side), ``played`` (``@alias`` of cards in play that were
+played this turn, in order) and ``seats``, mapping each seat name to the zones ``deck`` (top card
+first), ``hand``, ``combat`` (active combat cards), ``covered`` (inactive combat cards, under the
+active ones), ``support``, ``discard`` and ``leadership``. Cards are named by number
+(``"Hoax 12"``) or by name; each seat's leader comes from ``config.peoples``.
+
+Facts (per seat name where it applies): ``dragons``, ``neutral_dragons``, ``crystals``,
+``power`` (in the contested element; 0 before the fight opens), ``power_fire``, ``power_earth``,
+the zones ``deck``, ``hand``, ``combat``, ``support``, ``discard``, ``leadership``, ``leader`` and
+their ``*_count``, ``covered``, ``active_cards``; and ``turn``, ``phase``, ``active``, ``start``,
+``element``, ``fight_started``, ``fights``, ``stop`` (a STOP card was played this turn),
+``ignored`` / ``text_ignored`` (cards anywhere that a power ignores) and ``protected`` (active
+cards whose PROTECTED icon is in force).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+from cardwright.core.errors import DataError
+from cardwright.core.rng import seed_rng
+from cardwright.core.zones import create_card
+from cardwright.scenarios.format import parse_card_spec
+
+from .carddata import load_people
+from .rules import (
+    ELEMENTS,
+    S_AFTER,
+    S_END,
+    S_MAIN,
+    S_REFRESH,
+    S_START,
+    ZONES,
+    Effects,
+    find_card_def,
+    other,
+)
+from .state import BMState, TurnInfo
+
+if TYPE_CHECKING:
+    from .rules import BlueMoon
+
+_PHASE_STEP = {
+    "begin": S_START,
+    "main": S_MAIN,
+    "announce": S_AFTER,
+    "refresh": S_REFRESH,
+    "end": S_END,
+}
+_SETUP_KEYS = {"active", "start", "turn", "phase", "element", "dragons", "played", "seats"}
+_SEAT_ZONES = ("deck", "hand", "covered", "combat", "support", "discard", "leadership")
+
+
+def build(
+    game: BlueMoon, config: Mapping[str, Any], setup: Mapping[str, Any], seed: int
+) -> tuple[BMState, dict[str, int]]:
+    cfg = game.validate_config(config)
+    state = BMState(game=game.id, config=cfg, seed=seed)
+    seed_rng(state, seed)
+    state.names = list(cfg["names"])
+    state.peoples = list(cfg["peoples"])
+    unknown = set(setup) - _SETUP_KEYS
+    if unknown:
+        raise DataError(
+            f"setup: unknown key(s) {sorted(unknown)}; use {', '.join(sorted(_SETUP_KEYS))}"
+        )
+    seats = setup.get("seats", {}) or {}
+    for name in seats:
+        if name not in state.names:
+            raise DataError(
+                f"setup.seats: unknown seat {name!r}; seats are {state.names} (set config.names)"
+            )
+    aliases: dict[str, int] = {}
+    for seat in (0, 1):
+        for zone in ZONES:
+            state.zones[f"{zone}:{seat}"] = []
+    for seat, name in enumerate(state.names):
+        create_card(state, load_people(state.peoples[seat]).leader.number, seat, f"leader:{seat}")
+        spec = seats.get(name, {}) or {}
+        bad = set(spec) - set(_SEAT_ZONES)
+        if bad:
+            raise DataError(
+                f"setup.seats.{name}: unknown key(s) {sorted(bad)}; use {', '.join(_SEAT_ZONES)}"
+            )
+        for key in _SEAT_ZONES:
+            entries = spec.get(key, [])
+            if not isinstance(entries, list):
+                raise DataError(f"setup.seats.{name}.{key}: expected a list of cards")
+            zone = "combat" if key == "covered" else key
+            for entry in reversed(entries) if key == "deck" else entries:
+                ids = _place(state, seat, zone, str(entry), aliases, f"setup.seats.{name}.{key}")
+                if key == "covered":
+                    state.covered.extend(ids)
+    for seat in (0, 1):
+        if not state.zones[f"hand:{seat}"]:
+            state.ran_out[seat] = 0
+    state.clock = 1
+    active = _seat(state, setup.get("active", state.names[0]), "setup.active")
+    state.active = active
+    state.start_player = _seat(state, setup.get("start", state.names[active]), "setup.start")
+    element = str(setup.get("element", "") or "")
+    if element not in ("", *ELEMENTS):
+        raise DataError(f"setup.element: {element!r} is not fire or earth")
+    if not element and state.start_player != active:
+        raise DataError("setup: a fight that has not started yet is opened by its start player")
+    state.element = element
+    state.fight_started = bool(element)
+    state.fights = 1 if element else 0
+    for name, n in (setup.get("dragons", {}) or {}).items():
+        state.dragons[_seat(state, name, "setup.dragons")] = int(n)
+    if (state.dragons[0] and state.dragons[1]) or sum(state.dragons) > 3:
+        raise DataError(f"setup.dragons: impossible dragons {setup.get('dragons')}")
+    phase = setup.get("phase", "begin")
+    if phase not in _PHASE_STEP:
+        raise DataError(f"setup.phase: {phase!r} is not one of {', '.join(_PHASE_STEP)}")
+    step = _PHASE_STEP[phase]
+    state.turn_info = _turn_info(game, state, active, setup.get("played", []) or [], aliases)
+    if state.turn_info.chars:
+        lead = sum(1 for c in state.turn_info.played if game.defn(state, c).type == "leadership")
+        state.turn_info.undo_from = lead
+    turn = int(setup.get("turn", 1))
+    state.turn = turn - 1 if step == S_START else turn
+    state.phase = phase
+    game.push(state, "bm.game")
+    game.push(state, "bm.fight", state.start_player, next=other(active))
+    frame = game.push(state, "bm.turn", active)
+    frame.step = step
+    game.log(
+        state,
+        "scenario",
+        "bm.turn.phases",
+        f"Scenario position: turn {turn}, {state.names[active]}'s {phase} phase",
+        active,
+    )
+    game.advance(state)
+    return state, aliases
+
+
+def _seat(state: BMState, name: Any, where: str) -> int:
+    if name not in state.names:
+        raise DataError(f"{where}: unknown seat {name!r}; seats are {state.names}")
+    return state.names.index(name)
+
+
+def _place(
+    state: BMState, seat: int, zone: str, entry: str, aliases: dict[str, int], where: str
+) -> list[int]:
+    spec = parse_card_spec(entry, where)
+    try:
+        defn = find_card_def(spec.card)
+    except DataError as exc:
+        raise DataError(f"{where}: {exc}") from None
+    wanted = {
+        "combat": ("character", "booster"),
+        "support": ("support",),
+        "leadership": ("leadership",),
+    }.get(zone)
+    if wanted is not None and defn.type not in wanted:
+        raise DataError(f"{where}: {defn.name} is a {defn.type} card and cannot be in {zone}")
+    if defn.type == "leader":
+        raise DataError(f"{where}: leaders come from config.peoples")
+    ids = []
+    for _ in range(spec.count):
+        card = create_card(state, defn.id, seat, f"{zone}:{seat}", face_up=zone != "deck")
+        ids.append(card.id)
+        if spec.alias:
+            if spec.alias in aliases:
+                raise DataError(f"{where}: alias {spec.alias!r} is used twice")
+            aliases[spec.alias] = card.id
+    return ids
+
+
+def _turn_info(
+    game: BlueMoon, state: BMState, seat: int, played: list[Any], aliases: dict[str, int]
+) -> TurnInfo:
+    ti = TurnInfo()
+    for item in played:
+        text = str(item)
+        cid = aliases.get(text[1:]) if text.startswith("@") else None
+        if cid is None:
+            raise DataError(f"setup.played: {text!r} is not an @alias of a card in play")
+        if state.cards[cid].owner != seat:
+            raise DataError(f"setup.played: {text} is not the active player's card")
+        d = game.defn(state, cid)
+        ti.played.append(cid)
+        if d.type == "leadership":
+            ti.modes.append("leadership")
+            ti.leadership = cid
+            continue
+        ti.modes.append("normal")
+        if d.type == "character":
+            ti.chars += 1
+            ti.char_normal = True
+        else:
+            ti.bs_normal += 1
+            ti.bs_phase = True
+        if "stop" in d.icons:
+            ti.stop = True
+        if d.type in ("character", "booster"):
+            gang = d.gang if "gang" in d.icons else "-"
+            ti.gang = gang if ti.gang in ("", gang) else "-"
+        if "pair" in d.icons:
+            ti.pair_open.append(cid)
+    return ti
+
+
+def facts(game: BlueMoon, state: BMState) -> dict[str, Any]:
+    names = state.names
+    eff = Effects(game, state)
+
+    def per(fn: Any) -> dict[str, Any]:
+        return {n: fn(i) for i, n in enumerate(names)}
+
+    out: dict[str, Any] = {
+        "turn": state.turn,
+        "phase": state.phase,
+        "active": names[state.active],
+        "start": names[state.start_player],
+        "element": state.element,
+        "fight_started": state.fight_started,
+        "fights": state.fights,
+        "dragons": per(lambda i: state.dragons[i]),
+        "neutral_dragons": 3 - sum(state.dragons),
+        "crystals": per(lambda i: state.crystals[i]),
+        "power": per(lambda i: game.total_power(state, i, eff=eff)),
+        "power_fire": per(lambda i: game.total_power(state, i, "fire", eff)),
+        "power_earth": per(lambda i: game.total_power(state, i, "earth", eff)),
+        "covered": per(lambda i: [c for c in state.zones[f"combat:{i}"] if c in state.covered]),
+        "active_cards": per(lambda i: game.active_cards(state, i)),
+        "stop": state.turn_info.stop,
+        "ignored": [c for c in state.cards if eff.flags(c)[0]],
+        "text_ignored": [c for c in state.cards if not eff.text_on(c)],
+        "protected": [c for c in eff.active if eff.protected(c)],
+    }
+    for zone in ZONES:
+        out[zone] = per(lambda i, z=zone: list(state.zones[f"{z}:{i}"]))
+        out[f"{zone}_count"] = per(lambda i, z=zone: len(state.zones[f"{z}:{i}"]))
+    return out

@@ -1,0 +1,67 @@
+"""Blue Moon's additions to the core state.
+
+Zones (``<zone>:<seat>``): ``deck`` (face down, top = end of list), ``hand``, ``combat``
+(characters and boosters in the order played; covered cards stay there, listed in
+:attr:`BMState.covered`), ``support``, ``discard``, ``leadership`` (the pile of played and
+discarded leadership cards on the leader) and ``leader`` (the leader card, face up, never played).
+"""
+
+from __future__ import annotations
+
+import msgspec
+
+from cardwright.core.state import State
+
+
+class TurnInfo(msgspec.Struct):
+    """What the active player has done this turn (reset at the start of every turn).
+
+    ``played``/``modes`` list the cards played this turn in order and how each was allowed:
+    ``normal`` (the turn's normal play), ``free`` (FREE icon), ``pair`` (the second card of a
+    PAIR), ``gang`` (an extra GANG card), ``grant:<kind>`` (an extra play a card text allows) or
+    ``leadership``. ``undo_from`` is the index in ``played`` at the retreat point (-1 before it),
+    and ``irreversible`` becomes true once anything happens there that backtracking cannot undo
+    (a draw, a chance event, a special power). ``uses`` counts per-turn uses of special powers.
+    """
+
+    played: list[int] = msgspec.field(default_factory=list)
+    modes: list[str] = msgspec.field(default_factory=list)
+    leadership: int = -1
+    chars: int = 0
+    char_normal: bool = False
+    bs_normal: int = 0
+    grants_used: dict[str, int] = msgspec.field(default_factory=dict)
+    pair_open: list[int] = msgspec.field(default_factory=list)
+    gang: str = ""
+    stop: bool = False
+    bs_phase: bool = False
+    covered: list[int] = msgspec.field(default_factory=list)
+    undo_from: int = -1
+    irreversible: bool = False
+    retrieved: int = 0
+    uses: dict[str, int] = msgspec.field(default_factory=dict)
+
+
+class BMState(State, kw_only=True):
+    """Per game: the two peoples, the dragons on each side (the rest are in the neutral middle),
+    the current fight (its contested element once the start player has announced, and who
+    started it), the covered combat cards, this turn's record, and the end-of-game bookkeeping.
+
+    ``fights`` counts the fights opened so far (a declined opening is not a fight).
+    ``ran_out[seat]`` is the value of ``clock`` when the seat's hand last became empty, or -1
+    while it holds cards (the end-of-game tie-break). ``targets`` maps a card whose power applies
+    to "one of my ..." cards to the card it was applied to (kept for the abilities).
+    """
+
+    peoples: list[str] = msgspec.field(default_factory=list)
+    dragons: list[int] = msgspec.field(default_factory=lambda: [0, 0])
+    element: str = ""
+    fight_started: bool = False
+    start_player: int = 0
+    fights: int = 0
+    covered: list[int] = msgspec.field(default_factory=list)
+    turn_info: TurnInfo = msgspec.field(default_factory=TurnInfo)
+    ran_out: list[int] = msgspec.field(default_factory=lambda: [-1, -1])
+    clock: int = 0
+    crystals: list[int] = msgspec.field(default_factory=lambda: [0, 0])
+    targets: dict[int, int] = msgspec.field(default_factory=dict)
