@@ -322,6 +322,7 @@ def play(
     seed: Annotated[int | None, typer.Option(help="Random seed (default: from the clock).")] = None,
     deck: Annotated[list[str] | None, typer.Option(help="Deck per seat, in seat order.")] = None,
     name: Annotated[str, typer.Option(help="Your name.")] = "Human",
+    players: Annotated[int | None, typer.Option(help="Players (games for 3+).")] = None,
     save: Annotated[Path | None, typer.Option(help="Save the game record here.")] = None,
     option: OptionList = None,
 ) -> None:
@@ -336,6 +337,8 @@ def play(
     if status != "complete":
         err.print(f"note: {g.title} is {escape(status)}")
     config = with_decks(parse_options(option), deck)
+    if players is not None:
+        config["players"] = players
     if seat not in range(g.max_players):
         raise ConfigError(f"--seat {seat}: seats are 0 to {g.max_players - 1}")
     if "names" not in config and game == "bizarre-world":
@@ -467,6 +470,9 @@ def simulate(
     if n < 1:
         raise ConfigError("-n must be at least 1")
     config = with_decks(parse_options(option), deck)
+    from cardwright.sim.runner import with_player_count
+
+    config = with_player_count(game, config, len(names))
     _check_batch(game, names, config)
     if as_json:
         batch = run(game, n, names, seed=seed, jobs=jobs, config=config, backend=backend)

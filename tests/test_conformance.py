@@ -28,9 +28,14 @@ CASES: dict[str, list[dict[str, Any]]] = {
         {"peoples": ["Khind", "Terrah"], "backtracking": "strict"},
         {"peoples": ["Pillar", "Aqua"], "first_player": 1},
     ],
+    "smash-up": [
+        {"players": 2},
+        {"players": 3, "first_player": "random", "card_set": "70s-errata"},
+        {"players": 4, "redraw": False},
+    ],
 }
 # seeded games per configuration in `make test` (x6 in `make test-all`)
-GAMES_PER_CONFIG = {"bizarre-world": 75, "blue-moon": 50}
+GAMES_PER_CONFIG = {"bizarre-world": 75, "blue-moon": 50, "smash-up": 25}
 
 
 def test_every_playable_game_has_cases() -> None:

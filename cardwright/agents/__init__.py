@@ -49,6 +49,10 @@ def _heuristic(game_id: str, seed: int) -> Agent:
         from cardwright.games.blue_moon.heuristic import BlueMoonHeuristic
 
         return BlueMoonHeuristic(seed)
+    if game_id == "smash-up":
+        from cardwright.games.smash_up.heuristic import SmashUpHeuristic
+
+        return SmashUpHeuristic(seed)
     raise ConfigError(f"no heuristic agent for {game_id} yet; agents: random")
 
 

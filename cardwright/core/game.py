@@ -192,7 +192,8 @@ class Game(ABC):
 
     # ----------------------------------------------------------------- flow helpers
     @staticmethod
-    def push(state: State, kind: str, seat: int = -1, **data: Any) -> Frame:
+    def push(state: State, kind: str, seat: int = -1, /, **data: Any) -> Frame:
+        """Push a frame; ``data`` may use any key (``kind`` and ``seat`` included)."""
         frame = Frame(kind=kind, seat=seat, data=data)
         state.stack.append(frame)
         return frame

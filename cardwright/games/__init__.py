@@ -33,6 +33,23 @@ def _blue_moon_status() -> str:
     )
 
 
+def _smash_up() -> Game:
+    from .smash_up.rules import SmashUp
+
+    return SmashUp()
+
+
+def _smash_up_status() -> str:
+    from .smash_up.abilities import ABILITIES, unimplemented_abilities
+
+    missing = len(unimplemented_abilities())
+    return (
+        f"in progress: base rules, scoring and Me First!; {missing} of "
+        f"{missing + len(ABILITIES)} card and base abilities not yet applied (those cards "
+        "play for their type and power only)"
+    )
+
+
 @dataclass(frozen=True)
 class GameEntry:
     title: str
@@ -49,7 +66,7 @@ class GameEntry:
 GAMES: dict[str, GameEntry] = {
     "bizarre-world": GameEntry("Bizarre World", _bizarre_world),
     "blue-moon": GameEntry("Blue Moon", _blue_moon, _blue_moon_status),
-    "smash-up": GameEntry("Smash Up"),
+    "smash-up": GameEntry("Smash Up", _smash_up, _smash_up_status),
     "varia": GameEntry("Varia"),
     "munchkin": GameEntry("Munchkin"),
 }

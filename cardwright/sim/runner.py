@@ -50,6 +50,14 @@ class Batch:
     outcomes: list[GameOutcome] = field(default_factory=list)
 
 
+def with_player_count(game_id: str, config: dict[str, Any] | None, players: int) -> dict[str, Any]:
+    """The config with ``players`` set from the number of agents, for games that take it."""
+    cfg = dict(config or {})
+    if "players" in get_game(game_id).default_config() and cfg.get("players") is None:
+        cfg["players"] = players
+    return cfg
+
+
 def play_game(
     game_id: str,
     config: dict[str, Any] | None,
@@ -62,7 +70,7 @@ def play_game(
     """Play one game between named agents (one per seat)."""
     game = get_game(game_id)
     start = time.perf_counter()
-    state = game.new_state(config, seed, log=log)
+    state = game.new_state(with_player_count(game_id, config, len(agents)), seed, log=log)
     players = [make_agent(name, game_id, seed * 31 + i) for i, name in enumerate(agents)]
     choices: list[tuple[int, str]] = []
     apply = game.apply
@@ -121,7 +129,7 @@ def simulate(
 ) -> Batch:
     """Play ``n`` games; ``progress(k)`` is called as each chunk of ``k`` games finishes."""
     game = get_game(game_id)
-    cfg = dict(config or {})
+    cfg = with_player_count(game_id, config, len(agents))
     players = len(agents)
     if not game.min_players <= players <= game.max_players:
         raise ConfigError(

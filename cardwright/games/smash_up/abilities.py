@@ -1,0 +1,443 @@
+"""Smash Up card and base abilities: the registry the rules engine plugs them into.
+
+Every card and base names its ability by a snake_case id (``CardDef.ability`` /
+``BaseDef.ability`` in ``carddata.py``). :data:`ABILITIES` maps an id to an
+:class:`AbilitySpec`, whose callbacks the engine (``rules.py``) calls at the right time:
+
+``on_play``
+    A frame handler ``(game, state, frame, choice)`` run when the card is played (minions and
+    actions alike, also when played as a Special or an extra play). It follows the core's
+    contract: run with ``choice=None`` it works or asks (asking has no side effects); answered,
+    it carries out the answer. It pops its own frame when done. ``frame.seat`` is the player who
+    played the card; ``frame.data["card"]`` is the card; ``frame.data["base_card"]`` the base it
+    was played at (or -1).
+``power`` / ``breakpoint`` / ``player_power``
+    Ongoing modifiers, computed when a value is asked for (never stored):
+    ``power(game, state, source, minion, base) -> int`` is added to each minion in play,
+    ``breakpoint(game, state, source, base) -> int`` to each base's breakpoint and
+    ``player_power(game, state, source, base, seat) -> int`` to a player's total at a base.
+    ``source`` is the card (or base) carrying the ability; it only counts while in play.
+``protect``
+    ``protect(game, state, source, target, action, actor) -> bool``: True when the source
+    forbids ``action`` on ``target`` by ``actor`` (-1: a base or the rules). Actions checked by
+    the engine: ``destroy``, ``move``, ``return`` (and ``affect``, asked alongside each of
+    them), ``play_minion`` / ``play_action`` (target: a base), ``attach`` (target: a minion).
+    Any such "cannot" beats every "can" (core ``allowed``).
+``talent`` / ``talent_ok``
+    A frame handler for the Talent (once per turn, in the Play Cards phase of its controller's
+    turn) and an optional test of whether using it now would do anything.
+``special``
+    A :class:`Special`: the windows in which the card can be used from its zone (from hand it is
+    *played*, its ``on_play`` doing the work; from play or discard ``run`` does it), and a test.
+``hooks`` / ``trigger``
+    ``hooks[event](game, state, source, event_data)`` is called for each card and base in play
+    with the ability when ``event`` happens; it may queue a trigger with ``game.queue(...)``.
+    Events: ``start_of_turn``, ``end_of_turn``, ``minion_played``, ``action_played``,
+    ``minion_destroyed``, ``minion_moved``, ``card_returned``, ``card_to_discard``,
+    ``before_scoring``, ``when_scoring`` (VP just awarded) and ``after_scoring``.
+    Queued triggers resolve at the next safe point (the current player orders them) by running
+    ``trigger`` as a frame handler with the trigger's data in ``frame.data``.
+``scoring``
+    ``scoring(game, state, base, places) -> {seat: extra VP}``: "when this base scores"
+    changes to the VP awarded (``places`` maps seats to 1st/2nd/3rd).
+
+An ability id with no entry here does nothing (``unimplemented_abilities`` lists them).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from cardwright.core.state import Frame, Option
+
+from .carddata import load_bases, load_factions
+from .state import SUState
+
+if TYPE_CHECKING:
+    from .rules import SmashUp
+
+AbilityHandler = Callable[["SmashUp", SUState, Frame, "str | None"], None]
+PowerFn = Callable[["SmashUp", SUState, int, int, int], int]
+BreakpointFn = Callable[["SmashUp", SUState, int, int], int]
+PlayerPowerFn = Callable[["SmashUp", SUState, int, int, int], int]
+ProtectFn = Callable[["SmashUp", SUState, int, int, str, int], bool]
+CardTest = Callable[["SmashUp", SUState, int], bool]
+HookFn = Callable[["SmashUp", SUState, int, dict[str, Any]], None]
+ScoringFn = Callable[["SmashUp", SUState, int, dict[int, int]], dict[int, int]]
+SpecialTest = Callable[["SmashUp", SUState, int, int, dict[str, Any]], bool]
+
+#: Windows a Special can be used in.
+WINDOWS = ("before_scoring", "after_scoring", "card_played", "your_turn")
+
+
+@dataclass(frozen=True)
+class Special:
+    """When and from where a Special ability can be used.
+
+    ``windows``: Me First! windows (``before_scoring``, ``after_scoring``, ``card_played``) or
+    ``your_turn`` (an option of the Play Cards phase). ``zone``: ``hand`` (the card is played,
+    not using a free play), ``play`` or ``discard`` (``run`` is pushed as a frame).
+    ``usable(game, state, seat, card, window_data)``: whether it can be used now.
+    """
+
+    windows: tuple[str, ...]
+    zone: str = "hand"
+    usable: SpecialTest | None = None
+    run: AbilityHandler | None = None
+
+
+@dataclass(frozen=True)
+class AbilitySpec:
+    """What the engine calls for one ability id (see the module docstring)."""
+
+    id: str
+    on_play: AbilityHandler | None = None
+    power: PowerFn | None = None
+    breakpoint: BreakpointFn | None = None
+    player_power: PlayerPowerFn | None = None
+    protect: ProtectFn | None = None
+    talent: AbilityHandler | None = None
+    talent_ok: CardTest | None = None
+    special: Special | None = None
+    hooks: Mapping[str, HookFn] = field(default_factory=dict)
+    trigger: AbilityHandler | None = None
+    scoring: ScoringFn | None = None
+
+    @property
+    def rule(self) -> str:
+        """The rules-index id cited when this ability does something."""
+        return f"su.card.{self.id}"
+
+
+# =============================================================================== helpers
+
+
+def _card(option: str) -> int:
+    return int(option.rsplit(":", 1)[1])
+
+
+def _done(game: SmashUp, state: SUState, frame: Frame) -> None:
+    game.pop(state, frame)
+
+
+# =============================================================================== on play
+
+
+def _draw(n: int, ability: str) -> AbilityHandler:
+    def on_play(game: SmashUp, s: SUState, frame: Frame, choice: str | None) -> None:
+        game.draw(s, frame.seat, n, f"su.card.{ability}")
+        _done(game, s, frame)
+
+    return on_play
+
+
+def _own_minions_plus1(game: SmashUp, s: SUState, frame: Frame, choice: str | None) -> None:
+    rule = "su.card.own_minions_plus1"
+    seat = frame.seat
+    mine = [cid for cid, _ in game.minions_in_play(s) if s.cards[cid].controller == seat]
+    for cid in mine:
+        game.add_lasting(s, "power", cid, 1, frame.data["card"], seat)
+    game.log(
+        s,
+        "power",
+        rule,
+        f"{s.names[seat]}'s {len(mine)} minion(s) get +1 power until the end of the turn",
+        seat,
+        cards=mine,
+    )
+    _done(game, s, frame)
+
+
+def _destroy_power_3_or_less(game: SmashUp, s: SUState, frame: Frame, choice: str | None) -> None:
+    rule = "su.card.destroy_minion_power_3_or_less"
+    seat = frame.seat
+    if choice is not None:
+        _done(game, s, frame)
+        game.destroy(s, _card(choice), seat, rule)
+        return
+    targets = [cid for cid, bid in game.minions_in_play(s) if game.power(s, cid, bid) <= 3]
+    if not targets:
+        game.log(s, "no_target", rule, "There is no minion with power 3 or less", seat)
+        _done(game, s, frame)
+        return
+    if len(targets) == 1:
+        _done(game, s, frame)
+        game.destroy(s, targets[0], seat, rule)
+        return
+    options = [Option(f"target:{cid}", game.minion_label(s, cid)) for cid in targets]
+    game.ask(s, seat, "target", "Destroy a minion with power 3 or less", options, rule)
+
+
+def _extra_minion(game: SmashUp, s: SUState, frame: Frame, choice: str | None) -> None:
+    _done(game, s, frame)
+    game.grant_extra(s, frame.seat, "minion", "su.card.extra_minion", source=frame.data["card"])
+
+
+# ----------------------------------------------------------------------------- Expert Timing
+
+
+def _talent_ready(game: SmashUp, s: SUState, cid: int) -> bool:
+    spec = game.spec(s, cid)
+    if spec is None or spec.talent is None:
+        return False
+    return spec.talent_ok is None or spec.talent_ok(game, s, cid)
+
+
+def _expert_timing_sources(game: SmashUp, s: SUState, seat: int) -> list[int]:
+    return [
+        cid
+        for cid, _ in game.minions_in_play(s)
+        if s.cards[cid].controller == seat
+        and (s.cards[cid].counters.get("p1", 0) > 0 or _talent_ready(game, s, cid))
+    ]
+
+
+def _expert_timing(game: SmashUp, s: SUState, frame: Frame, choice: str | None) -> None:
+    """Choose one of your cards: move any number of its +1 power counters onto another card,
+    and/or use its Talent one additional time."""
+    rule = "su.card.shift_counters_or_reuse_talent"
+    seat, data = frame.seat, frame.data
+    if frame.step == 0:
+        if choice is not None:
+            data["from_card"] = _card(choice)
+            frame.step = 1
+            return
+        sources = _expert_timing_sources(game, s, seat)
+        if not sources:
+            game.log(s, "no_target", rule, "No card of yours has counters or a Talent", seat)
+            _done(game, s, frame)
+            return
+        if len(sources) == 1:
+            data["from_card"] = sources[0]
+            frame.step = 1
+            return
+        options = [Option(f"card:{cid}", game.minion_label(s, cid)) for cid in sources]
+        game.ask(s, seat, "choose_card", "Expert Timing: choose one of your cards", options, rule)
+        return
+    src: int = data["from_card"]
+    in_play = game.base_of(s, src) >= 0
+    have = s.cards[src].counters.get("p1", 0) if in_play else 0
+    if frame.step == 1:
+        if choice is not None:
+            if choice == "keep":
+                frame.step = 3
+            else:
+                data["to_card"] = _card(choice)
+                frame.step = 2
+            return
+        dests = [cid for cid, _ in game.minions_in_play(s) if cid != src]
+        if have == 0 or not dests:
+            frame.step = 3
+            return
+        options = [
+            Option(f"to:{cid}", f"Move counters to {game.minion_label(s, cid)}") for cid in dests
+        ]
+        options.append(Option("keep", "Move no counters"))
+        game.ask(
+            s,
+            seat,
+            "counters_to",
+            f"Expert Timing: move +1 power counters from {game.card_name(s, src)} to",
+            options,
+            rule,
+        )
+        return
+    if frame.step == 2:
+        dest: int = data["to_card"]
+        if choice is None and have > 1 and game.base_of(s, dest) >= 0:
+            options = [Option(f"count:{k}", f"Move {k} counter(s)") for k in range(1, have + 1)]
+            game.ask(s, seat, "counter_count", "Expert Timing: how many counters?", options, rule)
+            return
+        count = int(choice.split(":")[1]) if choice is not None else have
+        if game.base_of(s, dest) >= 0:
+            game.move_counters(s, src, dest, count, seat, rule)
+        frame.step = 3
+        return
+    # step 3: the Talent, one additional time
+    if not in_play or not _talent_ready(game, s, src):
+        _done(game, s, frame)
+        return
+    if choice is None:
+        options = [
+            Option("talent", f"Use the Talent of {game.card_name(s, src)} again"),
+            Option("no_talent", "Do not use the Talent"),
+        ]
+        game.ask(s, seat, "reuse_talent", "Expert Timing: use the Talent again?", options, rule)
+        return
+    _done(game, s, frame)
+    if choice == "talent":
+        game.use_talent(s, seat, src, extra=True)
+
+
+def _expert_timing_usable(
+    game: SmashUp, s: SUState, seat: int, card: int, window: dict[str, Any]
+) -> bool:
+    return bool(_expert_timing_sources(game, s, seat))
+
+
+# ----------------------------------------------------------------------------- Talents
+
+
+def _counter_if_none_ok(game: SmashUp, s: SUState, cid: int) -> bool:
+    return s.cards[cid].counters.get("p1", 0) == 0
+
+
+def _counter_if_none(game: SmashUp, s: SUState, frame: Frame, choice: str | None) -> None:
+    cid = frame.data["card"]
+    if s.cards[cid].counters.get("p1", 0) == 0:
+        game.add_counters(s, cid, 1, frame.seat, "su.card.talent_counter_on_self_if_none")
+    _done(game, s, frame)
+
+
+# =============================================================================== ongoing
+
+
+def _minions_here_plus1(game: SmashUp, s: SUState, source: int, minion: int, base: int) -> int:
+    return 1 if base == source else 0
+
+
+def _attached_plus2(game: SmashUp, s: SUState, source: int, minion: int, base: int) -> int:
+    return 2 if s.attached.get(source) == minion else 0
+
+
+def _indestructible(
+    game: SmashUp, s: SUState, source: int, target: int, action: str, actor: int
+) -> bool:
+    return action == "destroy" and target == source
+
+
+# =============================================================================== bases
+
+
+def _cave_hook(game: SmashUp, s: SUState, source: int, event: dict[str, Any]) -> None:
+    if event["base_card"] == source:
+        game.queue(
+            s,
+            "owner_vp_when_minion_destroyed_here",
+            source,
+            event["owner"],
+            minion_card=event["minion_card"],
+        )
+
+
+def _cave_trigger(game: SmashUp, s: SUState, frame: Frame, choice: str | None) -> None:
+    seat = frame.seat
+    game.gain_vp(
+        s,
+        seat,
+        1,
+        "su.card.owner_vp_when_minion_destroyed_here",
+        f"{game.card_name(s, frame.data['minion_card'])} was destroyed at "
+        f"{game.card_name(s, frame.data['card'])}",
+    )
+    _done(game, s, frame)
+
+
+def _mean_streets_hook(game: SmashUp, s: SUState, source: int, event: dict[str, Any]) -> None:
+    if event["base_card"] == source:
+        game.queue(s, "before_scoring_destroy_strongest_here", source, s.active, base_card=source)
+
+
+def _mean_streets(game: SmashUp, s: SUState, frame: Frame, choice: str | None) -> None:
+    rule = "su.card.before_scoring_destroy_strongest_here"
+    bid = frame.data["base_card"]
+    _done(game, s, frame)
+    if not game.base_in_play(s, bid):
+        return
+    powers = {cid: game.power(s, cid, bid) for cid in game.minions_at(s, bid)}
+    if not powers:
+        return
+    top = max(powers.values())
+    for cid, p in powers.items():
+        if p == top:
+            game.destroy(s, cid, -1, rule)
+
+
+def _great_library_hook(game: SmashUp, s: SUState, source: int, event: dict[str, Any]) -> None:
+    if event["base_card"] != source:
+        return
+    present = {s.cards[cid].controller for cid in game.minions_at(s, source)}
+    for seat in game.seat_order(s, s.active):
+        if seat in present:
+            game.queue(s, "players_with_minions_here_may_draw", source, seat)
+
+
+def _great_library(game: SmashUp, s: SUState, frame: Frame, choice: str | None) -> None:
+    rule = "su.card.players_with_minions_here_may_draw"
+    seat = frame.seat
+    if choice is None:
+        options = [Option("draw", "Draw a card"), Option("no_draw", "Do not draw")]
+        game.ask(s, seat, "may_draw", "The Great Library: you may draw a card", options, rule)
+        return
+    _done(game, s, frame)
+    if choice == "draw":
+        game.draw(s, seat, 1, rule)
+
+
+def _rhodes_plaza(game: SmashUp, s: SUState, base: int, places: dict[int, int]) -> dict[int, int]:
+    extra: dict[int, int] = {}
+    for cid in game.minions_at(s, base):
+        seat = s.cards[cid].controller
+        extra[seat] = extra.get(seat, 0) + 1
+    return extra
+
+
+# =============================================================================== registry
+
+_SPECS = [
+    AbilitySpec("draw_1", on_play=_draw(1, "draw_1")),
+    AbilitySpec("draw_2", on_play=_draw(2, "draw_2")),
+    AbilitySpec("own_minions_plus1", on_play=_own_minions_plus1),
+    AbilitySpec("destroy_minion_power_3_or_less", on_play=_destroy_power_3_or_less),
+    AbilitySpec("extra_minion", on_play=_extra_minion),
+    AbilitySpec(
+        "shift_counters_or_reuse_talent",
+        on_play=_expert_timing,
+        special=Special(windows=("before_scoring",), usable=_expert_timing_usable),
+    ),
+    AbilitySpec(
+        "talent_counter_on_self_if_none", talent=_counter_if_none, talent_ok=_counter_if_none_ok
+    ),
+    AbilitySpec("minions_here_plus1", power=_minions_here_plus1),
+    AbilitySpec("attached_plus2", power=_attached_plus2),
+    AbilitySpec("indestructible", protect=_indestructible),
+    AbilitySpec(
+        "owner_vp_when_minion_destroyed_here",
+        hooks={"minion_destroyed": _cave_hook},
+        trigger=_cave_trigger,
+    ),
+    AbilitySpec(
+        "before_scoring_destroy_strongest_here",
+        hooks={"before_scoring": _mean_streets_hook},
+        trigger=_mean_streets,
+    ),
+    AbilitySpec(
+        "players_with_minions_here_may_draw",
+        hooks={"after_scoring": _great_library_hook},
+        trigger=_great_library,
+    ),
+    AbilitySpec("vp_per_own_minion_here", scoring=_rhodes_plaza),
+]
+
+#: Every implemented ability, by id.
+ABILITIES: dict[str, AbilitySpec] = {spec.id: spec for spec in _SPECS}
+
+
+def all_abilities(card_set: str = "70s-2018") -> set[str]:
+    """Every ability id named by a card or base of ``card_set``."""
+    ids = {
+        card.ability
+        for faction in load_factions(card_set).values()
+        for card in faction.cards
+        if card.ability is not None
+    }
+    ids |= {base.ability for base in load_bases().values() if base.ability is not None}
+    return ids
+
+
+def unimplemented_abilities(card_set: str = "70s-2018") -> list[str]:
+    """Ability ids of ``card_set``'s cards and bases that have no entry in :data:`ABILITIES`
+    (those cards are played for their power and type alone; their text does nothing)."""
+    return sorted(all_abilities(card_set) - set(ABILITIES))

@@ -1,0 +1,229 @@
+"""A rule-based Smash Up player: plays every card it can, puts minions where they win or
+place on bases about to score, destroys rival minions where it matters, moves +1 power
+counters off a base that is scoring, and keeps its best cards at the hand limit.
+
+It reads only what its seat may know: its own hand and the public zones (bases, minions,
+discard piles, VP).
+"""
+
+from __future__ import annotations
+
+from typing import cast
+
+from cardwright.core.game import Game
+from cardwright.core.rng import LocalRng
+from cardwright.core.state import Option, State
+
+from .abilities import ABILITIES
+from .rules import SmashUp, rank
+from .state import SUState
+
+# what a card in hand is worth when played, by ability (unlisted implemented: 1; none: 0.2)
+_ACTION_VALUE = {
+    "draw_2": 3.0,
+    "draw_1": 1.5,
+    "extra_minion": 2.5,
+    "destroy_minion_power_3_or_less": 2.0,
+    "own_minions_plus1": 1.0,
+    "attached_plus2": 2.0,
+    "shift_counters_or_reuse_talent": 0.5,
+}
+
+
+def _cid(option: Option) -> int:
+    return int(option.id.rsplit(":", 1)[1])
+
+
+class SmashUpHeuristic:
+    name = "heuristic"
+
+    def __init__(self, seed: int = 0) -> None:
+        self.rng = LocalRng(seed)
+
+    def choose(self, game: Game, state: State, seat: int) -> str:
+        g = cast(SmashUp, game)
+        s = cast(SUState, state)
+        decision = s.decision
+        assert decision is not None
+        options = decision.options
+        ids = {o.id for o in options}
+        kind = decision.kind
+        if kind == "redraw":
+            return "redraw"
+        if kind == "play":
+            return self._play(g, s, seat, options)
+        if kind == "destination":
+            return self._destination(g, s, seat, options)
+        if kind == "target":
+            return max(options, key=lambda o: self._target_value(g, s, seat, _cid(o))).id
+        if kind == "choose_base":
+            return max(options, key=lambda o: self._my_vp_if_scored(g, s, seat, _cid(o))).id
+        if kind == "respond":
+            return self._respond(g, s, seat, options)
+        if kind == "choose_card":
+            return max(options, key=lambda o: s.cards[_cid(o)].counters.get("p1", 0)).id
+        if kind == "counters_to":
+            return self._counters_to(g, s, seat, options)
+        if kind == "counter_count":
+            return max(options, key=lambda o: int(o.id.split(":")[1])).id
+        if kind == "reuse_talent":
+            return "talent" if "talent" in ids else options[0].id
+        if kind == "may_draw":
+            return "draw" if "draw" in ids else options[0].id
+        if kind == "discard":
+            return min(options, key=lambda o: self._card_value(g, s, seat, _cid(o))).id
+        if kind == "extra_play":
+            plays = [o for o in options if o.id != "decline"]
+            if not plays:
+                return "decline"
+            return max(plays, key=lambda o: self._card_value(g, s, seat, _cid(o))).id
+        return options[0].id
+
+    # ------------------------------------------------------------------ valuations
+    def _card_value(self, g: SmashUp, s: SUState, seat: int, cid: int) -> float:
+        d = g.defn(s, cid)
+        if d.type == "minion":
+            return 1.0 + (d.power or 0)
+        if d.ability in ABILITIES:
+            return _ACTION_VALUE.get(d.ability, 1.0)
+        return 0.2
+
+    def _base_value(self, g: SmashUp, s: SUState, seat: int, bid: int, added: int) -> float:
+        """How good it is to add ``added`` of our power at a base."""
+        base = g.base_def(s, bid)
+        powers = g.powers_at(s, bid)
+        before = dict(powers)
+        after = dict(powers)
+        after[seat] = after.get(seat, 0) + added
+        total = sum(after.values())
+        bp = g.breakpoint(s, bid)
+        place_after = rank(after).get(seat)
+        place_before = rank(before).get(seat) if seat in before else None
+        vp_after = base.vp[place_after - 1] if place_after else 0
+        vp_before = base.vp[place_before - 1] if place_before else 0
+        if total >= bp:  # it scores this turn
+            return 3.0 * vp_after - (1.0 * vp_before if sum(before.values()) >= bp else 0.0)
+        closeness = total / max(bp, 1)
+        lead = after.get(seat, 0) - max((v for p, v in after.items() if p != seat), default=0)
+        return (vp_after - vp_before) * (0.5 + closeness) + 0.3 * vp_after * closeness + 0.05 * lead
+
+    def _my_vp_if_scored(self, g: SmashUp, s: SUState, seat: int, bid: int) -> float:
+        places, _ = g.places(s, bid)
+        place = places.get(seat)
+        return float(g.base_def(s, bid).vp[place - 1]) if place else 0.0
+
+    def _target_value(self, g: SmashUp, s: SUState, seat: int, cid: int) -> float:
+        bid = g.base_of(s, cid)
+        power = g.power(s, cid, bid)
+        mine = s.cards[cid].controller == seat
+        closeness = g.total_power(s, bid) / max(1, g.breakpoint(s, bid))
+        value = power * (1.0 + closeness)
+        return -value if mine else value
+
+    # ------------------------------------------------------------------ decisions
+    def _play(self, g: SmashUp, s: SUState, seat: int, options: list[Option]) -> str:
+        hand_minions = [c for c in s.zones[f"hand:{seat}"] if g.is_minion(s, c)]
+        minion_plays = sum(1 for a in s.allowances if a.kind == "minion")
+        best, best_value = "end", 0.0
+        for o in options:
+            verb = o.id.split(":")[0]
+            if verb == "talent" or verb == "special":
+                value = 5.0
+            elif verb == "play":
+                cid = _cid(o)
+                d = g.defn(s, cid)
+                if d.type == "minion":
+                    value = 4.0 + (d.power or 0) * 0.1
+                else:
+                    value = self._action_value(g, s, seat, cid, hand_minions, minion_plays)
+            else:
+                continue
+            if value > best_value:
+                best, best_value = o.id, value
+        return best
+
+    def _action_value(
+        self,
+        g: SmashUp,
+        s: SUState,
+        seat: int,
+        cid: int,
+        hand_minions: list[int],
+        minion_plays: int,
+    ) -> float:
+        ability = g.defn(s, cid).ability
+        if ability == "extra_minion":
+            # before the minion play when there is a second minion to use it on
+            return 6.0 if len(hand_minions) >= minion_plays + 1 else 0.5
+        if ability in ("draw_2", "draw_1"):
+            return 4.5
+        if ability == "destroy_minion_power_3_or_less":
+            targets = [
+                c
+                for c, b in g.minions_in_play(s)
+                if s.cards[c].controller != seat and g.power(s, c, b) <= 3
+            ]
+            return 3.5 if targets else 0.3
+        if ability == "own_minions_plus1":
+            if hand_minions and any(a.kind == "minion" for a in s.allowances):
+                return 0.0  # minions first, so they get the +1 too
+            mine = sum(1 for c, _ in g.minions_in_play(s) if s.cards[c].controller == seat)
+            return 3.0 if mine >= 2 else 0.4
+        if ability == "attached_plus2":
+            mine = any(s.cards[c].controller == seat for c, _ in g.minions_in_play(s))
+            return 3.0 if mine else 0.2
+        if ability == "shift_counters_or_reuse_talent":
+            return 0.1  # kept for a base about to score
+        return 0.3  # no effect yet: it only makes room in hand
+
+    def _destination(self, g: SmashUp, s: SUState, seat: int, options: list[Option]) -> str:
+        frame = s.stack[-1]
+        cid = frame.data.get("card", -1)
+        d = g.defn(s, cid) if cid in s.cards else None
+        if d is not None and d.type == "minion":
+            power = d.power or 0
+            return max(options, key=lambda o: self._base_value(g, s, seat, _cid(o), power)).id
+
+        def score(o: Option) -> float:
+            target = _cid(o)
+            if o.id.startswith("base:"):
+                return self._base_value(g, s, seat, target, 0)
+            bid = g.base_of(s, target)
+            gain = self._base_value(g, s, seat, bid, 2) - self._base_value(g, s, seat, bid, 0)
+            return gain if s.cards[target].controller == seat else -gain
+
+        return max(options, key=score).id
+
+    def _respond(self, g: SmashUp, s: SUState, seat: int, options: list[Option]) -> str:
+        frame = s.stack[-1]
+        bid = frame.data.get("base_card", -1)
+        if frame.data.get("window") != "before_scoring" or bid < 0:
+            return "pass"
+        counters = sum(
+            s.cards[c].counters.get("p1", 0)
+            for c in g.minions_at(s, bid)
+            if s.cards[c].controller == seat
+        )
+        elsewhere = any(s.cards[c].controller == seat and b != bid for c, b in g.minions_in_play(s))
+        if counters and elsewhere:
+            for o in options:
+                if o.id.startswith("special:"):
+                    return o.id
+        return "pass"
+
+    def _counters_to(self, g: SmashUp, s: SUState, seat: int, options: list[Option]) -> str:
+        scoring = [f.data["base_card"] for f in s.stack if f.kind == "su.score_base"]
+        here = scoring[-1] if scoring else -1
+        src = s.stack[-1].data.get("from_card", -1)
+        if g.base_of(s, src) != here and here >= 0:
+            return "keep" if any(o.id == "keep" for o in options) else options[0].id
+        mine = [
+            o
+            for o in options
+            if o.id.startswith("to:")
+            and s.cards[_cid(o)].controller == seat
+            and g.base_of(s, _cid(o)) != here
+        ]
+        if not mine:
+            return "keep" if any(o.id == "keep" for o in options) else options[0].id
+        return max(mine, key=lambda o: self._base_value(g, s, seat, g.base_of(s, _cid(o)), 1)).id

@@ -1,0 +1,1761 @@
+"""Smash Up's rules: setup, the five phases, playing minions and actions, the Card Resolution
+Order, scoring (before / when / after, Me First!, ties), VP, base replacement, drawing, the hand
+limit and the end of the game. Card and base abilities plug in through ``abilities.py``.
+
+Every handler follows the core's contract (``handler(state, frame, choice)``): run with
+``choice=None`` it either does work or asks a question without changing anything; answered, it
+carries out the answer. Rule ids cited here are in ``rules.toml``; the readings chosen where the
+rulebook is unclear are in ``docs/rulings/smash-up-engine-notes.md``.
+
+Frames: ``su.redraw`` (setup), ``su.turn`` (steps start, play, score, draw, end, finish),
+``su.play`` (one card through the Card Resolution Order), ``su.extra_play`` (an extra play that
+must be made at once or lost), ``su.ability`` (an ability's own steps), ``su.score_bases`` and
+``su.score_base`` (The Big Score), ``su.discard_limit`` (the hand limit).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from pathlib import Path
+from typing import Any, cast
+
+from cardwright.core import rng as chance
+from cardwright.core.effects import Permission, allowed
+from cardwright.core.errors import ConfigError, EngineError
+from cardwright.core.game import RESPOND, Game
+from cardwright.core.rng import LocalRng
+from cardwright.core.rules import RulesIndex
+from cardwright.core.state import Card, Decision, Frame, Option, State, Trigger, clone
+from cardwright.core.zones import create_card
+
+from .abilities import ABILITIES, AbilitySpec, unimplemented_abilities
+from .carddata import (
+    CARD_SETS,
+    DEFAULT_CARD_SET,
+    BaseDef,
+    CardDef,
+    load_bases,
+    load_faction,
+    load_factions,
+)
+from .state import Allowance, Lasting, SUState
+
+HAND_SIZE = 5
+HAND_LIMIT = 10
+DRAW_PER_TURN = 2
+
+BASES = "bases"
+BASE_DECK = "base_deck"
+BASE_DISCARD = "base_discard"
+RESOLVING = "resolving"
+
+#: Default faction pairs, seat by seat (the first n are used for n players).
+DEFAULT_FACTIONS: list[list[str]] = [
+    ["dinosaurs", "wizards"],
+    ["ninjas", "kung_fu_fighters"],
+    ["pirates", "robots"],
+    ["aliens", "zombies"],
+]
+
+# steps of the su.turn frame
+START, PLAY, SCORE, DRAW, END, FINISH = range(6)
+
+
+def base_zone(bid: int) -> str:
+    return f"base:{bid}"
+
+
+def rank(powers: Mapping[int, int]) -> dict[int, int]:
+    """Places (1, 2, 3) from the power of each player who may place (Tie Fighter).
+
+    Tied players share the best place they tie for and the places after them are skipped;
+    a fourth place or lower gets nothing.
+
+    >>> rank({0: 10, 1: 10, 2: 5})
+    {0: 1, 1: 1, 2: 3}
+    >>> rank({0: 10, 1: 5, 2: 5, 3: 4})
+    {0: 1, 1: 2, 2: 2}
+    """
+    places = {}
+    for seat, power in powers.items():
+        place = 1 + sum(1 for other in powers.values() if other > power)
+        if place <= 3:
+            places[seat] = place
+    return places
+
+
+class Catalog:
+    """Card and base definitions of one card set, with the ability spec of each definition."""
+
+    def __init__(self, card_set: str) -> None:
+        self.card_set = card_set
+        self.factions = load_factions(card_set)
+        self.cards: dict[str, CardDef] = {
+            card.id: card for faction in self.factions.values() for card in faction.cards
+        }
+        self.bases: dict[str, BaseDef] = load_bases()
+        self.spec: dict[str, AbilitySpec] = {}
+        defs: list[CardDef | BaseDef] = [*self.cards.values(), *self.bases.values()]
+        for d in defs:
+            if d.ability is not None and d.ability in ABILITIES:
+                self.spec[d.id] = ABILITIES[d.ability]
+        self.power_specs = {k for k, v in self.spec.items() if v.power is not None}
+        self.breakpoint_specs = {k for k, v in self.spec.items() if v.breakpoint is not None}
+        self.player_power_specs = {k for k, v in self.spec.items() if v.player_power is not None}
+        self.protect_specs = {k for k, v in self.spec.items() if v.protect is not None}
+        self.talent_specs = {k for k, v in self.spec.items() if v.talent is not None}
+        self.is_minion = {k: d.type == "minion" for k, d in self.cards.items()}
+        self.printed = {k: d.power or 0 for k, d in self.cards.items()}
+        self.label = {
+            k: f"{d.name} ({d.power})" if d.type == "minion" else f"{d.name} (action)"
+            for k, d in self.cards.items()
+        }
+        self.by_name: dict[str, str] = {}
+        for d in defs:
+            self.by_name[d.id.lower()] = d.id
+            self.by_name[d.name.lower()] = d.id
+
+    def name(self, defn: str) -> str:
+        d = self.cards.get(defn)
+        if d is not None:
+            return d.name
+        b = self.bases.get(defn)
+        return b.name if b is not None else defn
+
+
+class SmashUp(Game):
+    """Smash Up (AEG), core set and That '70s Expansion factions, 2-4 players."""
+
+    id = "smash-up"
+    title = "Smash Up"
+    min_players = 2
+    max_players = 4
+    state_type = SUState
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.rules = RulesIndex.load(Path(__file__).parent / "rules.toml")
+        self.catalogs = {cs: Catalog(cs) for cs in CARD_SETS}
+        self.hooked: dict[str, set[str]] = {}
+        for spec in ABILITIES.values():
+            for event in spec.hooks:
+                self.hooked.setdefault(event, set()).add(spec.id)
+        self.special_windows = {
+            w for spec in ABILITIES.values() if spec.special for w in spec.special.windows
+        }
+        self.handlers.update(
+            {
+                "su.redraw": self._redraw,
+                "su.turn": self._turn,
+                "su.play": self._play,
+                "su.extra_play": self._extra_play,
+                "su.ability": self._ability,
+                "su.score_bases": self._score_bases,
+                "su.score_base": self._score_base,
+                "su.discard_limit": self._discard_limit,
+            }
+        )
+
+    # ================================================================ configuration
+    def default_config(self) -> dict[str, Any]:
+        return {
+            "players": None,
+            "factions": None,
+            "card_set": DEFAULT_CARD_SET,
+            "names": None,
+            "first_player": 0,
+            "redraw": True,
+            "vp_to_win": 15,
+            "max_turns": 200,
+        }
+
+    def config_choices(self) -> dict[str, tuple[Any, ...]]:
+        return {
+            "players": (None, 2, 3, 4),
+            "card_set": tuple(CARD_SETS),
+            "first_player": (0, 1, 2, 3, "random"),
+            "redraw": (True, False),
+        }
+
+    def validate_config(self, config: Mapping[str, Any] | None) -> dict[str, Any]:
+        cfg = super().validate_config(config)
+        factions, names = cfg["factions"], cfg["names"]
+        counts = {
+            len(v)
+            for v in (factions, names)
+            if isinstance(v, list)  # checked below
+        }
+        if cfg["players"] is not None:
+            counts.add(cfg["players"])
+        if len(counts) > 1:
+            raise ConfigError(
+                "smash-up: 'players', 'factions' and 'names' disagree on the number of players"
+            )
+        n = counts.pop() if counts else 2
+        if not self.min_players <= n <= self.max_players:
+            raise ConfigError(f"smash-up: takes 2-4 players, not {n}")
+        cfg["players"] = n
+        if names is None:
+            names = [f"Player {i + 1}" for i in range(n)]
+        if not isinstance(names, list) or not all(isinstance(x, str) and x for x in names):
+            raise ConfigError("smash-up: 'names' must be a list of seat names")
+        if len(set(names)) != len(names):
+            raise ConfigError("smash-up: seat names must differ")
+        cfg["names"] = list(names)
+        if factions is None:
+            factions = [list(pair) for pair in DEFAULT_FACTIONS[:n]]
+        if not isinstance(factions, list) or not all(
+            isinstance(p, list) and len(p) == 2 for p in factions
+        ):
+            raise ConfigError("smash-up: 'factions' must list two factions for each seat")
+        resolved = []
+        used: set[str] = set()
+        for pair in factions:
+            ids = [load_faction(str(f), cfg["card_set"]).id for f in pair]
+            if ids[0] == ids[1]:
+                raise ConfigError(f"smash-up: a seat needs two different factions, not {ids}")
+            for fid in ids:
+                if fid in used:
+                    raise ConfigError(f"smash-up: faction {fid!r} is chosen by two seats")
+                used.add(fid)
+            resolved.append(ids)
+        cfg["factions"] = resolved
+        first = cfg["first_player"]
+        if first != "random" and first >= n:
+            raise ConfigError(f"smash-up: first_player {first} is not a seat (0-{n - 1})")
+        for key, least in (("vp_to_win", 1), ("max_turns", 2)):
+            if not isinstance(cfg[key], int) or isinstance(cfg[key], bool) or cfg[key] < least:
+                raise ConfigError(f"smash-up: {key!r} must be a whole number of at least {least}")
+        return cfg
+
+    # ================================================================ setup
+    def setup(self, state: State) -> None:
+        s = cast(SUState, state)
+        cfg = s.config
+        cat = self.cat(s)
+        n = cfg["players"]
+        s.names = list(cfg["names"])
+        s.vp = [0] * n
+        s.turns_taken = [0] * n
+        s.phase = "setup"
+        for seat in range(n):
+            for zone in ("deck", "hand", "discard"):
+                s.zones[f"{zone}:{seat}"] = []
+            for fid in cfg["factions"][seat]:
+                for card in cat.factions[fid].deck():
+                    create_card(s, card.id, seat, f"deck:{seat}", face_up=False)
+            chance.shuffle(s, s.zones[f"deck:{seat}"])
+            pair = " and ".join(cat.factions[f].name for f in cfg["factions"][seat])
+            self.log(
+                s,
+                "shuffle",
+                "su.setup.deck",
+                f"{s.names[seat]} shuffles {pair} into a 40-card deck",
+                seat,
+                chance=True,
+            )
+        sets = {"core"} | {cat.factions[f].set for pair in cfg["factions"] for f in pair}
+        for zone in (BASES, BASE_DECK, BASE_DISCARD, RESOLVING):
+            s.zones[zone] = []
+        for base in cat.bases.values():
+            if base.set in sets:
+                create_card(s, base.id, -1, BASE_DECK, face_up=False)
+        chance.shuffle(s, s.zones[BASE_DECK])
+        self.log(
+            s,
+            "shuffle",
+            "su.setup.bases",
+            f"The base deck ({len(s.zones[BASE_DECK])} bases of the "
+            f"{' and '.join(sorted(sets))} sets) is shuffled",
+            chance=True,
+        )
+        for _ in range(n + 1):
+            self._reveal_base(s, len(s.zones[BASES]), "su.setup.bases")
+        first = cfg["first_player"]
+        if first == "random":
+            first = chance.randbelow(s, n)
+            self.log(
+                s,
+                "first_player",
+                "su.setup.first",
+                f"{s.names[first]} is chosen at random to go first",
+                first,
+                chance=True,
+            )
+        for seat in self.seat_order(s, first):
+            self.draw(s, seat, HAND_SIZE, "su.setup.hand")
+        s.active = first
+        self.push(s, "su.turn", first)
+        if cfg["redraw"]:
+            self.push(s, "su.redraw", first)
+
+    def _redraw(self, state: State, frame: Frame, choice: str | None) -> None:
+        """The optional redraw of an opening hand with no minions, in turn order."""
+        s = cast(SUState, state)
+        data = frame.data
+        if frame.step == 0:  # work out who may redraw, then ask them one by one
+            data["eligible"] = [
+                seat
+                for seat in self.seat_order(s, frame.seat)
+                if not any(self.is_minion(s, c) for c in s.zones[f"hand:{seat}"])
+            ]
+            data["idx"] = 0
+            frame.step = 1
+            return
+        eligible: list[int] = data["eligible"]
+        if choice is not None:
+            seat = eligible[data["idx"]]
+            data["idx"] += 1
+            hand = s.zones[f"hand:{seat}"]
+            if choice == "redraw":
+                names = ", ".join(self.card_name(s, c) for c in hand)
+                self.log(
+                    s,
+                    "redraw",
+                    "su.setup.redraw",
+                    f"{s.names[seat]} shows a hand with no minions ({names}), discards it "
+                    "and draws a new hand",
+                    seat,
+                    cards=list(hand),
+                )
+                for cid in list(hand):
+                    self._to_zone(s, cid, f"hand:{seat}", f"discard:{seat}")
+                self.draw(s, seat, HAND_SIZE, "su.setup.redraw")
+            else:
+                self.log(s, "keep", "su.setup.redraw", f"{s.names[seat]} keeps their hand", seat)
+            return
+        if data["idx"] >= len(eligible):
+            self.pop(s, frame)
+            return
+        seat = eligible[data["idx"]]
+        options = [
+            Option("redraw", "Show your hand, discard it and draw five new cards"),
+            Option("keep", "Keep this hand"),
+        ]
+        self.ask(
+            s,
+            seat,
+            "redraw",
+            "Your opening hand has no minions: redraw it?",
+            options,
+            "su.setup.redraw",
+        )
+
+    # ================================================================ lookups
+    def cat(self, state: State) -> Catalog:
+        return self.catalogs[state.config["card_set"]]
+
+    def defn(self, state: State, cid: int) -> CardDef:
+        return self.cat(state).cards[state.cards[cid].defn]
+
+    def base_def(self, state: State, bid: int) -> BaseDef:
+        return self.cat(state).bases[state.cards[bid].defn]
+
+    def spec(self, state: State, cid: int) -> AbilitySpec | None:
+        return self.cat(state).spec.get(state.cards[cid].defn)
+
+    def is_minion(self, state: State, cid: int) -> bool:
+        return self.cat(state).is_minion.get(state.cards[cid].defn, False)
+
+    def card_name(self, state: State, card_id: int) -> str:
+        card = state.cards.get(card_id)
+        return self.cat(state).name(card.defn) if card is not None else "a hidden card"
+
+    def minion_label(self, state: State, cid: int) -> str:
+        s = cast(SUState, state)
+        bid = self.base_of(s, cid)
+        card = s.cards[cid]
+        return (
+            f"{self.card_name(s, cid)} ({self.power(s, cid, bid)}, "
+            f"{s.names[card.controller]}) at {self.card_name(s, bid)}"
+        )
+
+    @staticmethod
+    def seat_order(state: State, first: int) -> list[int]:
+        n = len(state.names)
+        return [(first + i) % n for i in range(n)]
+
+    def base_in_play(self, state: State, bid: int) -> bool:
+        return bid in state.zones[BASES]
+
+    def base_of(self, state: State, cid: int) -> int:
+        """The base a card in play is at (-1 when it is not in play)."""
+        zones = state.zones
+        for bid in zones[BASES]:
+            if cid in zones[base_zone(bid)]:
+                return bid
+        return -1
+
+    def minions_at(self, state: State, bid: int) -> list[int]:
+        is_minion = self.cat(state).is_minion
+        cards = state.cards
+        return [c for c in state.zones[base_zone(bid)] if is_minion[cards[c].defn]]
+
+    def minions_in_play(self, state: State) -> list[tuple[int, int]]:
+        """Every minion in play with its base, base by base in table order."""
+        is_minion = self.cat(state).is_minion
+        cards, zones = state.cards, state.zones
+        return [
+            (c, bid)
+            for bid in zones[BASES]
+            for c in zones[base_zone(bid)]
+            if is_minion[cards[c].defn]
+        ]
+
+    def in_play(self, state: State) -> Iterable[int]:
+        """Every base in play and every card at one."""
+        zones = state.zones
+        for bid in zones[BASES]:
+            yield bid
+            yield from zones[base_zone(bid)]
+
+    # ================================================================ values (computed on query)
+    def _sources(self, state: State, kinds: set[str]) -> list[tuple[int, AbilitySpec]]:
+        if not kinds:
+            return []
+        cards, zones, spec = state.cards, state.zones, self.cat(state).spec
+        found = []
+        for bid in zones[BASES]:
+            defn = cards[bid].defn
+            if defn in kinds:
+                found.append((bid, spec[defn]))
+            for c in zones[f"base:{bid}"]:
+                defn = cards[c].defn
+                if defn in kinds:
+                    found.append((c, spec[defn]))
+        return found
+
+    def power(
+        self,
+        state: State,
+        cid: int,
+        bid: int | None = None,
+        sources: list[tuple[int, AbilitySpec]] | None = None,
+    ) -> int:
+        """A minion's power: printed + +1 power counters + ongoing effects + lasting effects,
+        never below 0. A minion not in play has its printed power."""
+        s = cast(SUState, state)
+        card = s.cards[cid]
+        cat = self.cat(s)
+        value = cat.printed[card.defn]
+        if bid is None:
+            bid = self.base_of(s, cid)
+        if bid < 0:
+            return value
+        value += card.counters.get("p1", 0)
+        if sources is None:
+            sources = self._sources(s, cat.power_specs)
+        for src, spec in sources:
+            assert spec.power is not None
+            value += spec.power(self, s, src, cid, bid)
+        for effect in s.lasting:
+            if effect.target == cid and effect.key == "power":
+                value += effect.amount
+        return max(0, value)
+
+    def breakpoint(self, state: State, bid: int) -> int:
+        """A base's breakpoint: printed + ongoing + lasting effects, never below 0."""
+        s = cast(SUState, state)
+        cat = self.cat(s)
+        value = cat.bases[s.cards[bid].defn].breakpoint
+        for src, spec in self._sources(s, cat.breakpoint_specs):
+            assert spec.breakpoint is not None
+            value += spec.breakpoint(self, s, src, bid)
+        for effect in s.lasting:
+            if effect.target == bid and effect.key == "breakpoint":
+                value += effect.amount
+        return max(0, value)
+
+    def power_sources(self, state: State) -> list[tuple[int, AbilitySpec]]:
+        """The cards and bases in play with an ongoing power modifier (for :meth:`power`)."""
+        return self._sources(state, self.cat(state).power_specs)
+
+    def powers_at(
+        self, state: State, bid: int, sources: list[tuple[int, AbilitySpec]] | None = None
+    ) -> dict[int, int]:
+        """Each player's total power at a base, for every player with a minion or power there."""
+        s = cast(SUState, state)
+        cat = self.cat(s)
+        if sources is None:
+            sources = self._sources(s, cat.power_specs)
+        totals: dict[int, int] = {}
+        cards = s.cards
+        is_minion, printed = cat.is_minion, cat.printed
+        plain = not sources and not s.lasting
+        for cid in s.zones[base_zone(bid)]:
+            card = cards[cid]
+            if not is_minion[card.defn]:
+                continue
+            if plain:
+                value = printed[card.defn] + card.counters.get("p1", 0)
+            else:
+                value = self.power(s, cid, bid, sources)
+            totals[card.controller] = totals.get(card.controller, 0) + value
+        if not cat.player_power_specs:
+            return totals
+        for src, spec in self._sources(s, cat.player_power_specs):
+            assert spec.player_power is not None
+            for seat in range(len(s.names)):
+                extra = spec.player_power(self, s, src, bid, seat)
+                if extra:
+                    totals[seat] = totals.get(seat, 0) + extra
+        return totals
+
+    def total_power(
+        self, state: State, bid: int, sources: list[tuple[int, AbilitySpec]] | None = None
+    ) -> int:
+        return sum(self.powers_at(state, bid, sources).values())
+
+    def protections(self, state: State) -> list[tuple[int, AbilitySpec]]:
+        """The cards and bases in play that may forbid something (for :meth:`forbidden`)."""
+        return self._sources(state, self.cat(state).protect_specs)
+
+    def forbidden(
+        self,
+        state: State,
+        action: str,
+        target: int,
+        actor: int,
+        sources: list[tuple[int, AbilitySpec]] | None = None,
+    ) -> bool:
+        """Whether a card in play says ``action`` cannot be done to ``target`` by ``actor``
+        ("cannot" beats "can", 000 Additional Rules)."""
+        if sources is None:
+            sources = self.protections(state)
+        if not sources:
+            return False
+        s = cast(SUState, state)
+        perms = [
+            Permission(action, src, False)
+            for src, spec in sources
+            if spec.protect is not None and spec.protect(self, s, src, target, action, actor)
+        ]
+        return not allowed(perms)
+
+    # ================================================================ basic actions
+    def _to_zone(self, s: SUState, cid: int, src: str, dest: str, *, bottom: bool = False) -> None:
+        s.zones[src].remove(cid)
+        if bottom:
+            s.zones[dest].insert(0, cid)
+        else:
+            s.zones[dest].append(cid)
+        card = s.cards[cid]
+        card.face_up = not (dest.startswith("deck:") or dest == BASE_DECK)
+
+    def draw(self, state: State, seat: int, count: int, rule: str) -> int:
+        """Draw cards; an empty deck is first replaced by the shuffled discard pile."""
+        s = cast(SUState, state)
+        deck, hand = s.zones[f"deck:{seat}"], s.zones[f"hand:{seat}"]
+        drawn = 0
+        for _ in range(count):
+            if not deck and not self.reshuffle(s, seat):
+                self.log(s, "draw_empty", rule, f"{s.names[seat]} has no card left to draw", seat)
+                break
+            cid = deck.pop()
+            hand.append(cid)
+            s.cards[cid].face_up = True
+            drawn += 1
+            self.log(
+                s,
+                "draw",
+                rule,
+                f"{s.names[seat]} draws {self.card_name(s, cid)}",
+                seat,
+                visible_to=[seat],
+                redacted=f"{s.names[seat]} draws a card",
+                card=cid,
+            )
+        return drawn
+
+    def reshuffle(self, s: SUState, seat: int) -> bool:
+        """An empty deck: the discard pile is shuffled to make a new deck (000 Draw 2 Cards)."""
+        discard = s.zones[f"discard:{seat}"]
+        if not discard:
+            return False
+        deck = s.zones[f"deck:{seat}"]
+        deck.extend(discard)
+        discard.clear()
+        for cid in deck:
+            s.cards[cid].face_up = False
+        chance.shuffle(s, deck)
+        self.log(
+            s,
+            "reshuffle",
+            "su.draw.reshuffle",
+            f"{s.names[seat]}'s deck is empty: their discard pile ({len(deck)} cards) is "
+            "shuffled into a new deck",
+            seat,
+            chance=True,
+        )
+        return True
+
+    def gain_vp(self, state: State, seat: int, amount: int, rule: str, why: str) -> None:
+        s = cast(SUState, state)
+        if amount <= 0:
+            return
+        s.vp[seat] += amount
+        self.log(
+            s,
+            "vp",
+            rule,
+            f"{s.names[seat]} gains {amount} VP ({why}); {s.vp[seat]} VP in all",
+            seat,
+            amount=amount,
+        )
+
+    def add_lasting(
+        self,
+        state: State,
+        key: str,
+        target: int,
+        amount: int,
+        source: int = -1,
+        seat: int = -1,
+        until: str = "end_of_turn",
+    ) -> None:
+        s = cast(SUState, state)
+        s.lasting.append(Lasting(key, target, amount, source, seat, until))
+
+    def add_counters(self, state: State, cid: int, count: int, seat: int, rule: str) -> None:
+        s = cast(SUState, state)
+        if count <= 0 or self.base_of(s, cid) < 0:
+            return
+        counters = s.cards[cid].counters
+        counters["p1"] = counters.get("p1", 0) + count
+        self.log(
+            s,
+            "counters",
+            rule,
+            f"{self.card_name(s, cid)} gets {count} +1 power counter(s) ({counters['p1']} now)",
+            seat,
+            card=cid,
+        )
+
+    def move_counters(
+        self, state: State, src: int, dest: int, count: int, seat: int, rule: str
+    ) -> None:
+        """Transfer +1 power counters from one card in play to another."""
+        s = cast(SUState, state)
+        have = s.cards[src].counters.get("p1", 0)
+        count = min(count, have)
+        if count <= 0:
+            return
+        if have == count:
+            del s.cards[src].counters["p1"]
+        else:
+            s.cards[src].counters["p1"] = have - count
+        counters = s.cards[dest].counters
+        counters["p1"] = counters.get("p1", 0) + count
+        self.log(
+            s,
+            "counters",
+            rule,
+            f"{s.names[seat]} moves {count} +1 power counter(s) from {self.card_name(s, src)} "
+            f"to {self.card_name(s, dest)}",
+            seat,
+            from_card=src,
+            to_card=dest,
+        )
+
+    def leave_play(self, s: SUState, cid: int, dest: str, *, bottom: bool = False) -> None:
+        """A card leaves play for its owner's hand, deck or discard pile: the cards attached to
+        it go to their owners' discard piles, its counters are gone and effects on it end."""
+        bid = self.base_of(s, cid)
+        if bid < 0:
+            return
+        for other, host in list(s.attached.items()):
+            if host == cid:
+                self.leave_play(s, other, f"discard:{s.cards[other].owner}")
+        self._to_zone(s, cid, base_zone(bid), dest, bottom=bottom)
+        card = s.cards[cid]
+        card.controller = card.owner
+        card.counters.clear()
+        s.attached.pop(cid, None)
+        if s.lasting:
+            s.lasting = [e for e in s.lasting if e.target != cid]
+        if dest.startswith("discard:"):
+            self.fire(s, "card_to_discard", card=cid, base_card=bid, owner=card.owner)
+
+    def destroy(self, state: State, cid: int, actor: int, rule: str) -> bool:
+        """Destroy a minion in play (it goes to its owner's discard pile) unless a card says it
+        cannot be destroyed. ``actor`` is the player destroying it (-1: a base or the rules)."""
+        s = cast(SUState, state)
+        bid = self.base_of(s, cid)
+        if bid < 0:
+            return False
+        name = self.card_name(s, cid)
+        if self.blocked(s, "destroy", cid, actor):
+            self.log(s, "not_destroyed", "su.terms.cannot", f"{name} cannot be destroyed", actor)
+            return False
+        card = s.cards[cid]
+        owner, controller = card.owner, card.controller
+        self.leave_play(s, cid, f"discard:{owner}")
+        self.log(
+            s,
+            "destroyed",
+            rule,
+            f"{name} ({s.names[controller]}) is destroyed at {self.card_name(s, bid)}",
+            actor,
+            card=cid,
+        )
+        self.fire(
+            s,
+            "minion_destroyed",
+            minion_card=cid,
+            base_card=bid,
+            owner=owner,
+            controller=controller,
+            by=actor,
+        )
+        return True
+
+    def blocked(self, state: State, action: str, target: int, actor: int) -> bool:
+        """Whether ``action`` on ``target`` by ``actor`` is forbidden, either by name or as
+        any way of affecting the card (``"affect"``: "cannot be affected by ...")."""
+        sources = self.protections(state)
+        if not sources:
+            return False
+        return self.forbidden(state, action, target, actor, sources) or self.forbidden(
+            state, "affect", target, actor, sources
+        )
+
+    def move_minion(self, state: State, cid: int, dest: int, actor: int, rule: str) -> bool:
+        """Move a minion in play to another base with the cards attached to it (000 Terms:
+        Move); moving is not playing, so on-play abilities do not happen."""
+        s = cast(SUState, state)
+        src = self.base_of(s, cid)
+        if src < 0 or src == dest or not self.base_in_play(s, dest):
+            return False
+        name = self.card_name(s, cid)
+        if self.blocked(s, "move", cid, actor):
+            self.log(s, "not_moved", "su.terms.cannot", f"{name} cannot be moved", actor)
+            return False
+        carried = [cid, *(a for a, host in s.attached.items() if host == cid)]
+        for c in carried:
+            self._to_zone(s, c, base_zone(src), base_zone(dest))
+        self.log(
+            s,
+            "moved",
+            rule,
+            f"{name} moves from {self.card_name(s, src)} to {self.card_name(s, dest)}",
+            actor,
+            card=cid,
+        )
+        self.fire(s, "minion_moved", minion_card=cid, from_card=src, to_card=dest, by=actor)
+        return True
+
+    def return_to_hand(self, state: State, cid: int, actor: int, rule: str) -> bool:
+        """Return a card in play to its owner's hand; what was on it is discarded."""
+        s = cast(SUState, state)
+        bid = self.base_of(s, cid)
+        if bid < 0:
+            return False
+        name = self.card_name(s, cid)
+        if self.blocked(s, "return", cid, actor):
+            self.log(s, "not_returned", "su.terms.cannot", f"{name} cannot be returned", actor)
+            return False
+        owner = s.cards[cid].owner
+        self.leave_play(s, cid, f"hand:{owner}")
+        self.log(
+            s,
+            "returned",
+            rule,
+            f"{name} returns to {s.names[owner]}'s hand from {self.card_name(s, bid)}",
+            actor,
+            card=cid,
+        )
+        self.fire(s, "card_returned", card=cid, base_card=bid, owner=owner, by=actor)
+        return True
+
+    # ================================================================ events and triggers
+    def fire(self, state: State, event: str, **data: Any) -> None:
+        """Tell every card and base in play with a hook for ``event`` that it happened."""
+        names = self.hooked.get(event)
+        if not names:
+            return
+        s = cast(SUState, state)
+        specs = self.cat(s).spec
+        cards = s.cards
+        payload = {"event": event, **data}
+        for src in list(self.in_play(s)):
+            spec = specs.get(cards[src].defn)
+            if spec is not None and spec.id in names:
+                spec.hooks[event](self, s, src, payload)
+
+    def queue(self, state: State, ability: str, source: int, seat: int, **data: Any) -> None:
+        """Queue a triggered ability of ``source`` for ``seat``. The current player orders
+        simultaneous triggers (000 Card Resolution Order step 3), so every trigger is queued
+        under the current player; the acting seat travels in the data."""
+        self.queue_trigger(state, ability, source, state.active, seat=seat, **data)
+
+    def trigger_label(self, state: State, trigger: Trigger) -> str:
+        seat = trigger.data.get("seat", trigger.controller)
+        return (
+            f"{self.card_name(state, trigger.source)}: {trigger.ability.replace('_', ' ')} "
+            f"({state.names[seat] if 0 <= seat < len(state.names) else 'no one'})"
+        )
+
+    def run_trigger(self, state: State, trigger: Trigger) -> None:
+        data = dict(trigger.data)
+        seat = data.pop("seat", trigger.controller)
+        self.push(
+            state,
+            "su.ability",
+            seat,
+            ability=trigger.ability,
+            mode="trigger",
+            card=trigger.source,
+            **data,
+        )
+
+    def _ability(self, state: State, frame: Frame, choice: str | None) -> None:
+        s = cast(SUState, state)
+        spec = ABILITIES[frame.data["ability"]]
+        mode = frame.data["mode"]
+        fn = {
+            "play": spec.on_play,
+            "talent": spec.talent,
+            "trigger": spec.trigger,
+            "special": spec.special.run if spec.special else None,
+        }[mode]
+        if fn is None:
+            raise EngineError(f"smash-up: ability {spec.id!r} has no {mode} handler")
+        fn(self, s, frame, choice)
+
+    def use_talent(self, state: State, seat: int, cid: int, *, extra: bool = False) -> None:
+        s = cast(SUState, state)
+        spec = self.spec(s, cid)
+        assert spec is not None and spec.talent is not None
+        if not extra:
+            s.talents_used.append(cid)
+        self.log(
+            s,
+            "talent",
+            "su.terms.talent",
+            f"{s.names[seat]} uses the Talent of {self.card_name(s, cid)}"
+            + (" one additional time" if extra else ""),
+            seat,
+            card=cid,
+        )
+        self.push(
+            s,
+            "su.ability",
+            seat,
+            ability=spec.id,
+            mode="talent",
+            card=cid,
+            base_card=self.base_of(s, cid),
+        )
+
+    def talent_usable(self, s: SUState, seat: int, cid: int) -> bool:
+        spec = self.spec(s, cid)
+        if spec is None or spec.talent is None or cid in s.talents_used:
+            return False
+        if s.cards[cid].controller != seat:
+            return False
+        return spec.talent_ok is None or spec.talent_ok(self, s, cid)
+
+    # ================================================================ extra plays
+    def grant_extra(
+        self,
+        state: State,
+        seat: int,
+        kind: str,
+        rule: str,
+        *,
+        max_power: int = -1,
+        base: int = -1,
+        source: int = -1,
+        immediate: bool = False,
+    ) -> None:
+        """Give ``seat`` an extra minion or action play. In its own Play Cards phase it is kept
+        for later in the phase; otherwise (or when ``immediate``) it is played at once or lost
+        (000 Additional Rules)."""
+        s = cast(SUState, state)
+        what = kind if max_power < 0 else f"{kind} of power {max_power} or less"
+        if not immediate and s.phase == "play" and seat == s.active:
+            s.allowances.append(Allowance(kind, max_power, base, source))
+            self.log(s, "extra", rule, f"{s.names[seat]} may play an extra {what}", seat)
+            return
+        self.log(s, "extra", rule, f"{s.names[seat]} may play an extra {what} at once", seat)
+        self.push(s, "su.extra_play", seat, play_kind=kind, max_power=max_power, base_card=base)
+
+    def _fits(self, s: SUState, cid: int, kind: str, max_power: int) -> bool:
+        cat = self.cat(s)
+        defn = s.cards[cid].defn
+        if cat.is_minion[defn] != (kind == "minion"):
+            return False
+        return max_power < 0 or cat.printed[defn] <= max_power
+
+    def _extra_play(self, state: State, frame: Frame, choice: str | None) -> None:
+        """An extra play that must be made at once or not at all."""
+        s = cast(SUState, state)
+        seat, data = frame.seat, frame.data
+        rule = "su.play.extra_now"
+        if choice is not None:
+            self.pop(s, frame)
+            if choice != "decline":
+                self._start_play(s, seat, int(choice.split(":")[1]), "extra", data["base_card"])
+            return
+        options = self._dedupe(
+            s,
+            [
+                c
+                for c in s.zones[f"hand:{seat}"]
+                if self._fits(s, c, data["play_kind"], data["max_power"])
+                and self.play_destinations(s, seat, c, "extra", data["base_card"])
+            ],
+            "play",
+        )
+        if not options:
+            self.pop(s, frame)
+            return
+        options.append(Option("decline", "Do not play it"))
+        self.ask(s, seat, "extra_play", f"Play an extra {data['play_kind']} now?", options, rule)
+
+    # ================================================================ the turn
+    def _turn(self, state: State, frame: Frame, choice: str | None) -> None:
+        s = cast(SUState, state)
+        seat = frame.seat
+        step = frame.step
+        if step == START:
+            if s.turn >= s.config["max_turns"]:
+                self.end_game(
+                    s,
+                    [],
+                    f"turn limit of {s.config['max_turns']} reached: a draw",
+                    "su.engine.turn_limit",
+                )
+                return
+            s.turn += 1
+            s.active = seat
+            s.turns_taken[seat] += 1
+            s.phase = "start"
+            s.allowances = [Allowance("minion"), Allowance("action")]
+            s.talents_used = []
+            s.minions_played = s.actions_played = 0
+            if s.lasting:
+                s.lasting = [e for e in s.lasting if e.until != f"start_of_turn:{seat}"]
+            self.log(s, "turn", "su.turn.start", f"Turn {s.turn}: {s.names[seat]}", seat)
+            self.fire(s, "start_of_turn", seat=seat)
+            frame.step = PLAY
+            return
+        if choice is None and s.triggers:
+            self.resolve_triggers(s)
+            return
+        if step == PLAY:
+            s.phase = "play"
+            if choice is not None:
+                self._play_choice(s, seat, frame, choice)
+                return
+            options = self.play_options(s, seat)
+            if len(options) == 1:  # nothing can be played: finishing is forced
+                frame.step = SCORE
+                return
+            self.ask(
+                s,
+                seat,
+                "play",
+                "Play Cards: play a minion and/or an action, or finish",
+                options,
+                "su.turn.play",
+            )
+            return
+        if step == SCORE:
+            s.phase = "score"
+            frame.step = DRAW
+            self.push(s, "su.score_bases", seat)
+            return
+        if step == DRAW:
+            s.phase = "draw"
+            self.draw(s, seat, DRAW_PER_TURN, "su.turn.draw")
+            frame.step = END
+            if len(s.zones[f"hand:{seat}"]) > HAND_LIMIT:
+                self.push(s, "su.discard_limit", seat)
+            return
+        if step == END:
+            s.phase = "end"
+            self.fire(s, "end_of_turn", seat=seat)
+            frame.step = FINISH
+            return
+        # FINISH: "until the end of the turn" ends; then the check for the winner
+        if s.lasting:
+            s.lasting = [e for e in s.lasting if e.until != "end_of_turn"]
+        s.allowances = []
+        self.log(s, "end_turn", "su.turn.end", f"{s.names[seat]} ends their turn", seat)
+        target = s.config["vp_to_win"]
+        best = max(s.vp)
+        if best >= target:
+            leaders = [p for p, v in enumerate(s.vp) if v == best]
+            if len(leaders) == 1:
+                self.end_game(
+                    s,
+                    leaders,
+                    f"{s.names[leaders[0]]} wins with {best} VP",
+                    "su.end.win",
+                )
+                return
+            self.log(
+                s,
+                "tie",
+                "su.end.tie",
+                f"{' and '.join(s.names[p] for p in leaders)} are tied at {best} VP: play goes on",
+            )
+        self.pop(s, frame)
+        self.push(s, "su.turn", (seat + 1) % len(s.names))
+
+    def play_options(self, s: SUState, seat: int) -> list[Option]:
+        """The options of the Play Cards phase: each playable card in hand (one per distinct
+        card), each usable Talent and turn Special, and finishing."""
+        cat = self.cat(s)
+        cards = s.cards
+        minion_plays = [a for a in s.allowances if a.kind == "minion"]
+        action_ok = any(a.kind == "action" for a in s.allowances)
+        options = []
+        prot = self.protections(s)
+        bases = s.zones[BASES]
+        open_bases: list[int] | None = None  # bases open to this player's minions
+        seen: set[str] = set()
+        for cid in s.zones[f"hand:{seat}"]:
+            defn = cards[cid].defn
+            if defn in seen:
+                continue
+            seen.add(defn)
+            if cat.is_minion[defn]:
+                if not minion_plays:
+                    continue
+                if open_bases is None:
+                    open_bases = [
+                        b for b in bases if not self.forbidden(s, "play_minion", b, seat, prot)
+                    ]
+                power = cat.printed[defn]
+                ok = any(
+                    (a.max_power < 0 or power <= a.max_power)
+                    and (open_bases if a.base < 0 else a.base in open_bases)
+                    for a in minion_plays
+                )
+            else:
+                ok = action_ok and bool(self.play_destinations(s, seat, cid, "normal", -1, prot))
+            if ok:
+                options.append(Option(f"play:{cid}", f"Play {cat.label[defn]}"))
+        for cid, _spec in self._sources(s, cat.talent_specs):
+            if cards[cid].controller == seat and self.talent_usable(s, seat, cid):
+                options.append(Option(f"talent:{cid}", f"Use the Talent of {self.label(s, cid)}"))
+        if "your_turn" in self.special_windows:
+            for cid in self._specials(s, seat, "your_turn", {}):
+                options.append(Option(f"special:{cid}", f"Use {self.label(s, cid)} (Special)"))
+        options.append(Option("end", "Finish playing cards"))
+        return options
+
+    def label(self, s: SUState, cid: int) -> str:
+        defn = s.cards[cid].defn
+        return self.cat(s).label.get(defn) or self.card_name(s, cid)
+
+    def _dedupe(self, s: SUState, cids: list[int], verb: str) -> list[Option]:
+        """One option per distinct card: copies in hand are interchangeable."""
+        seen: set[str] = set()
+        options = []
+        label = self.cat(s).label
+        for cid in cids:
+            defn = s.cards[cid].defn
+            if defn in seen:
+                continue
+            seen.add(defn)
+            options.append(Option(f"{verb}:{cid}", f"Play {label[defn]}"))
+        return options
+
+    def _play_choice(self, s: SUState, seat: int, frame: Frame, choice: str) -> None:
+        verb, _, rest = choice.partition(":")
+        if verb == "end":
+            frame.step = SCORE
+        elif verb == "play":
+            self._start_play(s, seat, int(rest), "normal", -1)
+        elif verb == "talent":
+            self.use_talent(s, seat, int(rest))
+        elif verb == "special":
+            self._use_special(s, seat, int(rest), "your_turn", -1)
+
+    # ================================================================ playing a card
+    def _start_play(self, s: SUState, seat: int, cid: int, via: str, base: int) -> None:
+        """Show the card (it leaves the hand) and start its resolution."""
+        self._to_zone(s, cid, f"hand:{seat}", RESOLVING)
+        self.push(s, "su.play", seat, card=cid, via=via, base_card=base, dest=-1)
+
+    def play_destinations(
+        self,
+        s: SUState,
+        seat: int,
+        cid: int,
+        via: str,
+        base: int,
+        prot: list[tuple[int, AbilitySpec]] | None = None,
+    ) -> list[int]:
+        """Where a card may be played: bases for a minion or a base action, minions for a
+        minion action, ``[-1]`` for a standard action (no destination)."""
+        d = self.cat(s).cards[s.cards[cid].defn]
+        if prot is None:
+            prot = self.protections(s)
+        bases = s.zones[BASES] if base < 0 else [b for b in s.zones[BASES] if b == base]
+        if d.type == "minion":
+            fits = bases
+            if via == "normal":
+                power = d.power or 0
+                fits = [
+                    b
+                    for b in bases
+                    if any(
+                        a.kind == "minion"
+                        and (a.max_power < 0 or power <= a.max_power)
+                        and (a.base < 0 or a.base == b)
+                        for a in s.allowances
+                    )
+                ]
+            return [b for b in fits if not self.forbidden(s, "play_minion", b, seat, prot)]
+        if "play_on_base" in d.subtypes:
+            return [b for b in bases if not self.forbidden(s, "play_action", b, seat, prot)]
+        if "play_on_minion" in d.subtypes:
+            return [
+                m
+                for m, b in self.minions_in_play(s)
+                if (base < 0 or b == base) and not self.forbidden(s, "attach", m, seat, prot)
+            ]
+        return [-1]
+
+    def _consume(self, s: SUState, cid: int, dest: int) -> None:
+        """Use the most restricted play allowance that fits (the free one last)."""
+        cat = self.cat(s)
+        defn = s.cards[cid].defn
+        kind = "minion" if cat.is_minion[defn] else "action"
+        power = cat.printed[defn]
+        fitting = [
+            (a.base < 0, a.max_power < 0, a.max_power, i)
+            for i, a in enumerate(s.allowances)
+            if a.kind == kind
+            and (kind == "action" or a.max_power < 0 or power <= a.max_power)
+            and (a.base < 0 or a.base == dest)
+        ]
+        if not fitting:
+            raise EngineError(f"smash-up: no play allowance for card {cid}")
+        del s.allowances[min(fitting)[3]]
+
+    def _play(self, state: State, frame: Frame, choice: str | None) -> None:
+        """One card through the Card Resolution Order (000): place it and resolve it (1), let the
+        cards still resolving finish (2: nested plays end first), resolve what it triggered (3),
+        let players answer with Specials (4), discard it unless it stays in play (5)."""
+        s = cast(SUState, state)
+        seat, data = frame.seat, frame.data
+        cid: int = data["card"]
+        if frame.step == 0:  # choose where it goes
+            if choice is None:
+                dests = self.play_destinations(s, seat, cid, data["via"], data["base_card"])
+                if len(dests) > 1:
+                    self.ask(
+                        s,
+                        seat,
+                        "destination",
+                        f"Where do you play {self.label(s, cid)}?",
+                        self._dest_options(s, dests),
+                        "su.play.where",
+                    )
+                    return
+                if not dests:  # nowhere it may go any more: it is discarded unplayed
+                    self._to_zone(s, cid, RESOLVING, f"discard:{s.cards[cid].owner}")
+                    self.log(
+                        s,
+                        "not_played",
+                        "su.play.where",
+                        f"{self.card_name(s, cid)} has nowhere it may be played and is discarded",
+                        seat,
+                        card=cid,
+                    )
+                    self.pop(s, frame)
+                    return
+                data["dest"] = dests[0]
+            else:
+                data["dest"] = int(choice.split(":")[1])
+            frame.step = 1
+            return
+        if frame.step == 1:
+            self._place(s, frame)
+            frame.step = 2
+            return
+        if frame.step == 2:
+            outermost = sum(1 for f in s.stack if f.kind == "su.play") == 1
+            if not outermost:
+                frame.step = 4
+                return
+            frame.step = 3
+            if s.triggers:
+                self.resolve_triggers(s)
+            return
+        if frame.step == 3:
+            frame.step = 4
+            if "card_played" in self.special_windows:
+                self.open_response_window(
+                    s, "card_played", s.active, rule="su.play.me_first", played_card=cid
+                )
+            return
+        if cid in s.zones[RESOLVING]:
+            self._to_zone(s, cid, RESOLVING, f"discard:{s.cards[cid].owner}")
+            self.log(
+                s,
+                "discard_played",
+                "su.play.action",
+                f"{self.card_name(s, cid)} is discarded after resolving",
+                seat,
+                card=cid,
+            )
+            self.fire(s, "card_to_discard", card=cid, base_card=-1, owner=s.cards[cid].owner)
+        self.pop(s, frame)
+
+    def _dest_options(self, s: SUState, dests: list[int]) -> list[Option]:
+        bases = s.zones[BASES]
+        sources = self.power_sources(s)
+        options = []
+        for dest in dests:
+            if dest in bases:
+                power, bp = self.total_power(s, dest, sources), self.breakpoint(s, dest)
+                options.append(Option(f"base:{dest}", f"{self.card_name(s, dest)} ({power}/{bp})"))
+            else:
+                options.append(Option(f"minion:{dest}", self.minion_label(s, dest)))
+        return options
+
+    def _place(self, s: SUState, frame: Frame) -> None:
+        seat, data = frame.seat, frame.data
+        cid, via, dest = data["card"], data["via"], data["dest"]
+        d = self.defn(s, cid)
+        card = s.cards[cid]
+        card.controller = seat
+        how = {"normal": "", "extra": " as an extra play", "special": " (Special)"}[via]
+        if via == "normal":
+            self._consume(s, cid, dest)
+        if d.type == "minion":
+            self._to_zone(s, cid, RESOLVING, base_zone(dest))
+            if seat == s.active:
+                s.minions_played += 1
+            data["base_card"] = dest
+            self.log(
+                s,
+                "play_minion",
+                "su.play.minion",
+                f"{s.names[seat]} plays {d.name} ({d.power}) at {self.card_name(s, dest)}{how}",
+                seat,
+                card=cid,
+                base_card=dest,
+            )
+            self.fire(s, "minion_played", minion_card=cid, base_card=dest, seat=seat)
+        else:
+            if seat == s.active:
+                s.actions_played += 1
+            where = ""
+            if dest >= 0:
+                bid = dest if dest in s.zones[BASES] else self.base_of(s, dest)
+                self._to_zone(s, cid, RESOLVING, base_zone(bid))
+                s.attached[cid] = dest
+                data["base_card"] = bid
+                where = f" on {self.card_name(s, dest)}"
+            self.log(
+                s,
+                "play_action",
+                "su.play.action",
+                f"{s.names[seat]} plays {d.name}{where}{how}",
+                seat,
+                card=cid,
+            )
+            self.fire(s, "action_played", action_card=cid, target_card=dest, seat=seat)
+        spec = self.cat(s).spec.get(card.defn)
+        if spec is not None and spec.on_play is not None:
+            self.push(
+                s,
+                "su.ability",
+                seat,
+                ability=spec.id,
+                mode="play",
+                card=cid,
+                base_card=data["base_card"],
+                via=via,
+            )
+
+    # ================================================================ specials and Me First!
+    def _specials(self, s: SUState, seat: int, window: str, wdata: dict[str, Any]) -> list[int]:
+        """Cards ``seat`` could use as a Special in ``window`` now (one per distinct card)."""
+        cards = s.cards
+        specs = self.cat(s).spec
+        found: list[int] = []
+        seen: set[str] = set()
+        zones = [("hand", s.zones[f"hand:{seat}"]), ("discard", s.zones[f"discard:{seat}"])]
+        zones.append(("play", [c for c in self.in_play(s) if cards[c].controller == seat]))
+        for zone, cids in zones:
+            for cid in cids:
+                defn = cards[cid].defn
+                spec = specs.get(defn)
+                if spec is None or spec.special is None:
+                    continue
+                sp = spec.special
+                key = f"{zone}:{defn}"
+                if sp.zone != zone or window not in sp.windows or key in seen:
+                    continue
+                if sp.usable is None or sp.usable(self, s, seat, cid, wdata):
+                    seen.add(key)
+                    found.append(cid)
+        return found
+
+    def response_options(self, state: State, frame: Frame, seat: int) -> list[Option]:
+        s = cast(SUState, state)
+        window = frame.data["window"]
+        if window not in self.special_windows:
+            return []
+        return [
+            Option(f"special:{cid}", f"Use {self.label(s, cid)} (Special)")
+            for cid in self._specials(s, seat, window, frame.data)
+        ]
+
+    def response_prompt(self, state: State, frame: Frame, seat: int) -> str:
+        window = frame.data["window"]
+        if window in ("before_scoring", "after_scoring"):
+            when = window.split("_")[0]
+            return (
+                f"Me First! {when} {self.card_name(state, frame.data['base_card'])} scores: "
+                "use a Special, or pass"
+            )
+        return "Me First!: use a Special, or pass"
+
+    def respond(self, state: State, frame: Frame, seat: int, choice: str) -> None:
+        s = cast(SUState, state)
+        self._use_special(
+            s,
+            seat,
+            int(choice.split(":")[1]),
+            frame.data["window"],
+            frame.data.get("base_card", -1),
+        )
+
+    def _use_special(self, s: SUState, seat: int, cid: int, window: str, base: int) -> None:
+        spec = self.spec(s, cid)
+        assert spec is not None and spec.special is not None
+        if spec.special.zone == "hand":
+            self.log(
+                s,
+                "special",
+                "su.terms.special",
+                f"{s.names[seat]} plays {self.card_name(s, cid)} as a Special",
+                seat,
+                card=cid,
+            )
+            self._start_play(s, seat, cid, "special", base)
+            return
+        self.log(
+            s,
+            "special",
+            "su.terms.special",
+            f"{s.names[seat]} uses the Special of {self.card_name(s, cid)}",
+            seat,
+            card=cid,
+        )
+        self.push(s, "su.ability", seat, ability=spec.id, mode="special", card=cid, base_card=base)
+
+    # ================================================================ scoring
+    def ready_bases(self, s: SUState) -> list[int]:
+        sources = self.power_sources(s)
+        return [
+            b for b in s.zones[BASES] if self.total_power(s, b, sources) >= self.breakpoint(s, b)
+        ]
+
+    def _score_bases(self, state: State, frame: Frame, choice: str | None) -> None:
+        """Score Bases: while a base is ready, the current player picks one and it scores."""
+        s = cast(SUState, state)
+        if choice is not None:
+            self.push(s, "su.score_base", frame.seat, base_card=int(choice.split(":")[1]))
+            return
+        if s.triggers:
+            self.resolve_triggers(s)
+            return
+        ready = self.ready_bases(s)
+        if not ready:
+            self.pop(s, frame)
+            return
+        if len(ready) == 1:
+            self.push(s, "su.score_base", frame.seat, base_card=ready[0])
+            return
+        options = [
+            Option(
+                f"score:{b}",
+                f"Score {self.card_name(s, b)} ({self.total_power(s, b)}/{self.breakpoint(s, b)})",
+            )
+            for b in ready
+        ]
+        self.ask(
+            s,
+            frame.seat,
+            "choose_base",
+            "Choose the base that scores next",
+            options,
+            "su.score.order",
+        )
+
+    def places(self, s: SUState, bid: int) -> tuple[dict[int, int], dict[int, int]]:
+        """(places, powers) at a base: only players with a minion or 1 power there place."""
+        powers = self.powers_at(s, bid)
+        present = {s.cards[c].controller for c in self.minions_at(s, bid)}
+        eligible = {p: v for p, v in powers.items() if p in present or v >= 1}
+        return rank(eligible), eligible
+
+    def _score_base(self, state: State, frame: Frame, choice: str | None) -> None:
+        """One base scores (000 Scoring order, steps 3-8)."""
+        s = cast(SUState, state)
+        bid: int = frame.data["base_card"]
+        step = frame.step
+        if step == 0:
+            self.log(
+                s,
+                "scores",
+                "su.score.ready",
+                f"{self.card_name(s, bid)} scores: total power {self.total_power(s, bid)}, "
+                f"breakpoint {self.breakpoint(s, bid)}",
+                frame.seat,
+                base_card=bid,
+            )
+            self.fire(s, "before_scoring", base_card=bid)
+            frame.step = 1
+            return
+        if s.triggers:
+            self.resolve_triggers(s)
+            return
+        if step == 1:
+            frame.step = 2
+            if "before_scoring" in self.special_windows:
+                self.open_response_window(
+                    s, "before_scoring", s.active, rule="su.score.me_first", base_card=bid
+                )
+            return
+        if not self.base_in_play(s, bid):
+            if step == 2:
+                self.log(
+                    s,
+                    "scoring_stops",
+                    "su.score.left_play",
+                    f"{self.card_name(s, bid)} left play before it scored: scoring stops",
+                )
+            self.pop(s, frame)
+            return
+        if step == 2:
+            self._award(s, frame, bid)
+            frame.step = 3
+            return
+        if step == 3:
+            self.fire(
+                s,
+                "after_scoring",
+                base_card=bid,
+                winners=frame.data["winners"],
+                places=frame.data["places"],
+            )
+            frame.step = 4
+            return
+        if step == 4:
+            frame.step = 5
+            if "after_scoring" in self.special_windows:
+                self.open_response_window(
+                    s, "after_scoring", s.active, rule="su.score.me_first", base_card=bid
+                )
+            return
+        self._clear_base(s, bid)
+        self.pop(s, frame)
+
+    def _award(self, s: SUState, frame: Frame, bid: int) -> None:
+        base = self.base_def(s, bid)
+        places, powers = self.places(s, bid)
+        ordinal = {1: "1st", 2: "2nd", 3: "3rd"}
+        for seat in self.seat_order(s, s.active):
+            if seat not in places:
+                continue
+            place = places[seat]
+            vp = base.vp[place - 1]
+            tied = sum(1 for q in places.values() if q == place) > 1
+            self.log(
+                s,
+                "place",
+                "su.score.tie" if tied else "su.score.vp",
+                f"{s.names[seat]} is {ordinal[place]}{' (tied)' if tied else ''} at "
+                f"{base.name} with {powers[seat]} power",
+                seat,
+                place=place,
+            )
+            self.gain_vp(s, seat, vp, "su.score.vp", f"{ordinal[place]} place at {base.name}")
+        for src in [bid, *s.zones[base_zone(bid)]]:
+            spec = self.spec(s, src)
+            if spec is not None and spec.scoring is not None:
+                for seat, extra in sorted(spec.scoring(self, s, bid, places).items()):
+                    self.gain_vp(s, seat, extra, spec.rule, f"{self.card_name(s, src)}")
+        n = len(s.names)
+        frame.data["places"] = [places.get(p, 0) for p in range(n)]
+        frame.data["winners"] = [p for p in self.seat_order(s, s.active) if places.get(p) == 1]
+        self.fire(
+            s,
+            "when_scoring",
+            base_card=bid,
+            places=frame.data["places"],
+            winners=frame.data["winners"],
+        )
+
+    def _clear_base(self, s: SUState, bid: int) -> None:
+        """Back to Your Corners: every card on the base goes to its owner's discard pile (this
+        is not destroying), the base goes to the base discard pile and is replaced."""
+        zone = base_zone(bid)
+        moved = list(s.zones[zone])
+        for cid in moved:
+            card = s.cards[cid]
+            self._to_zone(s, cid, zone, f"discard:{card.owner}")
+            card.controller = card.owner
+            card.counters.clear()
+            s.attached.pop(cid, None)
+        if s.lasting:
+            gone = {*moved, bid}
+            s.lasting = [e for e in s.lasting if e.target not in gone]
+        name = self.card_name(s, bid)
+        self.log(
+            s,
+            "to_discard",
+            "su.score.discard",
+            f"The {len(moved)} card(s) at {name} go to their owners' discard piles",
+            cards=moved,
+        )
+        for cid in moved:
+            self.fire(s, "card_to_discard", card=cid, base_card=bid, owner=s.cards[cid].owner)
+        index = s.zones[BASES].index(bid)
+        s.zones[BASES].remove(bid)
+        del s.zones[zone]
+        s.zones[BASE_DISCARD].append(bid)
+        self._reveal_base(s, index, "su.score.replace")
+
+    def _reveal_base(self, s: SUState, index: int, rule: str) -> None:
+        deck = s.zones[BASE_DECK]
+        if not deck:
+            discard = s.zones[BASE_DISCARD]
+            if not discard:
+                return
+            deck.extend(discard)
+            discard.clear()
+            chance.shuffle(s, deck)
+            self.log(
+                s,
+                "reshuffle",
+                "su.score.replace",
+                "The base deck is empty: the base discard pile is shuffled into a new base deck",
+                chance=True,
+            )
+        bid = deck.pop()
+        s.cards[bid].face_up = True
+        s.zones[BASES].insert(index, bid)
+        s.zones[base_zone(bid)] = []
+        base = self.base_def(s, bid)
+        self.log(
+            s,
+            "new_base",
+            rule,
+            f"{base.name} comes into play (breakpoint {base.breakpoint}, "
+            f"VP {'/'.join(map(str, base.vp))})",
+            base_card=bid,
+        )
+
+    # ================================================================ draw phase
+    def _discard_limit(self, state: State, frame: Frame, choice: str | None) -> None:
+        """Draw 2 Cards: a hand over 10 is discarded down to 10, one card at a time."""
+        s = cast(SUState, state)
+        seat = frame.seat
+        hand_zone = f"hand:{seat}"
+        if choice is not None:
+            cid = int(choice.split(":")[1])
+            self._to_zone(s, cid, hand_zone, f"discard:{seat}")
+            self.log(
+                s,
+                "discard",
+                "su.turn.hand_limit",
+                f"{s.names[seat]} discards {self.card_name(s, cid)} down to the hand limit",
+                seat,
+                card=cid,
+            )
+            self.fire(s, "card_to_discard", card=cid, base_card=-1, owner=seat)
+        hand = s.zones[hand_zone]
+        excess = len(hand) - HAND_LIMIT
+        if excess <= 0:
+            self.pop(s, frame)
+            return
+        options = [
+            Option(o.id.replace("play:", "discard:"), o.label.replace("Play", "Discard"))
+            for o in self._dedupe(s, hand, "play")
+        ]
+        if len(options) == 1:
+            self._discard_limit(s, frame, options[0].id)
+            return
+        self.ask(
+            s,
+            seat,
+            "discard",
+            f"Hand limit: discard {excess} more card(s)",
+            options,
+            "su.turn.hand_limit",
+        )
+
+    # ================================================================ hidden information
+    def card_visible(self, state: State, zone: str, card: Card, seat: int) -> bool:
+        if zone.startswith("hand:"):
+            return int(zone[5:]) == seat
+        return not (zone.startswith("deck:") or zone == BASE_DECK)
+
+    def pool_key(self, state: State, zone: str, seat: int) -> str:
+        if zone == BASE_DECK:
+            return BASE_DECK
+        owner = zone.rsplit(":", 1)[1]
+        return f"deck:{owner}" if int(owner) == seat else f"hidden:{owner}"
+
+    def pool_known(self, state: State, pool: str, seat: int) -> bool:
+        # factions are public, discards and bases are open: the makeup of every hidden pool
+        # (a deck, another player's hand and deck together, the base deck) is known
+        return True
+
+    def pool_owner(self, pool: str) -> int:
+        return -1 if pool == BASE_DECK else int(pool.rsplit(":", 1)[1])
+
+    def sample_unknown(self, state: State, pool: str, count: int, rng: LocalRng) -> list[str]:
+        raise EngineError(f"smash-up: every pool is known, yet pool {pool!r} was not")
+
+    def placeholder_face_up(self, zone: str) -> bool:
+        return zone.startswith("hand:")
+
+    def determinize(self, view: State, seed: int) -> State:
+        """The core's determinization, made to respect what another player's pending decision
+        shows: whether a player is asked can depend on their hidden hand (a Special they can
+        play, a minion for an extra play), so hidden cards of that player are swapped between
+        hand and deck until the re-asked decision is the one the view shows."""
+        from cardwright.core.views import determinize as core_determinize
+
+        pending = view.decision
+        if pending is None or pending.options or not view.stack:
+            return core_determinize(self, view, seed)
+        bare = clone(view)
+        bare.decision = None
+        full = core_determinize(self, bare, seed)
+        first = self._reask(full)
+        if self._same_decision(first.decision, pending):
+            return first
+        seat = pending.seat
+        hand, deck = f"hand:{seat}", f"deck:{seat}"
+        for i in range(len(full.zones[hand])):
+            tried: set[str] = set()
+            for j, cid in enumerate(full.zones[deck]):
+                defn = full.cards[cid].defn
+                if defn in tried:
+                    continue
+                tried.add(defn)
+                trial = clone(full)
+                h, d = trial.zones[hand], trial.zones[deck]
+                h[i], d[j] = d[j], h[i]
+                trial.cards[h[i]].face_up, trial.cards[d[j]].face_up = True, False
+                trial = self._reask(trial)
+                if self._same_decision(trial.decision, pending):
+                    return trial
+        return first
+
+    def _reask(self, state: State) -> State:
+        trial = clone(state)
+        trial.decision = None
+        frame = trial.stack[-1]
+        self.handlers[frame.kind](trial, frame, None)
+        self.advance(trial)
+        return trial
+
+    @staticmethod
+    def _same_decision(a: Decision | None, b: Decision) -> bool:
+        return (
+            a is not None
+            and a.seat == b.seat
+            and a.kind == b.kind
+            and a.prompt == b.prompt
+            and a.rule == b.rule
+        )
+
+    # ================================================================ scenarios
+    def scenario_state(
+        self, config: Mapping[str, Any], setup: Mapping[str, Any], seed: int = 0
+    ) -> tuple[State, dict[str, int]]:
+        from .scenario import build
+
+        return build(self, config, setup, seed)
+
+    def scenario_facts(self, state: State) -> dict[str, Any]:
+        from .scenario import facts
+
+        return facts(self, cast(SUState, state))
+
+    # ================================================================ checks and reports
+    def invariants(self, state: State) -> list[str]:
+        s = cast(SUState, state)
+        problems: list[str] = []
+        seen: dict[int, str] = {}
+        for zone, ids in s.zones.items():
+            for cid in ids:
+                if cid in seen:
+                    problems.append(f"card {cid} is in {seen[cid]} and {zone}")
+                seen[cid] = zone
+        if set(seen) != set(s.cards):
+            problems.append("card table and zones disagree")
+            return problems
+        n = len(s.names)
+        cat = self.cat(s)
+        bases = s.zones[BASES]
+        if len(bases) != n + 1 and (s.zones[BASE_DECK] or s.zones[BASE_DISCARD]):
+            problems.append(f"{len(bases)} bases in play, not {n + 1}")
+        for bid in bases:
+            if s.cards[bid].defn not in cat.bases:
+                problems.append(f"card {bid} in play as a base is not a base")
+                continue
+            if base_zone(bid) not in s.zones:
+                problems.append(f"base {bid} has no zone")
+                continue
+            if self.breakpoint(s, bid) < 0:
+                problems.append(f"base {bid} has a negative breakpoint")
+            for cid in s.zones[base_zone(bid)]:
+                card = s.cards[cid]
+                if not 0 <= card.controller < n:
+                    problems.append(f"card {cid} at a base has no controller")
+                if card.counters.get("p1", 0) < 0:
+                    problems.append(f"card {cid} has negative counters")
+                if cat.is_minion.get(card.defn, False):
+                    if self.power(s, cid, bid) < 0:
+                        problems.append(f"minion {cid} has negative power")
+                elif cid not in s.attached:
+                    problems.append(f"action {cid} at a base is attached to nothing")
+        for zone in s.zones:
+            if zone.startswith("base:") and int(zone[5:]) not in bases:
+                problems.append(f"zone {zone} belongs to no base in play")
+        for action, host in s.attached.items():
+            where = seen.get(action, "")
+            if not where.startswith("base:"):
+                problems.append(f"attached action {action} is not in play")
+            elif host != int(where[5:]) and seen.get(host) != where:
+                problems.append(f"action {action} is not at the base of the card it is on")
+        for seat in range(n):
+            if s.vp[seat] < 0:
+                problems.append(f"seat {seat} has negative VP")
+            for zone in ("deck", "hand", "discard"):
+                for cid in s.zones[f"{zone}:{seat}"]:
+                    card = s.cards[cid]
+                    if card.owner != seat or card.controller != seat:
+                        problems.append(f"card {cid} in {zone}:{seat} belongs to another seat")
+        return problems
+
+    def render(self, view: State, seat: int) -> str:
+        from .render import render
+
+        return render(self, cast(SUState, view), seat)
+
+    def scores(self, state: State) -> dict[str, Any]:
+        return {"vp": list(cast(SUState, state).vp)}
+
+    def unimplemented_abilities(self, card_set: str = DEFAULT_CARD_SET) -> list[str]:
+        """Ability ids of the card set's cards and bases that do nothing yet."""
+        return unimplemented_abilities(card_set)
+
+
+__all__ = ["DEFAULT_FACTIONS", "RESPOND", "SmashUp", "rank"]

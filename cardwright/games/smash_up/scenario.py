@@ -1,0 +1,279 @@
+"""Building Smash Up positions from scenario files, and the facts scenarios can check.
+
+``setup`` keys:
+
+``active``
+    The seat name whose turn it is (default: the first).
+``turn``
+    The turn number (default 3).
+``phase``
+    ``start`` (before the start of the turn), ``play`` (default), ``score``, ``draw``, ``end``.
+``plays``
+    ``{minion: N, action: N}``: the free plays left this Play Cards phase (default 1 and 1).
+``vp``
+    ``{seat name: VP}``.
+``bases``
+    The bases in play, in table order. Each is ``"Base Name as alias"`` or a mapping
+    ``{base: "Base Name as alias", minions: {Seat: [minion, ...]}, actions: {Seat: [card, ...]}}``
+    where ``actions`` are played on the base. A minion is ``"Name +N as alias"`` (``+N``: +1
+    power counters) or ``{card: "Name as alias", counters: N, owner: Seat, actions: [card]}``
+    (``owner``: who owns it when another seat controls it; ``actions``: actions on it,
+    controlled by the minion's controller).
+``base_deck`` / ``base_discard``
+    Bases, top first (default base deck: the unused bases of the core set, in data order).
+``seats``
+    ``{seat name: {hand: [...], deck: [...] (top first), discard: [...]}}``.
+
+Cards are named by printed name (``"King Rex"``) or id (``"dinosaurs/king_rex"``); the card
+set is the config's.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+from cardwright.core.errors import DataError
+from cardwright.core.rng import seed_rng
+from cardwright.core.state import Card
+from cardwright.core.zones import create_card
+from cardwright.scenarios.format import parse_card_spec
+
+from .state import Allowance, SUState
+
+if TYPE_CHECKING:
+    from .rules import SmashUp
+
+_PHASE_STEP = {"start": 0, "play": 1, "score": 2, "draw": 3, "end": 4}
+_SETUP_KEYS = {
+    "active",
+    "turn",
+    "phase",
+    "plays",
+    "vp",
+    "bases",
+    "base_deck",
+    "base_discard",
+    "seats",
+}
+_SEAT_ZONES = ("hand", "deck", "discard")
+_COUNTERS = re.compile(r"\s+\+(\d+)$")
+
+
+class _Builder:
+    def __init__(self, game: SmashUp, state: SUState) -> None:
+        self.game = game
+        self.state = state
+        self.cat = game.cat(state)
+        self.aliases: dict[str, int] = {}
+
+    def seat(self, name: Any, where: str) -> int:
+        if name not in self.state.names:
+            raise DataError(f"{where}: unknown seat {name!r}; seats are {self.state.names}")
+        return self.state.names.index(name)
+
+    def defn(self, name: str, where: str, kind: str) -> str:
+        defn = self.cat.by_name.get(name.strip().lower())
+        table: Mapping[str, Any] = self.cat.bases if kind == "base" else self.cat.cards
+        if defn is None or defn not in table:
+            raise DataError(f"{where}: no {kind} named {name!r} in card set {self.cat.card_set}")
+        return defn
+
+    def make(self, entry: str, owner: int, zone: str, where: str, kind: str = "card") -> list[Card]:
+        spec = parse_card_spec(entry, where)
+        name, counters = spec.card, 0
+        m = _COUNTERS.search(name)
+        if m:
+            counters, name = int(m[1]), name[: m.start()]
+        defn = self.defn(name, where, kind)
+        made = []
+        for _ in range(spec.count):
+            card = create_card(self.state, defn, owner, zone, face_up=zone not in ("deck",))
+            if counters:
+                card.counters["p1"] = counters
+            made.append(card)
+        if spec.alias:
+            if spec.alias in self.aliases:
+                raise DataError(f"{where}: alias {spec.alias!r} is used twice")
+            self.aliases[spec.alias] = made[0].id
+        return made
+
+    def base(self, entry: Any, where: str) -> None:
+        s = self.state
+        spec: dict[str, Any] = {"base": entry} if isinstance(entry, str) else dict(entry)
+        unknown = set(spec) - {"base", "minions", "actions"}
+        if unknown:
+            raise DataError(
+                f"{where}: unknown key(s) {sorted(unknown)}; use base, minions, actions"
+            )
+        (card,) = self.make(str(spec["base"]), -1, "bases", where, "base")
+        card.controller = -1
+        zone = f"base:{card.id}"
+        s.zones[zone] = []
+        for seat_name, minions in (spec.get("minions") or {}).items():
+            seat = self.seat(seat_name, f"{where}.minions")
+            for i, minion in enumerate(minions):
+                self.minion(minion, seat, zone, f"{where}.minions.{seat_name}[{i}]")
+        for seat_name, actions in (spec.get("actions") or {}).items():
+            seat = self.seat(seat_name, f"{where}.actions")
+            for i, action in enumerate(actions):
+                self.attach(str(action), seat, zone, card.id, f"{where}.actions.{seat_name}[{i}]")
+
+    def minion(self, entry: Any, seat: int, zone: str, where: str) -> None:
+        spec: dict[str, Any] = {"card": entry} if isinstance(entry, str) else dict(entry)
+        unknown = set(spec) - {"card", "counters", "owner", "actions"}
+        if unknown:
+            raise DataError(
+                f"{where}: unknown key(s) {sorted(unknown)}; use card, counters, owner, actions"
+            )
+        owner = self.seat(spec["owner"], where) if "owner" in spec else seat
+        for card in self.make(str(spec["card"]), owner, zone, where):
+            if not self.cat.is_minion[card.defn]:
+                raise DataError(f"{where}: {card.defn} is not a minion")
+            card.controller = seat
+            if "counters" in spec:
+                card.counters["p1"] = int(spec["counters"])
+            for i, action in enumerate(spec.get("actions") or []):
+                self.attach(str(action), seat, zone, card.id, f"{where}.actions[{i}]")
+
+    def attach(self, entry: str, seat: int, zone: str, host: int, where: str) -> None:
+        for card in self.make(entry, seat, zone, where):
+            if self.cat.is_minion[card.defn]:
+                raise DataError(f"{where}: {card.defn} is a minion, not an action")
+            self.state.attached[card.id] = host
+
+
+def build(
+    game: SmashUp, config: Mapping[str, Any], setup: Mapping[str, Any], seed: int
+) -> tuple[SUState, dict[str, int]]:
+    cfg = game.validate_config(config)
+    state = SUState(game=game.id, config=cfg, seed=seed)
+    seed_rng(state, seed)
+    unknown = set(setup) - _SETUP_KEYS
+    if unknown:
+        raise DataError(f"setup: unknown key(s) {sorted(unknown)}; use {sorted(_SETUP_KEYS)}")
+    n = cfg["players"]
+    state.names = list(cfg["names"])
+    state.vp = [0] * n
+    state.turns_taken = [0] * n
+    for seat in range(n):
+        for zone in _SEAT_ZONES:
+            state.zones[f"{zone}:{seat}"] = []
+    for zone in ("bases", "base_deck", "base_discard", "resolving"):
+        state.zones[zone] = []
+    b = _Builder(game, state)
+    for name, vp in (setup.get("vp") or {}).items():
+        state.vp[b.seat(name, "setup.vp")] = int(vp)
+    for i, entry in enumerate(setup.get("bases") or []):
+        b.base(entry, f"setup.bases[{i}]")
+    for key in ("base_deck", "base_discard"):
+        entries = setup.get(key)
+        if entries is None and key == "base_deck":
+            used = {state.cards[c].defn for c in state.zones["bases"]}
+            entries = [
+                base.name
+                for base in b.cat.bases.values()
+                if base.set == "core" and base.id not in used
+            ]
+        for i, entry in enumerate(reversed(entries or [])):
+            for card in b.make(str(entry), -1, key, f"setup.{key}[{i}]", "base"):
+                card.face_up = key != "base_deck"
+    for name, spec in (setup.get("seats") or {}).items():
+        seat = b.seat(name, "setup.seats")
+        spec = spec or {}
+        bad = set(spec) - set(_SEAT_ZONES)
+        if bad:
+            raise DataError(
+                f"setup.seats.{name}: unknown key(s) {sorted(bad)}; use hand, deck, discard"
+            )
+        for zone in _SEAT_ZONES:
+            entries = spec.get(zone) or []
+            if not isinstance(entries, list):
+                raise DataError(f"setup.seats.{name}.{zone}: expected a list of cards")
+            for i, entry in enumerate(reversed(entries) if zone == "deck" else entries):
+                b.make(str(entry), seat, f"{zone}:{seat}", f"setup.seats.{name}.{zone}[{i}]")
+    active = b.seat(setup.get("active", state.names[0]), "setup.active")
+    phase = setup.get("phase", "play")
+    if phase not in _PHASE_STEP:
+        raise DataError(f"setup.phase: {phase!r} is not one of {', '.join(_PHASE_STEP)}")
+    turn = int(setup.get("turn", 3))
+    state.active = active
+    state.phase = phase
+    plays = setup.get("plays") or {}
+    state.allowances = [
+        Allowance(kind) for kind in ("minion", "action") for _ in range(int(plays.get(kind, 1)))
+    ]
+    for t in range(turn):
+        state.turns_taken[(active - (turn - 1) + t) % n] += 1
+    if phase == "start":  # the turn frame counts the turn itself when it starts
+        turn -= 1
+        state.turns_taken[active] -= 1
+    state.turn = turn
+    frame = game.push(state, "su.turn", active)
+    frame.step = _PHASE_STEP[phase]
+    game.log(
+        state,
+        "scenario",
+        "su.turn.start",
+        f"Scenario position: turn {state.turn}, {state.names[active]}'s {phase} phase",
+        active,
+    )
+    problems = game.invariants(state)
+    if problems:
+        raise DataError(f"setup: the position is not legal: {problems[0]}")
+    game.advance(state)
+    return state, b.aliases
+
+
+def facts(game: SmashUp, state: SUState) -> dict[str, Any]:
+    names = state.names
+    cards = state.cards
+    bases = state.zones["bases"]
+    out: dict[str, Any] = {
+        "vp": {n: state.vp[i] for i, n in enumerate(names)},
+        "turn": state.turn,
+        "phase": state.phase,
+        "active": names[state.active],
+        "bases": list(bases),
+        "base_deck_count": len(state.zones["base_deck"]),
+        "base_discard": list(state.zones["base_discard"]),
+        "resolving": list(state.zones["resolving"]),
+        "plays_left": {
+            kind: sum(1 for a in state.allowances if a.kind == kind)
+            for kind in ("minion", "action")
+        },
+    }
+    at: dict[str, list[int]] = {}
+    minions: dict[str, dict[str, list[int]]] = {}
+    totals: dict[str, dict[str, int]] = {}
+    breakpoints: dict[str, int] = {}
+    for bid in bases:
+        key = cards[bid].defn
+        at[key] = list(state.zones[f"base:{bid}"])
+        minions[key] = {n: [] for n in names}
+        for cid in game.minions_at(state, bid):
+            minions[key][names[cards[cid].controller]].append(cid)
+        powers = game.powers_at(state, bid)
+        totals[key] = {n: powers.get(i, 0) for i, n in enumerate(names)}
+        breakpoints[key] = game.breakpoint(state, bid)
+    out.update(at=at, minions=minions, total_power=totals, breakpoint=breakpoints)
+    seen: dict[str, int] = {}
+    for cid, _ in game.minions_in_play(state):
+        seen[cards[cid].defn] = seen.get(cards[cid].defn, 0) + 1
+    out["power"] = {
+        cards[cid].defn: game.power(state, cid, bid)
+        for cid, bid in game.minions_in_play(state)
+        if seen[cards[cid].defn] == 1
+    }
+    out["counters"] = {
+        cards[cid].defn: cards[cid].counters.get("p1", 0)
+        for cid, _ in game.minions_in_play(state)
+        if seen[cards[cid].defn] == 1
+    }
+    scoring = [f.data["base_card"] for f in state.stack if f.kind == "su.score_base"]
+    out["scoring"] = cards[scoring[-1]].defn if scoring else None
+    for zone in _SEAT_ZONES:
+        out[zone] = {n: list(state.zones[f"{zone}:{i}"]) for i, n in enumerate(names)}
+        out[f"{zone}_count"] = {n: len(state.zones[f"{zone}:{i}"]) for i, n in enumerate(names)}
+    return out
