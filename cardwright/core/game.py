@@ -204,6 +204,17 @@ class Game(ABC):
             raise EngineError(f"popping frame {frame.kind!r}, which is not on top of the stack")
         state.stack.pop()
 
+    def turn_limit_reached(self, state: State, rule: str) -> bool:
+        """End the game as a draw once ``config["max_turns"]`` turns have been played.
+
+        An engine safeguard so that simulations always end; call it where a turn starts.
+        """
+        limit = state.config.get("max_turns")
+        if limit is None or state.turn < limit:
+            return False
+        self.end_game(state, [], f"turn limit of {limit} reached: a draw", rule)
+        return True
+
     def end_game(self, state: State, winners: Iterable[int], reason: str, rule: str) -> None:
         """Record the result; the loop stops at once."""
         state.result = Result(winners=sorted(winners), reason=reason, rule=rule)

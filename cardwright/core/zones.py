@@ -44,3 +44,18 @@ def move(
 def total_cards(state: State) -> int:
     """How many card ids the zones hold in all (for the conservation check)."""
     return sum(len(ids) for ids in state.zones.values())
+
+
+def card_places(state: State) -> tuple[dict[int, str], list[str]]:
+    """Where each card is, and the problems found: a card in two zones, or zones and the card
+    table disagreeing. Every game's invariants start here."""
+    seen: dict[int, str] = {}
+    problems: list[str] = []
+    for zone, ids in state.zones.items():
+        for cid in ids:
+            if cid in seen:
+                problems.append(f"card {cid} is in {seen[cid]} and {zone}")
+            seen[cid] = zone
+    if set(seen) != set(state.cards):
+        problems.append("card table and zones disagree")
+    return seen, problems

@@ -17,7 +17,7 @@ from cardwright.core.game import AFTER, Game, GameEvent
 from cardwright.core.rng import LocalRng
 from cardwright.core.rules import RulesIndex
 from cardwright.core.state import Card, Frame, Option, State, Trigger
-from cardwright.core.zones import create_card, move
+from cardwright.core.zones import card_places, create_card, move
 
 from .decks import FORMATS, format_for_size, resolve_deck
 from .generator import DEFAULT_RULESET, CardDef, card_def, random_card, rulesets
@@ -354,13 +354,7 @@ class BizarreWorld(Game):
         seat = frame.seat
         step = frame.step
         if step == 0:
-            if s.turn >= s.config["max_turns"]:
-                self.end_game(
-                    s,
-                    [],
-                    f"turn limit of {s.config['max_turns']} reached: a draw",
-                    "bw.engine.turn_limit",
-                )
+            if self.turn_limit_reached(s, "bw.engine.turn_limit"):
                 return
             s.turn += 1
             s.active = seat
@@ -1001,15 +995,7 @@ class BizarreWorld(Game):
     # ================================================================ checks and reports
     def invariants(self, state: State) -> list[str]:
         s = cast(BWState, state)
-        problems = []
-        seen: dict[int, str] = {}
-        for zone, ids in s.zones.items():
-            for cid in ids:
-                if cid in seen:
-                    problems.append(f"card {cid} is in {seen[cid]} and {zone}")
-                seen[cid] = zone
-        if set(seen) != set(s.cards):
-            problems.append("card table and zones disagree")
+        seen, problems = card_places(s)
         for seat in (0, 1):
             if s.attack[seat] < 0 or s.gray[seat] < 0:
                 problems.append(f"seat {seat} has negative attack or gray resources")

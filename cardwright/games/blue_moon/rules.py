@@ -32,7 +32,7 @@ from cardwright.core.game import Game
 from cardwright.core.rng import LocalRng
 from cardwright.core.rules import RulesIndex
 from cardwright.core.state import Card, Frame, Option, State, Trigger
-from cardwright.core.zones import create_card, move
+from cardwright.core.zones import card_places, create_card, move
 
 from .abilities import (
     ABILITIES,
@@ -1021,10 +1021,7 @@ class BlueMoon(Game):
 
     def _fight(self, state: State, frame: Frame, choice: str | None) -> None:
         s = cast(BMState, state)
-        if s.turn >= s.config["max_turns"]:
-            self.end_game(
-                s, [], f"no result after {s.turn} turns (engine limit)", "bm.engine.turn_limit"
-            )
+        if self.turn_limit_reached(s, "bm.engine.turn_limit"):
             return
         seat = frame.data["next"]
         frame.data["next"] = other(seat)
@@ -1426,8 +1423,7 @@ class BlueMoon(Game):
     # ================================================================ checks and reports
     def invariants(self, state: State) -> list[str]:
         s = cast(BMState, state)
-        problems = []
-        seen: dict[int, str] = {}
+        _, problems = card_places(s)
         allowed = {
             "combat": ("character", "booster"),
             "support": ("support",),
@@ -1438,9 +1434,6 @@ class BlueMoon(Game):
             kind, _, owner = zone.partition(":")
             types = allowed.get(kind)
             for cid in ids:
-                if cid in seen:
-                    problems.append(f"card {cid} is in {seen[cid]} and {zone}")
-                seen[cid] = zone
                 card = s.cards.get(cid)
                 if card is None:
                     problems.append(f"card {cid} in {zone} has no instance")
@@ -1449,8 +1442,6 @@ class BlueMoon(Game):
                     problems.append(f"card {cid} in {zone} belongs to seat {card.owner}")
                 if types is not None and self.defs[card.defn].type not in types:
                     problems.append(f"a {self.defs[card.defn].type} card is in {zone}")
-        if set(seen) != set(s.cards):
-            problems.append("card table and zones disagree")
         combat = set(s.zones["combat:0"]) | set(s.zones["combat:1"])
         if not set(s.covered) <= combat:
             problems.append("a covered card is not in a combat area")

@@ -26,7 +26,7 @@ from cardwright.core.game import RESPOND, Game
 from cardwright.core.rng import LocalRng
 from cardwright.core.rules import RulesIndex
 from cardwright.core.state import Card, Decision, Frame, Option, State, Trigger, clone
-from cardwright.core.zones import create_card
+from cardwright.core.zones import card_places, create_card
 
 from .abilities import ABILITIES, AbilitySpec, unimplemented_abilities
 from .carddata import (
@@ -919,13 +919,7 @@ class SmashUp(Game):
         seat = frame.seat
         step = frame.step
         if step == START:
-            if s.turn >= s.config["max_turns"]:
-                self.end_game(
-                    s,
-                    [],
-                    f"turn limit of {s.config['max_turns']} reached: a draw",
-                    "su.engine.turn_limit",
-                )
+            if self.turn_limit_reached(s, "su.engine.turn_limit"):
                 return
             s.turn += 1
             s.active = seat
@@ -1691,15 +1685,8 @@ class SmashUp(Game):
     # ================================================================ checks and reports
     def invariants(self, state: State) -> list[str]:
         s = cast(SUState, state)
-        problems: list[str] = []
-        seen: dict[int, str] = {}
-        for zone, ids in s.zones.items():
-            for cid in ids:
-                if cid in seen:
-                    problems.append(f"card {cid} is in {seen[cid]} and {zone}")
-                seen[cid] = zone
-        if set(seen) != set(s.cards):
-            problems.append("card table and zones disagree")
+        seen, problems = card_places(s)
+        if problems:
             return problems
         n = len(s.names)
         cat = self.cat(s)
