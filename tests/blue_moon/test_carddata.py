@@ -250,16 +250,6 @@ def test_known_ability_ids() -> None:
         assert by_number[a].ability == by_number[b].ability is not None
 
 
-def test_texts_are_paraphrased_not_copied() -> None:
-    research = Path("/work/shared/research/bluemoon.md")
-    if not research.exists():
-        pytest.skip("research notes not available")
-    source = research.read_text(encoding="utf-8")
-    for c in _all_cards():
-        if c.text:
-            assert c.text not in source, c.number
-
-
 # --- loader errors -------------------------------------------------------------------------------
 
 

@@ -1,0 +1,60 @@
+"""Card and rule texts are written in our own words: no run of 10 words is copied from a
+rulebook or research note (names and numbers are facts, and too short to trip this)."""
+
+from __future__ import annotations
+
+import os
+import re
+import tomllib
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+SHARED = Path(os.environ.get("CARDWRIGHT_SHARED", ROOT.parent / "shared"))
+RUN = 10
+
+
+def _words(text: str) -> list[str]:
+    return re.findall(r"[a-z0-9']+", text.lower())
+
+
+def _runs(text: str) -> set[tuple[str, ...]]:
+    w = _words(text)
+    return {tuple(w[i : i + RUN]) for i in range(len(w) - RUN + 1)}
+
+
+def _our_texts() -> Iterator[tuple[str, str]]:
+    """(where, text) for every text field of our data files and rules indexes."""
+    for path in sorted((ROOT / "cardwright" / "games").rglob("*.toml")):
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+        stack: list[object] = [data]
+        while stack:
+            item = stack.pop()
+            if isinstance(item, dict):
+                for key, value in item.items():
+                    if key == "text" and isinstance(value, str):
+                        yield f"{path.relative_to(ROOT)}: {value[:40]}", value
+                    else:
+                        stack.append(value)
+            elif isinstance(item, list):
+                stack.extend(item)
+
+
+def test_no_text_copies_a_source() -> None:
+    sources = sorted((SHARED / "rulebooks").glob("*.txt")) + sorted(
+        (SHARED / "research").glob("*.md")
+    )
+    if not sources:
+        pytest.skip(
+            f"the rulebooks and research notes are not beside this checkout ({SHARED}); "
+            "set CARDWRIGHT_SHARED to check our texts against them"
+        )
+    copied: set[tuple[str, ...]] = set()
+    for src in sources:
+        copied |= _runs(src.read_text(encoding="utf-8", errors="replace"))
+    texts = list(_our_texts())
+    assert len(texts) > 500  # the card data and rules indexes were found
+    offenders = [where for where, text in texts if _runs(text) & copied]
+    assert not offenders, f"{len(offenders)} texts copy 10+ words from a source: {offenders[:10]}"
