@@ -13,7 +13,7 @@ opening) and unwind the stack to ``bm.game``.
 Every handler follows the core's contract (``handler(state, frame, choice)``): run with
 ``choice=None`` it either does work or asks a question without changing anything; answered, it
 carries out the answer. Rule ids cited here are in ``rules.toml``; readings chosen where the
-sources are unclear are in ``docs/rulings/blue-moon-engine-notes.md``. Special powers plug in
+sources are unclear are in ``docs/rulings/blue-moon.md``. Special powers plug in
 through ``abilities.py``; continuous ones are evaluated by :class:`Effects` on every query.
 """
 

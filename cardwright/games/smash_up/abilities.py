@@ -114,7 +114,8 @@ class AbilitySpec:
 # =============================================================================== helpers
 
 
-def _card(option: str) -> int:
+def option_card(option: str) -> int:
+    """The card id at the end of an option id such as ``target:12``."""
     return int(option.rsplit(":", 1)[1])
 
 
@@ -155,7 +156,7 @@ def _destroy_power_3_or_less(game: SmashUp, s: SUState, frame: Frame, choice: st
     seat = frame.seat
     if choice is not None:
         _done(game, s, frame)
-        game.destroy(s, _card(choice), seat, rule)
+        game.destroy(s, option_card(choice), seat, rule)
         return
     targets = [cid for cid, bid in game.minions_in_play(s) if game.power(s, cid, bid) <= 3]
     if not targets:
@@ -201,7 +202,7 @@ def _expert_timing(game: SmashUp, s: SUState, frame: Frame, choice: str | None) 
     seat, data = frame.seat, frame.data
     if frame.step == 0:
         if choice is not None:
-            data["from_card"] = _card(choice)
+            data["from_card"] = option_card(choice)
             frame.step = 1
             return
         sources = _expert_timing_sources(game, s, seat)
@@ -224,7 +225,7 @@ def _expert_timing(game: SmashUp, s: SUState, frame: Frame, choice: str | None) 
             if choice == "keep":
                 frame.step = 3
             else:
-                data["to_card"] = _card(choice)
+                data["to_card"] = option_card(choice)
                 frame.step = 2
             return
         dests = [cid for cid, _ in game.minions_in_play(s) if cid != src]
@@ -421,8 +422,19 @@ _SPECS = [
     AbilitySpec("vp_per_own_minion_here", scoring=_rhodes_plaza),
 ]
 
-#: Every implemented ability, by id.
-ABILITIES: dict[str, AbilitySpec] = {spec.id: spec for spec in _SPECS}
+#: Every implemented ability, by id (filled by :func:`register`).
+ABILITIES: dict[str, AbilitySpec] = {}
+
+
+def register(*specs: AbilitySpec) -> None:
+    """Add abilities to :data:`ABILITIES` (one spec per id; a second one is an error)."""
+    for spec in specs:
+        if spec.id in ABILITIES:
+            raise ValueError(f"Smash Up ability {spec.id!r} is registered twice")
+        ABILITIES[spec.id] = spec
+
+
+register(*_SPECS)
 
 
 def all_abilities(card_set: str = "70s-2018") -> set[str]:
@@ -441,3 +453,7 @@ def unimplemented_abilities(card_set: str = "70s-2018") -> list[str]:
     """Ability ids of ``card_set``'s cards and bases that have no entry in :data:`ABILITIES`
     (those cards are played for their power and type alone; their text does nothing)."""
     return sorted(all_abilities(card_set) - set(ABILITIES))
+
+
+# The abilities of each faction and of the bases (after the names above exist: they import them).
+from . import powers as _powers  # noqa: E402,F401

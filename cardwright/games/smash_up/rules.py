@@ -5,7 +5,7 @@ limit and the end of the game. Card and base abilities plug in through ``abiliti
 Every handler follows the core's contract (``handler(state, frame, choice)``): run with
 ``choice=None`` it either does work or asks a question without changing anything; answered, it
 carries out the answer. Rule ids cited here are in ``rules.toml``; the readings chosen where the
-rulebook is unclear are in ``docs/rulings/smash-up-engine-notes.md``.
+rulebook is unclear are in ``docs/rulings/smash-up.md``.
 
 Frames: ``su.redraw`` (setup), ``su.turn`` (steps start, play, score, draw, end, finish),
 ``su.play`` (one card through the Card Resolution Order), ``su.extra_play`` (an extra play that

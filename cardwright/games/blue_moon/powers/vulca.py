@@ -1,0 +1,29 @@
+"""Blue Moon special powers of the Vulca cards (registered into ``abilities.ABILITIES``)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..abilities import (
+    AbilitySpec,
+    register,
+)
+
+if TYPE_CHECKING:
+    from ..rules import BlueMoon
+    from ..state import BMState
+
+
+def _floor_6(g: BlueMoon, s: BMState, src: int, seat: int, element: str) -> int:
+    # Elemental Enchantment: my total power counts as at least 6
+    return 6 if seat == s.cards[src].controller else 0
+
+
+register(
+    AbilitySpec(
+        id="total_power_at_least_6",
+        timing=("cont",),
+        rule="bm.ability.total_power_at_least_6",
+        power_floor=_floor_6,
+    )
+)

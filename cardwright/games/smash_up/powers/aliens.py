@@ -1,0 +1,1 @@
+"""Smash Up abilities of the Aliens (registered into ``abilities.ABILITIES``)."""

@@ -1,0 +1,1 @@
+"""Smash Up abilities of the bases (registered into ``abilities.ABILITIES``)."""

@@ -1,0 +1,1 @@
+"""Smash Up abilities of the Dinosaurs (registered into ``abilities.ABILITIES``)."""

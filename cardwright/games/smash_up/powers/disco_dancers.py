@@ -1,0 +1,1 @@
+"""Smash Up abilities of the Disco Dancers (registered into ``abilities.ABILITIES``)."""

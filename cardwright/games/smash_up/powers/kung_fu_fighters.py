@@ -1,0 +1,1 @@
+"""Smash Up abilities of the Kung Fu Fighters (registered into ``abilities.ABILITIES``)."""

@@ -1,0 +1,1 @@
+"""Smash Up abilities of the Ninjas (registered into ``abilities.ABILITIES``)."""

@@ -1,0 +1,1 @@
+"""Smash Up abilities of the Pirates (registered into ``abilities.ABILITIES``)."""

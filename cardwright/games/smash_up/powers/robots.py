@@ -1,0 +1,1 @@
+"""Smash Up abilities of the Robots (registered into ``abilities.ABILITIES``)."""

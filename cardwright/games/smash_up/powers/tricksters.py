@@ -1,0 +1,1 @@
+"""Smash Up abilities of the Tricksters (registered into ``abilities.ABILITIES``)."""

@@ -1,0 +1,1 @@
+"""Smash Up abilities of the Truckers (registered into ``abilities.ABILITIES``)."""

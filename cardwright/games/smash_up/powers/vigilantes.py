@@ -1,0 +1,1 @@
+"""Smash Up abilities of the Vigilantes (registered into ``abilities.ABILITIES``)."""

@@ -1,0 +1,1 @@
+"""Smash Up abilities of the Wizards (registered into ``abilities.ABILITIES``)."""

@@ -1,0 +1,1 @@
+"""Smash Up abilities of the Zombies (registered into ``abilities.ABILITIES``)."""
