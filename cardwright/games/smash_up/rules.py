@@ -45,6 +45,7 @@ HAND_LIMIT = 10
 DRAW_PER_TURN = 2
 
 BASES = "bases"
+KNOWN = "known"  # counter key: the seats (a bit set) that know a card in a hidden zone
 BASE_DECK = "base_deck"
 BASE_DISCARD = "base_discard"
 RESOLVING = "resolving"
@@ -104,6 +105,14 @@ class Catalog:
         self.player_power_specs = {k for k, v in self.spec.items() if v.player_power is not None}
         self.protect_specs = {k for k, v in self.spec.items() if v.protect is not None}
         self.talent_specs = {k for k, v in self.spec.items() if v.talent is not None}
+        self.replace_specs: dict[str, set[str]] = {}
+        for k, v in self.spec.items():
+            for event in v.replace:
+                self.replace_specs.setdefault(event, set()).add(k)
+        self.ignore_specs = {k for k, v in self.spec.items() if v.ignore_base is not None}
+        self.special_only = {
+            k for k, v in self.spec.items() if v.special is not None and v.special.only
+        }
         self.is_minion = {k: d.type == "minion" for k, d in self.cards.items()}
         self.printed = {k: d.power or 0 for k, d in self.cards.items()}
         self.label = {
@@ -413,11 +422,12 @@ class SmashUp(Game):
     def _sources(self, state: State, kinds: set[str]) -> list[tuple[int, AbilitySpec]]:
         if not kinds:
             return []
-        cards, zones, spec = state.cards, state.zones, self.cat(state).spec
+        cat = self.cat(state)
+        cards, zones, spec = state.cards, state.zones, cat.spec
         found = []
         for bid in zones[BASES]:
             defn = cards[bid].defn
-            if defn in kinds:
+            if defn in kinds and not (cat.ignore_specs and self.base_ignored(state, bid)):
                 found.append((bid, spec[defn]))
             for c in zones[f"base:{bid}"]:
                 defn = cards[c].defn
@@ -465,6 +475,22 @@ class SmashUp(Game):
             if effect.target == bid and effect.key == "breakpoint":
                 value += effect.amount
         return max(0, value)
+
+    def base_ignored(self, state: State, bid: int, seat: int = -1) -> bool:
+        """Whether ``bid``'s own ability is ignored by ``seat`` (-1: by everyone), because a
+        card in play says so (``AbilitySpec.ignore_base``: Jammed Signal, Infiltrate)."""
+        cat = self.cat(state)
+        if not cat.ignore_specs:
+            return False
+        s = cast(SUState, state)
+        for src, spec in self._sources(s, cat.ignore_specs):
+            assert spec.ignore_base is not None
+            if src != bid and (
+                spec.ignore_base(self, s, src, bid, -1)
+                or (seat >= 0 and spec.ignore_base(self, s, src, bid, seat))
+            ):
+                return True
+        return False
 
     def power_sources(self, state: State) -> list[tuple[int, AbilitySpec]]:
         """The cards and bases in play with an ongoing power modifier (for :meth:`power`)."""
@@ -528,7 +554,14 @@ class SmashUp(Game):
         perms = [
             Permission(action, src, False)
             for src, spec in sources
-            if spec.protect is not None and spec.protect(self, s, src, target, action, actor)
+            if spec.protect is not None
+            and spec.protect(self, s, src, target, action, actor)
+            and not (
+                actor >= 0
+                and src in s.zones[BASES]
+                and self.cat(s).ignore_specs
+                and self.base_ignored(s, src, actor)
+            )
         ]
         return not allowed(perms)
 
@@ -567,6 +600,23 @@ class SmashUp(Game):
             )
         return drawn
 
+    def reveal(self, state: State, cards: Iterable[int], seats: Iterable[int]) -> None:
+        """Cards in a hidden zone (a hand, a deck) become known to ``seats``: those seats' views
+        show them until the cards are shuffled away (:meth:`forget`) or leave play for a
+        hidden zone. (The known seats are a bit set in the card's ``known`` counter.)"""
+        mask = 0
+        for seat in seats:
+            mask |= 1 << seat
+        for cid in cards:
+            counters = state.cards[cid].counters
+            counters[KNOWN] = counters.get(KNOWN, 0) | mask
+
+    @staticmethod
+    def forget(state: State, zone: str) -> None:
+        """A zone was shuffled: no one knows where its cards are any more."""
+        for cid in state.zones[zone]:
+            state.cards[cid].counters.pop(KNOWN, None)
+
     def reshuffle(self, s: SUState, seat: int) -> bool:
         """An empty deck: the discard pile is shuffled to make a new deck (000 Draw 2 Cards)."""
         discard = s.zones[f"discard:{seat}"]
@@ -577,6 +627,7 @@ class SmashUp(Game):
         discard.clear()
         for cid in deck:
             s.cards[cid].face_up = False
+        self.forget(s, f"deck:{seat}")
         chance.shuffle(s, deck)
         self.log(
             s,
@@ -687,6 +738,8 @@ class SmashUp(Game):
         if self.blocked(s, "destroy", cid, actor):
             self.log(s, "not_destroyed", "su.terms.cannot", f"{name} cannot be destroyed", actor)
             return False
+        if self.replaced(s, "destroy", minion_card=cid, base_card=bid, by=actor):
+            return False
         card = s.cards[cid]
         owner, controller = card.owner, card.controller
         self.leave_play(s, cid, f"discard:{owner}")
@@ -708,6 +761,19 @@ class SmashUp(Game):
             by=actor,
         )
         return True
+
+    def replaced(self, state: State, event: str, **data: Any) -> bool:
+        """Ask each card and base in play with a replacement for ``event`` (``AbilitySpec.
+        replace``) whether it does something else instead; the first that does wins."""
+        kinds = self.cat(state).replace_specs.get(event)
+        if not kinds:
+            return False
+        s = cast(SUState, state)
+        payload = {"event": event, **data}
+        for src, spec in self._sources(s, kinds):
+            if spec.replace[event](self, s, src, payload):
+                return True
+        return False
 
     def blocked(self, state: State, action: str, target: int, actor: int) -> bool:
         """Whether ``action`` on ``target`` by ``actor`` is forbidden, either by name or as
@@ -767,6 +833,32 @@ class SmashUp(Game):
         self.fire(s, "card_returned", card=cid, base_card=bid, owner=owner, by=actor)
         return True
 
+    def place_in_deck(
+        self, state: State, cid: int, actor: int, rule: str, *, bottom: bool = True
+    ) -> bool:
+        """Place a minion in play on the bottom (or top) of its owner's deck (000 Terms:
+        Place); what was on it is discarded."""
+        s = cast(SUState, state)
+        bid = self.base_of(s, cid)
+        if bid < 0:
+            return False
+        name = self.card_name(s, cid)
+        if self.blocked(s, "place", cid, actor):
+            self.log(s, "not_placed", "su.terms.cannot", f"{name} cannot be placed", actor)
+            return False
+        owner = s.cards[cid].owner
+        self.leave_play(s, cid, f"deck:{owner}", bottom=bottom)
+        self.log(
+            s,
+            "placed",
+            rule,
+            f"{name} goes from {self.card_name(s, bid)} to the {'bottom' if bottom else 'top'} "
+            f"of {s.names[owner]}'s deck",
+            actor,
+            card=cid,
+        )
+        return True
+
     # ================================================================ events and triggers
     def fire(self, state: State, event: str, **data: Any) -> None:
         """Tell every card and base in play with a hook for ``event`` that it happened."""
@@ -777,9 +869,12 @@ class SmashUp(Game):
         specs = self.cat(s).spec
         cards = s.cards
         payload = {"event": event, **data}
+        bases = s.zones[BASES]
         for src in list(self.in_play(s)):
             spec = specs.get(cards[src].defn)
             if spec is not None and spec.id in names:
+                if src in bases and self.base_ignored(s, src):
+                    continue
                 spec.hooks[event](self, s, src, payload)
 
     def queue(self, state: State, ability: str, source: int, seat: int, **data: Any) -> None:
@@ -867,23 +962,33 @@ class SmashUp(Game):
         base: int = -1,
         source: int = -1,
         immediate: bool = False,
+        mandatory: bool = False,
     ) -> None:
         """Give ``seat`` an extra minion or action play. In its own Play Cards phase it is kept
         for later in the phase; otherwise (or when ``immediate``) it is played at once or lost
-        (000 Additional Rules)."""
+        (000 Additional Rules). ``mandatory`` (implies ``immediate``): it must be played now if
+        a card fits ("both or neither" abilities), with no option to decline."""
         s = cast(SUState, state)
         what = kind if max_power < 0 else f"{kind} of power {max_power} or less"
-        if not immediate and s.phase == "play" and seat == s.active:
+        if not (immediate or mandatory) and s.phase == "play" and seat == s.active:
             s.allowances.append(Allowance(kind, max_power, base, source))
             self.log(s, "extra", rule, f"{s.names[seat]} may play an extra {what}", seat)
             return
         self.log(s, "extra", rule, f"{s.names[seat]} may play an extra {what} at once", seat)
-        self.push(s, "su.extra_play", seat, play_kind=kind, max_power=max_power, base_card=base)
+        self.push(
+            s,
+            "su.extra_play",
+            seat,
+            play_kind=kind,
+            max_power=max_power,
+            base_card=base,
+            mandatory=mandatory,
+        )
 
     def _fits(self, s: SUState, cid: int, kind: str, max_power: int) -> bool:
         cat = self.cat(s)
         defn = s.cards[cid].defn
-        if cat.is_minion[defn] != (kind == "minion"):
+        if cat.is_minion[defn] != (kind == "minion") or defn in cat.special_only:
             return False
         return max_power < 0 or cat.printed[defn] <= max_power
 
@@ -910,7 +1015,8 @@ class SmashUp(Game):
         if not options:
             self.pop(s, frame)
             return
-        options.append(Option("decline", "Do not play it"))
+        if not data.get("mandatory"):
+            options.append(Option("decline", "Do not play it"))
         self.ask(s, seat, "extra_play", f"Play an extra {data['play_kind']} now?", options, rule)
 
     # ================================================================ the turn
@@ -1015,6 +1121,8 @@ class SmashUp(Game):
             if defn in seen:
                 continue
             seen.add(defn)
+            if defn in cat.special_only:
+                continue
             if cat.is_minion[defn]:
                 if not minion_plays:
                     continue
@@ -1047,16 +1155,34 @@ class SmashUp(Game):
 
     def _dedupe(self, s: SUState, cids: list[int], verb: str) -> list[Option]:
         """One option per distinct card: copies in hand are interchangeable."""
+        return [Option(o.id, f"Play {o.label}") for o in self.distinct_options(s, cids, verb)]
+
+    def distinct_options(self, s: SUState, cids: list[int], verb: str) -> list[Option]:
+        """One option ``<verb>:<id>`` per distinct card (copies are interchangeable), labelled
+        with the card's name (and power)."""
         seen: set[str] = set()
         options = []
         label = self.cat(s).label
         for cid in cids:
             defn = s.cards[cid].defn
-            if defn in seen:
-                continue
-            seen.add(defn)
-            options.append(Option(f"{verb}:{cid}", f"Play {label[defn]}"))
+            if defn not in seen:
+                seen.add(defn)
+                options.append(Option(f"{verb}:{cid}", label[defn]))
         return options
+
+    def discard_from_hand(self, state: State, seat: int, cid: int, actor: int, rule: str) -> None:
+        """``seat`` discards card ``cid`` from their hand (because of ``actor``'s ability)."""
+        s = cast(SUState, state)
+        self._to_zone(s, cid, f"hand:{seat}", f"discard:{seat}")
+        self.log(
+            s,
+            "discard",
+            rule,
+            f"{s.names[seat]} discards {self.card_name(s, cid)}",
+            actor,
+            card=cid,
+        )
+        self.fire(s, "card_to_discard", card=cid, base_card=-1, owner=seat)
 
     def _play_choice(self, s: SUState, seat: int, frame: Frame, choice: str) -> None:
         verb, _, rest = choice.partition(":")
@@ -1478,6 +1604,8 @@ class SmashUp(Game):
             self.gain_vp(s, seat, vp, "su.score.vp", f"{ordinal[place]} place at {base.name}")
         for src in [bid, *s.zones[base_zone(bid)]]:
             spec = self.spec(s, src)
+            if src == bid and self.base_ignored(s, bid):
+                continue
             if spec is not None and spec.scoring is not None:
                 for seat, extra in sorted(spec.scoring(self, s, bid, places).items()):
                     self.gain_vp(s, seat, extra, spec.rule, f"{self.card_name(s, src)}")
@@ -1594,8 +1722,11 @@ class SmashUp(Game):
     # ================================================================ hidden information
     def card_visible(self, state: State, zone: str, card: Card, seat: int) -> bool:
         if zone.startswith("hand:"):
-            return int(zone[5:]) == seat
-        return not (zone.startswith("deck:") or zone == BASE_DECK)
+            if int(zone[5:]) == seat:
+                return True
+        elif not (zone.startswith("deck:") or zone == BASE_DECK):
+            return True
+        return bool(card.counters.get(KNOWN, 0) >> seat & 1) if card.counters else False
 
     def pool_key(self, state: State, zone: str, seat: int) -> str:
         if zone == BASE_DECK:
@@ -1635,11 +1766,14 @@ class SmashUp(Game):
             return first
         seat = pending.seat
         hand, deck = f"hand:{seat}", f"deck:{seat}"
+        known = {cid for cid, card in full.cards.items() if card.counters.get(KNOWN)}
         for i in range(len(full.zones[hand])):
+            if full.zones[hand][i] in known:
+                continue
             tried: set[str] = set()
             for j, cid in enumerate(full.zones[deck]):
                 defn = full.cards[cid].defn
-                if defn in tried:
+                if defn in tried or cid in known:
                     continue
                 tried.add(defn)
                 trial = clone(full)
