@@ -166,9 +166,15 @@ def _acolyte(game: SmashUp, s: SUState, frame: Frame, choice: str | None) -> Non
 # ----------------------------------------------------------------------------- Assassination
 
 
+def _assassination_play(game: SmashUp, s: SUState, frame: Frame, choice: str | None) -> None:
+    # "the end of the turn" is the end of this turn: remember which one
+    s.cards[frame.data["card"]].counters["turn"] = s.turn
+    game.pop(s, frame)
+
+
 def _assassination_hook(game: SmashUp, s: SUState, source: int, event: dict[str, Any]) -> None:
     host = s.attached.get(source, -1)
-    if host >= 0 and game.is_minion(s, host):
+    if host >= 0 and game.is_minion(s, host) and s.cards[source].counters.get("turn") == s.turn:
         game.queue(
             s,
             "destroy_attached_minion_at_turn_end",
@@ -411,6 +417,7 @@ register(
     ),
     AbilitySpec(
         "destroy_attached_minion_at_turn_end",
+        on_play=_assassination_play,
         hooks={"end_of_turn": _assassination_hook},
         trigger=_assassination,
     ),
