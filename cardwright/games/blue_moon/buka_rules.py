@@ -450,13 +450,15 @@ def repair_determinized(g: BlueMoon, view: BMState, full: BMState, seed: int) ->
             return "cargo"
         return ""
 
-    def fits(kind: str, cid: int) -> bool:
-        d = g.defs[full.cards[cid].defn]
+    def fits_def(kind: str, d: CardDef) -> bool:
         if kind == "bluff":
             return d.type == "character" and BLUFF in d.icons
         if kind == "cargo":
             return d.type in LOADABLE
         return True
+
+    def fits(kind: str, cid: int) -> bool:
+        return fits_def(kind, g.defs[full.cards[cid].defn])
 
     for slots in filled.values():
         for zone, i in slots:
@@ -472,7 +474,15 @@ def repair_determinized(g: BlueMoon, view: BMState, full: BMState, seed: int) ->
                 and (not need(z) or fits(need(z), cid))
                 and not (need(z) and need(z) == kind)
             ]
-            if not cands:
+            if not cands:  # an unknown pool was sampled without a fitting card: pick one
+                used = {c.defn for c in full.cards.values()}
+                spare = sorted(
+                    n
+                    for n, d in g.defs.items()
+                    if d.type != "leader" and n not in used and fits_def(kind, d)
+                )
+                if spare:
+                    full.cards[cid].defn = spare[rng.randbelow(len(spare))]
                 continue
             z, j = cands[rng.randbelow(len(cands))]
             other_id = full.zones[z][j]
