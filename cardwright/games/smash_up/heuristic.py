@@ -34,6 +34,12 @@ def _cid(option: Option) -> int:
     return int(option.id.rsplit(":", 1)[1])
 
 
+def _is_card(option: Option) -> bool:
+    """Whether the option names a card (``verb:<id>``), not ``decline`` / ``none`` / a word."""
+    tail = option.id.rsplit(":", 1)[-1]
+    return ":" in option.id and tail.lstrip("-").isdigit()
+
+
 class SmashUpHeuristic:
     name = "heuristic"
 
@@ -48,14 +54,23 @@ class SmashUpHeuristic:
         options = decision.options
         ids = {o.id for o in options}
         kind = decision.kind
+        if kind in ("target", "choose_base", "choose_card", "destination"):
+            cards = [o for o in options if _is_card(o)]
+            if not cards:
+                return options[0].id
+            if kind == "target":
+                # "may" abilities offer decline: take it when the best target is a bad one
+                best = max(cards, key=lambda o: self._target_value(g, s, seat, _cid(o)))
+                if "decline" in ids and self._target_value(g, s, seat, _cid(best)) <= 0:
+                    return "decline"
+                return best.id
+            options = cards
         if kind == "redraw":
             return "redraw"
         if kind == "play":
             return self._play(g, s, seat, options)
         if kind == "destination":
             return self._destination(g, s, seat, options)
-        if kind == "target":
-            return max(options, key=lambda o: self._target_value(g, s, seat, _cid(o))).id
         if kind == "choose_base":
             return max(options, key=lambda o: self._my_vp_if_scored(g, s, seat, _cid(o))).id
         if kind == "respond":
@@ -178,7 +193,7 @@ class SmashUpHeuristic:
 
     def _destination(self, g: SmashUp, s: SUState, seat: int, options: list[Option]) -> str:
         frame = s.stack[-1]
-        cid = frame.data.get("card", -1)
+        cid = frame.data.get("target_card", frame.data.get("card", -1))
         d = g.defn(s, cid) if cid in s.cards else None
         if d is not None and d.type == "minion":
             power = d.power or 0
@@ -186,7 +201,7 @@ class SmashUpHeuristic:
 
         def score(o: Option) -> float:
             target = _cid(o)
-            if o.id.startswith("base:"):
+            if o.id.startswith("base:") or target in s.zones["bases"]:
                 return self._base_value(g, s, seat, target, 0)
             bid = g.base_of(s, target)
             gain = self._base_value(g, s, seat, bid, 2) - self._base_value(g, s, seat, bid, 0)
