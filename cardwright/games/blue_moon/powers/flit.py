@@ -146,8 +146,7 @@ def _one_combat_card(g: BlueMoon, s: BMState, src: int, seat: int, action: str, 
         return False
     if g.defn(s, card).type not in ("character", "booster"):
         return False
-    defs, cards = g.defs, s.cards
-    return any(defs[cards[c].defn].type in ("character", "booster") for c in s.turn_info.played)
+    return any(g.defn(s, c).type in ("character", "booster") for c in s.turn_info.played)
 
 
 register(

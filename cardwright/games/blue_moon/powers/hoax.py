@@ -37,9 +37,11 @@ def opponent_may_not_play(*types: str) -> Callable[[BlueMoon, BMState, int, int,
     banned = frozenset(types)
 
     def prohibits(g: BlueMoon, s: BMState, src: int, seat: int, action: str, card: int) -> bool:
-        if action != "play" or seat == s.cards[src].controller:
+        if seat == s.cards[src].controller:
             return False
-        return g.defn(s, card).type in banned
+        if action in ("bluff", "load"):  # Buka: both stand in for a support play
+            return "support" in banned
+        return action == "play" and g.defn(s, card).type in banned
 
     return prohibits
 
@@ -186,8 +188,7 @@ register(
 def my_active_characters(g: BlueMoon, s: BMState, eff: Effects, src: int) -> list[int]:
     """Target choices of "I pick one of my character cards": the player's active characters."""
     seat = s.cards[src].controller
-    defs, cards = g.defs, s.cards
-    return [c for c in g.active_cards(s, seat) if defs[cards[c].defn].type == "character"]
+    return [c for c in g.active_cards(s, seat) if g.defn(s, c).type == "character"]
 
 
 def double_target(element: str) -> Callable[[BlueMoon, BMState, Effects, int], list[ValueMod]]:
@@ -216,8 +217,11 @@ register(
 def _one_card_per_turn(
     g: BlueMoon, s: BMState, src: int, seat: int, action: str, card: int
 ) -> bool:
-    # Brain Drain: in their own turns my opponent plays one card at most (leadership included)
-    if action != "play" or seat == s.cards[src].controller or seat != s.active:
+    # Brain Drain: in their own turns my opponent plays one card at most (leadership included;
+    # a Buka bluff or a load after a played card is barred too: 004 Ships: Loading Ships)
+    if action not in ("play", "bluff", "load") or seat == s.cards[src].controller:
+        return False
+    if seat != s.active:
         return False
     return bool(s.turn_info.played)
 
