@@ -19,6 +19,8 @@ if TYPE_CHECKING:
     from ..rules import SmashUp
 
 NONE: tuple[int, list[int]] = (-1, [])
+#: Affect verbs after which the minion is no longer in play.
+LEAVING = ("destroy", "return", "shuffle", "place")
 
 
 # =============================================================================== helpers
@@ -47,7 +49,7 @@ def pick_minion(
     options = [Option(f"target:{c}", game.minion_label(s, c)) for c in cands]
     if optional:
         options.append(Option("none", "None"))
-    game.ask(s, frame.seat, "target", prompt, options, rule)
+    game.ask(s, frame.seat, "may_target" if optional else "target", prompt, options, rule)
     return None
 
 
@@ -166,6 +168,8 @@ def _roller_hook(strict: bool) -> Any:
     def hook(game: SmashUp, s: SUState, source: int, event: dict[str, Any]) -> None:
         if event["minion_card"] != source or not event["standard"]:
             return
+        if event["verb"] in LEAVING:
+            return  # it will not be in play to take the counters
         if strict and not event["direct"]:
             return
         action = event["source_card"]
