@@ -140,7 +140,7 @@ def _low3(game: SmashUp, s: SUState, frame: Frame) -> list[int]:
 
 
 def _disintegrate(game: SmashUp, s: SUState, frame: Frame, cid: int) -> None:
-    game.place_in_deck(s, cid, frame.seat, _rule("minion_power_3_or_less_to_deck_bottom"))
+    game.to_deck(s, cid, frame.seat, _rule("minion_power_3_or_less_to_deck_bottom"), "bottom")
 
 
 # ----------------------------------------------------------------------------- Probe
@@ -170,7 +170,7 @@ def _probe(game: SmashUp, s: SUState, frame: Frame, choice: str | None) -> None:
     victim: int = data["player"]
     hand = s.zones[f"hand:{victim}"]
     if frame.step == 1:  # look (the work of this step; the question follows)
-        game.reveal(s, hand, [seat])
+        game.reveal_to(s, hand, [seat])
         names = ", ".join(game.card_name(s, c) for c in hand) or "no cards"
         game.log(
             s,
