@@ -79,7 +79,8 @@ zone into a hand or onto a deck are remembered the same way until a shuffle).
     ``ignore_base(game, state, source, base, seat) -> bool``: the source (in play) makes
     ``base``'s own ability be ignored by ``seat`` (asked with ``seat=-1``: by everyone). A base
     ignored by everyone has no power, breakpoint, protection, hook, replacement or scoring
-    effect; one ignored by a seat does not forbid that seat anything (``SmashUp.base_ignored``).
+    effect (it counts as cancelled, ``SmashUp.cancelled``); one ignored by a seat does not
+    forbid that seat anything (``SmashUp.base_ignored``).
 
 Engine verbs for abilities (on :class:`~.rules.SmashUp`): ``destroy``, ``move_minion``,
 ``return_to_hand``, ``to_deck``, ``leave_play``, ``draw``, ``gain_vp``, ``add_counters``,

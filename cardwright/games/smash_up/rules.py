@@ -459,15 +459,25 @@ class SmashUp(Game):
         cat = self.cat(state)
         cards, zones, spec = state.cards, state.zones, cat.spec
         found = []
+        off = self.cancelled(state)
         for bid in zones[BASES]:
             defn = cards[bid].defn
-            if defn in kinds and not (cat.ignore_specs and self.base_ignored(state, bid)):
+            if defn in kinds and bid not in off:
                 found.append((bid, spec[defn]))
             for c in zones[f"base:{bid}"]:
                 defn = cards[c].defn
                 if defn in kinds:
                     found.append((c, spec[defn]))
         return found
+
+    def cancelled(self, state: State) -> set[int]:
+        """Cards whose abilities are cancelled now (a ``cancel`` lasting effect on them: they are
+        treated as having no ability, 000 Terms: Cancel)."""
+        s = cast(SUState, state)
+        off = {e.target for e in s.lasting if e.key == "cancel"} if s.lasting else set()
+        if self.cat(s).ignore_specs:  # a base whose ability everyone ignores (Jammed Signal)
+            off.update(b for b in s.zones[BASES] if self.base_ignored(s, b))
+        return off
 
     def power(
         self,
@@ -517,11 +527,13 @@ class SmashUp(Game):
         if not cat.ignore_specs:
             return False
         s = cast(SUState, state)
-        for src, spec in self._sources(s, cat.ignore_specs):
+        for src, host in s.attached.items():
+            if s.cards[src].defn not in cat.ignore_specs or host != bid:
+                continue
+            spec = cat.spec[s.cards[src].defn]
             assert spec.ignore_base is not None
-            if src != bid and (
-                spec.ignore_base(self, s, src, bid, -1)
-                or (seat >= 0 and spec.ignore_base(self, s, src, bid, seat))
+            if spec.ignore_base(self, s, src, bid, -1) or (
+                seat >= 0 and spec.ignore_base(self, s, src, bid, seat)
             ):
                 return True
         return False
@@ -1246,12 +1258,12 @@ class SmashUp(Game):
         specs = self.cat(s).spec
         cards = s.cards
         payload = {"event": event, **data}
-        bases = s.zones[BASES]
+        off = self.cancelled(s)
         for src in [*self.in_play(s), *also]:
+            if src in off:
+                continue
             spec = specs.get(cards[src].defn)
             if spec is not None and spec.id in names:
-                if src in bases and self.base_ignored(s, src):
-                    continue
                 spec.hooks[event](self, s, src, payload)
 
     def queue(self, state: State, ability: str, source: int, seat: int, **data: Any) -> None:
@@ -2007,10 +2019,11 @@ class SmashUp(Game):
                 place=place,
             )
             self.gain_vp(s, seat, vp, "su.score.vp", f"{ordinal[place]} place at {base.name}")
+        off = self.cancelled(s)
         for src in [bid, *s.zones[base_zone(bid)]]:
-            spec = self.spec(s, src)
-            if src == bid and self.base_ignored(s, bid):
+            if src in off:
                 continue
+            spec = self.spec(s, src)
             if spec is not None and spec.scoring is not None:
                 for seat, extra in sorted(spec.scoring(self, s, bid, places).items()):
                     self.gain_vp(s, seat, extra, spec.rule, f"{self.card_name(s, src)}")
