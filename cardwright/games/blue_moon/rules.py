@@ -43,8 +43,10 @@ from .abilities import (
     IG_TEXT,
     LAYER_DOUBLE,
     LAYER_INCREASE,
+    VALUE_DISCARD,
     AbilitySpec,
     ValueMod,
+    value_discard_frame,
 )
 from .carddata import PEOPLES, load_all
 from .decks import resolve_deck
@@ -419,6 +421,7 @@ class BlueMoon(Game):
                 "bm.retreat": self._retreat,
                 "bm.decline": self._decline,
                 buka.CALL_FRAME: functools.partial(buka.call_frame, self),
+                VALUE_DISCARD: functools.partial(value_discard_frame, self),
             }
         )
         for spec in ABILITIES.values():
