@@ -66,6 +66,11 @@ Shared helpers for powers of several peoples:
 * ``BlueMoon.leave_play`` (rules.py) takes a card out of a combat or support area (to the discard
   pile or hand), un-covering it and forgetting "one of my" picks.
 
+* :func:`push_value_discard` (frame ``VALUE_DISCARD``, registered by the rules) lets a player
+  discard hand cards by printed value (Charm/Impress Holy Dragon, the Caterpillars): picks one
+  card at a time, never a superfluous one (:func:`value_discard_valid`), ``done`` only for a
+  legal set, ``cancel`` for none; it can attract a dragon and mark a ``TurnInfo.uses`` key.
+
 * :func:`mutant` builds the spec of a Mutant-style card (the eight Mutants and Old Goo Laa's
   Ghost): a play condition checked in hand (``play_condition``) plus, when the card is played, a
   change of the contested element through ``BlueMoon.switch_element`` (a swap, or a fixed new

@@ -1487,6 +1487,12 @@ class BlueMoon(Game):
             return
         target = int(choice.split(":", 1)[1]) if choice is not None else choices[0]
         s.targets[src] = target
+        ti = s.turn_info
+        # the opponent chose in the middle of this turn: strictly, the active player may not
+        # backtrack after hearing the choice (FAQ on Crysalus Frendus, ruling B14)
+        strict = s.config["backtracking"] == "strict"
+        if strict and choice is not None and frame.seat != s.active and ti.undo_from >= 0:
+            ti.irreversible = True
         if s.logging:
             self.log(
                 s,
