@@ -33,10 +33,17 @@ Every card and base names its ability by a snake_case id (``CardDef.ability`` /
     ``hooks[event](game, state, source, event_data)`` is called for each card and base in play
     with the ability when ``event`` happens; it may queue a trigger with ``game.queue(...)``.
     Events: ``start_of_turn``, ``end_of_turn``, ``minion_played``, ``action_played``,
-    ``minion_destroyed``, ``minion_moved``, ``card_returned``, ``card_to_discard``,
-    ``before_scoring``, ``when_scoring`` (VP just awarded) and ``after_scoring``.
+    ``minion_destroyed``, ``minion_moved``, ``action_transferred``, ``card_returned``,
+    ``card_to_discard``, ``before_scoring``, ``when_scoring`` (VP just awarded) and
+    ``after_scoring``. ``base_replaced`` is sent to the scored base alone, once it has left play
+    and its replacement is out (``new_base_card``, with the scoring's ``places``/``winners``).
     Queued triggers resolve at the next safe point (the current player orders them) by running
-    ``trigger`` as a frame handler with the trigger's data in ``frame.data``.
+    ``trigger`` as a frame handler with the trigger's data in ``frame.data``. A hook whose
+    effect involves no choice and must happen at once (Tar Pits) may act directly.
+``instead_of_discard``
+    ``instead_of_discard(game, state, source, card, base) -> "hand" | "deck" | None``: where a
+    card leaving play from ``base`` goes instead of its owner's discard pile (``deck``: shuffled
+    in). Lasting effects with key ``to_hand_instead_of_discard`` do the same for one card.
 ``scoring``
     ``scoring(game, state, base, places) -> {seat: extra VP}``: "when this base scores"
     changes to the VP awarded (``places`` maps seats to 1st/2nd/3rd).
@@ -67,6 +74,7 @@ CardTest = Callable[["SmashUp", SUState, int], bool]
 HookFn = Callable[["SmashUp", SUState, int, dict[str, Any]], None]
 ScoringFn = Callable[["SmashUp", SUState, int, dict[int, int]], dict[int, int]]
 SpecialTest = Callable[["SmashUp", SUState, int, int, dict[str, Any]], bool]
+InsteadFn = Callable[["SmashUp", SUState, int, int, int], "str | None"]
 
 #: Windows a Special can be used in.
 WINDOWS = ("before_scoring", "after_scoring", "card_played", "your_turn")
@@ -104,6 +112,7 @@ class AbilitySpec:
     hooks: Mapping[str, HookFn] = field(default_factory=dict)
     trigger: AbilityHandler | None = None
     scoring: ScoringFn | None = None
+    instead_of_discard: InsteadFn | None = None
 
     @property
     def rule(self) -> str:
