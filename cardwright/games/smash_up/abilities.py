@@ -128,6 +128,68 @@ def option_card(option: str) -> int:
     return int(option.rsplit(":", 1)[1])
 
 
+def pick_card(
+    game: SmashUp,
+    s: SUState,
+    frame: Frame,
+    choice: str | None,
+    cards: list[int],
+    prompt: str,
+    rule: str,
+    *,
+    may: bool = False,
+    kind: str = "target",
+) -> int | None:
+    """One pick among ``cards`` (minions, actions or bases) by ``frame.seat``, as a step of a
+    frame handler: None while the question is asked, -1 when there is nothing to pick or the
+    player declined (``may`` adds a ``decline`` option), else the card picked. With a single
+    candidate and no way out it is taken without asking. Option ids are ``<kind>:<card>``."""
+    if choice is not None:
+        return -1 if choice == "decline" else option_card(choice)
+    if not cards:
+        return -1
+    if not may and len(cards) == 1:
+        return cards[0]
+    bases = s.zones["bases"]
+    options = []
+    for cid in cards:
+        if cid in bases:
+            label = game.card_name(s, cid)
+        elif game.is_minion(s, cid):
+            label = game.minion_label(s, cid)
+        else:
+            label = f"{game.card_name(s, cid)} at {game.card_name(s, game.base_of(s, cid))}"
+        options.append(Option(f"{kind}:{cid}", label))
+    if may:
+        options.append(Option("decline", "Do nothing"))
+    game.ask(s, frame.seat, kind, prompt, options, rule)
+    return None
+
+
+def pick_into(
+    game: SmashUp,
+    s: SUState,
+    frame: Frame,
+    choice: str | None,
+    cards: list[int],
+    prompt: str,
+    rule: str,
+    key: str,
+    **kw: Any,
+) -> None:
+    """A whole frame step made of one :func:`pick_card`: the pick is stored in
+    ``frame.data[key]`` and the frame goes on to its next step; with nothing picked (none to
+    pick, or declined) the frame is popped. The caller returns after it."""
+    pick = pick_card(game, s, frame, choice, cards, prompt, rule, **kw)
+    if pick is None:
+        return
+    if pick < 0:
+        game.pop(s, frame)
+        return
+    frame.data[key] = pick
+    frame.step += 1
+
+
 def _done(game: SmashUp, state: SUState, frame: Frame) -> None:
     game.pop(state, frame)
 

@@ -1720,10 +1720,12 @@ class SmashUp(Game):
     def card_visible(self, state: State, zone: str, card: Card, seat: int) -> bool:
         if zone.startswith("hand:"):
             return int(zone[5:]) == seat
+        if zone.startswith("look:"):  # bases one player is looking at (School of Wizardry)
+            return int(zone[5:]) == seat
         return not (zone.startswith("deck:") or zone == BASE_DECK)
 
     def pool_key(self, state: State, zone: str, seat: int) -> str:
-        if zone == BASE_DECK:
+        if zone == BASE_DECK or zone.startswith("look:"):
             return BASE_DECK
         owner = zone.rsplit(":", 1)[1]
         return f"deck:{owner}" if int(owner) == seat else f"hidden:{owner}"
