@@ -407,7 +407,7 @@ def _school(game: SmashUp, s: SUState, frame: Frame, choice: str | None) -> None
             else "School of Wizardry: which base goes next under it?"
         )
         options = [Option(f"base:{b}", game.card_name(s, b)) for b in left]
-        game.ask(s, seat, "choose_base", prompt, options, rule)
+        game.ask(s, seat, "replacement", prompt, options, rule)
         return
     order.extend(left)
     del s.zones[look]
@@ -458,12 +458,12 @@ def _truck_stop(game: SmashUp, s: SUState, frame: Frame, choice: str | None) -> 
         game.transfer_action(s, aid, bid, -1, rule)
         return
     dests = [b for b in s.zones["bases"] if b != bid]
-    if choice is None and len(dests) > 1:
-        options = [Option(f"base:{b}", game.card_name(s, b)) for b in dests]
-        game.ask(s, seat, "destination", f"Transfer {game.card_name(s, aid)} to", options, rule)
+    prompt = f"Transfer {game.card_name(s, aid)} to"
+    dest = pick_card(game, s, frame, choice, dests, prompt, rule, kind="base")
+    if dest is None:
         return
     _done(game, s, frame)
-    game.transfer_action(s, aid, option_card(choice) if choice else dests[0], -1, rule)
+    game.transfer_action(s, aid, dest, -1, rule)
 
 
 register(

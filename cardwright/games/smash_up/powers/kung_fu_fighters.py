@@ -264,7 +264,7 @@ def _kung_fu_fighting(game: SmashUp, s: SUState, frame: Frame, choice: str | Non
             bases = [b for b in s.zones["bases"] if game.minions_at(s, b)]
             if len(bases) > 1:
                 options = [Option(f"base:{b}", game.card_name(s, b)) for b in bases]
-                game.ask(s, frame.seat, "choose_base", "Choose a base", options, rule)
+                game.ask(s, frame.seat, "base", "Choose a base", options, rule)
                 return
             if not bases:
                 _done(game, s, frame)
