@@ -56,6 +56,8 @@ def _buccaneer_replace(game: SmashUp, s: SUState, source: int, event: dict[str, 
     controller = s.cards[cid].controller
     if cid != source or not other_bases(game, s, cid) or game.blocked(s, "move", cid, controller):
         return False
+    if any(tr.source == cid and tr.ability == "move_instead_of_destroyed" for tr in s.triggers):
+        return True
     game.log(
         s,
         "replaced",
@@ -64,14 +66,9 @@ def _buccaneer_replace(game: SmashUp, s: SUState, source: int, event: dict[str, 
         controller,
         card=cid,
     )
-    game.push(
-        s,
-        "su.ability",
-        controller,
-        ability="move_instead_of_destroyed",
-        mode="trigger",
-        card=cid,
-    )
+    # the move is a trigger that resolves at the next safe point (verbs never push frames);
+    # until then it stays where it is, and a second "destroy" does not queue a second move
+    game.queue(s, "move_instead_of_destroyed", cid, controller)
     return True
 
 
