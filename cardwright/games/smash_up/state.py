@@ -17,7 +17,8 @@ from cardwright.core.state import State
 
 class Lasting(msgspec.Struct):
     """A lasting effect on a value (strain S7): ``key`` is ``power`` (of a minion) or
-    ``breakpoint`` (of a base); ``until`` is ``end_of_turn`` or ``start_of_turn:<seat>``.
+    ``breakpoint`` (of a base); ``until`` is ``end_of_turn``, ``end_of_turn:<seat>`` or
+    ``start_of_turn:<seat>``.
     It also ends when its target leaves play."""
 
     key: str
