@@ -30,6 +30,20 @@ _ACTION_VALUE = {
 }
 
 
+#: abilities whose target gains something (pick your own minion)
+_HELPS = {"plus4_until_your_turn_end", "lower_breakpoint_by_own_minion_power"}
+
+#: Specials used whenever offered, by window
+_ALWAYS_USE = {
+    "before_scoring": (
+        "before_scoring_play_self_there",
+        "before_scoring_extra_minion_there",
+        "before_scoring_move_self_there",
+    ),
+    "after_scoring": ("after_scoring_self_to_hand", "after_scoring_move_self"),
+}
+
+
 def _cid(option: Option) -> int:
     return int(option.id.rsplit(":", 1)[1])
 
@@ -60,7 +74,10 @@ class SmashUpHeuristic:
                 return options[0].id
             if kind == "target":
                 # "may" abilities offer decline: take it when the best target is a bad one
-                best = max(cards, key=lambda o: self._target_value(g, s, seat, _cid(o)))
+                sign = -1.0 if s.stack[-1].data.get("ability") in _HELPS else 1.0
+                best = max(cards, key=lambda o: sign * self._target_value(g, s, seat, _cid(o)))
+                if sign < 0:
+                    return best.id
                 if "decline" in ids and self._target_value(g, s, seat, _cid(best)) <= 0:
                     return "decline"
                 return best.id
@@ -189,6 +206,8 @@ class SmashUpHeuristic:
             return 3.0 if mine else 0.2
         if ability == "shift_counters_or_reuse_talent":
             return 0.1  # kept for a base about to score
+        if ability in ABILITIES:
+            return 2.0  # some other implemented effect: worth playing
         return 0.3  # no effect yet: it only makes room in hand
 
     def _destination(self, g: SmashUp, s: SUState, seat: int, options: list[Option]) -> str:
@@ -212,7 +231,13 @@ class SmashUpHeuristic:
     def _respond(self, g: SmashUp, s: SUState, seat: int, options: list[Option]) -> str:
         frame = s.stack[-1]
         bid = frame.data.get("base_card", -1)
-        if frame.data.get("window") != "before_scoring" or bid < 0:
+        window = frame.data.get("window")
+        for o in options:  # Specials that only add power or save a minion are always worth it
+            if o.id.startswith("special:"):
+                ability = g.defn(s, _cid(o)).ability
+                if ability in _ALWAYS_USE.get(str(window), ()):
+                    return o.id
+        if window != "before_scoring" or bid < 0:
             return "pass"
         counters = sum(
             s.cards[c].counters.get("p1", 0)
