@@ -23,6 +23,13 @@ Every card and base names its ability by a snake_case id (``CardDef.ability`` /
     the engine: ``destroy``, ``move``, ``return`` (and ``affect``, asked alongside each of
     them), ``play_minion`` / ``play_action`` (target: a base), ``attach`` (target: a minion).
     Any such "cannot" beats every "can" (core ``allowed``).
+``play_ban``
+    ``play_ban(game, state, source, seat, card, dest) -> bool``: True when the source forbids
+    ``seat`` to play that particular ``card`` to ``dest`` (Block the Path bans a faction).
+``play_from``
+    ``play_from(game, state, source, seat, card, dest) -> bool``: True when the source lets
+    ``seat`` use a hand play for ``card`` from their discard pile when it goes to ``dest``
+    (They're Coming To Get You).
 ``talent`` / ``talent_ok``
     A frame handler for the Talent (once per turn, in the Play Cards phase of its controller's
     turn) and an optional test of whether using it now would do anything.
@@ -34,12 +41,22 @@ Every card and base names its ability by a snake_case id (``CardDef.ability`` /
     with the ability when ``event`` happens; it may queue a trigger with ``game.queue(...)``.
     Events: ``start_of_turn``, ``end_of_turn``, ``minion_played``, ``action_played``,
     ``minion_destroyed``, ``minion_moved``, ``card_returned``, ``card_to_discard``,
-    ``before_scoring``, ``when_scoring`` (VP just awarded) and ``after_scoring``.
+    ``before_scoring``, ``when_scoring`` (VP just awarded) and ``after_scoring``;
+    ``self_destroyed`` goes only to the minion just destroyed (now in the discard pile), for
+    "after this minion is destroyed" (its data is that of ``minion_destroyed``).
     Queued triggers resolve at the next safe point (the current player orders them) by running
     ``trigger`` as a frame handler with the trigger's data in ``frame.data``.
 ``scoring``
     ``scoring(game, state, base, places) -> {seat: extra VP}``: "when this base scores"
     changes to the VP awarded (``places`` maps seats to 1st/2nd/3rd).
+
+Engine verbs for abilities (``rules.py``), besides destroying, moving and returning:
+``grant_extra`` (restricted by power, base, ``zone="discard"``, ``cond="no_own_minion"``,
+``ongoing``), ``play_now`` (play one given card at once as an extra play, from any zone),
+``reveal_top`` (to the public ``revealed`` zone), ``look_top`` (only the player learns it),
+``to_deck_top``, ``to_hand``, ``know`` (record who knows a hidden card; views follow it),
+``shuffle_deck`` (forgets that knowledge), ``discard_from_hand``, ``discard_random``,
+``destroy_action``, ``can_play_actions``.
 
 An ability id with no entry here does nothing (``unimplemented_abilities`` lists them).
 """
@@ -67,6 +84,7 @@ CardTest = Callable[["SmashUp", SUState, int], bool]
 HookFn = Callable[["SmashUp", SUState, int, dict[str, Any]], None]
 ScoringFn = Callable[["SmashUp", SUState, int, dict[int, int]], dict[int, int]]
 SpecialTest = Callable[["SmashUp", SUState, int, int, dict[str, Any]], bool]
+PlayTest = Callable[["SmashUp", SUState, int, int, int, int], bool]
 
 #: Windows a Special can be used in.
 WINDOWS = ("before_scoring", "after_scoring", "card_played", "your_turn")
@@ -98,6 +116,8 @@ class AbilitySpec:
     breakpoint: BreakpointFn | None = None
     player_power: PlayerPowerFn | None = None
     protect: ProtectFn | None = None
+    play_ban: PlayTest | None = None
+    play_from: PlayTest | None = None
     talent: AbilityHandler | None = None
     talent_ok: CardTest | None = None
     special: Special | None = None

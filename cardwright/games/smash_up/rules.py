@@ -48,6 +48,7 @@ BASES = "bases"
 BASE_DECK = "base_deck"
 BASE_DISCARD = "base_discard"
 RESOLVING = "resolving"
+REVEALED = "revealed"
 
 #: Default faction pairs, seat by seat (the first n are used for n players).
 DEFAULT_FACTIONS: list[list[str]] = [
@@ -104,6 +105,8 @@ class Catalog:
         self.player_power_specs = {k for k, v in self.spec.items() if v.player_power is not None}
         self.protect_specs = {k for k, v in self.spec.items() if v.protect is not None}
         self.talent_specs = {k for k, v in self.spec.items() if v.talent is not None}
+        self.play_ban_specs = {k for k, v in self.spec.items() if v.play_ban is not None}
+        self.play_from_specs = {k for k, v in self.spec.items() if v.play_from is not None}
         self.is_minion = {k: d.type == "minion" for k, d in self.cards.items()}
         self.printed = {k: d.power or 0 for k, d in self.cards.items()}
         self.label = {
@@ -255,7 +258,7 @@ class SmashUp(Game):
                 chance=True,
             )
         sets = {"core"} | {cat.factions[f].set for pair in cfg["factions"] for f in pair}
-        for zone in (BASES, BASE_DECK, BASE_DISCARD, RESOLVING):
+        for zone in (BASES, BASE_DECK, BASE_DISCARD, RESOLVING, REVEALED):
             s.zones[zone] = []
         for base in cat.bases.values():
             if base.set in sets:
@@ -534,13 +537,149 @@ class SmashUp(Game):
 
     # ================================================================ basic actions
     def _to_zone(self, s: SUState, cid: int, src: str, dest: str, *, bottom: bool = False) -> None:
+        """Move a card between zones. A card everyone could see that goes into a hand or onto
+        a deck stays known to everyone (until that deck is shuffled); a card that becomes
+        public needs no knowledge record."""
         s.zones[src].remove(cid)
         if bottom:
             s.zones[dest].insert(0, cid)
         else:
             s.zones[dest].append(cid)
         card = s.cards[cid]
-        card.face_up = not (dest.startswith("deck:") or dest == BASE_DECK)
+        to_deck = dest.startswith("deck:")
+        card.face_up = not (to_deck or dest == BASE_DECK)
+        if to_deck or dest.startswith("hand:"):
+            if not (src.startswith("deck:") or src.startswith("hand:") or src == BASE_DECK):
+                s.known[cid] = list(range(len(s.names)))
+        elif s.known:
+            s.known.pop(cid, None)
+
+    def know(self, state: State, cid: int, seats: Iterable[int]) -> None:
+        """Record that ``seats`` know the card ``cid`` (in a deck or hand) from now on."""
+        s = cast(SUState, state)
+        seen = set(s.known.get(cid, ())) | set(seats)
+        s.known[cid] = sorted(seen)
+
+    def shuffle_deck(self, state: State, seat: int, rule: str, why: str = "") -> None:
+        """Shuffle a player's deck: no one knows where its cards are any more."""
+        s = cast(SUState, state)
+        deck = s.zones[f"deck:{seat}"]
+        for cid in deck:
+            s.cards[cid].face_up = False
+            if s.known:
+                s.known.pop(cid, None)
+        chance.shuffle(s, deck)
+        self.log(
+            s,
+            "shuffle",
+            rule,
+            f"{s.names[seat]} shuffles their deck{why}",
+            seat,
+            chance=True,
+        )
+
+    def deck_top(self, state: State, seat: int) -> int:
+        """The top card of a player's deck (the discard pile is shuffled into a new deck first
+        when the deck is empty: 000 Draw 2 Cards), or -1 when there is no card at all."""
+        s = cast(SUState, state)
+        deck = s.zones[f"deck:{seat}"]
+        if not deck and not self.reshuffle(s, seat):
+            return -1
+        return deck[-1]
+
+    def reveal_top(self, state: State, seat: int, count: int, rule: str) -> list[int]:
+        """Reveal up to ``count`` cards from the top of a player's deck: they go, top first, to
+        the public ``revealed`` zone until the ability puts them somewhere (reshuffling the
+        discard pile if the deck runs out on the way)."""
+        s = cast(SUState, state)
+        shown: list[int] = []
+        for _ in range(count):
+            cid = self.deck_top(s, seat)
+            if cid < 0:
+                break
+            self._to_zone(s, cid, f"deck:{seat}", REVEALED)
+            shown.append(cid)
+        names = ", ".join(self.card_name(s, c) for c in shown) or "nothing (no cards left)"
+        self.log(
+            s,
+            "reveal",
+            rule,
+            f"{s.names[seat]} reveals from their deck: {names}",
+            seat,
+            cards=shown,
+        )
+        return shown
+
+    def look_top(self, state: State, seat: int, rule: str) -> int:
+        """The player looks at their top card (only they learn it); -1 when there is none."""
+        s = cast(SUState, state)
+        cid = self.deck_top(s, seat)
+        if cid < 0:
+            self.log(s, "look", rule, f"{s.names[seat]} has no card to look at", seat)
+            return -1
+        self.know(s, cid, [seat])
+        self.log(
+            s,
+            "look",
+            rule,
+            f"{s.names[seat]} looks at the top card of their deck: {self.card_name(s, cid)}",
+            seat,
+            visible_to=[seat],
+            redacted=f"{s.names[seat]} looks at the top card of their deck",
+            card=cid,
+        )
+        return cid
+
+    def to_deck_top(self, state: State, cid: int, src: str = REVEALED) -> None:
+        """Put a card (by default a revealed one) on top of its owner's deck."""
+        s = cast(SUState, state)
+        self._to_zone(s, cid, src, f"deck:{s.cards[cid].owner}")
+
+    def to_hand(self, state: State, cid: int, src: str, rule: str) -> None:
+        """Put a card from a public zone (revealed, a discard pile) into its owner's hand."""
+        s = cast(SUState, state)
+        owner = s.cards[cid].owner
+        self._to_zone(s, cid, src, f"hand:{owner}")
+        self.log(
+            s,
+            "to_hand",
+            rule,
+            f"{self.card_name(s, cid)} goes into {s.names[owner]}'s hand",
+            owner,
+            card=cid,
+        )
+
+    def discard_from_hand(
+        self, state: State, seat: int, cid: int, rule: str, how: str = ""
+    ) -> None:
+        """A card leaves a hand for its owner's discard pile."""
+        s = cast(SUState, state)
+        self._to_zone(s, cid, f"hand:{seat}", f"discard:{seat}")
+        self.log(
+            s,
+            "discard",
+            rule,
+            f"{s.names[seat]} discards {self.card_name(s, cid)}{how}",
+            seat,
+            card=cid,
+        )
+        self.fire(s, "card_to_discard", card=cid, base_card=-1, owner=seat)
+
+    def discard_random(self, state: State, seat: int, count: int, rule: str) -> list[int]:
+        """The player discards ``count`` cards chosen at random from their hand (fewer if the
+        hand runs out)."""
+        s = cast(SUState, state)
+        hand = s.zones[f"hand:{seat}"]
+        gone: list[int] = []
+        for _ in range(count):
+            if not hand:
+                break
+            cid = hand[chance.randbelow(s, len(hand))]
+            gone.append(cid)
+            self.discard_from_hand(s, seat, cid, rule, " at random")
+        if not gone:
+            self.log(s, "discard", rule, f"{s.names[seat]} has no card to discard", seat)
+        return gone
 
     def draw(self, state: State, seat: int, count: int, rule: str) -> int:
         """Draw cards; an empty deck is first replaced by the shuffled discard pile."""
@@ -577,6 +716,8 @@ class SmashUp(Game):
         discard.clear()
         for cid in deck:
             s.cards[cid].face_up = False
+            if s.known:
+                s.known.pop(cid, None)
         chance.shuffle(s, deck)
         self.log(
             s,
@@ -698,14 +839,35 @@ class SmashUp(Game):
             actor,
             card=cid,
         )
-        self.fire(
+        event = {
+            "minion_card": cid,
+            "base_card": bid,
+            "owner": owner,
+            "controller": controller,
+            "by": actor,
+        }
+        self.fire(s, "minion_destroyed", **event)
+        self.fire(s, "self_destroyed", only=cid, **event)
+        return True
+
+    def destroy_action(self, state: State, cid: int, actor: int, rule: str) -> bool:
+        """Destroy an action in play: it goes to its owner's discard pile (what is on it too)."""
+        s = cast(SUState, state)
+        bid = self.base_of(s, cid)
+        if bid < 0:
+            return False
+        name = self.card_name(s, cid)
+        if self.blocked(s, "destroy", cid, actor):
+            self.log(s, "not_destroyed", "su.terms.cannot", f"{name} cannot be destroyed", actor)
+            return False
+        self.leave_play(s, cid, f"discard:{s.cards[cid].owner}")
+        self.log(
             s,
-            "minion_destroyed",
-            minion_card=cid,
-            base_card=bid,
-            owner=owner,
-            controller=controller,
-            by=actor,
+            "destroyed",
+            rule,
+            f"{name} is destroyed at {self.card_name(s, bid)}",
+            actor,
+            card=cid,
         )
         return True
 
@@ -768,8 +930,9 @@ class SmashUp(Game):
         return True
 
     # ================================================================ events and triggers
-    def fire(self, state: State, event: str, **data: Any) -> None:
-        """Tell every card and base in play with a hook for ``event`` that it happened."""
+    def fire(self, state: State, event: str, only: int | None = None, **data: Any) -> None:
+        """Tell every card and base in play with a hook for ``event`` that it happened (with
+        ``only``: that one card, wherever it is, e.g. a minion just destroyed)."""
         names = self.hooked.get(event)
         if not names:
             return
@@ -777,7 +940,7 @@ class SmashUp(Game):
         specs = self.cat(s).spec
         cards = s.cards
         payload = {"event": event, **data}
-        for src in list(self.in_play(s)):
+        for src in [only] if only is not None else list(self.in_play(s)):
             spec = specs.get(cards[src].defn)
             if spec is not None and spec.id in names:
                 spec.hooks[event](self, s, src, payload)
@@ -867,18 +1030,93 @@ class SmashUp(Game):
         base: int = -1,
         source: int = -1,
         immediate: bool = False,
+        zone: str = "hand",
+        cond: str = "",
+        ongoing: bool = False,
     ) -> None:
         """Give ``seat`` an extra minion or action play. In its own Play Cards phase it is kept
         for later in the phase; otherwise (or when ``immediate``) it is played at once or lost
-        (000 Additional Rules)."""
+        (000 Additional Rules). ``max_power``, ``base``, ``zone`` and ``cond`` restrict it (see
+        :class:`Allowance`); ``ongoing``: it is lost if ``source`` leaves play first."""
         s = cast(SUState, state)
         what = kind if max_power < 0 else f"{kind} of power {max_power} or less"
+        if zone != "hand":
+            what += f" from their {zone} pile"
+        if base >= 0:
+            what += f" at {self.card_name(s, base)}"
+        if cond == "no_own_minion":
+            what += " at a base where they have no minion"
         if not immediate and s.phase == "play" and seat == s.active:
-            s.allowances.append(Allowance(kind, max_power, base, source))
+            s.allowances.append(Allowance(kind, max_power, base, source, zone, cond, ongoing))
             self.log(s, "extra", rule, f"{s.names[seat]} may play an extra {what}", seat)
             return
         self.log(s, "extra", rule, f"{s.names[seat]} may play an extra {what} at once", seat)
-        self.push(s, "su.extra_play", seat, play_kind=kind, max_power=max_power, base_card=base)
+        self.push(
+            s,
+            "su.extra_play",
+            seat,
+            play_kind=kind,
+            max_power=max_power,
+            base_card=base,
+            zone=zone,
+            cond=cond,
+        )
+
+    def play_now(self, state: State, seat: int, cid: int, src: str, base: int = -1) -> None:
+        """``seat`` plays the card ``cid`` from zone ``src`` at once as an extra play (a
+        revealed card, a card from a discard pile), at ``base`` when given."""
+        self._start_play(cast(SUState, state), seat, cid, "extra", base, src)
+
+    def can_play_actions(self, state: State, seat: int) -> bool:
+        """False while ``seat`` is barred from playing actions this turn (Mark of Sleep)."""
+        return cast(SUState, state).asleep != seat
+
+    def allowance_fits(
+        self, s: SUState, a: Allowance, seat: int, cid: int, dest: int, src: str
+    ) -> bool:
+        """Whether play allowance ``a`` lets ``seat`` play ``cid`` from zone ``src`` to
+        ``dest`` (a base, a minion, or -1 for a standard action)."""
+        cat = self.cat(s)
+        defn = s.cards[cid].defn
+        if a.kind != ("minion" if cat.is_minion[defn] else "action"):
+            return False
+        if a.ongoing and self.base_of(s, a.source) < 0:
+            return False
+        if a.max_power >= 0 and cat.printed[defn] > a.max_power:
+            return False
+        if a.base >= 0:
+            at = dest if dest in s.zones[BASES] else self.base_of(s, dest)
+            if at != a.base:
+                return False
+        if a.cond == "no_own_minion" and any(
+            s.cards[m].controller == seat for m in self.minions_at(s, dest)
+        ):
+            return False
+        if src.startswith("hand:"):
+            return a.zone == "hand"
+        if src.startswith("discard:"):
+            return a.zone == "discard" or (
+                a.zone == "hand" and self.may_play_from_discard(s, seat, cid, dest)
+            )
+        return False
+
+    def may_play_from_discard(self, s: SUState, seat: int, cid: int, dest: int) -> bool:
+        """Whether a card in play lets ``seat`` make a hand play from the discard pile instead
+        when ``cid`` goes to ``dest`` (They're Coming To Get You)."""
+        for src, spec in self._sources(s, self.cat(s).play_from_specs):
+            assert spec.play_from is not None
+            if spec.play_from(self, s, src, seat, cid, dest):
+                return True
+        return False
+
+    def play_banned(self, s: SUState, seat: int, cid: int, dest: int) -> bool:
+        """Whether a card in play forbids ``seat`` to play ``cid`` to ``dest`` (Block the
+        Path: minions of a named faction)."""
+        for src, spec in self._sources(s, self.cat(s).play_ban_specs):
+            assert spec.play_ban is not None
+            if spec.play_ban(self, s, src, seat, cid, dest):
+                return True
+        return False
 
     def _fits(self, s: SUState, cid: int, kind: str, max_power: int) -> bool:
         cat = self.cat(s)
@@ -892,22 +1130,25 @@ class SmashUp(Game):
         s = cast(SUState, state)
         seat, data = frame.seat, frame.data
         rule = "su.play.extra_now"
+        src = f"{data.get('zone', 'hand')}:{seat}"
+        cond = data.get("cond", "")
         if choice is not None:
             self.pop(s, frame)
             if choice != "decline":
-                self._start_play(s, seat, int(choice.split(":")[1]), "extra", data["base_card"])
+                cid = int(choice.split(":")[1])
+                self._start_play(s, seat, cid, "extra", data["base_card"], src, cond)
             return
         options = self._dedupe(
             s,
             [
                 c
-                for c in s.zones[f"hand:{seat}"]
+                for c in s.zones[src]
                 if self._fits(s, c, data["play_kind"], data["max_power"])
-                and self.play_destinations(s, seat, c, "extra", data["base_card"])
+                and self.play_destinations(s, seat, c, "extra", data["base_card"], cond=cond)
             ],
             "play",
         )
-        if not options:
+        if not options or (data["play_kind"] == "action" and not self.can_play_actions(s, seat)):
             self.pop(s, frame)
             return
         options.append(Option("decline", "Do not play it"))
@@ -928,6 +1169,17 @@ class SmashUp(Game):
             s.allowances = [Allowance("minion"), Allowance("action")]
             s.talents_used = []
             s.minions_played = s.actions_played = 0
+            s.asleep = -1
+            if seat in s.sleepers:
+                s.sleepers.remove(seat)
+                s.asleep = seat
+                self.log(
+                    s,
+                    "asleep",
+                    "su.play.no_actions",
+                    f"{s.names[seat]} cannot play actions this turn",
+                    seat,
+                )
             if s.lasting:
                 s.lasting = [e for e in s.lasting if e.until != f"start_of_turn:{seat}"]
             self.log(s, "turn", "su.turn.start", f"Turn {s.turn}: {s.names[seat]}", seat)
@@ -1004,11 +1256,16 @@ class SmashUp(Game):
         cat = self.cat(s)
         cards = s.cards
         minion_plays = [a for a in s.allowances if a.kind == "minion"]
-        action_ok = any(a.kind == "action" for a in s.allowances)
+        action_ok = self.can_play_actions(s, seat) and any(a.kind == "action" for a in s.allowances)
         options = []
         prot = self.protections(s)
         bases = s.zones[BASES]
         open_bases: list[int] | None = None  # bases open to this player's minions
+        # plain: every minion allowance is a hand play limited at most by power and base, and
+        # no card in play bans particular cards, so one look at the bases serves every minion
+        plain = not self._sources(s, cat.play_ban_specs) and all(
+            a.zone == "hand" and not a.cond and not a.ongoing for a in minion_plays
+        )
         seen: set[str] = set()
         for cid in s.zones[f"hand:{seat}"]:
             defn = cards[cid].defn
@@ -1018,20 +1275,36 @@ class SmashUp(Game):
             if cat.is_minion[defn]:
                 if not minion_plays:
                     continue
-                if open_bases is None:
-                    open_bases = [
-                        b for b in bases if not self.forbidden(s, "play_minion", b, seat, prot)
-                    ]
-                power = cat.printed[defn]
-                ok = any(
-                    (a.max_power < 0 or power <= a.max_power)
-                    and (open_bases if a.base < 0 else a.base in open_bases)
-                    for a in minion_plays
-                )
+                if not plain:
+                    ok = bool(self.play_destinations(s, seat, cid, "normal", -1, prot))
+                else:
+                    if open_bases is None:
+                        open_bases = [
+                            b for b in bases if not self.forbidden(s, "play_minion", b, seat, prot)
+                        ]
+                    power = cat.printed[defn]
+                    ok = any(
+                        (a.max_power < 0 or power <= a.max_power)
+                        and (open_bases if a.base < 0 else a.base in open_bases)
+                        for a in minion_plays
+                    )
             else:
                 ok = action_ok and bool(self.play_destinations(s, seat, cid, "normal", -1, prot))
             if ok:
                 options.append(Option(f"play:{cid}", f"Play {cat.label[defn]}"))
+        if minion_plays and (
+            any(a.zone == "discard" for a in minion_plays) or self._sources(s, cat.play_from_specs)
+        ):
+            discard = f"discard:{seat}"
+            for cid in s.zones[discard]:
+                defn = cards[cid].defn
+                if not cat.is_minion[defn] or f"d:{defn}" in seen:
+                    continue
+                seen.add(f"d:{defn}")
+                if self.play_destinations(s, seat, cid, "normal", -1, prot, src=discard):
+                    options.append(
+                        Option(f"play:{cid}", f"Play {cat.label[defn]} from your discard pile")
+                    )
         for cid, _spec in self._sources(s, cat.talent_specs):
             if cards[cid].controller == seat and self.talent_usable(s, seat, cid):
                 options.append(Option(f"talent:{cid}", f"Use the Talent of {self.label(s, cid)}"))
@@ -1063,17 +1336,31 @@ class SmashUp(Game):
         if verb == "end":
             frame.step = SCORE
         elif verb == "play":
-            self._start_play(s, seat, int(rest), "normal", -1)
+            cid = int(rest)
+            src = f"hand:{seat}" if cid in s.zones[f"hand:{seat}"] else f"discard:{seat}"
+            self._start_play(s, seat, cid, "normal", -1, src)
         elif verb == "talent":
             self.use_talent(s, seat, int(rest))
         elif verb == "special":
             self._use_special(s, seat, int(rest), "your_turn", -1)
 
     # ================================================================ playing a card
-    def _start_play(self, s: SUState, seat: int, cid: int, via: str, base: int) -> None:
-        """Show the card (it leaves the hand) and start its resolution."""
-        self._to_zone(s, cid, f"hand:{seat}", RESOLVING)
-        self.push(s, "su.play", seat, card=cid, via=via, base_card=base, dest=-1)
+    def _start_play(
+        self,
+        s: SUState,
+        seat: int,
+        cid: int,
+        via: str,
+        base: int,
+        src: str | None = None,
+        cond: str = "",
+    ) -> None:
+        """Show the card (it leaves the hand, or ``src``) and start its resolution."""
+        src = src or f"hand:{seat}"
+        self._to_zone(s, cid, src, RESOLVING)
+        self.push(
+            s, "su.play", seat, card=cid, via=via, base_card=base, dest=-1, src=src, cond=cond
+        )
 
     def play_destinations(
         self,
@@ -1083,54 +1370,59 @@ class SmashUp(Game):
         via: str,
         base: int,
         prot: list[tuple[int, AbilitySpec]] | None = None,
+        *,
+        src: str = "",
+        cond: str = "",
     ) -> list[int]:
         """Where a card may be played: bases for a minion or a base action, minions for a
-        minion action, ``[-1]`` for a standard action (no destination)."""
+        minion action, ``[-1]`` for a standard action (no destination). A ``normal`` play
+        needs a play allowance that fits (from ``src``, by default the hand); ``cond``
+        restricts an extra play (``no_own_minion``)."""
         d = self.cat(s).cards[s.cards[cid].defn]
         if prot is None:
             prot = self.protections(s)
+        src = src or f"hand:{seat}"
         bases = s.zones[BASES] if base < 0 else [b for b in s.zones[BASES] if b == base]
         if d.type == "minion":
             fits = bases
-            if via == "normal":
-                power = d.power or 0
+            if cond == "no_own_minion":
                 fits = [
                     b
-                    for b in bases
-                    if any(
-                        a.kind == "minion"
-                        and (a.max_power < 0 or power <= a.max_power)
-                        and (a.base < 0 or a.base == b)
-                        for a in s.allowances
-                    )
+                    for b in fits
+                    if not any(s.cards[m].controller == seat for m in self.minions_at(s, b))
                 ]
-            return [b for b in fits if not self.forbidden(s, "play_minion", b, seat, prot)]
-        if "play_on_base" in d.subtypes:
-            return [b for b in bases if not self.forbidden(s, "play_action", b, seat, prot)]
-        if "play_on_minion" in d.subtypes:
-            return [
+            dests = [b for b in fits if not self.forbidden(s, "play_minion", b, seat, prot)]
+        elif "play_on_base" in d.subtypes:
+            dests = [b for b in bases if not self.forbidden(s, "play_action", b, seat, prot)]
+        elif "play_on_minion" in d.subtypes:
+            dests = [
                 m
                 for m, b in self.minions_in_play(s)
                 if (base < 0 or b == base) and not self.forbidden(s, "attach", m, seat, prot)
             ]
-        return [-1]
+        else:
+            dests = [-1]
+        if via == "normal":
+            allowances = s.allowances
+            dests = [
+                b
+                for b in dests
+                if any(self.allowance_fits(s, a, seat, cid, b, src) for a in allowances)
+            ]
+        if self.cat(s).play_ban_specs and dests:
+            dests = [b for b in dests if not self.play_banned(s, seat, cid, b)]
+        return dests
 
-    def _consume(self, s: SUState, cid: int, dest: int) -> None:
+    def _consume(self, s: SUState, cid: int, dest: int, seat: int, src: str) -> None:
         """Use the most restricted play allowance that fits (the free one last)."""
-        cat = self.cat(s)
-        defn = s.cards[cid].defn
-        kind = "minion" if cat.is_minion[defn] else "action"
-        power = cat.printed[defn]
         fitting = [
-            (a.base < 0, a.max_power < 0, a.max_power, i)
+            (a.zone == "hand", a.base < 0, not a.cond, a.max_power < 0, a.max_power, i)
             for i, a in enumerate(s.allowances)
-            if a.kind == kind
-            and (kind == "action" or a.max_power < 0 or power <= a.max_power)
-            and (a.base < 0 or a.base == dest)
+            if self.allowance_fits(s, a, seat, cid, dest, src)
         ]
         if not fitting:
             raise EngineError(f"smash-up: no play allowance for card {cid}")
-        del s.allowances[min(fitting)[3]]
+        del s.allowances[min(fitting)[-1]]
 
     def _play(self, state: State, frame: Frame, choice: str | None) -> None:
         """One card through the Card Resolution Order (000): place it and resolve it (1), let the
@@ -1141,7 +1433,15 @@ class SmashUp(Game):
         cid: int = data["card"]
         if frame.step == 0:  # choose where it goes
             if choice is None:
-                dests = self.play_destinations(s, seat, cid, data["via"], data["base_card"])
+                dests = self.play_destinations(
+                    s,
+                    seat,
+                    cid,
+                    data["via"],
+                    data["base_card"],
+                    src=data.get("src", ""),
+                    cond=data.get("cond", ""),
+                )
                 if len(dests) > 1:
                     self.ask(
                         s,
@@ -1221,8 +1521,13 @@ class SmashUp(Game):
         card = s.cards[cid]
         card.controller = seat
         how = {"normal": "", "extra": " as an extra play", "special": " (Special)"}[via]
+        src = data.get("src") or ""
+        if src.startswith("discard:"):
+            how = " from the discard pile" + how
+        elif src.startswith("deck:") or src == REVEALED:
+            how = " from the top of a deck" + how
         if via == "normal":
-            self._consume(s, cid, dest)
+            self._consume(s, cid, dest, seat, data.get("src") or f"hand:{seat}")
         if d.type == "minion":
             self._to_zone(s, cid, RESOLVING, base_zone(dest))
             if seat == s.active:
@@ -1288,6 +1593,8 @@ class SmashUp(Game):
                 sp = spec.special
                 key = f"{zone}:{defn}"
                 if sp.zone != zone or window not in sp.windows or key in seen:
+                    continue
+                if zone == "hand" and s.asleep == seat and not self.is_minion(s, cid):
                     continue
                 if sp.usable is None or sp.usable(self, s, seat, cid, wdata):
                     seen.add(key)
@@ -1593,9 +1900,20 @@ class SmashUp(Game):
 
     # ================================================================ hidden information
     def card_visible(self, state: State, zone: str, card: Card, seat: int) -> bool:
+        known = cast(SUState, state).known
         if zone.startswith("hand:"):
-            return int(zone[5:]) == seat
-        return not (zone.startswith("deck:") or zone == BASE_DECK)
+            return int(zone[5:]) == seat or seat in known.get(card.id, ())
+        if zone.startswith("deck:"):
+            return seat in known.get(card.id, ())
+        return zone != BASE_DECK
+
+    def view(self, state: State, seat: int) -> State:
+        """The core's view; what the seat knows of hidden cards is kept only for the cards it
+        can see (the ids of the others must not appear)."""
+        v = cast(SUState, super().view(state, seat))
+        if v.known:
+            v.known = {c: seats for c, seats in v.known.items() if c in v.cards}
+        return v
 
     def pool_key(self, state: State, zone: str, seat: int) -> str:
         if zone == BASE_DECK:
@@ -1635,11 +1953,14 @@ class SmashUp(Game):
             return first
         seat = pending.seat
         hand, deck = f"hand:{seat}", f"deck:{seat}"
+        seen = set(view.cards)  # cards the viewer can identify stay where they are
         for i in range(len(full.zones[hand])):
+            if full.zones[hand][i] in seen:
+                continue
             tried: set[str] = set()
             for j, cid in enumerate(full.zones[deck]):
                 defn = full.cards[cid].defn
-                if defn in tried:
+                if defn in tried or cid in seen:
                     continue
                 tried.add(defn)
                 trial = clone(full)

@@ -31,13 +31,19 @@ class Allowance(msgspec.Struct):
 
     The rules give one ``minion`` and one ``action``; extra plays add more, some restricted to a
     printed power (``max_power``) or to one base (``base``). ``source`` is the granting card
-    (-1: the free play of the rules).
+    (-1: the free play of the rules). ``zone``: where the card must come from (``hand``, or
+    ``discard`` for "play an extra minion from your discard pile"). ``cond``: a condition on the
+    destination (``no_own_minion``: a base where the player has no minion). ``ongoing``: the
+    play is given by an ongoing ability and is lost when ``source`` leaves play.
     """
 
     kind: str
     max_power: int = -1
     base: int = -1
     source: int = -1
+    zone: str = "hand"
+    cond: str = ""
+    ongoing: bool = False
 
 
 class SUState(State, kw_only=True):
@@ -46,6 +52,13 @@ class SUState(State, kw_only=True):
 
     ``attached`` maps each action in play to the card it is attached to (a base or a minion).
     ``lasting`` holds the lasting effects now running.
+
+    ``known`` maps a card in a hidden zone (a deck or a hand) to the seats that know what it is
+    (strain S3): cards revealed or looked at and put back, cards taken openly into a hand. A
+    shuffle of the deck ends it; views show a known card to the seats that know it.
+    ``named`` holds what a card in play named when it was played (Block the Path: a faction).
+    ``sleepers``: players whose next turn has no action plays (Mark of Sleep); ``asleep``: the
+    player who cannot play actions this turn (-1: none).
     """
 
     vp: list[int] = msgspec.field(default_factory=list)
@@ -56,3 +69,7 @@ class SUState(State, kw_only=True):
     talents_used: list[int] = msgspec.field(default_factory=list)
     minions_played: int = 0
     actions_played: int = 0
+    known: dict[int, list[int]] = msgspec.field(default_factory=dict)
+    named: dict[int, str] = msgspec.field(default_factory=dict)
+    sleepers: list[int] = msgspec.field(default_factory=list)
+    asleep: int = -1
