@@ -1453,6 +1453,7 @@ class SmashUp(Game):
                     )
                     return
                 if not dests:  # nowhere it may go any more: it is discarded unplayed
+                    s.cards[cid].controller = s.cards[cid].owner
                     self._to_zone(s, cid, RESOLVING, f"discard:{s.cards[cid].owner}")
                     self.log(
                         s,
@@ -1490,6 +1491,7 @@ class SmashUp(Game):
                 )
             return
         if cid in s.zones[RESOLVING]:
+            s.cards[cid].controller = s.cards[cid].owner
             self._to_zone(s, cid, RESOLVING, f"discard:{s.cards[cid].owner}")
             self.log(
                 s,
