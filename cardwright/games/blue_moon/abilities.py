@@ -22,7 +22,9 @@ the power, ``eff`` the :class:`~cardwright.games.blue_moon.rules.Effects` in for
   ``LAYER_DOUBLE``. Computed on every query, never stored.
 * ``power_floor(g, s, src, seat, element) -> int`` — "total power counts as at least N" (last).
 * ``prohibits(g, s, src, seat, action, card) -> bool`` — a "you may not" for ``action`` in
-  ``play`` (``card`` from hand), ``retrieve``, ``take`` (into hand: draws, retrieves) by ``seat``.
+  ``play`` (``card`` from hand), ``retrieve``, ``take`` (into hand: draws, retrieves), ``draw``
+  (from the draw deck only: draws and deck searches; ``BlueMoon.drawable`` checks both) by
+  ``seat``.
   A prohibition beats every permission, grant and icon. Buka adds three actions: ``bluff``
   (``card``, a BLUFF character, played face down as a support: answer as for a support play,
   e.g. "no support cards", "no cards without text"; character-only limits do not apply),
@@ -46,12 +48,23 @@ the power, ``eff`` the :class:`~cardwright.games.blue_moon.rules.Effects` in for
   phase you must ... or retreat": true while ``seat`` has not met it (it must then retreat).
 * ``dragon_mod(g, s, src, retreater, n) -> n`` at ``dragon_priority`` 1 (additional dragons),
   2 (fewer), 3 (at most), 4 (none): the dragons won when ``retreater`` retreats.
+* ``target_choices(g, s, eff, src) -> [card]`` — "I pick one of my ...": the cards the power may
+  apply to now. Before each turn question the rules ask the card's player (``bm.target``, no
+  question when there is one choice) whenever ``BMState.targets[src]`` is missing or no longer
+  among the choices (the card was covered, discarded, taken back): research §5.2 rule 2.
+  Value hooks read the pick from ``BMState.targets``.
 * ``frames`` — frame handlers ``(g, state, frame, choice)`` the power pushes; registered on the
   game under their kind.
 * ``reversible`` — the ``on_play`` effect may be undone by backtracking (otherwise playing the card
   after the retreat point makes the turn irreversible).
 
 Shared helpers for powers of several peoples:
+
+* :func:`pick_one` — the body of a frame that lets its seat pick one card of a list (or none);
+  :func:`yes_no` — the body of a frame asking whether to use a "may" power. Both follow the
+  frame contract (asking has no side effects) and pop the frame once answered.
+* ``BlueMoon.leave_play`` (rules.py) takes a card out of a combat or support area (to the discard
+  pile or hand), un-covering it and forgetting "one of my" picks.
 
 * :func:`mutant` builds the spec of a Mutant-style card (the eight Mutants and Old Goo Laa's
   Ghost): a play condition checked in hand (``play_condition``) plus, when the card is played, a
@@ -72,7 +85,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from cardwright.core.state import Frame, State
+from cardwright.core.state import Frame, Option, State
 
 if TYPE_CHECKING:
     from .rules import BlueMoon, Effects
@@ -144,6 +157,7 @@ class AbilitySpec:
     on_end_turn: Callable[[BlueMoon, BMState, int], None] | None = None
     end_stage: int = 0
     requirement_unmet: Callable[[BlueMoon, BMState, Effects, int, int], bool] | None = None
+    target_choices: Callable[[BlueMoon, BMState, Effects, int], list[int]] | None = None
     dragon_priority: int = 0
     dragon_mod: Callable[[BlueMoon, BMState, int, int, int], int] | None = None
     frames: dict[str, FrameHandler] = field(default_factory=dict)
@@ -168,6 +182,46 @@ class AbilitySpec:
 
 
 ABILITIES: dict[str, AbilitySpec] = {}
+
+NOTHING = -1
+
+
+def pick_one(
+    g: BlueMoon,
+    s: BMState,
+    frame: Frame,
+    choice: str | None,
+    cards: list[int],
+    prompt: str,
+    none_label: str = "Do nothing",
+    always_ask: bool = False,
+) -> int | None:
+    """Let ``frame.seat`` pick one of ``cards`` (or nothing). Returns None after asking (the
+    caller returns), else pops the frame and returns the card or :data:`NOTHING`. With no cards
+    nothing is asked unless ``always_ask`` (choices from a hidden hand must always be asked so
+    that skipping tells the opponent nothing)."""
+    if choice is None:
+        if not cards and not always_ask:
+            g.pop(s, frame)
+            return NOTHING
+        options = [Option(f"pick:{c}", g.card_name(s, c)) for c in cards]
+        options.append(Option("none", none_label))
+        g.ask(s, frame.seat, "pick", prompt, options, frame.data["rule"])
+        return None
+    g.pop(s, frame)
+    return NOTHING if choice == "none" else int(choice.split(":", 1)[1])
+
+
+def yes_no(g: BlueMoon, s: BMState, frame: Frame, choice: str | None, prompt: str) -> bool | None:
+    """Ask ``frame.seat`` whether to use a "may" power: None after asking, else pops the frame
+    and returns the answer."""
+    if choice is None:
+        options = [Option("yes", "Yes"), Option("no", "No")]
+        g.ask(s, frame.seat, "use_power", prompt, options, frame.data["rule"])
+        return None
+    g.pop(s, frame)
+    return choice == "yes"
+
 
 PlayCondition = Callable[["BlueMoon", "BMState", "Effects", int, int], bool]
 

@@ -40,15 +40,41 @@ Every card and base names its ability by a snake_case id (``CardDef.ability`` /
     ``hooks[event](game, state, source, event_data)`` is called for each card and base in play
     with the ability when ``event`` happens; it may queue a trigger with ``game.queue(...)``.
     Events: ``start_of_turn``, ``end_of_turn``, ``minion_played``, ``action_played``,
-    ``minion_destroyed``, ``minion_moved``, ``card_returned``, ``card_to_discard``,
-    ``before_scoring``, ``when_scoring`` (VP just awarded) and ``after_scoring``;
-    ``self_destroyed`` goes only to the minion just destroyed (now in the discard pile), for
-    "after this minion is destroyed" (its data is that of ``minion_destroyed``).
+    ``minion_destroyed`` (also told to the destroyed minion itself, now in the discard pile:
+    check ``event["minion_card"] == source``), ``minion_moved``, ``card_returned``,
+    ``card_to_deck``, ``card_to_discard``, ``minion_affected`` (see below), ``before_scoring``,
+    ``when_scoring`` (VP just awarded) and ``after_scoring``.
     Queued triggers resolve at the next safe point (the current player orders them) by running
     ``trigger`` as a frame handler with the trigger's data in ``frame.data``.
 ``scoring``
     ``scoring(game, state, base, places) -> {seat: extra VP}``: "when this base scores"
     changes to the VP awarded (``places`` maps seats to 1st/2nd/3rd).
+``copy``
+    ``copy(game, state, copier, action, record) -> (seat, [minions])``: a copying card (Diva,
+    Dancing King, We Are Family, Funky Town). After a step of the standard action ``action``
+    directly affects a minion, the engine offers each copier in play the record
+    (``{"target_card", "base_card", "effect"}``); the function names who decides and the minions
+    that may get the same effect (none: it cannot copy this one). The engine repeats the effect
+    as coming from the action (not direct), then notes ``use_once(copier, "copy")`` and
+    ``use_once(copier, "copy:<action>")`` for once-per-turn / once-per-action limits.
+
+Affecting (000 Terms: Affect, Directly). While an ability runs, the engine knows the acting card;
+the verbs ``destroy``, ``move_minion``, ``return_to_hand``, ``to_deck``, ``add_counters``,
+``move_counters``, ``add_lasting`` (on a minion) and attaching an action to a minion record an
+``Affect`` in ``state.affects`` (kept while the card resolves) and fire ``minion_affected`` with
+``minion_card``, ``base_card`` (where it was), ``source_card``, ``seat`` (whose card, -1 for a
+base), ``controller`` (of the minion), ``verb``, ``direct`` and ``standard``. Everything an
+ability does to a minion it names (chosen or described, "each of your minions") is direct; a
+copy is not. ``game.affected_by(state, card, verb)`` lists the minions a card affected so far.
+A new verb that affects minions calls ``game.affected(state, minion, verb, effect)`` first.
+Each verb also checks ``blocked(verb, minion, actor)``, which asks the ``protect`` hooks for the
+verb and for ``affect``.
+
+Other engine helpers: ``once_used`` / ``use_once`` (once-per-turn memory), ``base_actions``
+(actions on a base itself: actions on its minions are not actions on the base),
+``minion_actions``, ``to_deck`` (shuffle or place a card in play into its owner's deck),
+``reveal`` (a card in a hand or deck becomes known to every player; cards that go from a public
+zone into a hand or onto a deck are remembered the same way until a shuffle).
 
 Engine verbs for abilities (``rules.py``), besides destroying, moving and returning:
 ``grant_extra`` (restricted by power, base, ``zone="discard"``, ``cond="no_own_minion"``,
@@ -85,6 +111,7 @@ HookFn = Callable[["SmashUp", SUState, int, dict[str, Any]], None]
 ScoringFn = Callable[["SmashUp", SUState, int, dict[int, int]], dict[int, int]]
 SpecialTest = Callable[["SmashUp", SUState, int, int, dict[str, Any]], bool]
 PlayTest = Callable[["SmashUp", SUState, int, int, int, int], bool]
+CopyFn = Callable[["SmashUp", SUState, int, int, dict[str, Any]], tuple[int, list[int]]]
 
 #: Windows a Special can be used in.
 WINDOWS = ("before_scoring", "after_scoring", "card_played", "your_turn")
@@ -124,6 +151,7 @@ class AbilitySpec:
     hooks: Mapping[str, HookFn] = field(default_factory=dict)
     trigger: AbilityHandler | None = None
     scoring: ScoringFn | None = None
+    copy: CopyFn | None = None
 
     @property
     def rule(self) -> str:

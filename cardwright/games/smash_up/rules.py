@@ -10,12 +10,21 @@ rulebook is unclear are in ``docs/rulings/smash-up.md``.
 Frames: ``su.redraw`` (setup), ``su.turn`` (steps start, play, score, draw, end, finish),
 ``su.play`` (one card through the Card Resolution Order), ``su.extra_play`` (an extra play that
 must be made at once or lost), ``su.ability`` (an ability's own steps), ``su.score_bases`` and
-``su.score_base`` (The Big Score), ``su.discard_limit`` (the hand limit).
+``su.score_base`` (The Big Score), ``su.discard_limit`` (the hand limit), ``su.copy`` (copying
+cards such as Diva offered the effect a standard action just had on a minion).
+
+Affecting (000 Terms: Affect, Directly): while an ability runs (a ``su.ability`` frame, or an
+action being attached), the engine knows the acting card (:class:`Acting`). Every verb that
+affects a minion (destroy, move, return, shuffle or place into a deck, power changes, +1 power
+counters, attaching) records an :class:`~.state.Affect` in ``state.affects`` and fires the
+``minion_affected`` event; the record lasts while the card resolves, so an ability can count the
+minions it affected (copies included) and copying cards can repeat a direct effect.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, cast
 
@@ -38,7 +47,7 @@ from .carddata import (
     load_faction,
     load_factions,
 )
-from .state import Allowance, Lasting, SUState
+from .state import Affect, Allowance, Lasting, SUState
 
 HAND_SIZE = 5
 HAND_LIMIT = 10
@@ -60,6 +69,23 @@ DEFAULT_FACTIONS: list[list[str]] = [
 
 # steps of the su.turn frame
 START, PLAY, SCORE, DRAW, END, FINISH = range(6)
+
+
+@dataclass
+class Acting:
+    """The card (or base) whose ability is now doing things, for the affect records.
+
+    ``seat``: the player whose card or Talent it is (-1 for a base); ``chooser``: the player
+    making the choices; ``standard``: a standard action being played; ``copy``: a copying card
+    is repeating that action's effect (the effect still comes from the action, not direct).
+    """
+
+    source: int
+    seat: int
+    chooser: int
+    standard: bool = False
+    copy: bool = False
+    mode: str = "play"
 
 
 def base_zone(bid: int) -> str:
@@ -107,6 +133,12 @@ class Catalog:
         self.talent_specs = {k for k, v in self.spec.items() if v.talent is not None}
         self.play_ban_specs = {k for k, v in self.spec.items() if v.play_ban is not None}
         self.play_from_specs = {k for k, v in self.spec.items() if v.play_from is not None}
+        self.copy_specs = {k for k, v in self.spec.items() if v.copy is not None}
+        self.standard = {
+            k
+            for k, d in self.cards.items()
+            if d.type == "action" and not {"play_on_base", "play_on_minion"} & set(d.subtypes)
+        }
         self.is_minion = {k: d.type == "minion" for k, d in self.cards.items()}
         self.printed = {k: d.power or 0 for k, d in self.cards.items()}
         self.label = {
@@ -140,6 +172,7 @@ class SmashUp(Game):
         self.rules = RulesIndex.load(Path(__file__).parent / "rules.toml")
         self.catalogs = {cs: Catalog(cs) for cs in CARD_SETS}
         self.hooked: dict[str, set[str]] = {}
+        self._acting: Acting | None = None
         for spec in ABILITIES.values():
             for event in spec.hooks:
                 self.hooked.setdefault(event, set()).add(spec.id)
@@ -156,6 +189,7 @@ class SmashUp(Game):
                 "su.score_bases": self._score_bases,
                 "su.score_base": self._score_base,
                 "su.discard_limit": self._discard_limit,
+                "su.copy": self._copy,
             }
         )
 
@@ -546,19 +580,41 @@ class SmashUp(Game):
         else:
             s.zones[dest].append(cid)
         card = s.cards[cid]
-        to_deck = dest.startswith("deck:")
-        card.face_up = not (to_deck or dest == BASE_DECK)
-        if to_deck or dest.startswith("hand:"):
-            if not (src.startswith("deck:") or src.startswith("hand:") or src == BASE_DECK):
-                s.known[cid] = list(range(len(s.names)))
-        elif s.known:
+        hidden = dest.startswith(("deck:", "hand:"))
+        card.face_up = not (dest.startswith("deck:") or dest == BASE_DECK)
+        if hidden and not src.startswith(("deck:", "hand:")):
+            # seen by everyone on its way into a hand or onto a deck (000 Additional Rules)
+            if cid not in s.revealed:
+                s.revealed.append(cid)
+        elif s.revealed and cid in s.revealed and (not hidden or src.startswith("hand:")):
+            s.revealed.remove(cid)
+        if s.known and (not hidden or src.startswith("hand:")):
             s.known.pop(cid, None)
+
+    def reveal(self, state: State, cid: int) -> None:
+        """Every player now knows this card in a hand or deck (it was shown), until it is
+        shuffled away or leaves."""
+        s = cast(SUState, state)
+        if cid not in s.revealed:
+            s.revealed.append(cid)
+
+    def forget_deck(self, s: SUState, seat: int) -> None:
+        """A deck was shuffled: nobody knows where its cards are any more."""
+        if s.revealed or s.known:
+            deck = set(s.zones[f"deck:{seat}"])
+            s.revealed = [c for c in s.revealed if c not in deck]
+            for cid in deck:
+                s.known.pop(cid, None)
 
     def know(self, state: State, cid: int, seats: Iterable[int]) -> None:
         """Record that ``seats`` know the card ``cid`` (in a deck or hand) from now on."""
         s = cast(SUState, state)
         seen = set(s.known.get(cid, ())) | set(seats)
-        s.known[cid] = sorted(seen)
+        if len(seen) == len(s.names):
+            s.known.pop(cid, None)
+            self.reveal(s, cid)
+        else:
+            s.known[cid] = sorted(seen)
 
     def shuffle_deck(self, state: State, seat: int, rule: str, why: str = "") -> None:
         """Shuffle a player's deck: no one knows where its cards are any more."""
@@ -566,8 +622,7 @@ class SmashUp(Game):
         deck = s.zones[f"deck:{seat}"]
         for cid in deck:
             s.cards[cid].face_up = False
-            if s.known:
-                s.known.pop(cid, None)
+        self.forget_deck(s, seat)
         chance.shuffle(s, deck)
         self.log(
             s,
@@ -716,8 +771,7 @@ class SmashUp(Game):
         discard.clear()
         for cid in deck:
             s.cards[cid].face_up = False
-            if s.known:
-                s.known.pop(cid, None)
+        self.forget_deck(s, seat)
         chance.shuffle(s, deck)
         self.log(
             s,
@@ -753,14 +807,41 @@ class SmashUp(Game):
         source: int = -1,
         seat: int = -1,
         until: str = "end_of_turn",
-    ) -> None:
+    ) -> bool:
+        """Start a lasting effect. On a minion in play it affects that minion: a card that
+        protects it from ``seat`` stops it (False), and it is recorded (:meth:`affected`)."""
         s = cast(SUState, state)
+        minion = key != "breakpoint" and self.base_of(s, target) >= 0
+        if minion and self.blocked(s, key, target, seat):
+            self.log(
+                s,
+                "not_affected",
+                "su.terms.cannot",
+                f"{self.card_name(s, target)} cannot be affected",
+                seat,
+            )
+            return False
         s.lasting.append(Lasting(key, target, amount, source, seat, until))
+        if minion:
+            verb = "power" if key == "power" else "lasting"
+            effect = {"verb": "lasting", "key": key, "amount": amount, "until": until}
+            self.affected(s, target, verb, effect)
+        return True
 
     def add_counters(self, state: State, cid: int, count: int, seat: int, rule: str) -> None:
         s = cast(SUState, state)
         if count <= 0 or self.base_of(s, cid) < 0:
             return
+        if self.blocked(s, "counters", cid, seat):
+            self.log(
+                s,
+                "not_affected",
+                "su.terms.cannot",
+                f"{self.card_name(s, cid)} cannot be affected",
+                seat,
+            )
+            return
+        self.affected(s, cid, "counters", {"verb": "counters", "amount": count})
         counters = s.cards[cid].counters
         counters["p1"] = counters.get("p1", 0) + count
         self.log(
@@ -779,8 +860,16 @@ class SmashUp(Game):
         s = cast(SUState, state)
         have = s.cards[src].counters.get("p1", 0)
         count = min(count, have)
-        if count <= 0:
+        if count <= 0 or self.blocked(s, "counters", src, seat):
             return
+        if self.blocked(s, "counters", dest, seat):  # the counters are discarded instead
+            s.cards[src].counters["p1"] = have - count
+            if have == count:
+                del s.cards[src].counters["p1"]
+            self.affected(s, src, "counters")
+            return
+        self.affected(s, src, "counters")
+        self.affected(s, dest, "counters")
         if have == count:
             del s.cards[src].counters["p1"]
         else:
@@ -814,12 +903,18 @@ class SmashUp(Game):
         s.attached.pop(cid, None)
         if s.lasting:
             s.lasting = [e for e in s.lasting if e.target != cid]
+        if s.used:
+            mark = f"{cid}:"
+            s.used = [k for k in s.used if not k.startswith(mark)]
         if dest.startswith("discard:"):
             self.fire(s, "card_to_discard", card=cid, base_card=bid, owner=card.owner)
 
-    def destroy(self, state: State, cid: int, actor: int, rule: str) -> bool:
+    def destroy(
+        self, state: State, cid: int, actor: int, rule: str, *, by: int | None = None
+    ) -> bool:
         """Destroy a minion in play (it goes to its owner's discard pile) unless a card says it
-        cannot be destroyed. ``actor`` is the player destroying it (-1: a base or the rules)."""
+        cannot be destroyed. ``actor`` is the player whose card destroys it (-1: a base or the
+        rules); ``by`` the player who chose to (credited with it; default ``actor``)."""
         s = cast(SUState, state)
         bid = self.base_of(s, cid)
         if bid < 0:
@@ -830,6 +925,9 @@ class SmashUp(Game):
             return False
         card = s.cards[cid]
         owner, controller = card.owner, card.controller
+        if by is None:
+            by = actor
+        self.affected(s, cid, "destroy", {"verb": "destroy"}, chooser=by)
         self.leave_play(s, cid, f"discard:{owner}")
         self.log(
             s,
@@ -839,15 +937,16 @@ class SmashUp(Game):
             actor,
             card=cid,
         )
-        event = {
-            "minion_card": cid,
-            "base_card": bid,
-            "owner": owner,
-            "controller": controller,
-            "by": actor,
-        }
-        self.fire(s, "minion_destroyed", **event)
-        self.fire(s, "self_destroyed", only=cid, **event)
+        self.fire(
+            s,
+            "minion_destroyed",
+            also=[cid],
+            minion_card=cid,
+            base_card=bid,
+            owner=owner,
+            controller=controller,
+            by=by,
+        )
         return True
 
     def destroy_action(self, state: State, cid: int, actor: int, rule: str) -> bool:
@@ -892,6 +991,7 @@ class SmashUp(Game):
         if self.blocked(s, "move", cid, actor):
             self.log(s, "not_moved", "su.terms.cannot", f"{name} cannot be moved", actor)
             return False
+        self.affected(s, cid, "move", {"verb": "move", "base_card": dest})
         carried = [cid, *(a for a, host in s.attached.items() if host == cid)]
         for c in carried:
             self._to_zone(s, c, base_zone(src), base_zone(dest))
@@ -917,6 +1017,7 @@ class SmashUp(Game):
             self.log(s, "not_returned", "su.terms.cannot", f"{name} cannot be returned", actor)
             return False
         owner = s.cards[cid].owner
+        self.affected(s, cid, "return", {"verb": "return"})
         self.leave_play(s, cid, f"hand:{owner}")
         self.log(
             s,
@@ -929,10 +1030,309 @@ class SmashUp(Game):
         self.fire(s, "card_returned", card=cid, base_card=bid, owner=owner, by=actor)
         return True
 
+    def to_deck(self, state: State, cid: int, actor: int, rule: str, how: str = "shuffle") -> bool:
+        """A card in play goes into its owner's deck: ``shuffle`` (shuffled in), ``top`` or
+        ``bottom`` (placed). What was on it is discarded. A protected minion stays."""
+        s = cast(SUState, state)
+        bid = self.base_of(s, cid)
+        if bid < 0:
+            return False
+        name = self.card_name(s, cid)
+        verb = "shuffle" if how == "shuffle" else "place"
+        if self.blocked(s, verb, cid, actor):
+            self.log(s, "not_moved", "su.terms.cannot", f"{name} cannot be affected", actor)
+            return False
+        owner = s.cards[cid].owner
+        self.affected(s, cid, verb, {"verb": "to_deck", "how": how})
+        self.leave_play(s, cid, f"deck:{owner}", bottom=how == "bottom")
+        if how == "shuffle":
+            self.forget_deck(s, owner)
+            chance.shuffle(s, s.zones[f"deck:{owner}"])
+        where = {"shuffle": "shuffled into", "top": "put on top of", "bottom": "put under"}[how]
+        self.log(
+            s,
+            "to_deck",
+            rule,
+            f"{name} is {where} {s.names[owner]}'s deck from {self.card_name(s, bid)}",
+            actor,
+            card=cid,
+            chance=how == "shuffle",
+        )
+        self.fire(s, "card_to_deck", card=cid, base_card=bid, owner=owner, by=actor)
+        return True
+
+    def base_actions(self, state: State, bid: int) -> list[int]:
+        """The actions on a base itself; actions on its minions are not actions on the base
+        (000 Clarifications, Truckers)."""
+        attached = cast(SUState, state).attached
+        return [a for a in state.zones[base_zone(bid)] if attached.get(a) == bid]
+
+    def minion_actions(self, state: State, cid: int) -> list[int]:
+        """The actions attached to a minion."""
+        return [a for a, host in cast(SUState, state).attached.items() if host == cid]
+
+    # ================================================================ affecting
+    def affected(
+        self,
+        state: State,
+        target: int,
+        verb: str,
+        effect: dict[str, Any] | None = None,
+        *,
+        chooser: int = -1,
+    ) -> None:
+        """Record that the acting card affects minion ``target`` (called by the verbs, before
+        the change) and fire ``minion_affected``. Outside an ability (the rules) nothing is
+        recorded. ``effect`` is what a copying card would repeat (None: not repeatable)."""
+        acting = self._acting
+        if acting is None:
+            return
+        s = cast(SUState, state)
+        bid = self.base_of(s, target)
+        if bid < 0 or not self.is_minion(s, target):
+            return
+        if acting.copy or chooser < 0:
+            chooser = acting.chooser
+        s.affects.append(
+            Affect(
+                acting.source,
+                acting.seat,
+                chooser,
+                target,
+                bid,
+                verb,
+                direct=not acting.copy,
+                standard=acting.standard,
+                copied=acting.copy,
+                controller=s.cards[target].controller,
+                mode=acting.mode,
+                effect=effect or {},
+            )
+        )
+        self.fire(
+            s,
+            "minion_affected",
+            minion_card=target,
+            base_card=bid,
+            source_card=acting.source,
+            seat=acting.seat,
+            controller=s.cards[target].controller,
+            verb=verb,
+            direct=not acting.copy,
+            standard=acting.standard,
+            mode=acting.mode,
+        )
+
+    def affected_by(self, state: State, source: int, verb: str | None = None) -> list[int]:
+        """The distinct minions the card ``source`` affected while it resolves (copies of its
+        effects included), optionally only by ``verb``."""
+        out: list[int] = []
+        for a in cast(SUState, state).affects:
+            if a.source == source and (verb is None or a.verb == verb) and a.target not in out:
+                out.append(a.target)
+        return out
+
+    def acting_as(self, state: State, source: int, seat: int, chooser: int = -1) -> Acting:
+        """An :class:`Acting` for ``source`` used by ``seat`` (a base acts for no player)."""
+        defn = state.cards[source].defn
+        cat = self.cat(state)
+        return Acting(
+            source,
+            -1 if defn in cat.bases else seat,
+            seat if chooser < 0 else chooser,
+            standard=defn in cat.standard,
+        )
+
+    def bare_when_played(self, state: State, action: int, minion: int) -> bool:
+        """Whether ``minion`` was in play with no +1 power counters when the standard action
+        ``action`` (still resolving) was played."""
+        for f in state.stack:
+            if f.kind == "su.play" and f.data["card"] == action:
+                return minion in f.data.get("bare_cards", ())
+        return False
+
+    def once_used(self, state: State, cid: int, tag: str) -> bool:
+        """Whether the once-per-turn ability ``tag`` of card ``cid`` was used this turn."""
+        return f"{cid}:{tag}" in cast(SUState, state).used
+
+    def use_once(self, state: State, cid: int, tag: str) -> None:
+        """Note that ``cid`` used its once-per-turn ability ``tag`` (forgotten when the turn
+        starts or the card leaves play)."""
+        cast(SUState, state).used.append(f"{cid}:{tag}")
+
+    def _offer_copies(self, s: SUState) -> None:
+        """After an ability step: if a standard action directly affected minions and a copying
+        card is in play, push ``su.copy`` to offer those effects (000 Clarifications, Diva)."""
+        pending = [a for a in s.affects if not a.offered and a.direct and a.standard and a.effect]
+        if not pending:
+            return
+        for a in pending:
+            a.offered = True
+        if not self._sources(s, self.cat(s).copy_specs):
+            return
+        self.push(
+            s,
+            "su.copy",
+            pending[0].seat,
+            source_card=pending[0].source,
+            pending=[
+                {
+                    "target_card": a.target,
+                    "base_card": a.base,
+                    "controller": a.controller,
+                    "seat": a.seat,
+                    "effect": a.effect,
+                }
+                for a in pending
+                if a.source == pending[0].source
+            ],
+            idx=0,
+        )
+
+    def _copy(self, state: State, frame: Frame, choice: str | None) -> None:
+        """Offer each copying card in play, in table order, to repeat one effect of the action
+        on a minion it names (one option per effect and minion, or not copying)."""
+        s = cast(SUState, state)
+        data = frame.data
+        if frame.step == 0:
+            data["copier_cards"] = [c for c, _ in self._sources(s, self.cat(s).copy_specs)]
+            frame.step = 1
+        copiers: list[int] = data["copier_cards"]
+        while data["idx"] < len(copiers):
+            copier = copiers[data["idx"]]
+            seat, options = self._copy_options(s, frame, copier)
+            if not options:
+                data["idx"] += 1
+                continue
+            spec = self.spec(s, copier)
+            assert spec is not None
+            if choice is None:
+                options.append(Option("decline", "Do not copy"))
+                self.ask(
+                    s,
+                    seat,
+                    "copy",
+                    f"{self.card_name(s, copier)}: copy an effect of "
+                    f"{self.card_name(s, data['source_card'])}?",
+                    options,
+                    spec.rule,
+                )
+                return
+            data["idx"] += 1
+            if choice != "decline":
+                _, i, target = choice.split(":")
+                self._apply_copy(s, frame, copier, seat, int(i), int(target), spec.rule)
+            return
+        self.pop(s, frame)
+
+    def _copy_options(self, s: SUState, frame: Frame, copier: int) -> tuple[int, list[Option]]:
+        spec = self.spec(s, copier)
+        if spec is None or spec.copy is None:
+            return -1, []
+        if copier not in s.zones[BASES] and self.base_of(s, copier) < 0:
+            return -1, []
+        data = frame.data
+        seat = -1
+        options: list[Option] = []
+        seen: set[str] = set()
+        for i, rec in enumerate(data["pending"]):
+            who, targets = spec.copy(self, s, copier, data["source_card"], rec)
+            for target in targets:
+                key = f"{sorted(rec['effect'].items())}:{target}"
+                if key in seen or self.base_of(s, target) < 0:
+                    continue
+                seen.add(key)
+                seat = who
+                options.append(
+                    Option(
+                        f"copy:{i}:{target}",
+                        f"Give {self.minion_label(s, target)} the same "
+                        f"{self.effect_label(s, rec['effect'])} as "
+                        f"{self.card_name(s, rec['target_card'])}",
+                    )
+                )
+        return seat, options
+
+    def effect_label(self, state: State, effect: dict[str, Any]) -> str:
+        verb = effect.get("verb")
+        if verb == "lasting":
+            if effect["key"] == "power":
+                return f"{effect['amount']:+d} power"
+            return str(effect["key"]).replace("_", " ")
+        if verb == "move":
+            return f"move to {self.card_name(state, effect['base_card'])}"
+        if verb == "counters":
+            return f"{effect['amount']} +1 power counter(s)"
+        if verb == "to_deck":
+            return {"shuffle": "shuffle into the deck"}.get(effect["how"], "place on the deck")
+        return str(verb)
+
+    def _apply_copy(
+        self, s: SUState, frame: Frame, copier: int, seat: int, i: int, target: int, rule: str
+    ) -> None:
+        data = frame.data
+        rec = data["pending"][i]
+        source = data["source_card"]
+        self.use_once(s, copier, "copy")
+        self.use_once(s, copier, f"copy:{source}")
+        self.log(
+            s,
+            "copy",
+            rule,
+            f"{self.card_name(s, copier)} copies the {self.effect_label(s, rec['effect'])} of "
+            f"{self.card_name(s, source)} onto {self.card_name(s, target)}",
+            seat,
+            card=target,
+        )
+        prev = self._acting
+        self._acting = Acting(source, frame.seat, seat, standard=True, copy=True, mode="copy")
+        try:
+            self.apply_effect(s, rec["effect"], target, frame.seat, rule)
+        finally:
+            self._acting = prev
+
+    def apply_effect(
+        self, state: State, effect: dict[str, Any], target: int, actor: int, rule: str
+    ) -> None:
+        """Give minion ``target`` an effect recorded by :meth:`affected` (a copy)."""
+        s = cast(SUState, state)
+        verb = effect.get("verb")
+        if verb == "destroy":
+            acting = self._acting
+            self.destroy(s, target, actor, rule, by=acting.chooser if acting else None)
+        elif verb == "move":
+            self.move_minion(s, target, effect["base_card"], actor, rule)
+        elif verb == "return":
+            self.return_to_hand(s, target, actor, rule)
+        elif verb == "to_deck":
+            self.to_deck(s, target, actor, rule, effect["how"])
+        elif verb == "counters":
+            self.add_counters(s, target, effect["amount"], actor, rule)
+        elif verb == "lasting":
+            acting = self._acting
+            src = acting.source if acting is not None else -1
+            if (
+                self.add_lasting(
+                    s, effect["key"], target, effect["amount"], src, actor, effect["until"]
+                )
+                and effect["key"] == "power"
+            ):
+                self.log(
+                    s,
+                    "power",
+                    rule,
+                    f"{self.card_name(s, target)} gets {effect['amount']:+d} power until the "
+                    "end of the turn",
+                    actor,
+                    card=target,
+                )
+        else:
+            raise EngineError(f"smash-up: cannot repeat the effect {effect!r}")
+
     # ================================================================ events and triggers
-    def fire(self, state: State, event: str, only: int | None = None, **data: Any) -> None:
-        """Tell every card and base in play with a hook for ``event`` that it happened (with
-        ``only``: that one card, wherever it is, e.g. a minion just destroyed)."""
+    def fire(self, state: State, event: str, also: Iterable[int] = (), **data: Any) -> None:
+        """Tell every card and base in play with a hook for ``event`` that it happened, and
+        the cards in ``also`` (a destroyed minion hears its own destruction)."""
         names = self.hooked.get(event)
         if not names:
             return
@@ -940,7 +1340,7 @@ class SmashUp(Game):
         specs = self.cat(s).spec
         cards = s.cards
         payload = {"event": event, **data}
-        for src in [only] if only is not None else list(self.in_play(s)):
+        for src in [*self.in_play(s), *also]:
             spec = specs.get(cards[src].defn)
             if spec is not None and spec.id in names:
                 spec.hooks[event](self, s, src, payload)
@@ -983,7 +1383,18 @@ class SmashUp(Game):
         }[mode]
         if fn is None:
             raise EngineError(f"smash-up: ability {spec.id!r} has no {mode} handler")
-        fn(self, s, frame, choice)
+        prev = self._acting
+        acting = self.acting_as(s, frame.data["card"], frame.seat)
+        acting.mode = mode
+        if mode != "play":
+            acting.standard = False
+        self._acting = acting
+        try:
+            fn(self, s, frame, choice)
+        finally:
+            self._acting = prev
+        if s.affects and s.decision is None:
+            self._offer_copies(s)
 
     def use_talent(self, state: State, seat: int, cid: int, *, extra: bool = False) -> None:
         s = cast(SUState, state)
@@ -1159,6 +1570,8 @@ class SmashUp(Game):
         s = cast(SUState, state)
         seat = frame.seat
         step = frame.step
+        if s.affects:  # nothing is resolving any more
+            s.affects = []
         if step == START:
             if self.turn_limit_reached(s, "su.engine.turn_limit"):
                 return
@@ -1168,6 +1581,7 @@ class SmashUp(Game):
             s.phase = "start"
             s.allowances = [Allowance("minion"), Allowance("action")]
             s.talents_used = []
+            s.used = []
             s.minions_played = s.actions_played = 0
             s.asleep = -1
             if seat in s.sleepers:
@@ -1398,7 +1812,9 @@ class SmashUp(Game):
             dests = [
                 m
                 for m, b in self.minions_in_play(s)
-                if (base < 0 or b == base) and not self.forbidden(s, "attach", m, seat, prot)
+                if (base < 0 or b == base)
+                and not self.forbidden(s, "attach", m, seat, prot)
+                and not self.forbidden(s, "affect", m, seat, prot)
             ]
         else:
             dests = [-1]
@@ -1490,6 +1906,8 @@ class SmashUp(Game):
                     s, "card_played", s.active, rule="su.play.me_first", played_card=cid
                 )
             return
+        if s.affects:
+            s.affects = [a for a in s.affects if a.source != cid]
         if cid in s.zones[RESOLVING]:
             s.cards[cid].controller = s.cards[cid].owner
             self._to_zone(s, cid, RESOLVING, f"discard:{s.cards[cid].owner}")
@@ -1548,6 +1966,10 @@ class SmashUp(Game):
         else:
             if seat == s.active:
                 s.actions_played += 1
+            if card.defn in self.cat(s).standard:  # for "had no counters when played"
+                data["bare_cards"] = [
+                    m for m, _ in self.minions_in_play(s) if not s.cards[m].counters.get("p1")
+                ]
             where = ""
             if dest >= 0:
                 bid = dest if dest in s.zones[BASES] else self.base_of(s, dest)
@@ -1555,6 +1977,12 @@ class SmashUp(Game):
                 s.attached[cid] = dest
                 data["base_card"] = bid
                 where = f" on {self.card_name(s, dest)}"
+                if dest != bid:  # an action attached to a minion affects it
+                    prev, self._acting = self._acting, self.acting_as(s, cid, seat)
+                    try:
+                        self.affected(s, dest, "attach")
+                    finally:
+                        self._acting = prev
             self.log(
                 s,
                 "play_action",
@@ -1904,9 +2332,13 @@ class SmashUp(Game):
     def card_visible(self, state: State, zone: str, card: Card, seat: int) -> bool:
         known = cast(SUState, state).known
         if zone.startswith("hand:"):
-            return int(zone[5:]) == seat or seat in known.get(card.id, ())
+            return (
+                int(zone[5:]) == seat
+                or card.id in cast(SUState, state).revealed
+                or seat in known.get(card.id, ())
+            )
         if zone.startswith("deck:"):
-            return seat in known.get(card.id, ())
+            return card.id in cast(SUState, state).revealed or seat in known.get(card.id, ())
         return zone != BASE_DECK
 
     def view(self, state: State, seat: int) -> State:

@@ -8,6 +8,8 @@ minions; ``resolving`` for a card that has been played and not yet placed or dis
 
 from __future__ import annotations
 
+from typing import Any
+
 import msgspec
 
 from cardwright.core.state import State
@@ -46,16 +48,48 @@ class Allowance(msgspec.Struct):
     ongoing: bool = False
 
 
+class Affect(msgspec.Struct):
+    """One record of a card or Talent affecting a minion (000 Terms: Affect, Directly).
+
+    ``source`` is the card whose ability did it (a base for base abilities), ``seat`` the player
+    whose card or Talent it is (-1 for a base), ``chooser`` the player who chose it (Last Dance
+    credits that player); ``base`` is where the minion was when affected (before a move).
+    ``direct``: the minion is a target the ability itself names; a copy (Diva and the like) is
+    not direct. ``standard``: the source is a standard action being played. ``effect`` is the
+    plain description a copy repeats (``{}``: it cannot be repeated); ``verb`` names the kind of
+    affect (destroy, move, return, shuffle, place, power, counters, attach, control, lasting).
+    ``offered`` is set once copying cards have been offered this record. ``controller``: the
+    minion's controller then; ``mode``: how the source acted (play, talent, trigger, special).
+    """
+
+    source: int
+    seat: int
+    chooser: int
+    target: int
+    base: int
+    verb: str
+    direct: bool = True
+    standard: bool = False
+    copied: bool = False
+    offered: bool = False
+    controller: int = -1
+    mode: str = "play"
+    effect: dict[str, Any] = msgspec.field(default_factory=dict)
+
+
 class SUState(State, kw_only=True):
     """Per seat: victory points and turns taken. Per turn: the play allowances left, the cards
     whose Talent was used, and how many minions and actions were played.
 
     ``attached`` maps each action in play to the card it is attached to (a base or a minion).
-    ``lasting`` holds the lasting effects now running.
-
-    ``known`` maps a card in a hidden zone (a deck or a hand) to the seats that know what it is
-    (strain S3): cards revealed or looked at and put back, cards taken openly into a hand. A
-    shuffle of the deck ends it; views show a known card to the seats that know it.
+    ``lasting`` holds the lasting effects now running. ``affects`` records what the cards now
+    resolving did to minions (see :class:`Affect`; kept only while they resolve). ``used`` is
+    the once-per-turn memory of abilities (keys such as ``"copy:12"``, cleared as a turn starts
+    and for a card that leaves play). ``revealed``: cards in a hand or deck whose identity every
+    player knows (they were seen on the way there); a shuffle or leaving the hand forgets them.
+    ``known`` maps a card in a hidden zone (a deck or a hand) to the seats (not all) that know
+    what it is, such as a card looked at (Walker); a shuffle ends it; views show the card to
+    those seats only. Cards every player knows are in ``revealed``.
     ``named`` holds what a card in play named when it was played (Block the Path: a faction).
     ``sleepers``: players whose next turn has no action plays (Mark of Sleep); ``asleep``: the
     player who cannot play actions this turn (-1: none).
@@ -67,6 +101,9 @@ class SUState(State, kw_only=True):
     lasting: list[Lasting] = msgspec.field(default_factory=list)
     allowances: list[Allowance] = msgspec.field(default_factory=list)
     talents_used: list[int] = msgspec.field(default_factory=list)
+    affects: list[Affect] = msgspec.field(default_factory=list)
+    used: list[str] = msgspec.field(default_factory=list)
+    revealed: list[int] = msgspec.field(default_factory=list)
     minions_played: int = 0
     actions_played: int = 0
     known: dict[int, list[int]] = msgspec.field(default_factory=dict)

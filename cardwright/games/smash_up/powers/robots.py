@@ -58,6 +58,8 @@ def _done(game: SmashUp, s: SUState, frame: Frame) -> None:
 
 
 def _nukebot_hook(game: SmashUp, s: SUState, source: int, event: dict[str, Any]) -> None:
+    if event["minion_card"] != source:
+        return
     game.queue(
         s,
         "on_destroyed_destroy_rivals_there",
@@ -207,7 +209,9 @@ def _fixer_power(game: SmashUp, s: SUState, source: int, minion: int, base: int)
 
 def _archive_hook(game: SmashUp, s: SUState, source: int, event: dict[str, Any]) -> None:
     seat = event["controller"]
-    if event["event"] == "minion_destroyed" and s.cards[source].controller != seat:
+    if event["minion_card"] != source and (
+        game.base_of(s, source) < 0 or s.cards[source].controller != seat
+    ):
         return
     if is_microbot(game, s, event["minion_card"], seat):
         game.queue(
@@ -292,7 +296,7 @@ def _tech_center(game: SmashUp, s: SUState, frame: Frame, choice: str | None) ->
 register(
     AbilitySpec(
         "on_destroyed_destroy_rivals_there",
-        hooks={"self_destroyed": _nukebot_hook},
+        hooks={"minion_destroyed": _nukebot_hook},
         trigger=_nukebot,
     ),
     AbilitySpec("reveal_top_play_minion_as_extra", on_play=_hoverbot),
@@ -300,7 +304,7 @@ register(
     AbilitySpec("plus1_per_other_microbot_all_are_microbots", power=_alpha_power),
     AbilitySpec(
         "draw_when_own_microbot_destroyed",
-        hooks={"minion_destroyed": _archive_hook, "self_destroyed": _archive_hook},
+        hooks={"minion_destroyed": _archive_hook},
         trigger=_archive,
     ),
     AbilitySpec("extra_minion_if_first_microbots_plus1", on_play=_fixer, power=_fixer_power),

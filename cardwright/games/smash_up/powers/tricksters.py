@@ -57,6 +57,8 @@ def _leprechaun(game: SmashUp, s: SUState, frame: Frame, choice: str | None) -> 
 
 
 def _gremlin_hook(game: SmashUp, s: SUState, source: int, event: dict[str, Any]) -> None:
+    if event["minion_card"] != source:
+        return
     game.queue(s, "on_destroyed_draw_rivals_discard_random", source, event["controller"])
 
 
@@ -264,7 +266,7 @@ register(
     ),
     AbilitySpec(
         "on_destroyed_draw_rivals_discard_random",
-        hooks={"self_destroyed": _gremlin_hook},
+        hooks={"minion_destroyed": _gremlin_hook},
         trigger=_gremlin,
     ),
     AbilitySpec("ban_named_faction_minions_here", on_play=_block_the_path, play_ban=_block_ban),
