@@ -452,15 +452,24 @@ class SmashUp(Game):
             return []
         cards, zones, spec = state.cards, state.zones, self.cat(state).spec
         found = []
+        off = self.cancelled(state)
         for bid in zones[BASES]:
             defn = cards[bid].defn
-            if defn in kinds:
+            if defn in kinds and bid not in off:
                 found.append((bid, spec[defn]))
             for c in zones[f"base:{bid}"]:
                 defn = cards[c].defn
                 if defn in kinds:
                     found.append((c, spec[defn]))
         return found
+
+    def cancelled(self, state: State) -> set[int]:
+        """Cards whose abilities are cancelled now (a ``cancel`` lasting effect on them: they are
+        treated as having no ability, 000 Terms: Cancel)."""
+        lasting = cast(SUState, state).lasting
+        if not lasting:
+            return set()
+        return {e.target for e in lasting if e.key == "cancel"}
 
     def power(
         self,
@@ -1340,7 +1349,10 @@ class SmashUp(Game):
         specs = self.cat(s).spec
         cards = s.cards
         payload = {"event": event, **data}
+        off = self.cancelled(s)
         for src in [*self.in_play(s), *also]:
+            if src in off:
+                continue
             spec = specs.get(cards[src].defn)
             if spec is not None and spec.id in names:
                 spec.hooks[event](self, s, src, payload)
@@ -2213,7 +2225,10 @@ class SmashUp(Game):
                 place=place,
             )
             self.gain_vp(s, seat, vp, "su.score.vp", f"{ordinal[place]} place at {base.name}")
+        off = self.cancelled(s)
         for src in [bid, *s.zones[base_zone(bid)]]:
+            if src in off:
+                continue
             spec = self.spec(s, src)
             if spec is not None and spec.scoring is not None:
                 for seat, extra in sorted(spec.scoring(self, s, bid, places).items()):

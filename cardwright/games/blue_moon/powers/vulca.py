@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING, cast
 
 from cardwright.core.state import Frame, Option, State
 
+from .. import buka_rules as buka
 from ..abilities import (
     NOTHING,
     AbilitySpec,
@@ -204,7 +205,12 @@ def pick_in_play_frame(g: BlueMoon, state: State, frame: Frame, choice: str | No
     name = g.card_name(s, frame.data["source_card"])
     picked = pick_one(g, s, frame, choice, cards, f"{name}: send a card {verb}")
     if picked is not None and picked != NOTHING:
+        # a face-down bluff taken back into hand is shown, and its owner's opponent goes on
+        # knowing that card in that hand (FAQ Bluffing, Summon Sorcerer: faq.bluffing.4)
+        shown = to == "hand" and buka.is_bluff(s.cards[picked])
         g.leave_play(s, picked, to, frame.data["rule"], seat)
+        if shown:
+            s.known[buka.other(s.cards[picked].owner)].append(picked)
 
 
 def _discard_booster_or_support(g: BlueMoon, s: BMState, src: int) -> None:

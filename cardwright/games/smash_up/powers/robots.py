@@ -132,7 +132,7 @@ def _zapbot(game: SmashUp, s: SUState, frame: Frame, choice: str | None) -> None
 
 def _first_minion(s: SUState, seat: int) -> bool:
     """Whether the minion just played is the first one ``seat`` played this turn (minions
-    played on another player's turn are not counted: reading D4)."""
+    played on another player's turn are not counted: reading W4)."""
     return seat != s.active or s.minions_played == 1
 
 
@@ -230,7 +230,7 @@ def _archive(game: SmashUp, s: SUState, frame: Frame, choice: str | None) -> Non
 def destroy_below_count(rule: str, optional: bool) -> Any:
     """Destroy a minion at this base whose power is below the number of minions the player has
     here (the card itself included); any minion there may be chosen, the player's own and the
-    card itself too (reading D6). Mandatory (Microbot Guard) or optional (Gnome)."""
+    card itself too (reading W6). Mandatory (Microbot Guard) or optional (Gnome)."""
 
     def on_play(game: SmashUp, s: SUState, frame: Frame, choice: str | None) -> None:
         seat, bid = frame.seat, frame.data["base_card"]

@@ -487,6 +487,35 @@ def _who_loves_ya(game: SmashUp, s: SUState, frame: Frame, choice: str | None) -
         game.log(s, "no_target", rule, "No minion of yours has power 4 or more", frame.seat)
 
 
+def _shrug_ok(game: SmashUp, s: SUState, cid: int) -> bool:
+    bid = s.attached.get(cid, -1)
+    return bid >= 0 and bid not in game.cancelled(s)
+
+
+def _shrug(game: SmashUp, s: SUState, frame: Frame, choice: str | None) -> None:
+    """Talent: the base this is on has no abilities until its controller's next turn."""
+    cid = frame.data["card"]
+    bid = s.attached.get(cid, -1)
+    done(game, s, frame)
+    if bid in s.zones["bases"]:
+        game.add_lasting(s, "cancel", bid, 0, cid, frame.seat, f"start_of_turn:{frame.seat}")
+        game.log(
+            s,
+            "cancel",
+            _rule("talent_cancel_base_abilities"),
+            f"The abilities of {game.card_name(s, bid)} are cancelled until "
+            f"{s.names[frame.seat]}'s next turn",
+            frame.seat,
+            base_card=bid,
+        )
+
+
+def _printed_3_usable(
+    game: SmashUp, s: SUState, seat: int, card: int, window: dict[str, Any]
+) -> bool:
+    return s.active == seat
+
+
 # =============================================================================== registry
 
 register(
@@ -537,4 +566,23 @@ register(
         special=Special(windows=("after_scoring",), usable=_revenge_usable),
     ),
     AbilitySpec("draw_per_own_minion_power_4_plus", on_play=_who_loves_ya),
+    AbilitySpec("talent_cancel_base_abilities", talent=_shrug, talent_ok=_shrug_ok),
+    # ------------------------------------------------------------ errata printing
+    AbilitySpec(
+        "shuffle_minion_here_power_5_or_less_into_deck",
+        on_play=_shuffle_here(5, "shuffle_minion_here_power_5_or_less_into_deck"),
+    ),
+    AbilitySpec(
+        "search_deck_action_and_draw_it",
+        on_play=_search_action("search_deck_action_and_draw_it", "draws"),
+    ),
+    AbilitySpec(
+        "destroy_printed_power_3_or_less_where_present",
+        on_play=_make_my_day(True, False, "destroy_printed_power_3_or_less_where_present"),
+        special=Special(windows=("before_scoring",), usable=_printed_3_usable),
+    ),
+    AbilitySpec(
+        "move_rival_minion_extra_action_if_first",
+        on_play=_scared_straight(True, "move_rival_minion_extra_action_if_first"),
+    ),
 )
