@@ -43,8 +43,10 @@ from .abilities import (
     IG_TEXT,
     LAYER_DOUBLE,
     LAYER_INCREASE,
+    VALUE_DISCARD,
     AbilitySpec,
     ValueMod,
+    value_discard_frame,
 )
 from .carddata import PEOPLES, load_all
 from .decks import resolve_deck
@@ -472,6 +474,7 @@ class BlueMoon(Game):
                 "bm.decline": self._decline,
                 "bm.target": self._target,
                 buka.CALL_FRAME: functools.partial(buka.call_frame, self),
+                VALUE_DISCARD: functools.partial(value_discard_frame, self),
             }
         )
         for spec in ABILITIES.values():
@@ -1484,6 +1487,12 @@ class BlueMoon(Game):
             return
         target = int(choice.split(":", 1)[1]) if choice is not None else choices[0]
         s.targets[src] = target
+        ti = s.turn_info
+        # the opponent chose in the middle of this turn: strictly, the active player may not
+        # backtrack after hearing the choice (FAQ on Crysalus Frendus, ruling B14)
+        strict = s.config["backtracking"] == "strict"
+        if strict and choice is not None and frame.seat != s.active and ti.undo_from >= 0:
+            ti.irreversible = True
         if s.logging:
             self.log(
                 s,

@@ -41,11 +41,18 @@ Every card and base names its ability by a snake_case id (``CardDef.ability`` /
     with the ability when ``event`` happens; it may queue a trigger with ``game.queue(...)``.
     Events: ``start_of_turn``, ``end_of_turn``, ``minion_played``, ``action_played``,
     ``minion_destroyed`` (also told to the destroyed minion itself, now in the discard pile:
-    check ``event["minion_card"] == source``), ``minion_moved``, ``card_returned``,
-    ``card_to_deck``, ``card_to_discard``, ``minion_affected`` (see below), ``before_scoring``,
-    ``when_scoring`` (VP just awarded) and ``after_scoring``.
+    check ``event["minion_card"] == source``), ``minion_moved``, ``action_transferred``,
+    ``card_returned``, ``card_to_deck``, ``card_to_discard``, ``minion_affected`` (see below),
+    ``before_scoring``, ``when_scoring`` (VP just awarded) and ``after_scoring``.
+    ``base_replaced`` is sent to the scored base alone, once it has left play and its
+    replacement is out (``new_base_card``, with the scoring's ``places``/``winners``).
     Queued triggers resolve at the next safe point (the current player orders them) by running
-    ``trigger`` as a frame handler with the trigger's data in ``frame.data``.
+    ``trigger`` as a frame handler with the trigger's data in ``frame.data``. A hook whose
+    effect involves no choice and must happen at once (Tar Pits) may act directly.
+``instead_of_discard``
+    ``instead_of_discard(game, state, source, card, base) -> "hand" | "deck" | None``: where a
+    card leaving play from ``base`` goes instead of its owner's discard pile (``deck``: shuffled
+    in). Lasting effects with key ``to_hand_instead_of_discard`` do the same for one card.
 ``scoring``
     ``scoring(game, state, base, places) -> {seat: extra VP}``: "when this base scores"
     changes to the VP awarded (``places`` maps seats to 1st/2nd/3rd).
@@ -78,7 +85,7 @@ zone into a hand or onto a deck are remembered the same way until a shuffle).
 
 Engine verbs for abilities (``rules.py``), besides destroying, moving and returning:
 ``grant_extra`` (restricted by power, base, ``zone="discard"``, ``cond="no_own_minion"``,
-``ongoing``), ``play_now`` (play one given card at once as an extra play, from any zone),
+``ongoing``), ``play_extra`` (play one given card at once as an extra play, from any zone),
 ``reveal_top`` (to the public ``revealed`` zone), ``look_top`` (only the player learns it),
 ``to_deck_top``, ``to_hand``, ``know`` (record who knows a hidden card; views follow it),
 ``shuffle_deck`` (forgets that knowledge), ``discard_from_hand``, ``discard_random``,
@@ -111,6 +118,7 @@ HookFn = Callable[["SmashUp", SUState, int, dict[str, Any]], None]
 ScoringFn = Callable[["SmashUp", SUState, int, dict[int, int]], dict[int, int]]
 SpecialTest = Callable[["SmashUp", SUState, int, int, dict[str, Any]], bool]
 PlayTest = Callable[["SmashUp", SUState, int, int, int, int], bool]
+InsteadFn = Callable[["SmashUp", SUState, int, int, int], "str | None"]
 CopyFn = Callable[["SmashUp", SUState, int, int, dict[str, Any]], tuple[int, list[int]]]
 
 #: Windows a Special can be used in.
@@ -151,6 +159,7 @@ class AbilitySpec:
     hooks: Mapping[str, HookFn] = field(default_factory=dict)
     trigger: AbilityHandler | None = None
     scoring: ScoringFn | None = None
+    instead_of_discard: InsteadFn | None = None
     copy: CopyFn | None = None
 
     @property
@@ -165,6 +174,68 @@ class AbilitySpec:
 def option_card(option: str) -> int:
     """The card id at the end of an option id such as ``target:12``."""
     return int(option.rsplit(":", 1)[1])
+
+
+def pick_card(
+    game: SmashUp,
+    s: SUState,
+    frame: Frame,
+    choice: str | None,
+    cards: list[int],
+    prompt: str,
+    rule: str,
+    *,
+    may: bool = False,
+    kind: str = "target",
+) -> int | None:
+    """One pick among ``cards`` (minions, actions or bases) by ``frame.seat``, as a step of a
+    frame handler: None while the question is asked, -1 when there is nothing to pick or the
+    player declined (``may`` adds a ``decline`` option), else the card picked. With a single
+    candidate and no way out it is taken without asking. Option ids are ``<kind>:<card>``."""
+    if choice is not None:
+        return -1 if choice == "decline" else option_card(choice)
+    if not cards:
+        return -1
+    if not may and len(cards) == 1:
+        return cards[0]
+    bases = s.zones["bases"]
+    options = []
+    for cid in cards:
+        if cid in bases:
+            label = game.card_name(s, cid)
+        elif game.is_minion(s, cid):
+            label = game.minion_label(s, cid)
+        else:
+            label = f"{game.card_name(s, cid)} at {game.card_name(s, game.base_of(s, cid))}"
+        options.append(Option(f"{kind}:{cid}", label))
+    if may:
+        options.append(Option("decline", "Do nothing"))
+    game.ask(s, frame.seat, kind, prompt, options, rule)
+    return None
+
+
+def pick_into(
+    game: SmashUp,
+    s: SUState,
+    frame: Frame,
+    choice: str | None,
+    cards: list[int],
+    prompt: str,
+    rule: str,
+    key: str,
+    **kw: Any,
+) -> None:
+    """A whole frame step made of one :func:`pick_card`: the pick is stored in
+    ``frame.data[key]`` and the frame goes on to its next step; with nothing picked (none to
+    pick, or declined) the frame is popped. The caller returns after it."""
+    pick = pick_card(game, s, frame, choice, cards, prompt, rule, **kw)
+    if pick is None:
+        return
+    if pick < 0:
+        game.pop(s, frame)
+        return
+    frame.data[key] = pick
+    frame.step += 1
 
 
 def _done(game: SmashUp, state: SUState, frame: Frame) -> None:

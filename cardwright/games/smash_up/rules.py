@@ -130,6 +130,7 @@ class Catalog:
         self.breakpoint_specs = {k for k, v in self.spec.items() if v.breakpoint is not None}
         self.player_power_specs = {k for k, v in self.spec.items() if v.player_power is not None}
         self.protect_specs = {k for k, v in self.spec.items() if v.protect is not None}
+        self.instead_specs = {k for k, v in self.spec.items() if v.instead_of_discard is not None}
         self.talent_specs = {k for k, v in self.spec.items() if v.talent is not None}
         self.play_ban_specs = {k for k, v in self.spec.items() if v.play_ban is not None}
         self.play_from_specs = {k for k, v in self.spec.items() if v.play_from is not None}
@@ -905,8 +906,11 @@ class SmashUp(Game):
         for other, host in list(s.attached.items()):
             if host == cid:
                 self.leave_play(s, other, f"discard:{s.cards[other].owner}")
-        self._to_zone(s, cid, base_zone(bid), dest, bottom=bottom)
         card = s.cards[cid]
+        instead = self.instead_of_discard(s, cid, bid) if dest.startswith("discard:") else None
+        if instead is not None:
+            dest, bottom = f"{instead}:{card.owner}", False
+        self._to_zone(s, cid, base_zone(bid), dest, bottom=bottom)
         card.controller = card.owner
         card.counters.clear()
         s.attached.pop(cid, None)
@@ -915,8 +919,36 @@ class SmashUp(Game):
         if s.used:
             mark = f"{cid}:"
             s.used = [k for k in s.used if not k.startswith(mark)]
-        if dest.startswith("discard:"):
+        if instead is not None:
+            self._went_instead(s, cid, instead)
+        elif dest.startswith("discard:"):
             self.fire(s, "card_to_discard", card=cid, base_card=bid, owner=card.owner)
+
+    def instead_of_discard(self, state: State, cid: int, bid: int) -> str | None:
+        """Where a card leaving play from base ``bid`` goes instead of its owner's discard pile:
+        ``"hand"`` or ``"deck"`` (shuffled in), or None (the discard pile). Asked of lasting
+        effects (key ``to_hand_instead_of_discard``) and of ``instead_of_discard`` abilities."""
+        s = cast(SUState, state)
+        for effect in s.lasting:
+            if effect.target == cid and effect.key == "to_hand_instead_of_discard":
+                return "hand"
+        for src, spec in self._sources(s, self.cat(s).instead_specs):
+            assert spec.instead_of_discard is not None
+            where = spec.instead_of_discard(self, s, src, cid, bid)
+            if where is not None:
+                return where
+        return None
+
+    def _went_instead(self, s: SUState, cid: int, where: str) -> None:
+        owner = s.cards[cid].owner
+        name = self.card_name(s, cid)
+        if where == "deck":
+            chance.shuffle(s, s.zones[f"deck:{owner}"])
+            text = f"{name} is shuffled into {s.names[owner]}'s deck instead of being discarded"
+            self.log(s, "instead", "su.terms.instead", text, owner, card=cid, chance=True)
+        else:
+            text = f"{name} goes to {s.names[owner]}'s hand instead of being discarded"
+            self.log(s, "instead", "su.terms.instead", text, owner, card=cid)
 
     def destroy(
         self, state: State, cid: int, actor: int, rule: str, *, by: int | None = None
@@ -1037,6 +1069,51 @@ class SmashUp(Game):
             card=cid,
         )
         self.fire(s, "card_returned", card=cid, base_card=bid, owner=owner, by=actor)
+        return True
+
+    def transfer_action(self, state: State, aid: int, dest: int, actor: int, rule: str) -> bool:
+        """Transfer an action attached to a base onto another base (000 Terms: Transfer)."""
+        s = cast(SUState, state)
+        src = s.attached.get(aid, -1)
+        if src not in s.zones[BASES] or src == dest or not self.base_in_play(s, dest):
+            return False
+        name = self.card_name(s, aid)
+        if self.blocked(s, "transfer", aid, actor):
+            self.log(s, "not_moved", "su.terms.cannot", f"{name} cannot be transferred", actor)
+            return False
+        self._to_zone(s, aid, base_zone(src), base_zone(dest))
+        s.attached[aid] = dest
+        self.log(
+            s,
+            "transferred",
+            rule,
+            f"{name} is transferred from {self.card_name(s, src)} to {self.card_name(s, dest)}",
+            actor,
+            card=aid,
+        )
+        self.fire(s, "action_transferred", action_card=aid, from_card=src, to_card=dest, by=actor)
+        return True
+
+    def take_control(self, state: State, cid: int, seat: int, rule: str) -> bool:
+        """``seat`` takes control of a card in play (it keeps its owner)."""
+        s = cast(SUState, state)
+        card = s.cards[cid]
+        if self.base_of(s, cid) < 0 or card.controller == seat:
+            return False
+        if self.blocked(s, "control", cid, seat):
+            name = self.card_name(s, cid)
+            self.log(s, "not_taken", "su.terms.cannot", f"{name} cannot change control", seat)
+            return False
+        before = card.controller
+        card.controller = seat
+        self.log(
+            s,
+            "control",
+            rule,
+            f"{s.names[seat]} takes control of {self.card_name(s, cid)} from {s.names[before]}",
+            seat,
+            card=cid,
+        )
         return True
 
     def to_deck(self, state: State, cid: int, actor: int, rule: str, how: str = "shuffle") -> bool:
@@ -1456,14 +1533,21 @@ class SmashUp(Game):
         zone: str = "hand",
         cond: str = "",
         ongoing: bool = False,
+        subtype: str = "",
     ) -> None:
         """Give ``seat`` an extra minion or action play. In its own Play Cards phase it is kept
         for later in the phase; otherwise (or when ``immediate``) it is played at once or lost
         (000 Additional Rules). ``max_power``, ``base``, ``zone`` and ``cond`` restrict it (see
-        :class:`Allowance`); ``ongoing``: it is lost if ``source`` leaves play first."""
+        :class:`Allowance`); ``ongoing``: it is lost if ``source`` leaves play first.
+        ``subtype`` limits it to cards with that subtype (e.g. ``play_on_base``); such extras,
+        and extra actions from the discard pile, are always played at once (see
+        :meth:`play_extra` for a given card)."""
         s = cast(SUState, state)
         what = kind if max_power < 0 else f"{kind} of power {max_power} or less"
-        if zone != "hand":
+        if subtype or (zone != "hand" and kind != "minion"):
+            immediate = True
+            what += f" ({subtype.replace('_', ' ') or 'any'}, from {zone})"
+        elif zone != "hand":
             what += f" from their {zone} pile"
         if base >= 0:
             what += f" at {self.card_name(s, base)}"
@@ -1483,11 +1567,13 @@ class SmashUp(Game):
             base_card=base,
             zone=zone,
             cond=cond,
+            subtype=subtype,
         )
 
-    def play_now(self, state: State, seat: int, cid: int, src: str, base: int = -1) -> None:
-        """``seat`` plays the card ``cid`` from zone ``src`` at once as an extra play (a
-        revealed card, a card from a discard pile), at ``base`` when given."""
+    def play_extra(self, state: State, seat: int, cid: int, src: str, base: int = -1) -> None:
+        """Play a given card from zone ``src`` at once as an extra play (e.g. a revealed top
+        card of a deck, a card from a discard pile); ``base`` limits where it may go (-1:
+        anywhere it fits)."""
         self._start_play(cast(SUState, state), seat, cid, "extra", base, src)
 
     def can_play_actions(self, state: State, seat: int) -> bool:
@@ -1553,7 +1639,8 @@ class SmashUp(Game):
         s = cast(SUState, state)
         seat, data = frame.seat, frame.data
         rule = "su.play.extra_now"
-        src = f"{data.get('zone', 'hand')}:{seat}"
+        zone = data.get("zone", "hand")
+        src = f"{zone}:{seat}"
         cond = data.get("cond", "")
         if choice is not None:
             self.pop(s, frame)
@@ -1561,12 +1648,15 @@ class SmashUp(Game):
                 cid = int(choice.split(":")[1])
                 self._start_play(s, seat, cid, "extra", data["base_card"], src, cond)
             return
+        subtype = data.get("subtype", "")
+        pool = s.zones[src]
         options = self._dedupe(
             s,
             [
                 c
-                for c in s.zones[src]
+                for c in pool
                 if self._fits(s, c, data["play_kind"], data["max_power"])
+                and (not subtype or subtype in self.cat(s).cards[s.cards[c].defn].subtypes)
                 and self.play_destinations(s, seat, c, "extra", data["base_card"], cond=cond)
             ],
             "play",
@@ -2202,8 +2292,12 @@ class SmashUp(Game):
                     s, "after_scoring", s.active, rule="su.score.me_first", base_card=bid
                 )
             return
-        self._clear_base(s, bid)
+        new = self._clear_base(s, bid)
         self.pop(s, frame)
+        spec = self.spec(s, bid)
+        if spec is not None and "base_replaced" in spec.hooks:  # the scored base, out of play
+            event = {"event": "base_replaced", "new_base_card": new, **frame.data}
+            spec.hooks["base_replaced"](self, s, bid, event)
 
     def _award(self, s: SUState, frame: Frame, bid: int) -> None:
         base = self.base_def(s, bid)
@@ -2244,14 +2338,16 @@ class SmashUp(Game):
             winners=frame.data["winners"],
         )
 
-    def _clear_base(self, s: SUState, bid: int) -> None:
+    def _clear_base(self, s: SUState, bid: int) -> int:
         """Back to Your Corners: every card on the base goes to its owner's discard pile (this
-        is not destroying), the base goes to the base discard pile and is replaced."""
+        is not destroying), the base goes to the base discard pile and is replaced. Returns the
+        replacement (-1: none)."""
         zone = base_zone(bid)
         moved = list(s.zones[zone])
+        instead = {cid: self.instead_of_discard(s, cid, bid) for cid in moved}
         for cid in moved:
             card = s.cards[cid]
-            self._to_zone(s, cid, zone, f"discard:{card.owner}")
+            self._to_zone(s, cid, zone, f"{instead[cid] or 'discard'}:{card.owner}")
             card.controller = card.owner
             card.counters.clear()
             s.attached.pop(cid, None)
@@ -2259,27 +2355,32 @@ class SmashUp(Game):
             gone = {*moved, bid}
             s.lasting = [e for e in s.lasting if e.target not in gone]
         name = self.card_name(s, bid)
+        discarded = [cid for cid in moved if instead[cid] is None]
         self.log(
             s,
             "to_discard",
             "su.score.discard",
-            f"The {len(moved)} card(s) at {name} go to their owners' discard piles",
-            cards=moved,
+            f"The {len(discarded)} card(s) at {name} go to their owners' discard piles",
+            cards=discarded,
         )
         for cid in moved:
-            self.fire(s, "card_to_discard", card=cid, base_card=bid, owner=s.cards[cid].owner)
+            where = instead[cid]
+            if where is not None:
+                self._went_instead(s, cid, where)
+            else:
+                self.fire(s, "card_to_discard", card=cid, base_card=bid, owner=s.cards[cid].owner)
         index = s.zones[BASES].index(bid)
         s.zones[BASES].remove(bid)
         del s.zones[zone]
         s.zones[BASE_DISCARD].append(bid)
-        self._reveal_base(s, index, "su.score.replace")
+        return self._reveal_base(s, index, "su.score.replace")
 
-    def _reveal_base(self, s: SUState, index: int, rule: str) -> None:
+    def _reveal_base(self, s: SUState, index: int, rule: str) -> int:
         deck = s.zones[BASE_DECK]
         if not deck:
             discard = s.zones[BASE_DISCARD]
             if not discard:
-                return
+                return -1
             deck.extend(discard)
             discard.clear()
             chance.shuffle(s, deck)
@@ -2303,6 +2404,7 @@ class SmashUp(Game):
             f"VP {'/'.join(map(str, base.vp))})",
             base_card=bid,
         )
+        return bid
 
     # ================================================================ draw phase
     def _discard_limit(self, state: State, frame: Frame, choice: str | None) -> None:
@@ -2352,6 +2454,8 @@ class SmashUp(Game):
                 or card.id in cast(SUState, state).revealed
                 or seat in known.get(card.id, ())
             )
+        if zone.startswith("look:"):  # bases one player is looking at (School of Wizardry)
+            return int(zone[5:]) == seat
         if zone.startswith("deck:"):
             return card.id in cast(SUState, state).revealed or seat in known.get(card.id, ())
         return zone != BASE_DECK
@@ -2365,7 +2469,7 @@ class SmashUp(Game):
         return v
 
     def pool_key(self, state: State, zone: str, seat: int) -> str:
-        if zone == BASE_DECK:
+        if zone == BASE_DECK or zone.startswith("look:"):
             return BASE_DECK
         owner = zone.rsplit(":", 1)[1]
         return f"deck:{owner}" if int(owner) == seat else f"hidden:{owner}"

@@ -16,8 +16,9 @@ from cardwright.core.state import State
 
 
 class Lasting(msgspec.Struct):
-    """A lasting effect on a value (strain S7): ``key`` is ``power`` (of a minion) or
-    ``breakpoint`` (of a base); ``until`` is ``end_of_turn`` or ``start_of_turn:<seat>``.
+    """A lasting effect on a value (strain S7): ``key`` is ``power`` (of a minion),
+    ``breakpoint`` (of a base) or ``to_hand_instead_of_discard`` (a minion goes to its owner's
+    hand instead of the discard pile); ``until`` is ``end_of_turn`` or ``start_of_turn:<seat>``.
     It also ends when its target leaves play."""
 
     key: str

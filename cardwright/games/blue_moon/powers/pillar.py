@@ -2,12 +2,21 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, cast
 
 from cardwright.core.state import Frame, Option, State
 from cardwright.core.zones import move
 
-from ..abilities import AbilitySpec, mutant, register
+from ..abilities import (
+    LAYER_DOUBLE,
+    LAYER_INCREASE,
+    AbilitySpec,
+    ValueMod,
+    mutant,
+    register,
+)
+from .hoax import my_active_characters
 
 if TYPE_CHECKING:
     from ..rules import BlueMoon, Effects
@@ -144,3 +153,41 @@ def _opponent_6_cards(g: BlueMoon, s: BMState, eff: Effects, card: int, seat: in
 
 
 register(mutant("flip_element_if_opponent_6_cards_in_play", _opponent_6_cards))
+
+
+# ---------------------------------------------------------------- the Potions
+def _potion(
+    layer: int, op: Callable[[int, int, int], int], element: str = "both"
+) -> Callable[[BlueMoon, BMState, Effects, int], list[ValueMod]]:
+    # value hook: the change applies to the character the Potion's player picked
+    def mods(g: BlueMoon, s: BMState, eff: Effects, src: int) -> list[ValueMod]:
+        target = s.targets.get(src)
+        if target is None or target not in eff.active:
+            return []
+        return [ValueMod(target, layer, op, element)]
+
+    return mods
+
+
+_POTIONS: dict[str, Callable[[BlueMoon, BMState, Effects, int], list[ValueMod]]] = {
+    # Cosmic Power: both values count twice
+    "double_one_character_values": _potion(LAYER_DOUBLE, lambda v, f, e: v * 2),
+    # Conjoining: each value becomes the printed Fire plus the printed Earth
+    "one_character_values_to_sum": _potion(LAYER_INCREASE, lambda v, f, e: f + e),
+    # Mutation: each value becomes the higher printed value
+    "one_character_values_to_higher": _potion(LAYER_INCREASE, lambda v, f, e: max(f, e)),
+    # Sparkling Fire, Trembling Earth: a value below 6 counts as 6
+    "one_character_fire_at_least_6": _potion(LAYER_INCREASE, lambda v, f, e: max(v, 6), "fire"),
+    "one_character_earth_at_least_6": _potion(LAYER_INCREASE, lambda v, f, e: max(v, 6), "earth"),
+}
+
+for _id, _mods in _POTIONS.items():
+    register(
+        AbilitySpec(
+            id=_id,
+            timing=("cont",),
+            rule=f"bm.ability.{_id}",
+            value_mods=_mods,
+            target_choices=my_active_characters,
+        )
+    )

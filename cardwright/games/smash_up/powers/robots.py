@@ -109,7 +109,7 @@ def _hoverbot(game: SmashUp, s: SUState, frame: Frame, choice: str | None) -> No
         return
     _done(game, s, frame)
     if choice == "play":
-        game.play_now(s, seat, cid, REVEALED)
+        game.play_extra(s, seat, cid, REVEALED)
         return
     game.to_deck_top(s, cid)
     game.log(s, "to_deck", rule, f"{game.card_name(s, cid)} goes back on top of the deck", seat)

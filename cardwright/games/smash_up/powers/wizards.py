@@ -80,7 +80,7 @@ def _neophyte(game: SmashUp, s: SUState, frame: Frame, choice: str | None) -> No
     if choice == "hand":
         game.to_hand(s, cid, REVEALED, rule)
     elif choice == "play":
-        game.play_now(s, seat, cid, REVEALED)
+        game.play_extra(s, seat, cid, REVEALED)
     else:
         _back_on_top(game, s, cid, rule)
 
@@ -121,7 +121,7 @@ def _mass_enchantment(game: SmashUp, s: SUState, frame: Frame, choice: str | Non
         if c != played:
             _back_on_top(game, s, c, rule)
     if played >= 0:
-        game.play_now(s, seat, played, REVEALED)
+        game.play_extra(s, seat, played, REVEALED)
 
 
 # ----------------------------------------------------------------------------- Portal

@@ -47,7 +47,7 @@ def _zombie_lord(game: SmashUp, s: SUState, frame: Frame, choice: str | None) ->
         bid = empty[data["idx"]]
         data["idx"] += 1
         if choice != "skip":
-            game.play_now(s, seat, option_card(choice), discard, bid)
+            game.play_extra(s, seat, option_card(choice), discard, bid)
         return
     while data["idx"] < len(empty):
         bid = empty[data["idx"]]
@@ -298,7 +298,7 @@ def _tenacious_z(game: SmashUp, s: SUState, frame: Frame, choice: str | None) ->
     seat, cid = frame.seat, frame.data["card"]
     _done(game, s, frame)
     s.lasting.append(Lasting(_USED, -1, 0, cid, seat))
-    game.play_now(s, seat, cid, f"discard:{seat}")
+    game.play_extra(s, seat, cid, f"discard:{seat}")
 
 
 # ----------------------------------------------------------------------------- Overrun
