@@ -77,7 +77,12 @@ A new verb that affects minions calls ``game.affected(state, minion, verb, effec
 Each verb also checks ``blocked(verb, minion, actor)``, which asks the ``protect`` hooks for the
 verb and for ``affect``.
 
-Other engine helpers: ``once_used`` / ``use_once`` (once-per-turn memory), ``base_actions``
+Lasting effects (``add_lasting``) end at ``until``: ``end_of_turn`` (this turn's end),
+``end_of_turn:<seat>`` (the end of that player's turn: this one if it is theirs) or
+``start_of_turn:<seat>``.
+
+Other engine helpers: ``once_used`` / ``use_once`` (once-per-turn memory),
+``arrived_this_turn`` (minions played or moved to a base this turn), ``base_actions``
 (actions on a base itself: actions on its minions are not actions on the base),
 ``minion_actions``, ``to_deck`` (shuffle or place a card in play into its owner's deck),
 ``reveal`` (a card in a hand or deck becomes known to every player; cards that go from a public

@@ -1044,6 +1044,7 @@ class SmashUp(Game):
             actor,
             card=cid,
         )
+        self.use_once(s, dest, f"arrived:{cid}")
         self.fire(s, "minion_moved", minion_card=cid, from_card=src, to_card=dest, by=actor)
         return True
 
@@ -1245,6 +1246,13 @@ class SmashUp(Game):
         """Note that ``cid`` used its once-per-turn ability ``tag`` (forgotten when the turn
         starts or the card leaves play)."""
         cast(SUState, state).used.append(f"{cid}:{tag}")
+
+    def arrived_this_turn(self, state: State, bid: int) -> list[int]:
+        """The minions at a base that were played or moved there this turn (each arrival notes
+        ``use_once(base, "arrived:<minion>")``)."""
+        return [
+            m for m in self.minions_at(state, bid) if self.once_used(state, bid, f"arrived:{m}")
+        ]
 
     def _offer_copies(self, s: SUState) -> None:
         """After an ability step: if a standard action directly affected minions and a copying
@@ -1742,7 +1750,8 @@ class SmashUp(Game):
             return
         # FINISH: "until the end of the turn" ends; then the check for the winner
         if s.lasting:
-            s.lasting = [e for e in s.lasting if e.until != "end_of_turn"]
+            ends = ("end_of_turn", f"end_of_turn:{seat}")
+            s.lasting = [e for e in s.lasting if e.until not in ends]
         s.allowances = []
         self.log(s, "end_turn", "su.turn.end", f"{s.names[seat]} ends their turn", seat)
         target = s.config["vp_to_win"]
@@ -2064,6 +2073,7 @@ class SmashUp(Game):
                 card=cid,
                 base_card=dest,
             )
+            self.use_once(s, dest, f"arrived:{cid}")
             self.fire(s, "minion_played", minion_card=cid, base_card=dest, seat=seat)
         else:
             if seat == s.active:
