@@ -23,6 +23,13 @@ Every card and base names its ability by a snake_case id (``CardDef.ability`` /
     the engine: ``destroy``, ``move``, ``return``, ``place`` (and ``affect``, asked alongside
     each of them), ``play_minion`` / ``play_action`` (target: a base), ``attach`` (target: a
     minion). Any such "cannot" beats every "can" (core ``allowed``).
+``play_ban``
+    ``play_ban(game, state, source, seat, card, dest) -> bool``: True when the source forbids
+    ``seat`` to play that particular ``card`` to ``dest`` (Block the Path bans a faction).
+``play_from``
+    ``play_from(game, state, source, seat, card, dest) -> bool``: True when the source lets
+    ``seat`` use a hand play for ``card`` from their discard pile when it goes to ``dest``
+    (They're Coming To Get You).
 ``talent`` / ``talent_ok``
     A frame handler for the Talent (once per turn, in the Play Cards phase of its controller's
     turn) and an optional test of whether using it now would do anything.
@@ -94,13 +101,18 @@ zone into a hand or onto a deck are remembered the same way until a shuffle).
     effect (it counts as cancelled, ``SmashUp.cancelled``); one ignored by a seat does not
     forbid that seat anything (``SmashUp.base_ignored``).
 
-Engine verbs for abilities (on :class:`~.rules.SmashUp`): ``destroy``, ``move_minion``,
-``return_to_hand``, ``to_deck``, ``leave_play``, ``draw``, ``gain_vp``, ``add_counters``,
-``add_lasting``, ``grant_extra`` (``mandatory=True``: no declining), ``reveal_to`` (cards in a
-hidden zone become known to some seats only; the views show them) and ``forget`` (a shuffled zone's
-cards are unknown again). The pickers below (:func:`pick`, :func:`minion_choices`,
-:func:`base_choices`, :func:`minion_target`) ask "choose one of these" questions, taking forced
-answers and offering ``decline`` where the card says "may".
+``grant_extra(mandatory=True)``: an extra play that cannot be declined. The pickers below
+(:func:`pick`, :func:`minion_choices`, :func:`base_choices`, :func:`minion_target`) ask "choose
+one of these" questions, taking forced answers and offering ``decline`` where the card says
+"may".
+
+Engine verbs for abilities (``rules.py``), besides destroying, moving and returning:
+``grant_extra`` (restricted by power, base, ``zone="discard"``, ``cond="no_own_minion"``,
+``ongoing``), ``play_extra`` (play one given card at once as an extra play, from any zone),
+``reveal_top`` (to the public ``revealed`` zone), ``look_top`` (only the player learns it),
+``to_deck_top``, ``to_hand``, ``know`` (record who knows a hidden card; views follow it),
+``shuffle_deck`` (forgets that knowledge), ``discard_from_hand``, ``discard_random``,
+``destroy_action``, ``can_play_actions``.
 
 An ability id with no entry here does nothing (``unimplemented_abilities`` lists them).
 """
@@ -130,6 +142,7 @@ ScoringFn = Callable[["SmashUp", SUState, int, dict[int, int]], dict[int, int]]
 SpecialTest = Callable[["SmashUp", SUState, int, int, dict[str, Any]], bool]
 ReplaceFn = Callable[["SmashUp", SUState, int, dict[str, Any]], bool]
 IgnoreFn = Callable[["SmashUp", SUState, int, int, int], bool]
+PlayTest = Callable[["SmashUp", SUState, int, int, int, int], bool]
 InsteadFn = Callable[["SmashUp", SUState, int, int, int], "str | None"]
 CopyFn = Callable[["SmashUp", SUState, int, int, dict[str, Any]], tuple[int, list[int]]]
 
@@ -166,6 +179,8 @@ class AbilitySpec:
     breakpoint: BreakpointFn | None = None
     player_power: PlayerPowerFn | None = None
     protect: ProtectFn | None = None
+    play_ban: PlayTest | None = None
+    play_from: PlayTest | None = None
     talent: AbilityHandler | None = None
     talent_ok: CardTest | None = None
     special: Special | None = None

@@ -54,10 +54,10 @@ HAND_LIMIT = 10
 DRAW_PER_TURN = 2
 
 BASES = "bases"
-KNOWN = "known"  # counter key: the seats (a bit set) that know a card in a hidden zone
 BASE_DECK = "base_deck"
 BASE_DISCARD = "base_discard"
 RESOLVING = "resolving"
+REVEALED = "revealed"
 
 #: Default faction pairs, seat by seat (the first n are used for n players).
 DEFAULT_FACTIONS: list[list[str]] = [
@@ -140,6 +140,8 @@ class Catalog:
         self.special_only = {
             k for k, v in self.spec.items() if v.special is not None and v.special.only
         }
+        self.play_ban_specs = {k for k, v in self.spec.items() if v.play_ban is not None}
+        self.play_from_specs = {k for k, v in self.spec.items() if v.play_from is not None}
         self.copy_specs = {k for k, v in self.spec.items() if v.copy is not None}
         self.standard = {
             k
@@ -299,7 +301,7 @@ class SmashUp(Game):
                 chance=True,
             )
         sets = {"core"} | {cat.factions[f].set for pair in cfg["factions"] for f in pair}
-        for zone in (BASES, BASE_DECK, BASE_DISCARD, RESOLVING):
+        for zone in (BASES, BASE_DECK, BASE_DISCARD, RESOLVING, REVEALED):
             s.zones[zone] = []
         for base in cat.bases.values():
             if base.set in sets:
@@ -614,6 +616,9 @@ class SmashUp(Game):
 
     # ================================================================ basic actions
     def _to_zone(self, s: SUState, cid: int, src: str, dest: str, *, bottom: bool = False) -> None:
+        """Move a card between zones. A card everyone could see that goes into a hand or onto
+        a deck stays known to everyone (until that deck is shuffled); a card that becomes
+        public needs no knowledge record."""
         s.zones[src].remove(cid)
         if bottom:
             s.zones[dest].insert(0, cid)
@@ -628,6 +633,8 @@ class SmashUp(Game):
                 s.revealed.append(cid)
         elif s.revealed and cid in s.revealed and (not hidden or src.startswith("hand:")):
             s.revealed.remove(cid)
+        if s.known and (not hidden or src.startswith("hand:")):
+            s.known.pop(cid, None)
 
     def reveal(self, state: State, cid: int) -> None:
         """Every player now knows this card in a hand or deck (it was shown), until it is
@@ -638,10 +645,141 @@ class SmashUp(Game):
 
     def forget_deck(self, s: SUState, seat: int) -> None:
         """A deck was shuffled: nobody knows where its cards are any more."""
-        self.forget(s, f"deck:{seat}")
-        if s.revealed:
+        if s.revealed or s.known:
             deck = set(s.zones[f"deck:{seat}"])
             s.revealed = [c for c in s.revealed if c not in deck]
+            for cid in deck:
+                s.known.pop(cid, None)
+
+    def know(self, state: State, cid: int, seats: Iterable[int]) -> None:
+        """Record that ``seats`` know the card ``cid`` (in a deck or hand) from now on."""
+        s = cast(SUState, state)
+        seen = set(s.known.get(cid, ())) | set(seats)
+        if len(seen) == len(s.names):
+            s.known.pop(cid, None)
+            self.reveal(s, cid)
+        else:
+            s.known[cid] = sorted(seen)
+
+    def shuffle_deck(self, state: State, seat: int, rule: str, why: str = "") -> None:
+        """Shuffle a player's deck: no one knows where its cards are any more."""
+        s = cast(SUState, state)
+        deck = s.zones[f"deck:{seat}"]
+        for cid in deck:
+            s.cards[cid].face_up = False
+        self.forget_deck(s, seat)
+        chance.shuffle(s, deck)
+        self.log(
+            s,
+            "shuffle",
+            rule,
+            f"{s.names[seat]} shuffles their deck{why}",
+            seat,
+            chance=True,
+        )
+
+    def deck_top(self, state: State, seat: int) -> int:
+        """The top card of a player's deck (the discard pile is shuffled into a new deck first
+        when the deck is empty: 000 Draw 2 Cards), or -1 when there is no card at all."""
+        s = cast(SUState, state)
+        deck = s.zones[f"deck:{seat}"]
+        if not deck and not self.reshuffle(s, seat):
+            return -1
+        return deck[-1]
+
+    def reveal_top(self, state: State, seat: int, count: int, rule: str) -> list[int]:
+        """Reveal up to ``count`` cards from the top of a player's deck: they go, top first, to
+        the public ``revealed`` zone until the ability puts them somewhere (reshuffling the
+        discard pile if the deck runs out on the way)."""
+        s = cast(SUState, state)
+        shown: list[int] = []
+        for _ in range(count):
+            cid = self.deck_top(s, seat)
+            if cid < 0:
+                break
+            self._to_zone(s, cid, f"deck:{seat}", REVEALED)
+            shown.append(cid)
+        names = ", ".join(self.card_name(s, c) for c in shown) or "nothing (no cards left)"
+        self.log(
+            s,
+            "reveal",
+            rule,
+            f"{s.names[seat]} reveals from their deck: {names}",
+            seat,
+            cards=shown,
+        )
+        return shown
+
+    def look_top(self, state: State, seat: int, rule: str) -> int:
+        """The player looks at their top card (only they learn it); -1 when there is none."""
+        s = cast(SUState, state)
+        cid = self.deck_top(s, seat)
+        if cid < 0:
+            self.log(s, "look", rule, f"{s.names[seat]} has no card to look at", seat)
+            return -1
+        self.know(s, cid, [seat])
+        self.log(
+            s,
+            "look",
+            rule,
+            f"{s.names[seat]} looks at the top card of their deck: {self.card_name(s, cid)}",
+            seat,
+            visible_to=[seat],
+            redacted=f"{s.names[seat]} looks at the top card of their deck",
+            card=cid,
+        )
+        return cid
+
+    def to_deck_top(self, state: State, cid: int, src: str = REVEALED) -> None:
+        """Put a card (by default a revealed one) on top of its owner's deck."""
+        s = cast(SUState, state)
+        self._to_zone(s, cid, src, f"deck:{s.cards[cid].owner}")
+
+    def to_hand(self, state: State, cid: int, src: str, rule: str) -> None:
+        """Put a card from a public zone (revealed, a discard pile) into its owner's hand."""
+        s = cast(SUState, state)
+        owner = s.cards[cid].owner
+        self._to_zone(s, cid, src, f"hand:{owner}")
+        self.log(
+            s,
+            "to_hand",
+            rule,
+            f"{self.card_name(s, cid)} goes into {s.names[owner]}'s hand",
+            owner,
+            card=cid,
+        )
+
+    def discard_from_hand(
+        self, state: State, seat: int, cid: int, rule: str, how: str = ""
+    ) -> None:
+        """A card leaves a hand for its owner's discard pile."""
+        s = cast(SUState, state)
+        self._to_zone(s, cid, f"hand:{seat}", f"discard:{seat}")
+        self.log(
+            s,
+            "discard",
+            rule,
+            f"{s.names[seat]} discards {self.card_name(s, cid)}{how}",
+            seat,
+            card=cid,
+        )
+        self.fire(s, "card_to_discard", card=cid, base_card=-1, owner=seat)
+
+    def discard_random(self, state: State, seat: int, count: int, rule: str) -> list[int]:
+        """The player discards ``count`` cards chosen at random from their hand (fewer if the
+        hand runs out)."""
+        s = cast(SUState, state)
+        hand = s.zones[f"hand:{seat}"]
+        gone: list[int] = []
+        for _ in range(count):
+            if not hand:
+                break
+            cid = hand[chance.randbelow(s, len(hand))]
+            gone.append(cid)
+            self.discard_from_hand(s, seat, cid, rule, " at random")
+        if not gone:
+            self.log(s, "discard", rule, f"{s.names[seat]} has no card to discard", seat)
+        return gone
 
     def draw(self, state: State, seat: int, count: int, rule: str) -> int:
         """Draw cards; an empty deck is first replaced by the shuffled discard pile."""
@@ -667,24 +805,6 @@ class SmashUp(Game):
                 card=cid,
             )
         return drawn
-
-    def reveal_to(self, state: State, cards: Iterable[int], seats: Iterable[int]) -> None:
-        """Cards in a hidden zone (a hand, a deck) become known to ``seats`` only (a look, not a
-        reveal to all: :meth:`reveal`); those seats' views show them until the cards are
-        shuffled away (:meth:`forget`, also done by :meth:`forget_deck`) or leave play.
-        (The knowing seats are a bit set in the card's ``known`` counter.)"""
-        mask = 0
-        for seat in seats:
-            mask |= 1 << seat
-        for cid in cards:
-            counters = state.cards[cid].counters
-            counters[KNOWN] = counters.get(KNOWN, 0) | mask
-
-    @staticmethod
-    def forget(state: State, zone: str) -> None:
-        """A zone was shuffled: no one knows where its cards are any more."""
-        for cid in state.zones[zone]:
-            state.cards[cid].counters.pop(KNOWN, None)
 
     def reshuffle(self, s: SUState, seat: int) -> bool:
         """An empty deck: the discard pile is shuffled to make a new deck (000 Draw 2 Cards)."""
@@ -919,6 +1039,27 @@ class SmashUp(Game):
             if spec.replace[event](self, s, src, payload):
                 return True
         return False
+
+    def destroy_action(self, state: State, cid: int, actor: int, rule: str) -> bool:
+        """Destroy an action in play: it goes to its owner's discard pile (what is on it too)."""
+        s = cast(SUState, state)
+        bid = self.base_of(s, cid)
+        if bid < 0:
+            return False
+        name = self.card_name(s, cid)
+        if self.blocked(s, "destroy", cid, actor):
+            self.log(s, "not_destroyed", "su.terms.cannot", f"{name} cannot be destroyed", actor)
+            return False
+        self.leave_play(s, cid, f"discard:{s.cards[cid].owner}")
+        self.log(
+            s,
+            "destroyed",
+            rule,
+            f"{name} is destroyed at {self.card_name(s, bid)}",
+            actor,
+            card=cid,
+        )
+        return True
 
     def blocked(self, state: State, action: str, target: int, actor: int) -> bool:
         """Whether ``action`` on ``target`` by ``actor`` is forbidden, either by name or as
@@ -1448,23 +1589,33 @@ class SmashUp(Game):
         source: int = -1,
         immediate: bool = False,
         mandatory: bool = False,
-        subtype: str = "",
         zone: str = "hand",
+        cond: str = "",
+        ongoing: bool = False,
+        subtype: str = "",
     ) -> None:
         """Give ``seat`` an extra minion or action play. In its own Play Cards phase it is kept
         for later in the phase; otherwise (or when ``immediate``) it is played at once or lost
-        (000 Additional Rules). ``subtype`` limits it to cards with that subtype (e.g.
-        ``play_on_base``) and ``zone="discard"`` plays it from the discard pile instead of the
-        hand; such extras are always played at once (see :meth:`play_extra` for a given card).
+        (000 Additional Rules). ``max_power``, ``base``, ``zone`` and ``cond`` restrict it (see
+        :class:`Allowance`); ``ongoing``: it is lost if ``source`` leaves play first.
+        ``subtype`` limits it to cards with that subtype (e.g. ``play_on_base``); such extras,
+        and extra actions from the discard pile, are always played at once (see
+        :meth:`play_extra` for a given card).
         ``mandatory`` (implies ``immediate``): it must be played now if a card fits ("both or
         neither" abilities), with no option to decline."""
         s = cast(SUState, state)
         what = kind if max_power < 0 else f"{kind} of power {max_power} or less"
-        if subtype or zone != "hand":
+        if subtype or (zone != "hand" and kind != "minion"):
             immediate = True
             what += f" ({subtype.replace('_', ' ') or 'any'}, from {zone})"
+        elif zone != "hand":
+            what += f" from their {zone} pile"
+        if base >= 0:
+            what += f" at {self.card_name(s, base)}"
+        if cond == "no_own_minion":
+            what += " at a base where they have no minion"
         if not (immediate or mandatory) and s.phase == "play" and seat == s.active:
-            s.allowances.append(Allowance(kind, max_power, base, source))
+            s.allowances.append(Allowance(kind, max_power, base, source, zone, cond, ongoing))
             self.log(s, "extra", rule, f"{s.names[seat]} may play an extra {what}", seat)
             return
         self.log(s, "extra", rule, f"{s.names[seat]} may play an extra {what} at once", seat)
@@ -1476,14 +1627,67 @@ class SmashUp(Game):
             max_power=max_power,
             base_card=base,
             mandatory=mandatory,
-            subtype=subtype,
             zone=zone,
+            cond=cond,
+            subtype=subtype,
         )
 
     def play_extra(self, state: State, seat: int, cid: int, src: str, base: int = -1) -> None:
         """Play a given card from zone ``src`` at once as an extra play (e.g. a revealed top
-        card of a deck); ``base`` limits where it may go (-1: anywhere it fits)."""
+        card of a deck, a card from a discard pile); ``base`` limits where it may go (-1:
+        anywhere it fits)."""
         self._start_play(cast(SUState, state), seat, cid, "extra", base, src)
+
+    def can_play_actions(self, state: State, seat: int) -> bool:
+        """False while ``seat`` is barred from playing actions this turn (Mark of Sleep)."""
+        return cast(SUState, state).asleep != seat
+
+    def allowance_fits(
+        self, s: SUState, a: Allowance, seat: int, cid: int, dest: int, src: str
+    ) -> bool:
+        """Whether play allowance ``a`` lets ``seat`` play ``cid`` from zone ``src`` to
+        ``dest`` (a base, a minion, or -1 for a standard action)."""
+        cat = self.cat(s)
+        defn = s.cards[cid].defn
+        if a.kind != ("minion" if cat.is_minion[defn] else "action"):
+            return False
+        if a.ongoing and self.base_of(s, a.source) < 0:
+            return False
+        if a.max_power >= 0 and cat.printed[defn] > a.max_power:
+            return False
+        if a.base >= 0:
+            at = dest if dest in s.zones[BASES] else self.base_of(s, dest)
+            if at != a.base:
+                return False
+        if a.cond == "no_own_minion" and any(
+            s.cards[m].controller == seat for m in self.minions_at(s, dest)
+        ):
+            return False
+        if src.startswith("hand:"):
+            return a.zone == "hand"
+        if src.startswith("discard:"):
+            return a.zone == "discard" or (
+                a.zone == "hand" and self.may_play_from_discard(s, seat, cid, dest)
+            )
+        return False
+
+    def may_play_from_discard(self, s: SUState, seat: int, cid: int, dest: int) -> bool:
+        """Whether a card in play lets ``seat`` make a hand play from the discard pile instead
+        when ``cid`` goes to ``dest`` (They're Coming To Get You)."""
+        for src, spec in self._sources(s, self.cat(s).play_from_specs):
+            assert spec.play_from is not None
+            if spec.play_from(self, s, src, seat, cid, dest):
+                return True
+        return False
+
+    def play_banned(self, s: SUState, seat: int, cid: int, dest: int) -> bool:
+        """Whether a card in play forbids ``seat`` to play ``cid`` to ``dest`` (Block the
+        Path: minions of a named faction)."""
+        for src, spec in self._sources(s, self.cat(s).play_ban_specs):
+            assert spec.play_ban is not None
+            if spec.play_ban(self, s, src, seat, cid, dest):
+                return True
+        return False
 
     def _fits(self, s: SUState, cid: int, kind: str, max_power: int) -> bool:
         cat = self.cat(s)
@@ -1499,11 +1703,12 @@ class SmashUp(Game):
         rule = "su.play.extra_now"
         zone = data.get("zone", "hand")
         src = f"{zone}:{seat}"
+        cond = data.get("cond", "")
         if choice is not None:
             self.pop(s, frame)
             if choice != "decline":
                 cid = int(choice.split(":")[1])
-                self._start_play(s, seat, cid, "extra", data["base_card"], src)
+                self._start_play(s, seat, cid, "extra", data["base_card"], src, cond)
             return
         subtype = data.get("subtype", "")
         pool = s.zones[src]
@@ -1514,11 +1719,11 @@ class SmashUp(Game):
                 for c in pool
                 if self._fits(s, c, data["play_kind"], data["max_power"])
                 and (not subtype or subtype in self.cat(s).cards[s.cards[c].defn].subtypes)
-                and self.play_destinations(s, seat, c, "extra", data["base_card"])
+                and self.play_destinations(s, seat, c, "extra", data["base_card"], cond=cond)
             ],
             "play",
         )
-        if not options:
+        if not options or (data["play_kind"] == "action" and not self.can_play_actions(s, seat)):
             self.pop(s, frame)
             return
         if not data.get("mandatory"):
@@ -1543,6 +1748,17 @@ class SmashUp(Game):
             s.talents_used = []
             s.used = []
             s.minions_played = s.actions_played = 0
+            s.asleep = -1
+            if seat in s.sleepers:
+                s.sleepers.remove(seat)
+                s.asleep = seat
+                self.log(
+                    s,
+                    "asleep",
+                    "su.play.no_actions",
+                    f"{s.names[seat]} cannot play actions this turn",
+                    seat,
+                )
             if s.lasting:
                 s.lasting = [e for e in s.lasting if e.until != f"start_of_turn:{seat}"]
             self.log(s, "turn", "su.turn.start", f"Turn {s.turn}: {s.names[seat]}", seat)
@@ -1620,11 +1836,16 @@ class SmashUp(Game):
         cat = self.cat(s)
         cards = s.cards
         minion_plays = [a for a in s.allowances if a.kind == "minion"]
-        action_ok = any(a.kind == "action" for a in s.allowances)
+        action_ok = self.can_play_actions(s, seat) and any(a.kind == "action" for a in s.allowances)
         options = []
         prot = self.protections(s)
         bases = s.zones[BASES]
         open_bases: list[int] | None = None  # bases open to this player's minions
+        # plain: every minion allowance is a hand play limited at most by power and base, and
+        # no card in play bans particular cards, so one look at the bases serves every minion
+        plain = not self._sources(s, cat.play_ban_specs) and all(
+            a.zone == "hand" and not a.cond and not a.ongoing for a in minion_plays
+        )
         seen: set[str] = set()
         for cid in s.zones[f"hand:{seat}"]:
             defn = cards[cid].defn
@@ -1636,20 +1857,36 @@ class SmashUp(Game):
             if cat.is_minion[defn]:
                 if not minion_plays:
                     continue
-                if open_bases is None:
-                    open_bases = [
-                        b for b in bases if not self.forbidden(s, "play_minion", b, seat, prot)
-                    ]
-                power = cat.printed[defn]
-                ok = any(
-                    (a.max_power < 0 or power <= a.max_power)
-                    and (open_bases if a.base < 0 else a.base in open_bases)
-                    for a in minion_plays
-                )
+                if not plain:
+                    ok = bool(self.play_destinations(s, seat, cid, "normal", -1, prot))
+                else:
+                    if open_bases is None:
+                        open_bases = [
+                            b for b in bases if not self.forbidden(s, "play_minion", b, seat, prot)
+                        ]
+                    power = cat.printed[defn]
+                    ok = any(
+                        (a.max_power < 0 or power <= a.max_power)
+                        and (open_bases if a.base < 0 else a.base in open_bases)
+                        for a in minion_plays
+                    )
             else:
                 ok = action_ok and bool(self.play_destinations(s, seat, cid, "normal", -1, prot))
             if ok:
                 options.append(Option(f"play:{cid}", f"Play {cat.label[defn]}"))
+        if minion_plays and (
+            any(a.zone == "discard" for a in minion_plays) or self._sources(s, cat.play_from_specs)
+        ):
+            discard = f"discard:{seat}"
+            for cid in s.zones[discard]:
+                defn = cards[cid].defn
+                if not cat.is_minion[defn] or f"d:{defn}" in seen:
+                    continue
+                seen.add(f"d:{defn}")
+                if self.play_destinations(s, seat, cid, "normal", -1, prot, src=discard):
+                    options.append(
+                        Option(f"play:{cid}", f"Play {cat.label[defn]} from your discard pile")
+                    )
         for cid, _spec in self._sources(s, cat.talent_specs):
             if cards[cid].controller == seat and self.talent_usable(s, seat, cid):
                 options.append(Option(f"talent:{cid}", f"Use the Talent of {self.label(s, cid)}"))
@@ -1680,26 +1917,14 @@ class SmashUp(Game):
                 options.append(Option(f"{verb}:{cid}", label[defn]))
         return options
 
-    def discard_from_hand(self, state: State, seat: int, cid: int, actor: int, rule: str) -> None:
-        """``seat`` discards card ``cid`` from their hand (because of ``actor``'s ability)."""
-        s = cast(SUState, state)
-        self._to_zone(s, cid, f"hand:{seat}", f"discard:{seat}")
-        self.log(
-            s,
-            "discard",
-            rule,
-            f"{s.names[seat]} discards {self.card_name(s, cid)}",
-            actor,
-            card=cid,
-        )
-        self.fire(s, "card_to_discard", card=cid, base_card=-1, owner=seat)
-
     def _play_choice(self, s: SUState, seat: int, frame: Frame, choice: str) -> None:
         verb, _, rest = choice.partition(":")
         if verb == "end":
             frame.step = SCORE
         elif verb == "play":
-            self._start_play(s, seat, int(rest), "normal", -1)
+            cid = int(rest)
+            src = f"hand:{seat}" if cid in s.zones[f"hand:{seat}"] else f"discard:{seat}"
+            self._start_play(s, seat, cid, "normal", -1, src)
         elif verb == "talent":
             self.use_talent(s, seat, int(rest))
         elif verb == "special":
@@ -1707,11 +1932,21 @@ class SmashUp(Game):
 
     # ================================================================ playing a card
     def _start_play(
-        self, s: SUState, seat: int, cid: int, via: str, base: int, src: str = ""
+        self,
+        s: SUState,
+        seat: int,
+        cid: int,
+        via: str,
+        base: int,
+        src: str | None = None,
+        cond: str = "",
     ) -> None:
         """Show the card (it leaves the hand, or ``src``) and start its resolution."""
-        self._to_zone(s, cid, src or f"hand:{seat}", RESOLVING)
-        self.push(s, "su.play", seat, card=cid, via=via, base_card=base, dest=-1)
+        src = src or f"hand:{seat}"
+        self._to_zone(s, cid, src, RESOLVING)
+        self.push(
+            s, "su.play", seat, card=cid, via=via, base_card=base, dest=-1, src=src, cond=cond
+        )
 
     def play_destinations(
         self,
@@ -1721,56 +1956,61 @@ class SmashUp(Game):
         via: str,
         base: int,
         prot: list[tuple[int, AbilitySpec]] | None = None,
+        *,
+        src: str = "",
+        cond: str = "",
     ) -> list[int]:
         """Where a card may be played: bases for a minion or a base action, minions for a
-        minion action, ``[-1]`` for a standard action (no destination)."""
+        minion action, ``[-1]`` for a standard action (no destination). A ``normal`` play
+        needs a play allowance that fits (from ``src``, by default the hand); ``cond``
+        restricts an extra play (``no_own_minion``)."""
         d = self.cat(s).cards[s.cards[cid].defn]
         if prot is None:
             prot = self.protections(s)
+        src = src or f"hand:{seat}"
         bases = s.zones[BASES] if base < 0 else [b for b in s.zones[BASES] if b == base]
         if d.type == "minion":
             fits = bases
-            if via == "normal":
-                power = d.power or 0
+            if cond == "no_own_minion":
                 fits = [
                     b
-                    for b in bases
-                    if any(
-                        a.kind == "minion"
-                        and (a.max_power < 0 or power <= a.max_power)
-                        and (a.base < 0 or a.base == b)
-                        for a in s.allowances
-                    )
+                    for b in fits
+                    if not any(s.cards[m].controller == seat for m in self.minions_at(s, b))
                 ]
-            return [b for b in fits if not self.forbidden(s, "play_minion", b, seat, prot)]
-        if "play_on_base" in d.subtypes:
-            return [b for b in bases if not self.forbidden(s, "play_action", b, seat, prot)]
-        if "play_on_minion" in d.subtypes:
-            return [
+            dests = [b for b in fits if not self.forbidden(s, "play_minion", b, seat, prot)]
+        elif "play_on_base" in d.subtypes:
+            dests = [b for b in bases if not self.forbidden(s, "play_action", b, seat, prot)]
+        elif "play_on_minion" in d.subtypes:
+            dests = [
                 m
                 for m, b in self.minions_in_play(s)
                 if (base < 0 or b == base)
                 and not self.forbidden(s, "attach", m, seat, prot)
                 and not self.forbidden(s, "affect", m, seat, prot)
             ]
-        return [-1]
+        else:
+            dests = [-1]
+        if via == "normal":
+            allowances = s.allowances
+            dests = [
+                b
+                for b in dests
+                if any(self.allowance_fits(s, a, seat, cid, b, src) for a in allowances)
+            ]
+        if self.cat(s).play_ban_specs and dests:
+            dests = [b for b in dests if not self.play_banned(s, seat, cid, b)]
+        return dests
 
-    def _consume(self, s: SUState, cid: int, dest: int) -> None:
+    def _consume(self, s: SUState, cid: int, dest: int, seat: int, src: str) -> None:
         """Use the most restricted play allowance that fits (the free one last)."""
-        cat = self.cat(s)
-        defn = s.cards[cid].defn
-        kind = "minion" if cat.is_minion[defn] else "action"
-        power = cat.printed[defn]
         fitting = [
-            (a.base < 0, a.max_power < 0, a.max_power, i)
+            (a.zone == "hand", a.base < 0, not a.cond, a.max_power < 0, a.max_power, i)
             for i, a in enumerate(s.allowances)
-            if a.kind == kind
-            and (kind == "action" or a.max_power < 0 or power <= a.max_power)
-            and (a.base < 0 or a.base == dest)
+            if self.allowance_fits(s, a, seat, cid, dest, src)
         ]
         if not fitting:
             raise EngineError(f"smash-up: no play allowance for card {cid}")
-        del s.allowances[min(fitting)[3]]
+        del s.allowances[min(fitting)[-1]]
 
     def _play(self, state: State, frame: Frame, choice: str | None) -> None:
         """One card through the Card Resolution Order (000): place it and resolve it (1), let the
@@ -1781,7 +2021,15 @@ class SmashUp(Game):
         cid: int = data["card"]
         if frame.step == 0:  # choose where it goes
             if choice is None:
-                dests = self.play_destinations(s, seat, cid, data["via"], data["base_card"])
+                dests = self.play_destinations(
+                    s,
+                    seat,
+                    cid,
+                    data["via"],
+                    data["base_card"],
+                    src=data.get("src", ""),
+                    cond=data.get("cond", ""),
+                )
                 if len(dests) > 1:
                     self.ask(
                         s,
@@ -1793,6 +2041,7 @@ class SmashUp(Game):
                     )
                     return
                 if not dests:  # nowhere it may go any more: it is discarded unplayed
+                    s.cards[cid].controller = s.cards[cid].owner
                     self._to_zone(s, cid, RESOLVING, f"discard:{s.cards[cid].owner}")
                     self.log(
                         s,
@@ -1832,6 +2081,7 @@ class SmashUp(Game):
         if s.affects:
             s.affects = [a for a in s.affects if a.source != cid]
         if cid in s.zones[RESOLVING]:
+            s.cards[cid].controller = s.cards[cid].owner
             self._to_zone(s, cid, RESOLVING, f"discard:{s.cards[cid].owner}")
             self.log(
                 s,
@@ -1863,8 +2113,13 @@ class SmashUp(Game):
         card = s.cards[cid]
         card.controller = seat
         how = {"normal": "", "extra": " as an extra play", "special": " (Special)"}[via]
+        src = data.get("src") or ""
+        if src.startswith("discard:"):
+            how = " from the discard pile" + how
+        elif src.startswith("deck:") or src == REVEALED:
+            how = " from the top of a deck" + how
         if via == "normal":
-            self._consume(s, cid, dest)
+            self._consume(s, cid, dest, seat, data.get("src") or f"hand:{seat}")
         if d.type == "minion":
             self._to_zone(s, cid, RESOLVING, base_zone(dest))
             if seat == s.active:
@@ -1941,6 +2196,8 @@ class SmashUp(Game):
                 sp = spec.special
                 key = f"{zone}:{defn}"
                 if sp.zone != zone or window not in sp.windows or key in seen:
+                    continue
+                if zone == "hand" and s.asleep == seat and not self.is_minion(s, cid):
                     continue
                 if sp.usable is None or sp.usable(self, s, seat, cid, wdata):
                     seen.add(key)
@@ -2261,18 +2518,26 @@ class SmashUp(Game):
 
     # ================================================================ hidden information
     def card_visible(self, state: State, zone: str, card: Card, seat: int) -> bool:
+        known = cast(SUState, state).known
         if zone.startswith("hand:"):
-            if int(zone[5:]) == seat or card.id in cast(SUState, state).revealed:
-                return True
-        elif zone.startswith("look:"):  # bases one player is looking at (School of Wizardry)
+            return (
+                int(zone[5:]) == seat
+                or card.id in cast(SUState, state).revealed
+                or seat in known.get(card.id, ())
+            )
+        if zone.startswith("look:"):  # bases one player is looking at (School of Wizardry)
             return int(zone[5:]) == seat
-        elif zone.startswith("deck:"):
-            if card.id in cast(SUState, state).revealed:
-                return True
-        elif zone != BASE_DECK:
-            return True
-        # seen by some seats only (a look at a hand: Probe)
-        return bool(card.counters.get(KNOWN, 0) >> seat & 1) if card.counters else False
+        if zone.startswith("deck:"):
+            return card.id in cast(SUState, state).revealed or seat in known.get(card.id, ())
+        return zone != BASE_DECK
+
+    def view(self, state: State, seat: int) -> State:
+        """The core's view; what the seat knows of hidden cards is kept only for the cards it
+        can see (the ids of the others must not appear)."""
+        v = cast(SUState, super().view(state, seat))
+        if v.known:
+            v.known = {c: seats for c, seats in v.known.items() if c in v.cards}
+        return v
 
     def pool_key(self, state: State, zone: str, seat: int) -> str:
         if zone == BASE_DECK or zone.startswith("look:"):
@@ -2312,15 +2577,14 @@ class SmashUp(Game):
             return first
         seat = pending.seat
         hand, deck = f"hand:{seat}", f"deck:{seat}"
-        shown = set(cast(SUState, full).revealed)
-        shown |= {cid for cid, card in full.cards.items() if card.counters.get(KNOWN)}
+        seen = set(view.cards)  # cards the viewer can identify stay where they are
         for i in range(len(full.zones[hand])):
-            if full.zones[hand][i] in shown:
+            if full.zones[hand][i] in seen:
                 continue
             tried: set[str] = set()
             for j, cid in enumerate(full.zones[deck]):
                 defn = full.cards[cid].defn
-                if defn in tried or cid in shown:
+                if defn in tried or cid in seen:
                     continue
                 tried.add(defn)
                 trial = clone(full)

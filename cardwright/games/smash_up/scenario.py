@@ -160,7 +160,7 @@ def build(
     for seat in range(n):
         for zone in _SEAT_ZONES:
             state.zones[f"{zone}:{seat}"] = []
-    for zone in ("bases", "base_deck", "base_discard", "resolving"):
+    for zone in ("bases", "base_deck", "base_discard", "resolving", "revealed"):
         state.zones[zone] = []
     b = _Builder(game, state)
     for name, vp in (setup.get("vp") or {}).items():
@@ -239,6 +239,7 @@ def facts(game: SmashUp, state: SUState) -> dict[str, Any]:
         "base_deck_count": len(state.zones["base_deck"]),
         "base_discard": list(state.zones["base_discard"]),
         "resolving": list(state.zones["resolving"]),
+        "revealed": list(state.zones["revealed"]),
         "plays_left": {
             kind: sum(1 for a in state.allowances if a.kind == kind)
             for kind in ("minion", "action")
@@ -280,7 +281,7 @@ def facts(game: SmashUp, state: SUState) -> dict[str, Any]:
             for zone in state.zones
             if zone.startswith(("hand:", "deck:"))
             for cid in state.zones[zone]
-            if cards[cid].counters.get("known", 0) >> i & 1
+            if i in state.known.get(cid, ())
         ]
         for i, n in enumerate(names)
     }

@@ -170,7 +170,8 @@ def _probe(game: SmashUp, s: SUState, frame: Frame, choice: str | None) -> None:
     victim: int = data["player"]
     hand = s.zones[f"hand:{victim}"]
     if frame.step == 1:  # look (the work of this step; the question follows)
-        game.reveal_to(s, hand, [seat])
+        for cid in hand:
+            game.know(s, cid, [seat])
         names = ", ".join(game.card_name(s, c) for c in hand) or "no cards"
         game.log(
             s,
@@ -188,7 +189,7 @@ def _probe(game: SmashUp, s: SUState, frame: Frame, choice: str | None) -> None:
         if choice == "none":
             return
         cid = int(choice.split(":")[1])
-        game.discard_from_hand(s, victim, cid, seat, rule)
+        game.discard_from_hand(s, victim, cid, rule, f" (Probe by {s.names[seat]})")
         return
     # asked even when there is no minion or only one kind, so that others learn nothing
     options = game.distinct_options(s, [c for c in hand if game.is_minion(s, c)], "discard")

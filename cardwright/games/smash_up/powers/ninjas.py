@@ -313,14 +313,7 @@ def _infiltrate(game: SmashUp, s: SUState, frame: Frame, choice: str | None) -> 
         return
     game.pop(s, frame)
     if got != NONE:
-        destroy_action(game, s, got, frame.seat, rule)
-
-
-def destroy_action(game: SmashUp, s: SUState, cid: int, actor: int, rule: str) -> None:
-    """Destroy an action in play: it goes to its owner's discard pile."""
-    name = game.card_name(s, cid)
-    game.leave_play(s, cid, f"discard:{s.cards[cid].owner}")
-    game.log(s, "destroyed", rule, f"{name} is destroyed", actor, card=cid)
+        game.destroy_action(s, got, frame.seat, rule)
 
 
 def _infiltrate_hook(game: SmashUp, s: SUState, source: int, event: dict[str, Any]) -> None:
@@ -332,7 +325,7 @@ def _infiltrate_trigger(game: SmashUp, s: SUState, frame: Frame, choice: str | N
     game.pop(s, frame)
     cid = frame.data["card"]
     if game.base_of(s, cid) >= 0:
-        destroy_action(game, s, cid, frame.seat, "su.card.destroy_base_action_and_ignore_base")
+        game.destroy_action(s, cid, frame.seat, "su.card.destroy_base_action_and_ignore_base")
 
 
 def _infiltrate_ignores(game: SmashUp, s: SUState, source: int, base: int, seat: int) -> bool:
@@ -370,7 +363,7 @@ def _poison(game: SmashUp, s: SUState, frame: Frame, choice: str | None) -> None
     if got == NONE:
         game.pop(s, frame)
         return
-    destroy_action(game, s, got, frame.seat, rule)
+    game.destroy_action(s, got, frame.seat, rule)
 
 
 # ----------------------------------------------------------------------------- Smoke Bomb
@@ -385,9 +378,7 @@ def _smoke_bomb_trigger(game: SmashUp, s: SUState, frame: Frame, choice: str | N
     game.pop(s, frame)
     cid = frame.data["card"]
     if game.base_of(s, cid) >= 0:
-        destroy_action(
-            game, s, cid, frame.seat, "su.card.shield_from_rival_actions_until_your_turn"
-        )
+        game.destroy_action(s, cid, frame.seat, "su.card.shield_from_rival_actions_until_your_turn")
 
 
 # ----------------------------------------------------------------------------- registry
@@ -443,7 +434,6 @@ register(
 
 __all__ = [
     "ask_destination",
-    "destroy_action",
     "destroy_here",
     "mine",
     "move_one",
