@@ -1269,6 +1269,11 @@ class SmashUp(Game):
                 out.append(a.target)
         return out
 
+    @property
+    def acting(self) -> Acting | None:
+        """The card (or base) whose ability is doing things now; None while the rules act."""
+        return self._acting
+
     def acting_as(self, state: State, source: int, seat: int, chooser: int = -1) -> Acting:
         """An :class:`Acting` for ``source`` used by ``seat`` (a base acts for no player)."""
         defn = state.cards[source].defn

@@ -16,7 +16,7 @@ from ..abilities import (
     register,
 )
 from ..state import SUState
-from .ninjas import destroy_here, mine
+from .ninjas import destroy_here, mine, rival_action_blocked
 
 if TYPE_CHECKING:
     from ..rules import SmashUp
@@ -174,7 +174,21 @@ def _survival(game: SmashUp, s: SUState, frame: Frame, choice: str | None) -> No
     game.pop(s, frame)
 
 
+def _wildlife_preserve(
+    game: SmashUp, s: SUState, source: int, target: int, action: str, actor: int
+) -> bool:
+    """Other players' actions do nothing to its controller's minions at its base."""
+    bid = s.attached.get(source, -1)
+    owner = s.cards[source].controller
+    if bid < 0 or not game.is_minion(s, target) or game.base_of(s, target) != bid:
+        return False
+    if s.cards[target].controller != owner:
+        return False
+    return rival_action_blocked(game, s, owner, action, actor)
+
+
 register(
+    AbilitySpec("own_minions_here_immune_to_rival_actions", protect=_wildlife_preserve),
     AbilitySpec(
         "must_destroy_minion_here_power_2_or_less",
         on_play=destroy_here("must_destroy_minion_here_power_2_or_less", 2, optional=False),

@@ -381,6 +381,31 @@ def _smoke_bomb_trigger(game: SmashUp, s: SUState, frame: Frame, choice: str | N
         game.destroy_action(s, cid, frame.seat, "su.card.shield_from_rival_actions_until_your_turn")
 
 
+def rival_action_blocked(
+    game: SmashUp, s: SUState, shielded_seat: int, action: str, actor: int
+) -> bool:
+    """Whether ``action`` by ``actor`` is an action card of another player than
+    ``shielded_seat`` doing something to a minion (playing an action on it counts)."""
+    if actor < 0 or actor == shielded_seat or action in ("play_minion", "play_action"):
+        return False
+    if action == "attach":
+        return True
+    acting = game.acting
+    if acting is None or acting.seat != actor:
+        return False
+    src = s.cards.get(acting.source)
+    return src is not None and src.defn in game.cat(s).cards and not game.is_minion(s, src.id)
+
+
+def _smoke_bomb_protect(
+    game: SmashUp, s: SUState, source: int, target: int, action: str, actor: int
+) -> bool:
+    """Other players' actions do nothing to the minion it is on."""
+    if s.attached.get(source) != target:
+        return False
+    return rival_action_blocked(game, s, s.cards[source].controller, action, actor)
+
+
 # ----------------------------------------------------------------------------- registry
 
 
@@ -426,6 +451,12 @@ register(
         ignore_base=_infiltrate_ignores,
     ),
     AbilitySpec("strip_attached_actions_minus4", on_play=_poison, power=_poison_power),
+    AbilitySpec(
+        "shield_from_rival_actions_until_your_turn",
+        protect=_smoke_bomb_protect,
+        hooks={"start_of_turn": _smoke_bomb_hook},
+        trigger=_smoke_bomb_trigger,
+    ),
     AbilitySpec(
         "move_own_minion",
         on_play=move_one("move_own_minion", "Way of Deception: move a minion of yours", _own),
