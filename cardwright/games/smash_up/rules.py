@@ -132,6 +132,14 @@ class Catalog:
         self.protect_specs = {k for k, v in self.spec.items() if v.protect is not None}
         self.instead_specs = {k for k, v in self.spec.items() if v.instead_of_discard is not None}
         self.talent_specs = {k for k, v in self.spec.items() if v.talent is not None}
+        self.replace_specs: dict[str, set[str]] = {}
+        for k, v in self.spec.items():
+            for event in v.replace:
+                self.replace_specs.setdefault(event, set()).add(k)
+        self.ignore_specs = {k for k, v in self.spec.items() if v.ignore_base is not None}
+        self.special_only = {
+            k for k, v in self.spec.items() if v.special is not None and v.special.only
+        }
         self.play_ban_specs = {k for k, v in self.spec.items() if v.play_ban is not None}
         self.play_from_specs = {k for k, v in self.spec.items() if v.play_from is not None}
         self.copy_specs = {k for k, v in self.spec.items() if v.copy is not None}
@@ -451,7 +459,8 @@ class SmashUp(Game):
     def _sources(self, state: State, kinds: set[str]) -> list[tuple[int, AbilitySpec]]:
         if not kinds:
             return []
-        cards, zones, spec = state.cards, state.zones, self.cat(state).spec
+        cat = self.cat(state)
+        cards, zones, spec = state.cards, state.zones, cat.spec
         found = []
         off = self.cancelled(state)
         for bid in zones[BASES]:
@@ -467,10 +476,11 @@ class SmashUp(Game):
     def cancelled(self, state: State) -> set[int]:
         """Cards whose abilities are cancelled now (a ``cancel`` lasting effect on them: they are
         treated as having no ability, 000 Terms: Cancel)."""
-        lasting = cast(SUState, state).lasting
-        if not lasting:
-            return set()
-        return {e.target for e in lasting if e.key == "cancel"}
+        s = cast(SUState, state)
+        off = {e.target for e in s.lasting if e.key == "cancel"} if s.lasting else set()
+        if self.cat(s).ignore_specs:  # a base whose ability everyone ignores (Jammed Signal)
+            off.update(b for b in s.zones[BASES] if self.base_ignored(s, b))
+        return off
 
     def power(
         self,
@@ -512,6 +522,24 @@ class SmashUp(Game):
             if effect.target == bid and effect.key == "breakpoint":
                 value += effect.amount
         return max(0, value)
+
+    def base_ignored(self, state: State, bid: int, seat: int = -1) -> bool:
+        """Whether ``bid``'s own ability is ignored by ``seat`` (-1: by everyone), because a
+        card in play says so (``AbilitySpec.ignore_base``: Jammed Signal, Infiltrate)."""
+        cat = self.cat(state)
+        if not cat.ignore_specs:
+            return False
+        s = cast(SUState, state)
+        for src, host in s.attached.items():
+            if s.cards[src].defn not in cat.ignore_specs or host != bid:
+                continue
+            spec = cat.spec[s.cards[src].defn]
+            assert spec.ignore_base is not None
+            if spec.ignore_base(self, s, src, bid, -1) or (
+                seat >= 0 and spec.ignore_base(self, s, src, bid, seat)
+            ):
+                return True
+        return False
 
     def power_sources(self, state: State) -> list[tuple[int, AbilitySpec]]:
         """The cards and bases in play with an ongoing power modifier (for :meth:`power`)."""
@@ -575,7 +603,14 @@ class SmashUp(Game):
         perms = [
             Permission(action, src, False)
             for src, spec in sources
-            if spec.protect is not None and spec.protect(self, s, src, target, action, actor)
+            if spec.protect is not None
+            and spec.protect(self, s, src, target, action, actor)
+            and not (
+                actor >= 0
+                and src in s.zones[BASES]
+                and self.cat(s).ignore_specs
+                and self.base_ignored(s, src, actor)
+            )
         ]
         return not allowed(perms)
 
@@ -964,6 +999,8 @@ class SmashUp(Game):
         if self.blocked(s, "destroy", cid, actor):
             self.log(s, "not_destroyed", "su.terms.cannot", f"{name} cannot be destroyed", actor)
             return False
+        if self.replaced(s, "destroy", minion_card=cid, base_card=bid, by=actor):
+            return False
         card = s.cards[cid]
         owner, controller = card.owner, card.controller
         if by is None:
@@ -989,6 +1026,19 @@ class SmashUp(Game):
             by=by,
         )
         return True
+
+    def replaced(self, state: State, event: str, **data: Any) -> bool:
+        """Ask each card and base in play with a replacement for ``event`` (``AbilitySpec.
+        replace``) whether it does something else instead; the first that does wins."""
+        kinds = self.cat(state).replace_specs.get(event)
+        if not kinds:
+            return False
+        s = cast(SUState, state)
+        payload = {"event": event, **data}
+        for src, spec in self._sources(s, kinds):
+            if spec.replace[event](self, s, src, payload):
+                return True
+        return False
 
     def destroy_action(self, state: State, cid: int, actor: int, rule: str) -> bool:
         """Destroy an action in play: it goes to its owner's discard pile (what is on it too)."""
@@ -1538,6 +1588,7 @@ class SmashUp(Game):
         base: int = -1,
         source: int = -1,
         immediate: bool = False,
+        mandatory: bool = False,
         zone: str = "hand",
         cond: str = "",
         ongoing: bool = False,
@@ -1549,7 +1600,9 @@ class SmashUp(Game):
         :class:`Allowance`); ``ongoing``: it is lost if ``source`` leaves play first.
         ``subtype`` limits it to cards with that subtype (e.g. ``play_on_base``); such extras,
         and extra actions from the discard pile, are always played at once (see
-        :meth:`play_extra` for a given card)."""
+        :meth:`play_extra` for a given card).
+        ``mandatory`` (implies ``immediate``): it must be played now if a card fits ("both or
+        neither" abilities), with no option to decline."""
         s = cast(SUState, state)
         what = kind if max_power < 0 else f"{kind} of power {max_power} or less"
         if subtype or (zone != "hand" and kind != "minion"):
@@ -1561,7 +1614,7 @@ class SmashUp(Game):
             what += f" at {self.card_name(s, base)}"
         if cond == "no_own_minion":
             what += " at a base where they have no minion"
-        if not immediate and s.phase == "play" and seat == s.active:
+        if not (immediate or mandatory) and s.phase == "play" and seat == s.active:
             s.allowances.append(Allowance(kind, max_power, base, source, zone, cond, ongoing))
             self.log(s, "extra", rule, f"{s.names[seat]} may play an extra {what}", seat)
             return
@@ -1573,6 +1626,7 @@ class SmashUp(Game):
             play_kind=kind,
             max_power=max_power,
             base_card=base,
+            mandatory=mandatory,
             zone=zone,
             cond=cond,
             subtype=subtype,
@@ -1638,7 +1692,7 @@ class SmashUp(Game):
     def _fits(self, s: SUState, cid: int, kind: str, max_power: int) -> bool:
         cat = self.cat(s)
         defn = s.cards[cid].defn
-        if cat.is_minion[defn] != (kind == "minion"):
+        if cat.is_minion[defn] != (kind == "minion") or defn in cat.special_only:
             return False
         return max_power < 0 or cat.printed[defn] <= max_power
 
@@ -1672,7 +1726,8 @@ class SmashUp(Game):
         if not options or (data["play_kind"] == "action" and not self.can_play_actions(s, seat)):
             self.pop(s, frame)
             return
-        options.append(Option("decline", "Do not play it"))
+        if not data.get("mandatory"):
+            options.append(Option("decline", "Do not play it"))
         self.ask(s, seat, "extra_play", f"Play an extra {data['play_kind']} now?", options, rule)
 
     # ================================================================ the turn
@@ -1797,6 +1852,8 @@ class SmashUp(Game):
             if defn in seen:
                 continue
             seen.add(defn)
+            if defn in cat.special_only:
+                continue
             if cat.is_minion[defn]:
                 if not minion_plays:
                     continue
@@ -1845,15 +1902,19 @@ class SmashUp(Game):
 
     def _dedupe(self, s: SUState, cids: list[int], verb: str) -> list[Option]:
         """One option per distinct card: copies in hand are interchangeable."""
+        return [Option(o.id, f"Play {o.label}") for o in self.distinct_options(s, cids, verb)]
+
+    def distinct_options(self, s: SUState, cids: list[int], verb: str) -> list[Option]:
+        """One option ``<verb>:<id>`` per distinct card (copies are interchangeable), labelled
+        with the card's name (and power)."""
         seen: set[str] = set()
         options = []
         label = self.cat(s).label
         for cid in cids:
             defn = s.cards[cid].defn
-            if defn in seen:
-                continue
-            seen.add(defn)
-            options.append(Option(f"{verb}:{cid}", f"Play {label[defn]}"))
+            if defn not in seen:
+                seen.add(defn)
+                options.append(Option(f"{verb}:{cid}", label[defn]))
         return options
 
     def _play_choice(self, s: SUState, seat: int, frame: Frame, choice: str) -> None:
