@@ -78,6 +78,31 @@ def _take_the_shinies(game: SmashUp, s: SUState, frame: Frame, choice: str | Non
         game.discard_random(s, other, 2, "su.card.rivals_discard_two_random")
 
 
+# ----------------------------------------------------------------------------- Brownie
+
+
+def _brownie_hook(game: SmashUp, s: SUState, source: int, event: dict[str, Any]) -> None:
+    """Another player's played card (an action, a minion's on-play, a Special) affects the
+    Brownie: queue their discard, once per card. Copies and Talents are not card plays; the
+    affect is recorded before the change, so a Brownie destroyed by the card still triggers
+    (docs/rulings/smash-up.md W12)."""
+    if event["minion_card"] != source or event["mode"] not in ("play", "special"):
+        return
+    seat = event["seat"]
+    if seat < 0 or seat == s.cards[source].controller:
+        return
+    tag = f"brownie:{event['source_card']}"
+    if game.once_used(s, source, tag):
+        return
+    game.use_once(s, source, tag)
+    game.queue(s, "rival_discards_two_random_when_affecting_self", source, seat)
+
+
+def _brownie(game: SmashUp, s: SUState, frame: Frame, choice: str | None) -> None:
+    _done(game, s, frame)
+    game.discard_random(s, frame.seat, 2, "su.card.rival_discards_two_random_when_affecting_self")
+
+
 # ----------------------------------------------------------------------------- Block the Path
 
 
@@ -286,4 +311,9 @@ register(
         trigger=_pay_the_piper,
     ),
     AbilitySpec("rivals_discard_two_random", on_play=_take_the_shinies),
+    AbilitySpec(
+        "rival_discards_two_random_when_affecting_self",
+        hooks={"minion_affected": _brownie_hook},
+        trigger=_brownie,
+    ),
 )
