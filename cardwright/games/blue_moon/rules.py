@@ -36,6 +36,8 @@ from cardwright.core.zones import card_places, create_card, move
 
 from .abilities import (
     ABILITIES,
+    ANY_NUMBER,
+    CHARACTER_OPTIONAL,
     IG_EARTH,
     IG_FIRE,
     IG_ICONS,
@@ -54,7 +56,7 @@ ZONES = ("deck", "hand", "combat", "support", "discard", "leadership", "leader")
 UNSUPPORTED_PEOPLES = {"Buka": "ships (influence cards) and bluffing are not implemented yet"}
 
 # turn steps
-S_START, S_MAIN, S_AFTER, S_ANNOUNCE, S_REFRESH, S_END, S_END2, S_DONE = range(8)
+S_START, S_MAIN, S_AFTER, S_ANNOUNCE, S_REFRESH, S_END, S_END2, S_END3, S_DONE = range(9)
 
 
 def other(seat: int) -> int:
@@ -151,10 +153,13 @@ class Effects:
         "g",
         "grant_srcs",
         "ignorers",
+        "opp_after",
+        "option_srcs",
         "prohibitors",
         "s",
         "sources",
         "starts",
+        "take_srcs",
         "unmet_srcs",
         "value_srcs",
     )
@@ -188,6 +193,9 @@ class Effects:
         self.grant_srcs: Sequence[Source] = _NONE
         self.free_srcs: Sequence[Source] = _NONE
         self.unmet_srcs: Sequence[Source] = _NONE
+        self.option_srcs: Sequence[Source] = _NONE
+        self.take_srcs: Sequence[Source] = _NONE
+        self.opp_after: Sequence[Source] = _NONE
         self.dragons: Sequence[Source] = _NONE
         self.starts: Sequence[Source] = _NONE
         self.after: Sequence[Source] = _NONE
@@ -214,6 +222,9 @@ class Effects:
         self.grant_srcs = [x for x in sources if x[1].grants is not None]
         self.free_srcs = [x for x in sources if x[1].free_for is not None]
         self.unmet_srcs = [x for x in sources if x[1].requirement_unmet is not None]
+        self.option_srcs = [x for x in sources if x[1].turn_options is not None]
+        self.take_srcs = [x for x in sources if x[1].take_limit is not None]
+        self.opp_after = [x for x in sources if x[1].on_opponent_after_support is not None]
         self.dragons = sorted(
             (x for x in sources if x[1].dragon_mod is not None),
             key=lambda x: x[1].dragon_priority,
@@ -345,6 +356,14 @@ class Effects:
             for kind, n in spec.grants(self.g, self.s, src, seat).items():
                 total[kind] = min(99, total.get(kind, 0) + n)
         return total
+
+    def take_limit(self, seat: int, from_deck: bool) -> int:
+        """How many more cards ``seat`` may take into hand now (``ANY_NUMBER``: no limit)."""
+        most = ANY_NUMBER
+        for src, spec in self.take_srcs:
+            assert spec.take_limit is not None
+            most = min(most, spec.take_limit(self.g, self.s, src, seat, from_deck))
+        return max(0, most)
 
     def unmet(self, seat: int) -> bool:
         for src, spec in self.unmet_srcs:
@@ -540,6 +559,8 @@ class BlueMoon(Game):
             eff = Effects(self, s)
         if eff.prohibitors and eff.prohibited(seat, "take"):
             return 0
+        if eff.take_srcs:
+            k = min(k, eff.take_limit(seat, True))
         return k
 
     def draw(self, s: BMState, seat: int, n: int, rule: str) -> int:
@@ -565,8 +586,11 @@ class BlueMoon(Game):
                 )
         self._hand_changed(s, seat)
         ti = s.turn_info
-        if ti.undo_from >= 0 and seat == s.active:
-            ti.irreversible = True  # drawn cards cannot be backtracked
+        if seat == s.active:
+            key = f"deck:{seat}"
+            ti.uses[key] = ti.uses.get(key, 0) + k
+            if ti.undo_from >= 0:
+                ti.irreversible = True  # drawn cards cannot be backtracked
         return k
 
     def refill(self, s: BMState, seat: int, rule: str) -> None:
@@ -586,6 +610,31 @@ class BlueMoon(Game):
                 rule,
                 f"{s.names[seat]} discards {self.card_name(s, cid)} from hand",
                 seat,
+                card=cid,
+            )
+
+    def discard_from_play(self, s: BMState, cid: int, rule: str) -> None:
+        """Send a card from a combat or support area (active or covered) to its owner's discard
+        pile; it stops being covered and any power's target on it lapses."""
+        owner = s.cards[cid].owner
+        zone = "support" if self.defn(s, cid).type == "support" else "combat"
+        move(s, cid, f"discard:{owner}", from_zone=f"{zone}:{owner}")
+        if cid in s.covered:
+            s.covered.remove(cid)
+        ti = s.turn_info
+        if cid in ti.covered:
+            ti.covered.remove(cid)
+        if cid in ti.pair_open:
+            ti.pair_open.remove(cid)
+        s.targets.pop(cid, None)
+        if s.logging:
+            self.log(
+                s,
+                "discard",
+                rule,
+                f"{self.card_name(s, cid)} goes from {s.names[owner]}'s {zone} area to the "
+                "discard pile",
+                owner,
                 card=cid,
             )
 
@@ -899,6 +948,8 @@ class BlueMoon(Game):
         opposing active character that depicts RETRIEVE (even ignored) blocks characters."""
         if eff.prohibitors and eff.prohibited(seat, "take"):
             return []
+        if eff.take_srcs and eff.take_limit(seat, False) <= 0:
+            return []
         opp = other(seat)
         blocked = any(
             self.defn(s, c).type == "character" and "retrieve" in self.defn(s, c).icons
@@ -970,6 +1021,10 @@ class BlueMoon(Game):
                     if self.play_mode(s, eff, seat, cid) is not None:
                         options.append(Option(f"lead:{cid}", f"Play {self.card_name(s, cid)}"))
             options.extend(self.character_options(s, eff, seat))
+            if eff.option_srcs:
+                options.extend(self.power_options(s, eff, seat))
+            if ti.uses.get(CHARACTER_OPTIONAL):
+                options.append(Option("announce", "Play no character: announce your power"))
             if s.fight_started:
                 options.append(Option("retreat", "Retreat from the fight"))
             else:
@@ -978,7 +1033,17 @@ class BlueMoon(Game):
         if not ti.bs_phase:
             options.extend(self.character_options(s, eff, seat))
         options.extend(self.bs_options(s, eff, seat))
+        if eff.option_srcs:
+            options.extend(self.power_options(s, eff, seat))
         options.append(Option("announce", "Play no more cards: announce your power"))
+        return options
+
+    def power_options(self, s: BMState, eff: Effects, seat: int) -> list[Option]:
+        """Answers special powers add to the turn decision (``ab:<src>:<arg>``)."""
+        options: list[Option] = []
+        for src, spec in eff.option_srcs:
+            assert spec.turn_options is not None
+            options.extend(spec.turn_options(self, s, eff, src, seat))
         return options
 
     def _turn_prompt(self, s: BMState, seat: int, eff: Effects) -> tuple[str, str]:
@@ -1053,8 +1118,12 @@ class BlueMoon(Game):
                     )
                 frame.step = S_MAIN
                 eff = Effects(self, s)
+                queued: set[str] = set()
                 for src, spec in eff.starts:
                     if s.cards[src].controller == seat:
+                        if spec.single and spec.id in queued:
+                            continue
+                        queued.add(spec.id)
                         self.queue_trigger(s, spec.id, src, seat, when="start")
                 if s.triggers:
                     self.resolve_triggers(s)
@@ -1084,6 +1153,10 @@ class BlueMoon(Game):
                 for src, spec in eff.after:
                     if s.cards[src].controller == seat:
                         self.queue_trigger(s, spec.id, src, seat, when="after_support")
+                for src, spec in eff.opp_after:
+                    owner = s.cards[src].controller
+                    if owner != seat:
+                        self.queue_trigger(s, spec.id, src, owner, when="opp_after_support")
                 if s.triggers:
                     self.resolve_triggers(s)
             elif step == S_ANNOUNCE:
@@ -1135,13 +1208,17 @@ class BlueMoon(Game):
                 s.phase = "refresh"
                 frame.step = S_END
                 self.refill(s, seat, "bm.turn.refresh")
-            elif step in (S_END, S_END2):
+            elif step in (S_END, S_END2, S_END3):
                 s.phase = "end"
-                stage = 0 if step == S_END else 1
+                stage = step - S_END
                 frame.step = step + 1
                 eff = Effects(self, s)
+                queued = set()
                 for src, spec in eff.ends:
                     if s.cards[src].controller == seat and spec.end_stage == stage:
+                        if spec.single and spec.id in queued:
+                            continue
+                        queued.add(spec.id)
                         self.queue_trigger(s, spec.id, src, seat, when="end")
                 if s.triggers:
                     self.resolve_triggers(s)
@@ -1208,6 +1285,15 @@ class BlueMoon(Game):
             self.push(s, "bm.decline", seat, n=0)
         elif kind == "announce":
             frame.step = S_AFTER
+        elif kind == "ab":
+            src_s, _, what = arg.partition(":")
+            source = int(src_s)
+            ab_spec = self.defn(s, source).spec
+            if ab_spec is None or ab_spec.act is None:
+                raise EngineError(f"blue-moon: {choice!r} names no power that acts")
+            if ti.undo_from >= 0 and not ab_spec.reversible:
+                ti.irreversible = True
+            ab_spec.act(self, s, source, seat, what)
         else:
             raise EngineError(f"blue-moon: unknown turn answer {choice!r}")
 
@@ -1313,6 +1399,7 @@ class BlueMoon(Game):
                     ids.clear()
         s.covered.clear()
         s.targets.clear()
+        s.triggers.clear()  # powers still waiting when a fight ends (a Flood retreat) lapse
         s.turn_info = TurnInfo()
         if s.logging:
             self.log(
@@ -1376,6 +1463,7 @@ class BlueMoon(Game):
         hook = {
             "start": spec.on_start_turn,
             "after_support": spec.on_after_support,
+            "opp_after_support": spec.on_opponent_after_support,
             "end": spec.on_end_turn,
         }[trigger.data["when"]]
         if hook is not None:
