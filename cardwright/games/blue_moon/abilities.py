@@ -63,6 +63,13 @@ A power that lets its player do without the turn's character (Bounce Back) sets
 ``TurnInfo.uses[CHARACTER_OPTIONAL]``: the turn may then go to the announcement with no character.
 Helpers for powers: ``BlueMoon.discard_from_play`` (an active or covered card to its owner's
 discard pile), ``BlueMoon.discard_from_hand``, ``BlueMoon.draw``/``drawable``.
+
+Shared helpers for powers of several peoples:
+
+* :func:`mutant` builds the spec of a Mutant-style card (the eight Mutants and Old Goo Laa's
+  Ghost): a play condition checked in hand (``play_condition``) plus, when the card is played, a
+  change of the contested element through ``BlueMoon.switch_element`` (a swap, or a fixed new
+  element). Register it with ``register(mutant(...))``.
 """
 
 from __future__ import annotations
@@ -177,6 +184,31 @@ class AbilitySpec:
 
 
 ABILITIES: dict[str, AbilitySpec] = {}
+
+PlayCondition = Callable[["BlueMoon", "BMState", "Effects", int, int], bool]
+
+
+def mutant(ability: str, condition: PlayCondition, becomes: str = "") -> AbilitySpec:
+    """The spec of a Mutant-style power (timing ``play_condition`` + ``now``).
+
+    ``condition(g, s, eff, card, seat)`` says whether ``seat`` may play ``card`` from hand now
+    (``eff``: the effects in force before the play; like every play condition it applies only
+    while the card's text is not ignored). Once the card is played the contested element swaps
+    between Fire and Earth, or becomes ``becomes`` (``"fire"``/``"earth"``) when given; before
+    a fight's element is chosen nothing changes. The rule cited is ``bm.ability.<ability>``.
+    """
+    rule = f"bm.ability.{ability}"
+
+    def on_play(g: BlueMoon, s: BMState, src: int) -> None:
+        g.switch_element(s, s.cards[src].controller, rule, becomes)
+
+    return AbilitySpec(
+        id=ability,
+        timing=("play_condition", "now"),
+        rule=rule,
+        play_condition=condition,
+        on_play=on_play,
+    )
 
 
 def register(spec: AbilitySpec) -> AbilitySpec:

@@ -638,6 +638,26 @@ class BlueMoon(Game):
                 card=cid,
             )
 
+    def switch_element(self, s: BMState, seat: int, rule: str, to: str = "") -> None:
+        """Change the contested element of the running fight: swap Fire and Earth, or make it
+        ``to``. Before the start player has announced there is no contested element yet, so
+        nothing changes (the start player still chooses one at the announcement)."""
+        if not s.fight_started:
+            if s.logging:
+                self.log(
+                    s,
+                    "element_unchanged",
+                    rule,
+                    "No element is contested yet: the switch has nothing to change",
+                    seat,
+                )
+            return
+        new = to or ("earth" if s.element == "fire" else "fire")
+        old, s.element = s.element, new
+        if s.logging:
+            what = f"changes from {old} to {new}" if new != old else f"stays {new}"
+            self.log(s, "element", rule, f"The contested element {what}", seat, element=new)
+
     def attract_dragon(self, s: BMState, seat: int, rule: str) -> None:
         """One dragon: pulled back from the opponent first; a fourth one wins at once."""
         opp = other(seat)

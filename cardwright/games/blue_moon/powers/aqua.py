@@ -18,6 +18,7 @@ from cardwright.core.zones import move
 from ..abilities import (
     DRAGON_ADDITIONAL,
     AbilitySpec,
+    mutant,
     register,
 )
 
@@ -404,3 +405,12 @@ register(
         frames={DROWN: _drown_frame},
     )
 )
+
+
+# ---------------------------------------------------------------- Sas-van-Son (Mutant)
+def _opponent_2_more_cards(g: BlueMoon, s: BMState, eff: Effects, card: int, seat: int) -> bool:
+    # hand sizes as they stand before the play (the Mutant still counts in its player's hand)
+    return len(s.zones[f"hand:{1 - seat}"]) >= len(s.zones[f"hand:{seat}"]) + 2
+
+
+register(mutant("flip_element_if_opponent_has_2_more_hand_cards", _opponent_2_more_cards))

@@ -8,11 +8,12 @@ from ..abilities import (
     IG_CARD,
     AbilitySpec,
     Ignore,
+    mutant,
     register,
 )
 
 if TYPE_CHECKING:
-    from ..rules import BlueMoon
+    from ..rules import BlueMoon, Effects
     from ..state import BMState
 
 
@@ -35,3 +36,11 @@ register(
         ignores=_ignore_opponent_supports,
     )
 )
+
+
+def _my_areas_empty(g: BlueMoon, s: BMState, eff: Effects, card: int, seat: int) -> bool:
+    # Fel-nar-Gan: only while my combat area (covered cards included) and support area are empty
+    return not s.zones[f"combat:{seat}"] and not s.zones[f"support:{seat}"]
+
+
+register(mutant("flip_element_if_my_areas_empty", _my_areas_empty))

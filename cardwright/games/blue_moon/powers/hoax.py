@@ -11,6 +11,7 @@ from ..abilities import (
     LAYER_DOUBLE,
     AbilitySpec,
     ValueMod,
+    mutant,
     register,
 )
 
@@ -131,3 +132,11 @@ register(
         frames={_DRAW_UP_TO: _draw_up_to_frame},
     )
 )
+
+
+def _opponent_power_7(g: BlueMoon, s: BMState, eff: Effects, card: int, seat: int) -> bool:
+    # Var-dis-Nar: only while the opponent's total power in the contested element is 7 or more
+    return s.fight_started and g.total_power(s, 1 - seat, eff=eff) >= 7
+
+
+register(mutant("flip_element_if_opponent_power_7", _opponent_power_7))

@@ -18,6 +18,7 @@ from ..abilities import (
     AbilitySpec,
     Ignore,
     ValueMod,
+    mutant,
     register,
 )
 from .aqua import MAY_ACTIONS, controller, push_may, push_opp_discard
@@ -405,3 +406,11 @@ register(
         reversible=True,
     )
 )
+
+
+# ---------------------------------------------------------------- Den-bal-Ton (Mutant)
+def _opponent_has_dragon(g: BlueMoon, s: BMState, eff: Effects, card: int, seat: int) -> bool:
+    return s.dragons[1 - seat] > 0
+
+
+register(mutant("flip_element_if_opponent_has_dragon", _opponent_has_dragon))

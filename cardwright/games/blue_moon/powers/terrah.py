@@ -10,6 +10,7 @@ from ..abilities import (
     IG_ICONS,
     AbilitySpec,
     Ignore,
+    mutant,
     register,
 )
 from .aqua import MAY_ACTIONS, controller, push_may, push_opp_discard
@@ -191,3 +192,11 @@ register(
         on_play=_bashdin,
     )
 )
+
+
+# ---------------------------------------------------------------- Ras-mus-Pan (Mutant)
+def _attacked_with_5_fire(g: BlueMoon, s: BMState, eff: Effects, card: int, seat: int) -> bool:
+    return s.element == "fire" and g.total_power(s, 1 - seat, eff=eff) >= 5
+
+
+register(mutant("switch_to_earth_if_attacked_with_5_fire", _attacked_with_5_fire, "earth"))

@@ -6,11 +6,12 @@ from typing import TYPE_CHECKING
 
 from ..abilities import (
     AbilitySpec,
+    mutant,
     register,
 )
 
 if TYPE_CHECKING:
-    from ..rules import BlueMoon
+    from ..rules import BlueMoon, Effects
     from ..state import BMState
 
 
@@ -27,3 +28,11 @@ register(
         power_floor=_floor_6,
     )
 )
+
+
+def _attacked_with_5_earth(g: BlueMoon, s: BMState, eff: Effects, card: int, seat: int) -> bool:
+    # Zig-nur-Don: only in an Earth fight where the opponent's total power is 5 or more
+    return s.element == "earth" and g.total_power(s, 1 - seat, eff=eff) >= 5
+
+
+register(mutant("switch_to_fire_if_attacked_with_5_earth", _attacked_with_5_earth, "fire"))
