@@ -26,7 +26,8 @@ app = typer.Typer(
 )
 scenario_app = typer.Typer(no_args_is_help=True, help="Rules cases written as data.")
 deck_app = typer.Typer(
-    no_args_is_help=True, help="Build and check Bizarre World decks (crafting and random mode)."
+    no_args_is_help=True,
+    help="Build and check decks: Bizarre World (crafting and random mode), Blue Moon (custom).",
 )
 app.add_typer(scenario_app, name="scenario")
 app.add_typer(deck_app, name="deck")
@@ -56,6 +57,33 @@ def with_decks(config: dict[str, Any], decks: list[str] | None) -> dict[str, Any
     if decks:
         config["decks"] = list(decks)
     return config
+
+
+DEFAULT_AGENTS = "random,random"
+
+FactionList = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--factions",
+        help="Smash Up: one seat's two factions, e.g. ninjas,pirates (repeat once per seat).",
+    ),
+]
+
+
+def with_factions(game: str, config: dict[str, Any], factions: list[str] | None) -> int | None:
+    """Put ``--factions`` into the config; returns the number of seats they name."""
+    if not factions:
+        return None
+    if game != "smash-up":
+        raise ConfigError(f"--factions is a Smash Up option; {game} does not use factions")
+    pairs = []
+    for entry in factions:
+        pair = [f.strip() for f in entry.replace("+", ",").split(",") if f.strip()]
+        if len(pair) != 2:
+            raise ConfigError(f"--factions {entry!r}: name two factions, e.g. ninjas,pirates")
+        pairs.append(pair)
+    config["factions"] = pairs
+    return len(pairs)
 
 
 # ---------------------------------------------------------------------------- games, rules, cards
@@ -300,10 +328,21 @@ def deck_random(
 
 @deck_app.command("check")
 def deck_check(paths: list[Path]) -> None:
-    """Validate deck files; each problem is one line naming the card and the rule."""
+    """Validate deck files (Bizarre World, or Blue Moon when the file names a leader); each
+    problem is one line naming the card and the rule."""
+    from cardwright.core.datafiles import read_toml
     from cardwright.games.bizarre_world.decks import format_for_size, load_deck_file
+    from cardwright.games.blue_moon import decks as bm_decks
 
     for path in paths:
+        if "leader" in read_toml(path, "deck file"):
+            bm = bm_decks.load_deck_file(path)
+            out.print(
+                f"{path}: OK ({bm.name}, Blue Moon, leader {bm.leader} of the {bm.people}, "
+                f"{len(bm.cards)} cards, {bm.foreign_moons()} of "
+                f"{bm_decks.MAX_FOREIGN_MOONS} foreign moons)"
+            )
+            continue
         deck = load_deck_file(path)
         fmt = format_for_size(len(deck.cards))
         assert fmt is not None
@@ -323,6 +362,7 @@ def play(
     deck: Annotated[list[str] | None, typer.Option(help="Deck per seat, in seat order.")] = None,
     name: Annotated[str, typer.Option(help="Your name.")] = "Human",
     players: Annotated[int | None, typer.Option(help="Players (games for 3+).")] = None,
+    factions: FactionList = None,
     save: Annotated[Path | None, typer.Option(help="Save the game record here.")] = None,
     option: OptionList = None,
 ) -> None:
@@ -337,13 +377,15 @@ def play(
     if status != "complete":
         err.print(f"note: {g.title} is {escape(status)}")
     config = with_decks(parse_options(option), deck)
+    players = players or with_factions(game, config, factions)
     if players is not None:
         config["players"] = players
     if seat not in range(g.max_players):
         raise ConfigError(f"--seat {seat}: seats are 0 to {g.max_players - 1}")
-    if "names" not in config and game == "bizarre-world":
-        config["names"] = ["AI", "AI"]
-        config["names"][seat] = name
+    if "names" not in config and "names" in g.default_config():
+        count = g.validate_config(config).get("players") or g.min_players
+        ais = ["AI"] if count == 2 else [f"AI {i}" for i in range(1, count)]
+        config["names"] = [*ais[:seat], name, *ais[seat:]][:count]
     seed = int(time.time()) % 100000 if seed is None else seed
     state = g.new_state(config, seed)
     ai = make_agent(opponent, game, seed)
@@ -447,11 +489,12 @@ def simulate(
     n: Annotated[int, typer.Option("-n", help="Number of games.")] = 100,
     agents: Annotated[
         str, typer.Option(help="One agent per seat, comma-separated.")
-    ] = "random,random",
+    ] = DEFAULT_AGENTS,
     seed: Annotated[int, typer.Option()] = 0,
     jobs: Annotated[int, typer.Option(help="Worker processes.")] = 1,
     players: Annotated[int | None, typer.Option(help="Players (games for 3+).")] = None,
     deck: Annotated[list[str] | None, typer.Option(help="Deck per seat, in seat order.")] = None,
+    factions: FactionList = None,
     backend: Annotated[str, typer.Option(help="local (processes) or ray.")] = "local",
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON (reproducible).")] = False,
     timing: Annotated[bool, typer.Option(help="Add CPU time and decisions/s to --json.")] = False,
@@ -462,14 +505,15 @@ def simulate(
     from cardwright.sim.runner import simulate as run
 
     names = [a.strip() for a in agents.split(",") if a.strip()]
+    config = with_decks(parse_options(option), deck)
+    players = players or with_factions(game, config, factions)
     if players is not None:
-        if len(names) == 1:
-            names = names * players
+        if len(names) == 1 or agents == DEFAULT_AGENTS:
+            names = names[:1] * players
         if len(names) != players:
             raise ConfigError(f"--players {players} needs {players} agents, got {len(names)}")
     if n < 1:
         raise ConfigError("-n must be at least 1")
-    config = with_decks(parse_options(option), deck)
     from cardwright.sim.runner import with_player_count
 
     config = with_player_count(game, config, len(names))

@@ -205,3 +205,35 @@ def test_deck_builder_writes_a_legal_deck(tmp_path: Path) -> None:
         "deck", "build", str(out), "--name", "x", "--card", "Boring Rock of Minimum Wage (2) x4"
     )
     assert_user_error(too_many)
+
+
+def test_blue_moon_custom_deck_check_and_play(tmp_path: Path) -> None:
+    example = Path(__file__).parents[1] / "examples" / "blue-moon-khind-fire.toml"
+    ok = cw("deck", "check", str(example))
+    assert ok.returncode == 0, ok.stderr
+    assert "Blue Moon, leader Khind 0" in ok.stdout and "7 of 10 foreign moons" in ok.stdout
+    bad = tmp_path / "heavy.toml"
+    heavy = example.read_text().replace('"Khind 25"', '"Vulca 2"')
+    bad.write_text(heavy.replace('"Khind 22"', '"Vulca 3"'))
+    assert_user_error(cw("deck", "check", str(bad)), "heavy.toml", "[bm.deck.moons]")
+    sim = cw("simulate", "blue-moon", "-n", "3", "--json", "--deck", str(example), "--deck", "aqua")
+    assert sim.returncode == 0, sim.stderr
+    assert json.loads(sim.stdout)["games"] == 3
+
+
+def test_smash_up_factions_per_seat() -> None:
+    args = ("--factions", "ninjas,pirates", "--factions", "robots+wizards")
+    sim = cw("simulate", "smash-up", "-n", "2", "--json", *args, "--factions", "aliens,zombies")
+    assert sim.returncode == 0, sim.stderr
+    summary = json.loads(sim.stdout)
+    assert summary["config"]["players"] == 3
+    assert summary["config"]["factions"][1] == ["robots", "wizards"]
+    played = cw("play", "smash-up", *args, "--seed", "2", "--seat", "1", stdin="q\n")
+    assert played.returncode == 0, played.stderr
+    assert "Human shuffles Robots and Wizards" in played.stdout
+    assert_user_error(cw("simulate", "smash-up", "--factions", "ninjas"), "name two factions")
+    assert_user_error(cw("simulate", "blue-moon", "--factions", "a,b"), "Smash Up option")
+    assert_user_error(
+        cw("simulate", "smash-up", "--factions", "ninjas,pirates", "--factions", "ninjas,robots"),
+        "chosen by two seats",
+    )

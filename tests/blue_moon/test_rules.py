@@ -98,8 +98,8 @@ def test_random_first_player_uses_the_state_rng() -> None:
     ("config", "message"),
     [
         ({"peoples": ["Buka", "Hoax"]}, "not playable yet"),
-        ({"peoples": ["Elves", "Hoax"]}, "unknown people"),
-        ({"peoples": ["Hoax"]}, "two people decks"),
+        ({"peoples": ["Elves", "Hoax"]}, "unknown Blue Moon deck"),
+        ({"peoples": ["Hoax"]}, "must name two decks"),
         ({"names": ["A", "A"]}, "two different seat names"),
         ({"backtracking": "lenient"}, "not one of"),
         ({"colour": "blue"}, "unknown rule option"),

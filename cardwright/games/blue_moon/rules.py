@@ -47,7 +47,8 @@ from .abilities import (
     AbilitySpec,
     ValueMod,
 )
-from .carddata import PEOPLES, CardDataError, load_all, load_people
+from .carddata import PEOPLES, load_all
+from .decks import resolve_deck
 from .state import BMState, TurnInfo
 
 HAND_SIZE = 6
@@ -411,32 +412,43 @@ class BlueMoon(Game):
             "names": ["Player 1", "Player 2"],
             "first_player": "random",
             "backtracking": "friendly",
+            "open_decklists": False,
             "max_turns": 400,
         }
 
     def config_choices(self) -> dict[str, tuple[Any, ...]]:
-        return {"first_player": (0, 1, "random"), "backtracking": ("friendly", "strict")}
+        return {
+            "first_player": (0, 1, "random"),
+            "backtracking": ("friendly", "strict"),
+            "open_decklists": (False, True),
+        }
 
     def validate_config(self, config: Mapping[str, Any] | None) -> dict[str, Any]:
+        config = dict(config or {})
+        if "decks" in config:  # `--deck` on the command line: the same as 'peoples'
+            config["peoples"] = config.pop("decks")
         cfg = super().validate_config(config)
         peoples = cfg["peoples"]
         if not (isinstance(peoples, list) and len(peoples) == 2):
             raise ConfigError(
-                f"blue-moon: 'peoples' must name two people decks (from {', '.join(PEOPLES)})"
+                f"blue-moon: 'peoples' must name two decks: people names "
+                f"({', '.join(PEOPLES)}) or custom deck files"
             )
-        canon = []
-        for name in peoples:
+        resolved = []
+        for entry in peoples:
             try:
-                people = load_people(str(name)).people
-            except CardDataError as exc:
+                deck = resolve_deck(entry)
+            except DataError as exc:
                 raise ConfigError(f"blue-moon: {exc}") from None
-            if people in UNSUPPORTED_PEOPLES:
-                raise ConfigError(
-                    f"blue-moon: the {people} deck is not playable yet: "
-                    f"{UNSUPPORTED_PEOPLES[people]}"
-                )
-            canon.append(people)
-        cfg["peoples"] = canon
+            for number in (deck.leader, *deck.cards):
+                people = number.split(" ", 1)[0]
+                if people in UNSUPPORTED_PEOPLES:
+                    raise ConfigError(
+                        f"blue-moon: deck {deck.name!r} holds {number}, and {people} cards are "
+                        f"not playable yet: {UNSUPPORTED_PEOPLES[people]}"
+                    )
+            resolved.append(deck.to_config())
+        cfg["peoples"] = resolved
         names = cfg["names"]
         if not (isinstance(names, list) and len(names) == 2 and len(set(map(str, names))) == 2):
             raise ConfigError("blue-moon: 'names' must be a list of two different seat names")
@@ -449,22 +461,22 @@ class BlueMoon(Game):
         s = cast(BMState, state)
         cfg = s.config
         s.names = list(cfg["names"])
-        s.peoples = list(cfg["peoples"])
+        decks = [resolve_deck(entry) for entry in cfg["peoples"]]
+        s.peoples = [d.people for d in decks]
         for seat in (0, 1):
             for zone in ZONES:
                 s.zones[f"{zone}:{seat}"] = []
-        for seat in (0, 1):
-            deck = load_people(s.peoples[seat])
-            create_card(s, deck.leader.number, seat, f"leader:{seat}")
-            for c in deck.cards:
-                create_card(s, c.number, seat, f"deck:{seat}", face_up=False)
+        for seat, deck in enumerate(decks):
+            create_card(s, deck.leader, seat, f"leader:{seat}")
+            for number in deck.cards:
+                create_card(s, number, seat, f"deck:{seat}", face_up=False)
             if s.logging:
                 self.log(
                     s,
                     "setup",
                     "bm.setup.decks",
-                    f"{s.names[seat]} plays the {s.peoples[seat]} "
-                    f"(leader {deck.leader.name} beside the board)",
+                    f"{s.names[seat]} plays {deck.describe()} "
+                    f"(leader {self.defs[deck.leader].name} beside the board)",
                     seat,
                 )
             chance.shuffle(s, s.zones[f"deck:{seat}"])
@@ -1503,14 +1515,34 @@ class BlueMoon(Game):
         return f"deck:{owner}" if int(owner) == seat else f"hidden:{owner}"
 
     def pool_known(self, state: State, pool: str, seat: int) -> bool:
-        # preconstructed people decks are public lists: the hidden cards are what is not seen
-        return True
+        # preconstructed people decks are public lists: the hidden cards are what is not seen;
+        # a custom deck's list is its owner's secret unless the decklists are open
+        if pool.startswith("deck:") or state.config.get("open_decklists"):
+            return True
+        return isinstance(state.config["peoples"][self.pool_owner(pool)], str)
 
     def sample_unknown(self, state: State, pool: str, count: int, rng: LocalRng) -> list[str]:
+        # the prior for an unseen custom deck: the owner's people's cards not seen yet, then
+        # anything else not seen
         s = cast(BMState, state)
         owner = self.pool_owner(pool)
-        cards = [c.number for c in load_people(s.peoples[owner]).cards]
-        return [rng.choice(cards) for _ in range(count)]
+        seen = {c.defn for c in s.cards.values()}
+        own = [n for n, d in self.defs.items() if d.people == s.peoples[owner] and n not in seen]
+        rest = [n for n, d in self.defs.items() if d.people != s.peoples[owner] and n not in seen]
+        own = [n for n in own if self.defs[n].type != "leader"]
+        rest = [n for n in rest if self.defs[n].type != "leader"]
+        rng.shuffle(own)
+        rng.shuffle(rest)
+        return (own + rest)[:count]
+
+    def mask_config(self, config: dict[str, Any], seat: int) -> dict[str, Any]:
+        if config.get("open_decklists"):
+            return config
+        peoples = [
+            entry if i == seat or isinstance(entry, str) else {**entry, "cards": []}
+            for i, entry in enumerate(config["peoples"])
+        ]
+        return {**config, "peoples": peoples}
 
     def placeholder_face_up(self, zone: str) -> bool:
         return not zone.startswith("deck")

@@ -30,7 +30,7 @@ from cardwright.core.rng import seed_rng
 from cardwright.core.zones import create_card
 from cardwright.scenarios.format import parse_card_spec
 
-from .carddata import load_people
+from .decks import resolve_deck
 from .rules import (
     ELEMENTS,
     S_AFTER,
@@ -66,7 +66,8 @@ def build(
     state = BMState(game=game.id, config=cfg, seed=seed)
     seed_rng(state, seed)
     state.names = list(cfg["names"])
-    state.peoples = list(cfg["peoples"])
+    decks = [resolve_deck(entry) for entry in cfg["peoples"]]
+    state.peoples = [d.people for d in decks]
     unknown = set(setup) - _SETUP_KEYS
     if unknown:
         raise DataError(
@@ -83,7 +84,7 @@ def build(
         for zone in ZONES:
             state.zones[f"{zone}:{seat}"] = []
     for seat, name in enumerate(state.names):
-        create_card(state, load_people(state.peoples[seat]).leader.number, seat, f"leader:{seat}")
+        create_card(state, decks[seat].leader, seat, f"leader:{seat}")
         spec = seats.get(name, {}) or {}
         bad = set(spec) - set(_SEAT_ZONES)
         if bad:
