@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
+
+from cardwright.core.state import Frame, Option, State
 
 from ..abilities import (
     ANY_NUMBER,
@@ -103,7 +105,8 @@ _FOG_KEEPS = frozenset({"stop", "protected"})
 
 def _fog(g: BlueMoon, s: BMState, src: int, target: int) -> Ignore | None:
     # my opponent's icons, in play or in hand, do nothing apart from STOP and PROTECTED
-    if s.cards[target].owner == controller(s, src):
+    card = s.cards[target]
+    if card.owner == controller(s, src) or not g.defs[card.defn].icons:
         return None
     return Ignore(IG_ICONS, keep_icons=_FOG_KEEPS)
 
@@ -113,7 +116,7 @@ register(
         id="ignore_opponent_icons_except_stop_protected",
         timing=("cont",),
         rule="bm.ability.ignore_opponent_icons_except_stop_protected",
-        ignore_priority=1,
+        ignore_priority=8,  # after the text ignorers (Laughing Gas switches Fog off)
         ignores=_fog,
     )
 )
@@ -200,3 +203,76 @@ def _attacked_with_5_fire(g: BlueMoon, s: BMState, eff: Effects, card: int, seat
 
 
 register(mutant("switch_to_earth_if_attacked_with_5_fire", _attacked_with_5_fire, "earth"))
+
+
+# ---------------------------------------------------------------- Impress Holy Dragon
+VALUE_DISCARD = "bm.ab.value_discard"
+
+
+def push_value_discard(
+    g: BlueMoon, s: BMState, seat: int, element: str, need: int, rule: str
+) -> None:
+    """Let ``seat`` discard hand cards whose printed ``element`` values (after ignoring and
+    value reductions) reach ``need`` with no card to spare, to attract a dragon; the cards are
+    picked one at a time and discarded together at ``done``. Asked whenever the hand holds a
+    card, whether or not it can succeed: skipping would tell the opponent about the hand."""
+    if s.zones[f"hand:{seat}"]:
+        g.push(s, VALUE_DISCARD, seat, element=element, need=need, rule=rule, picked_cards=[])
+
+
+def _value_discard_frame(g: BlueMoon, state: State, frame: Frame, choice: str | None) -> None:
+    s = cast("BMState", state)
+    seat, data = frame.seat, frame.data
+    element, need, rule = data["element"], data["need"], data["rule"]
+    picked: list[int] = data["picked_cards"]
+    if choice is not None:
+        kind, _, arg = choice.partition(":")
+        if kind == "pick":
+            picked.append(int(arg))
+        elif kind == "unpick":
+            picked.remove(int(arg))
+        else:
+            g.pop(s, frame)
+            if kind == "done":
+                for cid in picked:
+                    g.discard_from_hand(s, seat, cid, rule)
+                g.attract_dragon(s, seat, rule)
+            elif s.logging:
+                g.log(s, "power_unused", rule, f"{s.names[seat]} discards nothing", seat)
+            return
+    eff = g.effects(s)
+
+    def value(cid: int) -> int:
+        return eff.base(cid, element)
+
+    total = sum(value(c) for c in picked)
+    options: list[Option] = []
+    if total < need:
+        for cid in s.zones[f"hand:{seat}"]:
+            v = value(cid)
+            if cid in picked or v <= 0:
+                continue
+            new = total + v
+            # no superfluous card: once the need is met, none of the cards may be spared
+            if new >= need and any(new - value(c) >= need for c in picked):
+                continue
+            options.append(Option(f"pick:{cid}", f"Pick {g.card_name(s, cid)} ({element} {v})"))
+    else:
+        options.append(Option("done", f"Discard the {len(picked)} picked card(s)"))
+    options.extend(Option(f"unpick:{c}", f"Put back {g.card_name(s, c)}") for c in picked)
+    options.append(Option("cancel", "Discard nothing"))
+    prompt = f"Pick hand cards with printed {element} adding up to {need} (now {total})"
+    g.ask(s, seat, "value_discard", prompt, options, rule)
+
+
+register(
+    AbilitySpec(
+        id="discard_earth_8_attract_dragon",
+        timing=("now",),
+        rule="bm.ability.discard_earth_8_attract_dragon",
+        on_play=lambda g, s, src: push_value_discard(
+            g, s, controller(s, src), "earth", 8, "bm.ability.discard_earth_8_attract_dragon"
+        ),
+        frames={VALUE_DISCARD: _value_discard_frame},
+    )
+)
