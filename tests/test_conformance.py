@@ -27,6 +27,7 @@ CASES: dict[str, list[dict[str, Any]]] = {
         {"peoples": ["Mimix", "Flit"], "first_player": "random"},
         {"peoples": ["Khind", "Terrah"], "backtracking": "strict"},
         {"peoples": ["Pillar", "Aqua"], "first_player": 1},
+        {"peoples": ["Buka", "Pillar"], "first_player": 0},
     ],
     "smash-up": [
         {"players": 2},

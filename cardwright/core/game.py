@@ -421,6 +421,12 @@ class Game(ABC):
         """Whether a card dealt into ``zone`` by determinization lies face up."""
         return True
 
+    def complete_determinized(self, view: State, state: State, seed: int) -> None:  # noqa: B027
+        """Called by determinization after the placeholders are dealt and before another
+        seat's decision is re-asked: a game whose hidden places constrain what may lie there
+        (a face-down bluff must be a bluff card) rearranges the dealt cards here, keeping each
+        pool's contents. The default does nothing."""
+
     def mask_config(self, config: dict[str, Any], seat: int) -> dict[str, Any]:
         """The rule options as ``seat`` may see them (hide other players' decklists here)."""
         return config

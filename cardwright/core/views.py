@@ -140,6 +140,7 @@ def determinize(game: Game, view: State, seed: int) -> State:
             state.zones[zone][i] = next_id
             next_id += 1
     state.next_id = next_id
+    game.complete_determinized(view, state, seed)
     if state.decision is not None and not state.decision.options:
         _reask(game, state)
     return state

@@ -97,7 +97,6 @@ def test_random_first_player_uses_the_state_rng() -> None:
 @pytest.mark.parametrize(
     ("config", "message"),
     [
-        ({"peoples": ["Buka", "Hoax"]}, "not playable yet"),
         ({"peoples": ["Elves", "Hoax"]}, "unknown Blue Moon deck"),
         ({"peoples": ["Hoax"]}, "must name two decks"),
         ({"names": ["A", "A"]}, "two different seat names"),

@@ -23,7 +23,12 @@ the power, ``eff`` the :class:`~cardwright.games.blue_moon.rules.Effects` in for
 * ``power_floor(g, s, src, seat, element) -> int`` — "total power counts as at least N" (last).
 * ``prohibits(g, s, src, seat, action, card) -> bool`` — a "you may not" for ``action`` in
   ``play`` (``card`` from hand), ``retrieve``, ``take`` (into hand: draws, retrieves) by ``seat``.
-  A prohibition beats every permission, grant and icon.
+  A prohibition beats every permission, grant and icon. Buka adds three actions: ``bluff``
+  (``card``, a BLUFF character, played face down as a support: answer as for a support play,
+  e.g. "no support cards", "no cards without text"; character-only limits do not apply),
+  ``load`` (``card`` loaded from hand onto a ship in the booster/support phase; not a play, so
+  only powers that bar support plays outright or cap the cards played say yes) and ``call``
+  (``card`` = -1: calling the opponent's bluff).
 * ``grants(g, s, src, seat) -> {kind: n}`` — extra plays on ``seat``'s turn beyond the normal
   ones (kinds ``character``, ``booster``, ``support``, ``either``; 99 = any number). Text beats
   the STOP rule, so grants still work after a STOP card.
@@ -70,6 +75,13 @@ Shared helpers for powers of several peoples:
   Ghost): a play condition checked in hand (``play_condition``) plus, when the card is played, a
   change of the contested element through ``BlueMoon.switch_element`` (a swap, or a fixed new
   element). Register it with ``register(mutant(...))``.
+
+Helpers on the game for powers: ``g.defn(s, cid)`` is the card as the rules see it (a face-down
+bluff is ``rules.BLUFF_DEF``: a support with 2/2, no icons, no text; ``g.printed`` gives the real
+card); ``g.discard_from_play(s, cid, rule)`` discards a combat or support card (uncovering it,
+dropping targets, revealing a bluff); ``TurnInfo.cards_played`` counts plays including bluffs
+(whose ids are never stored in ``TurnInfo``); ``g.hand_changed(s, seat)`` after moving hand
+cards. Ships and bluffs: ``buka_rules.py``.
 """
 
 from __future__ import annotations

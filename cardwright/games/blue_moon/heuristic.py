@@ -2,6 +2,11 @@
 leadership cards, continues a fight only when its hand can match the opponent (with the cheapest
 character that does), retreats otherwise, and opens fights in the element its cards favour.
 
+Buka: it plays ships, loads a character onto a ship when the booster/support play would
+otherwise go unused, lands a ship whose cargo holds a character that can continue the fight,
+bluffs only with cards whose bluff icon matches the contested element (any bluff card when the
+opponent may not call), and calls a bluff when the unseen bluff cards make a good bluff unlikely.
+
 It reads only what its seat may know: its own hand and the public areas.
 """
 
@@ -13,12 +18,14 @@ from cardwright.core.game import Game
 from cardwright.core.rng import LocalRng
 from cardwright.core.state import Option, State
 
+from . import buka_rules as buka
+from .carddata import load_people
 from .rules import ELEMENTS, BlueMoon, CardDef, Effects, other
 from .state import BMState
 
 
 def _card(option: Option) -> int:
-    return int(option.id.split(":", 1)[1])
+    return int(option.id.split(":")[1])
 
 
 def _best(d: CardDef) -> int:
@@ -46,6 +53,8 @@ class BlueMoonHeuristic:
             return self._decline(g, s, options)
         if kind == "draw_up_to":
             return options[0].id  # the most cards
+        if kind == "bluff_call":
+            return self._call(g, s, seat)
         return options[0].id
 
     # ------------------------------------------------------------------ the turn decision
@@ -59,6 +68,9 @@ class BlueMoonHeuristic:
                 # a combat card is covered by the new character anyway: take it back
                 if g.defn(s, _card(o)).type != "support":
                     return o.id
+            land = self._land(g, s, seat, by_kind.get("land", []))
+            if land:
+                return land
             if "lead" in by_kind:  # leadership cards are free card flow (refilled to six)
                 return by_kind["lead"][0].id
             plays = by_kind.get("play", [])
@@ -109,14 +121,24 @@ class BlueMoonHeuristic:
 
     def _more(self, g: BlueMoon, s: BMState, seat: int, by_kind: dict[str, list[Option]]) -> str:
         plays = by_kind.get("play", [])
-        if not s.fight_started or not plays:
+        if not s.fight_started:
             return "announce"
         element = s.element
         eff = Effects(g, s)
         mine = g.total_power(s, seat, eff=eff)
         need = g.total_power(s, other(seat), eff=eff)
         if mine >= need or g.has_shield(s, seat, element, eff):
+            loads = by_kind.get("load", [])
+            if loads:  # the booster/support play is unused: put a character on a ship
+                chars = [o for o in loads if g.defn(s, _card(o)).type == "character"]
+                if chars:
+                    return max(chars, key=lambda o: _best(g.defn(s, _card(o)))).id
             return "announce"
+        bluffs = [o for o in by_kind.get("bluff", []) if self._safe_bluff(g, s, seat, o, eff)]
+        if bluffs and need - mine <= 2:
+            return bluffs[0].id
+        if not plays:
+            return bluffs[0].id if bluffs else "announce"
         shield = f"{element}_shield"
         for o in plays:
             if shield in g.defn(s, _card(o)).icons:
@@ -147,3 +169,45 @@ class BlueMoonHeuristic:
         if any(o.id == "done" for o in options) and _best(g.defn(s, _card(worst))) > 2:
             return "done"
         return worst.id
+
+    # ------------------------------------------------------------------ Buka
+    def _land(self, g: BlueMoon, s: BMState, seat: int, lands: list[Option]) -> str:
+        if not lands:
+            return ""
+        eff = Effects(g, s)
+        need = g.total_power(s, other(seat), eff=eff) if s.fight_started else 0
+        supports = sum(eff.value(c, s.element) for c in s.zones[f"support:{seat}"])
+        for o in lands:
+            for cid in buka.cargo(s, _card(o)):
+                d = g.defn(s, cid)
+                if d.type != "character":
+                    continue
+                if not s.fight_started or supports + d.value(s.element) >= need:
+                    return o.id
+        return ""
+
+    def _safe_bluff(self, g: BlueMoon, s: BMState, seat: int, o: Option, eff: Effects) -> bool:
+        if eff.prohibitors and eff.prohibited(other(seat), buka.NO_CALL, -1):
+            return True
+        return g.printed(s, _card(o)).bluff_kind == s.element
+
+    def _call(self, g: BlueMoon, s: BMState, seat: int) -> str:
+        """Call when the bluffs are unlikely all to show the contested element's icon, judging
+        from the opponent's bluff cards this seat has not seen."""
+        opp = other(seat)
+        seen = {
+            s.cards[c].defn
+            for zone, ids in s.zones.items()
+            if zone.endswith(f":{opp}") and not zone.startswith(("deck", "hand", "ship"))
+            for c in ids
+            if s.cards[c].face_up
+        }
+        unseen = [
+            c
+            for c in load_people(s.peoples[opp]).cards
+            if "bluff" in c.icons and c.number not in seen
+        ]
+        good = sum(1 for c in unseen if c.bluff_kind == s.element)
+        n = len(buka.bluffs_of(s, opp))
+        chance = (good / len(unseen)) ** n if unseen else 0.0
+        return "call" if chance < 0.5 else "pass"

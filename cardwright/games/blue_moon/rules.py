@@ -34,6 +34,7 @@ from cardwright.core.rules import RulesIndex
 from cardwright.core.state import Card, Frame, Option, State, Trigger
 from cardwright.core.zones import card_places, create_card, move
 
+from . import buka_rules as buka
 from .abilities import (
     ABILITIES,
     ANY_NUMBER,
@@ -53,8 +54,18 @@ from .state import BMState, TurnInfo
 
 HAND_SIZE = 6
 ELEMENTS = ("fire", "earth")
-ZONES = ("deck", "hand", "combat", "support", "discard", "leadership", "leader")
-UNSUPPORTED_PEOPLES = {"Buka": "ships (influence cards) and bluffing are not implemented yet"}
+ZONES = (
+    "deck",
+    "hand",
+    "combat",
+    "support",
+    "discard",
+    "leadership",
+    "leader",
+    "influence",
+    "landed",
+)
+UNSUPPORTED_PEOPLES: dict[str, str] = {}
 
 # turn steps
 S_START, S_MAIN, S_AFTER, S_ANNOUNCE, S_REFRESH, S_END, S_END2, S_END3, S_DONE = range(9)
@@ -84,6 +95,8 @@ class CardDef:
     first_word: str
     people: str
     text: str
+    bluff_kind: str = ""
+    capacity: int = 0
 
     def value(self, element: str) -> int:
         return self.fire if element == "fire" else self.earth
@@ -108,8 +121,34 @@ def all_defs() -> dict[str, CardDef]:
                 first_word=c.name.split(" ", 1)[0],
                 people=c.people,
                 text=c.text,
+                bluff_kind=c.bluff_kind or "",
+                capacity=c.capacity or 0,
             )
     return out
+
+
+# A face-down bluff as the rules see it: a support card with 2 Fire, 2 Earth, no icons, no text.
+BLUFF_DEF = CardDef(
+    id="bluff",
+    name="a bluff",
+    type="support",
+    fire=2,
+    earth=2,
+    icons=frozenset(),
+    gang="",
+    ability="",
+    spec=None,
+    first_word="",
+    people="",
+    text="",
+)
+
+
+def card_def(defs: dict[str, CardDef], card: Card) -> CardDef:
+    """The definition the rules see: ``BLUFF_DEF`` for a face-down bluff, else the printed."""
+    if card.face_up or not card.counters or card.counters.get(buka.BLUFF) != 1:
+        return defs[card.defn]
+    return BLUFF_DEF
 
 
 def find_card_def(name: str) -> CardDef:
@@ -178,8 +217,9 @@ class Effects:
         sources: list[Source] = []
         for zone in _PLAY_ZONES:
             for cid in zones[zone]:
-                spec = defs[cards[cid].defn].spec
-                if spec is not None and not (covered and cid in covered):
+                card = cards[cid]
+                spec = defs[card.defn].spec
+                if spec is not None and card.face_up and not (covered and cid in covered):
                     sources.append((cid, spec))
         lead = s.turn_info.leadership
         if lead >= 0 and lead in cards:
@@ -249,7 +289,7 @@ class Effects:
     def _compute(self, cid: int) -> tuple[int, frozenset[str]]:
         s = self.s
         card = s.cards[cid]
-        icons = self.defs[card.defn].icons
+        icons = card_def(self.defs, card).icons
         mask = 0
         for src, spec in self.ignorers:
             assert spec.ignores is not None
@@ -271,7 +311,7 @@ class Effects:
     def flags(self, cid: int) -> tuple[int, frozenset[str]]:
         """``(ignore mask, effective icons)`` of a card anywhere (hand included)."""
         if not self.ignorers:
-            return 0, self.defs[self.s.cards[cid].defn].icons
+            return 0, card_def(self.defs, self.s.cards[cid]).icons
         got = self._flags.get(cid)
         if got is None:
             got = self._flags[cid] = self._compute(cid)
@@ -300,7 +340,7 @@ class Effects:
         return self._mods
 
     def base(self, cid: int, element: str) -> int:
-        d = self.defs[self.s.cards[cid].defn]
+        d = card_def(self.defs, self.s.cards[cid])
         if self.ignorers:
             mask = self.flags(cid)[0]
             if mask & (IG_FIRE if element == "fire" else IG_EARTH):
@@ -397,6 +437,7 @@ class BlueMoon(Game):
                 "bm.turn": self._turn,
                 "bm.retreat": self._retreat,
                 "bm.decline": self._decline,
+                buka.CALL_FRAME: functools.partial(buka.call_frame, self),
             }
         )
         for spec in ABILITIES.values():
@@ -509,11 +550,19 @@ class BlueMoon(Game):
 
     # ================================================================ lookups
     def defn(self, state: State, card_id: int) -> CardDef:
+        """The card as the rules see it (a face-down bluff is ``BLUFF_DEF``)."""
+        return card_def(self.defs, state.cards[card_id])
+
+    def printed(self, state: State, card_id: int) -> CardDef:
+        """The card's own definition, even for a face-down bluff (for its owner's eyes)."""
         return self.defs[state.cards[card_id].defn]
+
+    def capacity(self, state: State, ship: int) -> int:
+        return self.defs[state.cards[ship].defn].capacity
 
     def card_name(self, state: State, card_id: int) -> str:
         card = state.cards.get(card_id)
-        return self.defs[card.defn].name if card is not None else "a hidden card"
+        return card_def(self.defs, card).name if card is not None else "a hidden card"
 
     def effects(self, s: BMState) -> Effects:
         return Effects(self, s)
@@ -544,7 +593,7 @@ class BlueMoon(Game):
             defs, cards = self.defs, s.cards
             fire = element == "fire"
             for cid in self.active_cards(s, seat):
-                d = defs[cards[cid].defn]
+                d = card_def(defs, cards[cid])
                 total += d.fire if fire else d.earth
         if eff.floors:
             total = max(total, eff.floor(seat, element))
@@ -556,11 +605,17 @@ class BlueMoon(Game):
 
     # ================================================================ basic actions
     def _hand_changed(self, s: BMState, seat: int) -> None:
+        seen = s.known[other(seat)]
+        if seen:  # cards shown to the opponent stay known only while they stay in this hand
+            hand = s.zones[f"hand:{seat}"]
+            s.known[other(seat)] = [c for c in seen if c in hand]
         if s.zones[f"hand:{seat}"]:
             s.ran_out[seat] = -1
         elif s.ran_out[seat] < 0:
             s.clock += 1
             s.ran_out[seat] = s.clock
+
+    hand_changed = _hand_changed
 
     def drawable(self, s: BMState, seat: int, n: int, eff: Effects | None = None) -> int:
         """How many of ``n`` cards the seat can take from its draw deck now."""
@@ -626,11 +681,14 @@ class BlueMoon(Game):
             )
 
     def discard_from_play(self, s: BMState, cid: int, rule: str) -> None:
-        """Send a card from a combat or support area (active or covered) to its owner's discard
-        pile; it stops being covered and any power's target on it lapses."""
-        owner = s.cards[cid].owner
-        zone = "support" if self.defn(s, cid).type == "support" else "combat"
-        move(s, cid, f"discard:{owner}", from_zone=f"{zone}:{owner}")
+        """Move a card from its owner's combat or support area to the discard pile: it is no
+        longer covered or a target; a face-down bluff is shown first."""
+        card = s.cards[cid]
+        seat = card.owner
+        if buka.is_bluff(card):
+            buka.reveal(self, s, cid, "it is discarded")
+        zone = f"combat:{seat}" if cid in s.zones[f"combat:{seat}"] else f"support:{seat}"
+        move(s, cid, f"discard:{seat}", from_zone=zone)
         if cid in s.covered:
             s.covered.remove(cid)
         ti = s.turn_info
@@ -639,14 +697,15 @@ class BlueMoon(Game):
         if cid in ti.pair_open:
             ti.pair_open.remove(cid)
         s.targets.pop(cid, None)
+        for src in [k for k, v in s.targets.items() if v == cid]:
+            del s.targets[src]  # the power may be applied to another card (Special Rule 2)
         if s.logging:
             self.log(
                 s,
                 "discard",
                 rule,
-                f"{self.card_name(s, cid)} goes from {s.names[owner]}'s {zone} area to the "
-                "discard pile",
-                owner,
+                f"{s.names[seat]}'s {self.card_name(s, cid)} is discarded",
+                seat,
                 card=cid,
             )
 
@@ -708,6 +767,7 @@ class BlueMoon(Game):
         """1, or 2 with six or more cards in the winner's combat and support areas; then the
         powers that change it, by priority (additional, fewer, at most, none)."""
         cards = len(s.zones[f"combat:{winner}"]) + len(s.zones[f"support:{winner}"])
+        cards -= len(buka.bluffs_of(s, winner))  # face-down bluffs do not count (ruling B5)
         n = 2 if cards >= 6 else 1
         for src, spec in eff.dragons:
             assert spec.dragon_mod is not None
@@ -764,7 +824,7 @@ class BlueMoon(Game):
         da, db = self.defn(s, a), self.defn(s, b)
         return da.type == db.type and da.first_word == db.first_word
 
-    def _grant_left(self, s: BMState, eff: Effects, seat: int, kinds: tuple[str, ...]) -> str:
+    def grant_left(self, s: BMState, eff: Effects, seat: int, kinds: tuple[str, ...]) -> str:
         if not eff.grant_srcs:
             return ""
         grants = eff.grants(seat)
@@ -810,10 +870,14 @@ class BlueMoon(Game):
             return None
         if t == "leadership":
             return "leadership" if not ti.played and ti.leadership < 0 else None
+        if t == "ship":  # an influence card takes the leadership phase's one card
+            return "influence" if not ti.played and ti.leadership < 0 else None
         if t == "character":
             if not ti.stop:
                 icons = eff.icons(cid)
                 if "free" in icons or self._free_by_text(s, eff, seat, cid, spec):
+                    return "free"
+                if ti.landed >= 0 and buka.from_ship_free(self, s, seat, cid, d):
                     return "free"
                 if "pair" in icons and any(self._pairs(s, cid, o) for o in ti.pair_open):
                     return "pair"
@@ -821,7 +885,7 @@ class BlueMoon(Game):
                     return "gang"
                 if not ti.char_normal:
                     return "normal"
-            kind = self._grant_left(s, eff, seat, ("character",))
+            kind = self.grant_left(s, eff, seat, ("character",))
             return f"grant:{kind}" if kind else None
         if t in ("booster", "support"):
             if not ti.stop:
@@ -830,16 +894,16 @@ class BlueMoon(Game):
                     return "free"
                 if "pair" in icons and any(self._pairs(s, cid, o) for o in ti.pair_open):
                     return "pair"
-                kind = self._grant_left(s, eff, seat, (t,))
+                kind = self.grant_left(s, eff, seat, (t,))
                 if kind:
                     return f"grant:{kind}"
                 if ti.bs_normal < (1 if s.fight_started else 0):
                     return "normal"
-                kind = self._grant_left(s, eff, seat, ("either",))
+                kind = self.grant_left(s, eff, seat, ("either",))
             else:
-                kind = self._grant_left(s, eff, seat, (t, "either"))
+                kind = self.grant_left(s, eff, seat, (t, "either"))
             return f"grant:{kind}" if kind else None
-        return None  # leaders (and ships) are never played
+        return None  # leaders are never played
 
     def gang_keep_ok(self, s: BMState, eff: Effects, seat: int, cid: int) -> bool:
         """GANG (b): the turn's first character may join instead of covering when every active
@@ -864,21 +928,29 @@ class BlueMoon(Game):
         mode: str,
         keep: bool = False,
         eff: Effects | None = None,
+        from_zone: str = "",
     ) -> None:
-        """Move a card from hand into play as ``mode`` allows, cover earlier combat cards if it
-        is the turn's first character (unless ``keep``: GANG), then resolve a "now" power.
-        ``eff``, if given, must be the effects in force before the card is played."""
+        """Move a card from hand (or ``from_zone``: a landed ship) into play as ``mode``
+        allows, cover earlier combat cards if it is the turn's first character (unless
+        ``keep``: GANG), then resolve a "now" power. ``eff``, if given, must be the effects in
+        force before the card is played."""
         d = self.defn(s, cid)
         ti = s.turn_info
         if eff is None:
             eff = Effects(self, s)
         icons = eff.icons(cid)  # icons are checked in hand, just before the card is played
         t = d.type
-        dest = {"character": "combat", "booster": "combat", "support": "support"}.get(
-            t, "leadership"
-        )
-        move(s, cid, f"{dest}:{seat}", from_zone=f"hand:{seat}")
+        dest = {
+            "character": "combat",
+            "booster": "combat",
+            "support": "support",
+            "ship": "influence",
+        }.get(t, "leadership")
+        src = from_zone or f"hand:{seat}"
+        move(s, cid, f"{dest}:{seat}", from_zone=src)
         s.cards[cid].face_up = True
+        if src.startswith("ship"):
+            ti.from_ship[cid] = int(src[4:].partition(":")[0])
         ti.played.append(cid)
         ti.modes.append(mode)
         if mode == "normal":
@@ -910,6 +982,7 @@ class BlueMoon(Game):
                 "pair": " (PAIR)",
                 "gang": " (GANG)",
                 "leadership": "",
+                "influence": "",
                 "normal": "",
             }.get(mode, " (allowed by a card)")
             rule = {
@@ -917,6 +990,7 @@ class BlueMoon(Game):
                 "pair": "bm.icon.pair",
                 "gang": "bm.icon.gang_extra",
                 "leadership": "bm.turn.leadership",
+                "influence": "bm.ship.play",
             }.get(mode, "bm.turn.character" if t == "character" else "bm.turn.booster_support")
             if mode.startswith("grant:"):
                 rule = "bm.special.card_beats_rule"
@@ -926,10 +1000,11 @@ class BlueMoon(Game):
                 rule,
                 f"{s.names[seat]} plays {d.name} "
                 + (
-                    "(leadership)"
-                    if t == "leadership"
+                    f"({t})"
+                    if t in ("leadership", "ship")
                     else f"({t}, {d.fire} fire / {d.earth} earth){how}"
-                ),
+                )
+                + (" from a landed ship" if cid in ti.from_ship else ""),
                 seat,
                 card=cid,
             )
@@ -1010,7 +1085,7 @@ class BlueMoon(Game):
         """Characters the seat may play now (with the GANG keep variant for the first one)."""
         ti = s.turn_info
         options = []
-        for cid in s.zones[f"hand:{seat}"]:
+        for cid in buka.play_sources(self, s, eff, seat):
             if self.defs[s.cards[cid].defn].type != "character":
                 continue
             mode = self.play_mode(s, eff, seat, cid)
@@ -1027,12 +1102,13 @@ class BlueMoon(Game):
     def bs_options(self, s: BMState, eff: Effects, seat: int) -> list[Option]:
         """Boosters and supports the seat may play now."""
         options = []
-        for cid in s.zones[f"hand:{seat}"]:
+        for cid in buka.play_sources(self, s, eff, seat):
             if self.defs[s.cards[cid].defn].type not in ("booster", "support"):
                 continue
             mode = self.play_mode(s, eff, seat, cid)
             if mode is not None:
                 options.append(Option(f"play:{cid}", self._play_label(s, cid, mode)))
+        options.extend(buka.bs_extra_options(self, s, eff, seat))
         return options
 
     def turn_options(self, s: BMState, eff: Effects, seat: int) -> list[Option]:
@@ -1046,9 +1122,10 @@ class BlueMoon(Game):
             if not ti.played:
                 for c in self.retrievable(s, eff, seat):
                     options.append(Option(f"retrieve:{c}", f"Retrieve {self.card_name(s, c)}"))
+                options.extend(buka.land_options(self, s, seat))
             if ti.leadership < 0:
                 for cid in s.zones[f"hand:{seat}"]:
-                    if self.defs[s.cards[cid].defn].type != "leadership":
+                    if self.defs[s.cards[cid].defn].type not in ("leadership", "ship"):
                         continue
                     if self.play_mode(s, eff, seat, cid) is not None:
                         options.append(Option(f"lead:{cid}", f"Play {self.card_name(s, cid)}"))
@@ -1160,6 +1237,7 @@ class BlueMoon(Game):
                 if s.triggers:
                     self.resolve_triggers(s)
             elif step == S_MAIN:
+                buka.sweep(self, s)
                 ti = s.turn_info
                 s.phase = (
                     ("beginning" if not ti.played else "retreat")
@@ -1181,6 +1259,7 @@ class BlueMoon(Game):
                 return
             elif step == S_AFTER:
                 frame.step = S_ANNOUNCE
+                buka.discard_landed(self, s, seat, "bm.ship.discard")
                 eff = Effects(self, s)
                 for src, spec in eff.after:
                     if s.cards[src].controller == seat:
@@ -1228,6 +1307,7 @@ class BlueMoon(Game):
                             power=mine,
                         )
                     frame.step = S_REFRESH
+                    buka.maybe_call(self, s, seat)
                     continue
                 why = (
                     "a card's requirement is not met"
@@ -1278,6 +1358,7 @@ class BlueMoon(Game):
                     power=power,
                 )
             frame.step = S_REFRESH
+            buka.maybe_call(self, s, seat)
             return
         if frame.step != S_MAIN:
             raise EngineError(f"blue-moon: answer {choice!r} at turn step {frame.step}")
@@ -1299,7 +1380,12 @@ class BlueMoon(Game):
                     card=cid,
                 )
         elif kind == "lead":
-            self.play_card(s, seat, int(arg), "leadership", eff=Effects(self, s))
+            cid = int(arg)
+            eff = Effects(self, s)
+            mode = self.play_mode(s, eff, seat, cid)
+            if mode is None:
+                raise EngineError(f"blue-moon: {choice!r} was offered but cannot be played")
+            self.play_card(s, seat, cid, mode, eff=eff)
         elif kind in ("play", "gang"):
             cid = int(arg)
             eff = Effects(self, s)
@@ -1310,10 +1396,19 @@ class BlueMoon(Game):
                 ti.undo_from = len(ti.played)
             if self.defn(s, cid).type != "character":
                 ti.bs_phase = True
-            self.play_card(s, seat, cid, mode, keep=kind == "gang", eff=eff)
+            src = buka.source_zone(s, seat, cid)
+            self.play_card(s, seat, cid, mode, keep=kind == "gang", eff=eff, from_zone=src)
+        elif kind == "land":
+            buka.land(self, s, seat, int(arg))
+        elif kind == "bluff":
+            buka.play_bluff(self, s, Effects(self, s), seat, int(arg))
+        elif kind == "load":
+            what, _, ship = arg.partition(":")
+            buka.load_in_bs(self, s, Effects(self, s), seat, int(what), int(ship))
         elif kind == "retreat":
             self._push_retreat(s, seat, "bm.retreat.voluntary", "announces a retreat")
         elif kind == "decline":
+            buka.discard_landed(self, s, seat, "bm.ship.discard")
             self.push(s, "bm.decline", seat, n=0)
         elif kind == "announce":
             frame.step = S_AFTER
@@ -1333,6 +1428,8 @@ class BlueMoon(Game):
     def _push_retreat(self, s: BMState, seat: int, rule: str, why: str) -> None:
         self.push(s, "bm.retreat", seat, rule=rule, why=why)
 
+    push_retreat = _push_retreat
+
     def _cannot_continue(self, s: BMState, seat: int, why: str) -> None:
         """The player cannot announce: backtrack to the retreat phase if nothing irreversible
         happened since, then retreat; otherwise retreat with the cards played (friendly) or lose
@@ -1340,10 +1437,13 @@ class BlueMoon(Game):
         ti = s.turn_info
         if ti.undo_from >= 0 and not ti.irreversible:
             undone = ti.played[ti.undo_from :]
+            extra = buka.undo(self, s, seat)
             for cid in reversed(undone):
                 d = self.defn(s, cid)
                 src = "support" if d.type == "support" else "combat"
-                move(s, cid, f"hand:{seat}", from_zone=f"{src}:{seat}")
+                ship = ti.from_ship.pop(cid, -1)
+                back = buka.cargo_zone(ship, seat) if ship >= 0 else f"hand:{seat}"
+                move(s, cid, back, from_zone=f"{src}:{seat}")
             for cid in ti.covered:
                 s.covered.remove(cid)
             del ti.played[ti.undo_from :]
@@ -1352,7 +1452,7 @@ class BlueMoon(Game):
             ti.pair_open = [c for c in ti.pair_open if c not in undone]
             self._hand_changed(s, seat)
             if s.logging:
-                names = ", ".join(self.card_name(s, c) for c in undone) or "nothing"
+                names = ", ".join([self.card_name(s, c) for c in undone] + extra) or "nothing"
                 self.log(
                     s,
                     "backtrack",
@@ -1380,6 +1480,7 @@ class BlueMoon(Game):
         loser = frame.seat
         winner = other(loser)
         s.phase = "retreat"
+        buka.discard_landed(self, s, loser, "bm.ship.discard")
         eff = Effects(self, s)
         if s.logging:
             self.log(
@@ -1424,6 +1525,9 @@ class BlueMoon(Game):
 
     def _cleanup(self, s: BMState) -> None:
         for seat in (0, 1):
+            buka.discard_landed(self, s, seat, "bm.ship.discard")
+            for cid in buka.bluffs_of(s, seat):
+                buka.reveal(self, s, cid, "the fight is over")
             for zone in (f"combat:{seat}", f"support:{seat}"):
                 ids = s.zones[zone]
                 if ids:
@@ -1507,12 +1611,19 @@ class BlueMoon(Game):
         if kind == "deck":
             return False
         if kind == "hand":
+            return int(owner) == seat or card.id in cast(BMState, state).known[seat]
+        if kind == "support":  # a face-down bluff is seen by its owner only
+            return card.face_up or card.owner == seat
+        if kind.startswith("ship"):  # ship cargo
             return int(owner) == seat
         return True
 
     def pool_key(self, state: State, zone: str, seat: int) -> str:
-        owner = zone.partition(":")[2]
+        owner = zone.rpartition(":")[2]
         return f"deck:{owner}" if int(owner) == seat else f"hidden:{owner}"
+
+    def complete_determinized(self, view: State, state: State, seed: int) -> None:
+        buka.repair_determinized(self, cast(BMState, view), cast(BMState, state), seed)
 
     def pool_known(self, state: State, pool: str, seat: int) -> bool:
         # preconstructed people decks are public lists: the hidden cards are what is not seen;
@@ -1545,7 +1656,7 @@ class BlueMoon(Game):
         return {**config, "peoples": peoples}
 
     def placeholder_face_up(self, zone: str) -> bool:
-        return not zone.startswith("deck")
+        return zone.startswith("hand")
 
     # ================================================================ scenarios
     def scenario_state(
@@ -1569,10 +1680,12 @@ class BlueMoon(Game):
             "support": ("support",),
             "leadership": ("leadership",),
             "leader": ("leader",),
+            "influence": ("ship",),
+            "landed": ("ship",),
         }
         for zone, ids in s.zones.items():
             kind, _, owner = zone.partition(":")
-            types = allowed.get(kind)
+            types = allowed.get(kind) if not kind.startswith("ship") else buka.LOADABLE
             for cid in ids:
                 card = s.cards.get(cid)
                 if card is None:
@@ -1580,8 +1693,16 @@ class BlueMoon(Game):
                     continue
                 if card.owner != int(owner):
                     problems.append(f"card {cid} in {zone} belongs to seat {card.owner}")
-                if types is not None and self.defs[card.defn].type not in types:
-                    problems.append(f"a {self.defs[card.defn].type} card is in {zone}")
+                if types is not None and self.defn(s, cid).type not in types:
+                    problems.append(f"a {self.defn(s, cid).type} card is in {zone}")
+                if (
+                    kind == "support"
+                    and buka.is_bluff(card)
+                    and ("bluff" not in self.defs[card.defn].icons)
+                ):
+                    problems.append(f"card {cid} is face down in {zone} without a BLUFF icon")
+                if kind.startswith("ship") and s.cards.get(int(kind[4:])) is None:
+                    problems.append(f"{zone} is the cargo of no ship")
         combat = set(s.zones["combat:0"]) | set(s.zones["combat:1"])
         if not set(s.covered) <= combat:
             problems.append("a covered card is not in a combat area")

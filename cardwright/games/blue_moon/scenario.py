@@ -8,13 +8,17 @@ turn powers and RETRIEVE), ``main`` (the turn decision, after the cards in ``pla
 ``dragons`` (seat name -> dragons on that side), ``played`` (``@alias`` of cards in play that were
 played this turn, in order) and ``seats``, mapping each seat name to the zones ``deck`` (top card
 first), ``hand``, ``combat`` (active combat cards), ``covered`` (inactive combat cards, under the
-active ones), ``support``, ``discard`` and ``leadership``. Cards are named by number
+active ones), ``support`` (a BLUFF character flagged ``face-down`` is a bluff), ``discard``,
+``leadership`` and ``ships`` (Buka: each entry a ship card, or ``{ship: CARD, cargo: [CARDS]}``,
+in the influence area). Cards are named by number
 (``"Hoax 12"``) or by name; each seat's leader comes from ``config.peoples``.
 
 Facts (per seat name where it applies): ``dragons``, ``neutral_dragons``, ``crystals``,
 ``power`` (in the contested element; 0 before the fight opens), ``power_fire``, ``power_earth``,
 the zones ``deck``, ``hand``, ``combat``, ``support``, ``discard``, ``leadership``, ``leader`` and
-their ``*_count``, ``covered``, ``active_cards``; and ``turn``, ``phase``, ``active``, ``start``,
+their ``*_count``, ``covered``, ``active_cards``, ``influence``, ``landed``, ``cargo`` (every
+card on the seat's ships) and ``cargo_count``, ``bluffs`` (face-down bluffs), ``known`` (the
+opponent's hand cards the seat has been shown); and ``turn``, ``phase``, ``active``, ``start``,
 ``element``, ``fight_started``, ``fights``, ``stop`` (a STOP card was played this turn),
 ``ignored`` / ``text_ignored`` (cards anywhere that a power ignores) and ``protected`` (active
 cards whose PROTECTED icon is in force).
@@ -30,6 +34,7 @@ from cardwright.core.rng import seed_rng
 from cardwright.core.zones import create_card
 from cardwright.scenarios.format import parse_card_spec
 
+from . import buka_rules as buka
 from .decks import resolve_deck
 from .rules import (
     ELEMENTS,
@@ -56,7 +61,7 @@ _PHASE_STEP = {
     "end": S_END,
 }
 _SETUP_KEYS = {"active", "start", "turn", "phase", "element", "dragons", "played", "seats"}
-_SEAT_ZONES = ("deck", "hand", "covered", "combat", "support", "discard", "leadership")
+_SEAT_ZONES = ("deck", "hand", "covered", "combat", "support", "discard", "leadership", "ships")
 
 
 def build(
@@ -95,6 +100,9 @@ def build(
             entries = spec.get(key, [])
             if not isinstance(entries, list):
                 raise DataError(f"setup.seats.{name}.{key}: expected a list of cards")
+            if key == "ships":
+                _ships(state, seat, entries, aliases, f"setup.seats.{name}.ships")
+                continue
             zone = "combat" if key == "covered" else key
             for entry in reversed(entries) if key == "deck" else entries:
                 ids = _place(state, seat, zone, str(entry), aliases, f"setup.seats.{name}.{key}")
@@ -145,6 +153,22 @@ def build(
     return state, aliases
 
 
+def _ships(
+    state: BMState, seat: int, entries: list[Any], aliases: dict[str, int], where: str
+) -> None:
+    for entry in entries:
+        spec = entry if isinstance(entry, dict) else {"ship": entry}
+        if set(spec) - {"ship", "cargo"}:
+            raise DataError(f"{where}: a ship entry has the keys ship and cargo")
+        (ship,) = _place(state, seat, "influence", str(spec["ship"]), aliases, where)
+        zone = buka.cargo_zone(ship, seat)
+        state.zones[zone] = []
+        cargo = spec.get("cargo", []) or []
+        for item in cargo:
+            for cid in _place(state, seat, zone, str(item), aliases, f"{where}.cargo"):
+                state.cards[cid].face_up = False
+
+
 def _seat(state: BMState, name: Any, where: str) -> int:
     if name not in state.names:
         raise DataError(f"{where}: unknown seat {name!r}; seats are {state.names}")
@@ -163,14 +187,24 @@ def _place(
         "combat": ("character", "booster"),
         "support": ("support",),
         "leadership": ("leadership",),
+        "influence": ("ship",),
     }.get(zone)
-    if wanted is not None and defn.type not in wanted:
+    if zone.startswith("ship"):
+        wanted = buka.LOADABLE
+    bluff = zone == "support" and "face-down" in spec.flags
+    if bluff:
+        if "bluff" not in defn.icons:
+            raise DataError(f"{where}: {defn.name} has no BLUFF icon and cannot be a bluff")
+    elif wanted is not None and defn.type not in wanted:
         raise DataError(f"{where}: {defn.name} is a {defn.type} card and cannot be in {zone}")
     if defn.type == "leader":
         raise DataError(f"{where}: leaders come from config.peoples")
     ids = []
     for _ in range(spec.count):
-        card = create_card(state, defn.id, seat, f"{zone}:{seat}", face_up=zone != "deck")
+        key = zone if zone.startswith("ship") else f"{zone}:{seat}"
+        card = create_card(state, defn.id, seat, key, face_up=zone != "deck" and not bluff)
+        if bluff:
+            card.counters[buka.BLUFF] = 1
         ids.append(card.id)
         if spec.alias:
             if spec.alias in aliases:
@@ -241,6 +275,16 @@ def facts(game: BlueMoon, state: BMState) -> dict[str, Any]:
         "text_ignored": [c for c in state.cards if not eff.text_on(c)],
         "protected": [c for c in eff.active if eff.protected(c)],
     }
+    out["cargo"] = per(
+        lambda i: [
+            c
+            for ship in state.zones[f"influence:{i}"] + state.zones[f"landed:{i}"]
+            for c in buka.cargo(state, ship)
+        ]
+    )
+    out["cargo_count"] = per(lambda i: len(out["cargo"][names[i]]))
+    out["bluffs"] = per(lambda i: buka.bluffs_of(state, i))
+    out["known"] = per(lambda i: list(state.known[i]))
     for zone in ZONES:
         out[zone] = per(lambda i, z=zone: list(state.zones[f"{z}:{i}"]))
         out[f"{zone}_count"] = per(lambda i, z=zone: len(state.zones[f"{z}:{i}"]))

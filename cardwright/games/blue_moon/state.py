@@ -4,6 +4,9 @@ Zones (``<zone>:<seat>``): ``deck`` (face down, top = end of list), ``hand``, ``
 (characters and boosters in the order played; covered cards stay there, listed in
 :attr:`BMState.covered`), ``support``, ``discard``, ``leadership`` (the pile of played and
 discarded leadership cards on the leader) and ``leader`` (the leader card, face up, never played).
+Buka: ``influence`` (ships played and not landed), ``landed`` (the ship landed this turn) and one
+``ship<ID>`` zone per ship card ``ID`` holding its cargo (hidden from the opponent). A bluff is a
+card face down in a ``support`` zone with ``counters["bluff"] == 1``.
 """
 
 from __future__ import annotations
@@ -40,6 +43,17 @@ class TurnInfo(msgspec.Struct):
     irreversible: bool = False
     retrieved: int = 0
     uses: dict[str, int] = msgspec.field(default_factory=dict)
+    landed: int = -1
+    from_ship: dict[int, int] = msgspec.field(default_factory=dict)
+    bluffs: int = 0
+    loads: list[int] = msgspec.field(default_factory=list)
+
+    @property
+    def cards_played(self) -> int:
+        """How many cards were played this turn: ``played`` plus the face-down bluffs (whose
+        ids are never stored here, as they are hidden from the opponent). Loading a card onto
+        a ship and landing a ship are not plays."""
+        return len(self.played) + self.bluffs
 
 
 class BMState(State, kw_only=True):
@@ -51,6 +65,8 @@ class BMState(State, kw_only=True):
     ``ran_out[seat]`` is the value of ``clock`` when the seat's hand last became empty, or -1
     while it holds cards (the end-of-game tie-break). ``targets`` maps a card whose power applies
     to "one of my ..." cards to the card it was applied to (kept for the abilities).
+    ``known[seat]`` lists the opponent's hand cards that ``seat`` has been shown (Butterfly
+    Scout); they stay visible to it while they remain in that hand.
     """
 
     peoples: list[str] = msgspec.field(default_factory=list)
@@ -65,3 +81,4 @@ class BMState(State, kw_only=True):
     clock: int = 0
     crystals: list[int] = msgspec.field(default_factory=lambda: [0, 0])
     targets: dict[int, int] = msgspec.field(default_factory=dict)
+    known: list[list[int]] = msgspec.field(default_factory=lambda: [[], []])

@@ -224,8 +224,11 @@ def _value_discard_frame(g: BlueMoon, state: State, frame: Frame, choice: str | 
     s = cast("BMState", state)
     seat, data = frame.seat, frame.data
     element, need, rule = data["element"], data["need"], data["rule"]
-    picked: list[int] = data["picked_cards"]
+    hand = s.zones[f"hand:{seat}"]
+    # (in an opponent's determinized view the picked cards are hidden: keep those still known)
+    picked: list[int] = [c for c in data["picked_cards"] if c in hand]
     if choice is not None:
+        data["picked_cards"] = picked
         kind, _, arg = choice.partition(":")
         if kind == "pick":
             picked.append(int(arg))
@@ -248,7 +251,7 @@ def _value_discard_frame(g: BlueMoon, state: State, frame: Frame, choice: str | 
     total = sum(value(c) for c in picked)
     options: list[Option] = []
     if total < need:
-        for cid in s.zones[f"hand:{seat}"]:
+        for cid in hand:
             v = value(cid)
             if cid in picked or v <= 0:
                 continue
@@ -256,12 +259,14 @@ def _value_discard_frame(g: BlueMoon, state: State, frame: Frame, choice: str | 
             # no superfluous card: once the need is met, none of the cards may be spared
             if new >= need and any(new - value(c) >= need for c in picked):
                 continue
-            options.append(Option(f"pick:{cid}", f"Pick {g.card_name(s, cid)} ({element} {v})"))
+            label = f"Pick {g.card_name(s, cid)} ({element} {v}; {total} so far)"
+            options.append(Option(f"pick:{cid}", label))
     else:
         options.append(Option("done", f"Discard the {len(picked)} picked card(s)"))
     options.extend(Option(f"unpick:{c}", f"Put back {g.card_name(s, c)}") for c in picked)
     options.append(Option("cancel", "Discard nothing"))
-    prompt = f"Pick hand cards with printed {element} adding up to {need} (now {total})"
+    # the prompt is public: it must not tell the running total of the hidden picks
+    prompt = f"Pick hand cards with printed {element} adding up to {need}"
     g.ask(s, seat, "value_discard", prompt, options, rule)
 
 

@@ -1,0 +1,495 @@
+"""Buka Invasion rules: ships (influence cards) and bluffs (research ``bluemoon.md`` §6.6, FAQ
+sections *Ships: Loading Ships* and *Bluffing*; readings in ``docs/rulings/blue-moon.md``,
+"Powers: Pillar, Buka; ships and bluffs").
+
+Where things are (see ``state.py``): a played ship lies face up in ``influence:<seat>``; its cargo
+is the zone ``ship<ID>:<seat>`` (hidden from the opponent). At the beginning of a turn one ship
+with cargo may be landed: it moves to ``landed:<seat>`` and that turn the player's characters,
+boosters and supports come from its cargo (Buka characters from it count as FREE; Sea Falcon
+also allows the hand). The landed ship and what is left on it are discarded right after the
+booster/support phase, or when its player retreats or declines.
+
+A bluff is a character with the BLUFF icon played face down into the support area as the turn's
+support play; face down it is a support card with 2 Fire, 2 Earth, no icons and no text
+(``BLUFF_DEF``: ``BlueMoon.defn`` answers it for such a card, so every rule and power sees it
+that way). Its real identity is hidden from the opponent (views, log), and never stored outside
+the zones: the turn counts bluffs (``TurnInfo.bluffs``) instead of listing them. After its player
+announces, the opponent may call (``bm.bluff_call``, a decision of the non-active player).
+
+The functions here are called from ``rules.py`` at a few marked points.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, cast
+
+from cardwright.core.rng import LocalRng
+from cardwright.core.state import Card, Frame, Option, State
+from cardwright.core.zones import move
+
+if TYPE_CHECKING:
+    from .rules import BlueMoon, CardDef, Effects
+    from .state import BMState
+
+BLUFF = "bluff"  # the counter that marks a face-down bluff
+CALL_FRAME = "bm.bluff_call"
+SEA_FALCON = "land_may_also_play_from_hand"
+NO_CALL = "call"  # the ``prohibits`` action for calling a bluff (card = -1)
+LOADABLE = ("character", "booster", "support")
+
+
+def other(seat: int) -> int:
+    return 1 - seat
+
+
+def is_bluff(card: Card) -> bool:
+    return not card.face_up and bool(card.counters) and card.counters.get(BLUFF, 0) == 1
+
+
+def cargo_zone(ship: int, seat: int) -> str:
+    return f"ship{ship}:{seat}"
+
+
+def cargo(s: BMState, ship: int) -> list[int]:
+    return s.zones.get(cargo_zone(ship, s.cards[ship].owner), [])
+
+
+def room(g: BlueMoon, s: BMState, ship: int) -> int:
+    cap = g.capacity(s, ship)
+    return max(0, cap - len(cargo(s, ship)))
+
+
+def bluffs_of(s: BMState, seat: int) -> list[int]:
+    """The seat's face-down bluffs, in the order played."""
+    cards = s.cards
+    return [c for c in s.zones[f"support:{seat}"] if is_bluff(cards[c])]
+
+
+# ==================================================================================== sources
+
+
+def play_sources(g: BlueMoon, s: BMState, eff: Effects, seat: int) -> list[int]:
+    """The cards the seat may play characters, boosters and supports from now: its hand, or in
+    a landing turn the landed ship's cargo (and the hand too with Sea Falcon's text)."""
+    hand = s.zones[f"hand:{seat}"]
+    ship = s.turn_info.landed
+    if ship < 0 or ship not in s.cards:
+        return hand
+    out = list(cargo(s, ship))
+    d = g.defs[s.cards[ship].defn]
+    if d.ability == SEA_FALCON and d.spec is not None and eff.text_on(ship):
+        out.extend(hand)
+    return out
+
+
+def source_zone(s: BMState, seat: int, cid: int) -> str:
+    if cid in s.zones[f"hand:{seat}"]:
+        return f"hand:{seat}"
+    ship = s.turn_info.landed
+    if ship >= 0 and cid in cargo(s, ship):
+        return cargo_zone(ship, seat)
+    return f"hand:{seat}"
+
+
+def from_ship_free(g: BlueMoon, s: BMState, seat: int, cid: int, d: CardDef) -> bool:
+    """A Buka character played from a landed ship counts as FREE."""
+    ship = s.turn_info.landed
+    return d.type == "character" and d.people == "Buka" and ship >= 0 and cid in cargo(s, ship)
+
+
+# ==================================================================================== options
+
+
+def support_allowance(g: BlueMoon, s: BMState, eff: Effects, seat: int) -> str | None:
+    """The allowance a support play that is neither FREE nor PAIR would use now (a bluff, or a
+    load which replaces a support play): a support grant, the normal booster-or-support play,
+    then a grant of either kind; after a STOP card only grants."""
+    ti = s.turn_info
+    kind = g.grant_left(s, eff, seat, ("support",))
+    if kind:
+        return f"grant:{kind}"
+    if not ti.stop and ti.bs_normal < (1 if s.fight_started else 0):
+        return "normal"
+    kind = g.grant_left(s, eff, seat, ("either",))
+    return f"grant:{kind}" if kind else None
+
+
+def _bluff_would_be_ignored(g: BlueMoon, s: BMState, eff: Effects, seat: int, cid: int) -> bool:
+    """Whether an opposing power would ignore the card's values as a face-down support (then
+    the bluff may not be played, research §6.6). Probed by marking the card for a moment."""
+    from .abilities import IG_EARTH, IG_FIRE
+
+    if not any(s.cards[src].controller != seat for src, _ in eff.ignorers):
+        return False
+    from .rules import Effects
+
+    card = s.cards[cid]
+    face, counters = card.face_up, card.counters
+    card.face_up, card.counters = False, {**counters, BLUFF: 1}
+    try:
+        mask = Effects(g, s).flags(cid)[0]
+    finally:
+        card.face_up, card.counters = face, counters
+    return bool(mask & (IG_FIRE | IG_EARTH))
+
+
+def bluff_mode(g: BlueMoon, s: BMState, eff: Effects, seat: int, cid: int) -> str | None:
+    """How the card may be played face down as a bluff now (None: it may not)."""
+    d = g.defs[s.cards[cid].defn]
+    if d.type != "character" or BLUFF not in eff.icons(cid):
+        return None  # the BLUFF icon is checked in hand (004 Card Play: Cards in Hand)
+    if eff.prohibitors and eff.prohibited(seat, "bluff", cid):
+        return None
+    mode = support_allowance(g, s, eff, seat)
+    if mode is None or _bluff_would_be_ignored(g, s, eff, seat, cid):
+        return None
+    return mode
+
+
+def land_options(g: BlueMoon, s: BMState, seat: int) -> list[Option]:
+    if s.turn_info.landed >= 0:
+        return []
+    return [
+        Option(f"land:{ship}", f"Land {g.card_name(s, ship)} ({len(cargo(s, ship))} aboard)")
+        for ship in s.zones[f"influence:{seat}"]
+        if cargo(s, ship)
+    ]
+
+
+def bs_extra_options(g: BlueMoon, s: BMState, eff: Effects, seat: int) -> list[Option]:
+    """Bluffs and loads the seat may make in its booster/support phase."""
+    options: list[Option] = []
+    sources = play_sources(g, s, eff, seat)
+    for cid in sources:
+        if bluff_mode(g, s, eff, seat, cid) is not None:
+            options.append(Option(f"bluff:{cid}", f"Play {g.card_name(s, cid)} face down"))
+    ships = [c for c in s.zones[f"influence:{seat}"] if room(g, s, c) > 0]
+    if ships and support_allowance(g, s, eff, seat) is not None:
+        for cid in s.zones[f"hand:{seat}"]:
+            if g.defs[s.cards[cid].defn].type not in LOADABLE:
+                continue
+            if eff.prohibitors and eff.prohibited(seat, "load", cid):
+                continue
+            for ship in ships:
+                options.append(
+                    Option(
+                        f"load:{cid}:{ship}",
+                        f"Load {g.card_name(s, cid)} onto {g.card_name(s, ship)}",
+                    )
+                )
+    return options
+
+
+# ==================================================================================== actions
+
+
+def _use_allowance(s: BMState, mode: str) -> None:
+    ti = s.turn_info
+    if mode == "normal":
+        ti.bs_normal += 1
+    elif mode.startswith("grant:"):
+        kind = mode[6:]
+        ti.grants_used[kind] = ti.grants_used.get(kind, 0) + 1
+    ti.bs_phase = True
+
+
+def land(g: BlueMoon, s: BMState, seat: int, ship: int) -> None:
+    move(s, ship, f"landed:{seat}", from_zone=f"influence:{seat}")
+    s.turn_info.landed = ship
+    if s.logging:
+        g.log(
+            s,
+            "land",
+            "bm.ship.land",
+            f"{s.names[seat]} lands {g.card_name(s, ship)} with {len(cargo(s, ship))} card(s)",
+            seat,
+            card=ship,
+        )
+
+
+def play_bluff(g: BlueMoon, s: BMState, eff: Effects, seat: int, cid: int) -> None:
+    mode = bluff_mode(g, s, eff, seat, cid)
+    if mode is None:
+        from cardwright.core.errors import EngineError
+
+        raise EngineError(f"blue-moon: bluff {cid} was offered but cannot be played")
+    src = source_zone(s, seat, cid)
+    move(s, cid, f"support:{seat}", from_zone=src)
+    card = s.cards[cid]
+    card.face_up = False
+    card.counters[BLUFF] = 1
+    _use_allowance(s, mode)
+    s.turn_info.bluffs += 1
+    if src.startswith("hand"):
+        g.hand_changed(s, seat)
+    if s.logging:
+        g.log(
+            s,
+            "bluff",
+            "bm.bluff.play",
+            f"{s.names[seat]} plays {g.defs[card.defn].name} face down as a bluff",
+            seat,
+            visible_to=[seat],
+            redacted=f"{s.names[seat]} plays a card face down as a bluff",
+            card=cid,
+        )
+
+
+def load(g: BlueMoon, s: BMState, seat: int, cid: int, ship: int, rule: str) -> None:
+    """Put a hand (or deck) card onto the ship, face down and hidden from the opponent."""
+    src = "hand" if cid in s.zones[f"hand:{seat}"] else "deck"
+    move(s, cid, cargo_zone(ship, seat), from_zone=f"{src}:{seat}")
+    s.cards[cid].face_up = False
+    if src == "hand":
+        g.hand_changed(s, seat)
+    if s.logging:
+        g.log(
+            s,
+            "load",
+            rule,
+            f"{s.names[seat]} loads {g.card_name(s, cid)} onto {g.card_name(s, ship)}",
+            seat,
+            visible_to=[seat],
+            redacted=f"{s.names[seat]} loads a card onto {g.card_name(s, ship)}",
+            card=cid,
+        )
+
+
+def load_in_bs(g: BlueMoon, s: BMState, eff: Effects, seat: int, cid: int, ship: int) -> None:
+    mode = support_allowance(g, s, eff, seat)
+    assert mode is not None
+    load(g, s, seat, cid, ship, "bm.ship.load")
+    _use_allowance(s, mode)
+    s.turn_info.loads.append(ship)
+
+
+def reveal(g: BlueMoon, s: BMState, cid: int, why: str) -> None:
+    """A bluff stops being a bluff: it is turned face up (and logged for both players)."""
+    card = s.cards[cid]
+    card.face_up = True
+    card.counters.pop(BLUFF, None)
+    if s.logging:
+        d = g.defs[card.defn]
+        kind = d.bluff_kind or "no"
+        g.log(
+            s,
+            "bluff_reveal",
+            "bm.bluff.reveal",
+            f"{s.names[card.owner]}'s bluff is revealed ({why}): {d.name}, {kind} bluff icon",
+            card.owner,
+            card=cid,
+        )
+
+
+def discard_ship(g: BlueMoon, s: BMState, ship: int, rule: str) -> None:
+    """A ship goes to its owner's discard pile, and all its cargo with it (shown)."""
+    seat = s.cards[ship].owner
+    for zone in (f"landed:{seat}", f"influence:{seat}"):
+        if ship in s.zones[zone]:
+            move(s, ship, f"discard:{seat}", from_zone=zone)
+            break
+    aboard = cargo(s, ship)
+    names = [g.card_name(s, c) for c in aboard]
+    for cid in list(aboard):
+        move(s, cid, f"discard:{seat}", from_zone=cargo_zone(ship, seat))
+        s.cards[cid].face_up = True
+    if s.turn_info.landed == ship:
+        s.turn_info.landed = -1
+    if s.logging:
+        rest = f" with {', '.join(names)}" if names else ""
+        g.log(
+            s,
+            "ship_discard",
+            rule,
+            f"{s.names[seat]} discards {g.card_name(s, ship)}{rest}",
+            seat,
+        )
+
+
+def discard_landed(g: BlueMoon, s: BMState, seat: int, rule: str) -> None:
+    for ship in list(s.zones[f"landed:{seat}"]):
+        discard_ship(g, s, ship, rule)
+
+
+def sweep(g: BlueMoon, s: BMState) -> None:
+    """Reveal any marked bluff that has left the support area (a power moved it): a bluff is
+    shown whenever it stops being one (004 Bluffing)."""
+    supports = set(s.zones["support:0"]) | set(s.zones["support:1"])
+    for cid, card in s.cards.items():
+        if card.counters and BLUFF in card.counters and cid not in supports:
+            reveal(g, s, cid, "it left the support area")
+
+
+# ==================================================================================== undo
+
+
+def undo(g: BlueMoon, s: BMState, seat: int) -> list[str]:
+    """Take back this turn's bluffs and loads (backtracking, ruling R4); returns names."""
+    ti = s.turn_info
+    names: list[str] = []
+    if ti.bluffs:
+        mine = bluffs_of(s, seat)[-ti.bluffs :]
+        for cid in reversed(mine):
+            card = s.cards[cid]
+            card.face_up = True
+            card.counters.pop(BLUFF, None)
+            move(s, cid, f"hand:{seat}", from_zone=f"support:{seat}")
+            names.append("a bluff")
+        ti.bluffs = 0
+    for ship in reversed(ti.loads):
+        zone = cargo_zone(ship, seat)
+        cid = s.zones[zone][-1]
+        move(s, cid, f"hand:{seat}", from_zone=zone)
+        s.cards[cid].face_up = True
+        names.append("a loaded card")
+    ti.loads = []
+    return names
+
+
+# ==================================================================================== calling
+
+
+def maybe_call(g: BlueMoon, s: BMState, seat: int) -> None:
+    """After ``seat`` announced: if it has a bluff whose values count, the opponent may call."""
+    from .abilities import IG_EARTH, IG_FIRE
+    from .rules import Effects
+
+    mine = bluffs_of(s, seat)
+    if not mine:
+        return
+    eff = Effects(g, s)
+    bit = IG_FIRE if s.element == "fire" else IG_EARTH
+    if all(eff.flags(c)[0] & bit for c in mine):
+        return
+    if eff.prohibitors and eff.prohibited(other(seat), NO_CALL, -1):
+        if s.logging:
+            g.log(
+                s,
+                "no_call",
+                "bm.ability.opponent_cannot_call_bluff",
+                f"{s.names[other(seat)]} may not call the bluff",
+                seat,
+            )
+        return
+    g.push(s, CALL_FRAME, other(seat), bluffer=seat, n=len(mine))
+
+
+def call_frame(g: BlueMoon, state: State, frame: Frame, choice: str | None) -> None:
+    s = cast("BMState", state)
+    caller, bluffer = frame.seat, frame.data["bluffer"]
+    if choice is None:
+        n = frame.data["n"]
+        g.ask(
+            s,
+            caller,
+            "bluff_call",
+            f"{s.names[bluffer]} has {n} bluff(s) face down in a {s.element} fight: call?",
+            [Option("call", "Call the bluff"), Option("pass", "Let it stand")],
+            "bm.bluff.call",
+        )
+        return
+    g.pop(s, frame)
+    if choice == "pass":
+        if s.logging:
+            g.log(s, "bluff_pass", "bm.bluff.call", f"{s.names[caller]} does not call", caller)
+        return
+    if s.logging:
+        g.log(s, "bluff_call", "bm.bluff.call", f"{s.names[caller]} calls the bluff", caller)
+    good = True
+    for cid in bluffs_of(s, bluffer):
+        d = g.defs[s.cards[cid].defn]
+        good = good and d.bluff_kind == s.element
+        reveal(g, s, cid, "called")
+        move(s, cid, f"discard:{bluffer}", from_zone=f"support:{bluffer}")
+    if good:
+        if s.logging:
+            g.log(
+                s,
+                "bluff_good",
+                "bm.bluff.good",
+                f"every bluff shows the {s.element} bluff icon: {s.names[bluffer]} "
+                "attracts a dragon",
+                bluffer,
+            )
+        g.attract_dragon(s, bluffer, "bm.bluff.good")
+        return
+    if s.logging:
+        g.log(
+            s,
+            "bluff_bad",
+            "bm.bluff.bad",
+            f"not every bluff shows the {s.element} bluff icon: {s.names[caller]} attracts a "
+            f"dragon and {s.names[bluffer]} must retreat",
+            caller,
+        )
+    g.attract_dragon(s, caller, "bm.bluff.bad")
+    if s.result is None:
+        g.push_retreat(s, bluffer, "bm.bluff.bad", "the bluff was called")
+
+
+# ==================================================================================== views
+
+
+def repair_determinized(g: BlueMoon, view: BMState, full: BMState, seed: int) -> None:
+    """Make a determinized state consistent with what the viewer knows of hidden places: a
+    face-down card in a support area is a BLUFF character (marked), a ship's cargo holds only
+    characters, boosters and supports. Swaps definitions among the filled-in cards of a pool
+    (the true state is one such assignment, so a fitting swap exists)."""
+    rng = LocalRng(seed ^ 0x5A17)
+    filled: dict[int, list[tuple[str, int]]] = {}  # owner -> (zone, index) filled in
+    for zone, ids in view.zones.items():
+        for i, cid in enumerate(ids):
+            if cid < 0:
+                owner = int(zone.rpartition(":")[2])
+                filled.setdefault(owner, []).append((zone, i))
+
+    def need(zone: str) -> str:
+        if zone.startswith("support"):
+            return "bluff"
+        if zone.startswith("ship"):
+            return "cargo"
+        return ""
+
+    def fits_def(kind: str, d: CardDef) -> bool:
+        if kind == "bluff":
+            return d.type == "character" and BLUFF in d.icons
+        if kind == "cargo":
+            return d.type in LOADABLE
+        return True
+
+    def fits(kind: str, cid: int) -> bool:
+        return fits_def(kind, g.defs[full.cards[cid].defn])
+
+    for slots in filled.values():
+        for zone, i in slots:
+            kind = need(zone)
+            cid = full.zones[zone][i]
+            if not kind or fits(kind, cid):
+                continue
+            cands = [
+                (z, j)
+                for z, j in slots
+                if (z, j) != (zone, i)
+                and fits(kind, full.zones[z][j])
+                and (not need(z) or fits(need(z), cid))
+                and not (need(z) and need(z) == kind)
+            ]
+            if not cands:  # an unknown pool was sampled without a fitting card: pick one
+                used = {c.defn for c in full.cards.values()}
+                spare = sorted(
+                    n
+                    for n, d in g.defs.items()
+                    if d.type != "leader" and n not in used and fits_def(kind, d)
+                )
+                if spare:
+                    full.cards[cid].defn = spare[rng.randbelow(len(spare))]
+                continue
+            z, j = cands[rng.randbelow(len(cands))]
+            other_id = full.zones[z][j]
+            a, b = full.cards[cid], full.cards[other_id]
+            a.defn, b.defn = b.defn, a.defn
+        for zone, i in slots:
+            if zone.startswith("support"):
+                card = full.cards[full.zones[zone][i]]
+                card.face_up = False
+                card.counters[BLUFF] = 1
