@@ -22,7 +22,9 @@ the power, ``eff`` the :class:`~cardwright.games.blue_moon.rules.Effects` in for
   ``LAYER_DOUBLE``. Computed on every query, never stored.
 * ``power_floor(g, s, src, seat, element) -> int`` — "total power counts as at least N" (last).
 * ``prohibits(g, s, src, seat, action, card) -> bool`` — a "you may not" for ``action`` in
-  ``play`` (``card`` from hand), ``retrieve``, ``take`` (into hand: draws, retrieves) by ``seat``.
+  ``play`` (``card`` from hand), ``retrieve``, ``take`` (into hand: draws, retrieves), ``draw``
+  (from the draw deck only: draws and deck searches; ``BlueMoon.drawable`` checks both) by
+  ``seat``.
   A prohibition beats every permission, grant and icon. Buka adds three actions: ``bluff``
   (``card``, a BLUFF character, played face down as a support: answer as for a support play,
   e.g. "no support cards", "no cards without text"; character-only limits do not apply),
@@ -59,6 +61,11 @@ the power, ``eff`` the :class:`~cardwright.games.blue_moon.rules.Effects` in for
   phase you must ... or retreat": true while ``seat`` has not met it (it must then retreat).
 * ``dragon_mod(g, s, src, retreater, n) -> n`` at ``dragon_priority`` 1 (additional dragons),
   2 (fewer), 3 (at most), 4 (none): the dragons won when ``retreater`` retreats.
+* ``target_choices(g, s, eff, src) -> [card]`` — "I pick one of my ...": the cards the power may
+  apply to now. Before each turn question the rules ask the card's player (``bm.target``, no
+  question when there is one choice) whenever ``BMState.targets[src]`` is missing or no longer
+  among the choices (the card was covered, discarded, taken back): research §5.2 rule 2.
+  Value hooks read the pick from ``BMState.targets``.
 * ``frames`` — frame handlers ``(g, state, frame, choice)`` the power pushes; registered on the
   game under their kind.
 * ``reversible`` — the ``on_play`` effect may be undone by backtracking (otherwise playing the card
@@ -70,6 +77,17 @@ Helpers for powers: ``BlueMoon.discard_from_play`` (an active or covered card to
 discard pile), ``BlueMoon.discard_from_hand``, ``BlueMoon.draw``/``drawable``.
 
 Shared helpers for powers of several peoples:
+
+* :func:`pick_one` — the body of a frame that lets its seat pick one card of a list (or none);
+  :func:`yes_no` — the body of a frame asking whether to use a "may" power. Both follow the
+  frame contract (asking has no side effects) and pop the frame once answered.
+* ``BlueMoon.leave_play`` (rules.py) takes a card out of a combat or support area (to the discard
+  pile or hand), un-covering it and forgetting "one of my" picks.
+
+* :func:`push_value_discard` (frame ``VALUE_DISCARD``, registered by the rules) lets a player
+  discard hand cards by printed value (Charm/Impress Holy Dragon, the Caterpillars): picks one
+  card at a time, never a superfluous one (:func:`value_discard_valid`), ``done`` only for a
+  legal set, ``cancel`` for none; it can attract a dragon and mark a ``TurnInfo.uses`` key.
 
 * :func:`mutant` builds the spec of a Mutant-style card (the eight Mutants and Old Goo Laa's
   Ghost): a play condition checked in hand (``play_condition``) plus, when the card is played, a
@@ -88,7 +106,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from cardwright.core.state import Frame, Option, State
 
@@ -170,6 +188,7 @@ class AbilitySpec:
     act: Callable[[BlueMoon, BMState, int, int, str], None] | None = None
     take_limit: Callable[[BlueMoon, BMState, int, int, bool], int] | None = None
     requirement_unmet: Callable[[BlueMoon, BMState, Effects, int, int], bool] | None = None
+    target_choices: Callable[[BlueMoon, BMState, Effects, int], list[int]] | None = None
     dragon_priority: int = 0
     dragon_mod: Callable[[BlueMoon, BMState, int, int, int], int] | None = None
     frames: dict[str, FrameHandler] = field(default_factory=dict)
@@ -196,6 +215,46 @@ class AbilitySpec:
 
 
 ABILITIES: dict[str, AbilitySpec] = {}
+
+NOTHING = -1
+
+
+def pick_one(
+    g: BlueMoon,
+    s: BMState,
+    frame: Frame,
+    choice: str | None,
+    cards: list[int],
+    prompt: str,
+    none_label: str = "Do nothing",
+    always_ask: bool = False,
+) -> int | None:
+    """Let ``frame.seat`` pick one of ``cards`` (or nothing). Returns None after asking (the
+    caller returns), else pops the frame and returns the card or :data:`NOTHING`. With no cards
+    nothing is asked unless ``always_ask`` (choices from a hidden hand must always be asked so
+    that skipping tells the opponent nothing)."""
+    if choice is None:
+        if not cards and not always_ask:
+            g.pop(s, frame)
+            return NOTHING
+        options = [Option(f"pick:{c}", g.card_name(s, c)) for c in cards]
+        options.append(Option("none", none_label))
+        g.ask(s, frame.seat, "pick", prompt, options, frame.data["rule"])
+        return None
+    g.pop(s, frame)
+    return NOTHING if choice == "none" else int(choice.split(":", 1)[1])
+
+
+def yes_no(g: BlueMoon, s: BMState, frame: Frame, choice: str | None, prompt: str) -> bool | None:
+    """Ask ``frame.seat`` whether to use a "may" power: None after asking, else pops the frame
+    and returns the answer."""
+    if choice is None:
+        options = [Option("yes", "Yes"), Option("no", "No")]
+        g.ask(s, frame.seat, "use_power", prompt, options, frame.data["rule"])
+        return None
+    g.pop(s, frame)
+    return choice == "yes"
+
 
 PlayCondition = Callable[["BlueMoon", "BMState", "Effects", int, int], bool]
 
@@ -237,6 +296,133 @@ def unimplemented_abilities() -> list[str]:
 
     ids = {c.ability for d in load_all().values() for c in d.all_cards if c.ability is not None}
     return sorted(ids - set(ABILITIES))
+
+
+# ------------------------------------------------------------------ discarding by printed value
+VALUE_DISCARD = "bm.value_discard"
+_ELEMENT_INDEX = {"fire": 0, "earth": 1}
+
+
+def value_need_met(values: list[tuple[int, int]], need: dict[str, int], any_of: bool) -> bool:
+    """Whether cards with these (Fire, Earth) values meet ``need`` (element -> total): with
+    ``any_of`` one element's total is enough; otherwise every element's, each card counting
+    for one element only (Caterpillar Watertamer: "on different cards")."""
+    items = list(need.items())
+    if any_of or len(items) == 1:
+        return any(sum(v[_ELEMENT_INDEX[e]] for v in values) >= n for e, n in items)
+    (e1, n1), (e2, n2) = items
+    i1, i2 = _ELEMENT_INDEX[e1], _ELEMENT_INDEX[e2]
+    k = len(values)
+    for mask in range(1 << k):  # which cards count for the first element
+        a = sum(values[j][i1] for j in range(k) if mask >> j & 1)
+        b = sum(values[j][i2] for j in range(k) if not mask >> j & 1)
+        if a >= n1 and b >= n2:
+            return True
+    return False
+
+
+def value_discard_valid(values: list[tuple[int, int]], need: dict[str, int], any_of: bool) -> bool:
+    """A legal discard: it meets ``need`` and no card is superfluous (without any one of them
+    the rest would fall short: research §5.2, the FAQ on Caterpillar Watertamer)."""
+    return value_need_met(values, need, any_of) and not any(
+        value_need_met(values[:i] + values[i + 1 :], need, any_of) for i in range(len(values))
+    )
+
+
+def _need_text(need: dict[str, int], any_of: bool) -> str:
+    parts = [f"{n} {e.capitalize()}" for e, n in need.items()]
+    if len(parts) == 1:
+        return parts[0]
+    return (" or " if any_of else " and (on other cards) ").join(parts)
+
+
+def push_value_discard(
+    g: BlueMoon,
+    s: BMState,
+    seat: int,
+    need: dict[str, int],
+    rule: str,
+    *,
+    any_of: bool = False,
+    dragon: bool = False,
+    mark: str = "",
+) -> None:
+    """Let ``seat`` discard hand cards whose printed values (after ignoring and reductions, so
+    an ignored card counts nothing) meet ``need`` with no card to spare. The cards are picked
+    one at a time (a pick that would make a card superfluous is not offered, picks can be put
+    back) and discarded together at ``done``, which is offered only for a legal set; then the
+    seat attracts a dragon (``dragon``: Charm/Impress Holy Dragon) and ``TurnInfo.uses[mark]``
+    is set (``mark``: a Caterpillar's demand met). ``cancel`` discards nothing. Asked whenever
+    the hand holds a card, whether or not it can succeed: skipping would tell the opponent
+    about the hand."""
+    if s.zones[f"hand:{seat}"]:
+        g.push(
+            s,
+            VALUE_DISCARD,
+            seat,
+            need=dict(need),
+            any_of=any_of,
+            dragon=dragon,
+            mark=mark,
+            rule=rule,
+            picked_cards=[],
+        )
+
+
+def value_discard_frame(g: BlueMoon, state: State, frame: Frame, choice: str | None) -> None:
+    """The frame of :func:`push_value_discard` (register it under :data:`VALUE_DISCARD`)."""
+    s = cast("BMState", state)
+    seat, data = frame.seat, frame.data
+    need, any_of, rule = data["need"], data["any_of"], data["rule"]
+    hand = s.zones[f"hand:{seat}"]
+    # (in an opponent's determinized view the picked cards are hidden: keep those still known)
+    picked: list[int] = [c for c in data["picked_cards"] if c in hand]
+    if choice is not None:
+        data["picked_cards"] = picked
+        kind, _, arg = choice.partition(":")
+        if kind == "pick":
+            picked.append(int(arg))
+        elif kind == "unpick":
+            picked.remove(int(arg))
+        else:
+            g.pop(s, frame)
+            if kind == "done":
+                ti = s.turn_info
+                if ti.undo_from >= 0 and seat == s.active:
+                    ti.irreversible = True  # the discarded cards are shown: no backtracking
+                for cid in picked:
+                    g.discard_from_hand(s, seat, cid, rule)
+                if data["mark"]:
+                    ti.uses[data["mark"]] = 1
+                if data["dragon"]:
+                    g.attract_dragon(s, seat, rule)
+            elif s.logging:
+                g.log(s, "power_unused", rule, f"{s.names[seat]} discards nothing", seat)
+            return
+    eff = g.effects(s)
+
+    def values(cid: int) -> tuple[int, int]:
+        return eff.base(cid, "fire"), eff.base(cid, "earth")
+
+    chosen = [values(c) for c in picked]
+    options: list[Option] = []
+    if not value_need_met(chosen, need, any_of):
+        for cid in hand:
+            v = values(cid)
+            if cid in picked or not any(v[_ELEMENT_INDEX[e]] > 0 for e in need):
+                continue
+            new = [*chosen, v]
+            if value_need_met(new, need, any_of) and not value_discard_valid(new, need, any_of):
+                continue  # a picked card would be superfluous
+            label = f"Pick {g.card_name(s, cid)} (Fire {v[0]}, Earth {v[1]})"
+            options.append(Option(f"pick:{cid}", label))
+    elif value_discard_valid(chosen, need, any_of):
+        options.append(Option("done", f"Discard the {len(picked)} picked card(s)"))
+    options.extend(Option(f"unpick:{c}", f"Put back {g.card_name(s, c)}") for c in picked)
+    options.append(Option("cancel", "Discard nothing"))
+    # the prompt is public: it must not tell the running total of the hidden picks
+    prompt = f"Pick hand cards with printed values adding up to {_need_text(need, any_of)}"
+    g.ask(s, seat, "value_discard", prompt, options, rule)
 
 
 # Registering the powers (after the names above exist: the modules import them).

@@ -45,8 +45,10 @@ from .abilities import (
     IG_TEXT,
     LAYER_DOUBLE,
     LAYER_INCREASE,
+    VALUE_DISCARD,
     AbilitySpec,
     ValueMod,
+    value_discard_frame,
 )
 from .carddata import PEOPLES, load_all
 from .decks import resolve_deck
@@ -200,6 +202,7 @@ class Effects:
         "sources",
         "starts",
         "take_srcs",
+        "target_srcs",
         "unmet_srcs",
         "value_srcs",
     )
@@ -237,6 +240,7 @@ class Effects:
         self.option_srcs: Sequence[Source] = _NONE
         self.take_srcs: Sequence[Source] = _NONE
         self.opp_after: Sequence[Source] = _NONE
+        self.target_srcs: Sequence[Source] = _NONE
         self.dragons: Sequence[Source] = _NONE
         self.starts: Sequence[Source] = _NONE
         self.after: Sequence[Source] = _NONE
@@ -248,12 +252,8 @@ class Effects:
             key=lambda x: x[1].ignore_priority,
         )
         if ordered:
-            ignorers: list[Source] = []
-            self.ignorers = ignorers
-            for cid, spec in ordered:
-                if not self._compute(cid)[0] & IG_TEXT:
-                    ignorers.append((cid, spec))
-            if ignorers:  # an ignorer that acted stays in force (priority breaks cycles)
+            ignorers = self._resolve_ignorers(ordered)
+            if ignorers:
                 acted = {cid for cid, _ in ignorers}
                 sources = [x for x in sources if x[0] in acted or not self.flags(x[0])[0] & IG_TEXT]
                 self.sources = sources
@@ -266,6 +266,7 @@ class Effects:
         self.option_srcs = [x for x in sources if x[1].turn_options is not None]
         self.take_srcs = [x for x in sources if x[1].take_limit is not None]
         self.opp_after = [x for x in sources if x[1].on_opponent_after_support is not None]
+        self.target_srcs = [x for x in sources if x[1].target_choices is not None]
         self.dragons = sorted(
             (x for x in sources if x[1].dragon_mod is not None),
             key=lambda x: x[1].dragon_priority,
@@ -286,6 +287,59 @@ class Effects:
         return self._active
 
     # ---------------------------------------------------------------- layer 0: ignoring
+    def _resolve_ignorers(self, ordered: list[Source]) -> list[Source]:
+        """The ignoring sources in force. In ``ignore_priority`` order, a source acts unless an
+        acting one ignores its text. Then an acting source whose text a later acting source
+        ignores is switched off after all (the later one was not ignored by it, so the relation
+        is one-way and the order should not matter: Flitterflutter beats Laughing Gas whatever
+        the priorities), and the pass is repeated without it. Two sources with the same power
+        that ignore each other are both off; other mutual pairs go by priority."""
+        excluded: set[int] = set()
+        while True:
+            ignorers: list[Source] = []
+            self.ignorers = ignorers
+            self._flags = {}
+            for cid, spec in ordered:
+                if cid not in excluded and not self._compute(cid)[0] & IG_TEXT:
+                    ignorers.append((cid, spec))
+            if len(ordered) < 2:
+                return ignorers
+            drop = self._overruled(ordered, ignorers, excluded)
+            if not drop:
+                return ignorers
+            excluded |= drop
+
+    def _overruled(
+        self, ordered: list[Source], ignorers: list[Source], excluded: set[int]
+    ) -> set[int]:
+        acting = {cid for cid, _ in ignorers}
+        for i, (x, sx) in enumerate(ignorers):
+            for y, sy in ignorers[i + 1 :]:
+                if self._one(y, sy, x, self.flags(x)[1]) & IG_TEXT:
+                    return {x}
+            for y, sy in ordered:  # same power both ways: mutual ignoring switches both off
+                if y in acting or y in excluded or sy.id != sx.id:
+                    continue
+                if self._one(y, sy, x, self.flags(x)[1]) & IG_TEXT:
+                    return {x, y}
+        return set()
+
+    def _one(self, src: int, spec: AbilitySpec, cid: int, icons: frozenset[str]) -> int:
+        """The mask one ignoring source applies to ``cid`` (0 where PROTECTED stops it)."""
+        assert spec.ignores is not None
+        s = self.s
+        ig = spec.ignores(self.g, s, src, cid)
+        if ig is None:
+            return 0
+        if (
+            not ig.pierces_protected
+            and "protected" in icons
+            and s.cards[src].controller != s.cards[cid].owner
+            and cid in self.active
+        ):
+            return 0  # PROTECTED: opposing ignores do not reach an active card
+        return ig.mask
+
     def _compute(self, cid: int) -> tuple[int, frozenset[str]]:
         s = self.s
         card = s.cards[cid]
@@ -298,9 +352,9 @@ class Effects:
                 continue
             if (
                 not ig.pierces_protected
-                and cid in self.active
                 and "protected" in icons
                 and s.cards[src].controller != card.owner
+                and cid in self.active
             ):
                 continue  # PROTECTED: opposing ignores do not reach an active card
             mask |= ig.mask
@@ -437,7 +491,9 @@ class BlueMoon(Game):
                 "bm.turn": self._turn,
                 "bm.retreat": self._retreat,
                 "bm.decline": self._decline,
+                "bm.target": self._target,
                 buka.CALL_FRAME: functools.partial(buka.call_frame, self),
+                VALUE_DISCARD: functools.partial(value_discard_frame, self),
             }
         )
         for spec in ABILITIES.values():
@@ -624,7 +680,7 @@ class BlueMoon(Game):
             return 0
         if eff is None:
             eff = Effects(self, s)
-        if eff.prohibitors and eff.prohibited(seat, "take"):
+        if eff.prohibitors and (eff.prohibited(seat, "take") or eff.prohibited(seat, "draw")):
             return 0
         if eff.take_srcs:
             k = min(k, eff.take_limit(seat, True))
@@ -664,6 +720,39 @@ class BlueMoon(Game):
         hand = len(s.zones[f"hand:{seat}"])
         if hand < HAND_SIZE:
             self.draw(s, seat, HAND_SIZE - hand, rule)
+
+    def leave_play(self, s: BMState, cid: int, to: str, rule: str, by: int) -> None:
+        """Move a card in a combat or support area (covered or not) to its owner's ``discard``
+        pile (``discard_from_play``) or ``hand`` because of a power used by seat ``by``: it
+        stops being covered, a face-down bluff is shown, and "one of my ..." picks made by it or
+        on it are forgotten (and asked again)."""
+        if to == "discard":
+            self.discard_from_play(s, cid, rule)
+            return
+        card = s.cards[cid]
+        owner = card.owner
+        if buka.is_bluff(card):
+            buka.reveal(self, s, cid, "it goes back to hand")
+        zone = "support" if cid in s.zones[f"support:{owner}"] else "combat"
+        move(s, cid, f"hand:{owner}", from_zone=f"{zone}:{owner}")
+        if cid in s.covered:
+            s.covered.remove(cid)
+            if cid in s.turn_info.covered:
+                s.turn_info.covered.remove(cid)
+        s.targets.pop(cid, None)
+        for src in [k for k, v in s.targets.items() if v == cid]:
+            del s.targets[src]
+        self._hand_changed(s, owner)
+        if s.logging:
+            self.log(
+                s,
+                "leave_play",
+                rule,
+                f"{self.card_name(s, cid)} goes from {s.names[owner]}'s {zone} area into "
+                "their hand",
+                by,
+                card=cid,
+            )
 
     def discard_from_hand(self, s: BMState, seat: int, cid: int, rule: str) -> None:
         """Discard a hand card (leadership cards go to the leadership pile)."""
@@ -952,6 +1041,8 @@ class BlueMoon(Game):
         if src.startswith("ship"):
             ti.from_ship[cid] = int(src[4:].partition(":")[0])
         ti.played.append(cid)
+        if s.targets:
+            s.targets.pop(cid, None)  # a card played again picks its target afresh
         ti.modes.append(mode)
         if mode == "normal":
             if t == "character":
@@ -1238,13 +1329,15 @@ class BlueMoon(Game):
                     self.resolve_triggers(s)
             elif step == S_MAIN:
                 buka.sweep(self, s)
+                eff = Effects(self, s)
+                if eff.target_srcs and self._target_missing(s, eff):
+                    return
                 ti = s.turn_info
                 s.phase = (
                     ("beginning" if not ti.played else "retreat")
                     if ti.chars == 0
                     else ("booster/support" if ti.bs_phase else "character")
                 )
-                eff = Effects(self, s)
                 options = self.turn_options(s, eff, seat)
                 if len(options) == 1 and not s.zones[f"hand:{seat}"]:
                     # forced, and visibly so (an empty hand): no question
@@ -1424,6 +1517,58 @@ class BlueMoon(Game):
         else:
             raise EngineError(f"blue-moon: unknown turn answer {choice!r}")
 
+    # ================================================================ "one of my ..." targets
+    def _target_missing(self, s: BMState, eff: Effects) -> bool:
+        """Push a ``bm.target`` question for the first power in force whose "one of my ..."
+        target is missing or no longer a candidate (covered, discarded, taken back), when it has
+        candidates (research §5.2 rule 2: its player applies it again). True if one was pushed."""
+        for src, spec in eff.target_srcs:
+            assert spec.target_choices is not None
+            if s.targets.get(src, -1) in (choices := spec.target_choices(self, s, eff, src)):
+                continue
+            if not choices:
+                s.targets.pop(src, None)
+                continue
+            self.push(s, "bm.target", s.cards[src].controller, source_card=src, rule=spec.rule)
+            return True
+        return False
+
+    def _target(self, state: State, frame: Frame, choice: str | None) -> None:
+        s = cast(BMState, state)
+        src = frame.data["source_card"]
+        spec = self.defn(s, src).spec
+        assert spec is not None and spec.target_choices is not None
+        choices = spec.target_choices(self, s, Effects(self, s), src)
+        if choice is None and len(choices) > 1:
+            options = [
+                Option(f"target:{c}", f"{self.card_name(s, c)} ({d.fire}/{d.earth})")
+                for c in choices
+                for d in (self.defn(s, c),)
+            ]
+            prompt = f"Choose the card {self.card_name(s, src)} applies to"
+            self.ask(s, frame.seat, "target", prompt, options, frame.data["rule"])
+            return
+        self.pop(s, frame)
+        if not choices:
+            return
+        target = int(choice.split(":", 1)[1]) if choice is not None else choices[0]
+        s.targets[src] = target
+        ti = s.turn_info
+        # the opponent chose in the middle of this turn: strictly, the active player may not
+        # backtrack after hearing the choice (FAQ on Crysalus Frendus, ruling B14)
+        strict = s.config["backtracking"] == "strict"
+        if strict and choice is not None and frame.seat != s.active and ti.undo_from >= 0:
+            ti.irreversible = True
+        if s.logging:
+            self.log(
+                s,
+                "target",
+                frame.data["rule"],
+                f"{self.card_name(s, src)} applies to {self.card_name(s, target)}",
+                frame.seat,
+                card=target,
+            )
+
     # ================================================================ retreat, decline, backtrack
     def _push_retreat(self, s: BMState, seat: int, rule: str, why: str) -> None:
         self.push(s, "bm.retreat", seat, rule=rule, why=why)
@@ -1596,6 +1741,8 @@ class BlueMoon(Game):
     def run_trigger(self, state: State, trigger: Trigger) -> None:
         s = cast(BMState, state)
         spec = ABILITIES[trigger.ability]
+        if trigger.data["when"] == "after_support" and s.turn_info.undo_from >= 0:
+            s.turn_info.irreversible = True  # such powers draw, search or shuffle: no undo
         hook = {
             "start": spec.on_start_turn,
             "after_support": spec.on_after_support,

@@ -33,13 +33,48 @@ Every card and base names its ability by a snake_case id (``CardDef.ability`` /
     ``hooks[event](game, state, source, event_data)`` is called for each card and base in play
     with the ability when ``event`` happens; it may queue a trigger with ``game.queue(...)``.
     Events: ``start_of_turn``, ``end_of_turn``, ``minion_played``, ``action_played``,
-    ``minion_destroyed``, ``minion_moved``, ``card_returned``, ``card_to_discard``,
+    ``minion_destroyed`` (also told to the destroyed minion itself, now in the discard pile:
+    check ``event["minion_card"] == source``), ``minion_moved``, ``action_transferred``,
+    ``card_returned``, ``card_to_deck``, ``card_to_discard``, ``minion_affected`` (see below),
     ``before_scoring``, ``when_scoring`` (VP just awarded) and ``after_scoring``.
+    ``base_replaced`` is sent to the scored base alone, once it has left play and its
+    replacement is out (``new_base_card``, with the scoring's ``places``/``winners``).
     Queued triggers resolve at the next safe point (the current player orders them) by running
-    ``trigger`` as a frame handler with the trigger's data in ``frame.data``.
+    ``trigger`` as a frame handler with the trigger's data in ``frame.data``. A hook whose
+    effect involves no choice and must happen at once (Tar Pits) may act directly.
+``instead_of_discard``
+    ``instead_of_discard(game, state, source, card, base) -> "hand" | "deck" | None``: where a
+    card leaving play from ``base`` goes instead of its owner's discard pile (``deck``: shuffled
+    in). Lasting effects with key ``to_hand_instead_of_discard`` do the same for one card.
 ``scoring``
     ``scoring(game, state, base, places) -> {seat: extra VP}``: "when this base scores"
     changes to the VP awarded (``places`` maps seats to 1st/2nd/3rd).
+``copy``
+    ``copy(game, state, copier, action, record) -> (seat, [minions])``: a copying card (Diva,
+    Dancing King, We Are Family, Funky Town). After a step of the standard action ``action``
+    directly affects a minion, the engine offers each copier in play the record
+    (``{"target_card", "base_card", "effect"}``); the function names who decides and the minions
+    that may get the same effect (none: it cannot copy this one). The engine repeats the effect
+    as coming from the action (not direct), then notes ``use_once(copier, "copy")`` and
+    ``use_once(copier, "copy:<action>")`` for once-per-turn / once-per-action limits.
+
+Affecting (000 Terms: Affect, Directly). While an ability runs, the engine knows the acting card;
+the verbs ``destroy``, ``move_minion``, ``return_to_hand``, ``to_deck``, ``add_counters``,
+``move_counters``, ``add_lasting`` (on a minion) and attaching an action to a minion record an
+``Affect`` in ``state.affects`` (kept while the card resolves) and fire ``minion_affected`` with
+``minion_card``, ``base_card`` (where it was), ``source_card``, ``seat`` (whose card, -1 for a
+base), ``controller`` (of the minion), ``verb``, ``direct`` and ``standard``. Everything an
+ability does to a minion it names (chosen or described, "each of your minions") is direct; a
+copy is not. ``game.affected_by(state, card, verb)`` lists the minions a card affected so far.
+A new verb that affects minions calls ``game.affected(state, minion, verb, effect)`` first.
+Each verb also checks ``blocked(verb, minion, actor)``, which asks the ``protect`` hooks for the
+verb and for ``affect``.
+
+Other engine helpers: ``once_used`` / ``use_once`` (once-per-turn memory), ``base_actions``
+(actions on a base itself: actions on its minions are not actions on the base),
+``minion_actions``, ``to_deck`` (shuffle or place a card in play into its owner's deck),
+``reveal`` (a card in a hand or deck becomes known to every player; cards that go from a public
+zone into a hand or onto a deck are remembered the same way until a shuffle).
 
 An ability id with no entry here does nothing (``unimplemented_abilities`` lists them).
 """
@@ -67,6 +102,8 @@ CardTest = Callable[["SmashUp", SUState, int], bool]
 HookFn = Callable[["SmashUp", SUState, int, dict[str, Any]], None]
 ScoringFn = Callable[["SmashUp", SUState, int, dict[int, int]], dict[int, int]]
 SpecialTest = Callable[["SmashUp", SUState, int, int, dict[str, Any]], bool]
+InsteadFn = Callable[["SmashUp", SUState, int, int, int], "str | None"]
+CopyFn = Callable[["SmashUp", SUState, int, int, dict[str, Any]], tuple[int, list[int]]]
 
 #: Windows a Special can be used in.
 WINDOWS = ("before_scoring", "after_scoring", "card_played", "your_turn")
@@ -104,6 +141,8 @@ class AbilitySpec:
     hooks: Mapping[str, HookFn] = field(default_factory=dict)
     trigger: AbilityHandler | None = None
     scoring: ScoringFn | None = None
+    instead_of_discard: InsteadFn | None = None
+    copy: CopyFn | None = None
 
     @property
     def rule(self) -> str:
@@ -117,6 +156,68 @@ class AbilitySpec:
 def option_card(option: str) -> int:
     """The card id at the end of an option id such as ``target:12``."""
     return int(option.rsplit(":", 1)[1])
+
+
+def pick_card(
+    game: SmashUp,
+    s: SUState,
+    frame: Frame,
+    choice: str | None,
+    cards: list[int],
+    prompt: str,
+    rule: str,
+    *,
+    may: bool = False,
+    kind: str = "target",
+) -> int | None:
+    """One pick among ``cards`` (minions, actions or bases) by ``frame.seat``, as a step of a
+    frame handler: None while the question is asked, -1 when there is nothing to pick or the
+    player declined (``may`` adds a ``decline`` option), else the card picked. With a single
+    candidate and no way out it is taken without asking. Option ids are ``<kind>:<card>``."""
+    if choice is not None:
+        return -1 if choice == "decline" else option_card(choice)
+    if not cards:
+        return -1
+    if not may and len(cards) == 1:
+        return cards[0]
+    bases = s.zones["bases"]
+    options = []
+    for cid in cards:
+        if cid in bases:
+            label = game.card_name(s, cid)
+        elif game.is_minion(s, cid):
+            label = game.minion_label(s, cid)
+        else:
+            label = f"{game.card_name(s, cid)} at {game.card_name(s, game.base_of(s, cid))}"
+        options.append(Option(f"{kind}:{cid}", label))
+    if may:
+        options.append(Option("decline", "Do nothing"))
+    game.ask(s, frame.seat, kind, prompt, options, rule)
+    return None
+
+
+def pick_into(
+    game: SmashUp,
+    s: SUState,
+    frame: Frame,
+    choice: str | None,
+    cards: list[int],
+    prompt: str,
+    rule: str,
+    key: str,
+    **kw: Any,
+) -> None:
+    """A whole frame step made of one :func:`pick_card`: the pick is stored in
+    ``frame.data[key]`` and the frame goes on to its next step; with nothing picked (none to
+    pick, or declined) the frame is popped. The caller returns after it."""
+    pick = pick_card(game, s, frame, choice, cards, prompt, rule, **kw)
+    if pick is None:
+        return
+    if pick < 0:
+        game.pop(s, frame)
+        return
+    frame.data[key] = pick
+    frame.step += 1
 
 
 def _done(game: SmashUp, state: SUState, frame: Frame) -> None:

@@ -54,8 +54,13 @@ class SmashUpHeuristic:
             return self._play(g, s, seat, options)
         if kind == "destination":
             return self._destination(g, s, seat, options)
-        if kind == "target":
-            return max(options, key=lambda o: self._target_value(g, s, seat, _cid(o))).id
+        if kind == "target":  # a card to hit; a way out ("decline", "done") is kept for gains
+            picks = [o for o in options if ":" in o.id]
+            out = [o.id for o in options if ":" not in o.id]
+            best = max(picks, key=lambda o: self._target_value(g, s, seat, _cid(o)))
+            if out and self._target_value(g, s, seat, _cid(best)) < 0:
+                return out[0]
+            return best.id
         if kind == "choose_base":
             return max(options, key=lambda o: self._my_vp_if_scored(g, s, seat, _cid(o))).id
         if kind == "respond":

@@ -10,12 +10,21 @@ rulebook is unclear are in ``docs/rulings/smash-up.md``.
 Frames: ``su.redraw`` (setup), ``su.turn`` (steps start, play, score, draw, end, finish),
 ``su.play`` (one card through the Card Resolution Order), ``su.extra_play`` (an extra play that
 must be made at once or lost), ``su.ability`` (an ability's own steps), ``su.score_bases`` and
-``su.score_base`` (The Big Score), ``su.discard_limit`` (the hand limit).
+``su.score_base`` (The Big Score), ``su.discard_limit`` (the hand limit), ``su.copy`` (copying
+cards such as Diva offered the effect a standard action just had on a minion).
+
+Affecting (000 Terms: Affect, Directly): while an ability runs (a ``su.ability`` frame, or an
+action being attached), the engine knows the acting card (:class:`Acting`). Every verb that
+affects a minion (destroy, move, return, shuffle or place into a deck, power changes, +1 power
+counters, attaching) records an :class:`~.state.Affect` in ``state.affects`` and fires the
+``minion_affected`` event; the record lasts while the card resolves, so an ability can count the
+minions it affected (copies included) and copying cards can repeat a direct effect.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, cast
 
@@ -38,7 +47,7 @@ from .carddata import (
     load_faction,
     load_factions,
 )
-from .state import Allowance, Lasting, SUState
+from .state import Affect, Allowance, Lasting, SUState
 
 HAND_SIZE = 5
 HAND_LIMIT = 10
@@ -59,6 +68,23 @@ DEFAULT_FACTIONS: list[list[str]] = [
 
 # steps of the su.turn frame
 START, PLAY, SCORE, DRAW, END, FINISH = range(6)
+
+
+@dataclass
+class Acting:
+    """The card (or base) whose ability is now doing things, for the affect records.
+
+    ``seat``: the player whose card or Talent it is (-1 for a base); ``chooser``: the player
+    making the choices; ``standard``: a standard action being played; ``copy``: a copying card
+    is repeating that action's effect (the effect still comes from the action, not direct).
+    """
+
+    source: int
+    seat: int
+    chooser: int
+    standard: bool = False
+    copy: bool = False
+    mode: str = "play"
 
 
 def base_zone(bid: int) -> str:
@@ -103,7 +129,14 @@ class Catalog:
         self.breakpoint_specs = {k for k, v in self.spec.items() if v.breakpoint is not None}
         self.player_power_specs = {k for k, v in self.spec.items() if v.player_power is not None}
         self.protect_specs = {k for k, v in self.spec.items() if v.protect is not None}
+        self.instead_specs = {k for k, v in self.spec.items() if v.instead_of_discard is not None}
         self.talent_specs = {k for k, v in self.spec.items() if v.talent is not None}
+        self.copy_specs = {k for k, v in self.spec.items() if v.copy is not None}
+        self.standard = {
+            k
+            for k, d in self.cards.items()
+            if d.type == "action" and not {"play_on_base", "play_on_minion"} & set(d.subtypes)
+        }
         self.is_minion = {k: d.type == "minion" for k, d in self.cards.items()}
         self.printed = {k: d.power or 0 for k, d in self.cards.items()}
         self.label = {
@@ -137,6 +170,7 @@ class SmashUp(Game):
         self.rules = RulesIndex.load(Path(__file__).parent / "rules.toml")
         self.catalogs = {cs: Catalog(cs) for cs in CARD_SETS}
         self.hooked: dict[str, set[str]] = {}
+        self._acting: Acting | None = None
         for spec in ABILITIES.values():
             for event in spec.hooks:
                 self.hooked.setdefault(event, set()).add(spec.id)
@@ -153,6 +187,7 @@ class SmashUp(Game):
                 "su.score_bases": self._score_bases,
                 "su.score_base": self._score_base,
                 "su.discard_limit": self._discard_limit,
+                "su.copy": self._copy,
             }
         )
 
@@ -415,15 +450,24 @@ class SmashUp(Game):
             return []
         cards, zones, spec = state.cards, state.zones, self.cat(state).spec
         found = []
+        off = self.cancelled(state)
         for bid in zones[BASES]:
             defn = cards[bid].defn
-            if defn in kinds:
+            if defn in kinds and bid not in off:
                 found.append((bid, spec[defn]))
             for c in zones[f"base:{bid}"]:
                 defn = cards[c].defn
                 if defn in kinds:
                     found.append((c, spec[defn]))
         return found
+
+    def cancelled(self, state: State) -> set[int]:
+        """Cards whose abilities are cancelled now (a ``cancel`` lasting effect on them: they are
+        treated as having no ability, 000 Terms: Cancel)."""
+        lasting = cast(SUState, state).lasting
+        if not lasting:
+            return set()
+        return {e.target for e in lasting if e.key == "cancel"}
 
     def power(
         self,
@@ -540,7 +584,27 @@ class SmashUp(Game):
         else:
             s.zones[dest].append(cid)
         card = s.cards[cid]
+        hidden = dest.startswith(("deck:", "hand:"))
         card.face_up = not (dest.startswith("deck:") or dest == BASE_DECK)
+        if hidden and not src.startswith(("deck:", "hand:")):
+            # seen by everyone on its way into a hand or onto a deck (000 Additional Rules)
+            if cid not in s.revealed:
+                s.revealed.append(cid)
+        elif s.revealed and cid in s.revealed and (not hidden or src.startswith("hand:")):
+            s.revealed.remove(cid)
+
+    def reveal(self, state: State, cid: int) -> None:
+        """Every player now knows this card in a hand or deck (it was shown), until it is
+        shuffled away or leaves."""
+        s = cast(SUState, state)
+        if cid not in s.revealed:
+            s.revealed.append(cid)
+
+    def forget_deck(self, s: SUState, seat: int) -> None:
+        """A deck was shuffled: nobody knows where its cards are any more."""
+        if s.revealed:
+            deck = set(s.zones[f"deck:{seat}"])
+            s.revealed = [c for c in s.revealed if c not in deck]
 
     def draw(self, state: State, seat: int, count: int, rule: str) -> int:
         """Draw cards; an empty deck is first replaced by the shuffled discard pile."""
@@ -577,6 +641,7 @@ class SmashUp(Game):
         discard.clear()
         for cid in deck:
             s.cards[cid].face_up = False
+        self.forget_deck(s, seat)
         chance.shuffle(s, deck)
         self.log(
             s,
@@ -612,14 +677,41 @@ class SmashUp(Game):
         source: int = -1,
         seat: int = -1,
         until: str = "end_of_turn",
-    ) -> None:
+    ) -> bool:
+        """Start a lasting effect. On a minion in play it affects that minion: a card that
+        protects it from ``seat`` stops it (False), and it is recorded (:meth:`affected`)."""
         s = cast(SUState, state)
+        minion = key != "breakpoint" and self.base_of(s, target) >= 0
+        if minion and self.blocked(s, key, target, seat):
+            self.log(
+                s,
+                "not_affected",
+                "su.terms.cannot",
+                f"{self.card_name(s, target)} cannot be affected",
+                seat,
+            )
+            return False
         s.lasting.append(Lasting(key, target, amount, source, seat, until))
+        if minion:
+            verb = "power" if key == "power" else "lasting"
+            effect = {"verb": "lasting", "key": key, "amount": amount, "until": until}
+            self.affected(s, target, verb, effect)
+        return True
 
     def add_counters(self, state: State, cid: int, count: int, seat: int, rule: str) -> None:
         s = cast(SUState, state)
         if count <= 0 or self.base_of(s, cid) < 0:
             return
+        if self.blocked(s, "counters", cid, seat):
+            self.log(
+                s,
+                "not_affected",
+                "su.terms.cannot",
+                f"{self.card_name(s, cid)} cannot be affected",
+                seat,
+            )
+            return
+        self.affected(s, cid, "counters", {"verb": "counters", "amount": count})
         counters = s.cards[cid].counters
         counters["p1"] = counters.get("p1", 0) + count
         self.log(
@@ -638,8 +730,16 @@ class SmashUp(Game):
         s = cast(SUState, state)
         have = s.cards[src].counters.get("p1", 0)
         count = min(count, have)
-        if count <= 0:
+        if count <= 0 or self.blocked(s, "counters", src, seat):
             return
+        if self.blocked(s, "counters", dest, seat):  # the counters are discarded instead
+            s.cards[src].counters["p1"] = have - count
+            if have == count:
+                del s.cards[src].counters["p1"]
+            self.affected(s, src, "counters")
+            return
+        self.affected(s, src, "counters")
+        self.affected(s, dest, "counters")
         if have == count:
             del s.cards[src].counters["p1"]
         else:
@@ -666,19 +766,56 @@ class SmashUp(Game):
         for other, host in list(s.attached.items()):
             if host == cid:
                 self.leave_play(s, other, f"discard:{s.cards[other].owner}")
-        self._to_zone(s, cid, base_zone(bid), dest, bottom=bottom)
         card = s.cards[cid]
+        instead = self.instead_of_discard(s, cid, bid) if dest.startswith("discard:") else None
+        if instead is not None:
+            dest, bottom = f"{instead}:{card.owner}", False
+        self._to_zone(s, cid, base_zone(bid), dest, bottom=bottom)
         card.controller = card.owner
         card.counters.clear()
         s.attached.pop(cid, None)
         if s.lasting:
             s.lasting = [e for e in s.lasting if e.target != cid]
-        if dest.startswith("discard:"):
+        if s.used:
+            mark = f"{cid}:"
+            s.used = [k for k in s.used if not k.startswith(mark)]
+        if instead is not None:
+            self._went_instead(s, cid, instead)
+        elif dest.startswith("discard:"):
             self.fire(s, "card_to_discard", card=cid, base_card=bid, owner=card.owner)
 
-    def destroy(self, state: State, cid: int, actor: int, rule: str) -> bool:
+    def instead_of_discard(self, state: State, cid: int, bid: int) -> str | None:
+        """Where a card leaving play from base ``bid`` goes instead of its owner's discard pile:
+        ``"hand"`` or ``"deck"`` (shuffled in), or None (the discard pile). Asked of lasting
+        effects (key ``to_hand_instead_of_discard``) and of ``instead_of_discard`` abilities."""
+        s = cast(SUState, state)
+        for effect in s.lasting:
+            if effect.target == cid and effect.key == "to_hand_instead_of_discard":
+                return "hand"
+        for src, spec in self._sources(s, self.cat(s).instead_specs):
+            assert spec.instead_of_discard is not None
+            where = spec.instead_of_discard(self, s, src, cid, bid)
+            if where is not None:
+                return where
+        return None
+
+    def _went_instead(self, s: SUState, cid: int, where: str) -> None:
+        owner = s.cards[cid].owner
+        name = self.card_name(s, cid)
+        if where == "deck":
+            chance.shuffle(s, s.zones[f"deck:{owner}"])
+            text = f"{name} is shuffled into {s.names[owner]}'s deck instead of being discarded"
+            self.log(s, "instead", "su.terms.instead", text, owner, card=cid, chance=True)
+        else:
+            text = f"{name} goes to {s.names[owner]}'s hand instead of being discarded"
+            self.log(s, "instead", "su.terms.instead", text, owner, card=cid)
+
+    def destroy(
+        self, state: State, cid: int, actor: int, rule: str, *, by: int | None = None
+    ) -> bool:
         """Destroy a minion in play (it goes to its owner's discard pile) unless a card says it
-        cannot be destroyed. ``actor`` is the player destroying it (-1: a base or the rules)."""
+        cannot be destroyed. ``actor`` is the player whose card destroys it (-1: a base or the
+        rules); ``by`` the player who chose to (credited with it; default ``actor``)."""
         s = cast(SUState, state)
         bid = self.base_of(s, cid)
         if bid < 0:
@@ -689,6 +826,9 @@ class SmashUp(Game):
             return False
         card = s.cards[cid]
         owner, controller = card.owner, card.controller
+        if by is None:
+            by = actor
+        self.affected(s, cid, "destroy", {"verb": "destroy"}, chooser=by)
         self.leave_play(s, cid, f"discard:{owner}")
         self.log(
             s,
@@ -701,11 +841,12 @@ class SmashUp(Game):
         self.fire(
             s,
             "minion_destroyed",
+            also=[cid],
             minion_card=cid,
             base_card=bid,
             owner=owner,
             controller=controller,
-            by=actor,
+            by=by,
         )
         return True
 
@@ -730,6 +871,7 @@ class SmashUp(Game):
         if self.blocked(s, "move", cid, actor):
             self.log(s, "not_moved", "su.terms.cannot", f"{name} cannot be moved", actor)
             return False
+        self.affected(s, cid, "move", {"verb": "move", "base_card": dest})
         carried = [cid, *(a for a, host in s.attached.items() if host == cid)]
         for c in carried:
             self._to_zone(s, c, base_zone(src), base_zone(dest))
@@ -755,6 +897,7 @@ class SmashUp(Game):
             self.log(s, "not_returned", "su.terms.cannot", f"{name} cannot be returned", actor)
             return False
         owner = s.cards[cid].owner
+        self.affected(s, cid, "return", {"verb": "return"})
         self.leave_play(s, cid, f"hand:{owner}")
         self.log(
             s,
@@ -767,9 +910,354 @@ class SmashUp(Game):
         self.fire(s, "card_returned", card=cid, base_card=bid, owner=owner, by=actor)
         return True
 
+    def transfer_action(self, state: State, aid: int, dest: int, actor: int, rule: str) -> bool:
+        """Transfer an action attached to a base onto another base (000 Terms: Transfer)."""
+        s = cast(SUState, state)
+        src = s.attached.get(aid, -1)
+        if src not in s.zones[BASES] or src == dest or not self.base_in_play(s, dest):
+            return False
+        name = self.card_name(s, aid)
+        if self.blocked(s, "transfer", aid, actor):
+            self.log(s, "not_moved", "su.terms.cannot", f"{name} cannot be transferred", actor)
+            return False
+        self._to_zone(s, aid, base_zone(src), base_zone(dest))
+        s.attached[aid] = dest
+        self.log(
+            s,
+            "transferred",
+            rule,
+            f"{name} is transferred from {self.card_name(s, src)} to {self.card_name(s, dest)}",
+            actor,
+            card=aid,
+        )
+        self.fire(s, "action_transferred", action_card=aid, from_card=src, to_card=dest, by=actor)
+        return True
+
+    def take_control(self, state: State, cid: int, seat: int, rule: str) -> bool:
+        """``seat`` takes control of a card in play (it keeps its owner)."""
+        s = cast(SUState, state)
+        card = s.cards[cid]
+        if self.base_of(s, cid) < 0 or card.controller == seat:
+            return False
+        if self.blocked(s, "control", cid, seat):
+            name = self.card_name(s, cid)
+            self.log(s, "not_taken", "su.terms.cannot", f"{name} cannot change control", seat)
+            return False
+        before = card.controller
+        card.controller = seat
+        self.log(
+            s,
+            "control",
+            rule,
+            f"{s.names[seat]} takes control of {self.card_name(s, cid)} from {s.names[before]}",
+            seat,
+            card=cid,
+        )
+        return True
+
+    def to_deck(self, state: State, cid: int, actor: int, rule: str, how: str = "shuffle") -> bool:
+        """A card in play goes into its owner's deck: ``shuffle`` (shuffled in), ``top`` or
+        ``bottom`` (placed). What was on it is discarded. A protected minion stays."""
+        s = cast(SUState, state)
+        bid = self.base_of(s, cid)
+        if bid < 0:
+            return False
+        name = self.card_name(s, cid)
+        verb = "shuffle" if how == "shuffle" else "place"
+        if self.blocked(s, verb, cid, actor):
+            self.log(s, "not_moved", "su.terms.cannot", f"{name} cannot be affected", actor)
+            return False
+        owner = s.cards[cid].owner
+        self.affected(s, cid, verb, {"verb": "to_deck", "how": how})
+        self.leave_play(s, cid, f"deck:{owner}", bottom=how == "bottom")
+        if how == "shuffle":
+            self.forget_deck(s, owner)
+            chance.shuffle(s, s.zones[f"deck:{owner}"])
+        where = {"shuffle": "shuffled into", "top": "put on top of", "bottom": "put under"}[how]
+        self.log(
+            s,
+            "to_deck",
+            rule,
+            f"{name} is {where} {s.names[owner]}'s deck from {self.card_name(s, bid)}",
+            actor,
+            card=cid,
+            chance=how == "shuffle",
+        )
+        self.fire(s, "card_to_deck", card=cid, base_card=bid, owner=owner, by=actor)
+        return True
+
+    def base_actions(self, state: State, bid: int) -> list[int]:
+        """The actions on a base itself; actions on its minions are not actions on the base
+        (000 Clarifications, Truckers)."""
+        attached = cast(SUState, state).attached
+        return [a for a in state.zones[base_zone(bid)] if attached.get(a) == bid]
+
+    def minion_actions(self, state: State, cid: int) -> list[int]:
+        """The actions attached to a minion."""
+        return [a for a, host in cast(SUState, state).attached.items() if host == cid]
+
+    # ================================================================ affecting
+    def affected(
+        self,
+        state: State,
+        target: int,
+        verb: str,
+        effect: dict[str, Any] | None = None,
+        *,
+        chooser: int = -1,
+    ) -> None:
+        """Record that the acting card affects minion ``target`` (called by the verbs, before
+        the change) and fire ``minion_affected``. Outside an ability (the rules) nothing is
+        recorded. ``effect`` is what a copying card would repeat (None: not repeatable)."""
+        acting = self._acting
+        if acting is None:
+            return
+        s = cast(SUState, state)
+        bid = self.base_of(s, target)
+        if bid < 0 or not self.is_minion(s, target):
+            return
+        if acting.copy or chooser < 0:
+            chooser = acting.chooser
+        s.affects.append(
+            Affect(
+                acting.source,
+                acting.seat,
+                chooser,
+                target,
+                bid,
+                verb,
+                direct=not acting.copy,
+                standard=acting.standard,
+                copied=acting.copy,
+                controller=s.cards[target].controller,
+                mode=acting.mode,
+                effect=effect or {},
+            )
+        )
+        self.fire(
+            s,
+            "minion_affected",
+            minion_card=target,
+            base_card=bid,
+            source_card=acting.source,
+            seat=acting.seat,
+            controller=s.cards[target].controller,
+            verb=verb,
+            direct=not acting.copy,
+            standard=acting.standard,
+            mode=acting.mode,
+        )
+
+    def affected_by(self, state: State, source: int, verb: str | None = None) -> list[int]:
+        """The distinct minions the card ``source`` affected while it resolves (copies of its
+        effects included), optionally only by ``verb``."""
+        out: list[int] = []
+        for a in cast(SUState, state).affects:
+            if a.source == source and (verb is None or a.verb == verb) and a.target not in out:
+                out.append(a.target)
+        return out
+
+    def acting_as(self, state: State, source: int, seat: int, chooser: int = -1) -> Acting:
+        """An :class:`Acting` for ``source`` used by ``seat`` (a base acts for no player)."""
+        defn = state.cards[source].defn
+        cat = self.cat(state)
+        return Acting(
+            source,
+            -1 if defn in cat.bases else seat,
+            seat if chooser < 0 else chooser,
+            standard=defn in cat.standard,
+        )
+
+    def bare_when_played(self, state: State, action: int, minion: int) -> bool:
+        """Whether ``minion`` was in play with no +1 power counters when the standard action
+        ``action`` (still resolving) was played."""
+        for f in state.stack:
+            if f.kind == "su.play" and f.data["card"] == action:
+                return minion in f.data.get("bare_cards", ())
+        return False
+
+    def once_used(self, state: State, cid: int, tag: str) -> bool:
+        """Whether the once-per-turn ability ``tag`` of card ``cid`` was used this turn."""
+        return f"{cid}:{tag}" in cast(SUState, state).used
+
+    def use_once(self, state: State, cid: int, tag: str) -> None:
+        """Note that ``cid`` used its once-per-turn ability ``tag`` (forgotten when the turn
+        starts or the card leaves play)."""
+        cast(SUState, state).used.append(f"{cid}:{tag}")
+
+    def _offer_copies(self, s: SUState) -> None:
+        """After an ability step: if a standard action directly affected minions and a copying
+        card is in play, push ``su.copy`` to offer those effects (000 Clarifications, Diva)."""
+        pending = [a for a in s.affects if not a.offered and a.direct and a.standard and a.effect]
+        if not pending:
+            return
+        for a in pending:
+            a.offered = True
+        if not self._sources(s, self.cat(s).copy_specs):
+            return
+        self.push(
+            s,
+            "su.copy",
+            pending[0].seat,
+            source_card=pending[0].source,
+            pending=[
+                {
+                    "target_card": a.target,
+                    "base_card": a.base,
+                    "controller": a.controller,
+                    "seat": a.seat,
+                    "effect": a.effect,
+                }
+                for a in pending
+                if a.source == pending[0].source
+            ],
+            idx=0,
+        )
+
+    def _copy(self, state: State, frame: Frame, choice: str | None) -> None:
+        """Offer each copying card in play, in table order, to repeat one effect of the action
+        on a minion it names (one option per effect and minion, or not copying)."""
+        s = cast(SUState, state)
+        data = frame.data
+        if frame.step == 0:
+            data["copier_cards"] = [c for c, _ in self._sources(s, self.cat(s).copy_specs)]
+            frame.step = 1
+        copiers: list[int] = data["copier_cards"]
+        while data["idx"] < len(copiers):
+            copier = copiers[data["idx"]]
+            seat, options = self._copy_options(s, frame, copier)
+            if not options:
+                data["idx"] += 1
+                continue
+            spec = self.spec(s, copier)
+            assert spec is not None
+            if choice is None:
+                options.append(Option("decline", "Do not copy"))
+                self.ask(
+                    s,
+                    seat,
+                    "copy",
+                    f"{self.card_name(s, copier)}: copy an effect of "
+                    f"{self.card_name(s, data['source_card'])}?",
+                    options,
+                    spec.rule,
+                )
+                return
+            data["idx"] += 1
+            if choice != "decline":
+                _, i, target = choice.split(":")
+                self._apply_copy(s, frame, copier, seat, int(i), int(target), spec.rule)
+            return
+        self.pop(s, frame)
+
+    def _copy_options(self, s: SUState, frame: Frame, copier: int) -> tuple[int, list[Option]]:
+        spec = self.spec(s, copier)
+        if spec is None or spec.copy is None:
+            return -1, []
+        if copier not in s.zones[BASES] and self.base_of(s, copier) < 0:
+            return -1, []
+        data = frame.data
+        seat = -1
+        options: list[Option] = []
+        seen: set[str] = set()
+        for i, rec in enumerate(data["pending"]):
+            who, targets = spec.copy(self, s, copier, data["source_card"], rec)
+            for target in targets:
+                key = f"{sorted(rec['effect'].items())}:{target}"
+                if key in seen or self.base_of(s, target) < 0:
+                    continue
+                seen.add(key)
+                seat = who
+                options.append(
+                    Option(
+                        f"copy:{i}:{target}",
+                        f"Give {self.minion_label(s, target)} the same "
+                        f"{self.effect_label(s, rec['effect'])} as "
+                        f"{self.card_name(s, rec['target_card'])}",
+                    )
+                )
+        return seat, options
+
+    def effect_label(self, state: State, effect: dict[str, Any]) -> str:
+        verb = effect.get("verb")
+        if verb == "lasting":
+            if effect["key"] == "power":
+                return f"{effect['amount']:+d} power"
+            return str(effect["key"]).replace("_", " ")
+        if verb == "move":
+            return f"move to {self.card_name(state, effect['base_card'])}"
+        if verb == "counters":
+            return f"{effect['amount']} +1 power counter(s)"
+        if verb == "to_deck":
+            return {"shuffle": "shuffle into the deck"}.get(effect["how"], "place on the deck")
+        return str(verb)
+
+    def _apply_copy(
+        self, s: SUState, frame: Frame, copier: int, seat: int, i: int, target: int, rule: str
+    ) -> None:
+        data = frame.data
+        rec = data["pending"][i]
+        source = data["source_card"]
+        self.use_once(s, copier, "copy")
+        self.use_once(s, copier, f"copy:{source}")
+        self.log(
+            s,
+            "copy",
+            rule,
+            f"{self.card_name(s, copier)} copies the {self.effect_label(s, rec['effect'])} of "
+            f"{self.card_name(s, source)} onto {self.card_name(s, target)}",
+            seat,
+            card=target,
+        )
+        prev = self._acting
+        self._acting = Acting(source, frame.seat, seat, standard=True, copy=True, mode="copy")
+        try:
+            self.apply_effect(s, rec["effect"], target, frame.seat, rule)
+        finally:
+            self._acting = prev
+
+    def apply_effect(
+        self, state: State, effect: dict[str, Any], target: int, actor: int, rule: str
+    ) -> None:
+        """Give minion ``target`` an effect recorded by :meth:`affected` (a copy)."""
+        s = cast(SUState, state)
+        verb = effect.get("verb")
+        if verb == "destroy":
+            acting = self._acting
+            self.destroy(s, target, actor, rule, by=acting.chooser if acting else None)
+        elif verb == "move":
+            self.move_minion(s, target, effect["base_card"], actor, rule)
+        elif verb == "return":
+            self.return_to_hand(s, target, actor, rule)
+        elif verb == "to_deck":
+            self.to_deck(s, target, actor, rule, effect["how"])
+        elif verb == "counters":
+            self.add_counters(s, target, effect["amount"], actor, rule)
+        elif verb == "lasting":
+            acting = self._acting
+            src = acting.source if acting is not None else -1
+            if (
+                self.add_lasting(
+                    s, effect["key"], target, effect["amount"], src, actor, effect["until"]
+                )
+                and effect["key"] == "power"
+            ):
+                self.log(
+                    s,
+                    "power",
+                    rule,
+                    f"{self.card_name(s, target)} gets {effect['amount']:+d} power until the "
+                    "end of the turn",
+                    actor,
+                    card=target,
+                )
+        else:
+            raise EngineError(f"smash-up: cannot repeat the effect {effect!r}")
+
     # ================================================================ events and triggers
-    def fire(self, state: State, event: str, **data: Any) -> None:
-        """Tell every card and base in play with a hook for ``event`` that it happened."""
+    def fire(self, state: State, event: str, also: Iterable[int] = (), **data: Any) -> None:
+        """Tell every card and base in play with a hook for ``event`` that it happened, and
+        the cards in ``also`` (a destroyed minion hears its own destruction)."""
         names = self.hooked.get(event)
         if not names:
             return
@@ -777,7 +1265,10 @@ class SmashUp(Game):
         specs = self.cat(s).spec
         cards = s.cards
         payload = {"event": event, **data}
-        for src in list(self.in_play(s)):
+        off = self.cancelled(s)
+        for src in [*self.in_play(s), *also]:
+            if src in off:
+                continue
             spec = specs.get(cards[src].defn)
             if spec is not None and spec.id in names:
                 spec.hooks[event](self, s, src, payload)
@@ -820,7 +1311,18 @@ class SmashUp(Game):
         }[mode]
         if fn is None:
             raise EngineError(f"smash-up: ability {spec.id!r} has no {mode} handler")
-        fn(self, s, frame, choice)
+        prev = self._acting
+        acting = self.acting_as(s, frame.data["card"], frame.seat)
+        acting.mode = mode
+        if mode != "play":
+            acting.standard = False
+        self._acting = acting
+        try:
+            fn(self, s, frame, choice)
+        finally:
+            self._acting = prev
+        if s.affects and s.decision is None:
+            self._offer_copies(s)
 
     def use_talent(self, state: State, seat: int, cid: int, *, extra: bool = False) -> None:
         s = cast(SUState, state)
@@ -867,18 +1369,39 @@ class SmashUp(Game):
         base: int = -1,
         source: int = -1,
         immediate: bool = False,
+        subtype: str = "",
+        zone: str = "hand",
     ) -> None:
         """Give ``seat`` an extra minion or action play. In its own Play Cards phase it is kept
         for later in the phase; otherwise (or when ``immediate``) it is played at once or lost
-        (000 Additional Rules)."""
+        (000 Additional Rules). ``subtype`` limits it to cards with that subtype (e.g.
+        ``play_on_base``) and ``zone="discard"`` plays it from the discard pile instead of the
+        hand; such extras are always played at once (see :meth:`play_extra` for a given card)."""
         s = cast(SUState, state)
         what = kind if max_power < 0 else f"{kind} of power {max_power} or less"
+        if subtype or zone != "hand":
+            immediate = True
+            what += f" ({subtype.replace('_', ' ') or 'any'}, from {zone})"
         if not immediate and s.phase == "play" and seat == s.active:
             s.allowances.append(Allowance(kind, max_power, base, source))
             self.log(s, "extra", rule, f"{s.names[seat]} may play an extra {what}", seat)
             return
         self.log(s, "extra", rule, f"{s.names[seat]} may play an extra {what} at once", seat)
-        self.push(s, "su.extra_play", seat, play_kind=kind, max_power=max_power, base_card=base)
+        self.push(
+            s,
+            "su.extra_play",
+            seat,
+            play_kind=kind,
+            max_power=max_power,
+            base_card=base,
+            subtype=subtype,
+            zone=zone,
+        )
+
+    def play_extra(self, state: State, seat: int, cid: int, src: str, base: int = -1) -> None:
+        """Play a given card from zone ``src`` at once as an extra play (e.g. a revealed top
+        card of a deck); ``base`` limits where it may go (-1: anywhere it fits)."""
+        self._start_play(cast(SUState, state), seat, cid, "extra", base, src)
 
     def _fits(self, s: SUState, cid: int, kind: str, max_power: int) -> bool:
         cat = self.cat(s)
@@ -892,17 +1415,23 @@ class SmashUp(Game):
         s = cast(SUState, state)
         seat, data = frame.seat, frame.data
         rule = "su.play.extra_now"
+        zone = data.get("zone", "hand")
+        src = f"{zone}:{seat}"
         if choice is not None:
             self.pop(s, frame)
             if choice != "decline":
-                self._start_play(s, seat, int(choice.split(":")[1]), "extra", data["base_card"])
+                cid = int(choice.split(":")[1])
+                self._start_play(s, seat, cid, "extra", data["base_card"], src)
             return
+        subtype = data.get("subtype", "")
+        pool = s.zones[src]
         options = self._dedupe(
             s,
             [
                 c
-                for c in s.zones[f"hand:{seat}"]
+                for c in pool
                 if self._fits(s, c, data["play_kind"], data["max_power"])
+                and (not subtype or subtype in self.cat(s).cards[s.cards[c].defn].subtypes)
                 and self.play_destinations(s, seat, c, "extra", data["base_card"])
             ],
             "play",
@@ -918,6 +1447,8 @@ class SmashUp(Game):
         s = cast(SUState, state)
         seat = frame.seat
         step = frame.step
+        if s.affects:  # nothing is resolving any more
+            s.affects = []
         if step == START:
             if self.turn_limit_reached(s, "su.engine.turn_limit"):
                 return
@@ -927,6 +1458,7 @@ class SmashUp(Game):
             s.phase = "start"
             s.allowances = [Allowance("minion"), Allowance("action")]
             s.talents_used = []
+            s.used = []
             s.minions_played = s.actions_played = 0
             if s.lasting:
                 s.lasting = [e for e in s.lasting if e.until != f"start_of_turn:{seat}"]
@@ -1070,9 +1602,11 @@ class SmashUp(Game):
             self._use_special(s, seat, int(rest), "your_turn", -1)
 
     # ================================================================ playing a card
-    def _start_play(self, s: SUState, seat: int, cid: int, via: str, base: int) -> None:
-        """Show the card (it leaves the hand) and start its resolution."""
-        self._to_zone(s, cid, f"hand:{seat}", RESOLVING)
+    def _start_play(
+        self, s: SUState, seat: int, cid: int, via: str, base: int, src: str = ""
+    ) -> None:
+        """Show the card (it leaves the hand, or ``src``) and start its resolution."""
+        self._to_zone(s, cid, src or f"hand:{seat}", RESOLVING)
         self.push(s, "su.play", seat, card=cid, via=via, base_card=base, dest=-1)
 
     def play_destinations(
@@ -1111,7 +1645,9 @@ class SmashUp(Game):
             return [
                 m
                 for m, b in self.minions_in_play(s)
-                if (base < 0 or b == base) and not self.forbidden(s, "attach", m, seat, prot)
+                if (base < 0 or b == base)
+                and not self.forbidden(s, "attach", m, seat, prot)
+                and not self.forbidden(s, "affect", m, seat, prot)
             ]
         return [-1]
 
@@ -1189,6 +1725,8 @@ class SmashUp(Game):
                     s, "card_played", s.active, rule="su.play.me_first", played_card=cid
                 )
             return
+        if s.affects:
+            s.affects = [a for a in s.affects if a.source != cid]
         if cid in s.zones[RESOLVING]:
             self._to_zone(s, cid, RESOLVING, f"discard:{s.cards[cid].owner}")
             self.log(
@@ -1241,6 +1779,10 @@ class SmashUp(Game):
         else:
             if seat == s.active:
                 s.actions_played += 1
+            if card.defn in self.cat(s).standard:  # for "had no counters when played"
+                data["bare_cards"] = [
+                    m for m, _ in self.minions_in_play(s) if not s.cards[m].counters.get("p1")
+                ]
             where = ""
             if dest >= 0:
                 bid = dest if dest in s.zones[BASES] else self.base_of(s, dest)
@@ -1248,6 +1790,12 @@ class SmashUp(Game):
                 s.attached[cid] = dest
                 data["base_card"] = bid
                 where = f" on {self.card_name(s, dest)}"
+                if dest != bid:  # an action attached to a minion affects it
+                    prev, self._acting = self._acting, self.acting_as(s, cid, seat)
+                    try:
+                        self.affected(s, dest, "attach")
+                    finally:
+                        self._acting = prev
             self.log(
                 s,
                 "play_action",
@@ -1453,8 +2001,12 @@ class SmashUp(Game):
                     s, "after_scoring", s.active, rule="su.score.me_first", base_card=bid
                 )
             return
-        self._clear_base(s, bid)
+        new = self._clear_base(s, bid)
         self.pop(s, frame)
+        spec = self.spec(s, bid)
+        if spec is not None and "base_replaced" in spec.hooks:  # the scored base, out of play
+            event = {"event": "base_replaced", "new_base_card": new, **frame.data}
+            spec.hooks["base_replaced"](self, s, bid, event)
 
     def _award(self, s: SUState, frame: Frame, bid: int) -> None:
         base = self.base_def(s, bid)
@@ -1476,7 +2028,10 @@ class SmashUp(Game):
                 place=place,
             )
             self.gain_vp(s, seat, vp, "su.score.vp", f"{ordinal[place]} place at {base.name}")
+        off = self.cancelled(s)
         for src in [bid, *s.zones[base_zone(bid)]]:
+            if src in off:
+                continue
             spec = self.spec(s, src)
             if spec is not None and spec.scoring is not None:
                 for seat, extra in sorted(spec.scoring(self, s, bid, places).items()):
@@ -1492,14 +2047,16 @@ class SmashUp(Game):
             winners=frame.data["winners"],
         )
 
-    def _clear_base(self, s: SUState, bid: int) -> None:
+    def _clear_base(self, s: SUState, bid: int) -> int:
         """Back to Your Corners: every card on the base goes to its owner's discard pile (this
-        is not destroying), the base goes to the base discard pile and is replaced."""
+        is not destroying), the base goes to the base discard pile and is replaced. Returns the
+        replacement (-1: none)."""
         zone = base_zone(bid)
         moved = list(s.zones[zone])
+        instead = {cid: self.instead_of_discard(s, cid, bid) for cid in moved}
         for cid in moved:
             card = s.cards[cid]
-            self._to_zone(s, cid, zone, f"discard:{card.owner}")
+            self._to_zone(s, cid, zone, f"{instead[cid] or 'discard'}:{card.owner}")
             card.controller = card.owner
             card.counters.clear()
             s.attached.pop(cid, None)
@@ -1507,27 +2064,32 @@ class SmashUp(Game):
             gone = {*moved, bid}
             s.lasting = [e for e in s.lasting if e.target not in gone]
         name = self.card_name(s, bid)
+        discarded = [cid for cid in moved if instead[cid] is None]
         self.log(
             s,
             "to_discard",
             "su.score.discard",
-            f"The {len(moved)} card(s) at {name} go to their owners' discard piles",
-            cards=moved,
+            f"The {len(discarded)} card(s) at {name} go to their owners' discard piles",
+            cards=discarded,
         )
         for cid in moved:
-            self.fire(s, "card_to_discard", card=cid, base_card=bid, owner=s.cards[cid].owner)
+            where = instead[cid]
+            if where is not None:
+                self._went_instead(s, cid, where)
+            else:
+                self.fire(s, "card_to_discard", card=cid, base_card=bid, owner=s.cards[cid].owner)
         index = s.zones[BASES].index(bid)
         s.zones[BASES].remove(bid)
         del s.zones[zone]
         s.zones[BASE_DISCARD].append(bid)
-        self._reveal_base(s, index, "su.score.replace")
+        return self._reveal_base(s, index, "su.score.replace")
 
-    def _reveal_base(self, s: SUState, index: int, rule: str) -> None:
+    def _reveal_base(self, s: SUState, index: int, rule: str) -> int:
         deck = s.zones[BASE_DECK]
         if not deck:
             discard = s.zones[BASE_DISCARD]
             if not discard:
-                return
+                return -1
             deck.extend(discard)
             discard.clear()
             chance.shuffle(s, deck)
@@ -1551,6 +2113,7 @@ class SmashUp(Game):
             f"VP {'/'.join(map(str, base.vp))})",
             base_card=bid,
         )
+        return bid
 
     # ================================================================ draw phase
     def _discard_limit(self, state: State, frame: Frame, choice: str | None) -> None:
@@ -1594,11 +2157,15 @@ class SmashUp(Game):
     # ================================================================ hidden information
     def card_visible(self, state: State, zone: str, card: Card, seat: int) -> bool:
         if zone.startswith("hand:"):
+            return int(zone[5:]) == seat or card.id in cast(SUState, state).revealed
+        if zone.startswith("look:"):  # bases one player is looking at (School of Wizardry)
             return int(zone[5:]) == seat
-        return not (zone.startswith("deck:") or zone == BASE_DECK)
+        if zone.startswith("deck:"):
+            return card.id in cast(SUState, state).revealed
+        return zone != BASE_DECK
 
     def pool_key(self, state: State, zone: str, seat: int) -> str:
-        if zone == BASE_DECK:
+        if zone == BASE_DECK or zone.startswith("look:"):
             return BASE_DECK
         owner = zone.rsplit(":", 1)[1]
         return f"deck:{owner}" if int(owner) == seat else f"hidden:{owner}"
@@ -1635,11 +2202,14 @@ class SmashUp(Game):
             return first
         seat = pending.seat
         hand, deck = f"hand:{seat}", f"deck:{seat}"
+        shown = set(cast(SUState, full).revealed)
         for i in range(len(full.zones[hand])):
+            if full.zones[hand][i] in shown:
+                continue
             tried: set[str] = set()
             for j, cid in enumerate(full.zones[deck]):
                 defn = full.cards[cid].defn
-                if defn in tried:
+                if defn in tried or cid in shown:
                     continue
                 tried.add(defn)
                 trial = clone(full)

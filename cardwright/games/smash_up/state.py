@@ -8,14 +8,17 @@ minions; ``resolving`` for a card that has been played and not yet placed or dis
 
 from __future__ import annotations
 
+from typing import Any
+
 import msgspec
 
 from cardwright.core.state import State
 
 
 class Lasting(msgspec.Struct):
-    """A lasting effect on a value (strain S7): ``key`` is ``power`` (of a minion) or
-    ``breakpoint`` (of a base); ``until`` is ``end_of_turn`` or ``start_of_turn:<seat>``.
+    """A lasting effect on a value (strain S7): ``key`` is ``power`` (of a minion),
+    ``breakpoint`` (of a base) or ``to_hand_instead_of_discard`` (a minion goes to its owner's
+    hand instead of the discard pile); ``until`` is ``end_of_turn`` or ``start_of_turn:<seat>``.
     It also ends when its target leaves play."""
 
     key: str
@@ -40,12 +43,45 @@ class Allowance(msgspec.Struct):
     source: int = -1
 
 
+class Affect(msgspec.Struct):
+    """One record of a card or Talent affecting a minion (000 Terms: Affect, Directly).
+
+    ``source`` is the card whose ability did it (a base for base abilities), ``seat`` the player
+    whose card or Talent it is (-1 for a base), ``chooser`` the player who chose it (Last Dance
+    credits that player); ``base`` is where the minion was when affected (before a move).
+    ``direct``: the minion is a target the ability itself names; a copy (Diva and the like) is
+    not direct. ``standard``: the source is a standard action being played. ``effect`` is the
+    plain description a copy repeats (``{}``: it cannot be repeated); ``verb`` names the kind of
+    affect (destroy, move, return, shuffle, place, power, counters, attach, control, lasting).
+    ``offered`` is set once copying cards have been offered this record. ``controller``: the
+    minion's controller then; ``mode``: how the source acted (play, talent, trigger, special).
+    """
+
+    source: int
+    seat: int
+    chooser: int
+    target: int
+    base: int
+    verb: str
+    direct: bool = True
+    standard: bool = False
+    copied: bool = False
+    offered: bool = False
+    controller: int = -1
+    mode: str = "play"
+    effect: dict[str, Any] = msgspec.field(default_factory=dict)
+
+
 class SUState(State, kw_only=True):
     """Per seat: victory points and turns taken. Per turn: the play allowances left, the cards
     whose Talent was used, and how many minions and actions were played.
 
     ``attached`` maps each action in play to the card it is attached to (a base or a minion).
-    ``lasting`` holds the lasting effects now running.
+    ``lasting`` holds the lasting effects now running. ``affects`` records what the cards now
+    resolving did to minions (see :class:`Affect`; kept only while they resolve). ``used`` is
+    the once-per-turn memory of abilities (keys such as ``"copy:12"``, cleared as a turn starts
+    and for a card that leaves play). ``revealed``: cards in a hand or deck whose identity every
+    player knows (they were seen on the way there); a shuffle or leaving the hand forgets them.
     """
 
     vp: list[int] = msgspec.field(default_factory=list)
@@ -54,5 +90,8 @@ class SUState(State, kw_only=True):
     lasting: list[Lasting] = msgspec.field(default_factory=list)
     allowances: list[Allowance] = msgspec.field(default_factory=list)
     talents_used: list[int] = msgspec.field(default_factory=list)
+    affects: list[Affect] = msgspec.field(default_factory=list)
+    used: list[str] = msgspec.field(default_factory=list)
+    revealed: list[int] = msgspec.field(default_factory=list)
     minions_played: int = 0
     actions_played: int = 0

@@ -11,7 +11,7 @@ from cardwright.core import rng as chance
 from cardwright.core.state import Frame, Option, State
 
 from .. import buka_rules as buka
-from ..abilities import ANY_NUMBER, LAYER_INCREASE, AbilitySpec, ValueMod, register
+from ..abilities import ANY_NUMBER, LAYER_INCREASE, AbilitySpec, ValueMod, mutant, register
 
 if TYPE_CHECKING:
     from ..rules import BlueMoon, Effects
@@ -382,3 +382,12 @@ _ANSWERS = {
     "sea_devil": _sea_devil_answer,
     "entreat": _entreat_answer,
 }
+
+
+def _no_influence_cards(g: BlueMoon, s: BMState, eff: Effects, card: int, seat: int) -> bool:
+    # Old Goo Laa's Ghost: playable only while my influence area holds no ship (landed ships
+    # have left it)
+    return not s.zones[f"influence:{seat}"]
+
+
+register(mutant("flip_element_if_no_influence_cards", _no_influence_cards))

@@ -2,17 +2,25 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, cast
 
+from cardwright.core import rng as chance
 from cardwright.core.state import Frame, Option, State
 
 from ..abilities import (
+    ANY_NUMBER,
     DRAGON_ADDITIONAL,
+    DRAGON_NONE,
+    IG_ICONS,
+    IG_TEXT,
     LAYER_DOUBLE,
     AbilitySpec,
+    Ignore,
     ValueMod,
     mutant,
     register,
+    yes_no,
 )
 
 if TYPE_CHECKING:
@@ -22,6 +30,29 @@ if TYPE_CHECKING:
 
 def _double(value: int, fire: int, earth: int) -> int:
     return value * 2
+
+
+def opponent_may_not_play(*types: str) -> Callable[[BlueMoon, BMState, int, int, str, int], bool]:
+    """Prohibition hook: the card's opponent may not play cards of these types."""
+    banned = frozenset(types)
+
+    def prohibits(g: BlueMoon, s: BMState, src: int, seat: int, action: str, card: int) -> bool:
+        if seat == s.cards[src].controller:
+            return False
+        if action in ("bluff", "load"):  # Buka: both stand in for a support play
+            return "support" in banned
+        return action == "play" and g.defn(s, card).type in banned
+
+    return prohibits
+
+
+def my_grant(kind: str, n: int) -> Callable[[BlueMoon, BMState, int, int], dict[str, int]]:
+    """Grant hook: ``n`` extra plays of ``kind`` on the card's player's turns."""
+
+    def grants(g: BlueMoon, s: BMState, src: int, seat: int) -> dict[str, int]:
+        return {kind: n} if seat == s.cards[src].controller else {}
+
+    return grants
 
 
 def _double_my_supports(g: BlueMoon, s: BMState, eff: Effects, src: int) -> list[ValueMod]:
@@ -40,39 +71,24 @@ register(
 )
 
 
-_NO_LBS = frozenset({"leadership", "booster", "support"})
-
-
-def _no_leadership_booster_support(
-    g: BlueMoon, s: BMState, src: int, seat: int, action: str, card: int
-) -> bool:
-    # Thirkomedas the Serene: my opponent may not play leadership, booster or support cards
-    if action != "play" or seat == s.cards[src].controller:
-        return False
-    return g.defn(s, card).type in _NO_LBS
-
-
+# Thirkomedas the Serene: my opponent may not play leadership, booster or support cards
 register(
     AbilitySpec(
         id="opponent_no_leadership_booster_support",
         timing=("cont",),
         rule="bm.ability.opponent_no_leadership_booster_support",
-        prohibits=_no_leadership_booster_support,
+        prohibits=opponent_may_not_play("leadership", "booster", "support"),
     )
 )
 
 
-def _one_extra_support(g: BlueMoon, s: BMState, src: int, seat: int) -> dict[str, int]:
-    # Genathones the Blind, Armory: on my turns I may play one more support card
-    return {"support": 1} if seat == s.cards[src].controller else {}
-
-
+# Genathones the Blind, Armory: on my turns I may play one more support card
 register(
     AbilitySpec(
         id="play_1_extra_support",
         timing=("cont",),
         rule="bm.ability.play_1_extra_support",
-        grants=_one_extra_support,
+        grants=my_grant("support", 1),
     )
 )
 
@@ -93,16 +109,26 @@ register(
 )
 
 
-_DRAW_UP_TO = "bm.ab.draw_up_to"
+DRAW_UP_TO = "bm.ab.draw_up_to"
+
+
+def push_draw_up_to(
+    g: BlueMoon, s: BMState, src: int, most: int, all_or_none: bool = False
+) -> None:
+    """Let the card's player draw up to ``most`` cards (or exactly ``most`` or none)."""
+    seat = s.cards[src].controller
+    spec = g.defn(s, src).spec
+    assert spec is not None
+    g.push(s, DRAW_UP_TO, seat, most=most, rule=spec.rule, all_or_none=all_or_none)
 
 
 def _draw_up_to_5(g: BlueMoon, s: BMState, src: int) -> None:
     # Muster Reinforcements: now I may draw up to five cards
     seat = s.cards[src].controller
-    g.push(s, _DRAW_UP_TO, seat, most=5, rule="bm.ability.draw_up_to_5", source_card=src)
+    g.push(s, DRAW_UP_TO, seat, most=5, rule="bm.ability.draw_up_to_5", source_card=src)
 
 
-def _draw_up_to_frame(g: BlueMoon, state: State, frame: Frame, choice: str | None) -> None:
+def draw_up_to_frame(g: BlueMoon, state: State, frame: Frame, choice: str | None) -> None:
     s = cast("BMState", state)
     seat, rule = frame.seat, frame.data["rule"]
     if choice is not None:
@@ -119,7 +145,8 @@ def _draw_up_to_frame(g: BlueMoon, state: State, frame: Frame, choice: str | Non
         if s.logging:
             g.log(s, "draw_none", rule, f"{s.names[seat]} has no card to draw", seat)
         return
-    options = [Option(f"draw:{n}", f"Draw {n} card(s)") for n in range(most, -1, -1)]
+    counts = (most, 0) if frame.data.get("all_or_none") else range(most, -1, -1)
+    options = [Option(f"draw:{n}", f"Draw {n} card(s)") for n in counts]
     g.ask(s, seat, "draw_up_to", f"Draw up to {most} cards", options, rule)
 
 
@@ -129,7 +156,7 @@ register(
         timing=("now",),
         rule="bm.ability.draw_up_to_5",
         on_play=_draw_up_to_5,
-        frames={_DRAW_UP_TO: _draw_up_to_frame},
+        frames={DRAW_UP_TO: draw_up_to_frame},
     )
 )
 
@@ -140,3 +167,184 @@ def _opponent_power_7(g: BlueMoon, s: BMState, eff: Effects, card: int, seat: in
 
 
 register(mutant("flip_element_if_opponent_power_7", _opponent_power_7))
+
+
+def _no_dragons(g: BlueMoon, s: BMState, src: int, retreater: int, n: int) -> int:
+    # Bethenitana the Storyteller: if I retreat my opponent gets no dragon at all
+    return 0 if retreater == s.cards[src].controller else n
+
+
+register(
+    AbilitySpec(
+        id="no_dragons_if_i_retreat",
+        timing=("retreat",),
+        rule="bm.ability.no_dragons_if_i_retreat",
+        dragon_priority=DRAGON_NONE,
+        dragon_mod=_no_dragons,
+    )
+)
+
+
+def my_active_characters(g: BlueMoon, s: BMState, eff: Effects, src: int) -> list[int]:
+    """Target choices of "I pick one of my character cards": the player's active characters."""
+    seat = s.cards[src].controller
+    return [c for c in g.active_cards(s, seat) if g.defn(s, c).type == "character"]
+
+
+def double_target(element: str) -> Callable[[BlueMoon, BMState, Effects, int], list[ValueMod]]:
+    """Value hook: the picked character's value in ``element`` counts twice."""
+
+    def mods(g: BlueMoon, s: BMState, eff: Effects, src: int) -> list[ValueMod]:
+        target = s.targets.get(src)
+        if target is None or target not in eff.active:
+            return []
+        return [ValueMod(target, LAYER_DOUBLE, _double, element)]
+
+    return mods
+
+
+register(
+    AbilitySpec(
+        id="double_one_character_earth",
+        timing=("cont",),
+        rule="bm.ability.double_one_character_earth",
+        value_mods=double_target("earth"),
+        target_choices=my_active_characters,
+    )
+)
+
+
+def _one_card_per_turn(
+    g: BlueMoon, s: BMState, src: int, seat: int, action: str, card: int
+) -> bool:
+    # Brain Drain: in their own turns my opponent plays one card at most (leadership included;
+    # a Buka bluff or a load after a played card is barred too: 004 Ships: Loading Ships)
+    if action not in ("play", "bluff", "load") or seat == s.cards[src].controller:
+        return False
+    if seat != s.active:
+        return False
+    return bool(s.turn_info.played)
+
+
+register(
+    AbilitySpec(
+        id="opponent_max_1_card_per_turn",
+        timing=("cont",),
+        rule="bm.ability.opponent_max_1_card_per_turn",
+        prohibits=_one_card_per_turn,
+    )
+)
+
+
+def _ignore_opponent_texts(g: BlueMoon, s: BMState, src: int, target: int) -> Ignore | None:
+    # Enthrall Opposition: for the rest of this turn (a leadership card is in force only in the
+    # turn it is played) none of my opponent's texts count, wherever the card is
+    return Ignore(IG_TEXT) if s.cards[target].owner != s.cards[src].controller else None
+
+
+register(
+    AbilitySpec(
+        id="ignore_opponent_texts_this_turn",
+        timing=("cont", "this_turn"),
+        rule="bm.ability.ignore_opponent_texts_this_turn",
+        ignore_priority=1,
+        ignores=_ignore_opponent_texts,
+    )
+)
+
+
+# Trigger Brainstorm: any number of support cards this turn (the normal play stays open for a
+# booster, research §5.2 rule 3)
+register(
+    AbilitySpec(
+        id="play_any_number_of_supports_this_turn",
+        timing=("cont", "this_turn"),
+        rule="bm.ability.play_any_number_of_supports_this_turn",
+        grants=my_grant("support", ANY_NUMBER),
+    )
+)
+
+
+def _ignore_opponent_icons(g: BlueMoon, s: BMState, src: int, target: int) -> Ignore | None:
+    # Mekarthas the Shrewd: my opponent's icons count for nothing except STOP; this names icons,
+    # so it reaches PROTECTED cards too (004 Icons: PROTECTED)
+    if s.cards[target].owner == s.cards[src].controller:
+        return None
+    return _ICONS_BUT_STOP
+
+
+_ICONS_BUT_STOP = Ignore(IG_ICONS, frozenset({"stop"}), pierces_protected=True)
+
+register(
+    AbilitySpec(
+        id="ignore_opponent_icons_except_stop",
+        timing=("cont",),
+        rule="bm.ability.ignore_opponent_icons_except_stop",
+        ignore_priority=0,
+        ignores=_ignore_opponent_icons,
+    )
+)
+
+
+def _draw_to_9(g: BlueMoon, s: BMState, src: int) -> None:
+    # Ketharkopas the Astronomer: as my turn is about to end, I may draw until I hold nine
+    seat = s.cards[src].controller
+    short = 9 - len(s.zones[f"hand:{seat}"])
+    if short > 0:
+        push_draw_up_to(g, s, src, short, all_or_none=True)
+
+
+register(
+    AbilitySpec(
+        id="draw_to_9_at_end",
+        timing=("end",),
+        rule="bm.ability.draw_to_9_at_end",
+        on_end_turn=_draw_to_9,
+        end_stage=1,
+        frames={DRAW_UP_TO: draw_up_to_frame},
+    )
+)
+
+
+RANDOM_DISCARD = "bm.ab.random_discard"
+
+
+def random_discard(n: int) -> Callable[[BlueMoon, BMState, int], None]:
+    """``on_play`` of "I may discard n cards at random from my opponent's hand"; the spec needs
+    ``frames={RANDOM_DISCARD: random_discard_frame}``."""
+
+    def on_play(g: BlueMoon, s: BMState, src: int) -> None:
+        seat = s.cards[src].controller
+        if not s.zones[f"hand:{1 - seat}"]:
+            return
+        spec = g.defn(s, src).spec
+        assert spec is not None
+        g.push(s, RANDOM_DISCARD, seat, n=n, rule=spec.rule)
+
+    return on_play
+
+
+def random_discard_frame(g: BlueMoon, state: State, frame: Frame, choice: str | None) -> None:
+    # Sarogakanas the Ancient: I may take n cards unseen from my
+    # opponent's hand and discard them (leadership cards go to the leadership pile)
+    s = cast("BMState", state)
+    n = frame.data["n"]
+    use = yes_no(g, s, frame, choice, f"Discard {n} card(s) at random from the opponent's hand?")
+    if not use:
+        return
+    opp = 1 - frame.seat
+    hand = s.zones[f"hand:{opp}"]
+    for _ in range(min(n, len(hand))):
+        cid = hand[chance.randbelow(s, len(hand))]
+        g.discard_from_hand(s, opp, cid, frame.data["rule"])
+
+
+register(
+    AbilitySpec(
+        id="discard_2_random_opponent_hand_cards",
+        timing=("now",),
+        rule="bm.ability.discard_2_random_opponent_hand_cards",
+        on_play=random_discard(2),
+        frames={RANDOM_DISCARD: random_discard_frame},
+    )
+)

@@ -22,7 +22,8 @@ from ..abilities import (
     register,
 )
 from .aqua import MAY_ACTIONS, controller, push_may, push_opp_discard
-from .hoax import _DRAW_UP_TO
+from .hoax import push_draw_up_to
+from .mimix import _SEARCH_DECK as SEARCH_DECK
 
 if TYPE_CHECKING:
     from ..rules import BlueMoon, Effects
@@ -73,8 +74,7 @@ for _id, _types, _parity in (
 
 # ---------------------------------------------------------------- TopGun, Oath of Khindship
 def _draw_1_extra(g: BlueMoon, s: BMState, src: int) -> None:
-    seat = controller(s, src)
-    g.push(s, _DRAW_UP_TO, seat, most=1, rule="bm.ability.draw_1_extra_at_end", source_card=src)
+    push_draw_up_to(g, s, src, 1)
 
 
 register(
@@ -268,54 +268,12 @@ register(
 
 
 # ---------------------------------------------------------------- Blow Whistle of Friendship
-SEARCH = "bm.ab.search_deck"
-
-
 def _search(g: BlueMoon, s: BMState, src: int) -> None:
-    g.push(s, SEARCH, controller(s, src), source_card=src)
-
-
-def _shuffle_deck(g: BlueMoon, s: BMState, seat: int, rule: str) -> None:
-    chance.shuffle(s, s.zones[f"deck:{seat}"])
-    if s.logging:
-        g.log(s, "shuffle", rule, f"{s.names[seat]} shuffles the draw deck", seat, chance=True)
-
-
-def _search_frame(g: BlueMoon, state: State, frame: Frame, choice: str | None) -> None:
-    # look through my deck, may show one card and take it into hand, then shuffle; the options
-    # name cards by their number (each card exists once), so they reveal nothing of the order
-    s = cast("BMState", state)
-    seat = frame.seat
-    rule = "bm.ability.search_deck_take_1"
-    deck = s.zones[f"deck:{seat}"]
-    if choice is None and deck and g.drawable(s, seat, 1):
-        options = [
-            Option(f"take:{d}", f"Take {g.defs[d].name}")
-            for d in sorted({s.cards[c].defn for c in deck})
-        ]
-        options.append(Option("none", "Take no card"))
-        g.ask(s, seat, "search_deck", "Take one card from your draw deck", options, rule)
-        return
-    g.pop(s, frame)
-    if choice is not None and choice != "none":
-        want = choice.split(":", 1)[1]
-        cid = next(c for c in deck if s.cards[c].defn == want)
-        move(s, cid, f"hand:{seat}", from_zone=f"deck:{seat}")
-        s.cards[cid].face_up = True
-        key = f"deck:{seat}"
-        s.turn_info.uses[key] = s.turn_info.uses.get(key, 0) + 1
-        g._hand_changed(s, seat)
-        if s.logging:
-            g.log(
-                s,
-                "search",
-                rule,
-                f"{s.names[seat]} shows {g.card_name(s, cid)} and takes it from the deck",
-                seat,
-                card=cid,
-            )
-    if deck:
-        _shuffle_deck(g, s, seat, rule)
+    # look through my deck, may show one card and take it into hand, then shuffle (the Shaman
+    # of the Here and Now's frame: options name card numbers, so they reveal no order)
+    seat = controller(s, src)
+    if g.drawable(s, seat, 1):
+        g.push(s, SEARCH_DECK, seat, rule="bm.ability.search_deck_take_1")
 
 
 register(
@@ -324,7 +282,6 @@ register(
         timing=("now",),
         rule="bm.ability.search_deck_take_1",
         on_play=_search,
-        frames={SEARCH: _search_frame},
     )
 )
 

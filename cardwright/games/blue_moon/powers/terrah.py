@@ -3,9 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, cast
-
-from cardwright.core.state import Frame, Option, State
+from typing import TYPE_CHECKING
 
 from ..abilities import (
     ANY_NUMBER,
@@ -13,6 +11,7 @@ from ..abilities import (
     AbilitySpec,
     Ignore,
     mutant,
+    push_value_discard,
     register,
 )
 from .aqua import MAY_ACTIONS, controller, push_may, push_opp_discard
@@ -206,78 +205,18 @@ register(mutant("switch_to_earth_if_attacked_with_5_fire", _attacked_with_5_fire
 
 
 # ---------------------------------------------------------------- Impress Holy Dragon
-VALUE_DISCARD = "bm.ab.value_discard"
-
-
-def push_value_discard(
-    g: BlueMoon, s: BMState, seat: int, element: str, need: int, rule: str
-) -> None:
-    """Let ``seat`` discard hand cards whose printed ``element`` values (after ignoring and
-    value reductions) reach ``need`` with no card to spare, to attract a dragon; the cards are
-    picked one at a time and discarded together at ``done``. Asked whenever the hand holds a
-    card, whether or not it can succeed: skipping would tell the opponent about the hand."""
-    if s.zones[f"hand:{seat}"]:
-        g.push(s, VALUE_DISCARD, seat, element=element, need=need, rule=rule, picked_cards=[])
-
-
-def _value_discard_frame(g: BlueMoon, state: State, frame: Frame, choice: str | None) -> None:
-    s = cast("BMState", state)
-    seat, data = frame.seat, frame.data
-    element, need, rule = data["element"], data["need"], data["rule"]
-    hand = s.zones[f"hand:{seat}"]
-    # (in an opponent's determinized view the picked cards are hidden: keep those still known)
-    picked: list[int] = [c for c in data["picked_cards"] if c in hand]
-    if choice is not None:
-        data["picked_cards"] = picked
-        kind, _, arg = choice.partition(":")
-        if kind == "pick":
-            picked.append(int(arg))
-        elif kind == "unpick":
-            picked.remove(int(arg))
-        else:
-            g.pop(s, frame)
-            if kind == "done":
-                for cid in picked:
-                    g.discard_from_hand(s, seat, cid, rule)
-                g.attract_dragon(s, seat, rule)
-            elif s.logging:
-                g.log(s, "power_unused", rule, f"{s.names[seat]} discards nothing", seat)
-            return
-    eff = g.effects(s)
-
-    def value(cid: int) -> int:
-        return eff.base(cid, element)
-
-    total = sum(value(c) for c in picked)
-    options: list[Option] = []
-    if total < need:
-        for cid in hand:
-            v = value(cid)
-            if cid in picked or v <= 0:
-                continue
-            new = total + v
-            # no superfluous card: once the need is met, none of the cards may be spared
-            if new >= need and any(new - value(c) >= need for c in picked):
-                continue
-            label = f"Pick {g.card_name(s, cid)} ({element} {v}; {total} so far)"
-            options.append(Option(f"pick:{cid}", label))
-    else:
-        options.append(Option("done", f"Discard the {len(picked)} picked card(s)"))
-    options.extend(Option(f"unpick:{c}", f"Put back {g.card_name(s, c)}") for c in picked)
-    options.append(Option("cancel", "Discard nothing"))
-    # the prompt is public: it must not tell the running total of the hidden picks
-    prompt = f"Pick hand cards with printed {element} adding up to {need}"
-    g.ask(s, seat, "value_discard", prompt, options, rule)
-
-
 register(
     AbilitySpec(
         id="discard_earth_8_attract_dragon",
         timing=("now",),
         rule="bm.ability.discard_earth_8_attract_dragon",
         on_play=lambda g, s, src: push_value_discard(
-            g, s, controller(s, src), "earth", 8, "bm.ability.discard_earth_8_attract_dragon"
+            g,
+            s,
+            controller(s, src),
+            {"earth": 8},
+            "bm.ability.discard_earth_8_attract_dragon",
+            dragon=True,
         ),
-        frames={VALUE_DISCARD: _value_discard_frame},
     )
 )

@@ -2,12 +2,26 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
+from cardwright.core.state import Frame, Option, State
+
+from .. import buka_rules as buka
 from ..abilities import (
+    NOTHING,
     AbilitySpec,
     mutant,
+    pick_one,
     register,
+    yes_no,
+)
+from .hoax import (
+    DRAW_UP_TO,
+    double_target,
+    draw_up_to_frame,
+    my_active_characters,
+    opponent_may_not_play,
+    push_draw_up_to,
 )
 
 if TYPE_CHECKING:
@@ -36,3 +50,301 @@ def _attacked_with_5_earth(g: BlueMoon, s: BMState, eff: Effects, card: int, sea
 
 
 register(mutant("switch_to_fire_if_attacked_with_5_earth", _attacked_with_5_earth, "fire"))
+
+
+register(
+    AbilitySpec(
+        id="double_one_character_fire",
+        timing=("cont",),
+        rule="bm.ability.double_one_character_fire",
+        value_mods=double_target("fire"),
+        target_choices=my_active_characters,
+    )
+)
+
+
+# Flickering Fires: my opponent may not play leadership cards
+register(
+    AbilitySpec(
+        id="opponent_no_leadership",
+        timing=("cont",),
+        rule="bm.ability.opponent_no_leadership",
+        prohibits=opponent_may_not_play("leadership"),
+    )
+)
+
+
+def _no_textless_characters(
+    g: BlueMoon, s: BMState, src: int, seat: int, action: str, card: int
+) -> bool:
+    # Ember: my opponent may not play a character whose card carries no power text
+    if action != "play" or seat == s.cards[src].controller:
+        return False
+    d = g.defn(s, card)
+    return d.type == "character" and not d.ability
+
+
+register(
+    AbilitySpec(
+        id="opponent_no_textless_characters",
+        timing=("cont",),
+        rule="bm.ability.opponent_no_textless_characters",
+        prohibits=_no_textless_characters,
+    )
+)
+
+
+def _no_text_characters_boosters(
+    g: BlueMoon, s: BMState, src: int, seat: int, action: str, card: int
+) -> bool:
+    # Heat Haze: my opponent may not play a character or booster whose card carries power text
+    if action != "play" or seat == s.cards[src].controller:
+        return False
+    d = g.defn(s, card)
+    return d.type in ("character", "booster") and bool(d.ability)
+
+
+register(
+    AbilitySpec(
+        id="opponent_no_text_characters_boosters",
+        timing=("cont",),
+        rule="bm.ability.opponent_no_text_characters_boosters",
+        prohibits=_no_text_characters_boosters,
+    )
+)
+
+
+def _no_cards_from_deck(
+    g: BlueMoon, s: BMState, src: int, seat: int, action: str, card: int
+) -> bool:
+    # Wall of Fire: my opponent may take no card from their draw deck (refills, draws, searches)
+    return action == "draw" and seat != s.cards[src].controller
+
+
+register(
+    AbilitySpec(
+        id="opponent_no_cards_from_deck",
+        timing=("cont",),
+        rule="bm.ability.opponent_no_cards_from_deck",
+        prohibits=_no_cards_from_deck,
+    )
+)
+
+
+def _draw_2_extra(g: BlueMoon, s: BMState, src: int) -> None:
+    # Flare: at the end of my turn (after the refill) I may draw two more cards
+    push_draw_up_to(g, s, src, 2)
+
+
+register(
+    AbilitySpec(
+        id="draw_2_extra_at_end",
+        timing=("end",),
+        rule="bm.ability.draw_2_extra_at_end",
+        on_end_turn=_draw_2_extra,
+        frames={DRAW_UP_TO: draw_up_to_frame},
+    )
+)
+
+
+# ------------------------------------------------------------ picking cards in play
+PICK_IN_PLAY = "bm.ab.pick_in_play"
+
+
+def opponent_boosters_supports(g: BlueMoon, s: BMState, seat: int) -> list[int]:
+    """The opponent's active boosters and supports that ``seat``'s power may reach (PROTECTED
+    ones are out of reach, 004 Icons: PROTECTED)."""
+    eff = g.effects(s)
+    opp = 1 - seat
+    return [
+        c
+        for c in g.active_cards(s, opp)
+        if g.defn(s, c).type in ("booster", "support") and not eff.protected(c)
+    ]
+
+
+def _choices(g: BlueMoon, s: BMState, seat: int, what: str) -> list[int]:
+    if what == "opp_booster_support":
+        return opponent_boosters_supports(g, s, seat)
+    if what == "opp_character":
+        eff = g.effects(s)
+        chars = [c for c in g.active_cards(s, 1 - seat) if g.defn(s, c).type == "character"]
+        if len(chars) < 2:  # Highchirp: only against two or more active characters
+            return []
+        return [c for c in chars if not eff.protected(c)]
+    if eff_take_blocked(g, s, seat):
+        return []
+    if what == "my_active":
+        return g.active_cards(s, seat)
+    if what == "my_combat":
+        return list(s.zones[f"combat:{seat}"])
+    raise ValueError(what)
+
+
+def eff_take_blocked(g: BlueMoon, s: BMState, seat: int) -> bool:
+    """Whether a power forbids ``seat`` to take cards into hand."""
+    eff = g.effects(s)
+    return bool(eff.prohibitors) and eff.prohibited(seat, "take")
+
+
+def push_pick_in_play(g: BlueMoon, s: BMState, src: int, what: str, to: str) -> None:
+    """Let the card's player pick one card in play (``what``: ``opp_booster_support``,
+    ``opp_character``, ``my_active``, ``my_combat``) to send to its owner's ``to`` zone
+    (``discard`` or ``hand``), or none. The choices are public, so with none nothing is asked."""
+    spec = g.defn(s, src).spec
+    assert spec is not None
+    seat = s.cards[src].controller
+    g.push(s, PICK_IN_PLAY, seat, what=what, to=to, rule=spec.rule, source_card=src)
+
+
+def pick_in_play_frame(g: BlueMoon, state: State, frame: Frame, choice: str | None) -> None:
+    s = cast("BMState", state)
+    seat, to = frame.seat, frame.data["to"]
+    cards = _choices(g, s, seat, frame.data["what"])
+    verb = "into its owner's hand" if to == "hand" else "to the discard pile"
+    name = g.card_name(s, frame.data["source_card"])
+    picked = pick_one(g, s, frame, choice, cards, f"{name}: send a card {verb}")
+    if picked is not None and picked != NOTHING:
+        # a face-down bluff taken back into hand is shown, and its owner's opponent goes on
+        # knowing that card in that hand (FAQ Bluffing, Summon Sorcerer: faq.bluffing.4)
+        shown = to == "hand" and buka.is_bluff(s.cards[picked])
+        g.leave_play(s, picked, to, frame.data["rule"], seat)
+        if shown:
+            s.known[buka.other(s.cards[picked].owner)].append(picked)
+
+
+def _discard_booster_or_support(g: BlueMoon, s: BMState, src: int) -> None:
+    # Cinder, Earthtremor: I may discard one of my opponent's active boosters or supports
+    push_pick_in_play(g, s, src, "opp_booster_support", "discard")
+
+
+register(
+    AbilitySpec(
+        id="discard_opponent_booster_or_support",
+        timing=("now",),
+        rule="bm.ability.discard_opponent_booster_or_support",
+        on_play=_discard_booster_or_support,
+        frames={PICK_IN_PLAY: pick_in_play_frame},
+    )
+)
+
+
+def _return_my_active(g: BlueMoon, s: BMState, src: int) -> None:
+    # Summon Sorcerer: I may take one of my active cards back into my hand
+    push_pick_in_play(g, s, src, "my_active", "hand")
+
+
+register(
+    AbilitySpec(
+        id="return_my_active_card_to_hand",
+        timing=("now",),
+        rule="bm.ability.return_my_active_card_to_hand",
+        on_play=_return_my_active,
+        frames={PICK_IN_PLAY: pick_in_play_frame},
+    )
+)
+
+
+_ALL_SUPPORTS = "bm.ab.discard_all_supports"
+
+
+def _cataclysm(g: BlueMoon, s: BMState, src: int) -> None:
+    # Cast Cataclysm: I may discard all my opponent's active supports (PROTECTED ones stay)
+    seat = s.cards[src].controller
+    if any(g.defn(s, c).type == "support" for c in opponent_boosters_supports(g, s, seat)):
+        g.push(s, _ALL_SUPPORTS, seat, rule="bm.ability.discard_all_opponent_supports")
+
+
+def _cataclysm_frame(g: BlueMoon, state: State, frame: Frame, choice: str | None) -> None:
+    s = cast("BMState", state)
+    if not yes_no(g, s, frame, choice, "Discard all of the opponent's active support cards?"):
+        return
+    for c in opponent_boosters_supports(g, s, frame.seat):
+        if g.defn(s, c).type == "support":
+            g.leave_play(s, c, "discard", frame.data["rule"], frame.seat)
+
+
+register(
+    AbilitySpec(
+        id="discard_all_opponent_supports",
+        timing=("now",),
+        rule="bm.ability.discard_all_opponent_supports",
+        on_play=_cataclysm,
+        frames={_ALL_SUPPORTS: _cataclysm_frame},
+    )
+)
+
+
+# ------------------------------------------------------------ discarding by value
+_DISCARD_VALUE = "bm.ab.discard_value"
+
+
+def push_discard_for_dragon(g: BlueMoon, s: BMState, src: int, element: str, need: int) -> None:
+    """ "I may discard hand cards with a total ``element`` value of ``need`` or more to attract a
+    dragon": picks one card at a time (``cards`` in the frame), never a superfluous one (no
+    smaller set of the picked cards may reach ``need``; research §5.2, 004 Cards in Hand), with
+    values as they stand in hand (ignored cards count 0). Always asked: the hand is hidden."""
+    spec = g.defn(s, src).spec
+    assert spec is not None
+    seat = s.cards[src].controller
+    g.push(s, _DISCARD_VALUE, seat, element=element, need=need, cards=[], rule=spec.rule)
+
+
+def _discard_value_frame(g: BlueMoon, state: State, frame: Frame, choice: str | None) -> None:
+    s = cast("BMState", state)
+    seat, data = frame.seat, frame.data
+    element, need, rule = data["element"], data["need"], data["rule"]
+    eff = g.effects(s)
+    picked: list[int] = data["cards"]
+    if choice == "cancel":
+        g.pop(s, frame)
+        if s.logging:
+            g.log(s, "power_unused", rule, f"{s.names[seat]} discards nothing", seat)
+        return
+    if choice == "done":
+        g.pop(s, frame)
+        for c in picked:
+            g.discard_from_hand(s, seat, c, rule)
+        g.attract_dragon(s, seat, rule)
+        return
+    if choice is not None:
+        picked.append(int(choice.split(":", 1)[1]))
+    # (re-asked from another seat's view the picks are masked ids: they count as unknown)
+    values = [eff.value(c, element) for c in picked if c in s.cards]
+    total = sum(values)
+    options = []
+    if total >= need:
+        options.append(Option("done", f"Discard them ({total} {element}) and attract a dragon"))
+    else:
+        for c in s.zones[f"hand:{seat}"]:
+            v = eff.value(c, element)
+            if c in picked or v <= 0:
+                continue
+            if total + v >= need and total + v - min([*values, v]) >= need:
+                continue  # an earlier pick would be superfluous
+            options.append(Option(f"add:{c}", f"Add {g.card_name(s, c)} ({v} {element})"))
+    options.append(Option("cancel", "Discard nothing"))
+    g.ask(
+        s,
+        seat,
+        "discard_value",
+        f"Pick hand cards worth {need} {element} or more",
+        options,
+        rule,
+    )
+
+
+def _charm(g: BlueMoon, s: BMState, src: int) -> None:
+    # Charm Holy Dragon: discard hand cards worth 8 Fire or more to attract a dragon
+    push_discard_for_dragon(g, s, src, "fire", 8)
+
+
+register(
+    AbilitySpec(
+        id="discard_fire_8_attract_dragon",
+        timing=("now",),
+        rule="bm.ability.discard_fire_8_attract_dragon",
+        on_play=_charm,
+        frames={_DISCARD_VALUE: _discard_value_frame},
+    )
+)

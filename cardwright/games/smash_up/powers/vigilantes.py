@@ -1,1 +1,588 @@
-"""Smash Up abilities of the Vigilantes (registered into ``abilities.ABILITIES``)."""
+"""Smash Up abilities of the Vigilantes (registered into ``abilities.ABILITIES``).
+
+The 2018 printing ("Version A" of the research notes) is the default card set; the errata
+printing (card set ``70s-errata``) gives several cards new ability ids, written below the 2018
+ones.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from cardwright.core import rng as chance
+from cardwright.core.state import Frame, Option
+
+from ..abilities import AbilitySpec, Special, option_card, register
+from ..state import SUState
+from .disco_dancers import done, give_power, own_minions, pick_base, pick_minion
+
+if TYPE_CHECKING:
+    from ..rules import SmashUp
+
+
+def _rule(ability: str) -> str:
+    return f"su.card.{ability}"
+
+
+def _may(game: SmashUp, s: SUState, frame: Frame, prompt: str, yes: str, rule: str) -> None:
+    options = [Option("yes", yes), Option("no", "Do not")]
+    game.ask(s, frame.seat, "may", prompt, options, rule)
+
+
+# =============================================================================== protection
+
+
+def _unaffected_by_rivals(
+    game: SmashUp, s: SUState, source: int, target: int, action: str, actor: int
+) -> bool:
+    """Street Justice (on a base) and Back Alley: other players' cards do nothing to the
+    minions their controller has here."""
+    if actor < 0 or action in ("play_minion", "play_action"):
+        return False
+    bid = source if source in s.zones["bases"] else s.attached.get(source, -1)
+    if bid < 0 or not game.is_minion(s, target) or game.base_of(s, target) != bid:
+        return False
+    mine = s.cards[target].controller
+    if bid != source and s.cards[source].controller != mine:
+        return False  # Street Justice protects its own controller's minions only
+    return actor != mine
+
+
+def _attached_plus2(game: SmashUp, s: SUState, source: int, minion: int, base: int) -> int:
+    return 2 if s.attached.get(source) == minion else 0
+
+
+def _attached_indestructible(
+    game: SmashUp, s: SUState, source: int, target: int, action: str, actor: int
+) -> bool:
+    return action == "destroy" and s.attached.get(source) == target
+
+
+# =============================================================================== minions
+
+
+def _brojak_hook(game: SmashUp, s: SUState, source: int, event: dict[str, Any]) -> None:
+    acting = game._acting
+    if acting is not None and acting.source == source:
+        return  # its own follow move does not set it off again
+    spec = game.spec(s, source)
+    assert spec is not None
+    game.queue(s, spec.id, source, s.cards[source].controller, to_card=event["to_card"])
+
+
+def _brojak(game: SmashUp, s: SUState, frame: Frame, choice: str | None) -> None:
+    rule = _rule("follow_moved_minion_plus1")
+    cid, dest = frame.data["card"], frame.data["to_card"]
+    here = game.base_of(s, cid)
+    if here < 0 or not game.base_in_play(s, dest):
+        done(game, s, frame)
+        return
+    if choice is None:
+        name = game.card_name(s, dest)
+        yes = "Take +1 power" if here == dest else f"Follow it to {name} and take +1 power"
+        _may(game, s, frame, f"Brojak: follow the minion to {name}?", yes, rule)
+        return
+    done(game, s, frame)
+    if choice == "yes" and (here == dest or game.move_minion(s, cid, dest, frame.seat, rule)):
+        give_power(game, s, frame, cid, 1, rule)
+
+
+def _death_wisher_hook(game: SmashUp, s: SUState, source: int, event: dict[str, Any]) -> None:
+    by = event["by"]
+    mine = event["controller"] if event["minion_card"] == source else s.cards[source].controller
+    if by < 0 or by == mine or by == event["controller"] or game.once_used(s, source, "dw"):
+        return
+    game.use_once(s, source, "dw")
+    spec = game.spec(s, source)
+    assert spec is not None
+    game.queue(s, spec.id, source, mine, rival=by)
+
+
+def _death_wisher(game: SmashUp, s: SUState, frame: Frame, choice: str | None) -> None:
+    rule = _rule("retaliate_destroy_rival_minion")
+    rival = frame.data["rival"]
+    cands = [c for c, _ in game.minions_in_play(s) if s.cards[c].controller == rival]
+    target = pick_minion(
+        game,
+        s,
+        frame,
+        choice,
+        cands,
+        f"Death Wisher: destroy a minion of {s.names[rival]}?",
+        rule,
+        optional=True,
+    )
+    if target is None:
+        return
+    done(game, s, frame)
+    if target >= 0:
+        game.destroy(s, target, frame.seat, rule)
+
+
+def _shuffle_here(limit: int, ability: str) -> Any:
+    rule = _rule(ability)
+
+    def on_play(game: SmashUp, s: SUState, frame: Frame, choice: str | None) -> None:
+        bid = frame.data["base_card"]
+        cands = [c for c in game.minions_at(s, bid) if limit < 0 or game.power(s, c, bid) <= limit]
+        target = pick_minion(
+            game,
+            s,
+            frame,
+            choice,
+            cands,
+            "Shuffle a minion here into its owner's deck?",
+            rule,
+            optional=True,
+        )
+        if target is None:
+            return
+        done(game, s, frame)
+        if target >= 0:
+            game.to_deck(s, target, frame.seat, rule)
+
+    return on_play
+
+
+def _foxy_hook(game: SmashUp, s: SUState, source: int, event: dict[str, Any]) -> None:
+    """A rival's card played (or Talent used) directly affects a minion at Foxy's base."""
+    mine = s.cards[source].controller
+    if not event["direct"] or event["mode"] not in ("play", "talent"):
+        return
+    if event["seat"] < 0 or event["seat"] == mine:
+        return
+    if event["base_card"] != game.base_of(s, source):
+        return
+    tag = f"foxy:{event['source_card']}"
+    if game.once_used(s, source, tag):
+        return
+    game.use_once(s, source, tag)
+    spec = game.spec(s, source)
+    assert spec is not None
+    game.queue(s, spec.id, source, mine, by_card=event["source_card"])
+
+
+def _foxy(game: SmashUp, s: SUState, frame: Frame, choice: str | None) -> None:
+    done(game, s, frame)
+    game.add_counters(
+        s, frame.data["card"], 1, frame.seat, _rule("counter_when_rival_affects_minions_here")
+    )
+
+
+def _jacky_hook(game: SmashUp, s: SUState, source: int, event: dict[str, Any]) -> None:
+    mine = s.cards[source].controller
+    if event["seat"] != mine:
+        spec = game.spec(s, source)
+        assert spec is not None
+        game.queue(s, spec.id, source, mine)
+
+
+def _jacky(game: SmashUp, s: SUState, frame: Frame, choice: str | None) -> None:
+    rule = _rule("plus2_when_rival_plays_action")
+    cid = frame.data["card"]
+    if game.base_of(s, cid) < 0:
+        done(game, s, frame)
+        return
+    if choice is None:
+        _may(game, s, frame, "Jacky Bill: take +2 power?", "Take +2 power", rule)
+        return
+    done(game, s, frame)
+    if choice == "yes":
+        give_power(game, s, frame, cid, 2, rule)
+
+
+def _shift(game: SmashUp, s: SUState, frame: Frame, choice: str | None) -> None:
+    """Up to two minions from your discard pile onto your deck, one at a time."""
+    rule = _rule("minions_from_discard_to_deck_top")
+    seat = frame.seat
+    data = frame.data
+    if choice is not None:
+        if choice == "stop":
+            done(game, s, frame)
+            return
+        cid = option_card(choice)
+        game._to_zone(s, cid, f"discard:{seat}", f"deck:{seat}")
+        game.log(
+            s,
+            "to_deck",
+            rule,
+            f"{s.names[seat]} puts {game.card_name(s, cid)} from their discard pile on top "
+            "of their deck",
+            seat,
+            card=cid,
+        )
+        data["moved"] = data.get("moved", 0) + 1
+        return
+    seen: set[str] = set()
+    options = []
+    for c in s.zones[f"discard:{seat}"]:
+        d = s.cards[c].defn
+        if game.is_minion(s, c) and d not in seen:
+            seen.add(d)
+            options.append(Option(f"top:{c}", f"Put {game.card_name(s, c)} on your deck"))
+    if data.get("moved", 0) >= 2 or not options:
+        done(game, s, frame)
+        return
+    options.append(Option("stop", "Stop"))
+    game.ask(
+        s, seat, "choose", "Shift: put a minion from your discard pile on your deck?", options, rule
+    )
+
+
+def _search_action(ability: str, verb: str) -> Any:
+    """Look through your deck for an action, show it and take it into your hand (the errata
+    card draws it), then shuffle the deck."""
+    rule = _rule(ability)
+
+    def on_play(game: SmashUp, s: SUState, frame: Frame, choice: str | None) -> None:
+        seat = frame.seat
+        deck = s.zones[f"deck:{seat}"]
+        if choice is None:
+            seen: set[str] = set()
+            options = []
+            for c in deck:
+                d = s.cards[c].defn
+                if not game.is_minion(s, c) and d not in seen:
+                    seen.add(d)
+                    options.append(Option(f"take:{c}", f"Take {game.card_name(s, c)}"))
+            if options:
+                options.sort(key=lambda o: o.label)
+                game.ask(s, seat, "search", "Search your deck: take which action?", options, rule)
+                return
+        done(game, s, frame)
+        if choice is not None:
+            cid = option_card(choice)
+            game._to_zone(s, cid, f"deck:{seat}", f"hand:{seat}")
+            game.reveal(s, cid)
+            game.log(
+                s,
+                "search",
+                rule,
+                f"{s.names[seat]} finds {game.card_name(s, cid)} in their deck, shows it "
+                f"and {verb} it",
+                seat,
+                card=cid,
+            )
+        else:
+            game.log(s, "search", rule, f"{s.names[seat]} finds no action in their deck", seat)
+        game.forget_deck(s, seat)
+        chance.shuffle(s, deck)
+        game.log(s, "shuffle", rule, f"{s.names[seat]} shuffles their deck", seat, chance=True)
+
+    return on_play
+
+
+# =============================================================================== actions
+
+
+def _plus3(game: SmashUp, s: SUState, frame: Frame, choice: str | None) -> None:
+    rule = _rule("plus3")
+    target = pick_minion(
+        game,
+        s,
+        frame,
+        choice,
+        [c for c, _ in game.minions_in_play(s)],
+        "Give a minion +3 power",
+        rule,
+    )
+    if target is None:
+        return
+    done(game, s, frame)
+    if target >= 0:
+        give_power(game, s, frame, target, 3, rule)
+
+
+def _feeling_lucky_hook(game: SmashUp, s: SUState, source: int, event: dict[str, Any]) -> None:
+    host = s.attached.get(source, -1)
+    if event["action_card"] == source:
+        return
+    if host >= 0 and game.is_minion(s, host) and event["seat"] == s.cards[host].controller:
+        spec = game.spec(s, source)
+        assert spec is not None
+        game.queue(s, spec.id, source, s.cards[source].controller, minion_card=host)
+
+
+def _feeling_lucky(game: SmashUp, s: SUState, frame: Frame, choice: str | None) -> None:
+    cid, host = frame.data["card"], frame.data["minion_card"]
+    done(game, s, frame)
+    if s.attached.get(cid) == host:
+        game.destroy(s, host, frame.seat, _rule("destroy_host_when_its_controller_plays_action"))
+
+
+def _knocked(game: SmashUp, s: SUState, frame: Frame, choice: str | None) -> None:
+    rule = _rule("shuffle_minion_into_deck")
+    target = pick_minion(
+        game,
+        s,
+        frame,
+        choice,
+        [c for c, _ in game.minions_in_play(s)],
+        "Shuffle which minion into its owner's deck?",
+        rule,
+    )
+    if target is None:
+        return
+    done(game, s, frame)
+    if target >= 0:
+        game.to_deck(s, target, frame.seat, rule)
+
+
+def _lets_finish_hook(game: SmashUp, s: SUState, source: int, event: dict[str, Any]) -> None:
+    """At the start of its controller's turn, a base where they and a rival have minions
+    starts this turn at breakpoint 0."""
+    seat = s.cards[source].controller
+    bid = s.attached.get(source, -1)
+    if event["seat"] != seat or bid not in s.zones["bases"]:
+        return
+    here = {s.cards[c].controller for c in game.minions_at(s, bid)}
+    if seat not in here or len(here) < 2:
+        return
+    printed = game.base_def(s, bid).breakpoint
+    game.add_lasting(s, "breakpoint", bid, -printed, source, seat)
+    game.log(
+        s,
+        "breakpoint",
+        _rule("zero_breakpoint_when_contested"),
+        f"{game.card_name(s, bid)} starts this turn at breakpoint 0",
+        seat,
+        base_card=bid,
+    )
+
+
+def _where_present(game: SmashUp, s: SUState, seat: int) -> set[int]:
+    return {b for c, b in game.minions_in_play(s) if s.cards[c].controller == seat}
+
+
+def _make_my_day(printed: bool, draw: bool, ability: str) -> Any:
+    rule = _rule(ability)
+
+    def on_play(game: SmashUp, s: SUState, frame: Frame, choice: str | None) -> None:
+        if frame.step == 0:
+            bases = _where_present(game, s, frame.seat)
+            cat = game.cat(s)
+            cands = [
+                c
+                for c, b in game.minions_in_play(s)
+                if b in bases
+                and (cat.printed[s.cards[c].defn] if printed else game.power(s, c, b)) <= 3
+            ]
+            target = pick_minion(
+                game, s, frame, choice, cands, "Destroy a minion with power 3 or less", rule
+            )
+            if target is None:
+                return
+            frame.step = 1
+            if target >= 0:
+                game.destroy(s, target, frame.seat, rule)
+            return
+        done(game, s, frame)
+        if draw:
+            game.draw(s, frame.seat, 1, rule)
+
+    return on_play
+
+
+def _scared_straight(first_only: bool, ability: str) -> Any:
+    rule = _rule(ability)
+
+    def on_play(game: SmashUp, s: SUState, frame: Frame, choice: str | None) -> None:
+        data = frame.data
+        seat = frame.seat
+        if frame.step == 0:
+            data["first"] = s.actions_played <= 1
+            bases = _where_present(game, s, seat)
+            cands = [
+                c
+                for c, b in game.minions_in_play(s)
+                if b in bases and s.cards[c].controller != seat
+            ]
+            target = pick_minion(
+                game, s, frame, choice, cands, "Move which minion of another player?", rule
+            )
+            if target is None:
+                return
+            data["minion_card"] = target
+            frame.step = 1 if target >= 0 else 2
+            return
+        if frame.step == 1:
+            cid = data["minion_card"]
+            here = game.base_of(s, cid)
+            dest = pick_base(
+                game,
+                s,
+                frame,
+                choice,
+                [b for b in s.zones["bases"] if b != here],
+                f"Move {game.card_name(s, cid)} to which base?",
+                rule,
+            )
+            if dest is None:
+                return
+            frame.step = 2
+            if dest >= 0 and here >= 0:
+                game.move_minion(s, cid, dest, seat, rule)
+            return
+        done(game, s, frame)
+        if data["first"] or not first_only:
+            game.grant_extra(s, seat, "action", rule, source=data["card"])
+
+    return on_play
+
+
+def _revenge_usable(
+    game: SmashUp, s: SUState, seat: int, card: int, window: dict[str, Any]
+) -> bool:
+    bid = window.get("base_card", -1)
+    if not game.base_in_play(s, bid) or len(s.zones["bases"]) < 2:
+        return False
+    winners = [f.data.get("winners", []) for f in s.stack if f.kind == "su.score_base"]
+    return bool(winners) and seat not in winners[-1] and bool(own_minions(game, s, seat, bid))
+
+
+def _revenge(game: SmashUp, s: SUState, frame: Frame, choice: str | None) -> None:
+    """After a base you did not win scores: move one of your minions there to another base."""
+    rule = _rule("after_lost_scoring_relocate_own_minion")
+    data = frame.data
+    bid = data["base_card"]
+    if frame.step == 0:
+        cands = own_minions(game, s, frame.seat, bid) if game.base_in_play(s, bid) else []
+        target = pick_minion(game, s, frame, choice, cands, "Move which of your minions?", rule)
+        if target is None:
+            return
+        if target < 0:
+            done(game, s, frame)
+            return
+        data["minion_card"] = target
+        frame.step = 1
+        return
+    cid = data["minion_card"]
+    dest = pick_base(
+        game,
+        s,
+        frame,
+        choice,
+        [b for b in s.zones["bases"] if b != bid],
+        f"Move {game.card_name(s, cid)} to which base?",
+        rule,
+    )
+    if dest is None:
+        return
+    done(game, s, frame)
+    if dest >= 0:
+        game.move_minion(s, cid, dest, frame.seat, rule)
+
+
+def _who_loves_ya(game: SmashUp, s: SUState, frame: Frame, choice: str | None) -> None:
+    rule = _rule("draw_per_own_minion_power_4_plus")
+    n = sum(
+        1
+        for c, b in game.minions_in_play(s)
+        if s.cards[c].controller == frame.seat and game.power(s, c, b) >= 4
+    )
+    done(game, s, frame)
+    if n:
+        game.draw(s, frame.seat, n, rule)
+    else:
+        game.log(s, "no_target", rule, "No minion of yours has power 4 or more", frame.seat)
+
+
+def _shrug_ok(game: SmashUp, s: SUState, cid: int) -> bool:
+    bid = s.attached.get(cid, -1)
+    return bid >= 0 and bid not in game.cancelled(s)
+
+
+def _shrug(game: SmashUp, s: SUState, frame: Frame, choice: str | None) -> None:
+    """Talent: the base this is on has no abilities until its controller's next turn."""
+    cid = frame.data["card"]
+    bid = s.attached.get(cid, -1)
+    done(game, s, frame)
+    if bid in s.zones["bases"]:
+        game.add_lasting(s, "cancel", bid, 0, cid, frame.seat, f"start_of_turn:{frame.seat}")
+        game.log(
+            s,
+            "cancel",
+            _rule("talent_cancel_base_abilities"),
+            f"The abilities of {game.card_name(s, bid)} are cancelled until "
+            f"{s.names[frame.seat]}'s next turn",
+            frame.seat,
+            base_card=bid,
+        )
+
+
+def _printed_3_usable(
+    game: SmashUp, s: SUState, seat: int, card: int, window: dict[str, Any]
+) -> bool:
+    return s.active == seat
+
+
+# =============================================================================== registry
+
+register(
+    AbilitySpec("own_minions_here_unaffected_by_rivals", protect=_unaffected_by_rivals),
+    AbilitySpec(
+        "attached_plus2_indestructible", power=_attached_plus2, protect=_attached_indestructible
+    ),
+    AbilitySpec("follow_moved_minion_plus1", hooks={"minion_moved": _brojak_hook}, trigger=_brojak),
+    AbilitySpec(
+        "retaliate_destroy_rival_minion",
+        hooks={"minion_destroyed": _death_wisher_hook},
+        trigger=_death_wisher,
+    ),
+    AbilitySpec(
+        "shuffle_minion_here_into_deck", on_play=_shuffle_here(-1, "shuffle_minion_here_into_deck")
+    ),
+    AbilitySpec(
+        "counter_when_rival_affects_minions_here",
+        hooks={"minion_affected": _foxy_hook},
+        trigger=_foxy,
+    ),
+    AbilitySpec(
+        "plus2_when_rival_plays_action", hooks={"action_played": _jacky_hook}, trigger=_jacky
+    ),
+    AbilitySpec("minions_from_discard_to_deck_top", on_play=_shift),
+    AbilitySpec(
+        "search_deck_action_to_hand", on_play=_search_action("search_deck_action_to_hand", "takes")
+    ),
+    AbilitySpec("plus3", on_play=_plus3),
+    AbilitySpec(
+        "destroy_host_when_its_controller_plays_action",
+        hooks={"action_played": _feeling_lucky_hook},
+        trigger=_feeling_lucky,
+    ),
+    AbilitySpec("shuffle_minion_into_deck", on_play=_knocked),
+    AbilitySpec("zero_breakpoint_when_contested", hooks={"start_of_turn": _lets_finish_hook}),
+    AbilitySpec(
+        "destroy_power_3_or_less_where_present_then_draw",
+        on_play=_make_my_day(False, True, "destroy_power_3_or_less_where_present_then_draw"),
+    ),
+    AbilitySpec(
+        "move_rival_minion_then_extra_action",
+        on_play=_scared_straight(False, "move_rival_minion_then_extra_action"),
+    ),
+    AbilitySpec(
+        "after_lost_scoring_relocate_own_minion",
+        on_play=_revenge,
+        special=Special(windows=("after_scoring",), usable=_revenge_usable),
+    ),
+    AbilitySpec("draw_per_own_minion_power_4_plus", on_play=_who_loves_ya),
+    AbilitySpec("talent_cancel_base_abilities", talent=_shrug, talent_ok=_shrug_ok),
+    # ------------------------------------------------------------ errata printing
+    AbilitySpec(
+        "shuffle_minion_here_power_5_or_less_into_deck",
+        on_play=_shuffle_here(5, "shuffle_minion_here_power_5_or_less_into_deck"),
+    ),
+    AbilitySpec(
+        "search_deck_action_and_draw_it",
+        on_play=_search_action("search_deck_action_and_draw_it", "draws"),
+    ),
+    AbilitySpec(
+        "destroy_printed_power_3_or_less_where_present",
+        on_play=_make_my_day(True, False, "destroy_printed_power_3_or_less_where_present"),
+        special=Special(windows=("before_scoring",), usable=_printed_3_usable),
+    ),
+    AbilitySpec(
+        "move_rival_minion_extra_action_if_first",
+        on_play=_scared_straight(True, "move_rival_minion_extra_action_if_first"),
+    ),
+)
