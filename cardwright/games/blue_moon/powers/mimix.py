@@ -64,6 +64,7 @@ register(
 def _take_to_hand(g: BlueMoon, s: BMState, seat: int, cid: int, zone: str, rule: str) -> None:
     move(s, cid, f"hand:{seat}", from_zone=f"{zone}:{seat}")
     s.cards[cid].face_up = True
+    s.known[1 - seat].append(cid)  # shown: the opponent knows it is in this hand from now on
     g._hand_changed(s, seat)
     if s.logging:
         where = "draw deck" if zone == "deck" else "discard pile"

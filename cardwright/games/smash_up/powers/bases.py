@@ -531,3 +531,46 @@ register(
         trigger=_truck_stop,
     ),
 )
+
+
+# ----------------------------------------------------------------------------- Boogie Wonderland
+
+
+def _boogie_hook(game: SmashUp, s: SUState, source: int, event: dict[str, Any]) -> None:
+    """A standard action played by a player affects one of that player's minions here.
+
+    The affect record is made before the change, so a minion moved away from here counts and
+    one moved here from elsewhere does not (000 Clarifications, Boogie Wonderland). One draw per
+    action however many of the player's minions it affects."""
+    if not (_here(event, source) and event["standard"]):
+        return
+    if event["mode"] not in ("play", "special", "copy"):
+        return
+    seat = event["seat"]
+    if seat < 0 or event["controller"] != seat:
+        return
+    tag = f"boogie:{event['source_card']}"
+    if game.once_used(s, source, tag):
+        return
+    game.use_once(s, source, tag)
+    game.queue(
+        s,
+        "draw_after_own_standard_action_affects_own_minions_here",
+        source,
+        seat,
+        action_card=event["source_card"],
+    )
+
+
+def _boogie(game: SmashUp, s: SUState, frame: Frame, choice: str | None) -> None:
+    _done(game, s, frame)
+    game.draw(s, frame.seat, 1, "su.card.draw_after_own_standard_action_affects_own_minions_here")
+
+
+register(
+    AbilitySpec(
+        "draw_after_own_standard_action_affects_own_minions_here",
+        hooks={"minion_affected": _boogie_hook},
+        trigger=_boogie,
+    )
+)
