@@ -42,8 +42,21 @@ the power, ``eff`` the :class:`~cardwright.games.blue_moon.rules.Effects` in for
 * ``on_play(g, s, src)`` — a "now" power, right after the card lands (push frames for choices).
 * ``on_start_turn`` / ``on_after_support`` / ``on_end_turn(g, s, src)`` — powers of the active
   player's cards at the beginning of the turn, right after the booster/support phase, and at the
-  end of the turn (``end_stage`` 0 = "at the end of my turn", 1 = "when my turn is about to end").
-  They run as core triggers, so a player with several picks the order.
+  end of the turn (``end_stage`` 0 = "at the end of my turn", 1 = "when my turn is about to end",
+  2 = "once my turn is over", after every other end power). They run as core triggers, so a
+  player with several picks the order. With ``single`` several active cards sharing the power
+  act once together (one trigger: "one in total, however many Storms").
+* ``on_opponent_after_support(g, s, src)`` — a power of the opponent's card that acts right
+  after the active player's booster/support phase (Irresistible Sirens' "or I attract a dragon").
+* ``turn_options(g, s, eff, src, seat) -> [Option]`` — extra answers to the active ``seat``'s
+  ``turn`` decision during the playing phases (beginning to booster/support), for powers used
+  at a moment of the player's choosing: "once in each of my turns I may ..." (TopNotch) or a
+  discard the opponent's card demands (Sirens). Option ids must be ``ab:<src>:<arg>``; the
+  answer calls ``act(g, s, src, seat, arg)``. The power tracks its own uses in ``TurnInfo.uses``.
+* ``take_limit(g, s, src, seat, from_deck) -> int`` — how many more cards ``seat`` may take into
+  hand now (``from_deck``: drawn from the draw deck; otherwise retrieved or taken from elsewhere);
+  the lowest limit in force applies (Quivering Quicksand, Gluing Dust). Deck draws by the
+  active player are counted in ``TurnInfo.uses["deck:<seat>"]``.
 * ``requirement_unmet(g, s, eff, src, seat) -> bool`` — "by the end of your booster/support
   phase you must ... or retreat": true while ``seat`` has not met it (it must then retreat).
 * ``dragon_mod(g, s, src, retreater, n) -> n`` at ``dragon_priority`` 1 (additional dragons),
@@ -57,6 +70,11 @@ the power, ``eff`` the :class:`~cardwright.games.blue_moon.rules.Effects` in for
   game under their kind.
 * ``reversible`` — the ``on_play`` effect may be undone by backtracking (otherwise playing the card
   after the retreat point makes the turn irreversible).
+
+A power that lets its player do without the turn's character (Bounce Back) sets
+``TurnInfo.uses[CHARACTER_OPTIONAL]``: the turn may then go to the announcement with no character.
+Helpers for powers: ``BlueMoon.discard_from_play`` (an active or covered card to its owner's
+discard pile), ``BlueMoon.discard_from_hand``, ``BlueMoon.draw``/``drawable``.
 
 Shared helpers for powers of several peoples:
 
@@ -116,6 +134,9 @@ DRAGON_NONE = 4
 
 ANY_NUMBER = 99
 
+# TurnInfo.uses key: this turn needs no character (Bounce Back)
+CHARACTER_OPTIONAL = "character_optional"
+
 
 @dataclass(frozen=True, slots=True)
 class Ignore:
@@ -161,6 +182,11 @@ class AbilitySpec:
     on_after_support: Callable[[BlueMoon, BMState, int], None] | None = None
     on_end_turn: Callable[[BlueMoon, BMState, int], None] | None = None
     end_stage: int = 0
+    single: bool = False
+    on_opponent_after_support: Callable[[BlueMoon, BMState, int], None] | None = None
+    turn_options: Callable[[BlueMoon, BMState, Effects, int, int], list[Option]] | None = None
+    act: Callable[[BlueMoon, BMState, int, int, str], None] | None = None
+    take_limit: Callable[[BlueMoon, BMState, int, int, bool], int] | None = None
     requirement_unmet: Callable[[BlueMoon, BMState, Effects, int, int], bool] | None = None
     target_choices: Callable[[BlueMoon, BMState, Effects, int], list[int]] | None = None
     dragon_priority: int = 0
@@ -182,6 +208,8 @@ class AbilitySpec:
                 self.grants,
                 self.free_for,
                 self.requirement_unmet,
+                self.turn_options,
+                self.take_limit,
             )
         )
 

@@ -37,6 +37,8 @@ from cardwright.core.zones import card_places, create_card, move
 from . import buka_rules as buka
 from .abilities import (
     ABILITIES,
+    ANY_NUMBER,
+    CHARACTER_OPTIONAL,
     IG_EARTH,
     IG_FIRE,
     IG_ICONS,
@@ -68,7 +70,7 @@ ZONES = (
 UNSUPPORTED_PEOPLES: dict[str, str] = {}
 
 # turn steps
-S_START, S_MAIN, S_AFTER, S_ANNOUNCE, S_REFRESH, S_END, S_END2, S_DONE = range(8)
+S_START, S_MAIN, S_AFTER, S_ANNOUNCE, S_REFRESH, S_END, S_END2, S_END3, S_DONE = range(9)
 
 
 def other(seat: int) -> int:
@@ -193,10 +195,13 @@ class Effects:
         "g",
         "grant_srcs",
         "ignorers",
+        "opp_after",
+        "option_srcs",
         "prohibitors",
         "s",
         "sources",
         "starts",
+        "take_srcs",
         "target_srcs",
         "unmet_srcs",
         "value_srcs",
@@ -232,6 +237,9 @@ class Effects:
         self.grant_srcs: Sequence[Source] = _NONE
         self.free_srcs: Sequence[Source] = _NONE
         self.unmet_srcs: Sequence[Source] = _NONE
+        self.option_srcs: Sequence[Source] = _NONE
+        self.take_srcs: Sequence[Source] = _NONE
+        self.opp_after: Sequence[Source] = _NONE
         self.target_srcs: Sequence[Source] = _NONE
         self.dragons: Sequence[Source] = _NONE
         self.starts: Sequence[Source] = _NONE
@@ -255,6 +263,9 @@ class Effects:
         self.grant_srcs = [x for x in sources if x[1].grants is not None]
         self.free_srcs = [x for x in sources if x[1].free_for is not None]
         self.unmet_srcs = [x for x in sources if x[1].requirement_unmet is not None]
+        self.option_srcs = [x for x in sources if x[1].turn_options is not None]
+        self.take_srcs = [x for x in sources if x[1].take_limit is not None]
+        self.opp_after = [x for x in sources if x[1].on_opponent_after_support is not None]
         self.target_srcs = [x for x in sources if x[1].target_choices is not None]
         self.dragons = sorted(
             (x for x in sources if x[1].dragon_mod is not None),
@@ -440,6 +451,14 @@ class Effects:
             for kind, n in spec.grants(self.g, self.s, src, seat).items():
                 total[kind] = min(99, total.get(kind, 0) + n)
         return total
+
+    def take_limit(self, seat: int, from_deck: bool) -> int:
+        """How many more cards ``seat`` may take into hand now (``ANY_NUMBER``: no limit)."""
+        most = ANY_NUMBER
+        for src, spec in self.take_srcs:
+            assert spec.take_limit is not None
+            most = min(most, spec.take_limit(self.g, self.s, src, seat, from_deck))
+        return max(0, most)
 
     def unmet(self, seat: int) -> bool:
         for src, spec in self.unmet_srcs:
@@ -663,6 +682,8 @@ class BlueMoon(Game):
             eff = Effects(self, s)
         if eff.prohibitors and (eff.prohibited(seat, "take") or eff.prohibited(seat, "draw")):
             return 0
+        if eff.take_srcs:
+            k = min(k, eff.take_limit(seat, True))
         return k
 
     def draw(self, s: BMState, seat: int, n: int, rule: str) -> int:
@@ -688,8 +709,11 @@ class BlueMoon(Game):
                 )
         self._hand_changed(s, seat)
         ti = s.turn_info
-        if ti.undo_from >= 0 and seat == s.active:
-            ti.irreversible = True  # drawn cards cannot be backtracked
+        if seat == s.active:
+            key = f"deck:{seat}"
+            ti.uses[key] = ti.uses.get(key, 0) + k
+            if ti.undo_from >= 0:
+                ti.irreversible = True  # drawn cards cannot be backtracked
         return k
 
     def refill(self, s: BMState, seat: int, rule: str) -> None:
@@ -756,6 +780,11 @@ class BlueMoon(Game):
         move(s, cid, f"discard:{seat}", from_zone=zone)
         if cid in s.covered:
             s.covered.remove(cid)
+        ti = s.turn_info
+        if cid in ti.covered:
+            ti.covered.remove(cid)
+        if cid in ti.pair_open:
+            ti.pair_open.remove(cid)
         s.targets.pop(cid, None)
         for src in [k for k, v in s.targets.items() if v == cid]:
             del s.targets[src]  # the power may be applied to another card (Special Rule 2)
@@ -1117,6 +1146,8 @@ class BlueMoon(Game):
         opposing active character that depicts RETRIEVE (even ignored) blocks characters."""
         if eff.prohibitors and eff.prohibited(seat, "take"):
             return []
+        if eff.take_srcs and eff.take_limit(seat, False) <= 0:
+            return []
         opp = other(seat)
         blocked = any(
             self.defn(s, c).type == "character" and "retrieve" in self.defn(s, c).icons
@@ -1190,6 +1221,10 @@ class BlueMoon(Game):
                     if self.play_mode(s, eff, seat, cid) is not None:
                         options.append(Option(f"lead:{cid}", f"Play {self.card_name(s, cid)}"))
             options.extend(self.character_options(s, eff, seat))
+            if eff.option_srcs:
+                options.extend(self.power_options(s, eff, seat))
+            if ti.uses.get(CHARACTER_OPTIONAL):
+                options.append(Option("announce", "Play no character: announce your power"))
             if s.fight_started:
                 options.append(Option("retreat", "Retreat from the fight"))
             else:
@@ -1198,7 +1233,17 @@ class BlueMoon(Game):
         if not ti.bs_phase:
             options.extend(self.character_options(s, eff, seat))
         options.extend(self.bs_options(s, eff, seat))
+        if eff.option_srcs:
+            options.extend(self.power_options(s, eff, seat))
         options.append(Option("announce", "Play no more cards: announce your power"))
+        return options
+
+    def power_options(self, s: BMState, eff: Effects, seat: int) -> list[Option]:
+        """Answers special powers add to the turn decision (``ab:<src>:<arg>``)."""
+        options: list[Option] = []
+        for src, spec in eff.option_srcs:
+            assert spec.turn_options is not None
+            options.extend(spec.turn_options(self, s, eff, src, seat))
         return options
 
     def _turn_prompt(self, s: BMState, seat: int, eff: Effects) -> tuple[str, str]:
@@ -1273,8 +1318,12 @@ class BlueMoon(Game):
                     )
                 frame.step = S_MAIN
                 eff = Effects(self, s)
+                queued: set[str] = set()
                 for src, spec in eff.starts:
                     if s.cards[src].controller == seat:
+                        if spec.single and spec.id in queued:
+                            continue
+                        queued.add(spec.id)
                         self.queue_trigger(s, spec.id, src, seat, when="start")
                 if s.triggers:
                     self.resolve_triggers(s)
@@ -1308,6 +1357,10 @@ class BlueMoon(Game):
                 for src, spec in eff.after:
                     if s.cards[src].controller == seat:
                         self.queue_trigger(s, spec.id, src, seat, when="after_support")
+                for src, spec in eff.opp_after:
+                    owner = s.cards[src].controller
+                    if owner != seat:
+                        self.queue_trigger(s, spec.id, src, owner, when="opp_after_support")
                 if s.triggers:
                     self.resolve_triggers(s)
             elif step == S_ANNOUNCE:
@@ -1360,13 +1413,17 @@ class BlueMoon(Game):
                 s.phase = "refresh"
                 frame.step = S_END
                 self.refill(s, seat, "bm.turn.refresh")
-            elif step in (S_END, S_END2):
+            elif step in (S_END, S_END2, S_END3):
                 s.phase = "end"
-                stage = 0 if step == S_END else 1
+                stage = step - S_END
                 frame.step = step + 1
                 eff = Effects(self, s)
+                queued = set()
                 for src, spec in eff.ends:
                     if s.cards[src].controller == seat and spec.end_stage == stage:
+                        if spec.single and spec.id in queued:
+                            continue
+                        queued.add(spec.id)
                         self.queue_trigger(s, spec.id, src, seat, when="end")
                 if s.triggers:
                     self.resolve_triggers(s)
@@ -1448,6 +1505,15 @@ class BlueMoon(Game):
             self.push(s, "bm.decline", seat, n=0)
         elif kind == "announce":
             frame.step = S_AFTER
+        elif kind == "ab":
+            src_s, _, what = arg.partition(":")
+            source = int(src_s)
+            ab_spec = self.defn(s, source).spec
+            if ab_spec is None or ab_spec.act is None:
+                raise EngineError(f"blue-moon: {choice!r} names no power that acts")
+            if ti.undo_from >= 0 and not ab_spec.reversible:
+                ti.irreversible = True
+            ab_spec.act(self, s, source, seat, what)
         else:
             raise EngineError(f"blue-moon: unknown turn answer {choice!r}")
 
@@ -1614,6 +1680,7 @@ class BlueMoon(Game):
                     ids.clear()
         s.covered.clear()
         s.targets.clear()
+        s.triggers.clear()  # powers still waiting when a fight ends (a Flood retreat) lapse
         s.turn_info = TurnInfo()
         if s.logging:
             self.log(
@@ -1679,6 +1746,7 @@ class BlueMoon(Game):
         hook = {
             "start": spec.on_start_turn,
             "after_support": spec.on_after_support,
+            "opp_after_support": spec.on_opponent_after_support,
             "end": spec.on_end_turn,
         }[trigger.data["when"]]
         if hook is not None:
