@@ -33,6 +33,30 @@ CASES: dict[str, list[dict[str, Any]]] = {
         {"players": 2},
         {"players": 3, "first_player": "random", "card_set": "70s-errata"},
         {"players": 4, "redraw": False},
+        # the '70s factions dealt in both card sets (fewer games: "_games" overrides the count)
+        {
+            "factions": [["disco_dancers", "vigilantes"], ["kung_fu_fighters", "truckers"]],
+            "card_set": "70s-errata",
+            "_games": 8,
+        },
+        {
+            "factions": [
+                ["vigilantes", "truckers"],
+                ["disco_dancers", "kung_fu_fighters"],
+                ["aliens", "wizards"],
+            ],
+            "_games": 6,
+        },
+        {
+            "factions": [
+                ["disco_dancers", "vigilantes"],
+                ["kung_fu_fighters", "truckers"],
+                ["ninjas", "pirates"],
+                ["robots", "zombies"],
+            ],
+            "card_set": "70s-errata",
+            "_games": 4,
+        },
     ],
 }
 # seeded games per configuration in `make test` (x6 in `make test-all`)
@@ -46,14 +70,15 @@ def test_every_playable_game_has_cases() -> None:
 def _cases(slow: bool) -> list[Any]:
     out = []
     for game_id, configs in CASES.items():
-        n = GAMES_PER_CONFIG.get(game_id, 50) * (6 if slow else 1)
-        for i, config in enumerate(configs):
+        for i, entry in enumerate(configs):
+            config = {k: v for k, v in entry.items() if k != "_games"}
+            games = entry.get("_games", GAMES_PER_CONFIG.get(game_id, 50)) * (6 if slow else 1)
             marks = [pytest.mark.slow] if slow else []
             out.append(
                 pytest.param(
                     game_id,
                     config,
-                    n,
+                    games,
                     1000 * i + (500 if slow else 0),
                     id=f"{game_id}-cfg{i}",
                     marks=marks,

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from cardwright.core import (
+    Card,
     Frame,
     Game,
     IllegalChoice,
@@ -144,3 +145,70 @@ def test_continuous_values_and_cannot_beats_can() -> None:
     assert allowed([], default=False) is False
     assert allowed([Permission("play", 1, True)], default=False) is True
     assert allowed([Permission("play", 1, True), Permission("play", 2, False)]) is False
+
+
+class Bluffs(Game):
+    """Two players; seat 1 holds three hidden cards and two face down (which must be bluffs)."""
+
+    id = "bluffs"
+    title = "Bluffs"
+    min_players = 2
+    max_players = 2
+    constrained = True
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.handlers["bluffs.turn"] = self._turn
+
+    def setup(self, state: State) -> None:
+        from cardwright.core.zones import create_card
+
+        state.names = ["A", "B"]
+        state.zones = {"hand:1": [], "down:1": []}
+        for defn in ("plain1", "plain2", "bluff3"):
+            create_card(state, defn, 1, "hand:1")
+        for defn in ("bluff1", "bluff2"):
+            create_card(state, defn, 1, "down:1", face_up=False)
+        self.push(state, "bluffs.turn", 0)
+
+    def _turn(self, state: State, frame: Frame, choice: str | None) -> None:
+        if choice is not None:
+            self.end_game(state, [0], "done", "toy")
+            return
+        self.ask(state, 0, "main", "go", [Option("go", "Go")])
+
+    def card_visible(self, state: State, zone: str, card: Card, seat: int) -> bool:
+        return card.owner == seat
+
+    def pool_key(self, state: State, zone: str, seat: int) -> str:
+        return "hidden:1"
+
+    def pool_known(self, state: State, pool: str, seat: int) -> bool:
+        return True
+
+    def complete_determinized(self, view: State, state: State, seed: int) -> None:
+        if not self.constrained:
+            return
+        hand, down = state.zones["hand:1"], state.zones["down:1"]
+        for i, cid in enumerate(down):
+            if not state.cards[cid].defn.startswith("bluff"):
+                j = next(k for k, h in enumerate(hand) if state.cards[h].defn.startswith("bluff"))
+                down[i], hand[j] = hand[j], cid
+
+
+def test_complete_determinized_lets_a_game_respect_its_hidden_constraints() -> None:
+    g = Bluffs()
+    s = g.new_state()
+    view = g.view(s, 0)
+    cards = ["bluff1", "bluff2", "bluff3", "plain1", "plain2"]
+    assert sorted(view.pools["hidden:1"] or []) == cards
+    for seed in range(40):
+        full = g.determinize(view, seed)
+        down = sorted(full.cards[c].defn for c in full.zones["down:1"])
+        everything = sorted(full.cards[c].defn for z in full.zones.values() for c in z)
+        assert all(d.startswith("bluff") for d in down), seed
+        assert everything == cards
+        assert state_hash(g.view(full, 0)) == state_hash(view)
+    g.constrained = False  # without the hook some deals put a plain card face down
+    deals = [g.determinize(view, seed) for seed in range(40)]
+    assert any(any(d.cards[c].defn.startswith("plain") for c in d.zones["down:1"]) for d in deals)

@@ -20,9 +20,16 @@ Every card and base names its ability by a snake_case id (``CardDef.ability`` /
 ``protect``
     ``protect(game, state, source, target, action, actor) -> bool``: True when the source
     forbids ``action`` on ``target`` by ``actor`` (-1: a base or the rules). Actions checked by
-    the engine: ``destroy``, ``move``, ``return`` (and ``affect``, asked alongside each of
-    them), ``play_minion`` / ``play_action`` (target: a base), ``attach`` (target: a minion).
-    Any such "cannot" beats every "can" (core ``allowed``).
+    the engine: ``destroy``, ``move``, ``return``, ``place`` (and ``affect``, asked alongside
+    each of them), ``play_minion`` / ``play_action`` (target: a base), ``attach`` (target: a
+    minion). Any such "cannot" beats every "can" (core ``allowed``).
+``play_ban``
+    ``play_ban(game, state, source, seat, card, dest) -> bool``: True when the source forbids
+    ``seat`` to play that particular ``card`` to ``dest`` (Block the Path bans a faction).
+``play_from``
+    ``play_from(game, state, source, seat, card, dest) -> bool``: True when the source lets
+    ``seat`` use a hand play for ``card`` from their discard pile when it goes to ``dest``
+    (They're Coming To Get You).
 ``talent`` / ``talent_ok``
     A frame handler for the Talent (once per turn, in the Play Cards phase of its controller's
     turn) and an optional test of whether using it now would do anything.
@@ -70,11 +77,42 @@ A new verb that affects minions calls ``game.affected(state, minion, verb, effec
 Each verb also checks ``blocked(verb, minion, actor)``, which asks the ``protect`` hooks for the
 verb and for ``affect``.
 
-Other engine helpers: ``once_used`` / ``use_once`` (once-per-turn memory), ``base_actions``
+Lasting effects (``add_lasting``) end at ``until``: ``end_of_turn`` (this turn's end),
+``end_of_turn:<seat>`` (the end of that player's turn: this one if it is theirs) or
+``start_of_turn:<seat>``.
+
+Other engine helpers: ``once_used`` / ``use_once`` (once-per-turn memory),
+``arrived_this_turn`` (minions played or moved to a base this turn), ``base_actions``
 (actions on a base itself: actions on its minions are not actions on the base),
 ``minion_actions``, ``to_deck`` (shuffle or place a card in play into its owner's deck),
 ``reveal`` (a card in a hand or deck becomes known to every player; cards that go from a public
 zone into a hand or onto a deck are remembered the same way until a shuffle).
+
+``replace``
+    Replacement effects ("instead"): ``replace[event](game, state, source, data) -> bool`` is
+    asked, for each card and base in play with it, before ``event`` happens; returning True
+    means the source did something else instead (it may push frames) and the event does not
+    happen. Events: ``destroy`` (data: ``minion_card``, ``base_card``, ``by``; asked after
+    "cannot be destroyed", so a minion that cannot be destroyed is simply not destroyed).
+``ignore_base``
+    ``ignore_base(game, state, source, base, seat) -> bool``: the source (in play) makes
+    ``base``'s own ability be ignored by ``seat`` (asked with ``seat=-1``: by everyone). A base
+    ignored by everyone has no power, breakpoint, protection, hook, replacement or scoring
+    effect (it counts as cancelled, ``SmashUp.cancelled``); one ignored by a seat does not
+    forbid that seat anything (``SmashUp.base_ignored``).
+
+``grant_extra(mandatory=True)``: an extra play that cannot be declined. The pickers below
+(:func:`pick`, :func:`minion_choices`, :func:`base_choices`, :func:`minion_target`) ask "choose
+one of these" questions, taking forced answers and offering ``decline`` where the card says
+"may".
+
+Engine verbs for abilities (``rules.py``), besides destroying, moving and returning:
+``grant_extra`` (restricted by power, base, ``zone="discard"``, ``cond="no_own_minion"``,
+``ongoing``), ``play_extra`` (play one given card at once as an extra play, from any zone),
+``reveal_top`` (to the public ``revealed`` zone), ``look_top`` (only the player learns it),
+``to_deck_top``, ``to_hand``, ``know`` (record who knows a hidden card; views follow it),
+``shuffle_deck`` (forgets that knowledge), ``discard_from_hand``, ``discard_random``,
+``destroy_action``, ``can_play_actions``.
 
 An ability id with no entry here does nothing (``unimplemented_abilities`` lists them).
 """
@@ -102,6 +140,9 @@ CardTest = Callable[["SmashUp", SUState, int], bool]
 HookFn = Callable[["SmashUp", SUState, int, dict[str, Any]], None]
 ScoringFn = Callable[["SmashUp", SUState, int, dict[int, int]], dict[int, int]]
 SpecialTest = Callable[["SmashUp", SUState, int, int, dict[str, Any]], bool]
+ReplaceFn = Callable[["SmashUp", SUState, int, dict[str, Any]], bool]
+IgnoreFn = Callable[["SmashUp", SUState, int, int, int], bool]
+PlayTest = Callable[["SmashUp", SUState, int, int, int, int], bool]
 InsteadFn = Callable[["SmashUp", SUState, int, int, int], "str | None"]
 CopyFn = Callable[["SmashUp", SUState, int, int, dict[str, Any]], tuple[int, list[int]]]
 
@@ -117,12 +158,15 @@ class Special:
     ``your_turn`` (an option of the Play Cards phase). ``zone``: ``hand`` (the card is played,
     not using a free play), ``play`` or ``discard`` (``run`` is pushed as a frame).
     ``usable(game, state, seat, card, window_data)``: whether it can be used now.
+    ``only``: a card from hand that can be played only through its Special (not as the
+    free or an extra play of the Play Cards phase).
     """
 
     windows: tuple[str, ...]
     zone: str = "hand"
     usable: SpecialTest | None = None
     run: AbilityHandler | None = None
+    only: bool = False
 
 
 @dataclass(frozen=True)
@@ -135,12 +179,16 @@ class AbilitySpec:
     breakpoint: BreakpointFn | None = None
     player_power: PlayerPowerFn | None = None
     protect: ProtectFn | None = None
+    play_ban: PlayTest | None = None
+    play_from: PlayTest | None = None
     talent: AbilityHandler | None = None
     talent_ok: CardTest | None = None
     special: Special | None = None
     hooks: Mapping[str, HookFn] = field(default_factory=dict)
     trigger: AbilityHandler | None = None
     scoring: ScoringFn | None = None
+    replace: Mapping[str, ReplaceFn] = field(default_factory=dict)
+    ignore_base: IgnoreFn | None = None
     instead_of_discard: InsteadFn | None = None
     copy: CopyFn | None = None
 
@@ -222,6 +270,95 @@ def pick_into(
 
 def _done(game: SmashUp, state: SUState, frame: Frame) -> None:
     game.pop(state, frame)
+
+
+#: What :func:`pick` returns when it asked a question (the handler must return at once).
+ASKED = -2
+#: What :func:`pick` returns when there was nothing to pick or the player declined.
+NONE = -1
+
+
+def pick(
+    game: SmashUp,
+    s: SUState,
+    seat: int,
+    choice: str | None,
+    choices: list[tuple[int, str]],
+    *,
+    kind: str,
+    prompt: str,
+    rule: str,
+    optional: bool = False,
+    decline: str = "Choose none",
+) -> int:
+    """One "choose one of these" step of an ability: ``choices`` are (card id, label) pairs.
+
+    Answered (``choice`` given), returns the chosen id (or :data:`NONE` for ``decline``).
+    Otherwise returns :data:`NONE` when there is nothing to choose, the only id when there is
+    one and the step is not optional (a forced choice is not asked), else asks (options
+    ``pick:<id>`` plus ``decline`` when optional) and returns :data:`ASKED`.
+    """
+    if choice is not None:
+        return NONE if choice == "decline" else option_card(choice)
+    if not choices:
+        return NONE
+    if len(choices) == 1 and not optional:
+        return choices[0][0]
+    options = [Option(f"pick:{cid}", label) for cid, label in choices]
+    if optional:
+        options.append(Option("decline", decline))
+    game.ask(s, seat, kind, prompt, options, rule)
+    return ASKED
+
+
+def minion_choices(game: SmashUp, s: SUState, cids: list[int]) -> list[tuple[int, str]]:
+    """(id, label) pairs for minions in play, for :func:`pick`."""
+    return [(cid, game.minion_label(s, cid)) for cid in cids]
+
+
+def minion_target(
+    ability: str,
+    prompt: str,
+    candidates: Callable[[SmashUp, SUState, Frame], list[int]],
+    act: Callable[[SmashUp, SUState, Frame, int], None],
+    *,
+    optional: bool = False,
+) -> AbilityHandler:
+    """An on-play handler "(you may) do ``act`` to one of ``candidates``": the frame is popped
+    before ``act`` runs (so ``act`` may push frames); with no candidate it does nothing."""
+    rule = f"su.card.{ability}"
+
+    def handler(game: SmashUp, s: SUState, frame: Frame, choice: str | None) -> None:
+        cands = [] if choice is not None else candidates(game, s, frame)
+        got = pick(
+            game,
+            s,
+            frame.seat,
+            choice,
+            minion_choices(game, s, cands),
+            kind="target",
+            prompt=prompt,
+            rule=rule,
+            optional=optional,
+        )
+        if got == ASKED:
+            return
+        _done(game, s, frame)
+        if got == NONE:
+            if choice is None:
+                game.log(s, "no_target", rule, "There is no minion it can choose", frame.seat)
+            return
+        act(game, s, frame, got)
+
+    return handler
+
+
+def base_choices(game: SmashUp, s: SUState, bids: list[int]) -> list[tuple[int, str]]:
+    """(id, label) pairs for bases in play (name, total power / breakpoint), for :func:`pick`."""
+    return [
+        (b, f"{game.card_name(s, b)} ({game.total_power(s, b)}/{game.breakpoint(s, b)})")
+        for b in bids
+    ]
 
 
 # =============================================================================== on play

@@ -30,8 +30,28 @@ _ACTION_VALUE = {
 }
 
 
+#: abilities whose target gains something (pick your own minion)
+_HELPS = {"plus4_until_your_turn_end", "lower_breakpoint_by_own_minion_power"}
+
+#: Specials used whenever offered, by window
+_ALWAYS_USE = {
+    "before_scoring": (
+        "before_scoring_play_self_there",
+        "before_scoring_extra_minion_there",
+        "before_scoring_move_self_there",
+    ),
+    "after_scoring": ("after_scoring_self_to_hand", "after_scoring_move_self"),
+}
+
+
 def _cid(option: Option) -> int:
     return int(option.id.rsplit(":", 1)[1])
+
+
+def _is_card(option: Option) -> bool:
+    """Whether the option names a card (``verb:<id>``), not ``decline`` / ``none`` / a word."""
+    tail = option.id.rsplit(":", 1)[-1]
+    return ":" in option.id and tail.lstrip("-").isdigit()
 
 
 class SmashUpHeuristic:
@@ -48,19 +68,26 @@ class SmashUpHeuristic:
         options = decision.options
         ids = {o.id for o in options}
         kind = decision.kind
+        if kind in ("target", "choose_base", "choose_card", "destination"):
+            cards = [o for o in options if _is_card(o)]
+            if not cards:
+                return options[0].id
+            if kind == "target":
+                # "may" abilities offer decline: take it when the best target is a bad one
+                sign = -1.0 if s.stack[-1].data.get("ability") in _HELPS else 1.0
+                best = max(cards, key=lambda o: sign * self._target_value(g, s, seat, _cid(o)))
+                if sign < 0:
+                    return best.id
+                if "decline" in ids and self._target_value(g, s, seat, _cid(best)) <= 0:
+                    return "decline"
+                return best.id
+            options = cards
         if kind == "redraw":
             return "redraw"
         if kind == "play":
             return self._play(g, s, seat, options)
         if kind == "destination":
             return self._destination(g, s, seat, options)
-        if kind == "target":  # a card to hit; a way out ("decline", "done") is kept for gains
-            picks = [o for o in options if ":" in o.id]
-            out = [o.id for o in options if ":" not in o.id]
-            best = max(picks, key=lambda o: self._target_value(g, s, seat, _cid(o)))
-            if out and self._target_value(g, s, seat, _cid(best)) < 0:
-                return out[0]
-            return best.id
         if kind == "choose_base":
             return max(options, key=lambda o: self._my_vp_if_scored(g, s, seat, _cid(o))).id
         if kind == "respond":
@@ -179,11 +206,13 @@ class SmashUpHeuristic:
             return 3.0 if mine else 0.2
         if ability == "shift_counters_or_reuse_talent":
             return 0.1  # kept for a base about to score
+        if ability in ABILITIES:
+            return 2.0  # some other implemented effect: worth playing
         return 0.3  # no effect yet: it only makes room in hand
 
     def _destination(self, g: SmashUp, s: SUState, seat: int, options: list[Option]) -> str:
         frame = s.stack[-1]
-        cid = frame.data.get("card", -1)
+        cid = frame.data.get("target_card", frame.data.get("card", -1))
         d = g.defn(s, cid) if cid in s.cards else None
         if d is not None and d.type == "minion":
             power = d.power or 0
@@ -191,7 +220,7 @@ class SmashUpHeuristic:
 
         def score(o: Option) -> float:
             target = _cid(o)
-            if o.id.startswith("base:"):
+            if o.id.startswith("base:") or target in s.zones["bases"]:
                 return self._base_value(g, s, seat, target, 0)
             bid = g.base_of(s, target)
             gain = self._base_value(g, s, seat, bid, 2) - self._base_value(g, s, seat, bid, 0)
@@ -202,7 +231,13 @@ class SmashUpHeuristic:
     def _respond(self, g: SmashUp, s: SUState, seat: int, options: list[Option]) -> str:
         frame = s.stack[-1]
         bid = frame.data.get("base_card", -1)
-        if frame.data.get("window") != "before_scoring" or bid < 0:
+        window = frame.data.get("window")
+        for o in options:  # Specials that only add power or save a minion are always worth it
+            if o.id.startswith("special:"):
+                ability = g.defn(s, _cid(o)).ability
+                if ability in _ALWAYS_USE.get(str(window), ()):
+                    return o.id
+        if window != "before_scoring" or bid < 0:
             return "pass"
         counters = sum(
             s.cards[c].counters.get("p1", 0)

@@ -57,6 +57,7 @@ BASES = "bases"
 BASE_DECK = "base_deck"
 BASE_DISCARD = "base_discard"
 RESOLVING = "resolving"
+REVEALED = "revealed"
 
 #: Default faction pairs, seat by seat (the first n are used for n players).
 DEFAULT_FACTIONS: list[list[str]] = [
@@ -131,6 +132,16 @@ class Catalog:
         self.protect_specs = {k for k, v in self.spec.items() if v.protect is not None}
         self.instead_specs = {k for k, v in self.spec.items() if v.instead_of_discard is not None}
         self.talent_specs = {k for k, v in self.spec.items() if v.talent is not None}
+        self.replace_specs: dict[str, set[str]] = {}
+        for k, v in self.spec.items():
+            for event in v.replace:
+                self.replace_specs.setdefault(event, set()).add(k)
+        self.ignore_specs = {k for k, v in self.spec.items() if v.ignore_base is not None}
+        self.special_only = {
+            k for k, v in self.spec.items() if v.special is not None and v.special.only
+        }
+        self.play_ban_specs = {k for k, v in self.spec.items() if v.play_ban is not None}
+        self.play_from_specs = {k for k, v in self.spec.items() if v.play_from is not None}
         self.copy_specs = {k for k, v in self.spec.items() if v.copy is not None}
         self.standard = {
             k
@@ -290,7 +301,7 @@ class SmashUp(Game):
                 chance=True,
             )
         sets = {"core"} | {cat.factions[f].set for pair in cfg["factions"] for f in pair}
-        for zone in (BASES, BASE_DECK, BASE_DISCARD, RESOLVING):
+        for zone in (BASES, BASE_DECK, BASE_DISCARD, RESOLVING, REVEALED):
             s.zones[zone] = []
         for base in cat.bases.values():
             if base.set in sets:
@@ -448,7 +459,8 @@ class SmashUp(Game):
     def _sources(self, state: State, kinds: set[str]) -> list[tuple[int, AbilitySpec]]:
         if not kinds:
             return []
-        cards, zones, spec = state.cards, state.zones, self.cat(state).spec
+        cat = self.cat(state)
+        cards, zones, spec = state.cards, state.zones, cat.spec
         found = []
         off = self.cancelled(state)
         for bid in zones[BASES]:
@@ -464,10 +476,11 @@ class SmashUp(Game):
     def cancelled(self, state: State) -> set[int]:
         """Cards whose abilities are cancelled now (a ``cancel`` lasting effect on them: they are
         treated as having no ability, 000 Terms: Cancel)."""
-        lasting = cast(SUState, state).lasting
-        if not lasting:
-            return set()
-        return {e.target for e in lasting if e.key == "cancel"}
+        s = cast(SUState, state)
+        off = {e.target for e in s.lasting if e.key == "cancel"} if s.lasting else set()
+        if self.cat(s).ignore_specs:  # a base whose ability everyone ignores (Jammed Signal)
+            off.update(b for b in s.zones[BASES] if self.base_ignored(s, b))
+        return off
 
     def power(
         self,
@@ -509,6 +522,24 @@ class SmashUp(Game):
             if effect.target == bid and effect.key == "breakpoint":
                 value += effect.amount
         return max(0, value)
+
+    def base_ignored(self, state: State, bid: int, seat: int = -1) -> bool:
+        """Whether ``bid``'s own ability is ignored by ``seat`` (-1: by everyone), because a
+        card in play says so (``AbilitySpec.ignore_base``: Jammed Signal, Infiltrate)."""
+        cat = self.cat(state)
+        if not cat.ignore_specs:
+            return False
+        s = cast(SUState, state)
+        for src, host in s.attached.items():
+            if s.cards[src].defn not in cat.ignore_specs or host != bid:
+                continue
+            spec = cat.spec[s.cards[src].defn]
+            assert spec.ignore_base is not None
+            if spec.ignore_base(self, s, src, bid, -1) or (
+                seat >= 0 and spec.ignore_base(self, s, src, bid, seat)
+            ):
+                return True
+        return False
 
     def power_sources(self, state: State) -> list[tuple[int, AbilitySpec]]:
         """The cards and bases in play with an ongoing power modifier (for :meth:`power`)."""
@@ -572,12 +603,22 @@ class SmashUp(Game):
         perms = [
             Permission(action, src, False)
             for src, spec in sources
-            if spec.protect is not None and spec.protect(self, s, src, target, action, actor)
+            if spec.protect is not None
+            and spec.protect(self, s, src, target, action, actor)
+            and not (
+                actor >= 0
+                and src in s.zones[BASES]
+                and self.cat(s).ignore_specs
+                and self.base_ignored(s, src, actor)
+            )
         ]
         return not allowed(perms)
 
     # ================================================================ basic actions
     def _to_zone(self, s: SUState, cid: int, src: str, dest: str, *, bottom: bool = False) -> None:
+        """Move a card between zones. A card everyone could see that goes into a hand or onto
+        a deck stays known to everyone (until that deck is shuffled); a card that becomes
+        public needs no knowledge record."""
         s.zones[src].remove(cid)
         if bottom:
             s.zones[dest].insert(0, cid)
@@ -592,6 +633,8 @@ class SmashUp(Game):
                 s.revealed.append(cid)
         elif s.revealed and cid in s.revealed and (not hidden or src.startswith("hand:")):
             s.revealed.remove(cid)
+        if s.known and (not hidden or src.startswith("hand:")):
+            s.known.pop(cid, None)
 
     def reveal(self, state: State, cid: int) -> None:
         """Every player now knows this card in a hand or deck (it was shown), until it is
@@ -602,9 +645,141 @@ class SmashUp(Game):
 
     def forget_deck(self, s: SUState, seat: int) -> None:
         """A deck was shuffled: nobody knows where its cards are any more."""
-        if s.revealed:
+        if s.revealed or s.known:
             deck = set(s.zones[f"deck:{seat}"])
             s.revealed = [c for c in s.revealed if c not in deck]
+            for cid in deck:
+                s.known.pop(cid, None)
+
+    def know(self, state: State, cid: int, seats: Iterable[int]) -> None:
+        """Record that ``seats`` know the card ``cid`` (in a deck or hand) from now on."""
+        s = cast(SUState, state)
+        seen = set(s.known.get(cid, ())) | set(seats)
+        if len(seen) == len(s.names):
+            s.known.pop(cid, None)
+            self.reveal(s, cid)
+        else:
+            s.known[cid] = sorted(seen)
+
+    def shuffle_deck(self, state: State, seat: int, rule: str, why: str = "") -> None:
+        """Shuffle a player's deck: no one knows where its cards are any more."""
+        s = cast(SUState, state)
+        deck = s.zones[f"deck:{seat}"]
+        for cid in deck:
+            s.cards[cid].face_up = False
+        self.forget_deck(s, seat)
+        chance.shuffle(s, deck)
+        self.log(
+            s,
+            "shuffle",
+            rule,
+            f"{s.names[seat]} shuffles their deck{why}",
+            seat,
+            chance=True,
+        )
+
+    def deck_top(self, state: State, seat: int) -> int:
+        """The top card of a player's deck (the discard pile is shuffled into a new deck first
+        when the deck is empty: 000 Draw 2 Cards), or -1 when there is no card at all."""
+        s = cast(SUState, state)
+        deck = s.zones[f"deck:{seat}"]
+        if not deck and not self.reshuffle(s, seat):
+            return -1
+        return deck[-1]
+
+    def reveal_top(self, state: State, seat: int, count: int, rule: str) -> list[int]:
+        """Reveal up to ``count`` cards from the top of a player's deck: they go, top first, to
+        the public ``revealed`` zone until the ability puts them somewhere (reshuffling the
+        discard pile if the deck runs out on the way)."""
+        s = cast(SUState, state)
+        shown: list[int] = []
+        for _ in range(count):
+            cid = self.deck_top(s, seat)
+            if cid < 0:
+                break
+            self._to_zone(s, cid, f"deck:{seat}", REVEALED)
+            shown.append(cid)
+        names = ", ".join(self.card_name(s, c) for c in shown) or "nothing (no cards left)"
+        self.log(
+            s,
+            "reveal",
+            rule,
+            f"{s.names[seat]} reveals from their deck: {names}",
+            seat,
+            cards=shown,
+        )
+        return shown
+
+    def look_top(self, state: State, seat: int, rule: str) -> int:
+        """The player looks at their top card (only they learn it); -1 when there is none."""
+        s = cast(SUState, state)
+        cid = self.deck_top(s, seat)
+        if cid < 0:
+            self.log(s, "look", rule, f"{s.names[seat]} has no card to look at", seat)
+            return -1
+        self.know(s, cid, [seat])
+        self.log(
+            s,
+            "look",
+            rule,
+            f"{s.names[seat]} looks at the top card of their deck: {self.card_name(s, cid)}",
+            seat,
+            visible_to=[seat],
+            redacted=f"{s.names[seat]} looks at the top card of their deck",
+            card=cid,
+        )
+        return cid
+
+    def to_deck_top(self, state: State, cid: int, src: str = REVEALED) -> None:
+        """Put a card (by default a revealed one) on top of its owner's deck."""
+        s = cast(SUState, state)
+        self._to_zone(s, cid, src, f"deck:{s.cards[cid].owner}")
+
+    def to_hand(self, state: State, cid: int, src: str, rule: str) -> None:
+        """Put a card from a public zone (revealed, a discard pile) into its owner's hand."""
+        s = cast(SUState, state)
+        owner = s.cards[cid].owner
+        self._to_zone(s, cid, src, f"hand:{owner}")
+        self.log(
+            s,
+            "to_hand",
+            rule,
+            f"{self.card_name(s, cid)} goes into {s.names[owner]}'s hand",
+            owner,
+            card=cid,
+        )
+
+    def discard_from_hand(
+        self, state: State, seat: int, cid: int, rule: str, how: str = ""
+    ) -> None:
+        """A card leaves a hand for its owner's discard pile."""
+        s = cast(SUState, state)
+        self._to_zone(s, cid, f"hand:{seat}", f"discard:{seat}")
+        self.log(
+            s,
+            "discard",
+            rule,
+            f"{s.names[seat]} discards {self.card_name(s, cid)}{how}",
+            seat,
+            card=cid,
+        )
+        self.fire(s, "card_to_discard", card=cid, base_card=-1, owner=seat)
+
+    def discard_random(self, state: State, seat: int, count: int, rule: str) -> list[int]:
+        """The player discards ``count`` cards chosen at random from their hand (fewer if the
+        hand runs out)."""
+        s = cast(SUState, state)
+        hand = s.zones[f"hand:{seat}"]
+        gone: list[int] = []
+        for _ in range(count):
+            if not hand:
+                break
+            cid = hand[chance.randbelow(s, len(hand))]
+            gone.append(cid)
+            self.discard_from_hand(s, seat, cid, rule, " at random")
+        if not gone:
+            self.log(s, "discard", rule, f"{s.names[seat]} has no card to discard", seat)
+        return gone
 
     def draw(self, state: State, seat: int, count: int, rule: str) -> int:
         """Draw cards; an empty deck is first replaced by the shuffled discard pile."""
@@ -824,6 +999,8 @@ class SmashUp(Game):
         if self.blocked(s, "destroy", cid, actor):
             self.log(s, "not_destroyed", "su.terms.cannot", f"{name} cannot be destroyed", actor)
             return False
+        if self.replaced(s, "destroy", minion_card=cid, base_card=bid, by=actor):
+            return False
         card = s.cards[cid]
         owner, controller = card.owner, card.controller
         if by is None:
@@ -847,6 +1024,40 @@ class SmashUp(Game):
             owner=owner,
             controller=controller,
             by=by,
+        )
+        return True
+
+    def replaced(self, state: State, event: str, **data: Any) -> bool:
+        """Ask each card and base in play with a replacement for ``event`` (``AbilitySpec.
+        replace``) whether it does something else instead; the first that does wins."""
+        kinds = self.cat(state).replace_specs.get(event)
+        if not kinds:
+            return False
+        s = cast(SUState, state)
+        payload = {"event": event, **data}
+        for src, spec in self._sources(s, kinds):
+            if spec.replace[event](self, s, src, payload):
+                return True
+        return False
+
+    def destroy_action(self, state: State, cid: int, actor: int, rule: str) -> bool:
+        """Destroy an action in play: it goes to its owner's discard pile (what is on it too)."""
+        s = cast(SUState, state)
+        bid = self.base_of(s, cid)
+        if bid < 0:
+            return False
+        name = self.card_name(s, cid)
+        if self.blocked(s, "destroy", cid, actor):
+            self.log(s, "not_destroyed", "su.terms.cannot", f"{name} cannot be destroyed", actor)
+            return False
+        self.leave_play(s, cid, f"discard:{s.cards[cid].owner}")
+        self.log(
+            s,
+            "destroyed",
+            rule,
+            f"{name} is destroyed at {self.card_name(s, bid)}",
+            actor,
+            card=cid,
         )
         return True
 
@@ -883,6 +1094,7 @@ class SmashUp(Game):
             actor,
             card=cid,
         )
+        self.use_once(s, dest, f"arrived:{cid}")
         self.fire(s, "minion_moved", minion_card=cid, from_card=src, to_card=dest, by=actor)
         return True
 
@@ -1057,6 +1269,11 @@ class SmashUp(Game):
                 out.append(a.target)
         return out
 
+    @property
+    def acting(self) -> Acting | None:
+        """The card (or base) whose ability is doing things now; None while the rules act."""
+        return self._acting
+
     def acting_as(self, state: State, source: int, seat: int, chooser: int = -1) -> Acting:
         """An :class:`Acting` for ``source`` used by ``seat`` (a base acts for no player)."""
         defn = state.cards[source].defn
@@ -1084,6 +1301,13 @@ class SmashUp(Game):
         """Note that ``cid`` used its once-per-turn ability ``tag`` (forgotten when the turn
         starts or the card leaves play)."""
         cast(SUState, state).used.append(f"{cid}:{tag}")
+
+    def arrived_this_turn(self, state: State, bid: int) -> list[int]:
+        """The minions at a base that were played or moved there this turn (each arrival notes
+        ``use_once(base, "arrived:<minion>")``)."""
+        return [
+            m for m in self.minions_at(state, bid) if self.once_used(state, bid, f"arrived:{m}")
+        ]
 
     def _offer_copies(self, s: SUState) -> None:
         """After an ability step: if a standard action directly affected minions and a copying
@@ -1369,21 +1593,34 @@ class SmashUp(Game):
         base: int = -1,
         source: int = -1,
         immediate: bool = False,
-        subtype: str = "",
+        mandatory: bool = False,
         zone: str = "hand",
+        cond: str = "",
+        ongoing: bool = False,
+        subtype: str = "",
     ) -> None:
         """Give ``seat`` an extra minion or action play. In its own Play Cards phase it is kept
         for later in the phase; otherwise (or when ``immediate``) it is played at once or lost
-        (000 Additional Rules). ``subtype`` limits it to cards with that subtype (e.g.
-        ``play_on_base``) and ``zone="discard"`` plays it from the discard pile instead of the
-        hand; such extras are always played at once (see :meth:`play_extra` for a given card)."""
+        (000 Additional Rules). ``max_power``, ``base``, ``zone`` and ``cond`` restrict it (see
+        :class:`Allowance`); ``ongoing``: it is lost if ``source`` leaves play first.
+        ``subtype`` limits it to cards with that subtype (e.g. ``play_on_base``); such extras,
+        and extra actions from the discard pile, are always played at once (see
+        :meth:`play_extra` for a given card).
+        ``mandatory`` (implies ``immediate``): it must be played now if a card fits ("both or
+        neither" abilities), with no option to decline."""
         s = cast(SUState, state)
         what = kind if max_power < 0 else f"{kind} of power {max_power} or less"
-        if subtype or zone != "hand":
+        if subtype or (zone != "hand" and kind != "minion"):
             immediate = True
             what += f" ({subtype.replace('_', ' ') or 'any'}, from {zone})"
-        if not immediate and s.phase == "play" and seat == s.active:
-            s.allowances.append(Allowance(kind, max_power, base, source))
+        elif zone != "hand":
+            what += f" from their {zone} pile"
+        if base >= 0:
+            what += f" at {self.card_name(s, base)}"
+        if cond == "no_own_minion":
+            what += " at a base where they have no minion"
+        if not (immediate or mandatory) and s.phase == "play" and seat == s.active:
+            s.allowances.append(Allowance(kind, max_power, base, source, zone, cond, ongoing))
             self.log(s, "extra", rule, f"{s.names[seat]} may play an extra {what}", seat)
             return
         self.log(s, "extra", rule, f"{s.names[seat]} may play an extra {what} at once", seat)
@@ -1394,19 +1631,73 @@ class SmashUp(Game):
             play_kind=kind,
             max_power=max_power,
             base_card=base,
-            subtype=subtype,
+            mandatory=mandatory,
             zone=zone,
+            cond=cond,
+            subtype=subtype,
         )
 
     def play_extra(self, state: State, seat: int, cid: int, src: str, base: int = -1) -> None:
         """Play a given card from zone ``src`` at once as an extra play (e.g. a revealed top
-        card of a deck); ``base`` limits where it may go (-1: anywhere it fits)."""
+        card of a deck, a card from a discard pile); ``base`` limits where it may go (-1:
+        anywhere it fits)."""
         self._start_play(cast(SUState, state), seat, cid, "extra", base, src)
+
+    def can_play_actions(self, state: State, seat: int) -> bool:
+        """False while ``seat`` is barred from playing actions this turn (Mark of Sleep)."""
+        return cast(SUState, state).asleep != seat
+
+    def allowance_fits(
+        self, s: SUState, a: Allowance, seat: int, cid: int, dest: int, src: str
+    ) -> bool:
+        """Whether play allowance ``a`` lets ``seat`` play ``cid`` from zone ``src`` to
+        ``dest`` (a base, a minion, or -1 for a standard action)."""
+        cat = self.cat(s)
+        defn = s.cards[cid].defn
+        if a.kind != ("minion" if cat.is_minion[defn] else "action"):
+            return False
+        if a.ongoing and self.base_of(s, a.source) < 0:
+            return False
+        if a.max_power >= 0 and cat.printed[defn] > a.max_power:
+            return False
+        if a.base >= 0:
+            at = dest if dest in s.zones[BASES] else self.base_of(s, dest)
+            if at != a.base:
+                return False
+        if a.cond == "no_own_minion" and any(
+            s.cards[m].controller == seat for m in self.minions_at(s, dest)
+        ):
+            return False
+        if src.startswith("hand:"):
+            return a.zone == "hand"
+        if src.startswith("discard:"):
+            return a.zone == "discard" or (
+                a.zone == "hand" and self.may_play_from_discard(s, seat, cid, dest)
+            )
+        return False
+
+    def may_play_from_discard(self, s: SUState, seat: int, cid: int, dest: int) -> bool:
+        """Whether a card in play lets ``seat`` make a hand play from the discard pile instead
+        when ``cid`` goes to ``dest`` (They're Coming To Get You)."""
+        for src, spec in self._sources(s, self.cat(s).play_from_specs):
+            assert spec.play_from is not None
+            if spec.play_from(self, s, src, seat, cid, dest):
+                return True
+        return False
+
+    def play_banned(self, s: SUState, seat: int, cid: int, dest: int) -> bool:
+        """Whether a card in play forbids ``seat`` to play ``cid`` to ``dest`` (Block the
+        Path: minions of a named faction)."""
+        for src, spec in self._sources(s, self.cat(s).play_ban_specs):
+            assert spec.play_ban is not None
+            if spec.play_ban(self, s, src, seat, cid, dest):
+                return True
+        return False
 
     def _fits(self, s: SUState, cid: int, kind: str, max_power: int) -> bool:
         cat = self.cat(s)
         defn = s.cards[cid].defn
-        if cat.is_minion[defn] != (kind == "minion"):
+        if cat.is_minion[defn] != (kind == "minion") or defn in cat.special_only:
             return False
         return max_power < 0 or cat.printed[defn] <= max_power
 
@@ -1417,11 +1708,12 @@ class SmashUp(Game):
         rule = "su.play.extra_now"
         zone = data.get("zone", "hand")
         src = f"{zone}:{seat}"
+        cond = data.get("cond", "")
         if choice is not None:
             self.pop(s, frame)
             if choice != "decline":
                 cid = int(choice.split(":")[1])
-                self._start_play(s, seat, cid, "extra", data["base_card"], src)
+                self._start_play(s, seat, cid, "extra", data["base_card"], src, cond)
             return
         subtype = data.get("subtype", "")
         pool = s.zones[src]
@@ -1432,14 +1724,15 @@ class SmashUp(Game):
                 for c in pool
                 if self._fits(s, c, data["play_kind"], data["max_power"])
                 and (not subtype or subtype in self.cat(s).cards[s.cards[c].defn].subtypes)
-                and self.play_destinations(s, seat, c, "extra", data["base_card"])
+                and self.play_destinations(s, seat, c, "extra", data["base_card"], cond=cond)
             ],
             "play",
         )
-        if not options:
+        if not options or (data["play_kind"] == "action" and not self.can_play_actions(s, seat)):
             self.pop(s, frame)
             return
-        options.append(Option("decline", "Do not play it"))
+        if not data.get("mandatory"):
+            options.append(Option("decline", "Do not play it"))
         self.ask(s, seat, "extra_play", f"Play an extra {data['play_kind']} now?", options, rule)
 
     # ================================================================ the turn
@@ -1460,6 +1753,17 @@ class SmashUp(Game):
             s.talents_used = []
             s.used = []
             s.minions_played = s.actions_played = 0
+            s.asleep = -1
+            if seat in s.sleepers:
+                s.sleepers.remove(seat)
+                s.asleep = seat
+                self.log(
+                    s,
+                    "asleep",
+                    "su.play.no_actions",
+                    f"{s.names[seat]} cannot play actions this turn",
+                    seat,
+                )
             if s.lasting:
                 s.lasting = [e for e in s.lasting if e.until != f"start_of_turn:{seat}"]
             self.log(s, "turn", "su.turn.start", f"Turn {s.turn}: {s.names[seat]}", seat)
@@ -1506,7 +1810,8 @@ class SmashUp(Game):
             return
         # FINISH: "until the end of the turn" ends; then the check for the winner
         if s.lasting:
-            s.lasting = [e for e in s.lasting if e.until != "end_of_turn"]
+            ends = ("end_of_turn", f"end_of_turn:{seat}")
+            s.lasting = [e for e in s.lasting if e.until not in ends]
         s.allowances = []
         self.log(s, "end_turn", "su.turn.end", f"{s.names[seat]} ends their turn", seat)
         target = s.config["vp_to_win"]
@@ -1536,34 +1841,57 @@ class SmashUp(Game):
         cat = self.cat(s)
         cards = s.cards
         minion_plays = [a for a in s.allowances if a.kind == "minion"]
-        action_ok = any(a.kind == "action" for a in s.allowances)
+        action_ok = self.can_play_actions(s, seat) and any(a.kind == "action" for a in s.allowances)
         options = []
         prot = self.protections(s)
         bases = s.zones[BASES]
         open_bases: list[int] | None = None  # bases open to this player's minions
+        # plain: every minion allowance is a hand play limited at most by power and base, and
+        # no card in play bans particular cards, so one look at the bases serves every minion
+        plain = not self._sources(s, cat.play_ban_specs) and all(
+            a.zone == "hand" and not a.cond and not a.ongoing for a in minion_plays
+        )
         seen: set[str] = set()
         for cid in s.zones[f"hand:{seat}"]:
             defn = cards[cid].defn
             if defn in seen:
                 continue
             seen.add(defn)
+            if defn in cat.special_only:
+                continue
             if cat.is_minion[defn]:
                 if not minion_plays:
                     continue
-                if open_bases is None:
-                    open_bases = [
-                        b for b in bases if not self.forbidden(s, "play_minion", b, seat, prot)
-                    ]
-                power = cat.printed[defn]
-                ok = any(
-                    (a.max_power < 0 or power <= a.max_power)
-                    and (open_bases if a.base < 0 else a.base in open_bases)
-                    for a in minion_plays
-                )
+                if not plain:
+                    ok = bool(self.play_destinations(s, seat, cid, "normal", -1, prot))
+                else:
+                    if open_bases is None:
+                        open_bases = [
+                            b for b in bases if not self.forbidden(s, "play_minion", b, seat, prot)
+                        ]
+                    power = cat.printed[defn]
+                    ok = any(
+                        (a.max_power < 0 or power <= a.max_power)
+                        and (open_bases if a.base < 0 else a.base in open_bases)
+                        for a in minion_plays
+                    )
             else:
                 ok = action_ok and bool(self.play_destinations(s, seat, cid, "normal", -1, prot))
             if ok:
                 options.append(Option(f"play:{cid}", f"Play {cat.label[defn]}"))
+        if minion_plays and (
+            any(a.zone == "discard" for a in minion_plays) or self._sources(s, cat.play_from_specs)
+        ):
+            discard = f"discard:{seat}"
+            for cid in s.zones[discard]:
+                defn = cards[cid].defn
+                if not cat.is_minion[defn] or f"d:{defn}" in seen:
+                    continue
+                seen.add(f"d:{defn}")
+                if self.play_destinations(s, seat, cid, "normal", -1, prot, src=discard):
+                    options.append(
+                        Option(f"play:{cid}", f"Play {cat.label[defn]} from your discard pile")
+                    )
         for cid, _spec in self._sources(s, cat.talent_specs):
             if cards[cid].controller == seat and self.talent_usable(s, seat, cid):
                 options.append(Option(f"talent:{cid}", f"Use the Talent of {self.label(s, cid)}"))
@@ -1579,15 +1907,19 @@ class SmashUp(Game):
 
     def _dedupe(self, s: SUState, cids: list[int], verb: str) -> list[Option]:
         """One option per distinct card: copies in hand are interchangeable."""
+        return [Option(o.id, f"Play {o.label}") for o in self.distinct_options(s, cids, verb)]
+
+    def distinct_options(self, s: SUState, cids: list[int], verb: str) -> list[Option]:
+        """One option ``<verb>:<id>`` per distinct card (copies are interchangeable), labelled
+        with the card's name (and power)."""
         seen: set[str] = set()
         options = []
         label = self.cat(s).label
         for cid in cids:
             defn = s.cards[cid].defn
-            if defn in seen:
-                continue
-            seen.add(defn)
-            options.append(Option(f"{verb}:{cid}", f"Play {label[defn]}"))
+            if defn not in seen:
+                seen.add(defn)
+                options.append(Option(f"{verb}:{cid}", label[defn]))
         return options
 
     def _play_choice(self, s: SUState, seat: int, frame: Frame, choice: str) -> None:
@@ -1595,7 +1927,9 @@ class SmashUp(Game):
         if verb == "end":
             frame.step = SCORE
         elif verb == "play":
-            self._start_play(s, seat, int(rest), "normal", -1)
+            cid = int(rest)
+            src = f"hand:{seat}" if cid in s.zones[f"hand:{seat}"] else f"discard:{seat}"
+            self._start_play(s, seat, cid, "normal", -1, src)
         elif verb == "talent":
             self.use_talent(s, seat, int(rest))
         elif verb == "special":
@@ -1603,11 +1937,21 @@ class SmashUp(Game):
 
     # ================================================================ playing a card
     def _start_play(
-        self, s: SUState, seat: int, cid: int, via: str, base: int, src: str = ""
+        self,
+        s: SUState,
+        seat: int,
+        cid: int,
+        via: str,
+        base: int,
+        src: str | None = None,
+        cond: str = "",
     ) -> None:
         """Show the card (it leaves the hand, or ``src``) and start its resolution."""
-        self._to_zone(s, cid, src or f"hand:{seat}", RESOLVING)
-        self.push(s, "su.play", seat, card=cid, via=via, base_card=base, dest=-1)
+        src = src or f"hand:{seat}"
+        self._to_zone(s, cid, src, RESOLVING)
+        self.push(
+            s, "su.play", seat, card=cid, via=via, base_card=base, dest=-1, src=src, cond=cond
+        )
 
     def play_destinations(
         self,
@@ -1617,56 +1961,61 @@ class SmashUp(Game):
         via: str,
         base: int,
         prot: list[tuple[int, AbilitySpec]] | None = None,
+        *,
+        src: str = "",
+        cond: str = "",
     ) -> list[int]:
         """Where a card may be played: bases for a minion or a base action, minions for a
-        minion action, ``[-1]`` for a standard action (no destination)."""
+        minion action, ``[-1]`` for a standard action (no destination). A ``normal`` play
+        needs a play allowance that fits (from ``src``, by default the hand); ``cond``
+        restricts an extra play (``no_own_minion``)."""
         d = self.cat(s).cards[s.cards[cid].defn]
         if prot is None:
             prot = self.protections(s)
+        src = src or f"hand:{seat}"
         bases = s.zones[BASES] if base < 0 else [b for b in s.zones[BASES] if b == base]
         if d.type == "minion":
             fits = bases
-            if via == "normal":
-                power = d.power or 0
+            if cond == "no_own_minion":
                 fits = [
                     b
-                    for b in bases
-                    if any(
-                        a.kind == "minion"
-                        and (a.max_power < 0 or power <= a.max_power)
-                        and (a.base < 0 or a.base == b)
-                        for a in s.allowances
-                    )
+                    for b in fits
+                    if not any(s.cards[m].controller == seat for m in self.minions_at(s, b))
                 ]
-            return [b for b in fits if not self.forbidden(s, "play_minion", b, seat, prot)]
-        if "play_on_base" in d.subtypes:
-            return [b for b in bases if not self.forbidden(s, "play_action", b, seat, prot)]
-        if "play_on_minion" in d.subtypes:
-            return [
+            dests = [b for b in fits if not self.forbidden(s, "play_minion", b, seat, prot)]
+        elif "play_on_base" in d.subtypes:
+            dests = [b for b in bases if not self.forbidden(s, "play_action", b, seat, prot)]
+        elif "play_on_minion" in d.subtypes:
+            dests = [
                 m
                 for m, b in self.minions_in_play(s)
                 if (base < 0 or b == base)
                 and not self.forbidden(s, "attach", m, seat, prot)
                 and not self.forbidden(s, "affect", m, seat, prot)
             ]
-        return [-1]
+        else:
+            dests = [-1]
+        if via == "normal":
+            allowances = s.allowances
+            dests = [
+                b
+                for b in dests
+                if any(self.allowance_fits(s, a, seat, cid, b, src) for a in allowances)
+            ]
+        if self.cat(s).play_ban_specs and dests:
+            dests = [b for b in dests if not self.play_banned(s, seat, cid, b)]
+        return dests
 
-    def _consume(self, s: SUState, cid: int, dest: int) -> None:
+    def _consume(self, s: SUState, cid: int, dest: int, seat: int, src: str) -> None:
         """Use the most restricted play allowance that fits (the free one last)."""
-        cat = self.cat(s)
-        defn = s.cards[cid].defn
-        kind = "minion" if cat.is_minion[defn] else "action"
-        power = cat.printed[defn]
         fitting = [
-            (a.base < 0, a.max_power < 0, a.max_power, i)
+            (a.zone == "hand", a.base < 0, not a.cond, a.max_power < 0, a.max_power, i)
             for i, a in enumerate(s.allowances)
-            if a.kind == kind
-            and (kind == "action" or a.max_power < 0 or power <= a.max_power)
-            and (a.base < 0 or a.base == dest)
+            if self.allowance_fits(s, a, seat, cid, dest, src)
         ]
         if not fitting:
             raise EngineError(f"smash-up: no play allowance for card {cid}")
-        del s.allowances[min(fitting)[3]]
+        del s.allowances[min(fitting)[-1]]
 
     def _play(self, state: State, frame: Frame, choice: str | None) -> None:
         """One card through the Card Resolution Order (000): place it and resolve it (1), let the
@@ -1677,7 +2026,15 @@ class SmashUp(Game):
         cid: int = data["card"]
         if frame.step == 0:  # choose where it goes
             if choice is None:
-                dests = self.play_destinations(s, seat, cid, data["via"], data["base_card"])
+                dests = self.play_destinations(
+                    s,
+                    seat,
+                    cid,
+                    data["via"],
+                    data["base_card"],
+                    src=data.get("src", ""),
+                    cond=data.get("cond", ""),
+                )
                 if len(dests) > 1:
                     self.ask(
                         s,
@@ -1689,6 +2046,7 @@ class SmashUp(Game):
                     )
                     return
                 if not dests:  # nowhere it may go any more: it is discarded unplayed
+                    s.cards[cid].controller = s.cards[cid].owner
                     self._to_zone(s, cid, RESOLVING, f"discard:{s.cards[cid].owner}")
                     self.log(
                         s,
@@ -1728,6 +2086,7 @@ class SmashUp(Game):
         if s.affects:
             s.affects = [a for a in s.affects if a.source != cid]
         if cid in s.zones[RESOLVING]:
+            s.cards[cid].controller = s.cards[cid].owner
             self._to_zone(s, cid, RESOLVING, f"discard:{s.cards[cid].owner}")
             self.log(
                 s,
@@ -1759,8 +2118,13 @@ class SmashUp(Game):
         card = s.cards[cid]
         card.controller = seat
         how = {"normal": "", "extra": " as an extra play", "special": " (Special)"}[via]
+        src = data.get("src") or ""
+        if src.startswith("discard:"):
+            how = " from the discard pile" + how
+        elif src.startswith("deck:") or src == REVEALED:
+            how = " from the top of a deck" + how
         if via == "normal":
-            self._consume(s, cid, dest)
+            self._consume(s, cid, dest, seat, data.get("src") or f"hand:{seat}")
         if d.type == "minion":
             self._to_zone(s, cid, RESOLVING, base_zone(dest))
             if seat == s.active:
@@ -1775,6 +2139,7 @@ class SmashUp(Game):
                 card=cid,
                 base_card=dest,
             )
+            self.use_once(s, dest, f"arrived:{cid}")
             self.fire(s, "minion_played", minion_card=cid, base_card=dest, seat=seat)
         else:
             if seat == s.active:
@@ -1836,6 +2201,8 @@ class SmashUp(Game):
                 sp = spec.special
                 key = f"{zone}:{defn}"
                 if sp.zone != zone or window not in sp.windows or key in seen:
+                    continue
+                if zone == "hand" and s.asleep == seat and not self.is_minion(s, cid):
                     continue
                 if sp.usable is None or sp.usable(self, s, seat, cid, wdata):
                     seen.add(key)
@@ -2156,13 +2523,26 @@ class SmashUp(Game):
 
     # ================================================================ hidden information
     def card_visible(self, state: State, zone: str, card: Card, seat: int) -> bool:
+        known = cast(SUState, state).known
         if zone.startswith("hand:"):
-            return int(zone[5:]) == seat or card.id in cast(SUState, state).revealed
+            return (
+                int(zone[5:]) == seat
+                or card.id in cast(SUState, state).revealed
+                or seat in known.get(card.id, ())
+            )
         if zone.startswith("look:"):  # bases one player is looking at (School of Wizardry)
             return int(zone[5:]) == seat
         if zone.startswith("deck:"):
-            return card.id in cast(SUState, state).revealed
+            return card.id in cast(SUState, state).revealed or seat in known.get(card.id, ())
         return zone != BASE_DECK
+
+    def view(self, state: State, seat: int) -> State:
+        """The core's view; what the seat knows of hidden cards is kept only for the cards it
+        can see (the ids of the others must not appear)."""
+        v = cast(SUState, super().view(state, seat))
+        if v.known:
+            v.known = {c: seats for c, seats in v.known.items() if c in v.cards}
+        return v
 
     def pool_key(self, state: State, zone: str, seat: int) -> str:
         if zone == BASE_DECK or zone.startswith("look:"):
@@ -2202,14 +2582,14 @@ class SmashUp(Game):
             return first
         seat = pending.seat
         hand, deck = f"hand:{seat}", f"deck:{seat}"
-        shown = set(cast(SUState, full).revealed)
+        seen = set(view.cards)  # cards the viewer can identify stay where they are
         for i in range(len(full.zones[hand])):
-            if full.zones[hand][i] in shown:
+            if full.zones[hand][i] in seen:
                 continue
             tried: set[str] = set()
             for j, cid in enumerate(full.zones[deck]):
                 defn = full.cards[cid].defn
-                if defn in tried or cid in shown:
+                if defn in tried or cid in seen:
                     continue
                 tried.add(defn)
                 trial = clone(full)

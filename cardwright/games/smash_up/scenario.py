@@ -160,7 +160,7 @@ def build(
     for seat in range(n):
         for zone in _SEAT_ZONES:
             state.zones[f"{zone}:{seat}"] = []
-    for zone in ("bases", "base_deck", "base_discard", "resolving"):
+    for zone in ("bases", "base_deck", "base_discard", "resolving", "revealed"):
         state.zones[zone] = []
     b = _Builder(game, state)
     for name, vp in (setup.get("vp") or {}).items():
@@ -239,6 +239,7 @@ def facts(game: SmashUp, state: SUState) -> dict[str, Any]:
         "base_deck_count": len(state.zones["base_deck"]),
         "base_discard": list(state.zones["base_discard"]),
         "resolving": list(state.zones["resolving"]),
+        "revealed": list(state.zones["revealed"]),
         "plays_left": {
             kind: sum(1 for a in state.allowances if a.kind == kind)
             for kind in ("minion", "action")
@@ -273,6 +274,17 @@ def facts(game: SmashUp, state: SUState) -> dict[str, Any]:
     }
     scoring = [f.data["base_card"] for f in state.stack if f.kind == "su.score_base"]
     out["scoring"] = cards[scoring[-1]].defn if scoring else None
+    # cards in hands and decks that a seat knows though they are not its own (look, reveal)
+    out["known_to"] = {
+        n: [
+            cid
+            for zone in state.zones
+            if zone.startswith(("hand:", "deck:"))
+            for cid in state.zones[zone]
+            if i in state.known.get(cid, ())
+        ]
+        for i, n in enumerate(names)
+    }
     for zone in _SEAT_ZONES:
         out[zone] = {n: list(state.zones[f"{zone}:{i}"]) for i, n in enumerate(names)}
         out[f"{zone}_count"] = {n: len(state.zones[f"{zone}:{i}"]) for i, n in enumerate(names)}

@@ -18,7 +18,8 @@ from cardwright.core.state import State
 class Lasting(msgspec.Struct):
     """A lasting effect on a value (strain S7): ``key`` is ``power`` (of a minion),
     ``breakpoint`` (of a base) or ``to_hand_instead_of_discard`` (a minion goes to its owner's
-    hand instead of the discard pile); ``until`` is ``end_of_turn`` or ``start_of_turn:<seat>``.
+    hand instead of the discard pile); ``until`` is ``end_of_turn``, ``end_of_turn:<seat>`` or
+    ``start_of_turn:<seat>``.
     It also ends when its target leaves play."""
 
     key: str
@@ -34,13 +35,19 @@ class Allowance(msgspec.Struct):
 
     The rules give one ``minion`` and one ``action``; extra plays add more, some restricted to a
     printed power (``max_power``) or to one base (``base``). ``source`` is the granting card
-    (-1: the free play of the rules).
+    (-1: the free play of the rules). ``zone``: where the card must come from (``hand``, or
+    ``discard`` for "play an extra minion from your discard pile"). ``cond``: a condition on the
+    destination (``no_own_minion``: a base where the player has no minion). ``ongoing``: the
+    play is given by an ongoing ability and is lost when ``source`` leaves play.
     """
 
     kind: str
     max_power: int = -1
     base: int = -1
     source: int = -1
+    zone: str = "hand"
+    cond: str = ""
+    ongoing: bool = False
 
 
 class Affect(msgspec.Struct):
@@ -82,6 +89,12 @@ class SUState(State, kw_only=True):
     the once-per-turn memory of abilities (keys such as ``"copy:12"``, cleared as a turn starts
     and for a card that leaves play). ``revealed``: cards in a hand or deck whose identity every
     player knows (they were seen on the way there); a shuffle or leaving the hand forgets them.
+    ``known`` maps a card in a hidden zone (a deck or a hand) to the seats (not all) that know
+    what it is, such as a card looked at (Walker); a shuffle ends it; views show the card to
+    those seats only. Cards every player knows are in ``revealed``.
+    ``named`` holds what a card in play named when it was played (Block the Path: a faction).
+    ``sleepers``: players whose next turn has no action plays (Mark of Sleep); ``asleep``: the
+    player who cannot play actions this turn (-1: none).
     """
 
     vp: list[int] = msgspec.field(default_factory=list)
@@ -95,3 +108,7 @@ class SUState(State, kw_only=True):
     revealed: list[int] = msgspec.field(default_factory=list)
     minions_played: int = 0
     actions_played: int = 0
+    known: dict[int, list[int]] = msgspec.field(default_factory=dict)
+    named: dict[int, str] = msgspec.field(default_factory=dict)
+    sleepers: list[int] = msgspec.field(default_factory=list)
+    asleep: int = -1

@@ -1,1 +1,473 @@
-"""Smash Up abilities of the Ninjas (registered into ``abilities.ABILITIES``)."""
+"""Smash Up abilities of the Ninjas (registered into ``abilities.ABILITIES``).
+
+Also the shared "destroy a minion at this base" and "move one minion" shapes that the Pirates
+and Dinosaurs reuse (:func:`destroy_here`, :func:`move_one`, :func:`ask_destination`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from cardwright.core.state import Frame
+
+from ..abilities import (
+    ASKED,
+    NONE,
+    AbilityHandler,
+    AbilitySpec,
+    Special,
+    base_choices,
+    minion_choices,
+    minion_target,
+    pick,
+    register,
+)
+from ..state import SUState
+
+if TYPE_CHECKING:
+    from ..rules import SmashUp
+
+
+# ----------------------------------------------------------------------------- shared shapes
+
+
+def destroy_here(ability: str, max_power: int, *, optional: bool) -> AbilityHandler:
+    """On play: (you may) destroy a minion at this minion's base with power ``max_power`` or
+    less (-1: any power); it may be this minion itself or one of your own."""
+
+    def cands(game: SmashUp, s: SUState, frame: Frame) -> list[int]:
+        bid = frame.data["base_card"]
+        if not game.base_in_play(s, bid):
+            return []
+        return [
+            c
+            for c in game.minions_at(s, bid)
+            if max_power < 0 or game.power(s, c, bid) <= max_power
+        ]
+
+    def act(game: SmashUp, s: SUState, frame: Frame, cid: int) -> None:
+        game.destroy(s, cid, frame.seat, f"su.card.{ability}")
+
+    what = "a minion here" if max_power < 0 else f"a minion here with power {max_power} or less"
+    prompt = f"{'You may destroy' if optional else 'Destroy'} {what}"
+    return minion_target(ability, prompt, cands, act, optional=optional)
+
+
+def other_bases(game: SmashUp, s: SUState, cid: int) -> list[int]:
+    """The bases in play a minion could be moved to (every one but its own)."""
+    here = game.base_of(s, cid)
+    return [b for b in s.zones["bases"] if b != here]
+
+
+def ask_destination(
+    game: SmashUp, s: SUState, frame: Frame, choice: str | None, cid: int, rule: str
+) -> int:
+    """Pick the base ``cid`` moves to (a forced pick is not asked); returns as :func:`pick`."""
+    return pick(
+        game,
+        s,
+        frame.seat,
+        choice,
+        base_choices(game, s, other_bases(game, s, cid)),
+        kind="destination",
+        prompt=f"Move {game.card_name(s, cid)} to which base?",
+        rule=rule,
+    )
+
+
+def move_one(
+    ability: str, prompt: str, cands: Callable[[SmashUp, SUState, Frame], list[int]]
+) -> AbilityHandler:
+    """On play: choose a minion among ``cands`` and move it to another base."""
+    rule = f"su.card.{ability}"
+
+    def handler(game: SmashUp, s: SUState, frame: Frame, choice: str | None) -> None:
+        if frame.step == 0:
+            options = [] if choice is not None else minion_choices(game, s, cands(game, s, frame))
+            got = pick(
+                game, s, frame.seat, choice, options, kind="target", prompt=prompt, rule=rule
+            )
+            if got == ASKED:
+                return
+            if got == NONE:
+                game.log(s, "no_target", rule, "There is no minion it can move", frame.seat)
+                game.pop(s, frame)
+                return
+            frame.data["target_card"] = got
+            frame.step = 1
+            return
+        cid = frame.data["target_card"]
+        dest = ask_destination(game, s, frame, choice, cid, rule)
+        if dest == ASKED:
+            return
+        game.pop(s, frame)
+        if dest != NONE:
+            game.move_minion(s, cid, dest, frame.seat, rule)
+
+    return handler
+
+
+def mine(game: SmashUp, s: SUState, seat: int) -> list[int]:
+    """The minions in play that ``seat`` controls."""
+    return [c for c, _ in game.minions_in_play(s) if s.cards[c].controller == seat]
+
+
+def scoring_frame_data(s: SUState, bid: int) -> dict[str, Any] | None:
+    """The data of the frame that is scoring base ``bid`` (None when it is not scoring)."""
+    for frame in reversed(s.stack):
+        if frame.kind == "su.score_base" and frame.data["base_card"] == bid:
+            return frame.data
+    return None
+
+
+# ----------------------------------------------------------------------------- Shinobi
+
+
+def _shinobi_usable(
+    game: SmashUp, s: SUState, seat: int, card: int, window: dict[str, Any]
+) -> bool:
+    data = scoring_frame_data(s, window.get("base_card", -1))
+    return data is not None and not data.get("shinobi_used")
+
+
+def _shinobi_play(game: SmashUp, s: SUState, frame: Frame, choice: str | None) -> None:
+    if frame.data.get("via") == "special":
+        data = scoring_frame_data(s, frame.data["base_card"])
+        if data is not None:
+            data["shinobi_used"] = True
+    game.pop(s, frame)
+
+
+# ----------------------------------------------------------------------------- Ninja Acolyte
+
+
+def _acolyte_usable(
+    game: SmashUp, s: SUState, seat: int, card: int, window: dict[str, Any]
+) -> bool:
+    return (
+        seat == s.active
+        and s.phase == "play"
+        and s.minions_played == 0
+        and s.cards[card].controller == seat
+        and not game.blocked(s, "return", card, seat)
+    )
+
+
+def _acolyte(game: SmashUp, s: SUState, frame: Frame, choice: str | None) -> None:
+    rule = "su.card.return_self_for_extra_minion_here"
+    cid, seat = frame.data["card"], frame.seat
+    bid = game.base_of(s, cid)
+    game.pop(s, frame)
+    if bid >= 0 and game.return_to_hand(s, cid, seat, rule):
+        game.grant_extra(s, seat, "minion", rule, base=bid, source=cid, mandatory=True)
+
+
+# ----------------------------------------------------------------------------- Assassination
+
+
+def _assassination_play(game: SmashUp, s: SUState, frame: Frame, choice: str | None) -> None:
+    # "the end of the turn" is the end of this turn: remember which one
+    s.cards[frame.data["card"]].counters["turn"] = s.turn
+    game.pop(s, frame)
+
+
+def _assassination_hook(game: SmashUp, s: SUState, source: int, event: dict[str, Any]) -> None:
+    host = s.attached.get(source, -1)
+    if host >= 0 and game.is_minion(s, host) and s.cards[source].counters.get("turn") == s.turn:
+        game.queue(
+            s,
+            "destroy_attached_minion_at_turn_end",
+            source,
+            s.cards[source].controller,
+            target_card=host,
+        )
+
+
+def _assassination(game: SmashUp, s: SUState, frame: Frame, choice: str | None) -> None:
+    game.pop(s, frame)
+    host = frame.data["target_card"]
+    if s.attached.get(frame.data["card"]) == host:
+        game.destroy(s, host, frame.seat, "su.card.destroy_attached_minion_at_turn_end")
+
+
+# ----------------------------------------------------------------------------- Disguise
+
+
+def _disguise(game: SmashUp, s: SUState, frame: Frame, choice: str | None) -> None:
+    """Choose one or two of your minions at one base; play as many extra minions there from
+    your hand, then take the chosen ones back into your hand (both halves or neither)."""
+    rule = "su.card.swap_own_minions_with_hand"
+    seat, data = frame.seat, frame.data
+    in_hand = sum(1 for c in s.zones[f"hand:{seat}"] if game.is_minion(s, c))
+    if frame.step == 0:
+        bases = (
+            []
+            if choice is not None
+            else [
+                b
+                for b in s.zones["bases"]
+                if any(s.cards[c].controller == seat for c in game.minions_at(s, b))
+            ]
+        )
+        if choice is None and not in_hand:
+            bases = []
+        got = pick(
+            game,
+            s,
+            seat,
+            choice,
+            base_choices(game, s, bases),
+            kind="choose_base",
+            prompt="Disguise: choose a base where you have minions",
+            rule=rule,
+        )
+        if got == ASKED:
+            return
+        if got == NONE:
+            game.log(s, "no_target", rule, "Disguise has nothing to swap", seat)
+            game.pop(s, frame)
+            return
+        data["base_card"] = got
+        data["chosen_cards"] = []
+        frame.step = 1
+        return
+    bid = data["base_card"]
+    chosen: list[int] = data["chosen_cards"]
+    if frame.step == 1:
+        limit = min(2, in_hand)
+        cands = [
+            c for c in game.minions_at(s, bid) if s.cards[c].controller == seat and c not in chosen
+        ]
+        if len(chosen) >= limit:
+            cands = []
+        got = pick(
+            game,
+            s,
+            seat,
+            choice,
+            [] if choice is not None else minion_choices(game, s, cands),
+            kind="target",
+            prompt=f"Disguise: choose {'a second' if chosen else 'a'} minion of yours to swap",
+            rule=rule,
+            optional=bool(chosen),
+            decline="Swap only the one",
+        )
+        if got == ASKED:
+            return
+        if got != NONE:
+            chosen.append(got)
+            return
+        frame.step = 2
+        for _ in chosen:
+            game.grant_extra(s, seat, "minion", rule, base=bid, mandatory=True)
+        return
+    game.pop(s, frame)
+    for cid in chosen:
+        game.return_to_hand(s, cid, seat, rule)
+
+
+# ----------------------------------------------------------------------------- Hidden Ninja
+
+
+def _hidden_ninja_usable(
+    game: SmashUp, s: SUState, seat: int, card: int, window: dict[str, Any]
+) -> bool:
+    return any(game.is_minion(s, c) for c in s.zones[f"hand:{seat}"])
+
+
+def _hidden_ninja(game: SmashUp, s: SUState, frame: Frame, choice: str | None) -> None:
+    game.pop(s, frame)
+    bid = frame.data["base_card"]
+    if game.base_in_play(s, bid):
+        game.grant_extra(
+            s,
+            frame.seat,
+            "minion",
+            "su.card.before_scoring_extra_minion_there",
+            base=bid,
+            immediate=True,
+        )
+
+
+# ----------------------------------------------------------------------------- Infiltrate
+
+
+def _infiltrate(game: SmashUp, s: SUState, frame: Frame, choice: str | None) -> None:
+    """Destroy an action already attached to this base (forced if there is one)."""
+    rule = "su.card.destroy_base_action_and_ignore_base"
+    me = frame.data["card"]
+    bid = s.attached.get(me, -1)
+    cands = [a for a, host in s.attached.items() if host == bid and a != me]
+    got = pick(
+        game,
+        s,
+        frame.seat,
+        choice,
+        [(a, game.card_name(s, a)) for a in cands],
+        kind="target",
+        prompt="Infiltrate: destroy an action on this base",
+        rule=rule,
+    )
+    if got == ASKED:
+        return
+    game.pop(s, frame)
+    if got != NONE:
+        game.destroy_action(s, got, frame.seat, rule)
+
+
+def _infiltrate_hook(game: SmashUp, s: SUState, source: int, event: dict[str, Any]) -> None:
+    if event["seat"] == s.cards[source].controller:
+        game.queue(s, "destroy_base_action_and_ignore_base", source, event["seat"])
+
+
+def _infiltrate_trigger(game: SmashUp, s: SUState, frame: Frame, choice: str | None) -> None:
+    game.pop(s, frame)
+    cid = frame.data["card"]
+    if game.base_of(s, cid) >= 0:
+        game.destroy_action(s, cid, frame.seat, "su.card.destroy_base_action_and_ignore_base")
+
+
+def _infiltrate_ignores(game: SmashUp, s: SUState, source: int, base: int, seat: int) -> bool:
+    """Only the Infiltrate's controller ignores the base it is on."""
+    return seat >= 0 and s.attached.get(source) == base and s.cards[source].controller == seat
+
+
+# ----------------------------------------------------------------------------- Poison
+
+
+def _poison_power(game: SmashUp, s: SUState, source: int, minion: int, base: int) -> int:
+    return -4 if s.attached.get(source) == minion else 0
+
+
+def _poison(game: SmashUp, s: SUState, frame: Frame, choice: str | None) -> None:
+    """Destroy any number of the actions on the poisoned minion, one at a time."""
+    rule = "su.card.strip_attached_actions_minus4"
+    me = frame.data["card"]
+    host = s.attached.get(me, -1)
+    cands = [a for a, h in s.attached.items() if h == host and a != me]
+    got = pick(
+        game,
+        s,
+        frame.seat,
+        choice,
+        [] if choice is not None else [(a, game.card_name(s, a)) for a in cands],
+        kind="target",
+        prompt="Poison: destroy an action on this minion?",
+        rule=rule,
+        optional=True,
+        decline="Destroy no more",
+    )
+    if got == ASKED:
+        return
+    if got == NONE:
+        game.pop(s, frame)
+        return
+    game.destroy_action(s, got, frame.seat, rule)
+
+
+# ----------------------------------------------------------------------------- Smoke Bomb
+
+
+def _smoke_bomb_hook(game: SmashUp, s: SUState, source: int, event: dict[str, Any]) -> None:
+    if event["seat"] == s.cards[source].controller:
+        game.queue(s, "shield_from_rival_actions_until_your_turn", source, event["seat"])
+
+
+def _smoke_bomb_trigger(game: SmashUp, s: SUState, frame: Frame, choice: str | None) -> None:
+    game.pop(s, frame)
+    cid = frame.data["card"]
+    if game.base_of(s, cid) >= 0:
+        game.destroy_action(s, cid, frame.seat, "su.card.shield_from_rival_actions_until_your_turn")
+
+
+def rival_action_blocked(
+    game: SmashUp, s: SUState, shielded_seat: int, action: str, actor: int
+) -> bool:
+    """Whether ``action`` by ``actor`` is an action card of another player than
+    ``shielded_seat`` doing something to a minion (playing an action on it counts)."""
+    if actor < 0 or actor == shielded_seat or action in ("play_minion", "play_action"):
+        return False
+    if action == "attach":
+        return True
+    acting = game.acting
+    if acting is None or acting.seat != actor:
+        return False
+    src = s.cards.get(acting.source)
+    return src is not None and src.defn in game.cat(s).cards and not game.is_minion(s, src.id)
+
+
+def _smoke_bomb_protect(
+    game: SmashUp, s: SUState, source: int, target: int, action: str, actor: int
+) -> bool:
+    """Other players' actions do nothing to the minion it is on."""
+    if s.attached.get(source) != target:
+        return False
+    return rival_action_blocked(game, s, s.cards[source].controller, action, actor)
+
+
+# ----------------------------------------------------------------------------- registry
+
+
+def _own(game: SmashUp, s: SUState, frame: Frame) -> list[int]:
+    return mine(game, s, frame.seat)
+
+
+register(
+    AbilitySpec(
+        "may_destroy_minion_here",
+        on_play=destroy_here("may_destroy_minion_here", -1, optional=True),
+    ),
+    AbilitySpec(
+        "may_destroy_minion_here_power_3_or_less",
+        on_play=destroy_here("may_destroy_minion_here_power_3_or_less", 3, optional=True),
+    ),
+    AbilitySpec(
+        "before_scoring_play_self_there",
+        on_play=_shinobi_play,
+        special=Special(windows=("before_scoring",), usable=_shinobi_usable),
+    ),
+    AbilitySpec(
+        "return_self_for_extra_minion_here",
+        special=Special(windows=("your_turn",), zone="play", usable=_acolyte_usable, run=_acolyte),
+    ),
+    AbilitySpec(
+        "destroy_attached_minion_at_turn_end",
+        on_play=_assassination_play,
+        hooks={"end_of_turn": _assassination_hook},
+        trigger=_assassination,
+    ),
+    AbilitySpec("swap_own_minions_with_hand", on_play=_disguise),
+    AbilitySpec(
+        "before_scoring_extra_minion_there",
+        on_play=_hidden_ninja,
+        special=Special(windows=("before_scoring",), usable=_hidden_ninja_usable, only=True),
+    ),
+    AbilitySpec(
+        "destroy_base_action_and_ignore_base",
+        on_play=_infiltrate,
+        hooks={"start_of_turn": _infiltrate_hook},
+        trigger=_infiltrate_trigger,
+        ignore_base=_infiltrate_ignores,
+    ),
+    AbilitySpec("strip_attached_actions_minus4", on_play=_poison, power=_poison_power),
+    AbilitySpec(
+        "shield_from_rival_actions_until_your_turn",
+        protect=_smoke_bomb_protect,
+        hooks={"start_of_turn": _smoke_bomb_hook},
+        trigger=_smoke_bomb_trigger,
+    ),
+    AbilitySpec(
+        "move_own_minion",
+        on_play=move_one("move_own_minion", "Way of Deception: move a minion of yours", _own),
+    ),
+)
+
+__all__ = [
+    "ask_destination",
+    "destroy_here",
+    "mine",
+    "move_one",
+    "other_bases",
+    "scoring_frame_data",
+]

@@ -13,7 +13,7 @@ from cardwright.core import rng as chance
 from cardwright.core.state import Frame, Option
 
 from ..abilities import AbilitySpec, Special, option_card, register
-from ..state import SUState
+from ..state import Lasting, SUState
 from .disco_dancers import done, give_power, own_minions, pick_base, pick_minion
 
 if TYPE_CHECKING:
@@ -516,6 +516,496 @@ def _printed_3_usable(
     return s.active == seat
 
 
+# =============================================================================== errata printing
+
+
+def _mark(game: SmashUp, s: SUState, cid: int, seat: int, key: str) -> None:
+    """A lasting mark on a card (no value of its own) until its controller's next turn."""
+    s.lasting.append(Lasting(key, cid, 0, cid, seat, f"start_of_turn:{seat}"))
+
+
+def _marked(s: SUState, cid: int, key: str) -> bool:
+    return any(e.target == cid and e.key == key for e in s.lasting)
+
+
+def _brojak_b_hook(game: SmashUp, s: SUState, source: int, event: dict[str, Any]) -> None:
+    """Errata Brojak: once a turn, after some other minion moves."""
+    if event["minion_card"] == source or game.once_used(s, source, "follow"):
+        return
+    acting = game._acting
+    if acting is not None and acting.source == source:
+        return
+    spec = game.spec(s, source)
+    assert spec is not None
+    game.queue(s, spec.id, source, s.cards[source].controller, to_card=event["to_card"])
+
+
+def _brojak_b(game: SmashUp, s: SUState, frame: Frame, choice: str | None) -> None:
+    rule = _rule("once_per_turn_follow_other_minion_or_counter")
+    cid, dest = frame.data["card"], frame.data["to_card"]
+    here = game.base_of(s, cid)
+    if here < 0 or game.once_used(s, cid, "follow"):
+        done(game, s, frame)
+        return
+    can_move = here != dest and game.base_in_play(s, dest)
+    if choice is None:
+        name = game.card_name(s, dest)
+        options = [Option("counter", "Put a +1 power counter on Brojak")]
+        if can_move:
+            options = [
+                Option("move", f"Move Brojak to {name}"),
+                Option("both", f"Move Brojak to {name} and put a +1 power counter on it"),
+                *options,
+            ]
+        options.append(Option("no", "Do nothing"))
+        game.ask(
+            s, frame.seat, "may", "Brojak: follow the minion and/or take a counter?", options, rule
+        )
+        return
+    done(game, s, frame)
+    if choice == "no":
+        return
+    game.use_once(s, cid, "follow")
+    if choice in ("move", "both") and can_move:
+        game.move_minion(s, cid, dest, frame.seat, rule)
+    if choice in ("counter", "both"):
+        game.add_counters(s, cid, 1, frame.seat, rule)
+
+
+def _death_wisher_b_usable(
+    game: SmashUp, s: SUState, seat: int, card: int, window: dict[str, Any]
+) -> bool:
+    bid = window.get("base_card", -1)
+    return game.base_of(s, card) == bid and bool(game.arrived_this_turn(s, bid))
+
+
+def _death_wisher_b(game: SmashUp, s: SUState, frame: Frame, choice: str | None) -> None:
+    rule = _rule("before_scoring_destroy_newcomer_here")
+    bid = frame.data["base_card"]
+    cands = game.arrived_this_turn(s, bid) if game.base_in_play(s, bid) else []
+    target = pick_minion(
+        game,
+        s,
+        frame,
+        choice,
+        cands,
+        "Death Wisher: destroy a minion that came here this turn?",
+        rule,
+        optional=True,
+    )
+    if target is None:
+        return
+    done(game, s, frame)
+    if target >= 0:
+        game.destroy(s, target, frame.seat, rule)
+
+
+def _foxy_b_hook(game: SmashUp, s: SUState, source: int, event: dict[str, Any]) -> None:
+    mine = s.cards[source].controller
+    if event["seat"] != mine:
+        spec = game.spec(s, source)
+        assert spec is not None
+        game.queue(s, spec.id, source, mine, rival=event["seat"])
+
+
+def _foxy_b(game: SmashUp, s: SUState, frame: Frame, choice: str | None) -> None:
+    rule = _rule("draw_when_outpowering_rival_at_turn_end")
+    bid = game.base_of(s, frame.data["card"])
+    done(game, s, frame)
+    if bid < 0:
+        return
+    totals = game.powers_at(s, bid)
+    rival = frame.data["rival"]
+    if totals.get(frame.seat, 0) > totals.get(rival, 0):
+        game.draw(s, frame.seat, 1, rule)
+    else:
+        game.log(
+            s,
+            "no_draw",
+            rule,
+            f"{s.names[frame.seat]} has no more power than {s.names[rival]} at "
+            f"{game.card_name(s, bid)}",
+            frame.seat,
+        )
+
+
+def _jacky_b_action_hook(game: SmashUp, s: SUState, source: int, event: dict[str, Any]) -> None:
+    mine = s.cards[source].controller
+    if event["seat"] != mine:
+        spec = game.spec(s, source)
+        assert spec is not None
+        game.queue(s, spec.id, source, mine, when="action")
+
+
+def _jacky_b_turn_hook(game: SmashUp, s: SUState, source: int, event: dict[str, Any]) -> None:
+    if s.cards[source].counters.get("p1", 0) > 0:
+        spec = game.spec(s, source)
+        assert spec is not None
+        game.queue(s, spec.id, source, s.cards[source].controller, when="turn")
+
+
+def _jacky_b(game: SmashUp, s: SUState, frame: Frame, choice: str | None) -> None:
+    rule = _rule("counter_on_rival_action_lowers_breakpoint")
+    cid = frame.data["card"]
+    bid = game.base_of(s, cid)
+    n = s.cards[cid].counters.get("p1", 0)
+    counter = frame.data["when"] == "action"
+    if bid < 0 or (not counter and n == 0):
+        done(game, s, frame)
+        return
+    if choice is None:
+        if counter:
+            _may(game, s, frame, "Jacky Bill: put a +1 power counter on it?", "Add a counter", rule)
+        else:
+            _may(
+                game,
+                s,
+                frame,
+                f"Jacky Bill: lower the breakpoint of {game.card_name(s, bid)} by {n} this turn?",
+                f"Lower it by {n}",
+                rule,
+            )
+        return
+    done(game, s, frame)
+    if choice != "yes":
+        return
+    if counter:
+        game.add_counters(s, cid, 1, frame.seat, rule)
+        return
+    game.add_lasting(s, "breakpoint", bid, -n, cid, frame.seat)
+    game.log(
+        s,
+        "breakpoint",
+        rule,
+        f"The breakpoint of {game.card_name(s, bid)} is {n} lower this turn",
+        frame.seat,
+        base_card=bid,
+    )
+
+
+def _meaner(game: SmashUp, s: SUState, frame: Frame, choice: str | None) -> None:
+    """Up to three +1 power counters on one of your minions."""
+    rule = _rule("up_to_three_counters_special_recover_after_loss")
+    data = frame.data
+    if frame.step == 0:
+        target = pick_minion(
+            game,
+            s,
+            frame,
+            choice,
+            own_minions(game, s, frame.seat),
+            "A Whole Lot Meaner: counters on which of your minions?",
+            rule,
+        )
+        if target is None:
+            return
+        if target < 0:
+            done(game, s, frame)
+            return
+        data["minion_card"] = target
+        frame.step = 1
+        return
+    if choice is None:
+        options = [Option(f"count:{k}", f"{k} counter(s)") for k in (3, 2, 1, 0)]
+        game.ask(s, frame.seat, "counter_count", "How many +1 power counters?", options, rule)
+        return
+    done(game, s, frame)
+    game.add_counters(s, data["minion_card"], int(choice.split(":")[1]), frame.seat, rule)
+
+
+def _meaner_usable(game: SmashUp, s: SUState, seat: int, card: int, window: dict[str, Any]) -> bool:
+    winners = [f.data.get("winners", []) for f in s.stack if f.kind == "su.score_base"]
+    return bool(winners) and seat not in winners[-1]
+
+
+def _meaner_recover(game: SmashUp, s: SUState, frame: Frame, choice: str | None) -> None:
+    cid, seat = frame.data["card"], frame.seat
+    done(game, s, frame)
+    if cid in s.zones[f"discard:{seat}"]:
+        game._to_zone(s, cid, f"discard:{seat}", f"hand:{seat}")
+        game.log(
+            s,
+            "to_hand",
+            _rule("up_to_three_counters_special_recover_after_loss"),
+            f"{s.names[seat]} takes {game.card_name(s, cid)} from their discard pile into "
+            "their hand",
+            seat,
+            card=cid,
+        )
+
+
+def _lucky_b_hook(game: SmashUp, s: SUState, source: int, event: dict[str, Any]) -> None:
+    host = s.attached.get(source, -1)
+    if event["action_card"] == source or host < 0 or not game.is_minion(s, host):
+        return
+    if event["seat"] == s.cards[host].controller:
+        spec = game.spec(s, source)
+        assert spec is not None
+        game.queue(s, spec.id, source, s.cards[source].controller)
+
+
+def _lucky_b_peek(game: SmashUp, s: SUState, frame: Frame, choice: str | None) -> None:
+    """Look at your deck's top card (only you see it) and keep it there or put it under."""
+    rule = _rule("peek_deck_top_then_reveal_to_destroy_host")
+    seat = frame.seat
+    deck = s.zones[f"deck:{seat}"]
+    if not deck:
+        done(game, s, frame)
+        return
+    top = deck[-1]
+    if choice is None:
+        if not frame.data.get("peeked"):
+            frame.data["peeked"] = True
+            game.log(
+                s,
+                "peek",
+                rule,
+                f"{s.names[seat]} looks at {game.card_name(s, top)} on top of their deck",
+                seat,
+                visible_to=[seat],
+                redacted=f"{s.names[seat]} looks at the top card of their deck",
+                card=top,
+            )
+        options = [Option("keep", "Keep it on top"), Option("bottom", "Put it under the deck")]
+        game.ask(s, seat, "choose", "Feeling Lucky?: the top card of your deck", options, rule)
+        return
+    done(game, s, frame)
+    if choice == "bottom":
+        deck.pop()
+        deck.insert(0, top)
+        game.log(
+            s, "to_bottom", rule, f"{s.names[seat]} puts their top card under their deck", seat
+        )
+
+
+def _lucky_b_usable(
+    game: SmashUp, s: SUState, seat: int, card: int, window: dict[str, Any]
+) -> bool:
+    host = s.attached.get(card, -1)
+    return host >= 0 and game.base_of(s, host) == window.get("base_card", -1)
+
+
+def _lucky_b_reveal(game: SmashUp, s: SUState, frame: Frame, choice: str | None) -> None:
+    rule = _rule("peek_deck_top_then_reveal_to_destroy_host")
+    seat, cid = frame.seat, frame.data["card"]
+    done(game, s, frame)
+    deck = s.zones[f"deck:{seat}"]
+    if not deck and not game.reshuffle(s, seat):
+        game.log(s, "no_target", rule, f"{s.names[seat]} has no card to reveal", seat)
+        return
+    top = deck[-1]
+    game.reveal(s, top)
+    action = not game.is_minion(s, top)
+    game.log(
+        s,
+        "reveal",
+        rule,
+        f"{s.names[seat]} reveals {game.card_name(s, top)} from the top of "
+        "their deck" + (": an action" if action else ""),
+        seat,
+        card=top,
+    )
+    host = s.attached.get(cid, -1)
+    if action and host >= 0:
+        game.destroy(s, host, seat, rule)
+
+
+def _who_loves_ya_b(game: SmashUp, s: SUState, frame: Frame, choice: str | None) -> None:
+    """Reveal from the top until a power-4 minion: draw it or play it as an extra minion. The
+    other revealed cards are shuffled back into the deck (ruling D13)."""
+    rule = _rule("reveal_until_power_4_minion_draw_or_play")
+    seat, data = frame.seat, frame.data
+    deck = s.zones[f"deck:{seat}"]
+    if choice is None and "found_card" not in data:
+        cat = game.cat(s)
+        found, shown = -1, []
+        for c in reversed(deck):
+            shown.append(c)
+            if game.is_minion(s, c) and cat.printed[s.cards[c].defn] == 4:
+                found = c
+                break
+        names = ", ".join(game.card_name(s, c) for c in shown) or "nothing"
+        game.log(
+            s, "reveal", rule, f"{s.names[seat]} reveals {names} from their deck", seat, cards=shown
+        )
+        if found < 0:
+            done(game, s, frame)
+            if shown:
+                game.forget_deck(s, seat)
+                chance.shuffle(s, deck)
+                game.log(
+                    s, "shuffle", rule, f"{s.names[seat]} shuffles their deck", seat, chance=True
+                )
+            return
+        data["found_card"] = found
+        deck.remove(found)
+        s.zones[f"hand:{seat}"].append(found)
+        s.cards[found].face_up = True
+        game.reveal(s, found)
+        if len(shown) > 1:
+            game.forget_deck(s, seat)
+            chance.shuffle(s, deck)
+            game.log(
+                s,
+                "shuffle",
+                rule,
+                f"{s.names[seat]} shuffles the other revealed cards back into their deck",
+                seat,
+                chance=True,
+            )
+    found = data["found_card"]
+    if choice is None:
+        name = game.card_name(s, found)
+        options = [
+            Option("draw", f"Draw {name}"),
+            Option("play", f"Play {name} as an extra minion"),
+        ]
+        game.ask(s, seat, "choose", "Who Loves Ya, Baby?: draw it or play it?", options, rule)
+        return
+    done(game, s, frame)
+    if choice == "play" and found in s.zones[f"hand:{seat}"]:
+        game.log(
+            s,
+            "extra",
+            rule,
+            f"{s.names[seat]} plays {game.card_name(s, found)} as an extra minion",
+            seat,
+            card=found,
+        )
+        game._start_play(s, seat, found, "extra", -1)
+    else:
+        game.log(
+            s, "draw", rule, f"{s.names[seat]} draws {game.card_name(s, found)}", seat, card=found
+        )
+
+
+def _tough_power(game: SmashUp, s: SUState, source: int, minion: int, base: int) -> int:
+    return -3 if s.attached.get(source) == minion else 0
+
+
+def _tough_hook(game: SmashUp, s: SUState, source: int, event: dict[str, Any]) -> None:
+    host = s.attached.get(source, -1)
+    if host >= 0 and game.is_minion(s, host):
+        spec = game.spec(s, source)
+        assert spec is not None
+        game.queue(s, spec.id, source, s.cards[source].controller)
+
+
+def _tough(game: SmashUp, s: SUState, frame: Frame, choice: str | None) -> None:
+    """At the start of a turn: may destroy this card; its minion gets +3 until your turn ends."""
+    rule = _rule("attached_minus3_indestructible_release_plus3")
+    cid = frame.data["card"]
+    host = s.attached.get(cid, -1)
+    if host < 0 or game.base_of(s, cid) < 0:
+        done(game, s, frame)
+        return
+    if choice is None:
+        _may(
+            game,
+            s,
+            frame,
+            f"Tough It Out: destroy it to give {game.card_name(s, host)} +3?",
+            "Destroy it",
+            rule,
+        )
+        return
+    done(game, s, frame)
+    if choice != "yes":
+        return
+    game.leave_play(s, cid, f"discard:{s.cards[cid].owner}")
+    game.log(s, "destroyed", rule, f"{game.card_name(s, cid)} is destroyed", frame.seat, card=cid)
+    if game.add_lasting(s, "power", host, 3, cid, frame.seat, f"end_of_turn:{frame.seat}"):
+        game.log(
+            s,
+            "power",
+            rule,
+            f"{game.card_name(s, host)} gets +3 power until the end of "
+            f"{s.names[frame.seat]}'s turn",
+            frame.seat,
+            card=host,
+        )
+
+
+def _shrug_b_power(game: SmashUp, s: SUState, source: int, minion: int, base: int) -> int:
+    if s.attached.get(source) != base or not _marked(s, source, "shrug"):
+        return 0
+    return -1 if s.cards[minion].controller != s.cards[source].controller else 0
+
+
+def _shrug_b(game: SmashUp, s: SUState, frame: Frame, choice: str | None) -> None:
+    cid = frame.data["card"]
+    bid = s.attached.get(cid, -1)
+    done(game, s, frame)
+    if bid in s.zones["bases"]:
+        _mark(game, s, cid, frame.seat, "shrug")
+        game.log(
+            s,
+            "power",
+            _rule("talent_rival_minions_here_minus1"),
+            f"Other players' minions at {game.card_name(s, bid)} have -1 power until "
+            f"{s.names[frame.seat]}'s next turn",
+            frame.seat,
+            base_card=bid,
+        )
+
+
+def _street_b_power(game: SmashUp, s: SUState, source: int, minion: int, base: int) -> int:
+    mine = s.cards[source].controller
+    if s.attached.get(source) != base or s.active == mine or not _marked(s, source, "street"):
+        return 0
+    return 2 if s.cards[minion].controller == mine else 0
+
+
+def _street_b(game: SmashUp, s: SUState, frame: Frame, choice: str | None) -> None:
+    """Talent: move one of your minions onto or off this base, or +2 on other turns."""
+    rule = _rule("talent_move_own_minion_or_plus2_on_rival_turns")
+    cid, seat, data = frame.data["card"], frame.seat, frame.data
+    bid = s.attached.get(cid, -1)
+    if bid not in s.zones["bases"]:
+        done(game, s, frame)
+        return
+    others = [b for b in s.zones["bases"] if b != bid]
+    if frame.step == 0:
+        movable = own_minions(game, s, seat) if others else []
+        if choice is None:
+            options = [Option(f"target:{c}", f"Move {game.minion_label(s, c)}") for c in movable]
+            options.append(Option("guard", "Your minions here get +2 during other turns"))
+            game.ask(s, seat, "choose", "Street Justice: which Talent?", options, rule)
+            return
+        done_now = choice == "guard"
+        if done_now:
+            done(game, s, frame)
+            _mark(game, s, cid, seat, "street")
+            game.log(
+                s,
+                "power",
+                rule,
+                f"{s.names[seat]}'s minions at {game.card_name(s, bid)} "
+                "have +2 power during other players' turns until their next turn",
+                seat,
+                base_card=bid,
+            )
+            return
+        data["minion_card"] = option_card(choice)
+        frame.step = 1
+        return
+    mover = data["minion_card"]
+    here = game.base_of(s, mover)
+    dests = [bid] if here != bid else others
+    dest = pick_base(
+        game, s, frame, choice, dests, f"Move {game.card_name(s, mover)} to which base?", rule
+    )
+    if dest is None:
+        return
+    done(game, s, frame)
+    if dest >= 0 and here >= 0:
+        game.move_minion(s, mover, dest, seat, rule)
+
+
+def _street_b_ok(game: SmashUp, s: SUState, cid: int) -> bool:
+    return s.attached.get(cid, -1) in s.zones["bases"]
+
+
 # =============================================================================== registry
 
 register(
@@ -584,5 +1074,64 @@ register(
     AbilitySpec(
         "move_rival_minion_extra_action_if_first",
         on_play=_scared_straight(True, "move_rival_minion_extra_action_if_first"),
+    ),
+    AbilitySpec(
+        "once_per_turn_follow_other_minion_or_counter",
+        hooks={"minion_moved": _brojak_b_hook},
+        trigger=_brojak_b,
+    ),
+    AbilitySpec(
+        "before_scoring_destroy_newcomer_here",
+        special=Special(
+            windows=("before_scoring",),
+            zone="play",
+            usable=_death_wisher_b_usable,
+            run=_death_wisher_b,
+        ),
+    ),
+    AbilitySpec(
+        "draw_when_outpowering_rival_at_turn_end",
+        hooks={"end_of_turn": _foxy_b_hook},
+        trigger=_foxy_b,
+    ),
+    AbilitySpec(
+        "counter_on_rival_action_lowers_breakpoint",
+        hooks={"action_played": _jacky_b_action_hook, "start_of_turn": _jacky_b_turn_hook},
+        trigger=_jacky_b,
+    ),
+    AbilitySpec(
+        "up_to_three_counters_special_recover_after_loss",
+        on_play=_meaner,
+        special=Special(
+            windows=("after_scoring",), zone="discard", usable=_meaner_usable, run=_meaner_recover
+        ),
+    ),
+    AbilitySpec(
+        "peek_deck_top_then_reveal_to_destroy_host",
+        hooks={"action_played": _lucky_b_hook},
+        trigger=_lucky_b_peek,
+        special=Special(
+            windows=("before_scoring",), zone="play", usable=_lucky_b_usable, run=_lucky_b_reveal
+        ),
+    ),
+    AbilitySpec("reveal_until_power_4_minion_draw_or_play", on_play=_who_loves_ya_b),
+    AbilitySpec(
+        "attached_minus3_indestructible_release_plus3",
+        power=_tough_power,
+        protect=_attached_indestructible,
+        hooks={"start_of_turn": _tough_hook},
+        trigger=_tough,
+    ),
+    AbilitySpec(
+        "talent_rival_minions_here_minus1",
+        power=_shrug_b_power,
+        talent=_shrug_b,
+        talent_ok=_shrug_ok,
+    ),
+    AbilitySpec(
+        "talent_move_own_minion_or_plus2_on_rival_turns",
+        power=_street_b_power,
+        talent=_street_b,
+        talent_ok=_street_b_ok,
     ),
 )
