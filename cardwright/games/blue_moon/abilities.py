@@ -377,6 +377,9 @@ def value_discard_frame(g: BlueMoon, state: State, frame: Frame, choice: str | N
     hand = s.zones[f"hand:{seat}"]
     # (in an opponent's determinized view the picked cards are hidden: keep those still known)
     picked: list[int] = [c for c in data["picked_cards"] if c in hand]
+    # a card put back is not offered again, so that every run of picks ends (an agent that
+    # always answers alike would otherwise pick and put back the same card for ever)
+    back: list[int] = [c for c in data.get("put_back_cards", []) if c in hand]
     if choice is not None:
         data["picked_cards"] = picked
         kind, _, arg = choice.partition(":")
@@ -384,6 +387,7 @@ def value_discard_frame(g: BlueMoon, state: State, frame: Frame, choice: str | N
             picked.append(int(arg))
         elif kind == "unpick":
             picked.remove(int(arg))
+            data["put_back_cards"] = [*back, int(arg)]
         else:
             g.pop(s, frame)
             if kind == "done":
@@ -409,7 +413,7 @@ def value_discard_frame(g: BlueMoon, state: State, frame: Frame, choice: str | N
     if not value_need_met(chosen, need, any_of):
         for cid in hand:
             v = values(cid)
-            if cid in picked or not any(v[_ELEMENT_INDEX[e]] > 0 for e in need):
+            if cid in picked or cid in back or not any(v[_ELEMENT_INDEX[e]] > 0 for e in need):
                 continue
             new = [*chosen, v]
             if value_need_met(new, need, any_of) and not value_discard_valid(new, need, any_of):
