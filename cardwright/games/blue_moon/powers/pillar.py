@@ -14,6 +14,7 @@ from ..abilities import (
     AbilitySpec,
     ValueMod,
     mutant,
+    push_value_discard,
     register,
 )
 from .hoax import my_active_characters
@@ -153,6 +154,94 @@ def _opponent_6_cards(g: BlueMoon, s: BMState, eff: Effects, card: int, seat: in
 
 
 register(mutant("flip_element_if_opponent_6_cards_in_play", _opponent_6_cards))
+
+
+# ---------------------------------------------------------------- the Caterpillars
+# ability id -> (what the discard must reach, whether one element is enough)
+CATERPILLARS: dict[str, tuple[dict[str, int], bool]] = {
+    "opponent_discards_fire_3_or_retreat": ({"fire": 3}, False),
+    "opponent_discards_fire_2_and_earth_2_or_retreat": ({"fire": 2, "earth": 2}, False),
+    "opponent_discards_fire_5_or_earth_5_or_retreat": ({"fire": 5, "earth": 5}, True),
+    "opponent_discards_earth_3_or_retreat": ({"earth": 3}, False),
+}
+_CRYSALUS = "double_one_caterpillar_effect"
+
+
+def _met_key(src: int) -> str:
+    return f"caterpillar:{src}"
+
+
+def caterpillar_need(g: BlueMoon, s: BMState, eff: Effects, src: int) -> dict[str, int]:
+    """What the Caterpillar ``src`` demands now: its amounts, doubled while a Crysalus Frendus
+    in force has picked it."""
+    spec = g.defn(s, src).spec
+    assert spec is not None
+    need, _ = CATERPILLARS[spec.id]
+    doubled = any(spec_c.id == _CRYSALUS and s.targets.get(c) == src for c, spec_c in eff.sources)
+    return {e: n * 2 for e, n in need.items()} if doubled else dict(need)
+
+
+def _caterpillar_options(
+    g: BlueMoon, s: BMState, eff: Effects, src: int, seat: int
+) -> list[Option]:
+    # the opponent may make the discard at any point of their playing phases (FAQ: Discard
+    # (Caterpillar Cards)); offered whenever the hand holds a card, so it tells nothing
+    if seat == s.cards[src].controller or s.turn_info.uses.get(_met_key(src)):
+        return []
+    if not s.zones[f"hand:{seat}"]:
+        return []
+    need = caterpillar_need(g, s, eff, src)
+    spec = g.defn(s, src).spec
+    assert spec is not None
+    what = " and ".join(f"{n} {e}" for e, n in need.items())
+    if CATERPILLARS[spec.id][1]:
+        what = " or ".join(f"{n} {e}" for e, n in need.items())
+    return [Option(f"ab:{src}:pay", f"Discard cards ({what}) for {g.card_name(s, src)}")]
+
+
+def _caterpillar_act(g: BlueMoon, s: BMState, src: int, seat: int, arg: str) -> None:
+    spec = g.defn(s, src).spec
+    assert spec is not None
+    need = caterpillar_need(g, s, g.effects(s), src)
+    push_value_discard(
+        g, s, seat, need, spec.rule, any_of=CATERPILLARS[spec.id][1], mark=_met_key(src)
+    )
+
+
+def _caterpillar_unmet(g: BlueMoon, s: BMState, eff: Effects, src: int, seat: int) -> bool:
+    # the demand is made again in each of the opponent's turns (TurnInfo is per turn)
+    return seat != s.cards[src].controller and not s.turn_info.uses.get(_met_key(src))
+
+
+for _id in CATERPILLARS:
+    register(
+        AbilitySpec(
+            id=_id,
+            timing=("cont",),
+            rule=f"bm.ability.{_id}",
+            turn_options=_caterpillar_options,
+            act=_caterpillar_act,
+            requirement_unmet=_caterpillar_unmet,
+            # opening the discard is not yet a discard (the frame marks the turn itself)
+            reversible=True,
+        )
+    )
+
+
+def _my_caterpillars(g: BlueMoon, s: BMState, eff: Effects, src: int) -> list[int]:
+    # Crysalus Frendus picks one of my active Caterpillars whose text is in force
+    me = s.cards[src].controller
+    return [c for c, spec in eff.sources if spec.id in CATERPILLARS and s.cards[c].controller == me]
+
+
+register(
+    AbilitySpec(
+        id=_CRYSALUS,
+        timing=("cont",),
+        rule=f"bm.ability.{_CRYSALUS}",
+        target_choices=_my_caterpillars,
+    )
+)
 
 
 # ---------------------------------------------------------------- the Potions
