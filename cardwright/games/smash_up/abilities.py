@@ -73,7 +73,9 @@ the verbs ``destroy``, ``move_minion``, ``return_to_hand``, ``to_deck``, ``add_c
 base), ``controller`` (of the minion), ``verb``, ``direct`` and ``standard``. Everything an
 ability does to a minion it names (chosen or described, "each of your minions") is direct; a
 copy is not. ``game.affected_by(state, card, verb)`` lists the minions a card affected so far.
-A new verb that affects minions calls ``game.affected(state, minion, verb, effect)`` first.
+A new verb that affects minions calls ``game.affected(state, minion, verb, effect)`` first and
+leaves the minion alone when it returns False (a replacement on ``affect`` took the effect, or
+the minion was spared from that card: see ``replace``).
 Each verb also checks ``blocked(verb, minion, actor)``, which asks the ``protect`` hooks for the
 verb and for ``affect``.
 
@@ -93,7 +95,13 @@ zone into a hand or onto a deck are remembered the same way until a shuffle).
     asked, for each card and base in play with it, before ``event`` happens; returning True
     means the source did something else instead (it may push frames) and the event does not
     happen. Events: ``destroy`` (data: ``minion_card``, ``base_card``, ``by``; asked after
-    "cannot be destroyed", so a minion that cannot be destroyed is simply not destroyed).
+    "cannot be destroyed", so a minion that cannot be destroyed is simply not destroyed);
+    ``affect`` (data: ``minion_card``, ``base_card``, ``source_card`` (the acting card),
+    ``seat`` (its player, -1 for a base), ``controller`` (of the minion), ``verb``; asked by
+    ``SmashUp.affected`` where the effect is applied, never by a query, so it may act: Tooth
+    and Claw, Hideout). The effect is cancelled for that one minion; the acting card goes on
+    with the rest. ``game.spare(state, minion, source_card, by)`` keeps that card off the minion
+    for the rest of the turn (a ``spared`` lasting effect).
 ``ignore_base``
     ``ignore_base(game, state, source, base, seat) -> bool``: the source (in play) makes
     ``base``'s own ability be ignored by ``seat`` (asked with ``seat=-1``: by everyone). A base
@@ -375,9 +383,12 @@ def _draw(n: int, ability: str) -> AbilityHandler:
 def _own_minions_plus1(game: SmashUp, s: SUState, frame: Frame, choice: str | None) -> None:
     rule = "su.card.own_minions_plus1"
     seat = frame.seat
-    mine = [cid for cid, _ in game.minions_in_play(s) if s.cards[cid].controller == seat]
-    for cid in mine:
-        game.add_lasting(s, "power", cid, 1, frame.data["card"], seat)
+    mine = [
+        cid
+        for cid, _ in game.minions_in_play(s)
+        if s.cards[cid].controller == seat
+        and game.add_lasting(s, "power", cid, 1, frame.data["card"], seat)
+    ]
     game.log(
         s,
         "power",

@@ -866,17 +866,20 @@ class SmashUp(Game):
                 seat,
             )
             return False
-        s.lasting.append(Lasting(key, target, amount, source, seat, until))
         if minion:
             verb = "power" if key == "power" else "lasting"
             effect = {"verb": "lasting", "key": key, "amount": amount, "until": until}
-            self.affected(s, target, verb, effect)
+            if not self.affected(s, target, verb, effect):
+                return False
+        s.lasting.append(Lasting(key, target, amount, source, seat, until))
         return True
 
-    def add_counters(self, state: State, cid: int, count: int, seat: int, rule: str) -> None:
+    def add_counters(self, state: State, cid: int, count: int, seat: int, rule: str) -> bool:
+        """Put +1 power counters on a minion in play (False: it was protected, or a
+        replacement took the effect)."""
         s = cast(SUState, state)
         if count <= 0 or self.base_of(s, cid) < 0:
-            return
+            return False
         if self.blocked(s, "counters", cid, seat):
             self.log(
                 s,
@@ -885,8 +888,9 @@ class SmashUp(Game):
                 f"{self.card_name(s, cid)} cannot be affected",
                 seat,
             )
-            return
-        self.affected(s, cid, "counters", {"verb": "counters", "amount": count})
+            return False
+        if not self.affected(s, cid, "counters", {"verb": "counters", "amount": count}):
+            return False
         counters = s.cards[cid].counters
         counters["p1"] = counters.get("p1", 0) + count
         self.log(
@@ -897,6 +901,7 @@ class SmashUp(Game):
             seat,
             card=cid,
         )
+        return True
 
     def move_counters(
         self, state: State, src: int, dest: int, count: int, seat: int, rule: str
@@ -907,18 +912,17 @@ class SmashUp(Game):
         count = min(count, have)
         if count <= 0 or self.blocked(s, "counters", src, seat):
             return
-        if self.blocked(s, "counters", dest, seat):  # the counters are discarded instead
-            s.cards[src].counters["p1"] = have - count
-            if have == count:
-                del s.cards[src].counters["p1"]
-            self.affected(s, src, "counters")
+        if not self.affected(s, src, "counters"):
             return
-        self.affected(s, src, "counters")
-        self.affected(s, dest, "counters")
+        # a destination that cannot take them (protected, or a replacement took the effect):
+        # the counters are discarded instead
+        lands = not self.blocked(s, "counters", dest, seat) and self.affected(s, dest, "counters")
         if have == count:
             del s.cards[src].counters["p1"]
         else:
             s.cards[src].counters["p1"] = have - count
+        if not lands:
+            return
         counters = s.cards[dest].counters
         counters["p1"] = counters.get("p1", 0) + count
         self.log(
@@ -1005,7 +1009,8 @@ class SmashUp(Game):
         owner, controller = card.owner, card.controller
         if by is None:
             by = actor
-        self.affected(s, cid, "destroy", {"verb": "destroy"}, chooser=by)
+        if not self.affected(s, cid, "destroy", {"verb": "destroy"}, chooser=by):
+            return False
         self.leave_play(s, cid, f"discard:{owner}")
         self.log(
             s,
@@ -1082,7 +1087,8 @@ class SmashUp(Game):
         if self.blocked(s, "move", cid, actor):
             self.log(s, "not_moved", "su.terms.cannot", f"{name} cannot be moved", actor)
             return False
-        self.affected(s, cid, "move", {"verb": "move", "base_card": dest})
+        if not self.affected(s, cid, "move", {"verb": "move", "base_card": dest}):
+            return False
         carried = [cid, *(a for a, host in s.attached.items() if host == cid)]
         for c in carried:
             self._to_zone(s, c, base_zone(src), base_zone(dest))
@@ -1109,7 +1115,8 @@ class SmashUp(Game):
             self.log(s, "not_returned", "su.terms.cannot", f"{name} cannot be returned", actor)
             return False
         owner = s.cards[cid].owner
-        self.affected(s, cid, "return", {"verb": "return"})
+        if not self.affected(s, cid, "return", {"verb": "return"}):
+            return False
         self.leave_play(s, cid, f"hand:{owner}")
         self.log(
             s,
@@ -1180,7 +1187,8 @@ class SmashUp(Game):
             self.log(s, "not_moved", "su.terms.cannot", f"{name} cannot be affected", actor)
             return False
         owner = s.cards[cid].owner
-        self.affected(s, cid, verb, {"verb": "to_deck", "how": how})
+        if not self.affected(s, cid, verb, {"verb": "to_deck", "how": how}):
+            return False
         self.leave_play(s, cid, f"deck:{owner}", bottom=how == "bottom")
         if how == "shuffle":
             self.forget_deck(s, owner)
@@ -1217,17 +1225,23 @@ class SmashUp(Game):
         effect: dict[str, Any] | None = None,
         *,
         chooser: int = -1,
-    ) -> None:
+    ) -> bool:
         """Record that the acting card affects minion ``target`` (called by the verbs, before
         the change) and fire ``minion_affected``. Outside an ability (the rules) nothing is
-        recorded. ``effect`` is what a copying card would repeat (None: not repeatable)."""
+        recorded. ``effect`` is what a copying card would repeat (None: not repeatable).
+
+        False: the effect does not happen to this minion (the verb must leave it alone),
+        because a replacement took it instead (``replace["affect"]``: Tooth and Claw, Hideout)
+        or an earlier one spared the minion from this card (:meth:`spare`)."""
         acting = self._acting
         if acting is None:
-            return
+            return True
         s = cast(SUState, state)
         bid = self.base_of(s, target)
         if bid < 0 or not self.is_minion(s, target):
-            return
+            return True
+        if self._absorbed(s, target, bid, verb, acting):
+            return False
         if acting.copy or chooser < 0:
             chooser = acting.chooser
         s.affects.append(
@@ -1259,6 +1273,42 @@ class SmashUp(Game):
             standard=acting.standard,
             mode=acting.mode,
         )
+        return True
+
+    def _absorbed(self, s: SUState, target: int, bid: int, verb: str, acting: Acting) -> bool:
+        """Whether the acting card's effect on minion ``target`` is cancelled for it: it was
+        spared from that card earlier, or a replacement on ``affect`` takes it now (000 Terms:
+        Affect; the effect still happens to the other minions it names)."""
+        source = acting.source
+        if s.lasting and any(
+            e.key == "spared" and e.target == target and e.amount == source for e in s.lasting
+        ):
+            self.log(
+                s,
+                "not_affected",
+                "su.terms.instead",
+                f"{self.card_name(s, target)} is not affected by {self.card_name(s, source)}",
+                acting.seat,
+                card=target,
+            )
+            return True
+        return self.replaced(
+            s,
+            "affect",
+            minion_card=target,
+            base_card=bid,
+            source_card=source,
+            seat=acting.seat,
+            controller=s.cards[target].controller,
+            verb=verb,
+        )
+
+    def spare(self, state: State, minion: int, source: int, by: int) -> None:
+        """Minion ``minion`` is not affected by card ``source`` for the rest of the turn (a
+        ``spared`` lasting effect put there by card ``by``, e.g. Hideout)."""
+        s = cast(SUState, state)
+        seat = s.cards[by].controller
+        s.lasting.append(Lasting("spared", minion, source, by, seat, "end_of_turn"))
 
     def affected_by(self, state: State, source: int, verb: str | None = None) -> list[int]:
         """The distinct minions the card ``source`` affected while it resolves (copies of its
@@ -2149,6 +2199,7 @@ class SmashUp(Game):
                     m for m, _ in self.minions_in_play(s) if not s.cards[m].counters.get("p1")
                 ]
             where = ""
+            attaches = True
             if dest >= 0:
                 bid = dest if dest in s.zones[BASES] else self.base_of(s, dest)
                 self._to_zone(s, cid, RESOLVING, base_zone(bid))
@@ -2158,7 +2209,7 @@ class SmashUp(Game):
                 if dest != bid:  # an action attached to a minion affects it
                     prev, self._acting = self._acting, self.acting_as(s, cid, seat)
                     try:
-                        self.affected(s, dest, "attach")
+                        attaches = self.affected(s, dest, "attach")
                     finally:
                         self._acting = prev
             self.log(
@@ -2170,6 +2221,17 @@ class SmashUp(Game):
                 card=cid,
             )
             self.fire(s, "action_played", action_card=cid, target_card=dest, seat=seat)
+            if not attaches:  # a replacement took its effect: it does nothing, and goes
+                self.leave_play(s, cid, f"discard:{card.owner}")
+                self.log(
+                    s,
+                    "not_attached",
+                    "su.terms.instead",
+                    f"{d.name} does not affect {self.card_name(s, dest)} and is discarded",
+                    seat,
+                    card=cid,
+                )
+                return
         spec = self.cat(s).spec.get(card.defn)
         if spec is not None and spec.on_play is not None:
             self.push(

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from cardwright.core.state import Frame
 
@@ -44,7 +44,8 @@ def _war_raptor(game: SmashUp, s: SUState, source: int, minion: int, base: int) 
 
 
 def _augment(game: SmashUp, s: SUState, frame: Frame, cid: int) -> None:
-    game.add_lasting(s, "power", cid, 4, frame.data["card"], frame.seat)
+    if not game.add_lasting(s, "power", cid, 4, frame.data["card"], frame.seat):
+        return
     game.log(
         s,
         "power",
@@ -187,7 +188,32 @@ def _wildlife_preserve(
     return rival_action_blocked(game, s, owner, action, actor)
 
 
+# ----------------------------------------------------------------------------- Tooth and Claw
+
+
+def _tooth_and_claw(game: SmashUp, s: SUState, source: int, data: dict[str, Any]) -> bool:
+    """The first ability about to affect the minion it is on (any card's or base's, its
+    controller's own included) does not: this card is destroyed instead (ruling DN3)."""
+    minion = data["minion_card"]
+    if s.attached.get(source) != minion:
+        return False
+    rule = _rule("absorb_first_effect_on_attached_minion")
+    game.spare(s, minion, data["source_card"], source)
+    game.log(
+        s,
+        "absorbed",
+        rule,
+        f"{game.card_name(s, source)} is destroyed instead: "
+        f"{game.card_name(s, data['source_card'])} does not affect {game.card_name(s, minion)}",
+        s.cards[source].controller,
+        card=minion,
+    )
+    game.destroy_action(s, source, s.cards[source].controller, rule)
+    return True
+
+
 register(
+    AbilitySpec("absorb_first_effect_on_attached_minion", replace={"affect": _tooth_and_claw}),
     AbilitySpec("own_minions_here_immune_to_rival_actions", protect=_wildlife_preserve),
     AbilitySpec(
         "must_destroy_minion_here_power_2_or_less",

@@ -279,7 +279,43 @@ def _pay_the_piper(game: SmashUp, s: SUState, frame: Frame, choice: str | None) 
         game.log(s, "discard", rule, f"{s.names[seat]} has no card to discard", seat)
 
 
+# ----------------------------------------------------------------------------- Hideout
+
+
+def _hideout(game: SmashUp, s: SUState, source: int, data: dict[str, Any]) -> bool:
+    """Another player's action card about to affect one of its controller's minions at its
+    base: the Hideout is destroyed instead, and that card does not affect any of those minions
+    for the rest of the turn (ruling W13)."""
+    bid = s.attached.get(source, -1)
+    owner = s.cards[source].controller
+    actor = data["seat"]
+    if bid < 0 or data["base_card"] != bid or data["controller"] != owner:
+        return False
+    if actor < 0 or actor == owner:
+        return False
+    action = s.cards[data["source_card"]].defn
+    if action not in game.cat(s).cards or game.is_minion(s, data["source_card"]):
+        return False
+    rule = "su.card.absorb_rival_action_on_own_minions_here"
+    for cid in game.minions_at(s, bid):
+        if s.cards[cid].controller == owner:
+            game.spare(s, cid, data["source_card"], source)
+    game.log(
+        s,
+        "absorbed",
+        rule,
+        f"{game.card_name(s, source)} is destroyed instead: "
+        f"{game.card_name(s, data['source_card'])} does not affect {s.names[owner]}'s minions "
+        f"at {game.card_name(s, bid)}",
+        owner,
+        card=data["minion_card"],
+    )
+    game.destroy_action(s, source, owner, rule)
+    return True
+
+
 register(
+    AbilitySpec("absorb_rival_action_on_own_minions_here", replace={"affect": _hideout}),
     AbilitySpec(
         "destroy_weaker_rival_newcomer_here",
         hooks={"minion_played": _leprechaun_hook},
