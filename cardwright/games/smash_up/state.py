@@ -19,8 +19,8 @@ class Lasting(msgspec.Struct):
     """A lasting effect on a value (strain S7): ``key`` is ``power`` (of a minion),
     ``breakpoint`` (of a base), ``to_hand_instead_of_discard`` (a minion goes to its owner's
     hand instead of the discard pile), ``cancel`` (the target's ability is cancelled) or
-    ``spared`` (the card ``amount`` cannot affect the minion ``target``); ``until`` is ``end_of_turn``, ``end_of_turn:<seat>`` or
-    ``start_of_turn:<seat>``.
+    ``spared`` (the card ``amount`` cannot affect the minion ``target``); ``until`` is
+    ``end_of_turn``, ``end_of_turn:<seat>`` or ``start_of_turn:<seat>``.
     It also ends when its target leaves play."""
 
     key: str
