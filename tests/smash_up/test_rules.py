@@ -369,6 +369,38 @@ def test_unimplemented_abilities_are_listed() -> None:
     assert len(ABILITIES) >= 6
 
 
+@pytest.mark.parametrize("card_set", ["70s-2018", "70s-errata"])
+def test_every_ability_is_implemented(card_set: str) -> None:
+    assert unimplemented_abilities(card_set) == []
+
+
+def test_terraforming_search_is_seen_by_the_searcher_only() -> None:
+    state, al = GAME.scenario_state(
+        {"names": ["Ann", "Bob"]},
+        {
+            "bases": ["Jungle Oasis", "Rhodes Plaza Mall", "Factory 436-1337"],
+            "base_deck": ["Tar Pits as tar", "The Central Brain as brain"],
+            "seats": {"Ann": {"hand": ["Terraforming as tf", "Scout"], "deck": ["Invader"]}},
+        },
+    )
+    s = cast(SUState, state)
+    GAME.apply(s, f"play:{al['tf']}")
+    assert sorted(s.zones["look:0"]) == sorted([al["tar"], al["brain"]])
+    assert s.decision is not None and s.decision.kind == "search"
+    ann, bob = GAME.view(s, 0), GAME.view(s, 1)
+    assert sorted(ann.zones["look:0"]) == sorted([al["tar"], al["brain"]])
+    assert all(c < 0 for c in bob.zones["look:0"])
+    assert not any("Tar Pits" in e.text or "Tar Pits" in e.redacted for e in bob.log)
+    for seat in (0, 1):
+        check_view(GAME, s, seat, "terraforming search")
+    GAME.apply(s, f"pick:{al['brain']}")
+    GAME.apply(s, f"pick:{s.zones['bases'][0]}")
+    assert "look:0" not in s.zones and al["brain"] in s.zones["bases"]
+    assert all(c < 0 for c in GAME.view(s, 0).zones["base_deck"])
+    for seat in (0, 1):
+        check_view(GAME, s, seat, "terraforming done")
+
+
 def test_cards_without_an_implemented_ability_still_play() -> None:
     # Disco Dancers: almost nothing implemented; the game still runs to the end
     config = {"factions": [["disco_dancers", "truckers"], ["vigilantes", "tricksters"]]}

@@ -120,7 +120,8 @@ Engine verbs for abilities (``rules.py``), besides destroying, moving and return
 ``reveal_top`` (to the public ``revealed`` zone), ``look_top`` (only the player learns it),
 ``to_deck_top``, ``to_hand``, ``know`` (record who knows a hidden card; views follow it),
 ``shuffle_deck`` (forgets that knowledge), ``discard_from_hand``, ``discard_random``,
-``destroy_action``, ``can_play_actions``.
+``destroy_action``, ``can_play_actions``, ``swap_base`` (a base from another zone takes the
+place of one in play outside scoring; Terraforming), ``shuffle_bases``, ``spare``.
 
 An ability id with no entry here does nothing (``unimplemented_abilities`` lists them).
 """

@@ -47,7 +47,7 @@ from .carddata import (
     load_faction,
     load_factions,
 )
-from .state import Affect, Allowance, Lasting, SUState
+from .state import REVEALED, Affect, Allowance, Lasting, SUState
 
 HAND_SIZE = 5
 HAND_LIMIT = 10
@@ -57,7 +57,6 @@ BASES = "bases"
 BASE_DECK = "base_deck"
 BASE_DISCARD = "base_discard"
 RESOLVING = "resolving"
-REVEALED = "revealed"
 
 #: Default faction pairs, seat by seat (the first n are used for n players).
 DEFAULT_FACTIONS: list[list[str]] = [
@@ -640,10 +639,10 @@ class SmashUp(Game):
         card.face_up = not (dest.startswith("deck:") or dest == BASE_DECK)
         if hidden and not src.startswith(("deck:", "hand:")):
             # seen by everyone on its way into a hand or onto a deck (000 Additional Rules)
-            if cid not in s.revealed:
-                s.revealed.append(cid)
-        elif s.revealed and cid in s.revealed and (not hidden or src.startswith("hand:")):
-            s.revealed.remove(cid)
+            if cid not in s.public_cards:
+                s.public_cards.append(cid)
+        elif s.public_cards and cid in s.public_cards and (not hidden or src.startswith("hand:")):
+            s.public_cards.remove(cid)
         if s.known and (not hidden or src.startswith("hand:")):
             s.known.pop(cid, None)
 
@@ -651,14 +650,14 @@ class SmashUp(Game):
         """Every player now knows this card in a hand or deck (it was shown), until it is
         shuffled away or leaves."""
         s = cast(SUState, state)
-        if cid not in s.revealed:
-            s.revealed.append(cid)
+        if cid not in s.public_cards:
+            s.public_cards.append(cid)
 
     def forget_deck(self, s: SUState, seat: int) -> None:
         """A deck was shuffled: nobody knows where its cards are any more."""
-        if s.revealed or s.known:
+        if s.public_cards or s.known:
             deck = set(s.zones[f"deck:{seat}"])
-            s.revealed = [c for c in s.revealed if c not in deck]
+            s.public_cards = [c for c in s.public_cards if c not in deck]
             for cid in deck:
                 s.known.pop(cid, None)
 
@@ -688,6 +687,15 @@ class SmashUp(Game):
             seat,
             chance=True,
         )
+
+    def shuffle_bases(self, state: State, rule: str) -> None:
+        """Shuffle the base deck (after it was searched): no one knows its order."""
+        s = cast(SUState, state)
+        deck = s.zones[BASE_DECK]
+        for bid in deck:
+            s.cards[bid].face_up = False
+        chance.shuffle(s, deck)
+        self.log(s, "shuffle", rule, "The base deck is shuffled", chance=True)
 
     def deck_top(self, state: State, seat: int) -> int:
         """The top card of a player's deck (the discard pile is shuffled into a new deck first
@@ -1216,6 +1224,41 @@ class SmashUp(Game):
         )
         self.fire(s, "card_to_deck", card=cid, base_card=bid, owner=owner, by=actor)
         return True
+
+    def swap_base(self, state: State, old: int, new: int, src: str, actor: int, rule: str) -> None:
+        """Base ``new`` (from zone ``src``) takes the place of base ``old`` in play, outside
+        scoring (nothing scores, no scoring ability happens). The actions on ``old`` itself go
+        to their owners' discard piles; its minions, with the actions on them, stay and are
+        now at ``new`` (they are not moved). What ``old`` did ends: effects on it, its extra
+        plays, its once-per-turn memory. ``old`` goes face down into the base deck (the caller
+        shuffles it)."""
+        s = cast(SUState, state)
+        for aid in self.base_actions(s, old):
+            self.leave_play(s, aid, f"discard:{s.cards[aid].owner}")
+        index = s.zones[BASES].index(old)
+        s.zones[src].remove(new)
+        s.cards[new].face_up = True
+        s.zones[BASES][index] = new
+        s.zones[base_zone(new)] = s.zones.pop(base_zone(old))
+        s.cards[old].face_up = False
+        s.zones[BASE_DECK].append(old)
+        if s.lasting:
+            s.lasting = [e for e in s.lasting if e.target != old]
+        s.allowances = [
+            a for a in s.allowances if a.base != old and not (a.ongoing and a.source == old)
+        ]
+        if s.used:
+            mark = f"{old}:"
+            s.used = [k for k in s.used if not k.startswith(mark)]
+        self.log(
+            s,
+            "swap_base",
+            rule,
+            f"{self.card_name(s, new)} takes the place of {self.card_name(s, old)}, which goes "
+            "into the base deck; the minions there stay",
+            actor,
+            base_card=new,
+        )
 
     def base_actions(self, state: State, bid: int) -> list[int]:
         """The actions on a base itself; actions on its minions are not actions on the base
@@ -2621,13 +2664,13 @@ class SmashUp(Game):
         if zone.startswith("hand:"):
             return (
                 int(zone[5:]) == seat
-                or card.id in cast(SUState, state).revealed
+                or card.id in cast(SUState, state).public_cards
                 or seat in known.get(card.id, ())
             )
         if zone.startswith("look:"):  # bases one player is looking at (School of Wizardry)
             return int(zone[5:]) == seat
         if zone.startswith("deck:"):
-            return card.id in cast(SUState, state).revealed or seat in known.get(card.id, ())
+            return card.id in cast(SUState, state).public_cards or seat in known.get(card.id, ())
         return zone != BASE_DECK
 
     def view(self, state: State, seat: int) -> State:

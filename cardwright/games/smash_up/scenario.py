@@ -285,6 +285,7 @@ def facts(game: SmashUp, state: SUState) -> dict[str, Any]:
         ]
         for i, n in enumerate(names)
     }
+    out["public_cards"] = list(state.public_cards)  # cards in hands and decks everyone knows
     for zone in _SEAT_ZONES:
         out[zone] = {n: list(state.zones[f"{zone}:{i}"]) for i, n in enumerate(names)}
         out[f"{zone}_count"] = {n: len(state.zones[f"{zone}:{i}"]) for i, n in enumerate(names)}

@@ -14,6 +14,9 @@ import msgspec
 
 from cardwright.core.state import State
 
+#: The public zone where revealed cards wait until an ability puts them somewhere.
+REVEALED = "revealed"
+
 
 class Lasting(msgspec.Struct):
     """A lasting effect on a value (strain S7): ``key`` is ``power`` (of a minion),
@@ -88,11 +91,12 @@ class SUState(State, kw_only=True):
     ``lasting`` holds the lasting effects now running. ``affects`` records what the cards now
     resolving did to minions (see :class:`Affect`; kept only while they resolve). ``used`` is
     the once-per-turn memory of abilities (keys such as ``"copy:12"``, cleared as a turn starts
-    and for a card that leaves play). ``revealed``: cards in a hand or deck whose identity every
-    player knows (they were seen on the way there); a shuffle or leaving the hand forgets them.
+    and for a card that leaves play). ``public_cards``: cards in a hand or deck whose identity
+    every player knows (they were seen on the way there); a shuffle or leaving the hand forgets
+    them (not to be confused with the ``revealed`` zone, :data:`REVEALED`).
     ``known`` maps a card in a hidden zone (a deck or a hand) to the seats (not all) that know
     what it is, such as a card looked at (Walker); a shuffle ends it; views show the card to
-    those seats only. Cards every player knows are in ``revealed``.
+    those seats only. Cards every player knows are in ``public_cards``.
     ``named`` holds what a card in play named when it was played (Block the Path: a faction).
     ``sleepers``: players whose next turn has no action plays (Mark of Sleep); ``asleep``: the
     player who cannot play actions this turn (-1: none).
@@ -106,7 +110,7 @@ class SUState(State, kw_only=True):
     talents_used: list[int] = msgspec.field(default_factory=list)
     affects: list[Affect] = msgspec.field(default_factory=list)
     used: list[str] = msgspec.field(default_factory=list)
-    revealed: list[int] = msgspec.field(default_factory=list)
+    public_cards: list[int] = msgspec.field(default_factory=list)
     minions_played: int = 0
     actions_played: int = 0
     known: dict[int, list[int]] = msgspec.field(default_factory=dict)

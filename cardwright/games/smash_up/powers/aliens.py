@@ -17,6 +17,7 @@ from ..abilities import (
     register,
 )
 from ..state import SUState
+from .bases import look_zone
 from .ninjas import move_one
 
 if TYPE_CHECKING:
@@ -212,7 +213,75 @@ def _jammed(game: SmashUp, s: SUState, source: int, base: int, seat: int) -> boo
     return s.attached.get(source) == base
 
 
+# ----------------------------------------------------------------------------- Terraforming
+
+
+def _terraforming(game: SmashUp, s: SUState, frame: Frame, choice: str | None) -> None:
+    """Search the base deck (moved into the player's private look zone, so only they see it)
+    for a base, swap it with a base in play, shuffle the base deck, then the player may play
+    an extra minion on the new base (ruling AL6)."""
+    rule = _rule("swap_base_from_base_deck_then_extra_minion")
+    seat, data = frame.seat, frame.data
+    look = look_zone(seat)
+    if frame.step == 0:  # the search: the player sees the whole base deck
+        deck = s.zones["base_deck"]
+        if not deck:
+            game.log(s, "no_target", rule, "The base deck is empty: there is nothing to find")
+            game.pop(s, frame)
+            return
+        s.zones[look] = list(reversed(deck))
+        deck.clear()
+        names = ", ".join(sorted(game.card_name(s, b) for b in s.zones[look]))
+        game.log(
+            s,
+            "search",
+            rule,
+            f"{s.names[seat]} searches the base deck: {names}",
+            seat,
+            visible_to=[seat],
+            redacted=f"{s.names[seat]} searches the base deck",
+        )
+        frame.step = 1
+        return
+    if frame.step == 1:
+        got = pick(
+            game,
+            s,
+            seat,
+            choice,
+            [(b, game.card_name(s, b)) for b in s.zones[look]],
+            kind="search",
+            prompt="Terraforming: which base do you take from the base deck?",
+            rule=rule,
+        )
+        if got == ASKED:
+            return
+        data["new_card"] = got
+        frame.step = 2
+        return
+    new = data["new_card"]
+    if frame.step == 2:
+        got = pick(
+            game,
+            s,
+            seat,
+            choice,
+            base_choices(game, s, list(s.zones["bases"])),
+            kind="choose_base",
+            prompt="Terraforming: which base in play is swapped for the one you found?",
+            rule=rule,
+        )
+        if got == ASKED:
+            return
+        game.pop(s, frame)
+        game.swap_base(s, got, new, look, seat, rule)
+        s.zones["base_deck"].extend(s.zones.pop(look))
+        game.shuffle_bases(s, rule)
+        game.grant_extra(s, seat, "minion", rule, base=new, source=frame.data["card"])
+
+
 register(
+    AbilitySpec("swap_base_from_base_deck_then_extra_minion", on_play=_terraforming),
     AbilitySpec(
         "may_return_any_minion_to_hand",
         on_play=minion_target(

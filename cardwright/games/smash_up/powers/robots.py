@@ -12,12 +12,11 @@ from typing import TYPE_CHECKING, Any
 from cardwright.core.state import Frame, Option
 
 from ..abilities import AbilitySpec, option_card, register
-from ..state import SUState
+from ..state import REVEALED, SUState
 
 if TYPE_CHECKING:
     from ..rules import SmashUp
 
-REVEALED = "revealed"  # the public zone of revealed cards (rules.REVEALED)
 ALPHA = "robots/microbot_alpha"
 MICROBOTS = frozenset(
     {

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 from cardwright.core.state import Frame, Option
 
 from ..abilities import AbilitySpec, Special, option_card, pick_card, pick_into, register
-from ..state import SUState
+from ..state import REVEALED, SUState
 
 if TYPE_CHECKING:
     from ..rules import SmashUp
@@ -399,16 +399,15 @@ def _hotwire_errata(game: SmashUp, s: SUState, frame: Frame, choice: str | None)
             _done(game, s, frame)
         return
     _done(game, s, frame)
-    deck = s.zones[f"deck:{seat}"]
-    if not deck and not game.reshuffle(s, seat):
-        game.log(s, "no_target", rule, f"{s.names[seat]} has no card to reveal", seat)
+    shown = game.reveal_top(s, seat, 1, rule)  # into the public revealed zone
+    if not shown:
         return
-    top = deck[-1]
+    top = shown[0]
     d = game.defn(s, top)
-    game.log(s, "reveal", rule, f"{s.names[seat]} reveals {d.name} from their deck", seat)
     if d.type == "action" and "play_on_base" in d.subtypes:
-        game.play_extra(s, seat, top, f"deck:{seat}")
+        game.play_extra(s, seat, top, REVEALED)
     else:
+        game.to_deck_top(s, top)  # back on top, known to every player until a shuffle
         game.log(s, "no_target", rule, f"{d.name} is not an on-base action: it stays on top", seat)
 
 

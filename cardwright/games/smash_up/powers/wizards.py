@@ -11,13 +11,11 @@ from typing import TYPE_CHECKING
 from cardwright.core.state import Frame, Option
 
 from ..abilities import AbilitySpec, option_card, register
-from ..state import SUState
+from ..state import REVEALED, SUState
 from .tricksters import ongoing_extra
 
 if TYPE_CHECKING:
     from ..rules import SmashUp
-
-REVEALED = "revealed"  # the public zone of revealed cards (rules.REVEALED)
 
 
 def _done(game: SmashUp, s: SUState, frame: Frame) -> None:
