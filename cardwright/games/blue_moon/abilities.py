@@ -84,6 +84,11 @@ Shared helpers for powers of several peoples:
 * ``BlueMoon.leave_play`` (rules.py) takes a card out of a combat or support area (to the discard
   pile or hand), un-covering it and forgetting "one of my" picks.
 
+* :func:`random_cards` draws n different cards of a zone at random from the game RNG (a chance
+  event; nothing moves): cards taken unseen from a hand (Sarogakanas, Cardus Nikkus) or from a
+  pile shuffled face down (Open Lucky Bag, Shaman of the Afterlife). Taking the drawn cards one
+  by one from the zone gives the same cards for the same RNG state.
+
 * :func:`push_value_discard` (frame ``VALUE_DISCARD``, registered by the rules) lets a player
   discard hand cards by printed value (Charm/Impress Holy Dragon, the Caterpillars): picks one
   card at a time, never a superfluous one (:func:`value_discard_valid`), ``done`` only for a
@@ -108,6 +113,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, cast
 
+from cardwright.core import rng as chance
 from cardwright.core.state import Frame, Option, State
 
 if TYPE_CHECKING:
@@ -288,6 +294,14 @@ def register(spec: AbilitySpec) -> AbilitySpec:
         raise ValueError(f"ability {spec.id!r} is registered twice")
     ABILITIES[spec.id] = spec
     return spec
+
+
+def random_cards(s: State, zone: str, n: int) -> list[int]:
+    """Up to ``n`` different cards of ``zone`` picked at random from the state's RNG, in the
+    order drawn (one ``randbelow`` per card over those not yet drawn). Nothing moves: the caller
+    moves and logs them (the pick is a chance event, so a turn becomes irreversible, R4)."""
+    rest = list(s.zones.get(zone, ()))
+    return [rest.pop(chance.randbelow(s, len(rest))) for _ in range(min(n, len(rest)))]
 
 
 def unimplemented_abilities() -> list[str]:
