@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, cast
 
-from cardwright.core.state import Frame, Option, State
+from cardwright.core.state import Frame, State
 
 from .. import buka_rules as buka
 from ..abilities import (
@@ -12,6 +12,7 @@ from ..abilities import (
     AbilitySpec,
     mutant,
     pick_one,
+    push_value_discard,
     register,
     yes_no,
 )
@@ -276,67 +277,12 @@ register(
 
 
 # ------------------------------------------------------------ discarding by value
-_DISCARD_VALUE = "bm.ab.discard_value"
-
-
-def push_discard_for_dragon(g: BlueMoon, s: BMState, src: int, element: str, need: int) -> None:
-    """ "I may discard hand cards with a total ``element`` value of ``need`` or more to attract a
-    dragon": picks one card at a time (``cards`` in the frame), never a superfluous one (no
-    smaller set of the picked cards may reach ``need``; research §5.2, 004 Cards in Hand), with
-    values as they stand in hand (ignored cards count 0). Always asked: the hand is hidden."""
-    spec = g.defn(s, src).spec
-    assert spec is not None
-    seat = s.cards[src].controller
-    g.push(s, _DISCARD_VALUE, seat, element=element, need=need, cards=[], rule=spec.rule)
-
-
-def _discard_value_frame(g: BlueMoon, state: State, frame: Frame, choice: str | None) -> None:
-    s = cast("BMState", state)
-    seat, data = frame.seat, frame.data
-    element, need, rule = data["element"], data["need"], data["rule"]
-    eff = g.effects(s)
-    picked: list[int] = data["cards"]
-    if choice == "cancel":
-        g.pop(s, frame)
-        if s.logging:
-            g.log(s, "power_unused", rule, f"{s.names[seat]} discards nothing", seat)
-        return
-    if choice == "done":
-        g.pop(s, frame)
-        for c in picked:
-            g.discard_from_hand(s, seat, c, rule)
-        g.attract_dragon(s, seat, rule)
-        return
-    if choice is not None:
-        picked.append(int(choice.split(":", 1)[1]))
-    # (re-asked from another seat's view the picks are masked ids: they count as unknown)
-    values = [eff.value(c, element) for c in picked if c in s.cards]
-    total = sum(values)
-    options = []
-    if total >= need:
-        options.append(Option("done", f"Discard them ({total} {element}) and attract a dragon"))
-    else:
-        for c in s.zones[f"hand:{seat}"]:
-            v = eff.value(c, element)
-            if c in picked or v <= 0:
-                continue
-            if total + v >= need and total + v - min([*values, v]) >= need:
-                continue  # an earlier pick would be superfluous
-            options.append(Option(f"add:{c}", f"Add {g.card_name(s, c)} ({v} {element})"))
-    options.append(Option("cancel", "Discard nothing"))
-    g.ask(
-        s,
-        seat,
-        "discard_value",
-        f"Pick hand cards worth {need} {element} or more",
-        options,
-        rule,
-    )
-
-
 def _charm(g: BlueMoon, s: BMState, src: int) -> None:
-    # Charm Holy Dragon: discard hand cards worth 8 Fire or more to attract a dragon
-    push_discard_for_dragon(g, s, src, "fire", 8)
+    # Charm Holy Dragon: I may discard hand cards with printed Fire adding up to 8 or more to
+    # attract a dragon; printed values as in hand, no card to spare (ruling R-A4, FAQ SR5)
+    seat = s.cards[src].controller
+    rule = "bm.ability.discard_fire_8_attract_dragon"
+    push_value_discard(g, s, seat, {"fire": 8}, rule, dragon=True)
 
 
 register(
@@ -345,6 +291,5 @@ register(
         timing=("now",),
         rule="bm.ability.discard_fire_8_attract_dragon",
         on_play=_charm,
-        frames={_DISCARD_VALUE: _discard_value_frame},
     )
 )
