@@ -143,6 +143,12 @@ class Catalog:
         self.play_ban_specs = {k for k, v in self.spec.items() if v.play_ban is not None}
         self.play_from_specs = {k for k, v in self.spec.items() if v.play_from is not None}
         self.copy_specs = {k for k, v in self.spec.items() if v.copy is not None}
+        self.special_specs = {k for k, v in self.spec.items() if v.special is not None}
+        # event -> the definitions with a hook for it (``SmashUp.fire`` looks only at these)
+        self.hook_specs: dict[str, set[str]] = {}
+        for k, v in self.spec.items():
+            for event in v.hooks:
+                self.hook_specs.setdefault(event, set()).add(k)
         self.standard = {
             k
             for k, d in self.cards.items()
@@ -180,11 +186,7 @@ class SmashUp(Game):
         super().__init__()
         self.rules = RulesIndex.load(Path(__file__).parent / "rules.toml")
         self.catalogs = {cs: Catalog(cs) for cs in CARD_SETS}
-        self.hooked: dict[str, set[str]] = {}
         self._acting: Acting | None = None
-        for spec in ABILITIES.values():
-            for event in spec.hooks:
-                self.hooked.setdefault(event, set()).add(spec.id)
         self.special_windows = {
             w for spec in ABILITIES.values() if spec.special for w in spec.special.windows
         }
@@ -462,11 +464,14 @@ class SmashUp(Game):
         cat = self.cat(state)
         cards, zones, spec = state.cards, state.zones, cat.spec
         found = []
-        off = self.cancelled(state)
+        off: set[int] | None = None  # computed only when a base has such an ability
         for bid in zones[BASES]:
             defn = cards[bid].defn
-            if defn in kinds and bid not in off:
-                found.append((bid, spec[defn]))
+            if defn in kinds:
+                if off is None:
+                    off = self.cancelled(state)
+                if bid not in off:
+                    found.append((bid, spec[defn]))
             for c in zones[f"base:{bid}"]:
                 defn = cards[c].defn
                 if defn in kinds:
@@ -478,9 +483,25 @@ class SmashUp(Game):
         treated as having no ability, 000 Terms: Cancel)."""
         s = cast(SUState, state)
         off = {e.target for e in s.lasting if e.key == "cancel"} if s.lasting else set()
-        if self.cat(s).ignore_specs:  # a base whose ability everyone ignores (Jammed Signal)
-            off.update(b for b in s.zones[BASES] if self.base_ignored(s, b))
+        if s.attached and self.cat(s).ignore_specs:  # a base everyone ignores (Jammed Signal)
+            off.update(self._ignored_bases(s, -1))
         return off
+
+    def _ignored_bases(self, s: SUState, seat: int) -> list[int]:
+        """The bases in play whose own ability ``seat`` ignores (-1: everyone does), because
+        of a card attached to them (``AbilitySpec.ignore_base``). One pass over attachments."""
+        cat = self.cat(s)
+        ignore, cards, bases = cat.ignore_specs, s.cards, s.zones[BASES]
+        found = []
+        for src, host in s.attached.items():
+            defn = cards[src].defn
+            if defn not in ignore or host not in bases:
+                continue
+            check = cat.spec[defn].ignore_base
+            assert check is not None
+            if check(self, s, src, host, -1) or (seat >= 0 and check(self, s, src, host, seat)):
+                found.append(host)
+        return found
 
     def power(
         self,
@@ -526,20 +547,10 @@ class SmashUp(Game):
     def base_ignored(self, state: State, bid: int, seat: int = -1) -> bool:
         """Whether ``bid``'s own ability is ignored by ``seat`` (-1: by everyone), because a
         card in play says so (``AbilitySpec.ignore_base``: Jammed Signal, Infiltrate)."""
-        cat = self.cat(state)
-        if not cat.ignore_specs:
-            return False
         s = cast(SUState, state)
-        for src, host in s.attached.items():
-            if s.cards[src].defn not in cat.ignore_specs or host != bid:
-                continue
-            spec = cat.spec[s.cards[src].defn]
-            assert spec.ignore_base is not None
-            if spec.ignore_base(self, s, src, bid, -1) or (
-                seat >= 0 and spec.ignore_base(self, s, src, bid, seat)
-            ):
-                return True
-        return False
+        if not s.attached or not self.cat(s).ignore_specs:
+            return False
+        return bid in self._ignored_bases(s, seat)
 
     def power_sources(self, state: State) -> list[tuple[int, AbilitySpec]]:
         """The cards and bases in play with an ongoing power modifier (for :meth:`power`)."""
@@ -1482,20 +1493,20 @@ class SmashUp(Game):
     def fire(self, state: State, event: str, also: Iterable[int] = (), **data: Any) -> None:
         """Tell every card and base in play with a hook for ``event`` that it happened, and
         the cards in ``also`` (a destroyed minion hears its own destruction)."""
-        names = self.hooked.get(event)
-        if not names:
-            return
         s = cast(SUState, state)
-        specs = self.cat(s).spec
+        cat = self.cat(s)
+        hooked = cat.hook_specs.get(event)
+        if not hooked:
+            return
         cards = s.cards
+        listeners = [c for c in [*self.in_play(s), *also] if cards[c].defn in hooked]
+        if not listeners:
+            return
         payload = {"event": event, **data}
         off = self.cancelled(s)
-        for src in [*self.in_play(s), *also]:
-            if src in off:
-                continue
-            spec = specs.get(cards[src].defn)
-            if spec is not None and spec.id in names:
-                spec.hooks[event](self, s, src, payload)
+        for src in listeners:
+            if src not in off:
+                cat.spec[cards[src].defn].hooks[event](self, s, src, payload)
 
     def queue(self, state: State, ability: str, source: int, seat: int, **data: Any) -> None:
         """Queue a triggered ability of ``source`` for ``seat``. The current player orders
@@ -1685,10 +1696,19 @@ class SmashUp(Game):
                 return True
         return False
 
-    def play_banned(self, s: SUState, seat: int, cid: int, dest: int) -> bool:
+    def play_banned(
+        self,
+        s: SUState,
+        seat: int,
+        cid: int,
+        dest: int,
+        bans: list[tuple[int, AbilitySpec]] | None = None,
+    ) -> bool:
         """Whether a card in play forbids ``seat`` to play ``cid`` to ``dest`` (Block the
-        Path: minions of a named faction)."""
-        for src, spec in self._sources(s, self.cat(s).play_ban_specs):
+        Path: minions of a named faction). ``bans``: the banning cards in play, if known."""
+        if bans is None:
+            bans = self._sources(s, self.cat(s).play_ban_specs)
+        for src, spec in bans:
             assert spec.play_ban is not None
             if spec.play_ban(self, s, src, seat, cid, dest):
                 return True
@@ -2002,8 +2022,10 @@ class SmashUp(Game):
                 for b in dests
                 if any(self.allowance_fits(s, a, seat, cid, b, src) for a in allowances)
             ]
-        if self.cat(s).play_ban_specs and dests:
-            dests = [b for b in dests if not self.play_banned(s, seat, cid, b)]
+        if dests and self.cat(s).play_ban_specs:
+            bans = self._sources(s, self.cat(s).play_ban_specs)
+            if bans:
+                dests = [b for b in dests if not self.play_banned(s, seat, cid, b, bans)]
         return dests
 
     def _consume(self, s: SUState, cid: int, dest: int, seat: int, src: str) -> None:
@@ -2191,7 +2213,17 @@ class SmashUp(Game):
         found: list[int] = []
         seen: set[str] = set()
         zones = [("hand", s.zones[f"hand:{seat}"]), ("discard", s.zones[f"discard:{seat}"])]
-        zones.append(("play", [c for c in self.in_play(s) if cards[c].controller == seat]))
+        special = self.cat(s).special_specs
+        zones.append(
+            (
+                "play",
+                [
+                    c
+                    for c in self.in_play(s)
+                    if cards[c].defn in special and cards[c].controller == seat
+                ],
+            )
+        )
         for zone, cids in zones:
             for cid in cids:
                 defn = cards[cid].defn
