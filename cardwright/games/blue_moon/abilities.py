@@ -272,7 +272,9 @@ def mutant(ability: str, condition: PlayCondition, becomes: str = "") -> Ability
     (``eff``: the effects in force before the play; like every play condition it applies only
     while the card's text is not ignored). Once the card is played the contested element swaps
     between Fire and Earth, or becomes ``becomes`` (``"fire"``/``"earth"``) when given; before
-    a fight's element is chosen nothing changes. The rule cited is ``bm.ability.<ability>``.
+    a fight's element is chosen nothing changes. The switch is reversible: when the turn is
+    backtracked to the retreat point the element is restored (``TurnInfo.switches``). The rule
+    cited is ``bm.ability.<ability>``.
     """
     rule = f"bm.ability.{ability}"
 
@@ -285,6 +287,7 @@ def mutant(ability: str, condition: PlayCondition, becomes: str = "") -> Ability
         rule=rule,
         play_condition=condition,
         on_play=on_play,
+        reversible=True,  # backtracking restores the element (TurnInfo.switches, ruling R4)
     )
 
 
