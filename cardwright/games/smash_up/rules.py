@@ -266,8 +266,9 @@ class SmashUp(Game):
                     raise ConfigError(f"smash-up: faction {fid!r} is chosen by two seats")
                 used.add(fid)
             resolved.append(ids)
-        free = [f for pair in DEFAULT_FACTIONS for f in pair if f not in used]
-        free += [f for f in self.catalogs[cfg["card_set"]].factions if f not in used and f not in free]
+        order = [f for pair in DEFAULT_FACTIONS for f in pair]
+        order += [f for f in self.catalogs[cfg["card_set"]].factions if f not in order]
+        free = [f for f in order if f not in used]
         while len(resolved) < n:
             resolved.append([free.pop(0), free.pop(0)])
         cfg["factions"] = resolved
