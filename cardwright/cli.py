@@ -388,6 +388,8 @@ def play(
         config["players"] = players
     if seat not in range(g.max_players):
         raise ConfigError(f"--seat {seat}: seats are 0 to {g.max_players - 1}")
+    if factions and len(factions) == 1 and seat:  # one pair: the human's own factions
+        config["factions"] = [None] * seat + config["factions"]
     if "names" not in config and "names" in g.default_config():
         count = g.validate_config(config).get("players") or g.min_players
         ais = ["AI"] if count == 2 else [f"AI {i}" for i in range(1, count)]

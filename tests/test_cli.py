@@ -242,6 +242,8 @@ def test_smash_up_factions_per_seat() -> None:
     assert mine.returncode == 0, mine.stderr
     for pair in ("Ninjas and Pirates", "Dinosaurs and Wizards", "Kung Fu Fighters and Robots"):
         assert f"shuffles {pair}" in mine.stdout
+    mine = cw("play", "smash-up", "--seat", "1", *args[:2], "--seed", "2", stdin="q\n")
+    assert "Human shuffles Ninjas and Pirates" in mine.stdout, mine.stderr
     assert_user_error(
         cw("simulate", "smash-up", "--players", "2", *args, "--factions", "aliens,zombies"),
         "names 3 seats but --players is 2",

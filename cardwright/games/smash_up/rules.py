@@ -252,12 +252,15 @@ class SmashUp(Game):
         if factions is None:
             factions = []
         if not isinstance(factions, list) or not all(
-            isinstance(p, list) and len(p) == 2 for p in factions
+            p is None or (isinstance(p, list) and len(p) == 2) for p in factions
         ):
             raise ConfigError("smash-up: 'factions' must list two factions for each seat")
-        resolved = []
+        resolved: list[list[str] | None] = []
         used: set[str] = set()
         for pair in factions:
+            if pair is None:  # this seat gets factions nobody chose
+                resolved.append(None)
+                continue
             ids = [load_faction(str(f), cfg["card_set"]).id for f in pair]
             if ids[0] == ids[1]:
                 raise ConfigError(f"smash-up: a seat needs two different factions, not {ids}")
@@ -269,9 +272,8 @@ class SmashUp(Game):
         order = [f for pair in DEFAULT_FACTIONS for f in pair]
         order += [f for f in self.catalogs[cfg["card_set"]].factions if f not in order]
         free = [f for f in order if f not in used]
-        while len(resolved) < n:
-            resolved.append([free.pop(0), free.pop(0)])
-        cfg["factions"] = resolved
+        resolved += [None] * (n - len(resolved))
+        cfg["factions"] = [pair or [free.pop(0), free.pop(0)] for pair in resolved]
         first = cfg["first_player"]
         if first != "random" and first >= n:
             raise ConfigError(f"smash-up: first_player {first} is not a seat (0-{n - 1})")
