@@ -136,6 +136,31 @@ def test_unimplemented_abilities_lists_the_rest() -> None:
     assert len(ABILITIES) >= 4
 
 
+def test_every_power_in_the_card_data_is_written() -> None:
+    assert unimplemented_abilities() == []
+
+
+def test_a_card_whose_power_is_unknown_plays_without_effect(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # the engine path for a power with no spec (ruling R23), kept for data added later
+    unknown = dataclasses.replace(all_defs()["Pillar 13"], ability="not_written_yet", spec=None)
+    monkeypatch.setitem(all_defs(), "Pillar 13", unknown)
+    setup = {
+        "active": "Ann",
+        "seats": {
+            "Ann": {"hand": ["Pillar 13", "Vulca 5"], "deck": ["Vulca 6", "Vulca 7", "Vulca 8"]},
+            "Bob": {"hand": ["Hoax 1"], "deck": ["Hoax 6", "Hoax 7"]},
+        },
+    }
+    s = _scenario(setup, {"peoples": ["Vulca", "Hoax"]})
+    hand = dict(zip(["Pillar 13", "Vulca 5"], s.zones["hand:0"], strict=True))
+    GAME.apply(s, f"play:{hand['Pillar 13']}")
+    events = [e for e in s.log if e.rule == "bm.ability.unimplemented"]
+    assert len(events) == 1 and "Cardus Nikkus's special power" in events[0].text
+    assert s.zones["hand:1"] and not s.zones["discard:1"]  # nothing was taken from Bob
+
+
 def test_value_layers_increase_in_the_best_order_then_double() -> None:
     s = _scenario(
         {

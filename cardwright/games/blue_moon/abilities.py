@@ -84,6 +84,11 @@ Shared helpers for powers of several peoples:
 * ``BlueMoon.leave_play`` (rules.py) takes a card out of a combat or support area (to the discard
   pile or hand), un-covering it and forgetting "one of my" picks.
 
+* :func:`random_cards` draws n different cards of a zone at random from the game RNG (a chance
+  event; nothing moves): cards taken unseen from a hand (Sarogakanas, Cardus Nikkus) or from a
+  pile shuffled face down (Open Lucky Bag, Shaman of the Afterlife). Taking the drawn cards one
+  by one from the zone gives the same cards for the same RNG state.
+
 * :func:`push_value_discard` (frame ``VALUE_DISCARD``, registered by the rules) lets a player
   discard hand cards by printed value (Charm/Impress Holy Dragon, the Caterpillars): picks one
   card at a time, never a superfluous one (:func:`value_discard_valid`), ``done`` only for a
@@ -108,6 +113,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, cast
 
+from cardwright.core import rng as chance
 from cardwright.core.state import Frame, Option, State
 
 if TYPE_CHECKING:
@@ -266,7 +272,9 @@ def mutant(ability: str, condition: PlayCondition, becomes: str = "") -> Ability
     (``eff``: the effects in force before the play; like every play condition it applies only
     while the card's text is not ignored). Once the card is played the contested element swaps
     between Fire and Earth, or becomes ``becomes`` (``"fire"``/``"earth"``) when given; before
-    a fight's element is chosen nothing changes. The rule cited is ``bm.ability.<ability>``.
+    a fight's element is chosen nothing changes. The switch is reversible: when the turn is
+    backtracked to the retreat point the element is restored (``TurnInfo.switches``). The rule
+    cited is ``bm.ability.<ability>``.
     """
     rule = f"bm.ability.{ability}"
 
@@ -279,6 +287,7 @@ def mutant(ability: str, condition: PlayCondition, becomes: str = "") -> Ability
         rule=rule,
         play_condition=condition,
         on_play=on_play,
+        reversible=True,  # backtracking restores the element (TurnInfo.switches, ruling R4)
     )
 
 
@@ -288,6 +297,14 @@ def register(spec: AbilitySpec) -> AbilitySpec:
         raise ValueError(f"ability {spec.id!r} is registered twice")
     ABILITIES[spec.id] = spec
     return spec
+
+
+def random_cards(s: State, zone: str, n: int) -> list[int]:
+    """Up to ``n`` different cards of ``zone`` picked at random from the state's RNG, in the
+    order drawn (one ``randbelow`` per card over those not yet drawn). Nothing moves: the caller
+    moves and logs them (the pick is a chance event, so a turn becomes irreversible, R4)."""
+    rest = list(s.zones.get(zone, ()))
+    return [rest.pop(chance.randbelow(s, len(rest))) for _ in range(min(n, len(rest)))]
 
 
 def unimplemented_abilities() -> list[str]:

@@ -814,6 +814,8 @@ class BlueMoon(Game):
             return
         new = to or ("earth" if s.element == "fire" else "fire")
         old, s.element = s.element, new
+        if s.turn_info.undo_from >= 0:
+            s.turn_info.switches.append(old)  # backtracking restores it (ruling R4)
         if s.logging:
             what = f"changes from {old} to {new}" if new != old else f"stays {new}"
             self.log(s, "element", rule, f"The contested element {what}", seat, element=new)
@@ -1595,15 +1597,20 @@ class BlueMoon(Game):
             del ti.modes[ti.undo_from :]
             ti.covered = []
             ti.pair_open = [c for c in ti.pair_open if c not in undone]
+            switched = ""
+            if ti.switches:  # element switches (Mutants) undone in reverse: the first one's
+                switched = s.element = ti.switches[0]  # "before" is the original element
+                ti.switches = []
             self._hand_changed(s, seat)
             if s.logging:
                 names = ", ".join([self.card_name(s, c) for c in undone] + extra) or "nothing"
+                again = f"; the contested element is {switched} again" if switched else ""
                 self.log(
                     s,
                     "backtrack",
                     "bm.ruling.backtrack",
                     f"{s.names[seat]} cannot continue ({why}): the turn is backtracked to the "
-                    f"retreat phase ({names} back to hand)",
+                    f"retreat phase ({names} back to hand{again})",
                     seat,
                 )
             self._push_retreat(s, seat, "bm.retreat.cannot_match", why)

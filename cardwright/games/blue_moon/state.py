@@ -24,7 +24,9 @@ class TurnInfo(msgspec.Struct):
     PAIR), ``gang`` (an extra GANG card), ``grant:<kind>`` (an extra play a card text allows) or
     ``leadership``. ``undo_from`` is the index in ``played`` at the retreat point (-1 before it),
     and ``irreversible`` becomes true once anything happens there that backtracking cannot undo
-    (a draw, a chance event, a special power). ``uses`` counts per-turn uses of special powers.
+    (a draw, a chance event, a special power). ``switches`` lists the contested element as it
+    was before each element switch made since the retreat point (a Mutant), so backtracking can
+    restore it. ``uses`` counts per-turn uses of special powers.
     """
 
     played: list[int] = msgspec.field(default_factory=list)
@@ -47,6 +49,7 @@ class TurnInfo(msgspec.Struct):
     from_ship: dict[int, int] = msgspec.field(default_factory=dict)
     bluffs: int = 0
     loads: list[int] = msgspec.field(default_factory=list)
+    switches: list[str] = msgspec.field(default_factory=list)
 
     @property
     def cards_played(self) -> int:

@@ -5,7 +5,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, cast
 
-from cardwright.core import rng as chance
 from cardwright.core.state import Frame, Option, State
 
 from ..abilities import (
@@ -19,6 +18,7 @@ from ..abilities import (
     Ignore,
     ValueMod,
     mutant,
+    random_cards,
     register,
     yes_no,
 )
@@ -309,42 +309,52 @@ register(
 RANDOM_DISCARD = "bm.ab.random_discard"
 
 
-def random_discard(n: int) -> Callable[[BlueMoon, BMState, int], None]:
-    """``on_play`` of "I may discard n cards at random from my opponent's hand"; the spec needs
-    ``frames={RANDOM_DISCARD: random_discard_frame}``."""
+def random_discard(ability: str, n: int) -> AbilitySpec:
+    """The spec of "on playing this I may discard n cards at random from my opponent's hand"
+    (Sarogakanas, Cardus Nikkus; ruling B16). Nothing is asked while that hand is empty (its
+    size is public)."""
+    rule = f"bm.ability.{ability}"
 
     def on_play(g: BlueMoon, s: BMState, src: int) -> None:
         seat = s.cards[src].controller
-        if not s.zones[f"hand:{1 - seat}"]:
-            return
-        spec = g.defn(s, src).spec
-        assert spec is not None
-        g.push(s, RANDOM_DISCARD, seat, n=n, rule=spec.rule)
+        if s.zones[f"hand:{1 - seat}"]:
+            g.push(s, RANDOM_DISCARD, seat, n=n, rule=rule)
 
-    return on_play
+    return AbilitySpec(
+        id=ability,
+        timing=("now",),
+        rule=rule,
+        on_play=on_play,
+        frames={RANDOM_DISCARD: random_discard_frame},
+        reversible=True,  # declining changes nothing; the frame marks a use irreversible
+    )
 
 
 def random_discard_frame(g: BlueMoon, state: State, frame: Frame, choice: str | None) -> None:
-    # Sarogakanas the Ancient: I may take n cards unseen from my
+    # Sarogakanas the Ancient (n = 2), Cardus Nikkus (n = 1): I may take n cards unseen from my
     # opponent's hand and discard them (leadership cards go to the leadership pile)
     s = cast("BMState", state)
     n = frame.data["n"]
     use = yes_no(g, s, frame, choice, f"Discard {n} card(s) at random from the opponent's hand?")
     if not use:
         return
-    opp = 1 - frame.seat
-    hand = s.zones[f"hand:{opp}"]
-    for _ in range(min(n, len(hand))):
-        cid = hand[chance.randbelow(s, len(hand))]
-        g.discard_from_hand(s, opp, cid, frame.data["rule"])
+    opp, rule = 1 - frame.seat, frame.data["rule"]
+    ti = s.turn_info
+    if ti.undo_from >= 0 and frame.seat == s.active:
+        ti.irreversible = True  # a chance event that shows cards: no backtracking (R4)
+    for cid in random_cards(s, f"hand:{opp}", n):
+        if s.logging:
+            g.log(
+                s,
+                "take_random",
+                rule,
+                f"{s.names[frame.seat]} takes {g.card_name(s, cid)} unseen from "
+                f"{s.names[opp]}'s hand",
+                frame.seat,
+                chance=True,
+                card=cid,
+            )
+        g.discard_from_hand(s, opp, cid, rule)
 
 
-register(
-    AbilitySpec(
-        id="discard_2_random_opponent_hand_cards",
-        timing=("now",),
-        rule="bm.ability.discard_2_random_opponent_hand_cards",
-        on_play=random_discard(2),
-        frames={RANDOM_DISCARD: random_discard_frame},
-    )
-)
+register(random_discard("discard_2_random_opponent_hand_cards", 2))

@@ -5,7 +5,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, cast
 
-from cardwright.core import rng as chance
 from cardwright.core.state import Frame, Option, State
 from cardwright.core.zones import move
 
@@ -19,6 +18,7 @@ from ..abilities import (
     Ignore,
     ValueMod,
     mutant,
+    random_cards,
     register,
 )
 from .aqua import MAY_ACTIONS, controller, push_may, push_opp_discard
@@ -316,8 +316,7 @@ def _from_discard_frame(g: BlueMoon, state: State, frame: Frame, choice: str | N
         return
     g.pop(s, frame)
     n = int(choice.split(":", 1)[1]) if choice is not None else 0
-    for _ in range(min(n, most)):
-        cid = pile[chance.randbelow(s, len(pile))]
+    for cid in random_cards(s, f"discard:{seat}", min(n, most)):
         move(s, cid, f"hand:{seat}", from_zone=f"discard:{seat}")
         if s.logging:
             g.log(

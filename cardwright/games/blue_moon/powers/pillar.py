@@ -17,7 +17,7 @@ from ..abilities import (
     push_value_discard,
     register,
 )
-from .hoax import my_active_characters
+from .hoax import my_active_characters, random_discard
 
 if TYPE_CHECKING:
     from ..rules import BlueMoon, Effects
@@ -156,6 +156,12 @@ def _opponent_6_cards(g: BlueMoon, s: BMState, eff: Effects, card: int, seat: in
 register(mutant("flip_element_if_opponent_6_cards_in_play", _opponent_6_cards))
 
 
+# ---------------------------------------------------------------- Cardus Nikkus
+# I may take one card unseen from my opponent's hand and discard it (Sarogakanas's frame with
+# one card: the pick comes from the game RNG and the discarded card is shown to both players)
+register(random_discard("discard_1_random_opponent_hand_card", 1))
+
+
 # ---------------------------------------------------------------- the Caterpillars
 # ability id -> (what the discard must reach, whether one element is enough)
 CATERPILLARS: dict[str, tuple[dict[str, int], bool]] = {
@@ -268,6 +274,9 @@ _POTIONS: dict[str, Callable[[BlueMoon, BMState, Effects, int], list[ValueMod]]]
     # Sparkling Fire, Trembling Earth: a value below 6 counts as 6
     "one_character_fire_at_least_6": _potion(LAYER_INCREASE, lambda v, f, e: max(v, 6), "fire"),
     "one_character_earth_at_least_6": _potion(LAYER_INCREASE, lambda v, f, e: max(v, 6), "earth"),
+    # Prodigious Passion: a Fire or Earth value below 5 counts as 5 (an increase, so it comes
+    # before doublings and combines with other increases in the best order: rule 7)
+    "one_character_values_at_least_5": _potion(LAYER_INCREASE, lambda v, f, e: max(v, 5)),
 }
 
 for _id, _mods in _POTIONS.items():
