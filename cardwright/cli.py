@@ -70,10 +70,14 @@ FactionList = Annotated[
 ]
 
 
-def with_factions(game: str, config: dict[str, Any], factions: list[str] | None) -> int | None:
-    """Put ``--factions`` into the config; returns the number of seats they name."""
+def with_factions(
+    game: str, config: dict[str, Any], factions: list[str] | None, players: int | None
+) -> int | None:
+    """Put ``--factions`` into the config; returns the number of players: ``players`` if
+    given, else the number of seats the factions name (one pair names only the first seat:
+    the other seats get factions nobody chose)."""
     if not factions:
-        return None
+        return players
     if game != "smash-up":
         raise ConfigError(f"--factions is a Smash Up option; {game} does not use factions")
     pairs = []
@@ -83,7 +87,9 @@ def with_factions(game: str, config: dict[str, Any], factions: list[str] | None)
             raise ConfigError(f"--factions {entry!r}: name two factions, e.g. ninjas,pirates")
         pairs.append(pair)
     config["factions"] = pairs
-    return len(pairs)
+    if players is not None and len(pairs) > players:
+        raise ConfigError(f"--factions names {len(pairs)} seats but --players is {players}")
+    return players or (len(pairs) if len(pairs) > 1 else None)
 
 
 # ---------------------------------------------------------------------------- games, rules, cards
@@ -377,11 +383,13 @@ def play(
     if status != "complete":
         err.print(f"note: {g.title} is {escape(status)}")
     config = with_decks(parse_options(option), deck)
-    players = players or with_factions(game, config, factions)
+    players = with_factions(game, config, factions, players)
     if players is not None:
         config["players"] = players
     if seat not in range(g.max_players):
         raise ConfigError(f"--seat {seat}: seats are 0 to {g.max_players - 1}")
+    if factions and len(factions) == 1 and seat:  # one pair: the human's own factions
+        config["factions"] = [None] * seat + config["factions"]
     if "names" not in config and "names" in g.default_config():
         count = g.validate_config(config).get("players") or g.min_players
         ais = ["AI"] if count == 2 else [f"AI {i}" for i in range(1, count)]
@@ -506,7 +514,7 @@ def simulate(
 
     names = [a.strip() for a in agents.split(",") if a.strip()]
     config = with_decks(parse_options(option), deck)
-    players = players or with_factions(game, config, factions)
+    players = with_factions(game, config, factions, players)
     if players is not None:
         if len(names) == 1 or agents == DEFAULT_AGENTS:
             names = names[:1] * players

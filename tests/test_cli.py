@@ -237,3 +237,15 @@ def test_smash_up_factions_per_seat() -> None:
         cw("simulate", "smash-up", "--factions", "ninjas,pirates", "--factions", "ninjas,robots"),
         "chosen by two seats",
     )
+    # one pair picks the first seat's factions; the other seats get factions nobody chose
+    mine = cw("play", "smash-up", "--players", "3", *args[:2], "--seed", "2", stdin="q\n")
+    assert mine.returncode == 0, mine.stderr
+    for pair in ("Ninjas and Pirates", "Dinosaurs and Wizards", "Kung Fu Fighters and Robots"):
+        assert f"shuffles {pair}" in mine.stdout
+    mine = cw("play", "smash-up", "--seat", "1", *args[:2], "--seed", "2", stdin="q\n")
+    assert "Human shuffles Ninjas and Pirates" in mine.stdout, mine.stderr
+    assert_user_error(
+        cw("simulate", "smash-up", "--players", "2", *args, "--factions", "aliens,zombies"),
+        "names 3 seats but --players is 2",
+    )
+    assert_user_error(cw("simulate", "smash-up", "--factions", "ninjas,nope"), "faction 'nope'")

@@ -88,6 +88,9 @@ Shared helpers for powers of several peoples:
   event; nothing moves): cards taken unseen from a hand (Sarogakanas, Cardus Nikkus) or from a
   pile shuffled face down (Open Lucky Bag, Shaman of the Afterlife). Taking the drawn cards one
   by one from the zone gives the same cards for the same RNG state.
+  :func:`push_take_from_shuffled_discard` (frame ``FROM_SHUFFLED_DISCARD``) is "I shuffle my
+  discard pile face down and may take N of it" (Open Lucky Bag, Shaman of the Afterlife): the
+  player says how many (0 to N, within take limits), then they come at random (ruling R-A7).
 
 * :func:`push_value_discard` (frame ``VALUE_DISCARD``, registered by the rules) lets a player
   discard hand cards by printed value (Charm/Impress Holy Dragon, the Caterpillars): picks one
@@ -115,6 +118,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 from cardwright.core import rng as chance
 from cardwright.core.state import Frame, Option, State
+from cardwright.core.zones import move
 
 if TYPE_CHECKING:
     from .rules import BlueMoon, Effects
@@ -305,6 +309,62 @@ def random_cards(s: State, zone: str, n: int) -> list[int]:
     moves and logs them (the pick is a chance event, so a turn becomes irreversible, R4)."""
     rest = list(s.zones.get(zone, ()))
     return [rest.pop(chance.randbelow(s, len(rest))) for _ in range(min(n, len(rest)))]
+
+
+# ------------------------------------------------------------------ taking from the discard pile
+FROM_SHUFFLED_DISCARD = "bm.take_from_shuffled_discard"
+
+
+def push_take_from_shuffled_discard(
+    g: BlueMoon, s: BMState, seat: int, most: int, rule: str
+) -> None:
+    """ "I shuffle my discard pile face down and may take ``most`` cards of it into my hand"
+    (Open Lucky Bag of Life, Shaman of the Afterlife; ruling R-A7): ``seat`` says how many, 0 to
+    ``most`` (as R21: a "may" with a number lets the player take fewer), at most what the pile
+    holds and what powers let them take (Bottelus Emptius, Quivering Quicksand); the cards then
+    come from the pile at random (:func:`random_cards`), named only in the taker's log. The
+    spec needs ``frames={FROM_SHUFFLED_DISCARD: take_from_shuffled_discard_frame}``."""
+    g.push(s, FROM_SHUFFLED_DISCARD, seat, most=most, rule=rule)
+
+
+def take_from_shuffled_discard_frame(
+    g: BlueMoon, state: State, frame: Frame, choice: str | None
+) -> None:
+    """The frame of :func:`push_take_from_shuffled_discard`."""
+    s = cast("BMState", state)
+    seat, rule = frame.seat, frame.data["rule"]
+    zone = f"discard:{seat}"
+    eff = g.effects(s)
+    most = min(frame.data["most"], len(s.zones[zone]), eff.take_limit(seat, False))
+    if eff.prohibitors and eff.prohibited(seat, "take"):
+        most = 0
+    if choice is None and most > 0:
+        options = [Option(f"take:{n}", f"Take {n} card(s)") for n in range(most, -1, -1)]
+        prompt = f"Take up to {most} cards from your shuffled discard pile"
+        g.ask(s, seat, "take_from_discard", prompt, options, rule)
+        return
+    g.pop(s, frame)
+    n = min(int(choice.split(":", 1)[1]), most) if choice is not None else 0
+    if n and s.turn_info.undo_from >= 0 and seat == s.active:
+        s.turn_info.irreversible = True  # a chance event: no backtracking (R4)
+    for cid in random_cards(s, zone, n):
+        move(s, cid, f"hand:{seat}", from_zone=zone)
+        if s.logging:
+            g.log(
+                s,
+                "take",
+                rule,
+                f"{s.names[seat]} takes {g.card_name(s, cid)} from the shuffled discard pile",
+                seat,
+                chance=True,
+                visible_to=[seat],
+                redacted=f"{s.names[seat]} takes a card from the shuffled discard pile",
+                card=cid,
+            )
+    if n:
+        g.hand_changed(s, seat)
+    elif s.logging:
+        g.log(s, "take_none", rule, f"{s.names[seat]} takes no card from the discard pile", seat)
 
 
 def unimplemented_abilities() -> list[str]:

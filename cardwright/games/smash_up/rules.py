@@ -228,20 +228,19 @@ class SmashUp(Game):
     def validate_config(self, config: Mapping[str, Any] | None) -> dict[str, Any]:
         cfg = super().validate_config(config)
         factions, names = cfg["factions"], cfg["names"]
-        counts = {
-            len(v)
-            for v in (factions, names)
-            if isinstance(v, list)  # checked below
-        }
+        # 'factions' may name fewer seats than there are players: the others get factions
+        # nobody chose (so one --factions picks only your own)
+        counts = {len(names)} if isinstance(names, list) else set()
         if cfg["players"] is not None:
             counts.add(cfg["players"])
         if len(counts) > 1:
-            raise ConfigError(
-                "smash-up: 'players', 'factions' and 'names' disagree on the number of players"
-            )
-        n = counts.pop() if counts else 2
+            raise ConfigError("smash-up: 'players' and 'names' disagree on the number of players")
+        named = len(factions) if isinstance(factions, list) else 0
+        n = counts.pop() if counts else max(2, named)
         if not self.min_players <= n <= self.max_players:
             raise ConfigError(f"smash-up: takes 2-4 players, not {n}")
+        if named > n:
+            raise ConfigError(f"smash-up: 'factions' names {named} seats for {n} players")
         cfg["players"] = n
         if names is None:
             names = [f"Player {i + 1}" for i in range(n)]
@@ -251,14 +250,17 @@ class SmashUp(Game):
             raise ConfigError("smash-up: seat names must differ")
         cfg["names"] = list(names)
         if factions is None:
-            factions = [list(pair) for pair in DEFAULT_FACTIONS[:n]]
+            factions = []
         if not isinstance(factions, list) or not all(
-            isinstance(p, list) and len(p) == 2 for p in factions
+            p is None or (isinstance(p, list) and len(p) == 2) for p in factions
         ):
             raise ConfigError("smash-up: 'factions' must list two factions for each seat")
-        resolved = []
+        resolved: list[list[str] | None] = []
         used: set[str] = set()
         for pair in factions:
+            if pair is None:  # this seat gets factions nobody chose
+                resolved.append(None)
+                continue
             ids = [load_faction(str(f), cfg["card_set"]).id for f in pair]
             if ids[0] == ids[1]:
                 raise ConfigError(f"smash-up: a seat needs two different factions, not {ids}")
@@ -267,7 +269,11 @@ class SmashUp(Game):
                     raise ConfigError(f"smash-up: faction {fid!r} is chosen by two seats")
                 used.add(fid)
             resolved.append(ids)
-        cfg["factions"] = resolved
+        order = [f for pair in DEFAULT_FACTIONS for f in pair]
+        order += [f for f in self.catalogs[cfg["card_set"]].factions if f not in order]
+        free = [f for f in order if f not in used]
+        resolved += [None] * (n - len(resolved))
+        cfg["factions"] = [pair or [free.pop(0), free.pop(0)] for pair in resolved]
         first = cfg["first_player"]
         if first != "random" and first >= n:
             raise ConfigError(f"smash-up: first_player {first} is not a seat (0-{n - 1})")

@@ -3,14 +3,15 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING
 
-from cardwright.core.state import Frame, Option, State
+from cardwright.core.state import Option
 from cardwright.core.zones import move
 
 from ..abilities import (
     ANY_NUMBER,
     CHARACTER_OPTIONAL,
+    FROM_SHUFFLED_DISCARD,
     IG_EARTH,
     IG_FIRE,
     LAYER_DOUBLE,
@@ -18,8 +19,9 @@ from ..abilities import (
     Ignore,
     ValueMod,
     mutant,
-    random_cards,
+    push_take_from_shuffled_discard,
     register,
+    take_from_shuffled_discard_frame,
 )
 from .aqua import MAY_ACTIONS, controller, push_may, push_opp_discard
 from .hoax import push_draw_up_to
@@ -295,53 +297,10 @@ register(
 
 
 # ---------------------------------------------------------------- Open Lucky Bag of Life
-FROM_DISCARD = "bm.ab.take_from_discard"
-
-
-def _take_from_shuffled_discard(most: int, rule: str) -> Callable[[BlueMoon, BMState, int], None]:
-    def on_play(g: BlueMoon, s: BMState, src: int) -> None:
-        g.push(s, FROM_DISCARD, controller(s, src), most=most, rule=rule)
-
-    return on_play
-
-
-def _from_discard_frame(g: BlueMoon, state: State, frame: Frame, choice: str | None) -> None:
-    # the discard pile is shuffled face down and its player takes up to N cards from it blind
-    s = cast("BMState", state)
-    seat, rule = frame.seat, frame.data["rule"]
-    pile = s.zones[f"discard:{seat}"]
-    most = min(frame.data["most"], len(pile), g.effects(s).take_limit(seat, False))
-    if choice is None and most > 0:
-        options = [Option(f"take:{n}", f"Take {n} card(s)") for n in range(most, -1, -1)]
-        g.ask(
-            s,
-            seat,
-            "take_from_discard",
-            f"Take up to {most} cards from your shuffled discard pile",
-            options,
-            rule,
-        )
-        return
-    g.pop(s, frame)
-    n = int(choice.split(":", 1)[1]) if choice is not None else 0
-    for cid in random_cards(s, f"discard:{seat}", min(n, most)):
-        move(s, cid, f"hand:{seat}", from_zone=f"discard:{seat}")
-        if s.logging:
-            g.log(
-                s,
-                "take",
-                rule,
-                f"{s.names[seat]} takes {g.card_name(s, cid)} from the shuffled discard pile",
-                seat,
-                chance=True,
-                visible_to=[seat],
-                redacted=f"{s.names[seat]} takes a card from the shuffled discard pile",
-                card=cid,
-            )
-    if n:
-        g._hand_changed(s, seat)
-    elif s.logging:
-        g.log(s, "take_none", rule, f"{s.names[seat]} takes no card from the discard pile", seat)
+def _lucky_bag(g: BlueMoon, s: BMState, src: int) -> None:
+    # the discard pile is mixed face down and its player takes up to 3 of it blind (R-A7)
+    rule = "bm.ability.draw_3_from_shuffled_discard"
+    push_take_from_shuffled_discard(g, s, controller(s, src), 3, rule)
 
 
 register(
@@ -349,8 +308,8 @@ register(
         id="draw_3_from_shuffled_discard",
         timing=("now",),
         rule="bm.ability.draw_3_from_shuffled_discard",
-        on_play=_take_from_shuffled_discard(3, "bm.ability.draw_3_from_shuffled_discard"),
-        frames={FROM_DISCARD: _from_discard_frame},
+        on_play=_lucky_bag,
+        frames={FROM_SHUFFLED_DISCARD: take_from_shuffled_discard_frame},
     )
 )
 

@@ -9,12 +9,14 @@ from cardwright.core.state import Frame, Option, State
 from cardwright.core.zones import move
 
 from ..abilities import (
+    FROM_SHUFFLED_DISCARD,
     NOTHING,
     AbilitySpec,
     mutant,
     pick_one,
+    push_take_from_shuffled_discard,
     register,
-    yes_no,
+    take_from_shuffled_discard_frame,
 )
 from .hoax import opponent_may_not_play
 from .vulca import PICK_IN_PLAY, eff_take_blocked, pick_in_play_frame, push_pick_in_play
@@ -152,37 +154,11 @@ register(
 )
 
 
-_FROM_DISCARD = "bm.ab.draw_from_discard"
-
-
 def _afterlife(g: BlueMoon, s: BMState, src: int) -> None:
-    # Shaman of the Afterlife: after my booster/support phase I may draw two of my discards at
-    # random (the pile is shuffled face down; the rest stays in the pile)
-    seat = s.cards[src].controller
-    if s.zones[f"discard:{seat}"] and not eff_take_blocked(g, s, seat):
-        g.push(s, _FROM_DISCARD, seat, rule="bm.ability.draw_2_from_shuffled_discard")
-
-
-def _afterlife_frame(g: BlueMoon, state: State, frame: Frame, choice: str | None) -> None:
-    s = cast("BMState", state)
-    seat, rule = frame.seat, frame.data["rule"]
-    if not yes_no(g, s, frame, choice, "Draw two cards at random from your discard pile?"):
-        return
-    pile = s.zones[f"discard:{seat}"]
-    for _ in range(min(2, len(pile))):
-        cid = pile[chance.randbelow(s, len(pile))]
-        move(s, cid, f"hand:{seat}", from_zone=f"discard:{seat}")
-        if s.logging:
-            g.log(
-                s,
-                "take",
-                rule,
-                f"{s.names[seat]} draws {g.card_name(s, cid)} from the shuffled discards",
-                seat,
-                card=cid,
-                chance=True,
-            )
-    g._hand_changed(s, seat)
+    # Shaman of the Afterlife: right after my booster/support phase my discard pile is mixed
+    # face down and I may take up to two of its cards, unseen (ruling R-A7)
+    rule = "bm.ability.draw_2_from_shuffled_discard"
+    push_take_from_shuffled_discard(g, s, s.cards[src].controller, 2, rule)
 
 
 register(
@@ -191,7 +167,7 @@ register(
         timing=("after_support",),
         rule="bm.ability.draw_2_from_shuffled_discard",
         on_after_support=_afterlife,
-        frames={_FROM_DISCARD: _afterlife_frame},
+        frames={FROM_SHUFFLED_DISCARD: take_from_shuffled_discard_frame},
     )
 )
 
