@@ -256,7 +256,15 @@ register(
 
 # ---------------------------------------------------------------- Pandemonium
 def _no_supports(g: BlueMoon, s: BMState, src: int, seat: int, action: str, card: int) -> bool:
-    return action == "play" and seat != controller(s, src) and g.defn(s, card).type == "support"
+    # Pandemonium: my opponent may not play support cards. A face-down bluff is a support play,
+    # and loading a ship in the booster/support phase takes the place of one, which the Buka
+    # rules bar while support plays are barred (004 Ships: Loading Ships, Bluffing). A ship's
+    # own loading when played (Sea Devil, Entreat Favor) does not ask the ``load`` action.
+    if seat == controller(s, src):
+        return False
+    if action in ("bluff", "load"):
+        return True
+    return action == "play" and g.defn(s, card).type == "support"
 
 
 register(

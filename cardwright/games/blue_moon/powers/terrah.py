@@ -23,24 +23,28 @@ if TYPE_CHECKING:
 
 # ------------------------------------------------------- Ferro Fos, Corono Cos, Cloying Mud
 def _play_ban(
-    banned: Callable[[BlueMoon, BMState, int], bool],
+    banned: Callable[[BlueMoon, BMState, int], bool], actions: tuple[str, ...]
 ) -> Callable[[BlueMoon, BMState, int, int, str, int], bool]:
     def prohibits(g: BlueMoon, s: BMState, src: int, seat: int, action: str, card: int) -> bool:
-        return action == "play" and seat != controller(s, src) and banned(g, s, card)
+        return action in actions and seat != controller(s, src) and banned(g, s, card)
 
     return prohibits
 
 
-for _id, _banned in (
-    # a card carries special-power text if it has a power (leadership cards and Mutants too)
-    ("opponent_no_text_cards", lambda g, s, c: bool(g.defn(s, c).ability)),
-    ("opponent_no_textless_cards", lambda g, s, c: not g.defn(s, c).ability),
-    # printed values, whatever modifies them
+_PLAYS = ("play", "bluff")  # a face-down bluff is a support play: the real card is checked
+for _id, _banned, _actions in (
+    # a card carries special-power text if it has a power (leadership cards and Mutants too);
+    # loading a ship is not a play, so these never bar it (004 Ships: Loading Ships, ruling B17)
+    ("opponent_no_text_cards", lambda g, s, c: bool(g.defn(s, c).ability), _PLAYS),
+    ("opponent_no_textless_cards", lambda g, s, c: not g.defn(s, c).ability, _PLAYS),
+    # printed values, whatever modifies them; a limit on characters, so a bluff (a support
+    # play) is not reached (004 Bluffing)
     (
         "opponent_no_characters_above_4",
         lambda g, s, c: (
             g.defn(s, c).type == "character" and max(g.defn(s, c).fire, g.defn(s, c).earth) > 4
         ),
+        ("play",),
     ),
 ):
     register(
@@ -48,7 +52,7 @@ for _id, _banned in (
             id=_id,
             timing=("cont",),
             rule=f"bm.ability.{_id}",
-            prohibits=_play_ban(_banned),
+            prohibits=_play_ban(_banned, _actions),
         )
     )
 
