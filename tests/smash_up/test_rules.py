@@ -393,8 +393,8 @@ def test_terraforming_search_is_seen_by_the_searcher_only() -> None:
     assert not any("Tar Pits" in e.text or "Tar Pits" in e.redacted for e in bob.log)
     for seat in (0, 1):
         check_view(GAME, s, seat, "terraforming search")
-    GAME.apply(s, f"pick:{al['brain']}")
-    GAME.apply(s, f"pick:{s.zones['bases'][0]}")
+    GAME.apply(s, f"search:{al['brain']}")
+    GAME.apply(s, f"target:{s.zones['bases'][0]}")
     assert "look:0" not in s.zones and al["brain"] in s.zones["bases"]
     assert all(c < 0 for c in GAME.view(s, 0).zones["base_deck"])
     for seat in (0, 1):
@@ -402,7 +402,7 @@ def test_terraforming_search_is_seen_by_the_searcher_only() -> None:
 
 
 def test_cards_without_an_implemented_ability_still_play() -> None:
-    # Disco Dancers: almost nothing implemented; the game still runs to the end
+    # the 70s factions with two core ones: a random game runs to the end
     config = {"factions": [["disco_dancers", "truckers"], ["vigilantes", "tricksters"]]}
     state = play_random(GAME, config, 3)
     assert state.result is not None

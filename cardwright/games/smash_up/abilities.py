@@ -226,11 +226,13 @@ def pick_card(
     *,
     may: bool = False,
     kind: str = "target",
+    ask: str = "",
 ) -> int | None:
     """One pick among ``cards`` (minions, actions or bases) by ``frame.seat``, as a step of a
     frame handler: None while the question is asked, -1 when there is nothing to pick or the
     player declined (``may`` adds a ``decline`` option), else the card picked. With a single
-    candidate and no way out it is taken without asking. Option ids are ``<kind>:<card>``."""
+    candidate and no way out it is taken without asking. Option ids are ``<kind>:<card>``;
+    the decision's kind is ``ask`` (default ``kind``)."""
     if choice is not None:
         return -1 if choice == "decline" else option_card(choice)
     if not cards:
@@ -238,9 +240,10 @@ def pick_card(
     if not may and len(cards) == 1:
         return cards[0]
     bases = s.zones["bases"]
+    base_defs = game.cat(s).bases
     options = []
     for cid in cards:
-        if cid in bases:
+        if cid in bases or s.cards[cid].defn in base_defs:
             label = game.card_name(s, cid)
         elif game.is_minion(s, cid):
             label = game.minion_label(s, cid)
@@ -249,7 +252,7 @@ def pick_card(
         options.append(Option(f"{kind}:{cid}", label))
     if may:
         options.append(Option("decline", "Do nothing"))
-    game.ask(s, frame.seat, kind, prompt, options, rule)
+    game.ask(s, frame.seat, ask or kind, prompt, options, rule)
     return None
 
 

@@ -1021,21 +1021,14 @@ class SmashUp(Game):
         cannot be destroyed. ``actor`` is the player whose card destroys it (-1: a base or the
         rules); ``by`` the player who chose to (credited with it; default ``actor``)."""
         s = cast(SUState, state)
-        bid = self.base_of(s, cid)
-        if bid < 0:
-            return False
-        name = self.card_name(s, cid)
-        if self.blocked(s, "destroy", cid, actor):
-            self.log(s, "not_destroyed", "su.terms.cannot", f"{name} cannot be destroyed", actor)
-            return False
-        if self.replaced(s, "destroy", minion_card=cid, base_card=bid, by=actor):
-            return False
         card = s.cards[cid]
         owner, controller = card.owner, card.controller
         if by is None:
             by = actor
-        if not self.affected(s, cid, "destroy", {"verb": "destroy"}, chooser=by):
+        bid = self._about_to(s, cid, "destroy", actor, "destroyed", {"verb": "destroy"}, by, True)
+        if bid < 0:
             return False
+        name = self.card_name(s, cid)
         self.leave_play(s, cid, f"discard:{owner}")
         self.log(
             s,
@@ -1056,6 +1049,33 @@ class SmashUp(Game):
             by=by,
         )
         return True
+
+    def _about_to(
+        self,
+        s: SUState,
+        cid: int,
+        verb: str,
+        actor: int,
+        refusal: str,
+        effect: dict[str, Any],
+        chooser: int = -1,
+        replaceable: bool = False,
+    ) -> int:
+        """The base of card ``cid`` when ``verb`` by ``actor`` may now change it, else -1. It
+        must be in play and not protected (a "cannot", logged as "cannot be ``refusal``"); a
+        ``replaceable`` verb then asks the replacements for it ("instead", e.g. Buccaneer);
+        last :meth:`affected` records the affect, unless a replacement takes it (Tooth and
+        Claw). The one prelude of the verbs that change a minion."""
+        bid = self.base_of(s, cid)
+        if bid < 0:
+            return -1
+        if self.blocked(s, verb, cid, actor):
+            name = self.card_name(s, cid)
+            self.log(s, f"not_{refusal}", "su.terms.cannot", f"{name} cannot be {refusal}", actor)
+            return -1
+        if replaceable and self.replaced(s, verb, minion_card=cid, base_card=bid, by=actor):
+            return -1
+        return bid if self.affected(s, cid, verb, effect, chooser=chooser) else -1
 
     def replaced(self, state: State, event: str, **data: Any) -> bool:
         """Ask each card and base in play with a replacement for ``event`` (``AbilitySpec.
@@ -1108,12 +1128,9 @@ class SmashUp(Game):
         src = self.base_of(s, cid)
         if src < 0 or src == dest or not self.base_in_play(s, dest):
             return False
+        if self._about_to(s, cid, "move", actor, "moved", {"verb": "move", "base_card": dest}) < 0:
+            return False
         name = self.card_name(s, cid)
-        if self.blocked(s, "move", cid, actor):
-            self.log(s, "not_moved", "su.terms.cannot", f"{name} cannot be moved", actor)
-            return False
-        if not self.affected(s, cid, "move", {"verb": "move", "base_card": dest}):
-            return False
         carried = [cid, *(a for a, host in s.attached.items() if host == cid)]
         for c in carried:
             self._to_zone(s, c, base_zone(src), base_zone(dest))
@@ -1132,16 +1149,11 @@ class SmashUp(Game):
     def return_to_hand(self, state: State, cid: int, actor: int, rule: str) -> bool:
         """Return a card in play to its owner's hand; what was on it is discarded."""
         s = cast(SUState, state)
-        bid = self.base_of(s, cid)
+        bid = self._about_to(s, cid, "return", actor, "returned", {"verb": "return"})
         if bid < 0:
             return False
         name = self.card_name(s, cid)
-        if self.blocked(s, "return", cid, actor):
-            self.log(s, "not_returned", "su.terms.cannot", f"{name} cannot be returned", actor)
-            return False
         owner = s.cards[cid].owner
-        if not self.affected(s, cid, "return", {"verb": "return"}):
-            return False
         self.leave_play(s, cid, f"hand:{owner}")
         self.log(
             s,
@@ -1203,17 +1215,12 @@ class SmashUp(Game):
         """A card in play goes into its owner's deck: ``shuffle`` (shuffled in), ``top`` or
         ``bottom`` (placed). What was on it is discarded. A protected minion stays."""
         s = cast(SUState, state)
-        bid = self.base_of(s, cid)
+        verb = "shuffle" if how == "shuffle" else "place"
+        bid = self._about_to(s, cid, verb, actor, "affected", {"verb": "to_deck", "how": how})
         if bid < 0:
             return False
         name = self.card_name(s, cid)
-        verb = "shuffle" if how == "shuffle" else "place"
-        if self.blocked(s, verb, cid, actor):
-            self.log(s, "not_moved", "su.terms.cannot", f"{name} cannot be affected", actor)
-            return False
         owner = s.cards[cid].owner
-        if not self.affected(s, cid, verb, {"verb": "to_deck", "how": how}):
-            return False
         self.leave_play(s, cid, f"deck:{owner}", bottom=how == "bottom")
         if how == "shuffle":
             self.forget_deck(s, owner)

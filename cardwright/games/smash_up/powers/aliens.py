@@ -14,6 +14,7 @@ from ..abilities import (
     base_choices,
     minion_target,
     pick,
+    pick_into,
     register,
 )
 from ..state import SUState
@@ -244,40 +245,20 @@ def _terraforming(game: SmashUp, s: SUState, frame: Frame, choice: str | None) -
         frame.step = 1
         return
     if frame.step == 1:
-        got = pick(
-            game,
-            s,
-            seat,
-            choice,
-            [(b, game.card_name(s, b)) for b in s.zones[look]],
-            kind="search",
-            prompt="Terraforming: which base do you take from the base deck?",
-            rule=rule,
-        )
-        if got == ASKED:
-            return
-        data["new_card"] = got
-        frame.step = 2
+        prompt = "Terraforming: which base do you take from the base deck?"
+        pick_into(game, s, frame, choice, s.zones[look], prompt, rule, "new_card", kind="search")
         return
-    new = data["new_card"]
     if frame.step == 2:
-        got = pick(
-            game,
-            s,
-            seat,
-            choice,
-            base_choices(game, s, list(s.zones["bases"])),
-            kind="choose_base",
-            prompt="Terraforming: which base in play is swapped for the one you found?",
-            rule=rule,
-        )
-        if got == ASKED:
-            return
-        game.pop(s, frame)
-        game.swap_base(s, got, new, look, seat, rule)
-        s.zones["base_deck"].extend(s.zones.pop(look))
-        game.shuffle_bases(s, rule)
-        game.grant_extra(s, seat, "minion", rule, base=new, source=frame.data["card"])
+        prompt = "Terraforming: which base in play is swapped for the one you found?"
+        bases = list(s.zones["bases"])
+        pick_into(game, s, frame, choice, bases, prompt, rule, "old_card", ask="choose_base")
+        return
+    game.pop(s, frame)
+    new = data["new_card"]
+    game.swap_base(s, data["old_card"], new, look, seat, rule)
+    s.zones["base_deck"].extend(s.zones.pop(look))
+    game.shuffle_bases(s, rule)
+    game.grant_extra(s, seat, "minion", rule, base=new, source=frame.data["card"])
 
 
 register(

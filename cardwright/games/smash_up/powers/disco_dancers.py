@@ -8,11 +8,21 @@ Special (I Will Survive, Turn the Beat Around).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from cardwright.core.state import Frame, Option
 
-from ..abilities import AbilitySpec, Special, option_card, register
+from ..abilities import (
+    ASKED,
+    AbilitySpec,
+    Special,
+    minion_choices,
+    option_card,
+    pick,
+    pick_card,
+    register,
+)
 from ..state import SUState
 
 if TYPE_CHECKING:
@@ -37,20 +47,10 @@ def pick_minion(
     *,
     optional: bool = False,
 ) -> int | None:
-    """The minion chosen among ``cands``: asks when there is a real choice (returns None);
-    -1 when there is none (or "none" was chosen for an optional pick); one candidate of a
-    compulsory pick is taken without asking."""
-    if choice is not None:
-        return -1 if choice == "none" else option_card(choice)
-    if not cands:
-        return -1
-    if len(cands) == 1 and not optional:
-        return cands[0]
-    options = [Option(f"target:{c}", game.minion_label(s, c)) for c in cands]
-    if optional:
-        options.append(Option("none", "None"))
-    game.ask(s, frame.seat, "may_target" if optional else "target", prompt, options, rule)
-    return None
+    """The minion chosen among ``cands`` (:func:`~..abilities.pick_card`: None while asking,
+    -1 for none or ``decline``; option ids ``target:<id>``)."""
+    ask = "may_target" if optional else "target"
+    return pick_card(game, s, frame, choice, cands, prompt, rule, may=optional, ask=ask)
 
 
 def pick_base(
@@ -62,16 +62,30 @@ def pick_base(
     prompt: str,
     rule: str,
 ) -> int | None:
-    """A base chosen among ``bases`` (asks when there are several; -1 when none)."""
-    if choice is not None:
-        return option_card(choice)
-    if not bases:
-        return -1
-    if len(bases) == 1:
-        return bases[0]
-    options = [Option(f"base:{b}", game.card_name(s, b)) for b in bases]
-    game.ask(s, frame.seat, "choose_base", prompt, options, rule)
-    return None
+    """A base chosen among ``bases`` (:func:`~..abilities.pick_card`, option ids
+    ``base:<id>``)."""
+    return pick_card(game, s, frame, choice, bases, prompt, rule, kind="base", ask="choose_base")
+
+
+def move_picked(game: SmashUp, s: SUState, frame: Frame, choice: str | None, rule: str) -> None:
+    """The step "move it to another base" after a minion was picked into
+    ``frame.data["minion_card"]``: the player picks the base, the frame goes on to step 2."""
+    cid = frame.data["minion_card"]
+    here = game.base_of(s, cid)
+    dest = pick_base(
+        game,
+        s,
+        frame,
+        choice,
+        [b for b in s.zones["bases"] if b != here],
+        f"Move {game.card_name(s, cid)} to which base?",
+        rule,
+    )
+    if dest is None:
+        return
+    frame.step = 2
+    if dest >= 0 and here >= 0:
+        game.move_minion(s, cid, dest, frame.seat, rule)
 
 
 def own_minions(game: SmashUp, s: SUState, seat: int, bid: int | None = None) -> list[int]:
@@ -270,22 +284,7 @@ def _move_own_then_draw(ability: str, per_minion: bool) -> Any:
             frame.step = 1 if target >= 0 else 2
             return
         if frame.step == 1:
-            cid = data["minion_card"]
-            here = game.base_of(s, cid)
-            dest = pick_base(
-                game,
-                s,
-                frame,
-                choice,
-                [b for b in s.zones["bases"] if b != here],
-                f"Move {game.card_name(s, cid)} to which base?",
-                rule,
-            )
-            if dest is None:
-                return
-            frame.step = 2
-            if dest >= 0 and here >= 0:
-                game.move_minion(s, cid, dest, frame.seat, rule)
+            move_picked(game, s, frame, choice, rule)
             return
         n = len(game.affected_by(s, data["card"])) if per_minion else 1
         done(game, s, frame)
@@ -294,36 +293,68 @@ def _move_own_then_draw(ability: str, per_minion: bool) -> Any:
     return on_play
 
 
+def each_player_may_pick(
+    game: SmashUp,
+    s: SUState,
+    frame: Frame,
+    choice: str | None,
+    cands: Callable[[int], list[int]],
+    act: Callable[[int, int], object],
+    *,
+    kind: str,
+    prompt: str,
+    decline: str,
+    rule: str,
+) -> bool:
+    """Each player in turn order from ``frame.seat`` may pick one of the minions
+    ``cands(seat)`` (:func:`~..abilities.pick`, asked one player at a time; a player with none
+    is skipped); ``act(seat, minion)`` carries out a pick. True once every player is done."""
+    order = game.seat_order(s, frame.seat)
+    idx = frame.data.setdefault("idx", 0)
+    if choice is not None:
+        frame.data["idx"] = idx + 1
+        if choice != "decline":
+            act(order[idx], option_card(choice))
+        return False
+    while idx < len(order):
+        seat = order[idx]
+        got = pick(
+            game,
+            s,
+            seat,
+            None,
+            minion_choices(game, s, cands(seat)),
+            kind=kind,
+            prompt=prompt,
+            rule=rule,
+            optional=True,
+            decline=decline,
+        )
+        if got == ASKED:
+            return False
+        idx += 1
+        frame.data["idx"] = idx
+    return True
+
+
 def _disco_inferno(game: SmashUp, s: SUState, frame: Frame, choice: str | None) -> None:
     """Each player in turn order may put a +1 power counter on a minion they control; then the
     player draws a card per minion that got a counter this way (copies included)."""
     rule = "su.card.everyone_may_add_counter_draw_per_minion"
-    data = frame.data
-    order = game.seat_order(s, frame.seat)
-    idx = data.setdefault("idx", 0)
-    if choice is not None:
-        data["idx"] = idx + 1
-        if choice != "none":
-            game.add_counters(s, option_card(choice), 1, frame.seat, rule)
+    if not each_player_may_pick(
+        game,
+        s,
+        frame,
+        choice,
+        lambda seat: own_minions(game, s, seat),
+        lambda seat, cid: game.add_counters(s, cid, 1, frame.seat, rule),
+        kind="counter",
+        prompt="Disco Inferno: put a +1 power counter on one of your minions?",
+        decline="Place no counter",
+        rule=rule,
+    ):
         return
-    while idx < len(order):
-        seat = order[idx]
-        mine = own_minions(game, s, seat)
-        if mine:
-            options = [Option(f"target:{c}", game.minion_label(s, c)) for c in mine]
-            options.append(Option("none", "Place no counter"))
-            game.ask(
-                s,
-                seat,
-                "counter",
-                "Disco Inferno: put a +1 power counter on one of your minions?",
-                options,
-                rule,
-            )
-            return
-        idx += 1
-        data["idx"] = idx
-    n = len(game.affected_by(s, data["card"], "counters"))
+    n = len(game.affected_by(s, frame.data["card"], "counters"))
     done(game, s, frame)
     game.draw(s, frame.seat, n, rule)
 
@@ -332,34 +363,23 @@ def _last_dance(game: SmashUp, s: SUState, frame: Frame, choice: str | None) -> 
     """Each player in turn order may destroy a minion they control; then each player gains 1 VP
     per minion destroyed by their choice (copies included: the copier chose them)."""
     rule = "su.card.each_player_may_destroy_own_minion_for_vp"
-    data = frame.data
-    card = data["card"]
+    card = frame.data["card"]
     order = game.seat_order(s, frame.seat)
-    idx = data.setdefault("idx", 0)
-    if choice is not None:
-        data["idx"] = idx + 1
-        if choice != "none":
-            game.destroy(s, option_card(choice), frame.seat, rule, by=order[idx])
-        return
-    while idx < len(order):
-        seat = order[idx]
-        mine = [
+    if not each_player_may_pick(
+        game,
+        s,
+        frame,
+        choice,
+        lambda seat: [
             c for c in own_minions(game, s, seat) if not game.blocked(s, "destroy", c, frame.seat)
-        ]
-        if mine:
-            options = [Option(f"target:{c}", game.minion_label(s, c)) for c in mine]
-            options.append(Option("none", "Destroy none"))
-            game.ask(
-                s,
-                seat,
-                "destroy",
-                "Last Dance: destroy one of your minions for 1 VP?",
-                options,
-                rule,
-            )
-            return
-        idx += 1
-        data["idx"] = idx
+        ],
+        lambda seat, cid: game.destroy(s, cid, frame.seat, rule, by=seat),
+        kind="destroy",
+        prompt="Last Dance: destroy one of your minions for 1 VP?",
+        decline="Destroy none",
+        rule=rule,
+    ):
+        return
     done(game, s, frame)
     for seat in order:
         n = len(

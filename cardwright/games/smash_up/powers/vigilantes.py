@@ -14,7 +14,7 @@ from cardwright.core.state import Frame, Option
 
 from ..abilities import AbilitySpec, Special, option_card, register
 from ..state import Lasting, SUState
-from .disco_dancers import done, give_power, own_minions, pick_base, pick_minion
+from .disco_dancers import done, give_power, move_picked, own_minions, pick_base, pick_minion
 
 if TYPE_CHECKING:
     from ..rules import SmashUp
@@ -406,22 +406,7 @@ def _scared_straight(first_only: bool, ability: str) -> Any:
             frame.step = 1 if target >= 0 else 2
             return
         if frame.step == 1:
-            cid = data["minion_card"]
-            here = game.base_of(s, cid)
-            dest = pick_base(
-                game,
-                s,
-                frame,
-                choice,
-                [b for b in s.zones["bases"] if b != here],
-                f"Move {game.card_name(s, cid)} to which base?",
-                rule,
-            )
-            if dest is None:
-                return
-            frame.step = 2
-            if dest >= 0 and here >= 0:
-                game.move_minion(s, cid, dest, seat, rule)
+            move_picked(game, s, frame, choice, rule)
             return
         done(game, s, frame)
         if data["first"] or not first_only:
@@ -456,21 +441,10 @@ def _revenge(game: SmashUp, s: SUState, frame: Frame, choice: str | None) -> Non
         data["minion_card"] = target
         frame.step = 1
         return
-    cid = data["minion_card"]
-    dest = pick_base(
-        game,
-        s,
-        frame,
-        choice,
-        [b for b in s.zones["bases"] if b != bid],
-        f"Move {game.card_name(s, cid)} to which base?",
-        rule,
-    )
-    if dest is None:
+    if frame.step == 1:
+        move_picked(game, s, frame, choice, rule)
         return
     done(game, s, frame)
-    if dest >= 0:
-        game.move_minion(s, cid, dest, frame.seat, rule)
 
 
 def _who_loves_ya(game: SmashUp, s: SUState, frame: Frame, choice: str | None) -> None:
