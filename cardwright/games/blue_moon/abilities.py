@@ -100,7 +100,10 @@ Shared helpers for powers of several peoples:
 * :func:`mutant` builds the spec of a Mutant-style card (the eight Mutants and Old Goo Laa's
   Ghost): a play condition checked in hand (``play_condition``) plus, when the card is played, a
   change of the contested element through ``BlueMoon.switch_element`` (a swap, or a fixed new
-  element). Register it with ``register(mutant(...))``.
+  element). Register it with ``register(mutant(...))``. :func:`attacked_with` is the condition
+  "only when attacked with N or more in an element".
+* :func:`opponent_play_ban` builds a ``prohibits`` hook "my opponent may not play cards that
+  ..." from a test on the card.
 
 Helpers on the game for powers: ``g.defn(s, cid)`` is the card as the rules see it (a face-down
 bluff is ``rules.BLUFF_DEF``: a support with 2/2, no icons, no text; ``g.printed`` gives the real
@@ -293,6 +296,31 @@ def mutant(ability: str, condition: PlayCondition, becomes: str = "") -> Ability
         on_play=on_play,
         reversible=True,  # backtracking restores the element (TurnInfo.switches, ruling R4)
     )
+
+
+def attacked_with(element: str, n: int) -> PlayCondition:
+    """A Mutant's condition "only when you attack me with ``n`` or more ``element``": the
+    contested element is ``element`` and the opponent's total power in it is ``n`` or more
+    (Zig-nur-Don, Ras-mus-Pan)."""
+
+    def condition(g: BlueMoon, s: BMState, eff: Effects, card: int, seat: int) -> bool:
+        return s.element == element and g.total_power(s, 1 - seat, eff=eff) >= n
+
+    return condition
+
+
+Prohibits = Callable[["BlueMoon", "BMState", int, int, str, int], bool]
+
+
+def opponent_play_ban(banned: Callable[[BlueMoon, BMState, int], bool]) -> Prohibits:
+    """A ``prohibits`` hook: the card's opponent may not play a card from hand for which
+    ``banned(g, s, card)`` holds (bluffs and loads are not such plays: ``action == "play"``
+    only). Ember, Heat Haze; Ferro Fos and Corono Cos have the same shape."""
+
+    def prohibits(g: BlueMoon, s: BMState, src: int, seat: int, action: str, card: int) -> bool:
+        return action == "play" and seat != s.cards[src].controller and banned(g, s, card)
+
+    return prohibits
 
 
 def register(spec: AbilitySpec) -> AbilitySpec:

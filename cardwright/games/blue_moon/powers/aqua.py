@@ -140,29 +140,26 @@ SHARED_FRAMES = {MAY: _may_frame, OPP_DISCARD: _opp_discard_frame, HAND_PICK: _h
 
 # ==================================================================================== powers
 
-# ---------------------------------------------------------------- Oomola-Aqua-Delta, Oosa
-register(
-    AbilitySpec(
-        id="discard_any_from_hand",
-        timing=("now",),
-        rule="bm.ability.discard_any_from_hand",
-        on_play=lambda g, s, src: push_hand_pick(
-            g, s, controller(s, src), "discard", "bm.ability.discard_any_from_hand"
-        ),
-        frames=dict(SHARED_FRAMES),
-    )
-)
 
-register(
-    AbilitySpec(
-        id="put_hand_cards_under_deck",
-        timing=("now",),
-        rule="bm.ability.put_hand_cards_under_deck",
-        on_play=lambda g, s, src: push_hand_pick(
-            g, s, controller(s, src), "deck_bottom", "bm.ability.put_hand_cards_under_deck"
-        ),
+# ---------------------------------------------------------------- Oomola-Aqua-Delta, Oosa
+def _hand_pick_power(dest: str, rule: str) -> Callable[[BlueMoon, BMState, int], None]:
+    # any number of my hand cards, one by one, to my discard pile or under my draw deck
+    return lambda g, s, src: push_hand_pick(g, s, controller(s, src), dest, rule)
+
+
+for _id, _dest in (
+    ("discard_any_from_hand", "discard"),
+    ("put_hand_cards_under_deck", "deck_bottom"),
+):
+    register(
+        AbilitySpec(
+            id=_id,
+            timing=("now",),
+            rule=f"bm.ability.{_id}",
+            on_play=_hand_pick_power(_dest, f"bm.ability.{_id}"),
+            frames=dict(SHARED_FRAMES),
+        )
     )
-)
 
 
 # ---------------------------------------------------------------- Yang, Yin

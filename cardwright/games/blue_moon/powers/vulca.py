@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, cast
 
 from cardwright.core.state import Frame, State
@@ -10,7 +11,9 @@ from .. import buka_rules as buka
 from ..abilities import (
     NOTHING,
     AbilitySpec,
+    attacked_with,
     mutant,
+    opponent_play_ban,
     pick_one,
     push_value_discard,
     register,
@@ -26,7 +29,7 @@ from .hoax import (
 )
 
 if TYPE_CHECKING:
-    from ..rules import BlueMoon, Effects
+    from ..rules import BlueMoon, CardDef
     from ..state import BMState
 
 
@@ -45,12 +48,8 @@ register(
 )
 
 
-def _attacked_with_5_earth(g: BlueMoon, s: BMState, eff: Effects, card: int, seat: int) -> bool:
-    # Zig-nur-Don: only in an Earth fight where the opponent's total power is 5 or more
-    return s.element == "earth" and g.total_power(s, 1 - seat, eff=eff) >= 5
-
-
-register(mutant("switch_to_fire_if_attacked_with_5_earth", _attacked_with_5_earth, "fire"))
+# Zig-nur-Don: only in an Earth fight where the opponent's total power is 5 or more
+register(mutant("switch_to_fire_if_attacked_with_5_earth", attacked_with("earth", 5), "fire"))
 
 
 register(
@@ -75,44 +74,27 @@ register(
 )
 
 
-def _no_textless_characters(
-    g: BlueMoon, s: BMState, src: int, seat: int, action: str, card: int
-) -> bool:
+def _by_card(test: Callable[[CardDef], bool]) -> Callable[[BlueMoon, BMState, int], bool]:
+    return lambda g, s, cid: test(g.defn(s, cid))
+
+
+for _id, _banned in (
     # Ember: my opponent may not play a character whose card carries no power text
-    if action != "play" or seat == s.cards[src].controller:
-        return False
-    d = g.defn(s, card)
-    return d.type == "character" and not d.ability
-
-
-register(
-    AbilitySpec(
-        id="opponent_no_textless_characters",
-        timing=("cont",),
-        rule="bm.ability.opponent_no_textless_characters",
-        prohibits=_no_textless_characters,
-    )
-)
-
-
-def _no_text_characters_boosters(
-    g: BlueMoon, s: BMState, src: int, seat: int, action: str, card: int
-) -> bool:
+    ("opponent_no_textless_characters", lambda d: d.type == "character" and not d.ability),
     # Heat Haze: my opponent may not play a character or booster whose card carries power text
-    if action != "play" or seat == s.cards[src].controller:
-        return False
-    d = g.defn(s, card)
-    return d.type in ("character", "booster") and bool(d.ability)
-
-
-register(
-    AbilitySpec(
-        id="opponent_no_text_characters_boosters",
-        timing=("cont",),
-        rule="bm.ability.opponent_no_text_characters_boosters",
-        prohibits=_no_text_characters_boosters,
+    (
+        "opponent_no_text_characters_boosters",
+        lambda d: d.type in ("character", "booster") and bool(d.ability),
+    ),
+):
+    register(
+        AbilitySpec(
+            id=_id,
+            timing=("cont",),
+            rule=f"bm.ability.{_id}",
+            prohibits=opponent_play_ban(_by_card(_banned)),
+        )
     )
-)
 
 
 def _no_cards_from_deck(
