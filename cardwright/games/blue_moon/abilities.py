@@ -312,13 +312,16 @@ def attacked_with(element: str, n: int) -> PlayCondition:
 Prohibits = Callable[["BlueMoon", "BMState", int, int, str, int], bool]
 
 
-def opponent_play_ban(banned: Callable[[BlueMoon, BMState, int], bool]) -> Prohibits:
-    """A ``prohibits`` hook: the card's opponent may not play a card from hand for which
-    ``banned(g, s, card)`` holds (bluffs and loads are not such plays: ``action == "play"``
-    only). Ember, Heat Haze; Ferro Fos and Corono Cos have the same shape."""
+def opponent_play_ban(
+    banned: Callable[[BlueMoon, BMState, int], bool], actions: tuple[str, ...] = ("play",)
+) -> Prohibits:
+    """A ``prohibits`` hook: the card's opponent may not make one of ``actions`` (``play`` from
+    hand by default; add ``bluff`` where a face-down bluff must obey it too) with a card for
+    which ``banned(g, s, card)`` holds. Ember and Heat Haze use it; terrah's ``_play_ban``
+    (Ferro Fos, Corono Cos, Cloying Mud) has the same shape."""
 
     def prohibits(g: BlueMoon, s: BMState, src: int, seat: int, action: str, card: int) -> bool:
-        return action == "play" and seat != s.cards[src].controller and banned(g, s, card)
+        return action in actions and seat != s.cards[src].controller and banned(g, s, card)
 
     return prohibits
 
