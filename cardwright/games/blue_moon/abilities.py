@@ -317,8 +317,8 @@ def opponent_play_ban(
 ) -> Prohibits:
     """A ``prohibits`` hook: the card's opponent may not make one of ``actions`` (``play`` from
     hand by default; add ``bluff`` where a face-down bluff must obey it too) with a card for
-    which ``banned(g, s, card)`` holds. Ember and Heat Haze use it; terrah's ``_play_ban``
-    (Ferro Fos, Corono Cos, Cloying Mud) has the same shape."""
+    which ``banned(g, s, card)`` holds. Ember, Heat Haze, Ferro Fos, Corono Cos (both with
+    ``bluff``, ruling B17) and Cloying Mud use it."""
 
     def prohibits(g: BlueMoon, s: BMState, src: int, seat: int, action: str, card: int) -> bool:
         return action in actions and seat != s.cards[src].controller and banned(g, s, card)

@@ -11,6 +11,7 @@ from ..abilities import (
     AbilitySpec,
     Ignore,
     mutant,
+    opponent_play_ban,
     push_value_discard,
     register,
 )
@@ -22,15 +23,6 @@ if TYPE_CHECKING:
 
 
 # ------------------------------------------------------- Ferro Fos, Corono Cos, Cloying Mud
-def _play_ban(
-    banned: Callable[[BlueMoon, BMState, int], bool], actions: tuple[str, ...]
-) -> Callable[[BlueMoon, BMState, int, int, str, int], bool]:
-    def prohibits(g: BlueMoon, s: BMState, src: int, seat: int, action: str, card: int) -> bool:
-        return action in actions and seat != controller(s, src) and banned(g, s, card)
-
-    return prohibits
-
-
 _PLAYS = ("play", "bluff")  # a face-down bluff is a support play: the real card is checked
 for _id, _banned, _actions in (
     # a card carries special-power text if it has a power (leadership cards and Mutants too);
@@ -52,7 +44,7 @@ for _id, _banned, _actions in (
             id=_id,
             timing=("cont",),
             rule=f"bm.ability.{_id}",
-            prohibits=_play_ban(_banned, _actions),
+            prohibits=opponent_play_ban(_banned, _actions),
         )
     )
 
