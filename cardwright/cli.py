@@ -103,7 +103,7 @@ def games() -> None:
             continue
         g = get_game(game_id)
         status = entry.status_line()
-        colour = "green" if status == "complete" else "yellow"
+        colour = "green" if status.startswith("complete") else "yellow"
         table.add_row(
             game_id,
             entry.title,
@@ -380,7 +380,7 @@ def play(
 
     g = get_game(game)
     status = GAMES[game].status_line()
-    if status != "complete":
+    if not status.startswith("complete"):
         err.print(f"note: {g.title} is {escape(status)}")
     config = with_decks(parse_options(option), deck)
     players = with_factions(game, config, factions, players)

@@ -164,6 +164,15 @@ def test_bench_json_has_the_measures() -> None:
         assert data[key] > 0
 
 
+def test_game_status_lines() -> None:
+    from cardwright.games import GAMES, _progress
+
+    assert GAMES["blue-moon"].status_line() == "complete (all 118 card powers)"
+    assert GAMES["smash-up"].status_line().startswith("complete (all ")
+    assert GAMES["varia"].status_line() == "planned"
+    assert _progress({"a": 1}, 2, "powers", "x") == "in progress: 2 of 3 powers not yet applied (x)"
+
+
 def test_listing_commands() -> None:
     assert "bizarre-world" in cw("games").stdout
     assert "Minimum Wage" in cw("cards", "bizarre-world").stdout

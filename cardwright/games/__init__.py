@@ -22,14 +22,22 @@ def _blue_moon() -> Game:
     return BlueMoon()
 
 
+def _progress(registry: dict[str, object], missing: int, noun: str, without: str) -> str:
+    """``complete`` once every ability in the card data is written, else what is missing."""
+    total = missing + len(registry)
+    if not missing:
+        return f"complete (all {total} {noun})"
+    return f"in progress: {missing} of {total} {noun} not yet applied ({without})"
+
+
 def _blue_moon_status() -> str:
     from .blue_moon.abilities import ABILITIES, unimplemented_abilities
 
-    missing = len(unimplemented_abilities())
-    total = missing + len(ABILITIES)
-    return (
-        f"in progress: base rules and icons; {missing} of {total} card powers not yet "
-        "applied (those cards play without their text)"
+    return _progress(
+        dict(ABILITIES),
+        len(unimplemented_abilities()),
+        "card powers",
+        "those cards play without their text",
     )
 
 
@@ -42,11 +50,11 @@ def _smash_up() -> Game:
 def _smash_up_status() -> str:
     from .smash_up.abilities import ABILITIES, unimplemented_abilities
 
-    missing = len(unimplemented_abilities())
-    return (
-        f"in progress: base rules, scoring and Me First!; {missing} of "
-        f"{missing + len(ABILITIES)} card and base abilities not yet applied (those cards "
-        "play for their type and power only)"
+    return _progress(
+        dict(ABILITIES),
+        len(unimplemented_abilities()),
+        "card and base abilities",
+        "those cards play for their type and power only",
     )
 
 

@@ -10,6 +10,7 @@ from ..abilities import (
     IG_ICONS,
     AbilitySpec,
     Ignore,
+    attacked_with,
     mutant,
     opponent_play_ban,
     push_value_discard,
@@ -193,11 +194,7 @@ register(
 
 
 # ---------------------------------------------------------------- Ras-mus-Pan (Mutant)
-def _attacked_with_5_fire(g: BlueMoon, s: BMState, eff: Effects, card: int, seat: int) -> bool:
-    return s.element == "fire" and g.total_power(s, 1 - seat, eff=eff) >= 5
-
-
-register(mutant("switch_to_earth_if_attacked_with_5_fire", _attacked_with_5_fire, "earth"))
+register(mutant("switch_to_earth_if_attacked_with_5_fire", attacked_with("fire", 5), "earth"))
 
 
 # ---------------------------------------------------------------- Impress Holy Dragon
