@@ -557,14 +557,24 @@ class SmashUp(Game):
             return False
         return bid in self._ignored_bases(s, seat)
 
-    def power_sources(self, state: State) -> list[tuple[int, AbilitySpec]]:
-        """The cards and bases in play with an ongoing power modifier (for :meth:`power`)."""
-        return self._sources(state, self.cat(state).power_specs)
+    def power_sources(
+        self, state: State
+    ) -> tuple[list[tuple[int, AbilitySpec]], list[tuple[int, AbilitySpec]]]:
+        """The cards and bases in play with an ongoing power modifier (for :meth:`power`) and
+        those with a player power modifier (for :meth:`powers_at`)."""
+        cat = self.cat(state)
+        return self._sources(state, cat.power_specs), self._sources(state, cat.player_power_specs)
 
     def powers_at(
-        self, state: State, bid: int, sources: list[tuple[int, AbilitySpec]] | None = None
+        self,
+        state: State,
+        bid: int,
+        sources: list[tuple[int, AbilitySpec]] | None = None,
+        player_sources: list[tuple[int, AbilitySpec]] | None = None,
     ) -> dict[int, int]:
-        """Each player's total power at a base, for every player with a minion or power there."""
+        """Each player's total power at a base, for every player with a minion or power there.
+        ``sources`` / ``player_sources``: the cards in play with a power / player power
+        modifier, when the caller already has them (several bases in one query)."""
         s = cast(SUState, state)
         cat = self.cat(s)
         if sources is None:
@@ -572,19 +582,25 @@ class SmashUp(Game):
         totals: dict[int, int] = {}
         cards = s.cards
         is_minion, printed = cat.is_minion, cat.printed
-        plain = not sources and not s.lasting
+        # as power(), for every minion here at once
+        lasting: dict[int, int] = {}
+        for effect in s.lasting:
+            if effect.key == "power":
+                lasting[effect.target] = lasting.get(effect.target, 0) + effect.amount
         for cid in s.zones[base_zone(bid)]:
             card = cards[cid]
             if not is_minion[card.defn]:
                 continue
-            if plain:
-                value = printed[card.defn] + card.counters.get("p1", 0)
-            else:
-                value = self.power(s, cid, bid, sources)
-            totals[card.controller] = totals.get(card.controller, 0) + value
+            value = printed[card.defn] + card.counters.get("p1", 0) + lasting.get(cid, 0)
+            for src, spec in sources:
+                assert spec.power is not None
+                value += spec.power(self, s, src, cid, bid)
+            totals[card.controller] = totals.get(card.controller, 0) + max(0, value)
         if not cat.player_power_specs:
             return totals
-        for src, spec in self._sources(s, cat.player_power_specs):
+        if player_sources is None:
+            player_sources = self._sources(s, cat.player_power_specs)
+        for src, spec in player_sources:
             assert spec.player_power is not None
             for seat in range(len(s.names)):
                 extra = spec.player_power(self, s, src, bid, seat)
@@ -593,9 +609,13 @@ class SmashUp(Game):
         return totals
 
     def total_power(
-        self, state: State, bid: int, sources: list[tuple[int, AbilitySpec]] | None = None
+        self,
+        state: State,
+        bid: int,
+        sources: list[tuple[int, AbilitySpec]] | None = None,
+        player_sources: list[tuple[int, AbilitySpec]] | None = None,
     ) -> int:
-        return sum(self.powers_at(state, bid, sources).values())
+        return sum(self.powers_at(state, bid, sources, player_sources).values())
 
     def protections(self, state: State) -> list[tuple[int, AbilitySpec]]:
         """The cards and bases in play that may forbid something (for :meth:`forbidden`)."""
@@ -1974,7 +1994,8 @@ class SmashUp(Game):
         open_bases: list[int] | None = None  # bases open to this player's minions
         # plain: every minion allowance is a hand play limited at most by power and base, and
         # no card in play bans particular cards, so one look at the bases serves every minion
-        plain = not self._sources(s, cat.play_ban_specs) and all(
+        bans = self._sources(s, cat.play_ban_specs)
+        plain = not bans and all(
             a.zone == "hand" and not a.cond and not a.ongoing for a in minion_plays
         )
         seen: set[str] = set()
@@ -1989,7 +2010,7 @@ class SmashUp(Game):
                 if not minion_plays:
                     continue
                 if not plain:
-                    ok = bool(self.play_destinations(s, seat, cid, "normal", -1, prot))
+                    ok = bool(self.play_destinations(s, seat, cid, "normal", -1, prot, bans=bans))
                 else:
                     if open_bases is None:
                         open_bases = [
@@ -2002,7 +2023,9 @@ class SmashUp(Game):
                         for a in minion_plays
                     )
             else:
-                ok = action_ok and bool(self.play_destinations(s, seat, cid, "normal", -1, prot))
+                ok = action_ok and bool(
+                    self.play_destinations(s, seat, cid, "normal", -1, prot, bans=bans)
+                )
             if ok:
                 options.append(Option(f"play:{cid}", f"Play {cat.label[defn]}"))
         if minion_plays and (
@@ -2014,7 +2037,7 @@ class SmashUp(Game):
                 if not cat.is_minion[defn] or f"d:{defn}" in seen:
                     continue
                 seen.add(f"d:{defn}")
-                if self.play_destinations(s, seat, cid, "normal", -1, prot, src=discard):
+                if self.play_destinations(s, seat, cid, "normal", -1, prot, src=discard, bans=bans):
                     options.append(
                         Option(f"play:{cid}", f"Play {cat.label[defn]} from your discard pile")
                     )
@@ -2090,11 +2113,13 @@ class SmashUp(Game):
         *,
         src: str = "",
         cond: str = "",
+        bans: list[tuple[int, AbilitySpec]] | None = None,
     ) -> list[int]:
         """Where a card may be played: bases for a minion or a base action, minions for a
         minion action, ``[-1]`` for a standard action (no destination). A ``normal`` play
         needs a play allowance that fits (from ``src``, by default the hand); ``cond``
-        restricts an extra play (``no_own_minion``)."""
+        restricts an extra play (``no_own_minion``). ``prot`` / ``bans``: the protecting /
+        play-banning cards in play, when the caller already has them."""
         d = self.cat(s).cards[s.cards[cid].defn]
         if prot is None:
             prot = self.protections(s)
@@ -2129,7 +2154,8 @@ class SmashUp(Game):
                 if any(self.allowance_fits(s, a, seat, cid, b, src) for a in allowances)
             ]
         if dests and self.cat(s).play_ban_specs:
-            bans = self._sources(s, self.cat(s).play_ban_specs)
+            if bans is None:
+                bans = self._sources(s, self.cat(s).play_ban_specs)
             if bans:
                 dests = [b for b in dests if not self.play_banned(s, seat, cid, b, bans)]
         return dests
@@ -2229,11 +2255,11 @@ class SmashUp(Game):
 
     def _dest_options(self, s: SUState, dests: list[int]) -> list[Option]:
         bases = s.zones[BASES]
-        sources = self.power_sources(s)
+        sources, players = self.power_sources(s)
         options = []
         for dest in dests:
             if dest in bases:
-                power, bp = self.total_power(s, dest, sources), self.breakpoint(s, dest)
+                power, bp = self.total_power(s, dest, sources, players), self.breakpoint(s, dest)
                 options.append(Option(f"base:{dest}", f"{self.card_name(s, dest)} ({power}/{bp})"))
             else:
                 options.append(Option(f"minion:{dest}", self.minion_label(s, dest)))
@@ -2415,9 +2441,11 @@ class SmashUp(Game):
 
     # ================================================================ scoring
     def ready_bases(self, s: SUState) -> list[int]:
-        sources = self.power_sources(s)
+        sources, players = self.power_sources(s)
         return [
-            b for b in s.zones[BASES] if self.total_power(s, b, sources) >= self.breakpoint(s, b)
+            b
+            for b in s.zones[BASES]
+            if self.total_power(s, b, sources, players) >= self.breakpoint(s, b)
         ]
 
     def _score_bases(self, state: State, frame: Frame, choice: str | None) -> None:
