@@ -30,8 +30,11 @@ test: lint typecheck  ## lint, types, and the representative test suite
 test-all: lint typecheck  ## everything, slow simulations included
 	$(BIN)/pytest -q -n 2 -m ''
 
-bench: $(STAMP)
+bench: $(STAMP)  ## one-core speed of every playable game (about 20 s each)
 	$(BIN)/cardwright bench bizarre-world
+	$(BIN)/cardwright bench blue-moon
+	$(BIN)/cardwright bench smash-up
+	$(BIN)/cardwright bench smash-up -o players=4
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache build *.egg-info

@@ -42,22 +42,41 @@ def mid_game_state(game_id: str, seed: int, config: dict[str, Any] | None = None
     return state
 
 
-def run_bench(
-    game_id: str, *, seconds: float = 5.0, seed: int = 0, config: dict[str, Any] | None = None
-) -> dict[str, Any]:
+def _self_play(
+    game_id: str, seconds: float, seed: int, config: dict[str, Any] | None
+) -> tuple[int, int, float]:
+    """Random games from ``seed`` on, for about ``seconds``: (decisions, games, elapsed)."""
     game = get_game(game_id)
     decisions = games = 0
     start = time.perf_counter()
-    i = 0
     while time.perf_counter() - start < seconds:
-        state = game.new_state(config, seed + i, log=False)
-        agent = RandomAgent(seed + i)
+        state = game.new_state(config, seed + games, log=False)
+        agent = RandomAgent(seed + games)
         while state.decision is not None:
             game.apply(state, agent.choose(game, state, state.decision.seat))
         decisions += state.decisions
         games += 1
-        i += 1
-    elapsed = time.perf_counter() - start
+    return decisions, games, time.perf_counter() - start
+
+
+def run_bench(
+    game_id: str,
+    *,
+    seconds: float = 5.0,
+    seed: int = 0,
+    config: dict[str, Any] | None = None,
+    rounds: int = 3,
+) -> dict[str, Any]:
+    """Self-play in ``rounds`` rounds of about ``seconds`` each, every round playing the same
+    games from ``seed`` on: the rate reported is the median round's, so a shared or throttled
+    machine shows up as a spread (``decisions_per_second_range``) rather than a wrong figure."""
+    game = get_game(game_id)
+    runs = [_self_play(game_id, seconds, seed, config) for _ in range(max(1, rounds))]
+    rates = sorted(d / e for d, _, e in runs)
+    decisions = sum(d for d, _, _ in runs)
+    games = sum(g for _, g, _ in runs)
+    elapsed = sum(e for _, _, e in runs)
+    median = statistics.median(rates)
     mid = mid_game_state(game_id, seed, config)
     data = to_json(mid)
     cls = type(mid)
@@ -66,7 +85,9 @@ def run_bench(
         "seconds": round(elapsed, 3),
         "games": games,
         "decisions": decisions,
-        "decisions_per_second": round(decisions / elapsed, 1),
+        "rounds": len(runs),
+        "decisions_per_second": round(median, 1),
+        "decisions_per_second_range": [round(rates[0], 1), round(rates[-1], 1)],
         "games_per_second": round(games / elapsed, 2),
         "mean_decisions_per_game": round(decisions / games, 1),
         "clone_us": round(_per_call_us(lambda: clone(mid), 2000), 2),

@@ -661,20 +661,28 @@ def scenario_run(
 @app.command()
 def bench(
     game: str,
-    seconds: Annotated[float, typer.Option(help="How long to self-play.")] = 5.0,
+    seconds: Annotated[float, typer.Option(help="How long each round self-plays.")] = 5.0,
     seed: Annotated[int, typer.Option()] = 0,
+    rounds: Annotated[
+        int, typer.Option(help="Rounds of the same games; the median round is reported.")
+    ] = 3,
     as_json: Annotated[bool, typer.Option("--json")] = False,
     option: OptionList = None,
 ) -> None:
     """Random self-play on one core; step, copy and JSON costs on a mid-game state."""
     from cardwright.bench import run_bench
 
-    result = run_bench(game, seconds=seconds, seed=seed, config=parse_options(option))
+    if rounds < 1:
+        raise ConfigError("--rounds must be at least 1")
+    config = parse_options(option)
+    result = run_bench(game, seconds=seconds, seed=seed, config=config, rounds=rounds)
     if as_json:
         sys.stdout.write(json.dumps(result, indent=2) + "\n")
         return
     table = Table("measure", "value", title=f"{game} bench (one core)")
     for key, value in result.items():
+        if isinstance(value, list):
+            value = " – ".join(f"{v:,}" for v in value)
         table.add_row(key, f"{value:,}" if isinstance(value, int | float) else str(value))
     out.print(table)
 

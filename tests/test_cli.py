@@ -158,10 +158,13 @@ def test_simulate_1000_games_identical_with_1_and_2_jobs() -> None:
 
 
 def test_bench_json_has_the_measures() -> None:
-    proc = cw("bench", "bizarre-world", "--seconds", "0.3", "--json")
+    proc = cw("bench", "bizarre-world", "--seconds", "0.2", "--rounds", "3", "--json")
     data = json.loads(proc.stdout)
     for key in ("decisions_per_second", "games_per_second", "clone_us", "json_roundtrip_us"):
         assert data[key] > 0
+    low, high = data["decisions_per_second_range"]
+    assert data["rounds"] == 3 and low <= data["decisions_per_second"] <= high
+    assert_user_error(cw("bench", "bizarre-world", "--rounds", "0"), "--rounds must be")
 
 
 def test_game_status_lines() -> None:
