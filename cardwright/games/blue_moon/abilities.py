@@ -174,6 +174,25 @@ class ValueMod:
 
 FrameHandler = Callable[[Any, State, Frame, "str | None"], None]
 
+#: The lists of :class:`~cardwright.games.blue_moon.rules.Effects` that gather the sources in
+#: force by hook: list name -> the AbilitySpec hook that puts a source in it.
+EFFECT_SLOTS = {
+    "value_srcs": "value_mods",
+    "floors": "power_floor",
+    "prohibitors": "prohibits",
+    "grant_srcs": "grants",
+    "free_srcs": "free_for",
+    "unmet_srcs": "requirement_unmet",
+    "option_srcs": "turn_options",
+    "take_srcs": "take_limit",
+    "opp_after": "on_opponent_after_support",
+    "target_srcs": "target_choices",
+    "dragons": "dragon_mod",
+    "starts": "on_start_turn",
+    "after": "on_after_support",
+    "ends": "on_end_turn",
+}
+
 
 @dataclass(frozen=True)
 class AbilitySpec:
@@ -206,6 +225,12 @@ class AbilitySpec:
     dragon_mod: Callable[[BlueMoon, BMState, int, int, int], int] | None = None
     frames: dict[str, FrameHandler] = field(default_factory=dict)
     reversible: bool = False
+    #: the Effects lists this power belongs in (from its hooks; see ``EFFECT_SLOTS``)
+    slots: tuple[str, ...] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        slots = tuple(k for k, hook in EFFECT_SLOTS.items() if getattr(self, hook) is not None)
+        object.__setattr__(self, "slots", slots)
 
     @property
     def continuous(self) -> bool:

@@ -257,23 +257,19 @@ class Effects:
                 acted = {cid for cid, _ in ignorers}
                 sources = [x for x in sources if x[0] in acted or not self.flags(x[0])[0] & IG_TEXT]
                 self.sources = sources
-        self.value_srcs = [x for x in sources if x[1].value_mods is not None]
-        self.floors = [x for x in sources if x[1].power_floor is not None]
-        self.prohibitors = [x for x in sources if x[1].prohibits is not None]
-        self.grant_srcs = [x for x in sources if x[1].grants is not None]
-        self.free_srcs = [x for x in sources if x[1].free_for is not None]
-        self.unmet_srcs = [x for x in sources if x[1].requirement_unmet is not None]
-        self.option_srcs = [x for x in sources if x[1].turn_options is not None]
-        self.take_srcs = [x for x in sources if x[1].take_limit is not None]
-        self.opp_after = [x for x in sources if x[1].on_opponent_after_support is not None]
-        self.target_srcs = [x for x in sources if x[1].target_choices is not None]
-        self.dragons = sorted(
-            (x for x in sources if x[1].dragon_mod is not None),
-            key=lambda x: x[1].dragon_priority,
-        )
-        self.starts = [x for x in sources if x[1].on_start_turn is not None]
-        self.after = [x for x in sources if x[1].on_after_support is not None]
-        self.ends = [x for x in sources if x[1].on_end_turn is not None]
+        # one pass: each source into the lists of the hooks its power has
+        lists: dict[str, list[Source]] = {}
+        for x in sources:
+            for slot in x[1].slots:
+                if slot in lists:
+                    lists[slot].append(x)
+                else:
+                    lists[slot] = [x]
+        if lists:
+            for slot, found in lists.items():
+                setattr(self, slot, found)
+            if len(self.dragons) > 1:
+                self.dragons = sorted(self.dragons, key=lambda x: x[1].dragon_priority)
 
     @property
     def active(self) -> set[int]:
