@@ -304,6 +304,17 @@ def _error(path: Path) -> str:
             'set = "80s"',
             "disco_dancers.toml: faction: field 'set': must be one of",
         ),
+        (
+            'subtypes = ["play_on_minion", "ongoing"]',
+            'subtypes = ["play_on_minion", "ongoing"]\nattach_to = "mine"',
+            "disco_dancers.toml: card \"We Are Family\": field 'attach_to': must be one of",
+        ),
+        (
+            'name = "Celebration"\ntype = "action"\n',
+            'name = "Celebration"\ntype = "action"\nattach_to = "own"\n',
+            "disco_dancers.toml: card \"Celebration\": field 'attach_to': only an action played "
+            "on a minion",
+        ),
     ],
 )
 def test_malformed_faction_file(tmp_path: Path, old: str, new: str, expected: str) -> None:

@@ -21,6 +21,8 @@ Field conventions:
   labels printed on the card (unlabelled text is an on-play ability and gets no subtype);
   ``play_on_base`` / ``play_on_minion`` mark actions that stay attached (an action with neither
   is a *standard* action); ``extra`` marks cards whose ability grants an extra card play.
+  ``attach_to`` (``any``, ``own``, ``rival``) limits which minions a ``play_on_minion`` action
+  may be played on, by who controls them.
 * ``ability`` is a short snake_case id naming what the card does (shared by cards with the same
   effect); ``text`` says it in our own words; ``provenance`` names the source, e.g.
   ``"rulebook:000 §Examples"`` or ``"research:smashup-munchkin.md §A2 [C-off]"`` (several parts
@@ -71,6 +73,9 @@ __all__ = [
 
 CardType = Literal["minion", "action"]
 Subtype = Literal["ongoing", "special", "talent", "extra", "play_on_base", "play_on_minion"]
+#: Which minions a ``play_on_minion`` action may go on: any, one its player controls, or one
+#: another player controls ("one of your minions", "a rival's minion").
+AttachTo = Literal["any", "own", "rival"]
 SetName = Literal["core", "70s"]
 CardSetName = Literal["70s-2018", "70s-errata"]
 Timing = Literal[
@@ -164,6 +169,7 @@ class CardDef(BaseModel):
     power: NonNegInt | None = Field(default=None, validate_default=True)
     copies: int = Field(ge=1)
     subtypes: tuple[Subtype, ...] = ()
+    attach_to: AttachTo = "any"
     ability: str | None = None
     text: str
     provenance: str
@@ -206,6 +212,13 @@ class CardDef(BaseModel):
             raise ValueError(f"{sorted(attached)[0]!r} is only for actions")
         if len(attached) > 1:
             raise ValueError("an action is played either on a base or on a minion, not both")
+        return value
+
+    @field_validator("attach_to")
+    @classmethod
+    def _attach_fits(cls, value: AttachTo, info: ValidationInfo) -> AttachTo:
+        if value != "any" and "play_on_minion" not in info.data.get("subtypes", ()):
+            raise ValueError("only an action played on a minion limits which minion")
         return value
 
     @field_validator("ability")

@@ -2141,6 +2141,10 @@ class SmashUp(Game):
                 m
                 for m, b in self.minions_in_play(s)
                 if (base < 0 or b == base)
+                and (
+                    d.attach_to == "any"
+                    or (s.cards[m].controller == seat) == (d.attach_to == "own")
+                )
                 and not self.forbidden(s, "attach", m, seat, prot)
                 and not self.forbidden(s, "affect", m, seat, prot)
             ]
