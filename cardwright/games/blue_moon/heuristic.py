@@ -1,6 +1,8 @@
 """A rule-based Blue Moon player: retrieves what a new character would cover anyway, plays its
 leadership cards, continues a fight only when its hand can match the opponent (with the cheapest
-character that does), retreats otherwise, and opens fights in the element its cards favour.
+character that does, counting a booster or support to follow, the rest of a GANG in hand, and a
+gang kept active without covering), retreats otherwise, and opens fights in the element its
+cards favour.
 
 Buka: it plays ships, loads a character onto a ship when the booster/support play would
 otherwise go unused, lands a ship whose cargo holds a character that can continue the fight,
@@ -74,11 +76,12 @@ class BlueMoonHeuristic:
             if "lead" in by_kind:  # leadership cards are free card flow (refilled to six)
                 return by_kind["lead"][0].id
             plays = by_kind.get("play", [])
-            if not plays:
+            keeps = by_kind.get("gang", [])  # a gang character added without covering
+            if not plays and not keeps:
                 return "retreat" if "retreat" in by_kind else "decline"
             if not s.fight_started:
-                return max(plays, key=lambda o: _best(g.defn(s, _card(o)))).id
-            return self._first_character(g, s, seat, plays, by_kind)
+                return max(plays or keeps, key=lambda o: _best(g.defn(s, _card(o)))).id
+            return self._first_character(g, s, seat, plays, keeps, by_kind)
         return self._more(g, s, seat, by_kind)
 
     def _first_character(
@@ -87,37 +90,52 @@ class BlueMoonHeuristic:
         s: BMState,
         seat: int,
         plays: list[Option],
+        keeps: list[Option],
         by_kind: dict[str, list[Option]],
     ) -> str:
         element = s.element
         eff = Effects(g, s)
         need = g.total_power(s, other(seat), eff=eff)
         supports = sum(eff.value(c, element) for c in s.zones[f"support:{seat}"])
+        # a gang character added without covering keeps the combat area's power
+        kept = g.total_power(s, seat, eff=eff) - supports
         shield = f"{element}_shield"
-        hand = s.zones[f"hand:{seat}"]
-        extras = [
-            g.defn(s, c)
-            for c in hand
-            if g.defn(s, c).type in ("booster", "support") or "free" in g.defn(s, c).icons
-        ]
+        hand = [(c, g.defn(s, c)) for c in s.zones[f"hand:{seat}"]]
+        extras = [d for _, d in hand if d.type in ("booster", "support") or "free" in d.icons]
         bonus = max((d.value(element) for d in extras), default=0)
         can_shield = any(shield in d.icons for d in extras)
 
+        def gang_mates(cid: int) -> int:
+            """What the rest of the card's gang in hand adds as GANG extras."""
+            d = g.defn(s, cid)
+            if d.gang is None or "stop" in d.icons:
+                return 0
+            return sum(
+                x.value(element)
+                for c, x in hand
+                if c != cid and x.type == "character" and x.gang == d.gang
+            )
+
         def reach(o: Option, with_bonus: bool) -> bool:
-            d = g.defn(s, _card(o))
+            cid = _card(o)
+            d = g.defn(s, cid)
             if shield in d.icons:
                 return True
-            extra = bonus if with_bonus and "stop" not in d.icons else 0
-            shielded = with_bonus and can_shield and "stop" not in d.icons
-            return supports + d.value(element) + extra >= need or shielded
+            base = supports + d.value(element) + (kept if o.id.startswith("gang:") else 0)
+            if not with_bonus:
+                return base >= need
+            extra = bonus + gang_mates(cid) if "stop" not in d.icons else 0
+            shielded = can_shield and "stop" not in d.icons
+            return base + extra >= need or shielded
 
-        alone = [o for o in plays if reach(o, False)]
+        candidates = keeps + plays
+        alone = [o for o in candidates if reach(o, False)]
         if alone:
             return min(alone, key=lambda o: g.defn(s, _card(o)).value(element)).id
-        helped = [o for o in plays if reach(o, True)]
+        helped = [o for o in candidates if reach(o, True)]
         if helped:
             return max(helped, key=lambda o: g.defn(s, _card(o)).value(element)).id
-        return "retreat" if "retreat" in by_kind else plays[0].id
+        return "retreat" if "retreat" in by_kind else candidates[0].id
 
     def _more(self, g: BlueMoon, s: BMState, seat: int, by_kind: dict[str, list[Option]]) -> str:
         plays = by_kind.get("play", [])
