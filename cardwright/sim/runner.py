@@ -18,10 +18,14 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from cardwright.agents import make_agent
-from cardwright.core.errors import ConfigError
+from cardwright.core.errors import ConfigError, EngineError
 from cardwright.games import get_game
 
 from .records import GameRecord, finish_record
+
+#: A game still running after this many decisions is a rules bug (real games take hundreds;
+#: every game has a turn limit), reported with its seed rather than left to run for ever.
+MAX_DECISIONS = 100_000
 
 
 def game_seed(batch_seed: int, index: int) -> int:
@@ -75,6 +79,11 @@ def play_game(
     choices: list[tuple[int, str]] = []
     apply = game.apply
     while state.decision is not None:
+        if state.decisions > MAX_DECISIONS:
+            raise EngineError(
+                f"{game_id}: game with seed {seed} and agents {list(agents)} passed "
+                f"{MAX_DECISIONS:,} decisions without ending (a rules loop)"
+            )
         seat = state.decision.seat
         choice = players[seat].choose(game, state, seat)
         if record:

@@ -212,3 +212,12 @@ def test_complete_determinized_lets_a_game_respect_its_hidden_constraints() -> N
     g.constrained = False  # without the hook some deals put a plain card face down
     deals = [g.determinize(view, seed) for seed in range(40)]
     assert any(any(d.cards[c].defn.startswith("plain") for c in d.zones["down:1"]) for d in deals)
+
+
+def test_a_game_that_never_ends_is_reported_with_its_seed(monkeypatch: pytest.MonkeyPatch) -> None:
+    from cardwright.core.errors import EngineError
+    from cardwright.sim import runner
+
+    monkeypatch.setattr(runner, "MAX_DECISIONS", 5)
+    with pytest.raises(EngineError, match="seed 7 .* passed 5 decisions without ending"):
+        runner.play_game("bizarre-world", None, 7, ["random", "random"])

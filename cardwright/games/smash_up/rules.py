@@ -2384,6 +2384,10 @@ class SmashUp(Game):
                     continue
                 if zone == "hand" and s.asleep == seat and not self.is_minion(s, cid):
                     continue
+                if zone != "hand" and self.once_used(
+                    s, cid, f"special:{window}:{wdata.get('base_card', -1)}"
+                ):
+                    continue
                 if sp.usable is None or sp.usable(self, s, seat, cid, wdata):
                     seen.add(key)
                     found.append(cid)
@@ -2441,6 +2445,8 @@ class SmashUp(Game):
             seat,
             card=cid,
         )
+        # a card in play or a discard pile uses its Special once per occasion (ruling D20)
+        self.use_once(s, cid, f"special:{window}:{base}")
         self.push(s, "su.ability", seat, ability=spec.id, mode="special", card=cid, base_card=base)
 
     # ================================================================ scoring

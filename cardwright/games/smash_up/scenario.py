@@ -18,7 +18,7 @@
     where ``actions`` are played on the base. A minion is ``"Name +N as alias"`` (``+N``: +1
     power counters) or ``{card: "Name as alias", counters: N, owner: Seat, actions: [card]}``
     (``owner``: who owns it when another seat controls it; ``actions``: actions on it,
-    controlled by the minion's controller).
+    controlled by the minion's controller, or ``{card: ..., owner: Seat}`` for another seat's).
 ``base_deck`` / ``base_discard``
     Bases, top first (default base deck: the unused bases of the core set, in data order).
 ``seats``
@@ -135,7 +135,14 @@ class _Builder:
             if "counters" in spec:
                 card.counters["p1"] = int(spec["counters"])
             for i, action in enumerate(spec.get("actions") or []):
-                self.attach(str(action), seat, zone, card.id, f"{where}.actions[{i}]")
+                at = f"{where}.actions[{i}]"
+                by = seat
+                if isinstance(action, Mapping):  # {card: ..., owner: Seat}: another seat's
+                    if set(action) - {"card", "owner"} or "card" not in action:
+                        raise DataError(f"{at}: an action is a name or {{card: ..., owner: Seat}}")
+                    by = self.seat(action["owner"], at) if "owner" in action else seat
+                    action = action["card"]
+                self.attach(str(action), by, zone, card.id, at)
 
     def attach(self, entry: str, seat: int, zone: str, host: int, where: str) -> None:
         for card in self.make(entry, seat, zone, where):
