@@ -87,8 +87,12 @@ class Acting:
     mode: str = "play"
 
 
+_BASE_ZONES = tuple(f"base:{i}" for i in range(1024))  # the zone names, made once
+
+
 def base_zone(bid: int) -> str:
-    return f"base:{bid}"
+    """The zone holding the cards at base ``bid``."""
+    return _BASE_ZONES[bid] if 0 <= bid < 1024 else f"base:{bid}"
 
 
 def rank(powers: Mapping[int, int]) -> dict[int, int]:
@@ -468,19 +472,18 @@ class SmashUp(Game):
             return []
         cat = self.cat(state)
         cards, zones, spec = state.cards, state.zones, cat.spec
-        found = []
-        off: set[int] | None = None  # computed only when a base has such an ability
-        for bid in zones[BASES]:
-            defn = cards[bid].defn
-            if defn in kinds:
-                if off is None:
-                    off = self.cancelled(state)
-                if bid not in off:
-                    found.append((bid, spec[defn]))
-            for c in zones[f"base:{bid}"]:
-                defn = cards[c].defn
-                if defn in kinds:
-                    found.append((c, spec[defn]))
+        bases = zones[BASES]
+        # each base, then the cards at it (a comprehension: this is the engine's hottest loop)
+        found = [
+            (x, spec[d])
+            for bid in bases
+            for x in (bid, *zones[base_zone(bid)])
+            if (d := cards[x].defn) in kinds
+        ]
+        if found and any(x in bases for x, _ in found):
+            off = self.cancelled(state)  # a base whose ability is cancelled or ignored
+            if off:
+                found = [(x, sp) for x, sp in found if x not in off or x not in bases]
         return found
 
     def cancelled(self, state: State) -> set[int]:
