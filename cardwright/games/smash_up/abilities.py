@@ -233,27 +233,33 @@ def pick_card(
     player declined (``may`` adds a ``decline`` option), else the card picked. With a single
     candidate and no way out it is taken without asking. Option ids are ``<kind>:<card>``;
     the decision's kind is ``ask`` (default ``kind``)."""
-    if choice is not None:
-        return -1 if choice == "decline" else option_card(choice)
-    if not cards:
-        return -1
-    if not may and len(cards) == 1:
-        return cards[0]
-    bases = s.zones["bases"]
-    base_defs = game.cat(s).bases
-    options = []
-    for cid in cards:
-        if cid in bases or s.cards[cid].defn in base_defs:
-            label = game.card_name(s, cid)
-        elif game.is_minion(s, cid):
-            label = game.minion_label(s, cid)
-        else:
-            label = f"{game.card_name(s, cid)} at {game.card_name(s, game.base_of(s, cid))}"
-        options.append(Option(f"{kind}:{cid}", label))
-    if may:
-        options.append(Option("decline", "Do nothing"))
-    game.ask(s, frame.seat, ask or kind, prompt, options, rule)
-    return None
+    if choice is None and not may and len(cards) == 1:
+        return cards[0]  # forced: no labels needed
+    labelled = [] if choice is not None else [(c, card_label(game, s, c)) for c in cards]
+    got = pick(
+        game,
+        s,
+        frame.seat,
+        choice,
+        labelled,
+        kind=ask or kind,
+        prompt=prompt,
+        rule=rule,
+        optional=may,
+        decline="Do nothing",
+        prefix=kind,
+    )
+    return None if got == ASKED else got
+
+
+def card_label(game: SmashUp, s: SUState, cid: int) -> str:
+    """How a pick names a card: a base by name, a minion with its power, controller and base,
+    an action with the base it is at."""
+    if cid in s.zones["bases"] or s.cards[cid].defn in game.cat(s).bases:
+        return game.card_name(s, cid)
+    if game.is_minion(s, cid):
+        return game.minion_label(s, cid)
+    return f"{game.card_name(s, cid)} at {game.card_name(s, game.base_of(s, cid))}"
 
 
 def pick_into(
@@ -302,13 +308,14 @@ def pick(
     rule: str,
     optional: bool = False,
     decline: str = "Choose none",
+    prefix: str = "pick",
 ) -> int:
     """One "choose one of these" step of an ability: ``choices`` are (card id, label) pairs.
 
     Answered (``choice`` given), returns the chosen id (or :data:`NONE` for ``decline``).
     Otherwise returns :data:`NONE` when there is nothing to choose, the only id when there is
     one and the step is not optional (a forced choice is not asked), else asks (options
-    ``pick:<id>`` plus ``decline`` when optional) and returns :data:`ASKED`.
+    ``<prefix>:<id>`` plus ``decline`` when optional) and returns :data:`ASKED`.
     """
     if choice is not None:
         return NONE if choice == "decline" else option_card(choice)
@@ -316,7 +323,7 @@ def pick(
         return NONE
     if len(choices) == 1 and not optional:
         return choices[0][0]
-    options = [Option(f"pick:{cid}", label) for cid, label in choices]
+    options = [Option(f"{prefix}:{cid}", label) for cid, label in choices]
     if optional:
         options.append(Option("decline", decline))
     game.ask(s, seat, kind, prompt, options, rule)

@@ -129,29 +129,36 @@ class Catalog:
         for d in defs:
             if d.ability is not None and d.ability in ABILITIES:
                 self.spec[d.id] = ABILITIES[d.ability]
-        self.power_specs = {k for k, v in self.spec.items() if v.power is not None}
-        self.breakpoint_specs = {k for k, v in self.spec.items() if v.breakpoint is not None}
-        self.player_power_specs = {k for k, v in self.spec.items() if v.player_power is not None}
-        self.protect_specs = {k for k, v in self.spec.items() if v.protect is not None}
-        self.instead_specs = {k for k, v in self.spec.items() if v.instead_of_discard is not None}
-        self.talent_specs = {k for k, v in self.spec.items() if v.talent is not None}
-        self.replace_specs: dict[str, set[str]] = {}
-        for k, v in self.spec.items():
-            for event in v.replace:
-                self.replace_specs.setdefault(event, set()).add(k)
-        self.ignore_specs = {k for k, v in self.spec.items() if v.ignore_base is not None}
+
+        def having(hook: str) -> set[str]:
+            """The definitions whose ability has ``hook``."""
+            return {k for k, v in self.spec.items() if getattr(v, hook) is not None}
+
+        def by_event(field: str) -> dict[str, set[str]]:
+            """event -> the definitions whose ability lists it in ``field``."""
+            index: dict[str, set[str]] = {}
+            for k, v in self.spec.items():
+                for event in getattr(v, field):
+                    index.setdefault(event, set()).add(k)
+            return index
+
+        self.power_specs = having("power")
+        self.breakpoint_specs = having("breakpoint")
+        self.player_power_specs = having("player_power")
+        self.protect_specs = having("protect")
+        self.instead_specs = having("instead_of_discard")
+        self.talent_specs = having("talent")
+        self.replace_specs = by_event("replace")
+        self.ignore_specs = having("ignore_base")
+        self.special_specs = having("special")
         self.special_only = {
             k for k, v in self.spec.items() if v.special is not None and v.special.only
         }
-        self.play_ban_specs = {k for k, v in self.spec.items() if v.play_ban is not None}
-        self.play_from_specs = {k for k, v in self.spec.items() if v.play_from is not None}
-        self.copy_specs = {k for k, v in self.spec.items() if v.copy is not None}
-        self.special_specs = {k for k, v in self.spec.items() if v.special is not None}
+        self.play_ban_specs = having("play_ban")
+        self.play_from_specs = having("play_from")
+        self.copy_specs = having("copy")
         # event -> the definitions with a hook for it (``SmashUp.fire`` looks only at these)
-        self.hook_specs: dict[str, set[str]] = {}
-        for k, v in self.spec.items():
-            for event in v.hooks:
-                self.hook_specs.setdefault(event, set()).add(k)
+        self.hook_specs = by_event("hooks")
         self.standard = {
             k
             for k, d in self.cards.items()
