@@ -504,3 +504,17 @@ def test_a_new_ability_plugs_in_through_the_registry(monkeypatch: pytest.MonkeyP
     assert any(e.rule == "su.terms.cannot" for e in s.log)
     assert not game.move_minion(s, aliases["shin"], aliases["pits"], 0, "su.terms.cannot")
     assert game.move_minion(s, aliases["shin"], aliases["pits"], 1, "su.terms.cannot")
+
+
+def test_scenario_setup_actions_owned_by_another_seat() -> None:
+    from cardwright.core.errors import DataError
+
+    minion = {"card": "Invader as inv", "actions": [{"card": "Upgrade as up", "owner": "Ann"}]}
+    oasis = {"base": "Jungle Oasis", "minions": {"Bob": [minion]}}
+    setup = {"bases": [oasis, "Rhodes Plaza Mall", "Cave of Shinies"]}
+    state, al = GAME.scenario_state({"names": ["Ann", "Bob"]}, setup)
+    assert state.attached[al["up"]] == al["inv"]
+    assert state.cards[al["up"]].owner == 0 and state.cards[al["inv"]].controller == 1
+    minion["actions"] = [{"card": "Upgrade", "by": "Ann"}]
+    with pytest.raises(DataError, match=r"actions\[0\]: an action is a name or"):
+        GAME.scenario_state({"names": ["Ann", "Bob"]}, setup)
