@@ -9,10 +9,14 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+import msgspec
+
 from cardwright.agents import RandomAgent
 from cardwright.core.errors import IllegalChoice
 from cardwright.core.game import Game
-from cardwright.core.state import State, clone, from_json, state_hash, to_json
+from cardwright.core.refs import map_refs
+from cardwright.core.rng import LocalRng
+from cardwright.core.state import CardRef, Frame, State, clone, from_json, state_hash, to_json
 from cardwright.core.zones import total_cards
 
 MAX_DECISIONS = 20_000
@@ -59,6 +63,98 @@ def check_view(game: Game, state: State, seat: int, where: str) -> State:
     return view
 
 
+def check_reask(game: Game, state: State, where: str) -> None:
+    """Asking has no side effects: the pending question, asked again of the same state, is
+    the same question, and asking changed nothing (determinization and search re-ask)."""
+    decision = state.decision
+    if decision is None:
+        return
+    top = state.stack[-1]
+    if type(top) is Frame:  # legacy handlers ask and work in one call: try it on a copy
+        before = state_hash(state)
+        trial = clone(state)
+        trial.decision = None
+        trial_top = trial.stack[-1]
+        game.handlers[trial_top.kind](trial, trial_top, None)
+        again = trial.decision
+        changed = state_hash(trial) != before
+    else:
+        before_bytes = _encode(state)
+        again = top.ask(game, state)
+        changed = _encode(state) != before_bytes
+    then = [o.id for o in again.options] if again is not None else None
+    assert again == decision, (
+        f"{where}: asked again, {decision.kind!r} for seat {decision.seat} is another question: "
+        f"{[o.id for o in decision.options]} then {then}"
+    )
+    assert not changed, f"{where}: asking {decision.kind!r} changed the state"
+
+
+_encode = msgspec.msgpack.Encoder().encode
+
+
+def _hidden_by_pool(game: Game, state: State, seat: int) -> dict[str, list[tuple[str, int]]]:
+    pools: dict[str, list[tuple[str, int]]] = {}
+    for zone, ids in state.zones.items():
+        for i, cid in enumerate(ids):
+            if not game.card_visible(state, zone, state.cards[cid], seat):
+                pools.setdefault(game.pool_key(state, zone, seat), []).append((zone, i))
+    return pools
+
+
+def check_hidden_swaps(
+    game: Game, state: State, seat: int, where: str, rng: LocalRng, tries: int = 3
+) -> None:
+    """What ``seat`` cannot see cannot change its view: exchange two hidden cards of different
+    definitions that the seat could not tell apart (same pool: within a hidden zone or between
+    hidden zones of other seats) and the view must stay the same. Each place keeps its status
+    (facing, counters: a face-down bluff stays a bluff). Two exchanges are tried:
+
+    * the definitions change places and the ids stay (catches names, labels and texts that
+      betray a hidden card);
+    * the cards change places, ids included, and every typed reference follows its place (so a
+      step that remembers "the card at that place" now names the other card: catches ids that
+      betray a card, as when ids are dealt in the same order in every game).
+
+    The pending question is asked afresh in each exchanged state."""
+    view = to_json(game.view(state, seat))
+    for pool, places in _hidden_by_pool(game, state, seat).items():
+        for _ in range(tries):
+            if len(places) < 2:
+                break
+            (za, ia), (zb, ib) = (places[rng.randbelow(len(places))] for _ in range(2))
+            a, b = state.zones[za][ia], state.zones[zb][ib]
+            if state.cards[a].defn == state.cards[b].defn:
+                continue
+            renamed = clone(state)
+            ca, cb = renamed.cards[a], renamed.cards[b]
+            ca.defn, cb.defn = cb.defn, ca.defn
+            moved = clone(renamed)
+            renamed.decision = game.reask(renamed)
+            assert to_json(game.view(renamed, seat)) == view, (
+                f"{where}: seat {seat} tells hidden cards {a} and {b} of {pool} apart "
+                f"(their definitions were exchanged)"
+            )
+            _relabel(moved, a, b)
+            moved.decision = game.reask(moved)
+            assert to_json(game.view(moved, seat)) == view, (
+                f"{where}: seat {seat} tells hidden cards {a} and {b} of {pool} apart "
+                f"(the cards, ids and all, were exchanged)"
+            )
+
+
+def _relabel(state: State, a: int, b: int) -> None:
+    """Exchange the ids ``a`` and ``b`` everywhere: zones, the card table, typed references."""
+    swap = {a: b, b: a}
+    for ids in state.zones.values():
+        if a in ids or b in ids:
+            ids[:] = [swap.get(c, c) for c in ids]
+    ca, cb = state.cards[a], state.cards[b]
+    ca.id, cb.id = b, a
+    state.cards[a], state.cards[b] = cb, ca
+    map_refs(state, lambda r: CardRef(swap.get(r, r)))
+
+
 def check_copy_and_json(game: Game, state: State, where: str) -> None:
     before = state_hash(state)
     round_trip = from_json(type(state), to_json(state))
@@ -91,12 +187,20 @@ def check_refusals(game: Game, state: State, where: str) -> None:
 
 
 def play_checked(
-    game: Game, config: dict[str, Any], seed: int, *, deep_every: int = 15, log: bool = False
+    game: Game,
+    config: dict[str, Any],
+    seed: int,
+    *,
+    deep_every: int = 15,
+    log: bool = False,
+    swaps: bool = True,
 ) -> Playthrough:
-    """Play one random game, checking invariants at every step and the deep properties
-    (copies, JSON, views, determinization, refusals) every ``deep_every`` steps."""
+    """Play one random game, checking invariants and re-asking the pending question at every
+    step, and the deep properties (copies, JSON, views, determinization, refusals, hidden
+    swaps unless ``swaps`` is false) every ``deep_every`` steps."""
     state = game.new_state(config, seed, log=log)
     agent = RandomAgent(seed)
+    swap_rng = LocalRng(seed)
     record = Playthrough(game.id, dict(config), seed)
     cards = len(state.cards)
     step = 0
@@ -109,11 +213,14 @@ def play_checked(
             f"{where}: {total_cards(state)} cards in zones, {len(state.cards)} in the table, "
             f"{cards} at the start"
         )
+        check_reask(game, state, where)
         if step % deep_every == 0:
             check_copy_and_json(game, state, where)
             check_refusals(game, state, where)
             for seat in range(state.num_players):
                 check_view(game, state, seat, where)
+                if swaps:
+                    check_hidden_swaps(game, state, seat, where, swap_rng)
             record.checked_states += 1
         seat = state.decision.seat
         choice = agent.choose(game, state, seat)

@@ -30,6 +30,7 @@ from .rng import LocalRng, seed_rng
 from .rules import RulesIndex
 from .state import (
     Card,
+    CardRef,
     Decision,
     Frame,
     LogEvent,
@@ -39,6 +40,7 @@ from .state import (
     Trigger,
     clone,
 )
+from .steps import ResolveTriggers, Respond, Step, state_class, steps_for
 
 Handler = Callable[[State, Frame, str | None], None]
 
@@ -81,11 +83,24 @@ class Game(ABC):
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 2
     state_type: ClassVar[type[State]] = State
+    #: the tag prefix of the game's typed steps (``"bw."``); "core." steps are always included
+    step_prefix: ClassVar[str] = ""
+    #: whether the game's windows and trigger resolution use the core's typed steps
+    typed_flow: ClassVar[bool] = False
     rules: RulesIndex
     handlers: dict[str, Handler]
 
     def __init__(self) -> None:
         self.handlers = {RESPOND: self._respond_handler, TRIGGERS: self._triggers_handler}
+        self._state_cls: type[State] | None = None
+
+    @property
+    def state_cls(self) -> type[State]:
+        """The concrete class of this game's states: :attr:`state_type` with a stack typed as
+        the core's and the game's steps (made on first use, after every step is defined)."""
+        if self._state_cls is None:
+            self._state_cls = state_class(self.state_type, steps_for(self.step_prefix))
+        return self._state_cls
 
     # ----------------------------------------------------------------- configuration and setup
     def default_config(self) -> dict[str, Any]:
@@ -115,7 +130,7 @@ class Game(ABC):
     ) -> State:
         """A new game, set up and advanced to its first decision."""
         cfg = self.validate_config(config)
-        state = self.state_type(game=self.id, config=cfg, seed=seed, logging=log)
+        state = self.state_cls(game=self.id, config=cfg, seed=seed, logging=log)
         seed_rng(state, seed)
         self.setup(state)
         self.advance(state)
@@ -136,12 +151,21 @@ class Game(ABC):
             raise EngineError(f"decision {kind!r} for seat {seat} has no options")
         state.decision = Decision(seat=seat, kind=kind, prompt=prompt, options=options, rule=rule)
 
+    @staticmethod
+    def question(
+        seat: int, kind: str, prompt: str, options: list[Option], rule: str = ""
+    ) -> Decision:
+        """A question for a step's :meth:`~.steps.Step.ask` to return. Option ids must be
+        unique."""
+        return Decision(seat=seat, kind=kind, prompt=prompt, options=options, rule=rule)
+
     def legal_options(self, state: State) -> list[Option]:
         """The options of the pending decision (empty when the game is over)."""
         return [] if state.decision is None else list(state.decision.options)
 
-    def check_choice(self, state: State, choice: str, seat: int | None = None) -> None:
-        """Raise :class:`IllegalChoice` unless ``choice`` by ``seat`` is legal now."""
+    def check_choice(self, state: State, choice: str, seat: int | None = None) -> Option:
+        """The option ``choice`` names; raise :class:`IllegalChoice` unless ``choice`` by
+        ``seat`` is legal now."""
         decision = state.decision
         if decision is None:
             raise IllegalChoice(f"{self.id}: the game is over; no choice can be made")
@@ -153,7 +177,7 @@ class Game(ABC):
             )
         for option in decision.options:
             if option.id == choice:
-                return
+                return option
         legal = "; ".join(f"{o.id} ({o.label})" for o in decision.options)
         raise IllegalChoice(f"{self.id}: {choice!r} is not a legal option; legal: {legal}")
 
@@ -163,11 +187,14 @@ class Game(ABC):
         The state is checked before it is touched: an illegal choice or a wrong seat raises
         :class:`IllegalChoice` and leaves the state exactly as it was.
         """
-        self.check_choice(state, choice, seat)
+        option = self.check_choice(state, choice, seat)
         state.decision = None
         state.decisions += 1
-        frame = state.stack[-1]
-        self.handlers[frame.kind](state, frame, choice)
+        top = state.stack[-1]
+        if type(top) is Frame:
+            self.handlers[top.kind](state, top, choice)
+        else:
+            top.answer(self, state, option)
         self.advance(state)
 
     def next_state(self, state: State, choice: str, seat: int | None = None) -> State:
@@ -186,9 +213,34 @@ class Game(ABC):
                 return
             if not stack:
                 raise EngineError(f"{self.id}: the flow stack is empty but the game is not over")
-            frame = stack[-1]
-            handlers[frame.kind](state, frame, None)
+            top = stack[-1]
+            if type(top) is Frame:
+                handlers[top.kind](state, top, None)
+                continue
+            decision = top.ask(self, state)
+            if decision is None:
+                top.run(self, state)
+            elif not decision.options:
+                raise EngineError(f"decision {decision.kind!r} for seat {decision.seat} is empty")
+            else:
+                state.decision = decision
         raise EngineError(f"{self.id}: no decision after {_MAX_STEPS_WITHOUT_DECISION} steps")
+
+    def reask(self, state: State) -> Decision | None:
+        """The question the top of the stack asks now, computed afresh (the state is left as
+        it was): what a determinized state's other-seat decision is, and what the conformance
+        suite compares with the pending decision."""
+        if not state.stack or state.result is not None:
+            return None
+        top = state.stack[-1]
+        if type(top) is not Frame:
+            asked: Decision | None = top.ask(self, state)
+            return asked
+        trial = clone(state)
+        trial.decision = None
+        trial_top = trial.stack[-1]
+        self.handlers[trial_top.kind](trial, trial_top, None)
+        return trial.decision
 
     # ----------------------------------------------------------------- flow helpers
     @staticmethod
@@ -199,10 +251,24 @@ class Game(ABC):
         return frame
 
     @staticmethod
-    def pop(state: State, frame: Frame) -> None:
+    def push_step(state: State, step: Step) -> Step:
+        """Push a typed step onto the flow stack; it runs next."""
+        state.stack.append(step)
+        return step
+
+    @staticmethod
+    def pop(state: State, frame: Frame | Step) -> None:
+        """Take ``frame`` (which must be the top of the stack) off the stack."""
         if not state.stack or state.stack[-1] is not frame:
             raise EngineError(f"popping frame {frame.kind!r}, which is not on top of the stack")
         state.stack.pop()
+
+    @staticmethod
+    def replace_top(state: State, old: Frame | Step, new: Step) -> None:
+        """Put ``new`` in place of ``old`` (the top of the stack): a step that hands on."""
+        if not state.stack or state.stack[-1] is not old:
+            raise EngineError(f"replacing step {old.kind!r}, which is not on top of the stack")
+        state.stack[-1] = new
 
     def turn_limit_reached(self, state: State, rule: str) -> bool:
         """End the game as a draw once ``config["max_turns"]`` turns have been played.
@@ -232,9 +298,12 @@ class Game(ABC):
         *,
         visible_to: list[int] | None = None,
         redacted: str = "",
+        card: int | None = None,
         **data: Any,
     ) -> None:
-        """Append a log event citing ``rule`` (a no-op when the state does not log)."""
+        """Append a log event citing ``rule`` (a no-op when the state does not log). ``card``
+        is the card the event is about (typed, so views mask it when it is hidden); ``data``
+        holds other plain values (never card ids)."""
         if not state.logging:
             return
         state.log.append(
@@ -248,6 +317,7 @@ class Game(ABC):
                 data=data,
                 visible_to=visible_to,
                 redacted=redacted,
+                card=None if card is None else CardRef(card),
             )
         )
 
@@ -274,12 +344,16 @@ class Game(ABC):
     ) -> None:
         """Add a triggered ability to the pending list; it resolves at the next safe point."""
         state.triggers.append(
-            Trigger(ability=ability, source=source, controller=controller, data=data)
+            Trigger(ability=ability, source=CardRef(source), controller=controller, data=data)
         )
 
     def resolve_triggers(self, state: State) -> None:
-        """Push the frame that resolves every pending trigger (call after an event batch)."""
-        if state.triggers and not (state.stack and state.stack[-1].kind == TRIGGERS):
+        """Push the step that resolves every pending trigger (call after an event batch)."""
+        if not state.triggers or (state.stack and state.stack[-1].kind in (TRIGGERS,)):
+            return
+        if self.typed_flow:
+            self.push_step(state, ResolveTriggers())
+        else:
             self.push(state, TRIGGERS)
 
     def trigger_order(self, state: State) -> list[int]:
@@ -337,6 +411,26 @@ class Game(ABC):
         raise EngineError(f"{self.id}: pending triggers belong to no seat in the order")
 
     # ----------------------------------------------------------------- response windows
+    def open_window(
+        self,
+        state: State,
+        window: str,
+        first: int,
+        seats: list[int] | None = None,
+        *,
+        rule: str = "core.respond",
+        card: CardRef | None = None,
+    ) -> Respond:
+        """Push a typed response window (:class:`~.steps.Respond`): each seat, in seat order
+        from ``first`` (only ``seats`` if given), may respond or pass until all pass in a row."""
+        n = len(state.names)
+        order = [(first + i) % n for i in range(n)]
+        if seats is not None:
+            order = [s for s in order if s in seats]
+        step = Respond(window=window, order=order, rule=rule, card=card)
+        state.stack.append(step)
+        return step
+
     def open_response_window(
         self, state: State, window: str, first: int, seats: list[int] | None = None, **data: Any
     ) -> Frame:
@@ -351,15 +445,17 @@ class Game(ABC):
             order = [s for s in order if s in seats]
         return self.push(state, RESPOND, window=window, order=order, idx=0, passes=0, **data)
 
-    def response_options(self, state: State, frame: Frame, seat: int) -> list[Option]:
-        """The responses ``seat`` may make now (``pass`` is added by the core)."""
+    def response_options(self, state: State, frame: Any, seat: int) -> list[Option]:
+        """The responses ``seat`` may make now in the window ``frame`` (``pass`` is added by
+        the core). Must not change anything."""
         return []
 
-    def respond(self, state: State, frame: Frame, seat: int, choice: str) -> None:
-        """Carry out a response (push its frames)."""
+    def respond(self, state: State, frame: Any, seat: int, choice: Any) -> None:
+        """Carry out a response (push its steps): ``choice`` is the chosen :class:`Option` in a
+        typed window, its id in a legacy one."""
         raise EngineError(f"{self.id}: response {choice!r} has no handler")
 
-    def response_prompt(self, state: State, frame: Frame, seat: int) -> str:
+    def response_prompt(self, state: State, frame: Any, seat: int) -> str:
         return "You may respond, or pass"
 
     def _respond_handler(self, state: State, frame: Frame, choice: str | None) -> None:

@@ -11,24 +11,37 @@ Conventions
 -----------
 * Zones are ``zones[key] -> list of card ids``; the **last** element is the top of a pile.
   Keys are ``"<zone>:<seat>"`` for per-seat zones (``"hand:0"``) or any name for shared ones.
-* Frame data keys that hold card ids end in ``card`` or ``cards``; views mask hidden ones.
+* Every field that holds a card id is declared with the type :data:`CardRef` (or a container of
+  it). Views find card references by these declared types (``core/refs.py``), never by a
+  field's name, so a new field cannot leak a hidden card by being named differently.
 """
 
 from __future__ import annotations
 
 import hashlib
-from typing import Any, TypeVar
+from typing import Any, NewType, TypeVar
 
 import msgspec
 
 S = TypeVar("S", bound="State")
 
+#: A reference to a card instance (its id). At run time it is a plain ``int``; the declared type
+#: is what lets views, determinization and the conformance checks find every reference.
+CardRef = NewType("CardRef", int)
 
-class Option(msgspec.Struct, frozen=True):
-    """One answer to a decision: a stable id (what programs send) and a label (what people read)."""
+
+class Option(msgspec.Struct, frozen=True, omit_defaults=True):
+    """One answer to a decision: a stable id (what programs send) and a label (what people read).
+
+    An option may carry typed values so that whoever carries out the answer reads them instead
+    of parsing the id: ``card`` (the card it is about), ``n`` (a number) and ``arg`` (a word).
+    """
 
     id: str
     label: str
+    card: CardRef | None = None
+    n: int | None = None
+    arg: str = ""
 
 
 class Decision(msgspec.Struct):
@@ -46,10 +59,9 @@ class Decision(msgspec.Struct):
         return [o.id for o in self.options]
 
 
-class Frame(msgspec.Struct):
-    """One entry of the flow stack: a phase, a multi-step effect or a response window.
-
-    ``step`` records how far the frame has got; ``data`` holds its plain-data arguments.
+class Frame(msgspec.Struct, tag="frame", tag_field="type"):
+    """A legacy entry of the flow stack (``kind + step + dict``), kept while the games move to
+    typed steps (:class:`cardwright.core.steps.Step`); its ``data`` is masked by key name.
     """
 
     kind: str
@@ -70,13 +82,33 @@ class Card(msgspec.Struct):
     counters: dict[str, int] = msgspec.field(default_factory=dict)
 
 
-class Trigger(msgspec.Struct):
-    """A triggered ability waiting to resolve."""
+class Bindings(msgspec.Struct, omit_defaults=True):
+    """Named values an effect carries while it resolves (cards chosen, an event's cards, a
+    number counted, a word named). Typed, so views find the card references in it."""
+
+    cards: dict[str, list[CardRef]] = msgspec.field(default_factory=dict)
+    nums: dict[str, int] = msgspec.field(default_factory=dict)
+    words: dict[str, str] = msgspec.field(default_factory=dict)
+
+    def card(self, name: str) -> CardRef | None:
+        """The first card bound to ``name``, or None."""
+        found = self.cards.get(name)
+        return found[0] if found else None
+
+    def with_cards(self, name: str, cards: list[CardRef]) -> Bindings:
+        """A copy with ``name`` bound to ``cards``."""
+        return Bindings({**self.cards, name: list(cards)}, dict(self.nums), dict(self.words))
+
+
+class Trigger(msgspec.Struct, omit_defaults=True):
+    """A triggered ability waiting to resolve: which ability, the card it comes from, who
+    controls it, and what the event that set it off bound (``vars``)."""
 
     ability: str
-    source: int
+    source: CardRef
     controller: int
     data: dict[str, Any] = msgspec.field(default_factory=dict)
+    vars: Bindings = msgspec.field(default_factory=Bindings)
 
 
 class LogEvent(msgspec.Struct):
@@ -95,6 +127,7 @@ class LogEvent(msgspec.Struct):
     data: dict[str, Any] = msgspec.field(default_factory=dict)
     visible_to: list[int] | None = None
     redacted: str = ""
+    card: CardRef | None = None
 
 
 class Result(msgspec.Struct):
@@ -117,10 +150,14 @@ class State(msgspec.Struct, kw_only=True):
     turn: int = 0
     active: int = 0
     phase: str = ""
+    #: zones and the card table are the two containers views handle themselves (placeholders
+    #: are made from zone positions), so they keep plain ``int`` ids
     zones: dict[str, list[int]] = msgspec.field(default_factory=dict)
     cards: dict[int, Card] = msgspec.field(default_factory=dict)
     next_id: int = 1
-    stack: list[Frame] = msgspec.field(default_factory=list)
+    #: the flow stack (top = end). A game's state class is made with its own step types here
+    #: (``Game.state_cls``); the core's declared type admits only legacy frames.
+    stack: list[Any] = msgspec.field(default_factory=list)
     decision: Decision | None = None
     triggers: list[Trigger] = msgspec.field(default_factory=list)
     result: Result | None = None

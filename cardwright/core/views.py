@@ -1,9 +1,13 @@
 """Per-seat views of a state, and determinization back to full states.
 
 A view replaces every card the seat may not identify by a placeholder id (-1, -2, ... in zone
-order) and drops its instance, so neither its definition nor its real id leaks. Other hidden
-parts are scrubbed too: the RNG and the seed, other seats' pending options, other seats' private
-log lines, and card ids that frames hold under ``*card`` / ``*cards`` keys.
+order) and drops its instance, so neither its definition nor its real id leaks. The placeholder
+replaces the card everywhere it is referenced (flow steps, triggers, lasting effects, log
+events): references are found by their declared type (:mod:`.refs`), so a step that remembers
+a hidden card refers to the same placeholder as the zone, and determinization puts the dealt
+card back in both places. Other hidden parts are scrubbed too: the RNG and the seed, other
+seats' pending options and other seats' private log lines. (Legacy untyped frames still have
+their ``*card`` / ``*cards`` keys masked by name until every game uses typed steps.)
 
 For each placeholder the view records its pool in ``view.pools``: the sorted definitions of the
 pool when the seat knows them (its own deck), or ``None`` when it does not (the opponent's
@@ -14,8 +18,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from .refs import map_refs
 from .rng import LocalRng
-from .state import Decision, Frame, LogEvent, State, clone
+from .state import Card, CardRef, Decision, Frame, LogEvent, State, clone
 
 if TYPE_CHECKING:
     from .game import Game
@@ -23,7 +28,8 @@ if TYPE_CHECKING:
 _MASKED = -(10**9)  # a card id inside frame data that the viewer may not see
 
 
-def _mask_data(data: dict[str, Any], hidden: set[int]) -> None:
+def _mask_data(data: dict[str, Any], hidden: dict[int, int]) -> None:
+    """Legacy frames: card ids under ``*card`` / ``*cards`` keys."""
     for key, value in data.items():
         if key.endswith("card") and isinstance(value, int) and value in hidden:
             data[key] = _MASKED
@@ -39,11 +45,11 @@ def make_view(game: Game, state: State, seat: int) -> State:
     view.forced = []
     view.next_id = 0
     view.config = game.mask_config(view.config, seat)
-    hidden: set[int] = set()
+    hidden: dict[int, int] = {}  # real id -> placeholder
     pools: dict[str, list[str] | None] = {}
     placeholder = 0
     for zone, ids in view.zones.items():
-        for i, cid in enumerate(ids):
+        for cid in ids:
             card = view.cards[cid]
             if game.card_visible(view, zone, card, seat):
                 continue
@@ -53,21 +59,17 @@ def make_view(game: Game, state: State, seat: int) -> State:
             known = pools[pool]
             if known is not None:
                 known.append(card.defn)
-            hidden.add(cid)
             placeholder -= 1
-            ids[i] = placeholder
+            hidden[cid] = placeholder
     for cid in hidden:
         del view.cards[cid]
+    if hidden:
+        for ids in view.zones.values():
+            ids[:] = [hidden.get(c, c) for c in ids]
     for defs in pools.values():
         if defs is not None:
             defs.sort()
     view.pools = pools
-    for frame in view.stack:
-        _mask_data(frame.data, hidden)
-    for trigger in view.triggers:
-        _mask_data(trigger.data, hidden)
-        if trigger.source in hidden:
-            trigger.source = _MASKED
     if view.decision is not None and view.decision.seat != seat:
         view.decision = Decision(
             seat=view.decision.seat,
@@ -77,6 +79,14 @@ def make_view(game: Game, state: State, seat: int) -> State:
             rule=view.decision.rule,
         )
     view.log = [_visible_event(e, seat) for e in view.log if _sees(e, seat)]
+    if hidden:
+        get = hidden.get
+        map_refs(view, lambda ref: CardRef(get(ref, ref)))
+        for frame in view.stack:
+            if type(frame) is Frame:
+                _mask_data(frame.data, hidden)
+        for trigger in view.triggers:
+            _mask_data(trigger.data, hidden)
     return view
 
 
@@ -117,7 +127,8 @@ def determinize(game: Game, view: State, seed: int) -> State:
         for i, cid in enumerate(ids):
             if cid < 0:
                 slots.setdefault(game.pool_key(state, zone, seat), []).append((zone, i))
-    next_id = max([0, *state.cards]) + 1
+    next_id = max([0, *state.cards, view.next_id - 1]) + 1
+    dealt: dict[int, int] = {}  # placeholder -> the card dealt there
     for pool, places in slots.items():
         known = view.pools.get(pool)
         if known is not None:
@@ -127,18 +138,21 @@ def determinize(game: Game, view: State, seed: int) -> State:
             defs = game.sample_unknown(state, pool, len(places), rng)
         owner = game.pool_owner(pool)
         for (zone, i), defn in zip(places, defs, strict=True):
-            from .state import Card
-
+            cid = CardRef(next_id)
             card = Card(
-                id=next_id,
+                id=cid,
                 defn=defn,
                 owner=owner,
                 controller=owner,
                 face_up=game.placeholder_face_up(zone),
             )
-            state.cards[next_id] = card
-            state.zones[zone][i] = next_id
+            state.cards[cid] = card
+            dealt[state.zones[zone][i]] = cid
+            state.zones[zone][i] = cid
             next_id += 1
+    if dealt:
+        get = dealt.get
+        map_refs(state, lambda ref: CardRef(get(ref, ref)))
     state.next_id = next_id
     game.complete_determinized(view, state, seed)
     if state.decision is not None and not state.decision.options:
@@ -148,7 +162,10 @@ def determinize(game: Game, view: State, seed: int) -> State:
 
 def _reask(game: Game, state: State) -> None:
     """Recompute the options of another seat's decision, which the view did not carry."""
-    frame: Frame = state.stack[-1]
+    top = state.stack[-1]
     state.decision = None
-    game.handlers[frame.kind](state, frame, None)
-    game.advance(state)
+    if type(top) is Frame:
+        game.handlers[top.kind](state, top, None)
+        game.advance(state)
+    else:
+        state.decision = top.ask(game, state)

@@ -9,7 +9,7 @@ resources, or card entries), ``play`` and ``discard``.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from cardwright.core.errors import DataError
 from cardwright.core.rng import seed_rng
@@ -35,7 +35,7 @@ def build(
     cfg = game.validate_options(config)
     if cfg["format"] == "auto":
         cfg["format"] = "speed"
-    state = BWState(game=game.id, config=cfg, seed=seed)
+    state = cast(BWState, game.state_cls(game=game.id, config=cfg, seed=seed))
     seed_rng(state, seed)
     state.names = list(cfg["names"])
     unknown = set(setup) - {"active", "turn", "phase", "seats"}

@@ -520,7 +520,8 @@ def value_discard_frame(g: BlueMoon, state: State, frame: Frame, choice: str | N
             picked.append(int(arg))
         elif kind == "unpick":
             picked.remove(int(arg))
-            data["put_back_cards"] = [*back, int(arg)]
+            back.append(int(arg))  # (the question asked next must not offer it again)
+            data["put_back_cards"] = list(back)
         else:
             g.pop(s, frame)
             if kind == "done":

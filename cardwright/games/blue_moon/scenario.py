@@ -27,7 +27,7 @@ cards whose PROTECTED icon is in force).
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from cardwright.core.errors import DataError
 from cardwright.core.rng import seed_rng
@@ -68,7 +68,7 @@ def build(
     game: BlueMoon, config: Mapping[str, Any], setup: Mapping[str, Any], seed: int
 ) -> tuple[BMState, dict[str, int]]:
     cfg = game.validate_config(config)
-    state = BMState(game=game.id, config=cfg, seed=seed)
+    state = cast(BMState, game.state_cls(game=game.id, config=cfg, seed=seed))
     seed_rng(state, seed)
     state.names = list(cfg["names"])
     decks = [resolve_deck(entry) for entry in cfg["peoples"]]

@@ -32,7 +32,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from cardwright.core.errors import DataError
 from cardwright.core.rng import seed_rng
@@ -155,7 +155,7 @@ def build(
     game: SmashUp, config: Mapping[str, Any], setup: Mapping[str, Any], seed: int
 ) -> tuple[SUState, dict[str, int]]:
     cfg = game.validate_config(config)
-    state = SUState(game=game.id, config=cfg, seed=seed)
+    state = cast(SUState, game.state_cls(game=game.id, config=cfg, seed=seed))
     seed_rng(state, seed)
     unknown = set(setup) - _SETUP_KEYS
     if unknown:

@@ -117,7 +117,8 @@ def scoring_frame_data(s: SUState, bid: int) -> dict[str, Any] | None:
     """The data of the frame that is scoring base ``bid`` (None when it is not scoring)."""
     for frame in reversed(s.stack):
         if frame.kind == "su.score_base" and frame.data["base_card"] == bid:
-            return frame.data
+            data: dict[str, Any] = frame.data
+            return data
     return None
 
 
