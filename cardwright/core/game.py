@@ -23,7 +23,7 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from .errors import ConfigError, EngineError, IllegalChoice
 from .rng import LocalRng, seed_rng
@@ -41,6 +41,9 @@ from .state import (
     clone,
 )
 from .steps import ResolveTriggers, Respond, Step, state_class, steps_for
+
+if TYPE_CHECKING:
+    from .abilities import Registry
 
 Handler = Callable[[State, Frame, str | None], None]
 
@@ -89,6 +92,12 @@ class Game(ABC):
     typed_flow: ClassVar[bool] = False
     rules: RulesIndex
     handlers: dict[str, Handler]
+    #: the game's abilities (None while a game has not moved to the vocabulary)
+    registry: Registry | None = None
+    #: the option a "you may" choice adds to decline
+    decline_option: ClassVar[Option] = Option("decline", "Do nothing")
+    #: the rule an empty-deck draw cites in the log (None: the draw's own rule)
+    empty_draw_rule: ClassVar[str | None] = None
 
     def __init__(self) -> None:
         self.handlers = {RESPOND: self._respond_handler, TRIGGERS: self._triggers_handler}
@@ -326,14 +335,30 @@ class Game(ABC):
 
     # ----------------------------------------------------------------- events and triggers
     def emit(
-        self, state: State, kind: str, timing: str = WHEN, seat: int = -1, **data: Any
+        self,
+        state: State,
+        kind: str,
+        timing: str = WHEN,
+        seat: int = -1,
+        card: int | None = None,
+        **data: Any,
     ) -> None:
-        """Announce an event to :meth:`on_event`, which queues the triggers it sets off.
+        """Announce an event: the listeners of the game's abilities hear it (the card it is
+        about first, then every live card: :func:`~cardwright.core.vocab.dispatch`), and then
+        the game's own :meth:`on_event`.
 
         >>> game.emit(state, "dies", AFTER, seat=0, card=17)  # doctest: +SKIP
         """
         if timing not in TIMINGS:
             raise EngineError(f"event {kind!r}: timing {timing!r} is not one of {TIMINGS}")
+        if self.registry is not None:
+            from .state import Bindings
+            from .vocab import dispatch
+
+            bound = Bindings(cards={"card": [CardRef(card)]}) if card is not None else Bindings()
+            dispatch(self, state, kind, timing, seat, card, bound)
+        if card is not None:
+            data["card"] = card
         self.on_event(state, GameEvent(kind, timing, seat, data))
 
     def on_event(self, state: State, event: GameEvent) -> None:  # noqa: B027 (optional hook)
@@ -365,10 +390,20 @@ class Game(ABC):
         return [(state.active + i) % n for i in range(n)]
 
     def trigger_label(self, state: State, trigger: Trigger) -> str:
+        """How a pending trigger is named when its controller orders them: the ability's
+        name and the card it comes from."""
+        if self.registry is not None and trigger.ability in self.registry.abilities:
+            name = self.registry.ability(trigger.ability).label
+            return f"{name} ({self.card_name(state, trigger.source)})"
         return trigger.ability
 
     def run_trigger(self, state: State, trigger: Trigger) -> None:
-        """Resolve one trigger (usually by pushing a frame). Games that use triggers override."""
+        """Resolve one trigger: a vocabulary listener's effect starts (pushing its steps)."""
+        if trigger.effect:
+            from .vocab import run_listener
+
+            run_listener(self, state, trigger)
+            return
         raise EngineError(f"{self.id}: trigger {trigger.ability!r} has no resolver")
 
     @staticmethod
@@ -488,6 +523,108 @@ class Game(ABC):
             )
             return
         self.pop(state, frame)
+
+    # ----------------------------------------------------------------- the vocabulary's hooks
+    def live_cards(self, state: State) -> Iterable[int]:
+        """The cards whose abilities are in force now (in play), in the order their
+        listeners hear events. Default: none."""
+        return ()
+
+    def card_attr(self, state: State, card: int, name: str) -> Any:
+        """An attribute of a card that selectors and expressions may test (``cost``,
+        ``power``, ``purple`` ...); an unknown name is a rules error."""
+        raise EngineError(f"{self.id}: cards have no attribute {name!r}")
+
+    def zone_key(self, zone: str, seat: int) -> str:
+        """The key of a per-seat zone by its name (``zone_key("hand", 1) == "hand:1"``)."""
+        return f"{zone}:{seat}"
+
+    def value(self, state: State, key: str, card: int, base: int) -> int:
+        """A card's value ``key`` from ``base``, with every modifier in force applied."""
+        if self.registry is None:
+            return base
+        from .vocab import modified
+
+        return modified(self, state, key, card, base)
+
+    def has_keyword(self, state: State, card: int, word: str) -> bool:
+        """Whether one of the card's abilities gives it the keyword ``word``."""
+        return self.registry is not None and state.cards[card].defn in self.registry.with_keyword(
+            word
+        )
+
+    def gain(
+        self, state: State, seat: int, key: str, amount: int, rule: str, source: int | None
+    ) -> None:
+        """``seat`` gains (or, negative, loses) ``amount`` of resource ``key``. Games with
+        resources override."""
+        raise EngineError(f"{self.id}: there is no resource {key!r} to gain")
+
+    def discard_card(self, state: State, seat: int, card: int, rule: str) -> None:
+        """``seat`` discards ``card`` from their hand (games override)."""
+        raise EngineError(f"{self.id}: discarding is not supported")
+
+    # ----------------------------------------------------------------- drawing
+    def drawable(self, state: State, seat: int, n: int) -> int:
+        """How many of ``n`` cards ``seat`` may draw now (limits and prohibitions go here).
+        Default: all of them."""
+        return n
+
+    def can_draw(self, state: State, seat: int, n: int) -> bool:
+        """Whether ``seat`` can draw at all now (a cost that draws needs a card)."""
+        return bool(state.zones.get(self.zone_key("deck", seat)))
+
+    def refill_deck(self, state: State, seat: int, rule: str) -> bool:
+        """The deck is empty and a card must be drawn: refill it (shuffle the discard pile
+        in, for instance) and return True, or return False (the draw stops). Default: False."""
+        return False
+
+    def draw_empty(self, state: State, seat: int, rule: str) -> None:
+        """Log that ``seat`` had nothing left to draw."""
+        self.log(
+            state,
+            "draw_empty",
+            self.empty_draw_rule or rule,
+            f"{self.seat_name(state, seat)} has no card left to draw",
+            seat,
+        )
+
+    def after_draw(self, state: State, seat: int, drawn: int) -> None:  # noqa: B027
+        """Called after every draw (a hand that changed, a count of cards drawn)."""
+
+    def draw(self, state: State, seat: int, n: int, rule: str) -> int:
+        """``seat`` draws up to ``n`` cards from the top of their deck into their hand, each
+        logged privately to them (the others see "draws a card"); returns how many. The one
+        draw of every game: limits, refills and bookkeeping are the hooks above."""
+        k = self.drawable(state, seat, n)
+        if k <= 0:
+            return 0
+        deck = state.zones[self.zone_key("deck", seat)]
+        hand = state.zones[self.zone_key("hand", seat)]
+        cards = state.cards
+        name = self.seat_name(state, seat)
+        drawn = 0
+        for _ in range(k):
+            if not deck and not self.refill_deck(state, seat, rule):
+                self.draw_empty(state, seat, rule)
+                break
+            cid = deck.pop()
+            hand.append(cid)
+            cards[cid].face_up = True
+            drawn += 1
+            if state.logging:
+                self.log(
+                    state,
+                    "draw",
+                    rule,
+                    f"{name} draws {self.card_name(state, cid)}",
+                    seat,
+                    visible_to=[seat],
+                    redacted=f"{name} draws a card",
+                    card=cid,
+                )
+        self.after_draw(state, seat, drawn)
+        return drawn
 
     # ----------------------------------------------------------------- hidden information
     def card_visible(self, state: State, zone: str, card: Card, seat: int) -> bool:

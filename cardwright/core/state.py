@@ -102,13 +102,15 @@ class Bindings(msgspec.Struct, omit_defaults=True):
 
 class Trigger(msgspec.Struct, omit_defaults=True):
     """A triggered ability waiting to resolve: which ability, the card it comes from, who
-    controls it, and what the event that set it off bound (``vars``)."""
+    controls it, the key of the effect to run (a vocabulary listener's; empty for a game's own
+    trigger) and what the event that set it off bound (``vars``)."""
 
     ability: str
     source: CardRef
     controller: int
     data: dict[str, Any] = msgspec.field(default_factory=dict)
     vars: Bindings = msgspec.field(default_factory=Bindings)
+    effect: str = ""
 
 
 class LogEvent(msgspec.Struct):

@@ -38,6 +38,7 @@ class BizarreWorld(Game):
     min_players = 2
     max_players = 2
     state_type = BWState
+    empty_draw_rule = "bw.ruling.draw_empty"  # drawing from an empty deck does nothing
 
     def __init__(self) -> None:
         super().__init__()
@@ -198,36 +199,6 @@ class BizarreWorld(Game):
         return total
 
     # ================================================================ basic actions
-    def draw(self, s: BWState, seat: int, count: int, rule: str) -> int:
-        """Draw up to ``count`` cards; drawing from an empty deck does nothing (bw.ruling.draw)."""
-        deck, hand = s.zones[f"deck:{seat}"], s.zones[f"hand:{seat}"]
-        drawn = 0
-        for _ in range(count):
-            if not deck:
-                self.log(
-                    s,
-                    "draw_empty",
-                    "bw.ruling.draw_empty",
-                    f"{s.names[seat]} has no card left to draw",
-                    seat,
-                )
-                break
-            cid = deck.pop()
-            hand.append(cid)
-            s.cards[cid].face_up = True
-            drawn += 1
-            self.log(
-                s,
-                "draw",
-                rule,
-                f"{s.names[seat]} draws {s.cards[cid].defn}",
-                seat,
-                visible_to=[seat],
-                redacted=f"{s.names[seat]} draws a card",
-                card=cid,
-            )
-        return drawn
-
     def lose_life(self, s: BWState, seat: int, amount: int, rule: str, why: str) -> None:
         if amount <= 0:
             return

@@ -669,8 +669,10 @@ class BlueMoon(Game):
 
     hand_changed = _hand_changed
 
-    def drawable(self, s: BMState, seat: int, n: int, eff: Effects | None = None) -> int:
-        """How many of ``n`` cards the seat can take from its draw deck now."""
+    def drawable(self, state: State, seat: int, n: int, eff: Effects | None = None) -> int:
+        """How many of ``n`` cards the seat can take from its draw deck now (the deck's
+        size, prohibitions and take limits: the core draw's hook)."""
+        s = cast(BMState, state)
         k = min(n, len(s.zones[f"deck:{seat}"]))
         if k <= 0:
             return 0
@@ -682,35 +684,19 @@ class BlueMoon(Game):
             k = min(k, eff.take_limit(seat, True))
         return k
 
-    def draw(self, s: BMState, seat: int, n: int, rule: str) -> int:
-        """Take up to ``n`` cards from the top of the seat's draw deck into its hand."""
-        k = self.drawable(s, seat, n)
-        if k <= 0:
-            return 0
-        deck, hand = s.zones[f"deck:{seat}"], s.zones[f"hand:{seat}"]
-        for _ in range(k):
-            cid = deck.pop()
-            hand.append(cid)
-            s.cards[cid].face_up = True
-            if s.logging:
-                self.log(
-                    s,
-                    "draw",
-                    rule,
-                    f"{s.names[seat]} draws {self.card_name(s, cid)}",
-                    seat,
-                    visible_to=[seat],
-                    redacted=f"{s.names[seat]} draws a card",
-                    card=cid,
-                )
+    def after_draw(self, state: State, seat: int, drawn: int) -> None:
+        """After a draw: the hand changed; the active player's deck draws are counted and
+        end backtracking (drawn cards cannot be put back)."""
+        if drawn <= 0:
+            return
+        s = cast(BMState, state)
         self._hand_changed(s, seat)
         ti = s.turn_info
         if seat == s.active:
             key = f"deck:{seat}"
-            ti.uses[key] = ti.uses.get(key, 0) + k
+            ti.uses[key] = ti.uses.get(key, 0) + drawn
             if ti.undo_from >= 0:
-                ti.irreversible = True  # drawn cards cannot be backtracked
-        return k
+                ti.irreversible = True
 
     def refill(self, s: BMState, seat: int, rule: str) -> None:
         hand = len(s.zones[f"hand:{seat}"])

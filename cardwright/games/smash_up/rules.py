@@ -836,30 +836,9 @@ class SmashUp(Game):
             self.log(s, "discard", rule, f"{s.names[seat]} has no card to discard", seat)
         return gone
 
-    def draw(self, state: State, seat: int, count: int, rule: str) -> int:
-        """Draw cards; an empty deck is first replaced by the shuffled discard pile."""
-        s = cast(SUState, state)
-        deck, hand = s.zones[f"deck:{seat}"], s.zones[f"hand:{seat}"]
-        drawn = 0
-        for _ in range(count):
-            if not deck and not self.reshuffle(s, seat):
-                self.log(s, "draw_empty", rule, f"{s.names[seat]} has no card left to draw", seat)
-                break
-            cid = deck.pop()
-            hand.append(cid)
-            s.cards[cid].face_up = True
-            drawn += 1
-            self.log(
-                s,
-                "draw",
-                rule,
-                f"{s.names[seat]} draws {self.card_name(s, cid)}",
-                seat,
-                visible_to=[seat],
-                redacted=f"{s.names[seat]} draws a card",
-                card=cid,
-            )
-        return drawn
+    def refill_deck(self, state: State, seat: int, rule: str) -> bool:
+        """The core draw's hook: an empty deck is replaced by the shuffled discard pile."""
+        return self.reshuffle(cast(SUState, state), seat)
 
     def reshuffle(self, s: SUState, seat: int) -> bool:
         """An empty deck: the discard pile is shuffled to make a new deck (000 Draw 2 Cards)."""

@@ -1,0 +1,254 @@
+"""The shared effect vocabulary: what card abilities are written in, for every game.
+
+In the spirit of Fireplace's actions, selectors and listeners, an ability is a small tree of
+nodes, usually written as one expression in the card data and parsed when the game loads
+(:class:`Vocabulary`, :func:`core_words`):
+
+* **selectors and values** (:mod:`.exprs`): ``cards("hand")``, ``cards("play", whose="any",
+  cost_le=3)``, ``self``, ``it``, ``count(...)``, ``self.cost``, seats (``you``,
+  ``opponent``, ``each``, ``active``); a game adds its own (``minions(here)``);
+* **verbs** (:mod:`.effects`): ``draw(n)``, ``discard(n)``, ``gain("attack", n)``,
+  ``lose("life", n, who=opponent)``, and the game's (``kill``, ``destroy``, ``pay``); an
+  argument written ``choose(...)`` is chosen by the acting seat when the verb runs;
+* **combinators**: ``seq(a, b)``, ``may(e)``, ``for_each(cards, e)``, ``each_player(e)``,
+  ``only_if(condition, e)``, ``if_else(condition, a, b)``, ``require(condition)``;
+* **listeners** (``when(event, e)`` about the card itself, ``whenever(event, e)`` about any
+  card while it is live), **modifiers** (``modify("cost", amount)``: continuous, computed on
+  query) and **keywords** (``keyword("lazy")``).
+
+A running effect lives on the flow stack as one :class:`~.step.EffectStep`, so any state can be
+copied, saved or searched in the middle of an ability.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from ..abilities import Listener, ModifierSpec
+from ..errors import DataError
+from .base import NODES, Ctx, Effect, Expr, cards_of, index_effect, node, node_key, seats_of
+from .effects import (
+    DISCARD,
+    DRAW,
+    EachPlayer,
+    ForEach,
+    If,
+    May,
+    Require,
+    Seq,
+    Verb,
+    VerbSpec,
+    discard,
+    draw,
+    gain,
+    lose,
+)
+from .events import dispatch, modified, run_listener
+from .exprs import (
+    COMPARE,
+    Attr,
+    Cards,
+    Choose,
+    Compare,
+    Const,
+    Count,
+    Filter,
+    OwnerOf,
+    Seats,
+    SelfCard,
+    Var,
+    Where,
+)
+from .parse import Vocabulary
+from .step import EffectStep, ability_ctx, ability_possible, start_ability
+
+__all__ = [
+    "DISCARD",
+    "DRAW",
+    "NODES",
+    "Attr",
+    "Cards",
+    "Choose",
+    "Compare",
+    "Const",
+    "Count",
+    "Ctx",
+    "EachPlayer",
+    "Effect",
+    "EffectStep",
+    "Expr",
+    "Filter",
+    "ForEach",
+    "If",
+    "Keyword",
+    "May",
+    "OwnerOf",
+    "Require",
+    "Seats",
+    "SelfCard",
+    "Seq",
+    "Var",
+    "Verb",
+    "VerbSpec",
+    "Vocabulary",
+    "Where",
+    "ability_ctx",
+    "ability_possible",
+    "cards_of",
+    "core_words",
+    "discard",
+    "dispatch",
+    "draw",
+    "filters_from",
+    "gain",
+    "hooks_from",
+    "index_effect",
+    "lose",
+    "modified",
+    "node",
+    "node_key",
+    "run_listener",
+    "seats_of",
+    "start_ability",
+]
+
+
+class Keyword(str):
+    """A keyword an ability gives its card (``keyword("lazy")``)."""
+
+
+def _e(value: Any) -> Expr:
+    return value if isinstance(value, Expr) else Const(value)
+
+
+def filters_from(kwargs: Mapping[str, Any]) -> tuple[Filter, ...]:
+    """Keyword filters: ``cost_le=3`` (attribute, then lt/le/eq/ne/ge/gt) or ``purple=True``
+    (equality)."""
+    out = []
+    for key, value in kwargs.items():
+        attr, _, op = key.rpartition("_")
+        if attr and op in COMPARE:
+            out.append(Filter(attr, op, _e(value)))
+        else:
+            out.append(Filter(key, "eq", _e(value)))
+    return tuple(out)
+
+
+def _cards(zone: str, whose: str = "you", other: bool = False, **filters: Any) -> Cards:
+    return Cards(zone, whose, filters_from(filters), other)
+
+
+def _where(what: Any, **filters: Any) -> Where:
+    return Where(_e(what), filters_from(filters))
+
+
+def _choose(
+    what: Any,
+    n: int = 1,
+    up_to: bool = False,
+    may: bool = False,
+    kind: str = "",
+    prompt: str = "",
+    none: str = "",
+    always_ask: bool = False,
+) -> Choose:
+    return Choose(_e(what), n, up_to, may, kind, prompt, none, always_ask)
+
+
+def _effect(value: Any, word: str) -> Effect:
+    if not isinstance(value, Effect):
+        raise DataError(f"{word}: {value!r} is not an effect")
+    return value
+
+
+def _when(
+    event: str,
+    effect: Any,
+    timing: str = "after",
+    by: str = "",
+    condition: Any = None,
+    now: bool = False,
+) -> Listener:
+    cond = None if condition is None else _e(condition)
+    return Listener(event, _effect(effect, "when"), "self", timing, by, cond, now)
+
+
+def _whenever(
+    event: str,
+    effect: Any,
+    timing: str = "after",
+    by: str = "",
+    condition: Any = None,
+    now: bool = False,
+) -> Listener:
+    cond = None if condition is None else _e(condition)
+    return Listener(event, _effect(effect, "whenever"), "any", timing, by, cond, now)
+
+
+def core_words() -> Vocabulary:
+    """The words every game's expressions may use (a game extends them)."""
+    words: dict[str, Any] = {
+        # values
+        "self": SelfCard(),
+        "it": Var("it"),
+        "chosen": Var("chosen"),
+        "var": Var,
+        "you": Seats("you"),
+        "opponent": Seats("opponent"),
+        "each": Seats("each"),
+        "everyone": Seats("any"),
+        "active": Seats("active"),
+        "owner_of": lambda what: OwnerOf(_e(what)),
+        "controller_of": lambda what: OwnerOf(_e(what), controller=True),
+        "cards": _cards,
+        "where": _where,
+        "count": lambda what: Count(_e(what)),
+        "choose": _choose,
+        # effects
+        "seq": lambda *items: Seq(tuple(_effect(i, "seq") for i in items)),
+        "may": lambda effect, prompt="Use this ability?", kind="use_power": May(
+            _effect(effect, "may"), prompt, kind
+        ),
+        "for_each": lambda what, effect, name="it": ForEach(
+            _e(what), _effect(effect, "for_each"), name
+        ),
+        "each_player": lambda effect, whose="each": EachPlayer(
+            _effect(effect, "each_player"), whose
+        ),
+        "only_if": lambda cond, effect: If(_e(cond), _effect(effect, "only_if")),
+        "if_else": lambda cond, a, b: If(_e(cond), _effect(a, "if_else"), _effect(b, "if_else")),
+        "require": lambda cond: Require(_e(cond)),
+        "draw": lambda n=1, who=None: draw(_e(n), None if who is None else _e(who)),
+        "discard": lambda what=1: discard(what if isinstance(what, int) else _e(what)),
+        "gain": lambda key, n=1, who=None: gain(key, _e(n), None if who is None else _e(who)),
+        "lose": lambda key, n=1, who=None: lose(key, _e(n), None if who is None else _e(who)),
+        # hooks
+        "when": _when,
+        "whenever": _whenever,
+        "modify": lambda key, amount, layer=1, applies=None: ModifierSpec(
+            key, _e(amount), layer, None if applies is None else _e(applies)
+        ),
+        "keyword": Keyword,
+    }
+    return Vocabulary(words)
+
+
+def hooks_from(items: Iterable[Any], effect_hook: str = "effect") -> dict[str, Any]:
+    """Sort parsed items into an ability's hooks: listeners, modifiers and keywords go to
+    their hooks, an effect to ``effect_hook``."""
+    hooks: dict[str, Any] = {}
+    for item in items:
+        if isinstance(item, Listener):
+            hooks["listeners"] = (*hooks.get("listeners", ()), item)
+        elif isinstance(item, ModifierSpec):
+            hooks["modifiers"] = (*hooks.get("modifiers", ()), item)
+        elif isinstance(item, Keyword):
+            hooks["keywords"] = (*hooks.get("keywords", ()), str(item))
+        elif isinstance(item, Effect):
+            if effect_hook in hooks:
+                raise DataError(f"two effects for hook {effect_hook!r}")
+            hooks[effect_hook] = item
+        else:
+            raise DataError(f"{item!r} is not an effect, listener, modifier or keyword")
+    return hooks

@@ -1,0 +1,154 @@
+"""The vocabulary's foundations: the context an ability runs in, expressions, effects, and the
+table that lets a flow step refer to an effect node by a stable key.
+
+Effect trees are static (built when a game loads, shared, never copied into a state). A step on
+the flow stack refers to the node it is running by its *key*: the game, the ability, the hook
+and the path of child indexes (``"bizarre-world/explosive/listeners/0"``,
+``".../effect/1.0"``), so a state stays plain data and can be copied or saved mid-effect.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field, replace
+from typing import TYPE_CHECKING, Any
+
+from ..errors import DataError, EngineError
+from ..state import Bindings, CardRef, Decision, Option, State
+
+if TYPE_CHECKING:
+    from ..abilities import Ability
+    from ..game import Game
+    from .step import EffectStep
+
+
+@dataclass(slots=True)
+class Ctx:
+    """Where an ability is running: the game, the state, the ability, the card it comes from
+    (``source``), the seat it acts for (``you``), what it has bound so far (``vars``: chosen
+    cards as ``chosen``, the current card of a loop as ``it``, an event's cards by name) and
+    the key of the effect node running."""
+
+    game: Game
+    state: State
+    ability: Ability
+    source: CardRef | None
+    you: int
+    vars: Bindings = field(default_factory=Bindings)
+    node: str = ""
+
+    @property
+    def rule(self) -> str:
+        return self.ability.rule
+
+    def child(self, index: int, **changes: Any) -> Ctx:
+        """The context for child ``index`` of the running node."""
+        return replace(self, node=f"{self.node}.{index}", **changes)
+
+
+class Expr:
+    """A pure expression: evaluated against a context, it changes nothing. Selectors give a
+    list of cards (or seats), numbers an int, conditions a bool."""
+
+    def eval(self, ctx: Ctx) -> Any:
+        raise NotImplementedError
+
+    def describe(self) -> str:
+        return type(self).__name__.lower()
+
+
+class Effect:
+    """Something an ability does. An *immediate* effect does it at once (:meth:`do`); a
+    *stepwise* one needs the flow stack (a question, or children that may ask): started, it
+    pushes an :class:`~.step.EffectStep` whose ``ask`` / ``run`` / ``answer`` call the methods
+    below with that step (where it keeps its progress) and a context."""
+
+    immediate: bool = True
+
+    def parts(self) -> Sequence[Effect]:
+        """Child effects (their keys are the parent's key plus ``.index``)."""
+        return ()
+
+    def possible(self, ctx: Ctx) -> bool:
+        """Whether the effect can be done in full now (a cost must be)."""
+        return True
+
+    def do(self, ctx: Ctx) -> None:
+        raise EngineError(f"{type(self).__name__} is not immediate")
+
+    def start(self, ctx: Ctx) -> None:
+        """Begin the effect in ``ctx`` (``ctx.node`` is this effect's key)."""
+        if self.immediate:
+            self.do(ctx)
+        else:
+            from .step import EffectStep
+
+            ctx.state.stack.append(
+                EffectStep(
+                    node=ctx.node, seat=ctx.you, source=ctx.source, you=ctx.you, vars=ctx.vars
+                )
+            )
+
+    # stepwise effects -------------------------------------------------------------------
+    def ask(self, step: EffectStep, ctx: Ctx) -> Decision | None:
+        return None
+
+    def run(self, step: EffectStep, ctx: Ctx) -> None:
+        raise EngineError(f"{type(self).__name__} has nothing to run")
+
+    def answer(self, step: EffectStep, ctx: Ctx, option: Option) -> None:
+        raise EngineError(f"{type(self).__name__} asks nothing")
+
+
+#: every effect node of every loaded game, by key, with the ability it belongs to
+NODES: dict[str, tuple[Effect, Ability]] = {}
+
+
+def node_key(game: str, ability: str, hook: str) -> str:
+    return f"{game}/{ability}/{hook}"
+
+
+def index_effect(game: str, ability: Ability, hook: str, value: Any) -> None:
+    """Record the keys of every effect node in a hook's value (an effect, or listeners)."""
+    from ..abilities import Listener
+
+    root = node_key(game, ability.id, hook)
+    if isinstance(value, Effect):
+        _index(root, value, ability)
+    elif isinstance(value, tuple | list):
+        for i, item in enumerate(value):
+            if isinstance(item, Listener):
+                _index(f"{root}/{i}", item.effect, ability)
+            elif isinstance(item, Effect):
+                _index(f"{root}/{i}", item, ability)
+
+
+def _index(key: str, effect: Effect, ability: Ability) -> None:
+    known = NODES.get(key)
+    if known is not None and known[1] is not ability and known[1] != ability:
+        raise DataError(f"effect key {key!r} belongs to two abilities")
+    NODES[key] = (effect, ability)
+    for i, part in enumerate(effect.parts()):
+        _index(f"{key}.{i}", part, ability)
+
+
+def node(key: str) -> tuple[Effect, Ability]:
+    found = NODES.get(key)
+    if found is None:
+        raise EngineError(f"no effect node {key!r} (was its game loaded?)")
+    return found
+
+
+def cards_of(value: Any) -> list[CardRef]:
+    """A card argument as a list of cards: a list stays, one card becomes a list of one."""
+    if value is None:
+        return []
+    if isinstance(value, list | tuple):
+        return [CardRef(v) for v in value]
+    return [CardRef(value)]
+
+
+def seats_of(value: Any) -> list[int]:
+    if isinstance(value, list | tuple):
+        return [int(v) for v in value]
+    return [int(value)]

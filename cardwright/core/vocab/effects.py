@@ -1,0 +1,396 @@
+"""Effects: combinators (sequence, may, for each, each player, if), verbs, and the core verbs.
+
+A *verb* is an action with arguments: ``draw(2)``, ``discard(choose(cards("hand")))``,
+``kill(choose(creatures(cost_le=3)))``. The core defines the verbs every game shares (draw,
+discard from hand, gain and lose a resource, require); a game adds its own as
+:class:`VerbSpec` entries in its vocabulary (destroy a minion, pay resources). A verb whose
+argument is a :class:`~.exprs.Choose` asks the acting seat to choose when it runs: the option
+ids are ``<verb>:<card id>`` and the labels come from the verb (or the game's card names).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from ..errors import EngineError
+from ..state import Bindings, CardRef, Decision, Option
+from .base import Ctx, Effect, Expr, cards_of, seats_of
+from .exprs import Choose, Const, seats_from
+
+if TYPE_CHECKING:
+    from .step import EffectStep
+
+
+def _pop(ctx: Ctx, step: EffectStep) -> None:
+    ctx.game.pop(ctx.state, step)
+
+
+# ------------------------------------------------------------------------------ combinators
+@dataclass(frozen=True)
+class Seq(Effect):
+    """Each effect in turn (the next begins once the one before has finished)."""
+
+    items: tuple[Effect, ...]
+    immediate: bool = field(init=False, default=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "immediate", all(e.immediate for e in self.items))
+
+    def parts(self) -> Sequence[Effect]:
+        return self.items
+
+    def possible(self, ctx: Ctx) -> bool:
+        return all(e.possible(ctx.child(i)) for i, e in enumerate(self.items))
+
+    def do(self, ctx: Ctx) -> None:
+        for i, e in enumerate(self.items):
+            e.do(ctx.child(i))
+
+    def run(self, step: EffectStep, ctx: Ctx) -> None:
+        i = step.idx
+        if i >= len(self.items):
+            _pop(ctx, step)
+            return
+        step.idx = i + 1
+        self.items[i].start(ctx.child(i))
+
+
+@dataclass(frozen=True)
+class May(Effect):
+    """Ask the acting seat whether to do ``effect`` (a yes/no question)."""
+
+    effect: Effect
+    prompt: str = "Use this ability?"
+    kind: str = "use_power"
+    immediate: bool = field(init=False, default=False)
+
+    def parts(self) -> Sequence[Effect]:
+        return (self.effect,)
+
+    def ask(self, step: EffectStep, ctx: Ctx) -> Decision | None:
+        options = [Option("yes", "Yes"), Option("no", "No")]
+        return Decision(ctx.you, self.kind, self.prompt, options, ctx.rule)
+
+    def answer(self, step: EffectStep, ctx: Ctx, option: Option) -> None:
+        _pop(ctx, step)
+        if option.id == "yes":
+            self.effect.start(ctx.child(0))
+
+
+@dataclass(frozen=True)
+class ForEach(Effect):
+    """``effect`` once for each card of ``what`` (as found when it starts), bound as ``name``."""
+
+    what: Expr
+    effect: Effect
+    name: str = "it"
+    immediate: bool = field(init=False, default=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "immediate", self.effect.immediate)
+
+    def parts(self) -> Sequence[Effect]:
+        return (self.effect,)
+
+    def do(self, ctx: Ctx) -> None:
+        for card in cards_of(self.what.eval(ctx)):
+            self.effect.do(ctx.child(0, vars=ctx.vars.with_cards(self.name, [card])))
+
+    def run(self, step: EffectStep, ctx: Ctx) -> None:
+        if step.idx == 0:
+            step.picked = cards_of(self.what.eval(ctx))
+        if step.idx >= len(step.picked):
+            _pop(ctx, step)
+            return
+        card = step.picked[step.idx]
+        step.idx += 1
+        self.effect.start(ctx.child(0, vars=ctx.vars.with_cards(self.name, [card])))
+
+
+@dataclass(frozen=True)
+class EachPlayer(Effect):
+    """``effect`` once for each seat ``whose`` names (default: every seat in turn order from
+    the active one), with that seat as "you"."""
+
+    effect: Effect
+    whose: str = "each"
+    immediate: bool = field(init=False, default=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "immediate", self.effect.immediate)
+
+    def parts(self) -> Sequence[Effect]:
+        return (self.effect,)
+
+    def do(self, ctx: Ctx) -> None:
+        for seat in seats_from(ctx, self.whose):
+            self.effect.do(ctx.child(0, you=seat))
+
+    def run(self, step: EffectStep, ctx: Ctx) -> None:
+        if step.idx == 0:
+            step.seats = seats_from(ctx, self.whose)
+        if step.idx >= len(step.seats):
+            _pop(ctx, step)
+            return
+        seat = step.seats[step.idx]
+        step.idx += 1
+        self.effect.start(ctx.child(0, you=seat))
+
+
+@dataclass(frozen=True)
+class If(Effect):
+    """``then`` if ``condition`` holds, else ``otherwise`` (if any)."""
+
+    condition: Expr
+    then: Effect
+    otherwise: Effect | None = None
+    immediate: bool = field(init=False, default=False)
+
+    def __post_init__(self) -> None:
+        imm = self.then.immediate and (self.otherwise is None or self.otherwise.immediate)
+        object.__setattr__(self, "immediate", imm)
+
+    def parts(self) -> Sequence[Effect]:
+        return (self.then,) if self.otherwise is None else (self.then, self.otherwise)
+
+    def do(self, ctx: Ctx) -> None:
+        if self.condition.eval(ctx):
+            self.then.do(ctx.child(0))
+        elif self.otherwise is not None:
+            self.otherwise.do(ctx.child(1))
+
+    def run(self, step: EffectStep, ctx: Ctx) -> None:
+        _pop(ctx, step)
+        if self.condition.eval(ctx):
+            self.then.start(ctx.child(0))
+        elif self.otherwise is not None:
+            self.otherwise.start(ctx.child(1))
+
+
+@dataclass(frozen=True)
+class Require(Effect):
+    """A condition a cost must meet (it does nothing itself): "only if it is your only
+    creature", "only with an empty hand"."""
+
+    condition: Expr
+
+    def possible(self, ctx: Ctx) -> bool:
+        return bool(self.condition.eval(ctx))
+
+    def do(self, ctx: Ctx) -> None:
+        return None
+
+
+# ------------------------------------------------------------------------------ verbs
+VerbFn = Callable[..., None]
+
+
+@dataclass(frozen=True)
+class VerbSpec:
+    """A verb of a game's vocabulary.
+
+    ``fn(ctx, *args, **kwargs)`` carries it out with its arguments evaluated (card arguments
+    as lists of cards). ``pushes``: it may push steps (paying, a replacement), so what follows
+    it waits for them. ``possible(ctx, *args, **kwargs)``: whether it can be done in full (for
+    costs). When a card argument is chosen: ``kind`` and ``prompt`` (``{n}``: how many are left
+    to choose) of the question, ``label(ctx, card)`` of each option (default: the card's
+    name), ``none``: what the log says when there is nothing to choose, and ``each``: the verb
+    is carried out on each card as it is picked (default), not once at the end.
+    """
+
+    name: str
+    fn: VerbFn
+    pushes: bool = False
+    possible: Callable[..., bool] | None = None
+    kind: str = "target"
+    prompt: str = "Choose a card"
+    label: Callable[[Ctx, int], str] | None = None
+    none: str = ""
+
+
+@dataclass(frozen=True)
+class Verb(Effect):
+    """A verb applied to arguments; a :class:`Choose` argument is chosen when it runs."""
+
+    spec: VerbSpec
+    args: tuple[Expr, ...] = ()
+    kwargs: tuple[tuple[str, Expr], ...] = ()
+    immediate: bool = field(init=False, default=True)
+    choice: Choose | None = field(init=False, default=None)
+
+    def __post_init__(self) -> None:
+        chooses = [a for a in self.args if isinstance(a, Choose)]
+        chooses += [v for _, v in self.kwargs if isinstance(v, Choose)]
+        if len(chooses) > 1:
+            raise EngineError(f"verb {self.spec.name}: one chosen argument at most (use let)")
+        object.__setattr__(self, "choice", chooses[0] if chooses else None)
+        object.__setattr__(self, "immediate", not chooses and not self.spec.pushes)
+
+    # evaluating arguments ------------------------------------------------------------
+    def _values(self, ctx: Ctx, chosen: list[CardRef] | None) -> tuple[list[Any], dict[str, Any]]:
+        def value(e: Expr) -> Any:
+            if isinstance(e, Choose):
+                return list(chosen or [])
+            return e.eval(ctx)
+
+        return [value(a) for a in self.args], {k: value(v) for k, v in self.kwargs}
+
+    def possible(self, ctx: Ctx) -> bool:
+        if self.choice is not None:
+            need = 0 if (self.choice.may or self.choice.up_to) else self.choice.n
+            if len(self.choice.eval(ctx)) < need:
+                return False
+        if self.spec.possible is None:
+            return True
+        args, kwargs = self._values(ctx, self.choice.eval(ctx) if self.choice else None)
+        return self.spec.possible(ctx, *args, **kwargs)
+
+    def apply(self, ctx: Ctx, chosen: list[CardRef] | None = None) -> None:
+        args, kwargs = self._values(ctx, chosen)
+        self.spec.fn(ctx, *args, **kwargs)
+
+    def do(self, ctx: Ctx) -> None:
+        self.apply(ctx)
+
+    # choosing, one card at a time ------------------------------------------------------
+    def _candidates(self, step: EffectStep, ctx: Ctx) -> tuple[list[CardRef], int]:
+        choice = self.choice
+        assert choice is not None
+        picked = set(step.picked)
+        found = [c for c in choice.eval(ctx) if c not in picked]
+        return found, choice.n - len(step.picked)
+
+    def _forced(self, found: list[CardRef], left: int) -> bool:
+        choice = self.choice
+        assert choice is not None
+        return not (choice.may or choice.up_to or choice.always_ask) and len(found) <= left
+
+    def ask(self, step: EffectStep, ctx: Ctx) -> Decision | None:
+        if self.choice is None:
+            return None
+        found, left = self._candidates(step, ctx)
+        if left <= 0 or not found or self._forced(found, left):
+            return None
+        choice, spec = self.choice, self.spec
+        label = spec.label
+        options = [
+            Option(
+                f"{spec.name}:{c}",
+                label(ctx, c) if label else ctx.game.card_name(ctx.state, c),
+                card=c,
+            )
+            for c in found
+        ]
+        if choice.up_to and step.picked:
+            options.append(Option("done", "Done"))
+        elif choice.may and not step.picked:
+            options.append(ctx.game.decline_option)
+        prompt = (choice.prompt or spec.prompt).format(n=left)
+        return Decision(ctx.you, choice.kind or spec.kind, prompt, options, ctx.rule)
+
+    def run(self, step: EffectStep, ctx: Ctx) -> None:
+        if self.choice is None:  # a verb that pushes steps: it goes where this step was
+            _pop(ctx, step)
+            self.apply(ctx)
+            return
+        found, left = self._candidates(step, ctx)
+        if left <= 0 or not found:
+            _pop(ctx, step)
+            if not step.picked and self.choice.none:
+                ctx.game.log(ctx.state, "no_target", ctx.rule, self.choice.none, ctx.you)
+            return
+        # forced: every candidate must be taken
+        card = found[0]
+        self._pick(step, ctx, card, last=len(found) == 1 or left == 1)
+
+    def answer(self, step: EffectStep, ctx: Ctx, option: Option) -> None:
+        if option.card is None:  # declined, or done
+            _pop(ctx, step)
+            return
+        _, left = self._candidates(step, ctx)
+        self._pick(step, ctx, option.card, last=left <= 1)
+
+    def _pick(self, step: EffectStep, ctx: Ctx, card: CardRef, last: bool) -> None:
+        step.picked.append(card)
+        if last:
+            _pop(ctx, step)
+        self.apply(ctx, [card])
+
+
+# ------------------------------------------------------------------------------ core verbs
+def _draw(ctx: Ctx, n: int = 1, who: Any = None) -> None:
+    for seat in seats_of(ctx.you if who is None else who):
+        ctx.game.draw(ctx.state, seat, int(n), ctx.rule)
+
+
+def _can_draw(ctx: Ctx, n: int = 1, who: Any = None) -> bool:
+    return all(
+        ctx.game.can_draw(ctx.state, seat, int(n))
+        for seat in seats_of(ctx.you if who is None else who)
+    )
+
+
+def _discard(ctx: Ctx, cards: Any) -> None:
+    for card in cards_of(cards):
+        ctx.game.discard_card(ctx.state, ctx.you, card, ctx.rule)
+
+
+def _gain(ctx: Ctx, key: str, n: int = 1, who: Any = None) -> None:
+    for seat in seats_of(ctx.you if who is None else who):
+        ctx.game.gain(ctx.state, seat, key, int(n), ctx.rule, ctx.source)
+
+
+def _lose(ctx: Ctx, key: str, n: int = 1, who: Any = None) -> None:
+    for seat in seats_of(ctx.you if who is None else who):
+        ctx.game.gain(ctx.state, seat, key, -int(n), ctx.rule, ctx.source)
+
+
+DRAW = VerbSpec("draw", _draw, possible=_can_draw)
+DISCARD = VerbSpec(
+    "discard",
+    _discard,
+    kind="discard",
+    prompt="Discard {n} card(s)",
+    label=lambda ctx, c: f"Discard {ctx.game.card_name(ctx.state, c)}",
+)
+GAIN = VerbSpec("gain", _gain)
+LOSE = VerbSpec("lose", _lose)
+
+
+def draw(n: Expr | int = 1, who: Expr | None = None) -> Verb:
+    """``draw(n)``: you (or ``who``) draw ``n`` cards (the game's draw: an empty deck is
+    refilled or not as its rules say)."""
+    kwargs = () if who is None else (("who", who),)
+    return Verb(DRAW, (_expr(n),), kwargs)
+
+
+def discard(what: Expr | int = 1) -> Verb:
+    """``discard(n)``: discard ``n`` cards of your choice from your hand (all of them, with
+    no question, when the hand holds ``n`` or fewer); ``discard(cards)`` discards those."""
+    from .exprs import Cards
+
+    if isinstance(what, int):
+        return Verb(DISCARD, (Choose(Cards("hand"), n=what),))
+    return Verb(DISCARD, (what,))
+
+
+def gain(key: str, n: Expr | int = 1, who: Expr | None = None) -> Verb:
+    """``gain("attack", 2)``: you (or ``who``) gain an amount of a resource the game keeps
+    per seat (life, attack, victory points, level ...)."""
+    kwargs = () if who is None else (("who", who),)
+    return Verb(GAIN, (Const(key), _expr(n)), kwargs)
+
+
+def lose(key: str, n: Expr | int = 1, who: Expr | None = None) -> Verb:
+    kwargs = () if who is None else (("who", who),)
+    return Verb(LOSE, (Const(key), _expr(n)), kwargs)
+
+
+def _expr(value: Expr | Any) -> Expr:
+    return value if isinstance(value, Expr) else Const(value)
+
+
+def bindings_for(**cards: list[CardRef]) -> Bindings:
+    return Bindings(cards={k: list(v) for k, v in cards.items()})

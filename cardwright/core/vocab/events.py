@@ -1,0 +1,142 @@
+"""Events meet listeners, and values meet modifiers: the registry's indexes put to work.
+
+:func:`dispatch` is called by :meth:`Game.emit`: the card the event is about hears it if its
+abilities listen to it (``subject="self"``), then every live card (:meth:`Game.live_cards`)
+whose abilities listen to such events from any card, in the order the game lists them. Each
+listener that applies either runs at once (``now``) or becomes a pending
+:class:`~cardwright.core.state.Trigger`, which resolves when the game resolves triggers, in the
+game's order (:meth:`Game.trigger_order`).
+
+:func:`modified` computes a value (a cost, a power) on demand: the base the game gives, plus the
+card's own modifiers, plus those of live cards that apply to it, in layer order. Nothing is
+stored, so a value is always up to date.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..state import Bindings, CardRef, State, Trigger
+from .base import Ctx
+
+if TYPE_CHECKING:
+    from ..abilities import Ability, Listener
+    from ..game import Game
+
+
+def dispatch(
+    game: Game,
+    state: State,
+    kind: str,
+    timing: str,
+    seat: int,
+    card: int | None,
+    vars: Bindings,
+) -> None:
+    """Let every listener to this event act (see the module docstring)."""
+    registry = game.registry
+    if registry is None:
+        return
+    cards = state.cards
+    if card is not None and card in cards:
+        defn = cards[card].defn
+        if defn in registry.listening(kind, timing, "self"):
+            _hear(game, state, registry.abilities_of(defn), kind, timing, "self", card, seat, vars)
+    listeners = registry.listening(kind, timing, "any")
+    if listeners:
+        for src in game.live_cards(state):
+            defn = cards[src].defn
+            if defn in listeners:
+                _hear(
+                    game, state, registry.abilities_of(defn), kind, timing, "any", src, seat, vars
+                )
+
+
+def _hear(
+    game: Game,
+    state: State,
+    abilities: tuple[Ability, ...],
+    kind: str,
+    timing: str,
+    subject: str,
+    src: int,
+    seat: int,
+    vars: Bindings,
+) -> None:
+    for ability in abilities:
+        for i, lis in enumerate(ability.listeners):
+            if lis.event == kind and lis.timing == timing and lis.subject == subject:
+                _fire(game, state, ability, i, lis, src, seat, vars)
+
+
+def _fire(
+    game: Game,
+    state: State,
+    ability: Ability,
+    index: int,
+    lis: Listener,
+    src: int,
+    seat: int,
+    vars: Bindings,
+) -> None:
+    controller = state.cards[src].controller
+    if (lis.by == "you" and seat != controller) or (lis.by == "opponent" and seat == controller):
+        return
+    key = f"{game.id}/{ability.id}/listeners/{index}"
+    ctx = Ctx(game, state, ability, CardRef(src), controller, vars, key)
+    if lis.condition is not None and not lis.condition.eval(ctx):
+        return
+    if lis.now:
+        lis.effect.start(ctx)
+        return
+    state.triggers.append(
+        Trigger(
+            ability=ability.id, source=CardRef(src), controller=controller, vars=vars, effect=key
+        )
+    )
+
+
+def run_listener(game: Game, state: State, trigger: Trigger) -> None:
+    """Resolve a pending trigger set off by a vocabulary listener."""
+    from .base import node
+
+    effect, ability = node(trigger.effect)
+    ctx = Ctx(
+        game, state, ability, trigger.source, trigger.controller, trigger.vars, trigger.effect
+    )
+    effect.start(ctx)
+
+
+def modified(game: Game, state: State, key: str, card: int, base: int) -> int:
+    """``base`` changed by every modifier of ``key`` that applies to ``card``: the card's own
+    (wherever it is: a cost in hand) and those of live cards that say it applies (``it`` is
+    the card asked about), added in layer order."""
+    registry = game.registry
+    if registry is None:
+        return base
+    cards = state.cards
+    changes: list[tuple[int, int]] = []
+    it = Bindings(cards={"it": [CardRef(card)]})
+    own = cards[card]
+    for ability in registry.abilities_of(own.defn):
+        for mod in ability.modifiers:
+            if mod.key == key and mod.applies is None:
+                ctx = Ctx(game, state, ability, CardRef(card), own.controller, it)
+                changes.append((mod.layer, int(mod.amount.eval(ctx))))
+    sources = registry.modifying(key)
+    if sources:
+        for src in game.live_cards(state):
+            c = cards[src]
+            if src == card or c.defn not in sources:
+                continue
+            for ability in registry.abilities_of(c.defn):
+                for mod in ability.modifiers:
+                    if mod.key != key or mod.applies is None:
+                        continue
+                    ctx = Ctx(game, state, ability, CardRef(src), c.controller, it)
+                    if mod.applies.eval(ctx):
+                        changes.append((mod.layer, int(mod.amount.eval(ctx))))
+    value = base
+    for _, amount in sorted(changes, key=lambda lc: lc[0]):
+        value += amount
+    return value

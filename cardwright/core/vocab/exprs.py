@@ -1,0 +1,290 @@
+"""Expressions: selectors of cards and seats, numbers, conditions, and the "choose" marker.
+
+All are pure. A card selector gives a list of card references in zone order; a seat selector a
+list of seats; a number an int. Card attributes (a creature's cost, a minion's power) come from
+the game (:meth:`Game.card_attr`), so the same selector serves every game:
+
+>>> Cards("play", "any", (Filter("cost", "le", Const(3)),))  # doctest: +ELLIPSIS
+Cards(zone='play', whose='any', ...)
+"""
+
+from __future__ import annotations
+
+import operator
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from ..errors import DataError
+from ..state import CardRef
+from .base import Ctx, Expr, cards_of
+
+COMPARE: dict[str, Callable[[Any, Any], bool]] = {
+    "lt": operator.lt,
+    "le": operator.le,
+    "eq": operator.eq,
+    "ne": operator.ne,
+    "ge": operator.ge,
+    "gt": operator.gt,
+}
+ARITH: dict[str, Callable[[Any, Any], Any]] = {
+    "+": operator.add,
+    "-": operator.sub,
+    "*": operator.mul,
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Const(Expr):
+    value: Any
+
+    def eval(self, ctx: Ctx) -> Any:
+        return self.value
+
+    def describe(self) -> str:
+        return repr(self.value)
+
+
+@dataclass(frozen=True, slots=True)
+class SelfCard(Expr):
+    """The card the ability comes from."""
+
+    def eval(self, ctx: Ctx) -> list[CardRef]:
+        return [] if ctx.source is None else [ctx.source]
+
+
+@dataclass(frozen=True, slots=True)
+class Var(Expr):
+    """A bound value: cards (``chosen``, ``it``, an event's ``card``), or a number or word."""
+
+    name: str
+
+    def eval(self, ctx: Ctx) -> Any:
+        v = ctx.vars
+        if self.name in v.cards:
+            return list(v.cards[self.name])
+        if self.name in v.nums:
+            return v.nums[self.name]
+        if self.name in v.words:
+            return v.words[self.name]
+        return []
+
+
+# ------------------------------------------------------------------------------ seats
+def seats_from(ctx: Ctx, whose: str) -> list[int]:
+    """The seats a word names, relative to ``ctx.you``: ``you``, ``opponent`` (every other
+    seat, in turn order after you), ``any`` (every seat in seat order), ``each`` (every seat
+    in turn order from the active one), ``active``, ``owner`` / ``controller`` (of the
+    source card)."""
+    n = ctx.state.num_players
+    if whose == "you":
+        return [ctx.you]
+    if whose == "opponent":
+        return [(ctx.you + i) % n for i in range(1, n)]
+    if whose == "any":
+        return list(range(n))
+    if whose == "each":
+        return [(ctx.state.active + i) % n for i in range(n)]
+    if whose == "active":
+        return [ctx.state.active]
+    if whose in ("owner", "controller"):
+        if ctx.source is None:
+            return []
+        card = ctx.state.cards[ctx.source]
+        return [card.owner if whose == "owner" else card.controller]
+    raise DataError(f"unknown seat word {whose!r} (you, opponent, any, each, active, owner)")
+
+
+SEAT_WORDS = ("you", "opponent", "any", "each", "active", "owner", "controller")
+
+
+@dataclass(frozen=True, slots=True)
+class Seats(Expr):
+    """Seats by a word (see :func:`seats_from`)."""
+
+    whose: str
+
+    def eval(self, ctx: Ctx) -> list[int]:
+        return seats_from(ctx, self.whose)
+
+
+@dataclass(frozen=True, slots=True)
+class OwnerOf(Expr):
+    what: Expr
+    controller: bool = False
+
+    def eval(self, ctx: Ctx) -> list[int]:
+        out = []
+        for c in cards_of(self.what.eval(ctx)):
+            card = ctx.state.cards.get(c)
+            if card is not None:
+                out.append(card.controller if self.controller else card.owner)
+        return out
+
+
+# ------------------------------------------------------------------------------ cards
+@dataclass(frozen=True, slots=True)
+class Filter:
+    """A test on a card attribute: ``attr`` (from the game) ``op`` (lt le eq ne ge gt)
+    ``value``."""
+
+    attr: str
+    op: str
+    value: Expr
+
+    def test(self, ctx: Ctx, card: int) -> bool:
+        return COMPARE[self.op](
+            ctx.game.card_attr(ctx.state, card, self.attr), self.value.eval(ctx)
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class Cards(Expr):
+    """The cards in a zone of some seats (``whose``: a seat word; ``shared`` for a zone with
+    no seat), that pass every filter; ``other`` leaves out the source card."""
+
+    zone: str
+    whose: str = "you"
+    filters: tuple[Filter, ...] = ()
+    other: bool = False
+
+    def eval(self, ctx: Ctx) -> list[CardRef]:
+        state = ctx.state
+        if self.whose == "shared":
+            keys = [self.zone]
+        else:
+            keys = [ctx.game.zone_key(self.zone, s) for s in seats_from(ctx, self.whose)]
+        out: list[CardRef] = []
+        for key in keys:
+            for cid in state.zones.get(key, ()):
+                if self.other and cid == ctx.source:
+                    continue
+                if all(f.test(ctx, cid) for f in self.filters):
+                    out.append(CardRef(cid))
+        return out
+
+
+@dataclass(frozen=True, slots=True)
+class Where(Expr):
+    """The cards of ``what`` that pass every filter."""
+
+    what: Expr
+    filters: tuple[Filter, ...]
+
+    def eval(self, ctx: Ctx) -> list[CardRef]:
+        return [
+            c for c in cards_of(self.what.eval(ctx)) if all(f.test(ctx, c) for f in self.filters)
+        ]
+
+
+# ------------------------------------------------------------------------------ numbers
+@dataclass(frozen=True, slots=True)
+class Count(Expr):
+    what: Expr
+
+    def eval(self, ctx: Ctx) -> int:
+        value = self.what.eval(ctx)
+        return len(value) if isinstance(value, list | tuple) else int(bool(value))
+
+
+@dataclass(frozen=True, slots=True)
+class Attr(Expr):
+    """An attribute of the first card of ``what`` (0 when there is none)."""
+
+    name: str
+    what: Expr
+
+    def eval(self, ctx: Ctx) -> Any:
+        found = cards_of(self.what.eval(ctx))
+        return ctx.game.card_attr(ctx.state, found[0], self.name) if found else 0
+
+
+@dataclass(frozen=True, slots=True)
+class Arith(Expr):
+    op: str
+    left: Expr
+    right: Expr
+
+    def eval(self, ctx: Ctx) -> Any:
+        return ARITH[self.op](self.left.eval(ctx), self.right.eval(ctx))
+
+
+@dataclass(frozen=True, slots=True)
+class Neg(Expr):
+    what: Expr
+
+    def eval(self, ctx: Ctx) -> Any:
+        return -self.what.eval(ctx)
+
+
+@dataclass(frozen=True, slots=True)
+class Compare(Expr):
+    op: str
+    left: Expr
+    right: Expr
+
+    def eval(self, ctx: Ctx) -> bool:
+        return COMPARE[self.op](self.left.eval(ctx), self.right.eval(ctx))
+
+
+@dataclass(frozen=True, slots=True)
+class Not(Expr):
+    what: Expr
+
+    def eval(self, ctx: Ctx) -> bool:
+        return not self.what.eval(ctx)
+
+
+@dataclass(frozen=True, slots=True)
+class AllOf(Expr):
+    parts: tuple[Expr, ...]
+
+    def eval(self, ctx: Ctx) -> bool:
+        return all(p.eval(ctx) for p in self.parts)
+
+
+@dataclass(frozen=True, slots=True)
+class AnyOf(Expr):
+    parts: tuple[Expr, ...]
+
+    def eval(self, ctx: Ctx) -> bool:
+        return any(p.eval(ctx) for p in self.parts)
+
+
+@dataclass(frozen=True, slots=True)
+class Call(Expr):
+    """A game's own pure function of the context (a value the vocabulary has no word for):
+    ``fn(ctx, *args)`` with the arguments evaluated."""
+
+    name: str
+    fn: Callable[..., Any]
+    args: tuple[Expr, ...] = ()
+
+    def eval(self, ctx: Ctx) -> Any:
+        return self.fn(ctx, *(a.eval(ctx) for a in self.args))
+
+
+# ------------------------------------------------------------------------------ choosing
+@dataclass(frozen=True, slots=True)
+class Choose(Expr):
+    """A choice among the cards of ``what``, made by the acting seat when the effect using it
+    runs (as an argument of a verb, or bound by ``let``). ``n``: how many (one at a time,
+    each carried out as it is picked); ``up_to``: fewer may be picked (a ``done`` option);
+    ``may``: none at all (a decline option). When every candidate must be taken anyway, no
+    question is asked, unless ``always_ask`` (choices among cards of a hidden hand that a
+    filter narrows: skipping the question would tell the others what the hand holds).
+    ``kind``, ``prompt``: the decision's kind and prompt (defaults from the verb); ``none``:
+    what the log says when there is nothing to choose."""
+
+    what: Expr
+    n: int = 1
+    up_to: bool = False
+    may: bool = False
+    kind: str = ""
+    prompt: str = ""
+    none: str = ""
+    always_ask: bool = False
+
+    def eval(self, ctx: Ctx) -> list[CardRef]:
+        """The candidates (the choice itself is made by the step running the verb)."""
+        return cards_of(self.what.eval(ctx))
