@@ -3,25 +3,25 @@
 An :class:`Ability` is what one card (or one layer of a generated card, or one rule) does, made
 of hooks: an effect to run on an occasion (``on_play``, ``cost``, ``effect``), listeners to
 events (:class:`Listener`), continuous modifiers (:class:`ModifierSpec`), keywords, or any hook
-kind the game declares. A :class:`Registry` holds a game's abilities and which card definitions
-carry them; the indexes the engine consults (which definitions listen to an event, which change
-a value, which carry a keyword) are derived from the hooks, so no hook can be half-wired.
+kind the game declares. A :class:`Registry` holds a game's abilities; the indexes the engine
+consults (which abilities listen to an event, change a value, give a keyword) are derived from
+the hooks, so no hook can be half-wired. The game says which abilities a card has
+(:meth:`Game.abilities_of`).
 
 Everything here is static data built when the game loads: an unknown hook kind, a duplicate
 ability id, a rule the rules index lacks or an effect whose words the vocabulary does not know
 fails then, naming the file and card (see :mod:`cardwright.core.vocab`).
 
->>> from cardwright.core.vocab import Draw, Const
->>> a = Ability("insured", "bw.card.insured", {"listeners": (Listener("dies", Draw(Const(1))),)})
->>> r = Registry("demo", [a], {"Insured Rock (2)": ("insured",)})
->>> sorted(r.listening("dies"))
-['Insured Rock (2)']
+>>> from cardwright.core.vocab import draw
+>>> a = Ability("insured", "bw.card.insured", {"listeners": (Listener("dies", draw(1)),)})
+>>> sorted(Registry("demo", [a]).listening("dies"))
+['insured']
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from .errors import DataError
@@ -29,6 +29,7 @@ from .game import AFTER, TIMINGS
 
 if TYPE_CHECKING:
     from .vocab import Effect, Expr
+    from .vocab.base import NodeTable
 
 #: The hook kinds every game understands; a game adds its own in :class:`Registry`.
 CORE_HOOKS: dict[str, str] = {
@@ -109,85 +110,88 @@ class Ability:
         return frozenset(self.hooks.get("keywords", ()))
 
 
-@dataclass
 class Registry:
-    """A game's abilities by id, the abilities of each card definition, and the indexes.
+    """A game's abilities by id, and the indexes derived from their hooks.
 
-    ``carriers`` maps a definition id to the ids of its abilities (a definition may have
-    several: Bizarre World's three layers). ``hook_kinds`` adds the game's own hook kinds to
-    :data:`CORE_HOOKS`. ``rules`` (optional) is checked to contain every cited rule.
+    Which abilities a card has is the game's business (:meth:`Game.abilities_of`: Smash Up
+    names one per card, Bizarre World's generated cards have one per layer, and a ruleset may
+    change a layer), so the indexes are by ability id. ``hook_kinds`` adds the game's own hook
+    kinds to :data:`CORE_HOOKS`; ``rules`` (a rules index) must contain every cited rule.
     """
 
-    game: str
-    abilities_list: list[Ability]
-    carriers: Mapping[str, Iterable[str]]
-    hook_kinds: Mapping[str, str] = field(default_factory=dict)
-    rules: Any = None
-
-    def __post_init__(self) -> None:
+    def __init__(
+        self,
+        game: str,
+        abilities: Iterable[Ability],
+        hook_kinds: Mapping[str, str] | None = None,
+        rules: Any = None,
+    ) -> None:
         from .vocab import index_effect
 
-        kinds = {**CORE_HOOKS, **self.hook_kinds}
+        self.game = game
+        kinds = {**CORE_HOOKS, **(hook_kinds or {})}
+        self.hook_kinds = kinds
         self.abilities: dict[str, Ability] = {}
-        for ab in self.abilities_list:
+        #: every effect node by key (what a flow step running an effect refers to)
+        self.nodes: NodeTable = {}
+        for ab in abilities:
             if ab.id in self.abilities:
-                raise DataError(f"{self.game}: ability {ab.id!r} is defined twice")
+                raise DataError(f"{game}: ability {ab.id!r} is defined twice")
             unknown = sorted(set(ab.hooks) - set(kinds))
             if unknown:
                 raise DataError(
-                    f"{self.game}: ability {ab.id!r} has unknown hook(s) {unknown}; "
+                    f"{game}: ability {ab.id!r} has unknown hook(s) {unknown}; "
                     f"hooks: {', '.join(sorted(kinds))}"
                 )
-            if self.rules is not None and ab.rule not in self.rules:
-                raise DataError(f"{self.game}: ability {ab.id!r} cites unknown rule {ab.rule!r}")
+            if rules is not None and ab.rule not in rules:
+                raise DataError(f"{game}: ability {ab.id!r} cites unknown rule {ab.rule!r}")
             for lis in ab.listeners:
                 if lis.timing not in TIMINGS or lis.subject not in ("self", "any"):
-                    raise DataError(f"{self.game}: ability {ab.id!r}: a malformed listener")
+                    raise DataError(f"{game}: ability {ab.id!r}: a malformed listener")
+                if lis.by not in ("", "you", "opponent"):
+                    raise DataError(f"{game}: ability {ab.id!r}: by={lis.by!r} (you, opponent)")
             self.abilities[ab.id] = ab
             for hook, value in ab.hooks.items():
-                index_effect(self.game, ab, hook, value)
-        self.of: dict[str, tuple[Ability, ...]] = {}
-        for defn, ids in self.carriers.items():
-            missing = [a for a in ids if a not in self.abilities]
-            if missing:
-                raise DataError(f"{self.game}: card {defn!r} names unknown abilit(ies) {missing}")
-            self.of[defn] = tuple(self.abilities[a] for a in ids)
-        self._listening: dict[tuple[str, str, str], frozenset[str]] = {}
-        for defn, abilities in self.of.items():
-            for ab in abilities:
-                for lis in ab.listeners:
-                    key = (lis.event, lis.timing, lis.subject)
-                    self._listening[key] = self._listening.get(key, frozenset()) | {defn}
-        self._having: dict[str, frozenset[str]] = {}
-        self._modifying: dict[str, frozenset[str]] = {}
-        self._keyword: dict[str, frozenset[str]] = {}
-        for defn, abilities in self.of.items():
-            for ab in abilities:
-                for hook in ab.hooks:
-                    self._having[hook] = self._having.get(hook, frozenset()) | {defn}
-                for mod in ab.modifiers:
-                    self._modifying[mod.key] = self._modifying.get(mod.key, frozenset()) | {defn}
-                for word in ab.keywords:
-                    self._keyword[word] = self._keyword.get(word, frozenset()) | {defn}
+                index_effect(self.nodes, game, ab, hook, value)
+        listening: dict[tuple[str, str, str], set[str]] = {}
+        having: dict[str, set[str]] = {}
+        modifying: dict[str, set[str]] = {}
+        keyword: dict[str, set[str]] = {}
+        for ab in self.abilities.values():
+            for lis in ab.listeners:
+                listening.setdefault((lis.event, lis.timing, lis.subject), set()).add(ab.id)
+            for hook in ab.hooks:
+                having.setdefault(hook, set()).add(ab.id)
+            for mod in ab.modifiers:
+                modifying.setdefault(mod.key, set()).add(ab.id)
+            for word in ab.keywords:
+                keyword.setdefault(word, set()).add(ab.id)
+        self._listening = {k: frozenset(v) for k, v in listening.items()}
+        self._having = {k: frozenset(v) for k, v in having.items()}
+        self._modifying = {k: frozenset(v) for k, v in modifying.items()}
+        self._keyword = {k: frozenset(v) for k, v in keyword.items()}
 
     # ----------------------------------------------------------------- derived indexes
     def listening(self, event: str, timing: str = AFTER, subject: str = "self") -> frozenset[str]:
-        """The definitions with a listener to ``event`` at ``timing`` about ``subject``."""
+        """The abilities with a listener to ``event`` at ``timing`` about ``subject``."""
         return self._listening.get((event, timing, subject), frozenset())
 
     def having(self, hook: str) -> frozenset[str]:
-        """The definitions with an ability that has ``hook``."""
+        """The abilities that have ``hook``."""
         return self._having.get(hook, frozenset())
 
     def modifying(self, key: str) -> frozenset[str]:
-        """The definitions with a modifier of value ``key``."""
+        """The abilities with a modifier of value ``key``."""
         return self._modifying.get(key, frozenset())
 
     def with_keyword(self, word: str) -> frozenset[str]:
         return self._keyword.get(word, frozenset())
 
-    def abilities_of(self, defn: str) -> tuple[Ability, ...]:
-        return self.of.get(defn, ())
-
     def ability(self, ability_id: str) -> Ability:
         return self.abilities[ability_id]
+
+    def check_names(self, names: Iterable[str], where: str) -> None:
+        """Raise one :class:`DataError` line if data names an ability that does not exist."""
+        missing = sorted(set(names) - set(self.abilities))
+        if missing:
+            raise DataError(f"{where}: unknown abilit(ies) {missing}")

@@ -43,7 +43,7 @@ from .state import (
 from .steps import ResolveTriggers, Respond, Step, state_class, steps_for
 
 if TYPE_CHECKING:
-    from .abilities import Registry
+    from .abilities import Ability, Registry
 
 Handler = Callable[[State, Frame, str | None], None]
 
@@ -525,6 +525,11 @@ class Game(ABC):
         self.pop(state, frame)
 
     # ----------------------------------------------------------------- the vocabulary's hooks
+    def abilities_of(self, state: State, card: int) -> tuple[Ability, ...]:
+        """The abilities ``card`` has (its definition's, in the state's card set or ruleset).
+        Default: none."""
+        return ()
+
     def live_cards(self, state: State) -> Iterable[int]:
         """The cards whose abilities are in force now (in play), in the order their
         listeners hear events. Default: none."""
@@ -549,15 +554,20 @@ class Game(ABC):
 
     def has_keyword(self, state: State, card: int, word: str) -> bool:
         """Whether one of the card's abilities gives it the keyword ``word``."""
-        return self.registry is not None and state.cards[card].defn in self.registry.with_keyword(
-            word
-        )
+        return any(word in a.keywords for a in self.abilities_of(state, card))
 
     def gain(
-        self, state: State, seat: int, key: str, amount: int, rule: str, source: int | None
+        self,
+        state: State,
+        seat: int,
+        key: str,
+        amount: int,
+        rule: str,
+        source: int | None,
+        why: str = "",
     ) -> None:
-        """``seat`` gains (or, negative, loses) ``amount`` of resource ``key``. Games with
-        resources override."""
+        """``seat`` gains (or, negative, loses) ``amount`` of resource ``key`` (``source``: the
+        card it comes from; ``why``: the reason for the log). Games with resources override."""
         raise EngineError(f"{self.id}: there is no resource {key!r} to gain")
 
     def discard_card(self, state: State, seat: int, card: int, rule: str) -> None:

@@ -20,6 +20,7 @@ conformance suite lists such fields so that none holds a card.
 
 from __future__ import annotations
 
+import re
 import types
 from collections.abc import Callable
 from typing import Any, Union, get_args, get_origin
@@ -164,23 +165,28 @@ def map_refs(obj: Any, fn: RefFn) -> Any:
     return obj if plan is None else plan(obj, fn)
 
 
+def reachable_structs(cls: type) -> list[type]:
+    """``cls`` and every Struct type its fields can hold, each once."""
+    out: list[type] = []
+    todo = [cls]
+    while todo:
+        c = todo.pop()
+        if c in out:
+            continue
+        out.append(c)
+        for f in msgspec.structs.fields(c):
+            todo.extend(_structs_in(f.type))
+    return out
+
+
 def opaque_fields(cls: type) -> dict[str, list[str]]:
     """Fields declared ``Any`` (or ``dict[..., Any]``) in ``cls`` and every Struct it reaches:
     places where a card id would escape :func:`map_refs`."""
-    _struct_mapper(cls)
     seen: dict[str, list[str]] = {}
-    todo = [cls]
-    done: set[type] = set()
-    while todo:
-        c = todo.pop()
-        if c in done:
-            continue
-        done.add(c)
+    for c in reachable_structs(cls):
         _struct_mapper(c)
         if _OPAQUE.get(c):
             seen[c.__name__] = list(_OPAQUE[c])
-        for f in msgspec.structs.fields(c):
-            todo.extend(_structs_in(f.type))
     return seen
 
 
@@ -191,3 +197,51 @@ def _structs_in(tp: Any) -> list[type]:
     for a in get_args(tp):
         out.extend(_structs_in(a))
     return out
+
+
+#: field names that say "a card" (a scalar) or "cards" (a container); counts such as
+#: ``minions_played`` are scalars with a plural name, so they are not taken for cards
+_ONE_CARD = re.compile(r"(^|_)(card|target|source|minion|base|ship|chosen)$")
+_CARDS = re.compile(
+    r"(^|_)(cards?|targets?|sources?|minions?|bases?|ships?|chosen|picked|attached|covered|"
+    r"known|played|actions?)$"
+)
+#: the core's two containers that views handle themselves (zones and the card table)
+_CORE_CONTAINERS = {("State", "zones"), ("State", "cards")}
+
+
+def untyped_card_fields(cls: type) -> list[str]:
+    """Fields of ``cls`` and every Struct it reaches whose name says they hold cards but whose
+    declared type holds plain ``int`` where a card would be (a scalar, a list's items, a
+    dict's keys): card references :func:`map_refs` cannot find."""
+    out: list[str] = []
+    for c in reachable_structs(cls):
+        for f in msgspec.structs.fields(c):
+            owner = next(
+                (b.__name__ for b in c.__mro__ if f.name in getattr(b, "__annotations__", {})),
+                c.__name__,
+            )
+            if (owner, f.name) in _CORE_CONTAINERS:
+                continue
+            scalar = f.type is int or (
+                get_origin(f.type) in (Union, types.UnionType) and int in get_args(f.type)
+            )
+            pattern = _ONE_CARD if scalar else _CARDS
+            if pattern.search(f.name) and _plain_int_slot(f.type):
+                out.append(f"{c.__name__}.{f.name}: {f.type}")
+    return sorted(out)
+
+
+def _plain_int_slot(tp: Any) -> bool:
+    if tp is int:
+        return True
+    origin, args = get_origin(tp), get_args(tp)
+    if origin in (list, set, frozenset):
+        return _plain_int_slot(args[0])
+    if origin is tuple:
+        return any(_plain_int_slot(a) for a in args if a is not Ellipsis)
+    if origin is dict:
+        return _plain_int_slot(args[0])  # a dict's values are often amounts (a card -> count)
+    if origin in (Union, types.UnionType):
+        return any(_plain_int_slot(a) for a in args)
+    return False

@@ -11,7 +11,7 @@ from cardwright.core.game import Game
 
 
 def _bizarre_world() -> Game:
-    from .bizarre_world.rules import BizarreWorld
+    from .bizarre_world.game import BizarreWorld
 
     return BizarreWorld()
 

@@ -350,7 +350,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("command", choices=("check", "regen"))
     parser.add_argument("games", nargs="*", help="game ids (default: every recorded game)")
     parser.add_argument("--layout-only", action="store_true", help="rewrite exact hashes only")
-    args = parser.parse_args(argv)
+    args = parser.parse_intermixed_args(argv)
     games = args.games or sorted(_specs())
     if args.command == "check":
         return check(games)

@@ -32,7 +32,7 @@ def test_rulesets_change_the_right_layers() -> None:
     old, new, latest = (gen.tables(r) for r in ("2021-12-30", "2022-01-01", "2023-01-18"))
     assert old.find("noun", "Eraser").attack == 0 and new.find("noun", "Eraser").attack == 2
     assert old.find("noun", "Tree").value == -3 and new.find("noun", "Tree").value == -2
-    assert old.find("of", "Loneliness").cost == "only_creature"
+    assert old.find("of", "Loneliness").cost == "require(count(creatures(whose='you')) == 1)"
     assert gen.tables("2021-12-31").find("of", "Loneliness").value == 2
     assert latest.find("noun", "Lollipop").alt_attack == 2
     assert new.find("noun", "Lollipop").alt_attack == 0

@@ -27,10 +27,12 @@ from typing import Any
 
 from ..abilities import Listener, ModifierSpec
 from ..errors import DataError
-from .base import NODES, Ctx, Effect, Expr, cards_of, index_effect, node, node_key, seats_of
+from .base import Ctx, Effect, Expr, NodeTable, cards_of, index_effect, node, node_key, seats_of
 from .effects import (
+    ADD_COUNTER,
     DISCARD,
     DRAW,
+    SET_COUNTER,
     EachPlayer,
     ForEach,
     If,
@@ -53,6 +55,7 @@ from .exprs import (
     Compare,
     Const,
     Count,
+    CounterOf,
     Filter,
     OwnerOf,
     Seats,
@@ -66,7 +69,6 @@ from .step import EffectStep, ability_ctx, ability_possible, start_ability
 __all__ = [
     "DISCARD",
     "DRAW",
-    "NODES",
     "Attr",
     "Cards",
     "Choose",
@@ -83,6 +85,7 @@ __all__ = [
     "If",
     "Keyword",
     "May",
+    "NodeTable",
     "OwnerOf",
     "Require",
     "Seats",
@@ -162,28 +165,21 @@ def _effect(value: Any, word: str) -> Effect:
     return value
 
 
-def _when(
-    event: str,
-    effect: Any,
-    timing: str = "after",
-    by: str = "",
-    condition: Any = None,
-    now: bool = False,
-) -> Listener:
-    cond = None if condition is None else _e(condition)
-    return Listener(event, _effect(effect, "when"), "self", timing, by, cond, now)
+def _listener(subject: str) -> Any:
+    """``when`` (events about the card itself) or ``whenever`` (about any card, while live)."""
 
+    def make(
+        event: str,
+        effect: Any,
+        timing: str = "after",
+        by: str = "",
+        condition: Any = None,
+        now: bool = False,
+    ) -> Listener:
+        cond = None if condition is None else _e(condition)
+        return Listener(event, _effect(effect, subject), subject, timing, by, cond, now)
 
-def _whenever(
-    event: str,
-    effect: Any,
-    timing: str = "after",
-    by: str = "",
-    condition: Any = None,
-    now: bool = False,
-) -> Listener:
-    cond = None if condition is None else _e(condition)
-    return Listener(event, _effect(effect, "whenever"), "any", timing, by, cond, now)
+    return make
 
 
 def core_words() -> Vocabulary:
@@ -221,11 +217,18 @@ def core_words() -> Vocabulary:
         "require": lambda cond: Require(_e(cond)),
         "draw": lambda n=1, who=None: draw(_e(n), None if who is None else _e(who)),
         "discard": lambda what=1: discard(what if isinstance(what, int) else _e(what)),
-        "gain": lambda key, n=1, who=None: gain(key, _e(n), None if who is None else _e(who)),
-        "lose": lambda key, n=1, who=None: lose(key, _e(n), None if who is None else _e(who)),
+        "gain": lambda key, n=1, who=None, why="": gain(
+            key, _e(n), None if who is None else _e(who), why
+        ),
+        "lose": lambda key, n=1, who=None, why="": lose(
+            key, _e(n), None if who is None else _e(who), why
+        ),
+        "counter": lambda what, name: CounterOf(_e(what), name),
+        "set_counter": lambda what, name, value: Verb(SET_COUNTER, (_e(what), _e(name), _e(value))),
+        "add_counter": lambda what, name, n=1: Verb(ADD_COUNTER, (_e(what), _e(name), _e(n))),
         # hooks
-        "when": _when,
-        "whenever": _whenever,
+        "when": _listener("self"),
+        "whenever": _listener("any"),
         "modify": lambda key, amount, layer=1, applies=None: ModifierSpec(
             key, _e(amount), layer, None if applies is None else _e(applies)
         ),

@@ -100,42 +100,43 @@ class Effect:
         raise EngineError(f"{type(self).__name__} asks nothing")
 
 
-#: every effect node of every loaded game, by key, with the ability it belongs to
-NODES: dict[str, tuple[Effect, Ability]] = {}
+#: effect nodes by key, with the ability each belongs to (one table per registry)
+NodeTable = dict[str, tuple[Effect, "Ability"]]
 
 
 def node_key(game: str, ability: str, hook: str) -> str:
     return f"{game}/{ability}/{hook}"
 
 
-def index_effect(game: str, ability: Ability, hook: str, value: Any) -> None:
-    """Record the keys of every effect node in a hook's value (an effect, or listeners)."""
+def index_effect(table: NodeTable, game: str, ability: Ability, hook: str, value: Any) -> None:
+    """Record the key of every effect node in a hook's value (an effect, or listeners)."""
     from ..abilities import Listener
 
     root = node_key(game, ability.id, hook)
     if isinstance(value, Effect):
-        _index(root, value, ability)
+        _index(table, root, value, ability)
     elif isinstance(value, tuple | list):
         for i, item in enumerate(value):
             if isinstance(item, Listener):
-                _index(f"{root}/{i}", item.effect, ability)
+                _index(table, f"{root}/{i}", item.effect, ability)
             elif isinstance(item, Effect):
-                _index(f"{root}/{i}", item, ability)
+                _index(table, f"{root}/{i}", item, ability)
 
 
-def _index(key: str, effect: Effect, ability: Ability) -> None:
-    known = NODES.get(key)
-    if known is not None and known[1] is not ability and known[1] != ability:
+def _index(table: NodeTable, key: str, effect: Effect, ability: Ability) -> None:
+    if key in table and table[key][1] is not ability:
         raise DataError(f"effect key {key!r} belongs to two abilities")
-    NODES[key] = (effect, ability)
+    table[key] = (effect, ability)
     for i, part in enumerate(effect.parts()):
-        _index(f"{key}.{i}", part, ability)
+        _index(table, f"{key}.{i}", part, ability)
 
 
-def node(key: str) -> tuple[Effect, Ability]:
-    found = NODES.get(key)
+def node(game: Game, key: str) -> tuple[Effect, Ability]:
+    """The effect node ``key`` of ``game`` and its ability."""
+    registry = game.registry
+    found = None if registry is None else registry.nodes.get(key)
     if found is None:
-        raise EngineError(f"no effect node {key!r} (was its game loaded?)")
+        raise EngineError(f"{game.id}: no effect node {key!r}")
     return found
 
 

@@ -298,8 +298,9 @@ class Verb(Effect):
         found, left = self._candidates(step, ctx)
         if left <= 0 or not found:
             _pop(ctx, step)
-            if not step.picked and self.choice.none:
-                ctx.game.log(ctx.state, "no_target", ctx.rule, self.choice.none, ctx.you)
+            none = self.choice.none or self.spec.none
+            if not step.picked and none:
+                ctx.game.log(ctx.state, "no_target", ctx.rule, none, ctx.you)
             return
         # forced: every candidate must be taken
         card = found[0]
@@ -337,14 +338,33 @@ def _discard(ctx: Ctx, cards: Any) -> None:
         ctx.game.discard_card(ctx.state, ctx.you, card, ctx.rule)
 
 
-def _gain(ctx: Ctx, key: str, n: int = 1, who: Any = None) -> None:
-    for seat in seats_of(ctx.you if who is None else who):
-        ctx.game.gain(ctx.state, seat, key, int(n), ctx.rule, ctx.source)
+def _why(ctx: Ctx, why: str) -> str:
+    if not why or ctx.source is None:
+        return why
+    return why.format(source=ctx.game.card_name(ctx.state, ctx.source))
 
 
-def _lose(ctx: Ctx, key: str, n: int = 1, who: Any = None) -> None:
+def _gain(ctx: Ctx, key: str, n: int = 1, who: Any = None, why: str = "") -> None:
     for seat in seats_of(ctx.you if who is None else who):
-        ctx.game.gain(ctx.state, seat, key, -int(n), ctx.rule, ctx.source)
+        ctx.game.gain(ctx.state, seat, key, int(n), ctx.rule, ctx.source, _why(ctx, why))
+
+
+def _lose(ctx: Ctx, key: str, n: int = 1, who: Any = None, why: str = "") -> None:
+    for seat in seats_of(ctx.you if who is None else who):
+        ctx.game.gain(ctx.state, seat, key, -int(n), ctx.rule, ctx.source, _why(ctx, why))
+
+
+def _set_counter(ctx: Ctx, cards: Any, name: str, value: int) -> None:
+    for card in cards_of(cards):
+        ctx.state.cards[card].counters[name] = int(value)
+
+
+def _add_counter(ctx: Ctx, cards: Any, name: str, n: int = 1) -> None:
+    for card in cards_of(cards):
+        counters = ctx.state.cards[card].counters
+        counters[name] = counters.get(name, 0) + int(n)
+        if counters[name] == 0:
+            del counters[name]
 
 
 DRAW = VerbSpec("draw", _draw, possible=_can_draw)
@@ -357,6 +377,8 @@ DISCARD = VerbSpec(
 )
 GAIN = VerbSpec("gain", _gain)
 LOSE = VerbSpec("lose", _lose)
+SET_COUNTER = VerbSpec("set_counter", _set_counter)
+ADD_COUNTER = VerbSpec("add_counter", _add_counter)
 
 
 def draw(n: Expr | int = 1, who: Expr | None = None) -> Verb:
@@ -376,16 +398,21 @@ def discard(what: Expr | int = 1) -> Verb:
     return Verb(DISCARD, (what,))
 
 
-def gain(key: str, n: Expr | int = 1, who: Expr | None = None) -> Verb:
+def _who_why(who: Expr | None, why: str) -> tuple[tuple[str, Expr], ...]:
+    out: tuple[tuple[str, Expr], ...] = () if who is None else (("who", who),)
+    return out + ((("why", Const(why)),) if why else ())
+
+
+def gain(key: str, n: Expr | int = 1, who: Expr | None = None, why: str = "") -> Verb:
     """``gain("attack", 2)``: you (or ``who``) gain an amount of a resource the game keeps
-    per seat (life, attack, victory points, level ...)."""
-    kwargs = () if who is None else (("who", who),)
-    return Verb(GAIN, (Const(key), _expr(n)), kwargs)
+    per seat (life, attack, victory points, level ...). ``why``: the reason the log gives
+    (``{source}`` is the name of the card it comes from)."""
+    return Verb(GAIN, (Const(key), _expr(n)), _who_why(who, why))
 
 
-def lose(key: str, n: Expr | int = 1, who: Expr | None = None) -> Verb:
-    kwargs = () if who is None else (("who", who),)
-    return Verb(LOSE, (Const(key), _expr(n)), kwargs)
+def lose(key: str, n: Expr | int = 1, who: Expr | None = None, why: str = "") -> Verb:
+    """``lose("life", 1, who=opponent)``: the opposite of :func:`gain`."""
+    return Verb(LOSE, (Const(key), _expr(n)), _who_why(who, why))
 
 
 def _expr(value: Expr | Any) -> Expr:

@@ -37,25 +37,19 @@ def dispatch(
     registry = game.registry
     if registry is None:
         return
-    cards = state.cards
-    if card is not None and card in cards:
-        defn = cards[card].defn
-        if defn in registry.listening(kind, timing, "self"):
-            _hear(game, state, registry.abilities_of(defn), kind, timing, "self", card, seat, vars)
-    listeners = registry.listening(kind, timing, "any")
-    if listeners:
+    mine = registry.listening(kind, timing, "self")
+    if mine and card is not None and card in state.cards:
+        _hear(game, state, mine, kind, timing, "self", card, seat, vars)
+    theirs = registry.listening(kind, timing, "any")
+    if theirs:
         for src in game.live_cards(state):
-            defn = cards[src].defn
-            if defn in listeners:
-                _hear(
-                    game, state, registry.abilities_of(defn), kind, timing, "any", src, seat, vars
-                )
+            _hear(game, state, theirs, kind, timing, "any", src, seat, vars)
 
 
 def _hear(
     game: Game,
     state: State,
-    abilities: tuple[Ability, ...],
+    listening: frozenset[str],
     kind: str,
     timing: str,
     subject: str,
@@ -63,7 +57,9 @@ def _hear(
     seat: int,
     vars: Bindings,
 ) -> None:
-    for ability in abilities:
+    for ability in game.abilities_of(state, src):
+        if ability.id not in listening:
+            continue
         for i, lis in enumerate(ability.listeners):
             if lis.event == kind and lis.timing == timing and lis.subject == subject:
                 _fire(game, state, ability, i, lis, src, seat, vars)
@@ -100,7 +96,7 @@ def run_listener(game: Game, state: State, trigger: Trigger) -> None:
     """Resolve a pending trigger set off by a vocabulary listener."""
     from .base import node
 
-    effect, ability = node(trigger.effect)
+    effect, ability = node(game, trigger.effect)
     ctx = Ctx(
         game, state, ability, trigger.source, trigger.controller, trigger.vars, trigger.effect
     )
@@ -118,7 +114,7 @@ def modified(game: Game, state: State, key: str, card: int, base: int) -> int:
     changes: list[tuple[int, int]] = []
     it = Bindings(cards={"it": [CardRef(card)]})
     own = cards[card]
-    for ability in registry.abilities_of(own.defn):
+    for ability in game.abilities_of(state, card):
         for mod in ability.modifiers:
             if mod.key == key and mod.applies is None:
                 ctx = Ctx(game, state, ability, CardRef(card), own.controller, it)
@@ -126,14 +122,15 @@ def modified(game: Game, state: State, key: str, card: int, base: int) -> int:
     sources = registry.modifying(key)
     if sources:
         for src in game.live_cards(state):
-            c = cards[src]
-            if src == card or c.defn not in sources:
+            if src == card:
                 continue
-            for ability in registry.abilities_of(c.defn):
+            for ability in game.abilities_of(state, src):
+                if ability.id not in sources:
+                    continue
                 for mod in ability.modifiers:
                     if mod.key != key or mod.applies is None:
                         continue
-                    ctx = Ctx(game, state, ability, CardRef(src), c.controller, it)
+                    ctx = Ctx(game, state, ability, CardRef(src), cards[src].controller, it)
                     if mod.applies.eval(ctx):
                         changes.append((mod.layer, int(mod.amount.eval(ctx))))
     value = base

@@ -200,6 +200,20 @@ class Attr(Expr):
 
 
 @dataclass(frozen=True, slots=True)
+class CounterOf(Expr):
+    """How many counters named ``name`` the first card of ``what`` has (0 without)."""
+
+    what: Expr
+    name: str
+
+    def eval(self, ctx: Ctx) -> int:
+        found = cards_of(self.what.eval(ctx))
+        if not found or found[0] not in ctx.state.cards:
+            return 0
+        return ctx.state.cards[found[0]].counters.get(self.name, 0)
+
+
+@dataclass(frozen=True, slots=True)
 class Arith(Expr):
     op: str
     left: Expr

@@ -33,7 +33,7 @@ class EffectStep(Step, tag="core.effect"):
     seats: list[int] = msgspec.field(default_factory=list)
 
     def _ctx(self, game: Game, state: State) -> tuple[Effect, Ctx]:
-        effect, ability = node(self.node)
+        effect, ability = node(game, self.node)
         return effect, Ctx(game, state, ability, self.source, self.you, self.vars, self.node)
 
     def ask(self, game: Game, state: State) -> Decision | None:

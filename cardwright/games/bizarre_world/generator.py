@@ -5,8 +5,8 @@ its id adds the cost: ``"Boring Rock of Minimum Wage (2)"``. Points are
 ``cost + adjective + noun + of`` with cost 0 counting as -1; a crafted card needs points >= 0.
 
 >>> card = card_def("Boring Rock of Minimum Wage (2)")
->>> card.points, card.attack, card.cost_kind
-(0, 2, 'pay_1')
+>>> card.points, card.attack, card.of.cost
+(0, 2, 'pay(1)')
 """
 
 from __future__ import annotations
@@ -34,11 +34,12 @@ class Layer:
     name: str
     value: int
     text: str
-    passive: str = "none"  # adjectives
+    passive: str = "none"  # adjectives: the passive's name
+    ability: str = ""  # adjectives: the passive, a vocabulary expression (abilities.py)
     attack: int = 0  # nouns: attack gained
-    effect: str = ""  # nouns: the other effect, if any
+    effect: str = ""  # nouns: the other effect, if any (a vocabulary expression)
     alt_attack: int = 0  # nouns (2023-01-18): "or gain N attack" instead of the effect
-    cost: str = ""  # of-phrases: the action's cost or condition
+    cost: str = ""  # of-phrases: the action's cost or condition (a vocabulary expression)
     produces: str = ""  # of-phrases: gray or purple
     amount: int = 1  # of-phrases: how many resources it produces
 
@@ -66,10 +67,6 @@ class CardDef:
     @property
     def attack(self) -> int:
         return self.noun.attack
-
-    @property
-    def cost_kind(self) -> str:
-        return self.of.cost
 
     @property
     def purple(self) -> bool:

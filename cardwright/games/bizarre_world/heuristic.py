@@ -12,33 +12,45 @@ from cardwright.core.game import Game
 from cardwright.core.rng import LocalRng
 from cardwright.core.state import Option, State
 
+from .game import BizarreWorld, other
 from .generator import CardDef
-from .rules import BizarreWorld, other
 from .state import BWState
 
+#: the drawback of an of-phrase's cost, by of-phrase (the others cost little)
 _COST_PENALTY = {
-    "sacrifice_self": 3.0,
-    "sacrifice_others": 4.0,
-    "discard_2": 2.0,
-    "discard_1": 1.0,
-    "sacrifice_other_purple": 2.5,
-    "both_draw": 0.5,
+    "Sacrifice": 3.0,
+    "Loneliness": 4.0,
+    "Industrial Waste": 2.0,
+    "Waste Disposal": 1.0,
+    "Soul Harvesting": 2.5,
+    "Charity": 0.5,
 }
+#: what a noun's effect (beyond its attack) is worth, by noun
 _EFFECT_VALUE = {
-    "draw_1": 2.0,
-    "kill_cost_3": 3.0,
-    "all_discard_1": 0.5,
-    "gain_gray_3": 1.5,
-    "opponent_draws_1": -0.5,
-    "": 0.0,
+    "Penny Printer": 2.0,
+    "Lollipop": 3.0,
+    "Eraser": 0.5,
+    "Tree": 1.5,
+    "Gift": -0.5,
 }
+
+
+def _penalty(card: CardDef) -> float:
+    """The drawback of the card's cost (a condition such as Loneliness's 2021 "only creature"
+    costs nothing)."""
+    of = card.of
+    return 0.0 if of.cost.startswith("require(") else _COST_PENALTY.get(of.name, 0.0)
+
+
+def _effect_value(card: CardDef) -> float:
+    return _EFFECT_VALUE.get(card.noun.name, 0.0) if card.noun.effect else 0.0
 
 
 def card_value(card: CardDef) -> float:
     """How much a card is worth on the table (attack it makes, extras, minus its drawbacks)."""
     noun = card.noun
-    value = max(noun.attack, noun.alt_attack) + _EFFECT_VALUE.get(noun.effect, 0.0)
-    value -= _COST_PENALTY.get(card.cost_kind, 0.0) * 0.5
+    value = max(noun.attack, noun.alt_attack) + _effect_value(card)
+    value -= _penalty(card) * 0.5
     if card.passive in ("flaming",):
         value -= 1.0
     if card.passive in ("insured", "heavily_insured", "explosive", "biodegradable"):
@@ -127,28 +139,28 @@ class BizarreWorldHeuristic:
         return self._activation_value(g, s, seat, o) > 0
 
     def _activation_value(self, g: BizarreWorld, s: BWState, seat: int, o: Option) -> float:
-        parts = o.id.split(":")
-        cdef = g.defn(s, int(parts[1]))
-        mode = parts[2] if len(parts) > 2 else ""
+        assert o.card is not None
+        cdef = g.defn(s, o.card)
         opp = other(seat)
-        if mode == "attack":
+        if o.arg == "attack":
             gain = float(cdef.noun.alt_attack)
         else:
             gain = float(cdef.noun.attack)
-            effect = cdef.noun.effect
-            if effect == "kill_cost_3":
+            noun = cdef.noun.name
+            if noun == "Lollipop":
                 targets = [c for c in s.zones[f"play:{opp}"] if g.defn(s, c).cost <= 3]
                 gain += 3.0 if targets else -5.0
-            elif effect == "gain_gray_3":
+            elif noun == "Tree":
                 hand_costs = [g.play_cost(s, c) for c in s.zones[f"hand:{seat}"]]
                 ready = g.ready_resources(s, seat)
                 gain += 2.0 if any(ready < c <= ready + 3 for c in hand_costs) else -5.0
-            elif effect:
-                gain += _EFFECT_VALUE.get(effect, 0.0)
-        penalty = _COST_PENALTY.get(cdef.cost_kind, 0.0)
-        if cdef.cost_kind == "sacrifice_others":
+            else:
+                gain += _effect_value(cdef)
+        penalty = _penalty(cdef)
+        of = cdef.of
+        if of.name == "Loneliness" and penalty:  # sacrifices all your other creatures
             penalty = 2.0 * (len(s.zones[f"play:{seat}"]) - 1)
-        if cdef.cost_kind.startswith("discard") and len(s.zones[f"hand:{seat}"]) >= 4:
+        if of.name in ("Waste Disposal", "Industrial Waste") and len(s.zones[f"hand:{seat}"]) >= 4:
             penalty = 0.2
         return gain - penalty
 
@@ -163,20 +175,18 @@ class BizarreWorldHeuristic:
     def _distribute(self, g: BizarreWorld, s: BWState, options: list[Option]) -> str:
         # kill the most valuable creature we can kill outright; otherwise the biggest chunk
         def score(o: Option) -> tuple[float, int]:
-            _, cid, n = o.id.split(":")
             kills = "kills it" in o.label
-            return (card_value(g.defn(s, int(cid))) if kills else -10.0, int(n))
+            return (card_value(g.defn(s, _card(o))) if kills else -10.0, o.n or 0)
 
         return max(options, key=score).id
 
     def _pay(self, g: BizarreWorld, s: BWState, options: list[Option]) -> str:
         def order(o: Option) -> float:
-            what = o.id.split(":")[1]
-            if what == "gray":
+            if o.arg == "gray":
                 return -2.0
-            if what == "neutral":
+            if o.arg == "neutral":
                 return -1.0
-            return card_value(g.defn(s, int(what)))
+            return card_value(g.defn(s, _card(o)))
 
         return min(options, key=order).id
 
@@ -191,4 +201,5 @@ class BizarreWorldHeuristic:
 
 
 def _card(option: Option) -> int:
-    return int(option.id.split(":")[1])
+    assert option.card is not None, f"option {option.id!r} names no card"
+    return option.card

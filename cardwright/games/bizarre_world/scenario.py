@@ -19,9 +19,10 @@ from cardwright.scenarios.format import parse_card_spec
 from .decks import FORMATS
 from .generator import card_def
 from .state import BWState
+from .turn import Turn
 
 if TYPE_CHECKING:
-    from .rules import BizarreWorld
+    from .game import BizarreWorld
 
 _PHASE_STEP = {"start": 0, "sacrifice": 1, "main": 3, "end": 4}
 _ZONES = ("deck", "hand", "resources", "play", "discard")
@@ -99,8 +100,7 @@ def build(
         state.turns_taken[active] -= 1
     state.turn = turn
     state.phase = phase
-    frame = game.push(state, "bw.turn", active)
-    frame.step = _PHASE_STEP[phase]
+    game.push_step(state, Turn(seat=active, stage=_PHASE_STEP[phase]))
     game.log(
         state,
         "scenario",

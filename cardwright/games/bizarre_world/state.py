@@ -4,24 +4,24 @@ from __future__ import annotations
 
 import msgspec
 
-from cardwright.core.state import State
+from cardwright.core.state import CardRef, State
 
 
 class Battle(msgspec.Struct):
     """One declared attack, from declaration to the end of both distribution steps.
 
-    ``sources`` / ``def_sources`` map creature ids to the attack they contributed;
+    ``sources`` / ``def_sources`` map creatures to the attack they contributed;
     ``assigned`` is the distribution in progress; ``remaining`` is what is left to assign.
     """
 
     attacker: int
     defender: int
     attack: int
-    sources: dict[int, int]
+    sources: dict[CardRef, int]
     defense: int = 0
-    def_sources: dict[int, int] = msgspec.field(default_factory=dict)
+    def_sources: dict[CardRef, int] = msgspec.field(default_factory=dict)
     remaining: int = 0
-    assigned: dict[int, int] = msgspec.field(default_factory=dict)
+    assigned: dict[CardRef, int] = msgspec.field(default_factory=dict)
 
 
 class BWState(State, kw_only=True):
@@ -34,6 +34,6 @@ class BWState(State, kw_only=True):
     life: list[int] = msgspec.field(default_factory=list)
     attack: list[int] = msgspec.field(default_factory=list)
     gray: list[int] = msgspec.field(default_factory=list)
-    contrib: dict[int, int] = msgspec.field(default_factory=dict)
+    contrib: dict[CardRef, int] = msgspec.field(default_factory=dict)
     turns_taken: list[int] = msgspec.field(default_factory=list)
     battle: Battle | None = None

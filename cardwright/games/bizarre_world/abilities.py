@@ -1,0 +1,257 @@
+"""Bizarre World's abilities: its words in the shared vocabulary, and one ability per layer.
+
+A generated card is three layers (see ``generator.py``) and each layer's rules text is written
+in ``data/generator.toml`` as one vocabulary expression: the adjective's passive ``ability``
+(listeners, a modifier, a keyword), the noun's ``effect`` (beyond the attack it gains) and the
+of-phrase's ``cost``. :func:`build_registry` parses them all, for every ruleset, when the game
+loads; a card's abilities are its three layers' (:func:`card_abilities`).
+
+Bizarre World's own words, on top of the core's:
+
+``creatures(whose="any", other=False, <attr>_<op>=...)``
+    the creatures in play (``whose``: you, opponent, any); filters on ``cost`` or ``purple``.
+``kill(cards)`` / ``sacrifice(cards)`` / ``burn(cards)``
+    the creatures die (to their owner's discard pile, their death passives trigger); the log
+    says "is killed", "is sacrificed" or "burns out (Flaming)". A chosen argument
+    (``kill(choose(creatures(cost_le=3)))``) is asked as ``kill_target`` / ``sacrifice_cost``.
+``pay(n)``
+    pay ``n`` resources (a question per resource when the choice matters); possible only if
+    the player's other ready resources can pay it (the creature exhausts itself to act).
+``mill(n)``, ``become_resource(cards)``, ``turns(seat)``
+    discard the top ``n`` cards of your deck; a card in a discard pile becomes a face-down
+    neutral resource; how many turns a seat has taken.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import cache
+from typing import TYPE_CHECKING, Any, cast
+
+from cardwright.core.abilities import Ability, Registry
+from cardwright.core.errors import DataError
+from cardwright.core.vocab import (
+    Cards,
+    Const,
+    Ctx,
+    Expr,
+    Verb,
+    VerbSpec,
+    Vocabulary,
+    cards_of,
+    core_words,
+    filters_from,
+    hooks_from,
+)
+from cardwright.core.vocab.exprs import Call
+
+from .generator import DEFAULT_RULESET, CardDef, Layer, card_def, rulesets, tables
+from .state import BWState
+
+if TYPE_CHECKING:
+    from .game import BizarreWorld
+
+
+def _game(ctx: Ctx) -> BizarreWorld:
+    return cast("BizarreWorld", ctx.game)
+
+
+def _killer(how: str) -> Callable[..., None]:
+    def kill(ctx: Ctx, cards: Any) -> None:
+        for cid in cards_of(cards):
+            _game(ctx).kill(cast(BWState, ctx.state), cid, ctx.rule, how)
+
+    return kill
+
+
+def _kill_label(ctx: Ctx, cid: int) -> str:
+    card = ctx.state.cards[cid]
+    return f"Kill {card.defn} ({ctx.state.names[card.controller]})"
+
+
+def _pay(ctx: Ctx, n: int) -> None:
+    from .play import Pay
+
+    ctx.state.stack.append(Pay(seat=ctx.you, amount=int(n), rule=ctx.rule))
+
+
+def _can_pay(ctx: Ctx, n: int) -> bool:
+    s = cast(BWState, ctx.state)
+    g = _game(ctx)
+    own = g.defn(s, ctx.source).of.amount if ctx.source is not None else 0
+    return g.ready_resources(s, ctx.you) - own >= int(n)
+
+
+def _mill(ctx: Ctx, n: int) -> None:
+    s = cast(BWState, ctx.state)
+    deck = s.zones[f"deck:{ctx.you}"]
+    for _ in range(int(n)):
+        if deck:
+            _game(ctx).discard(s, ctx.you, deck[-1], f"deck:{ctx.you}", ctx.rule)
+
+
+def _become_resource(ctx: Ctx, cards: Any) -> None:
+    s = cast(BWState, ctx.state)
+    for cid in cards_of(cards):
+        owner = s.cards[cid].owner
+        discard = f"discard:{owner}"
+        if cid not in s.zones[discard]:
+            continue
+        _game(ctx).move_card(s, cid, discard, f"resources:{owner}")
+        s.cards[cid].face_up = False
+        ctx.game.log(
+            s,
+            "becomes_resource",
+            ctx.rule,
+            f"{s.cards[cid].defn} becomes a neutral resource",
+            ctx.you,
+            card=cid,
+        )
+
+
+KILL = VerbSpec(
+    "kill",
+    _killer("is killed"),
+    kind="kill_target",
+    prompt="Choose a creature to kill",
+    label=_kill_label,
+    none="there is no creature it can kill",
+)
+SACRIFICE = VerbSpec(
+    "sacrifice",
+    _killer("is sacrificed"),
+    kind="sacrifice_cost",
+    prompt="Choose a creature to sacrifice",
+    label=lambda ctx, cid: f"Sacrifice {ctx.state.cards[cid].defn}",
+)
+BURN = VerbSpec("burn", _killer("burns out (Flaming)"))
+PAY = VerbSpec("pay", _pay, pushes=True, possible=_can_pay)
+MILL = VerbSpec(
+    "mill", _mill, possible=lambda ctx, n: len(ctx.state.zones[f"deck:{ctx.you}"]) >= int(n)
+)
+BECOME_RESOURCE = VerbSpec("become_resource", _become_resource)
+
+
+def _e(value: Any) -> Expr:
+    return value if isinstance(value, Expr) else Const(value)
+
+
+def _turns(ctx: Ctx, seats: list[int]) -> int:
+    return cast(BWState, ctx.state).turns_taken[seats[0]]
+
+
+def vocabulary() -> Vocabulary:
+    """The core's words and Bizarre World's."""
+    return core_words().extended(
+        {
+            "creatures": lambda whose="any", other=False, **filters: Cards(
+                "play", whose, filters_from(filters), other
+            ),
+            "kill": lambda what: Verb(KILL, (_e(what),)),
+            "sacrifice": lambda what: Verb(SACRIFICE, (_e(what),)),
+            "burn": lambda what: Verb(BURN, (_e(what),)),
+            "pay": lambda n: Verb(PAY, (_e(n),)),
+            "mill": lambda n=1: Verb(MILL, (_e(n),)),
+            "become_resource": lambda what: Verb(BECOME_RESOURCE, (_e(what),)),
+            "turns": lambda who: Call("turns", _turns, (_e(who),)),
+        }
+    )
+
+
+# ------------------------------------------------------------------------------ the abilities
+#: (layer kind, field holding its expression, the hook it fills, the rule its effects cite)
+_LAYER_HOOKS = {
+    "adjective": ("ability", "", ""),
+    "noun": ("effect", "effect", "bw.ability.effect"),
+    "of": ("cost", "cost", "bw.ability.cost"),
+}
+
+
+def _expression(layer: Layer) -> str:
+    field = _LAYER_HOOKS[layer.kind][0]
+    return str(getattr(layer, field) or "")
+
+
+def _ability_ids() -> dict[tuple[str, str, str], str]:
+    """(ruleset, layer kind, layer name) -> ability id. A layer whose text differs between
+    rulesets has one ability per version, named after the first ruleset of each."""
+    versions: dict[tuple[str, str], dict[str, str]] = {}  # (kind, name) -> text -> first rs
+    out: dict[tuple[str, str, str], str] = {}
+    for rs in rulesets():
+        t = tables(rs)
+        for layer in (*t.adjectives, *t.nouns, *t.ofs):
+            text = _expression(layer)
+            if not text:
+                continue
+            seen = versions.setdefault((layer.kind, layer.name), {})
+            seen.setdefault(text, rs)
+    for (kind, name), texts in versions.items():
+        for rs in rulesets():
+            found = tables(rs).find(kind, name)
+            assert found is not None
+            text = _expression(found)
+            if text:
+                base = f"{kind}:{name}"
+                out[(rs, kind, name)] = base if len(texts) == 1 else f"{base}@{texts[text]}"
+    return out
+
+
+@cache
+def build_registry() -> Registry:
+    """Every layer ability of every ruleset, parsed and checked (one :class:`DataError` line
+    naming the layer and the word for any problem)."""
+    from pathlib import Path
+
+    from cardwright.core.rules import RulesIndex
+
+    words = vocabulary()
+    rules = RulesIndex.load(Path(__file__).parent / "rules.toml")
+    abilities: dict[str, Ability] = {}
+    for (rs, kind, name), ability_id in _ability_ids().items():
+        if ability_id in abilities:
+            continue
+        found = tables(rs).find(kind, name)
+        assert found is not None
+        layer = found
+        where = f"generator.toml: {kind} {name!r} ({rs})"
+        parsed = words.parse(_expression(layer), where)
+        items = parsed if isinstance(parsed, list) else [parsed]
+        _, hook, rule = _LAYER_HOOKS[kind]
+        try:
+            hooks = hooks_from(items) if kind == "adjective" else hooks_from(items, hook)
+        except DataError as exc:
+            raise DataError(f"{where}: {exc}") from None
+        if kind == "adjective":
+            rule, label = f"bw.card.{layer.passive}", layer.passive
+        else:
+            label = name
+        abilities[ability_id] = Ability(ability_id, rule, hooks, name=label.replace("_", " "))
+    return Registry("bizarre-world", abilities.values(), rules=rules)
+
+
+@cache
+def _ids() -> dict[tuple[str, str, str], str]:
+    return _ability_ids()
+
+
+@cache
+def card_abilities(defn: str, ruleset: str = DEFAULT_RULESET) -> tuple[Ability, ...]:
+    """The abilities of a card (its layers', in adjective, noun, of order)."""
+    card: CardDef = card_def(defn, ruleset)
+    registry = build_registry()
+    ids = _ids()
+    out = []
+    for layer in (card.adjective, card.noun, card.of):
+        ability_id = ids.get((ruleset, layer.kind, layer.name))
+        if ability_id is not None:
+            out.append(registry.ability(ability_id))
+    return tuple(out)
+
+
+def layer_ability(layer: Layer, ruleset: str, hook: str) -> Ability | None:
+    """The ability of one layer in a ruleset, if it has ``hook``."""
+    ability_id = _ids().get((ruleset, layer.kind, layer.name))
+    if ability_id is None:
+        return None
+    ability = build_registry().ability(ability_id)
+    return ability if hook in ability.hooks else None

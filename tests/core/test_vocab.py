@@ -1,0 +1,311 @@
+"""The shared effect vocabulary on a toy game: parsing, choosing, combinators, listeners,
+modifiers, and the registry's load-time checks."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+import pytest
+
+from cardwright.core import Card, Game, State
+from cardwright.core.abilities import Ability, Registry
+from cardwright.core.errors import DataError
+from cardwright.core.game import AFTER
+from cardwright.core.rules import Rule, RulesIndex
+from cardwright.core.state import Option
+from cardwright.core.steps import Step
+from cardwright.core.vocab import (
+    Cards,
+    Verb,
+    VerbSpec,
+    Vocabulary,
+    cards_of,
+    core_words,
+    filters_from,
+    hooks_from,
+    start_ability,
+)
+from cardwright.core.zones import create_card, move
+
+#: card definitions of the toy game: name -> (value, ability expressions)
+CARDS: dict[str, tuple[int, list[str]]] = {
+    "pebble": (1, []),
+    "stone": (2, []),
+    "boulder": (5, []),
+    "scout": (1, ["when('dies', draw(1))"]),
+    "medic": (2, ["whenever('dies', gain('life', 1), by='you')"]),
+    "leech": (1, ["whenever('dies', gain('life', 1), by='opponent', now=True)"]),
+    "cheap": (4, ["modify('value', -count(cards('play')))"]),
+    "aura": (0, ["modify('value', 10, applies=it.printed >= 2)"]),
+}
+
+
+def _smash(ctx: Any, cards: Any) -> None:
+    game: Toy = ctx.game
+    for cid in cards_of(cards):
+        game.smash(ctx.state, cid, ctx.rule)
+
+
+SMASH = VerbSpec(
+    "smash",
+    _smash,
+    kind="smash_target",
+    prompt="Smash what?",
+    none="nothing to smash",
+)
+
+
+def words() -> Vocabulary:
+    return core_words().extended(
+        {
+            "smash": lambda what: Verb(SMASH, (what,)),
+            "things": lambda whose="any", **f: Cards("play", whose, filters_from(f)),
+        }
+    )
+
+
+class Script(Step, tag="toy.script"):
+    """Runs one ability's effect (the test's subject), then ends the game."""
+
+    ability: str
+    started: bool = False
+
+    def run(self, game: Game, state: State) -> None:
+        if not self.started:
+            self.started = True
+            assert game.registry is not None
+            start_ability(game, state, game.registry.ability(self.ability), "effect", None, 0)
+            return
+        game.end_game(state, [0], "done", "toy")
+
+
+class Toy(Game):
+    id = "toy-vocab"
+    title = "Toy"
+    step_prefix = "toy."
+    typed_flow = True
+
+    def __init__(self, effects: dict[str, str]) -> None:
+        super().__init__()
+        self.rules = RulesIndex([Rule("toy", "toy", "test")])
+        w = words()
+        abilities = [
+            Ability(name, "toy", hooks_from([w.parse(text, f"test {name}")]))
+            for name, text in effects.items()
+        ]
+        for defn, (_, texts) in CARDS.items():
+            if texts:
+                items = [w.parse(t, f"test card {defn}") for t in texts]
+                abilities.append(Ability(defn, "toy", hooks_from(items)))
+        self.registry = Registry(self.id, abilities, rules=self.rules)
+        self.life = [0, 0]
+
+    def setup(self, state: State) -> None:
+        state.names = ["A", "B"]
+        state.config.setdefault("life", [10, 10])
+        for seat in (0, 1):
+            for zone in ("deck", "hand", "play", "discard"):
+                state.zones[f"{zone}:{seat}"] = []
+
+    def abilities_of(self, state: State, card: int) -> tuple[Ability, ...]:
+        assert self.registry is not None
+        defn = state.cards[card].defn
+        return (self.registry.ability(defn),) if defn in self.registry.abilities else ()
+
+    def live_cards(self, state: State) -> Iterable[int]:
+        return [*state.zones["play:0"], *state.zones["play:1"]]
+
+    def card_attr(self, state: State, card: int, name: str) -> Any:
+        printed = CARDS[state.cards[card].defn][0]
+        if name == "value":
+            return self.value(state, "value", card, printed)
+        if name == "printed":
+            return printed
+        return super().card_attr(state, card, name)
+
+    def gain(
+        self, state: State, seat: int, key: str, amount: int, rule: str, source: Any, why: str = ""
+    ) -> None:
+        state.config["life"][seat] += amount
+        self.log(state, "life", rule, f"{state.names[seat]} {amount:+d} life", seat)
+
+    def discard_card(self, state: State, seat: int, card: int, rule: str) -> None:
+        move(state, card, f"discard:{seat}")
+
+    def smash(self, state: State, cid: int, rule: str) -> None:
+        card = state.cards[cid]
+        move(state, cid, f"discard:{card.owner}")
+        self.log(state, "smash", rule, f"{card.defn} is smashed", card.owner, card=cid)
+        self.emit(state, "dies", AFTER, card.controller, card=cid)
+
+    def card_visible(self, state: State, zone: str, card: Card, seat: int) -> bool:
+        return not zone.startswith("deck")
+
+
+def play(effect: str, setup: dict[str, list[str]]) -> tuple[Toy, State]:
+    game = Toy({"subject": effect})
+    state = game.state_cls(game=game.id)
+    game.setup(state)
+    for zone, defns in setup.items():
+        owner = int(zone.rsplit(":", 1)[1])
+        for defn in defns:
+            create_card(state, defn, owner, zone)
+    game.push_step(state, Script(ability="subject"))
+    game.advance(state)
+    return game, state
+
+
+def ids(state: State) -> list[str]:
+    assert state.decision is not None
+    return [o.id for o in state.decision.options]
+
+
+def names(state: State, zone: str) -> list[str]:
+    return [state.cards[c].defn for c in state.zones[zone]]
+
+
+# ------------------------------------------------------------------------------ choosing
+def test_a_chosen_argument_asks_with_the_verbs_kind_prompt_and_ids() -> None:
+    game, s = play("smash(choose(things(value_le=2)))", {"play:1": ["pebble", "boulder", "stone"]})
+    d = s.decision
+    assert d is not None and (d.kind, d.prompt, d.seat) == ("smash_target", "Smash what?", 0)
+    pebble, _, stone = s.zones["play:1"]
+    assert ids(s) == [f"smash:{pebble}", f"smash:{stone}"]
+    assert [o.card for o in d.options] == [pebble, stone]
+    game.apply(s, f"smash:{stone}")
+    assert names(s, "discard:1") == ["stone"] and s.result is not None
+
+
+def test_a_single_candidate_is_taken_without_asking_and_none_is_logged() -> None:
+    _, s = play("smash(choose(things(value_ge=5)))", {"play:1": ["pebble", "boulder"]})
+    assert names(s, "discard:1") == ["boulder"] and s.result is not None
+    _, s = play("smash(choose(things(value_ge=9)))", {"play:1": ["pebble"]})
+    assert [e.text for e in s.log if e.kind == "no_target"] == ["nothing to smash"]
+
+
+def test_may_adds_the_games_decline_option_and_always_ask_keeps_a_forced_choice_asked() -> None:
+    game, s = play("smash(choose(things(), may=True))", {"play:1": ["pebble"]})
+    assert ids(s)[-1] == "decline"
+    game.apply(s, "decline")
+    assert names(s, "play:1") == ["pebble"]
+    _, s = play("discard(choose(cards('hand'), always_ask=True))", {"hand:0": ["pebble"]})
+    assert s.decision is not None and s.decision.kind == "discard"
+
+
+def test_choosing_several_one_at_a_time_and_the_prompt_counts_down() -> None:
+    game, s = play("discard(2)", {"hand:0": ["pebble", "stone", "boulder"]})
+    assert s.decision is not None and s.decision.prompt == "Discard 2 card(s)"
+    game.apply(s, ids(s)[1])
+    assert s.decision is not None and s.decision.prompt == "Discard 1 card(s)"
+    assert len(ids(s)) == 2, "a discarded card is not offered again"
+    game.apply(s, ids(s)[0])
+    assert names(s, "discard:0") == ["stone", "pebble"] and s.result is not None
+
+
+def test_up_to_offers_done_after_a_pick() -> None:
+    game, s = play("smash(choose(things(), n=2, up_to=True))", {"play:1": ["pebble", "stone"]})
+    assert "done" not in ids(s)
+    game.apply(s, ids(s)[0])
+    assert ids(s)[-1] == "done"
+    game.apply(s, "done")
+    assert names(s, "play:1") == ["stone"]
+
+
+# ------------------------------------------------------------------------------ combinators
+def test_seq_waits_for_a_question_before_the_next_effect() -> None:
+    game, s = play(
+        "seq(smash(choose(things())), discard(1))",
+        {"play:1": ["pebble", "stone"], "hand:0": ["pebble", "stone"]},
+    )
+    assert s.decision is not None and s.decision.kind == "smash_target"
+    assert names(s, "hand:0") == ["pebble", "stone"], "the discard waits"
+    game.apply(s, ids(s)[0])
+    assert s.decision is not None and s.decision.kind == "discard"
+
+
+def test_for_each_binds_it_and_each_player_rebinds_you() -> None:
+    _, s = play("for_each(things(whose='opponent'), smash(it))", {"play:1": ["pebble", "stone"]})
+    assert names(s, "discard:1") == ["pebble", "stone"]
+    _, s = play("each_player(discard(1))", {"hand:0": ["pebble"], "hand:1": ["a", "b"]})
+    assert names(s, "discard:0") == ["pebble"], "seat 0 had one card: no question"
+    assert s.decision is not None and s.decision.seat == 1
+
+
+def test_if_else_and_may() -> None:
+    _, s = play("if_else(count(cards('hand')) == 0, draw(1), discard(1))", {"hand:0": ["p"]})
+    assert names(s, "discard:0") == ["p"]
+    game, s = play("may(discard(1))", {"hand:0": ["p"]})
+    assert ids(s) == ["yes", "no"]
+    game.apply(s, "yes")
+    assert names(s, "discard:0") == ["p"]
+
+
+def test_require_is_a_condition_for_costs() -> None:
+    game = Toy({"cost": "require(count(cards('hand')) == 0)"})
+    state = game.state_cls(game=game.id)
+    game.setup(state)
+    assert game.registry is not None
+    from cardwright.core.vocab import ability_possible
+
+    ability = game.registry.ability("cost")
+    assert ability_possible(game, state, ability, "effect", None, 0)
+    create_card(state, "pebble", 0, "hand:0")
+    assert not ability_possible(game, state, ability, "effect", None, 0)
+
+
+# ------------------------------------------------------------------------------ listeners
+def test_self_listeners_trigger_and_live_listeners_filter_by_seat() -> None:
+    game, s = play(
+        "smash(choose(things(whose='opponent')))",
+        {"play:1": ["scout", "medic"], "play:0": ["leech", "medic"], "deck:1": ["pebble"]},
+    )
+    scout = s.zones["play:1"][0]
+    game.apply(s, f"smash:{scout}")
+    # leech (seat 0, an opponent's creature died) acts at once; scout and seat 1's medic wait
+    assert s.config["life"] == [11, 10]
+    assert sorted(t.ability for t in s.triggers) == ["medic", "scout"]
+    assert all(t.controller == 1 for t in s.triggers)
+
+
+def test_modifiers_apply_on_query_own_and_from_live_cards() -> None:
+    game, s = play("draw(0)", {"play:0": ["pebble", "stone"], "hand:0": ["cheap"]})
+    cheap = s.zones["hand:0"][0]
+    assert game.card_attr(s, cheap, "value") == 2, "4 less one per card of yours in play"
+    create_card(s, "aura", 1, "play:1")
+    stone = s.zones["play:0"][1]
+    pebble = s.zones["play:0"][0]
+    assert game.card_attr(s, stone, "value") == 12 and game.card_attr(s, pebble, "value") == 1
+
+
+# ------------------------------------------------------------------------------ load-time checks
+def test_a_typo_fails_when_the_data_is_read_naming_the_place_and_the_word() -> None:
+    w = words()
+    with pytest.raises(DataError, match=r"cards.toml: card 'x': unknown word 'drwa'"):
+        w.parse("drwa(1)", "cards.toml: card 'x'")
+    with pytest.raises(DataError, match="cannot read"):
+        w.parse("draw(1", "here")
+    with pytest.raises(DataError, match="not allowed"):
+        w.parse("[x for x in y]", "here")
+    with pytest.raises(DataError, match="may: "):
+        w.parse("may(3)", "here")
+
+
+def test_the_registry_refuses_unknown_hooks_rules_and_duplicates() -> None:
+    rules = RulesIndex([Rule("toy", "toy", "test")])
+    ok = Ability("a", "toy", {"effect": words().parse("draw(1)", "t")})
+    with pytest.raises(DataError, match="unknown hook"):
+        Registry("toy-x", [Ability("b", "toy", {"on_drink": None})], rules=rules)
+    with pytest.raises(DataError, match="unknown rule"):
+        Registry("toy-x", [Ability("c", "toy.nope", {})], rules=rules)
+    with pytest.raises(DataError, match="defined twice"):
+        Registry("toy-x", [ok, ok], rules=rules)
+    registry = Registry("toy-x", [ok], rules=rules)
+    with pytest.raises(DataError, match="unknown abilit"):
+        registry.check_names(["a", "zz"], "cards.toml")
+
+
+def test_options_carry_typed_values() -> None:
+    _, s = play("smash(choose(things()))", {"play:1": ["pebble", "stone"]})
+    assert s.decision is not None
+    assert all(isinstance(o, Option) and o.card is not None for o in s.decision.options)
