@@ -154,8 +154,6 @@ KNOWN_UNTYPED: dict[str, set[str]] = {
         "Affect.target",
         "Allowance.base",
         "Allowance.source",
-        "Lasting.source",
-        "Lasting.target",
         "SUState.attached",
         "SUState.known",
         "SUState.public_cards",

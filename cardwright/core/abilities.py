@@ -39,6 +39,9 @@ CORE_HOOKS: dict[str, str] = {
     "listeners": "listeners: effects run when an event happens",
     "modifiers": "continuous changes to values, computed when a value is asked",
     "keywords": "keywords the card has (a word the rules look for)",
+    "forbids": 'prohibitions: a "cannot" for an action (it beats every "can")',
+    "permits": 'permissions: a "can" for an action a rule would forbid',
+    "replacements": "replacement effects: what happens instead of an event",
 }
 
 
@@ -77,6 +80,35 @@ class ModifierSpec:
     applies: Expr | None = None
 
 
+@dataclass(frozen=True, slots=True)
+class Rule:
+    """A "cannot" (``forbid``) or a "can" (``permit``) for ``action`` while the card is live.
+
+    ``applies``: which card it is about (an expression over ``it``, the card the action would
+    touch; None: the card itself). ``by``: whose action (``you``/``opponent`` relative to the
+    card's controller; empty: anyone's). ``condition``: when it holds. ``supersedes``: a "can"
+    that overrides a hard rule (Munchkin's "unless a card says so")."""
+
+    action: str
+    allow: bool
+    applies: Expr | None = None
+    by: str = ""
+    condition: Expr | None = None
+    supersedes: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Replacement:
+    """What happens instead of ``event`` (``"destroy"``, ``"discard"``, ``"roll"``): when the
+    event is about to happen to a card it ``applies`` to (``it``; None: the card itself), the
+    effect happens instead and the event does not."""
+
+    event: str
+    effect: Effect
+    applies: Expr | None = None
+    condition: Expr | None = None
+
+
 @dataclass(frozen=True)
 class Ability:
     """One ability: its id (unique in the game), the rule it cites, its hooks, and how people
@@ -108,6 +140,17 @@ class Ability:
     @property
     def keywords(self) -> frozenset[str]:
         return frozenset(self.hooks.get("keywords", ()))
+
+    @property
+    def rules(self) -> tuple[Rule, ...]:
+        """The ability's "cannot"s and "can"s."""
+        found: tuple[Rule, ...] = (*self.hooks.get("forbids", ()), *self.hooks.get("permits", ()))
+        return found
+
+    @property
+    def replacements(self) -> tuple[Replacement, ...]:
+        found: tuple[Replacement, ...] = tuple(self.hooks.get("replacements", ()))
+        return found
 
 
 class Registry:
@@ -157,7 +200,13 @@ class Registry:
         having: dict[str, set[str]] = {}
         modifying: dict[str, set[str]] = {}
         keyword: dict[str, set[str]] = {}
+        ruling: dict[str, set[str]] = {}
+        replacing: dict[str, set[str]] = {}
         for ab in self.abilities.values():
+            for r in ab.rules:
+                ruling.setdefault(r.action, set()).add(ab.id)
+            for rep in ab.replacements:
+                replacing.setdefault(rep.event, set()).add(ab.id)
             for lis in ab.listeners:
                 listening.setdefault((lis.event, lis.timing, lis.subject), set()).add(ab.id)
             for hook in ab.hooks:
@@ -170,6 +219,8 @@ class Registry:
         self._having = {k: frozenset(v) for k, v in having.items()}
         self._modifying = {k: frozenset(v) for k, v in modifying.items()}
         self._keyword = {k: frozenset(v) for k, v in keyword.items()}
+        self._ruling = {k: frozenset(v) for k, v in ruling.items()}
+        self._replacing = {k: frozenset(v) for k, v in replacing.items()}
 
     # ----------------------------------------------------------------- derived indexes
     def listening(self, event: str, timing: str = AFTER, subject: str = "self") -> frozenset[str]:
@@ -186,6 +237,14 @@ class Registry:
 
     def with_keyword(self, word: str) -> frozenset[str]:
         return self._keyword.get(word, frozenset())
+
+    def ruling(self, action: str) -> frozenset[str]:
+        """The abilities with a "cannot" or a "can" for ``action``."""
+        return self._ruling.get(action, frozenset())
+
+    def replacing(self, event: str) -> frozenset[str]:
+        """The abilities with a replacement for ``event``."""
+        return self._replacing.get(event, frozenset())
 
     def ability(self, ability_id: str) -> Ability:
         return self.abilities[ability_id]

@@ -1,7 +1,9 @@
 """Continuous effects: values computed when asked, and permissions where "cannot" beats "can".
 
 Nothing here writes to the state. A game lists the modifiers that are active right now (from
-ongoing abilities, counters, until-end-of-turn effects) and the core folds them in layer order:
+ongoing abilities, counters, until-end-of-turn effects) and the core folds them in layer order
+(the vocabulary's :func:`~cardwright.core.vocab.modified` does it for abilities written as
+data):
 
 >>> doubled = Modifier(key="power", layer=2, source=7, apply=lambda v: v * 2)
 >>> plus_one = Modifier(key="power", layer=1, source=8, apply=lambda v: v + 1)
@@ -27,13 +29,23 @@ class Modifier:
     apply: Callable[[int], int]
 
 
+#: Permission tiers. A rule's default ("no support cards after a STOP card") yields to a
+#: card's "can"; a card's "cannot" beats every "can"; a HARD rule ("nothing can reduce a
+#: player below level 1") yields only to a "can" that says it supersedes it.
+RULE, CARD, HARD = 0, 1, 2
+
+
 @dataclass(frozen=True, slots=True)
 class Permission:
-    """A "can" (``allow=True``) or a "cannot" (``allow=False``) for one action."""
+    """A "can" (``allow=True``) or a "cannot" (``allow=False``) for one action, at a tier
+    (:data:`RULE`, :data:`CARD`, :data:`HARD`); ``supersedes``: a "can" that explicitly
+    overrides a hard rule."""
 
     action: str
     source: int
     allow: bool
+    tier: int = CARD
+    supersedes: bool = False
 
 
 def compute(base: int, modifiers: Iterable[Modifier], *, floor: int | None = None) -> int:
@@ -47,10 +59,28 @@ def compute(base: int, modifiers: Iterable[Modifier], *, floor: int | None = Non
 
 
 def allowed(permissions: Iterable[Permission], *, default: bool = True) -> bool:
-    """Any "cannot" wins; otherwise any "can" allows; otherwise ``default``."""
-    verdict: bool | None = None
+    """Whether the action may be done: a card's "cannot" beats every "can"; a hard rule's
+    "cannot" beats every "can" but one that supersedes it; otherwise any "can" allows; a
+    rule's "cannot" forbids only when no card says "can"; otherwise ``default``.
+
+    >>> allowed([Permission("play", -1, False, RULE), Permission("play", 3, True)])
+    True
+    >>> allowed([Permission("level", -1, False, HARD), Permission("level", 4, True)])
+    False
+    """
+    cans = rule_cannot = hard_cannot = superseded = False
     for perm in permissions:
-        if not perm.allow:
+        if perm.allow:
+            cans = True
+            superseded = superseded or perm.supersedes
+        elif perm.tier == CARD:
             return False
-        verdict = True
-    return default if verdict is None else verdict
+        elif perm.tier == HARD:
+            hard_cannot = True
+        else:
+            rule_cannot = True
+    if hard_cannot and not superseded:
+        return False
+    if cans:
+        return True
+    return default and not rule_cannot

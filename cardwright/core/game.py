@@ -25,6 +25,7 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from .effects import Permission, allowed
 from .errors import ConfigError, EngineError, IllegalChoice
 from .rng import LocalRng, seed_rng
 from .rules import RulesIndex
@@ -33,6 +34,7 @@ from .state import (
     CardRef,
     Decision,
     Frame,
+    Lasting,
     LogEvent,
     Option,
     Result,
@@ -551,6 +553,46 @@ class Game(ABC):
         from .vocab import modified
 
         return modified(self, state, key, card, base)
+
+    def allowed(
+        self,
+        state: State,
+        action: str,
+        target: int | None,
+        actor: int,
+        *,
+        default: bool = True,
+        extra: Iterable[Permission] = (),
+    ) -> bool:
+        """Whether ``actor`` may do ``action`` to ``target`` now: the "cannot"s and "can"s of
+        live cards and lasting effects, plus the game's own (``extra``: a rule's default, a
+        hard rule), weighed by :func:`~cardwright.core.effects.allowed`."""
+        from .vocab import permissions
+
+        found = permissions(self, state, action, target, actor)
+        return allowed([*found, *extra], default=default)
+
+    def replace_event(
+        self, state: State, event: str, card: int, seat: int, **cards: list[CardRef]
+    ) -> bool:
+        """Whether a replacement took ``event`` (about to happen to ``card``): its effect has
+        started instead, and the caller must not carry out the event."""
+        if self.registry is None:
+            return False
+        from .state import Bindings
+        from .vocab import replace_event
+
+        return replace_event(self, state, event, card, seat, Bindings(cards=dict(cards)))
+
+    def add_lasting(self, state: State, effect: Lasting, rule: str) -> None:
+        """Start a lasting effect (games that must check or record it override)."""
+        state.lasting.append(effect)
+
+    def expire(self, state: State, occasion: str) -> None:
+        """Announce an occasion lasting effects may end at (``end_of_turn`` ...)."""
+        from .lasting import expire
+
+        expire(state, occasion)
 
     def has_keyword(self, state: State, card: int, word: str) -> bool:
         """Whether one of the card's abilities gives it the keyword ``word``."""

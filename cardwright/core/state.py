@@ -113,6 +113,25 @@ class Trigger(msgspec.Struct, omit_defaults=True):
     effect: str = ""
 
 
+class Lasting(msgspec.Struct, omit_defaults=True):
+    """A lasting effect (strain S7): it changes value ``key`` of the card ``target`` (or of the
+    seat ``seat``) by ``amount`` until the occasion ``until`` (a name the game's flow
+    announces: ``"end_of_turn"``, ``"end_of_turn:2"``, ``"end_of_combat"``, ``"end_of_moment"``).
+    A key ``"cannot:<action>"`` forbids that action on ``target`` (by ``seat`` when set);
+    ``source`` is the card it comes from; ``about`` is another card it concerns (the card
+    that may not affect ``target``); ``word`` a word it names (a faction). It also ends when
+    its target leaves play (:func:`cardwright.core.lasting.forget`)."""
+
+    key: str
+    target: CardRef | None = None
+    seat: int = -1
+    amount: int = 0
+    source: CardRef | None = None
+    about: CardRef | None = None
+    until: str = "end_of_turn"
+    word: str = ""
+
+
 class LogEvent(msgspec.Struct):
     """One line of the structured game log. ``rule`` is an id in the game's rules index.
 
@@ -162,6 +181,7 @@ class State(msgspec.Struct, kw_only=True):
     stack: list[Any] = msgspec.field(default_factory=list)
     decision: Decision | None = None
     triggers: list[Trigger] = msgspec.field(default_factory=list)
+    lasting: list[Lasting] = msgspec.field(default_factory=list)
     result: Result | None = None
     log: list[LogEvent] = msgspec.field(default_factory=list)
     logging: bool = True

@@ -13,7 +13,7 @@ from cardwright.core.abilities import Ability, Registry
 from cardwright.core.errors import DataError
 from cardwright.core.game import AFTER
 from cardwright.core.rules import Rule, RulesIndex
-from cardwright.core.state import Option
+from cardwright.core.state import CardRef, Lasting, Option
 from cardwright.core.steps import Step
 from cardwright.core.vocab import (
     Cards,
@@ -38,6 +38,9 @@ CARDS: dict[str, tuple[int, list[str]]] = {
     "leech": (1, ["whenever('dies', gain('life', 1), by='opponent', now=True)"]),
     "cheap": (4, ["modify('value', -count(cards('play')))"]),
     "aura": (0, ["modify('value', 10, applies=it.printed >= 2)"]),
+    "wall": (3, ["forbid('smash', applies=it.printed <= 2, by='opponent')"]),
+    "door": (1, ["permit('smash', applies=it.printed >= 5)"]),
+    "ghost": (1, ["instead('smash', draw(1))"]),
 }
 
 
@@ -135,6 +138,8 @@ class Toy(Game):
 
     def smash(self, state: State, cid: int, rule: str) -> None:
         card = state.cards[cid]
+        if self.replace_event(state, "smash", cid, card.controller):
+            return
         move(state, cid, f"discard:{card.owner}")
         self.log(state, "smash", rule, f"{card.defn} is smashed", card.owner, card=cid)
         self.emit(state, "dies", AFTER, card.controller, card=cid)
@@ -309,3 +314,35 @@ def test_options_carry_typed_values() -> None:
     _, s = play("smash(choose(things()))", {"play:1": ["pebble", "stone"]})
     assert s.decision is not None
     assert all(isinstance(o, Option) and o.card is not None for o in s.decision.options)
+
+
+# ----------------------------------------------------------------- lasting, cannot, instead
+def test_a_lasting_effect_changes_a_value_until_its_occasion() -> None:
+    game, s = play("lasting('value', choose(things()), 3)", {"play:0": ["stone", "pebble"]})
+    stone = s.zones["play:0"][0]
+    game.apply(s, f"lasting:{stone}")
+    assert game.card_attr(s, stone, "value") == 5
+    game.expire(s, "end_of_turn")
+    assert game.card_attr(s, stone, "value") == 2
+
+
+def test_cannot_beats_can_and_a_card_can_beats_a_rule_default() -> None:
+    from cardwright.core.effects import RULE, Permission
+
+    game, s = play("draw(0)", {"play:0": ["wall", "pebble", "boulder"], "play:1": ["door"]})
+    _, pebble, boulder = s.zones["play:0"]
+    assert not game.allowed(s, "smash", pebble, actor=1), "the wall protects from the opponent"
+    assert game.allowed(s, "smash", pebble, actor=0), "but not from its controller"
+    rule_says_no = [Permission("smash", -1, False, RULE)]
+    assert not game.allowed(s, "smash", pebble, actor=0, extra=rule_says_no)
+    assert game.allowed(s, "smash", boulder, actor=0, extra=rule_says_no), "the door says can"
+    s.lasting.append(Lasting("cannot:smash", CardRef(boulder)))
+    assert not game.allowed(s, "smash", boulder, actor=0), "a lasting cannot beats the door"
+
+
+def test_a_replacement_happens_instead_of_the_event() -> None:
+    game, s = play("smash(choose(things()))", {"play:1": ["ghost", "pebble"], "deck:1": ["stone"]})
+    ghost = s.zones["play:1"][0]
+    game.apply(s, f"smash:{ghost}")
+    assert names(s, "play:1") == ["ghost", "pebble"], "the ghost was not smashed"
+    assert names(s, "hand:1") == ["stone"], "its owner drew instead"

@@ -229,8 +229,8 @@ def test_power_and_breakpoint_never_below_zero() -> None:
     )
     (raptor,) = GAME.minions_at(state, state.zones["bases"][0])
     oasis = state.zones["bases"][0]
-    state.lasting.append(Lasting("power", raptor, -5))
-    state.lasting.append(Lasting("breakpoint", oasis, -40))
+    state.lasting.append(Lasting("power", raptor, amount=-5))
+    state.lasting.append(Lasting("breakpoint", oasis, amount=-40))
     assert GAME.power(state, raptor) == 0
     assert GAME.breakpoint(state, oasis) == 0
     assert GAME.total_power(state, oasis) == 0

@@ -14,7 +14,10 @@ nodes, usually written as one expression in the card data and parsed when the ga
   ``only_if(condition, e)``, ``if_else(condition, a, b)``, ``require(condition)``;
 * **listeners** (``when(event, e)`` about the card itself, ``whenever(event, e)`` about any
   card while it is live), **modifiers** (``modify("cost", amount)``: continuous, computed on
-  query) and **keywords** (``keyword("lazy")``).
+  query), **keywords** (``keyword("lazy")``), **prohibitions and permissions**
+  (``forbid("destroy", by="opponent")``: "cannot" beats "can"), **replacements**
+  (``instead("destroy", e)``) and **lasting effects** (``lasting("power", chosen, 2)``: until
+  an occasion the game announces).
 
 A running effect lives on the flow stack as one :class:`~.step.EffectStep`, so any state can be
 copied, saved or searched in the middle of an ability.
@@ -25,8 +28,9 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from ..abilities import Listener, ModifierSpec
+from ..abilities import Listener, ModifierSpec, Replacement, Rule
 from ..errors import DataError
+from ..state import Lasting
 from .base import Ctx, Effect, Expr, NodeTable, cards_of, index_effect, node, node_key, seats_of
 from .effects import (
     ADD_COUNTER,
@@ -46,7 +50,7 @@ from .effects import (
     gain,
     lose,
 )
-from .events import dispatch, modified, run_listener
+from .events import dispatch, modified, permissions, replace_event, run_listener
 from .exprs import (
     COMPARE,
     Attr,
@@ -111,6 +115,8 @@ __all__ = [
     "modified",
     "node",
     "node_key",
+    "permissions",
+    "replace_event",
     "run_listener",
     "seats_of",
     "start_ability",
@@ -233,8 +239,36 @@ def core_words() -> Vocabulary:
             key, _e(amount), layer, None if applies is None else _e(applies)
         ),
         "keyword": Keyword,
+        "forbid": lambda action, applies=None, by="", condition=None: Rule(
+            action, False, _opt(applies), by, _opt(condition)
+        ),
+        "permit": lambda action, applies=None, by="", condition=None, supersedes=False: Rule(
+            action, True, _opt(applies), by, _opt(condition), supersedes
+        ),
+        "instead": lambda event, effect, applies=None, condition=None: Replacement(
+            event, _effect(effect, "instead"), _opt(applies), _opt(condition)
+        ),
+        "lasting": lambda key, what=None, amount=0, until="end_of_turn", word="": Verb(
+            LASTING, (_e(key), _opt(what) or Const(None), _e(amount), _e(until), _e(word))
+        ),
     }
     return Vocabulary(words)
+
+
+def _opt(value: Any) -> Expr | None:
+    return None if value is None else _e(value)
+
+
+def _lasting(ctx: Ctx, key: str, what: Any, amount: int, until: str, word: str) -> None:
+    """Start a lasting effect on each card of ``what`` (or on the acting seat)."""
+    targets: list[Any] = list(cards_of(what)) if what is not None else [None]
+    for card in targets:
+        seat = -1 if card is not None else ctx.you
+        effect = Lasting(key, card, seat, int(amount), ctx.source, until=until, word=word)
+        ctx.game.add_lasting(ctx.state, effect, ctx.rule)
+
+
+LASTING = VerbSpec("lasting", _lasting)
 
 
 def hooks_from(items: Iterable[Any], effect_hook: str = "effect") -> dict[str, Any]:
@@ -248,6 +282,11 @@ def hooks_from(items: Iterable[Any], effect_hook: str = "effect") -> dict[str, A
             hooks["modifiers"] = (*hooks.get("modifiers", ()), item)
         elif isinstance(item, Keyword):
             hooks["keywords"] = (*hooks.get("keywords", ()), str(item))
+        elif isinstance(item, Rule):
+            kind = "permits" if item.allow else "forbids"
+            hooks[kind] = (*hooks.get(kind, ()), item)
+        elif isinstance(item, Replacement):
+            hooks["replacements"] = (*hooks.get("replacements", ()), item)
         elif isinstance(item, Effect):
             if effect_hook in hooks:
                 raise DataError(f"two effects for hook {effect_hook!r}")

@@ -110,14 +110,14 @@ def node_key(game: str, ability: str, hook: str) -> str:
 
 def index_effect(table: NodeTable, game: str, ability: Ability, hook: str, value: Any) -> None:
     """Record the key of every effect node in a hook's value (an effect, or listeners)."""
-    from ..abilities import Listener
+    from ..abilities import Listener, Replacement
 
     root = node_key(game, ability.id, hook)
     if isinstance(value, Effect):
         _index(table, root, value, ability)
     elif isinstance(value, tuple | list):
         for i, item in enumerate(value):
-            if isinstance(item, Listener):
+            if isinstance(item, Listener | Replacement):
                 _index(table, f"{root}/{i}", item.effect, ability)
             elif isinstance(item, Effect):
                 _index(table, f"{root}/{i}", item, ability)

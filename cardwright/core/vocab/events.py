@@ -8,14 +8,18 @@ listener that applies either runs at once (``now``) or becomes a pending
 game's order (:meth:`Game.trigger_order`).
 
 :func:`modified` computes a value (a cost, a power) on demand: the base the game gives, plus the
-card's own modifiers, plus those of live cards that apply to it, in layer order. Nothing is
-stored, so a value is always up to date.
+card's own modifiers, plus those of live cards that apply to it, plus lasting effects on it,
+in layer order. Nothing is stored, so a value is always up to date. :func:`permissions` gathers
+the "cannot"s and "can"s in force for an action (the core's
+:func:`~cardwright.core.effects.allowed` weighs them), and :func:`replace_event` lets a
+replacement effect happen instead of an event.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ..effects import Permission
 from ..state import Bindings, CardRef, State, Trigger
 from .base import Ctx
 
@@ -133,7 +137,90 @@ def modified(game: Game, state: State, key: str, card: int, base: int) -> int:
                     ctx = Ctx(game, state, ability, CardRef(src), cards[src].controller, it)
                     if mod.applies.eval(ctx):
                         changes.append((mod.layer, int(mod.amount.eval(ctx))))
+    if state.lasting:
+        from ..lasting import amount as lasting_amount
+
+        changes.append((0, lasting_amount(state, key, card)))
     value = base
     for _, amount in sorted(changes, key=lambda lc: lc[0]):
         value += amount
     return value
+
+
+def permissions(
+    game: Game, state: State, action: str, target: int | None, actor: int
+) -> list[Permission]:
+    """The "cannot"s and "can"s in force for ``actor`` doing ``action`` to ``target``: the
+    abilities of live cards (:class:`~cardwright.core.abilities.Rule`) and lasting effects
+    keyed ``cannot:<action>`` / ``can:<action>`` on the target (by ``seat`` when set)."""
+    out: list[Permission] = []
+    registry = game.registry
+    ruling = registry.ruling(action) if registry is not None else frozenset()
+    if ruling:
+        cards = state.cards
+        it = Bindings(cards={"it": [CardRef(target)]}) if target is not None else Bindings()
+        for src in game.live_cards(state):
+            for ability in game.abilities_of(state, src):
+                if ability.id not in ruling:
+                    continue
+                controller = cards[src].controller
+                for rule in ability.rules:
+                    if rule.action != action:
+                        continue
+                    if (rule.by == "you" and actor != controller) or (
+                        rule.by == "opponent" and actor == controller
+                    ):
+                        continue
+                    ctx = Ctx(game, state, ability, CardRef(src), controller, it)
+                    if rule.applies is None:
+                        if target != src:
+                            continue
+                    elif target is None or not rule.applies.eval(ctx):
+                        continue
+                    if rule.condition is not None and not rule.condition.eval(ctx):
+                        continue
+                    out.append(Permission(action, src, rule.allow, supersedes=rule.supersedes))
+    if state.lasting:
+        for e in state.lasting:
+            if e.target != target or (e.seat >= 0 and e.seat != actor):
+                continue
+            if e.key == f"cannot:{action}":
+                out.append(Permission(action, -1 if e.source is None else e.source, False))
+            elif e.key == f"can:{action}":
+                out.append(Permission(action, -1 if e.source is None else e.source, True))
+    return out
+
+
+def replace_event(
+    game: Game, state: State, event: str, card: int, seat: int, vars: Bindings
+) -> bool:
+    """If a replacement applies to ``event`` happening to ``card`` (the card's own, then those
+    of live cards, in order), its effect starts instead and True is returned: the caller then
+    does not carry out the event."""
+    registry = game.registry
+    if registry is None:
+        return False
+    replacing = registry.replacing(event)
+    if not replacing:
+        return False
+    it = vars.with_cards("it", [CardRef(card)])
+    for src in (card, *game.live_cards(state)):
+        for ability in game.abilities_of(state, src):
+            if ability.id not in replacing:
+                continue
+            controller = state.cards[src].controller
+            for i, rep in enumerate(ability.replacements):
+                if rep.event != event:
+                    continue
+                key = f"{game.id}/{ability.id}/replacements/{i}"
+                ctx = Ctx(game, state, ability, CardRef(src), controller, it, key)
+                if rep.applies is None:
+                    if src != card:
+                        continue
+                elif src == card or not rep.applies.eval(ctx):
+                    continue
+                if rep.condition is not None and not rep.condition.eval(ctx):
+                    continue
+                rep.effect.start(ctx)
+                return True
+    return False

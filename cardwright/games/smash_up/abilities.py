@@ -398,7 +398,7 @@ def _own_minions_plus1(game: SmashUp, s: SUState, frame: Frame, choice: str | No
         cid
         for cid, _ in game.minions_in_play(s)
         if s.cards[cid].controller == seat
-        and game.add_lasting(s, "power", cid, 1, frame.data["card"], seat)
+        and game.start_lasting(s, "power", cid, 1, frame.data["card"], seat)
     ]
     game.log(
         s,

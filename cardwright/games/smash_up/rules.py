@@ -34,7 +34,7 @@ from cardwright.core.errors import ConfigError, EngineError
 from cardwright.core.game import RESPOND, Game
 from cardwright.core.rng import LocalRng
 from cardwright.core.rules import RulesIndex
-from cardwright.core.state import Card, Decision, Frame, Option, State, Trigger, clone
+from cardwright.core.state import Card, CardRef, Decision, Frame, Option, State, Trigger, clone
 from cardwright.core.zones import card_places, create_card
 
 from .abilities import ABILITIES, AbilitySpec, unimplemented_abilities
@@ -497,7 +497,9 @@ class SmashUp(Game):
         """Cards whose abilities are cancelled now (a ``cancel`` lasting effect on them: they are
         treated as having no ability, 000 Terms: Cancel)."""
         s = cast(SUState, state)
-        off = {e.target for e in s.lasting if e.key == "cancel"} if s.lasting else set()
+        off: set[int] = set()
+        if s.lasting:
+            off = {e.target for e in s.lasting if e.key == "cancel" and e.target is not None}
         if s.attached and self.cat(s).ignore_specs:  # a base everyone ignores (Jammed Signal)
             off.update(self._ignored_bases(s, -1))
         return off
@@ -595,7 +597,7 @@ class SmashUp(Game):
         # as power(), for every minion here at once
         lasting: dict[int, int] = {}
         for effect in s.lasting:
-            if effect.key == "power":
+            if effect.key == "power" and effect.target is not None:
                 lasting[effect.target] = lasting.get(effect.target, 0) + effect.amount
         for cid in s.zones[base_zone(bid)]:
             card = cards[cid]
@@ -877,7 +879,7 @@ class SmashUp(Game):
             amount=amount,
         )
 
-    def add_lasting(
+    def start_lasting(
         self,
         state: State,
         key: str,
@@ -905,7 +907,8 @@ class SmashUp(Game):
             effect = {"verb": "lasting", "key": key, "amount": amount, "until": until}
             if not self.affected(s, target, verb, effect):
                 return False
-        s.lasting.append(Lasting(key, target, amount, source, seat, until))
+        src = None if source < 0 else CardRef(source)
+        s.lasting.append(Lasting(key, CardRef(target), seat, amount, src, until=until))
         return True
 
     def add_counters(self, state: State, cid: int, count: int, seat: int, rule: str) -> bool:
@@ -1357,7 +1360,7 @@ class SmashUp(Game):
         Affect; the effect still happens to the other minions it names)."""
         source = acting.source
         if s.lasting and any(
-            e.key == "spared" and e.target == target and e.amount == source for e in s.lasting
+            e.key == "spared" and e.target == target and e.about == source for e in s.lasting
         ):
             self.log(
                 s,
@@ -1384,7 +1387,8 @@ class SmashUp(Game):
         ``spared`` lasting effect put there by card ``by``, e.g. Hideout)."""
         s = cast(SUState, state)
         seat = s.cards[by].controller
-        s.lasting.append(Lasting("spared", minion, source, by, seat, "end_of_turn"))
+        effect = Lasting("spared", CardRef(minion), seat, source=CardRef(by), about=CardRef(source))
+        s.lasting.append(effect)
 
     def affected_by(self, state: State, source: int, verb: str | None = None) -> list[int]:
         """The distinct minions the card ``source`` affected while it resolves (copies of its
@@ -1587,7 +1591,7 @@ class SmashUp(Game):
             acting = self._acting
             src = acting.source if acting is not None else -1
             if (
-                self.add_lasting(
+                self.start_lasting(
                     s, effect["key"], target, effect["amount"], src, actor, effect["until"]
                 )
                 and effect["key"] == "power"

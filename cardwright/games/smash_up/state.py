@@ -12,26 +12,18 @@ from typing import Any
 
 import msgspec
 
-from cardwright.core.state import State
+from cardwright.core.state import Lasting, State
+
+#: Smash Up's lasting effects (the core's :class:`~cardwright.core.state.Lasting`, in
+#: ``state.lasting``): ``key`` is ``power`` (of a minion), ``breakpoint`` (of a base),
+#: ``to_hand_instead_of_discard`` (a minion goes to its owner's hand instead of the discard
+#: pile), ``cancel`` (the target's ability is cancelled) or ``spared`` (the card ``about``
+#: cannot affect the minion ``target``); ``until`` is ``end_of_turn``,
+#: ``end_of_turn:<seat>`` or ``start_of_turn:<seat>``. It also ends when its target leaves play.
+__all__ = ["Lasting", "SUState"]
 
 #: The public zone where revealed cards wait until an ability puts them somewhere.
 REVEALED = "revealed"
-
-
-class Lasting(msgspec.Struct):
-    """A lasting effect on a value (strain S7): ``key`` is ``power`` (of a minion),
-    ``breakpoint`` (of a base), ``to_hand_instead_of_discard`` (a minion goes to its owner's
-    hand instead of the discard pile), ``cancel`` (the target's ability is cancelled) or
-    ``spared`` (the card ``amount`` cannot affect the minion ``target``); ``until`` is
-    ``end_of_turn``, ``end_of_turn:<seat>`` or ``start_of_turn:<seat>``.
-    It also ends when its target leaves play."""
-
-    key: str
-    target: int
-    amount: int
-    source: int = -1
-    seat: int = -1
-    until: str = "end_of_turn"
 
 
 class Allowance(msgspec.Struct):
@@ -105,7 +97,6 @@ class SUState(State, kw_only=True):
     vp: list[int] = msgspec.field(default_factory=list)
     turns_taken: list[int] = msgspec.field(default_factory=list)
     attached: dict[int, int] = msgspec.field(default_factory=dict)
-    lasting: list[Lasting] = msgspec.field(default_factory=list)
     allowances: list[Allowance] = msgspec.field(default_factory=list)
     talents_used: list[int] = msgspec.field(default_factory=list)
     affects: list[Affect] = msgspec.field(default_factory=list)

@@ -44,7 +44,7 @@ def _war_raptor(game: SmashUp, s: SUState, source: int, minion: int, base: int) 
 
 
 def _augment(game: SmashUp, s: SUState, frame: Frame, cid: int) -> None:
-    if not game.add_lasting(s, "power", cid, 4, frame.data["card"], frame.seat):
+    if not game.start_lasting(s, "power", cid, 4, frame.data["card"], frame.seat):
         return
     game.log(
         s,
@@ -117,7 +117,7 @@ def _natural_selection(game: SmashUp, s: SUState, frame: Frame, choice: str | No
 def _rampage(game: SmashUp, s: SUState, frame: Frame, cid: int) -> None:
     bid = game.base_of(s, cid)
     amount = game.power(s, cid, bid)
-    game.add_lasting(s, "breakpoint", bid, -amount, frame.data["card"], frame.seat)
+    game.start_lasting(s, "breakpoint", bid, -amount, frame.data["card"], frame.seat)
     game.log(
         s,
         "breakpoint",

@@ -113,7 +113,7 @@ def log_power(game: SmashUp, s: SUState, cid: int, amount: int, seat: int, rule:
 
 def give_power(game: SmashUp, s: SUState, frame: Frame, cid: int, amount: int, rule: str) -> None:
     """A lasting power change until the end of the turn from the card of ``frame``."""
-    if game.add_lasting(s, "power", cid, amount, frame.data["card"], frame.seat):
+    if game.start_lasting(s, "power", cid, amount, frame.data["card"], frame.seat):
         log_power(game, s, cid, amount, frame.seat, rule)
 
 

@@ -310,9 +310,9 @@ def _fast_as_lightning(game: SmashUp, s: SUState, frame: Frame, choice: str | No
     if pick < 0:
         return
     source = frame.data["card"]
-    if not game.add_lasting(s, "power", pick, 2, source, frame.seat):
+    if not game.start_lasting(s, "power", pick, 2, source, frame.seat):
         return
-    game.add_lasting(s, "to_hand_instead_of_discard", pick, 1, source, frame.seat)
+    game.start_lasting(s, "to_hand_instead_of_discard", pick, 1, source, frame.seat)
     game.log(
         s,
         "power",

@@ -310,7 +310,7 @@ def _chase(game: SmashUp, s: SUState, frame: Frame, choice: str | None) -> None:
     cid = data["minion_card"]
     if dest < 0 or not game.transfer_action(s, data["card"], dest, seat, rule):
         return
-    if game.move_minion(s, cid, dest, seat, rule) and game.add_lasting(
+    if game.move_minion(s, cid, dest, seat, rule) and game.start_lasting(
         s, "power", cid, 3, data["card"], seat
     ):
         game.log(s, "power", rule, f"{game.card_name(s, cid)} has +3 power this turn", seat)
@@ -435,7 +435,7 @@ def _rally_boost(
     if only_own:
         actions = [a for a in actions if s.cards[a].controller == frame.seat]
     amount = per * len(actions)
-    if amount and not game.add_lasting(s, "power", pick, amount, frame.data["card"], frame.seat):
+    if amount and not game.start_lasting(s, "power", pick, amount, frame.data["card"], frame.seat):
         return
     game.log(
         s,

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from cardwright.core import rng as chance
-from cardwright.core.state import Frame, Option
+from cardwright.core.state import CardRef, Frame, Option
 
 from ..abilities import AbilitySpec, Special, option_card, register
 from ..state import Lasting, SUState
@@ -339,7 +339,7 @@ def _lets_finish_hook(game: SmashUp, s: SUState, source: int, event: dict[str, A
     if seat not in here or len(here) < 2:
         return
     printed = game.base_def(s, bid).breakpoint
-    game.add_lasting(s, "breakpoint", bid, -printed, source, seat)
+    game.start_lasting(s, "breakpoint", bid, -printed, source, seat)
     game.log(
         s,
         "breakpoint",
@@ -472,7 +472,7 @@ def _shrug(game: SmashUp, s: SUState, frame: Frame, choice: str | None) -> None:
     bid = s.attached.get(cid, -1)
     done(game, s, frame)
     if bid in s.zones["bases"]:
-        game.add_lasting(s, "cancel", bid, 0, cid, frame.seat, f"start_of_turn:{frame.seat}")
+        game.start_lasting(s, "cancel", bid, 0, cid, frame.seat, f"start_of_turn:{frame.seat}")
         game.log(
             s,
             "cancel",
@@ -495,7 +495,8 @@ def _printed_3_usable(
 
 def _mark(game: SmashUp, s: SUState, cid: int, seat: int, key: str) -> None:
     """A lasting mark on a card (no value of its own) until its controller's next turn."""
-    s.lasting.append(Lasting(key, cid, 0, cid, seat, f"start_of_turn:{seat}"))
+    ref = CardRef(cid)
+    s.lasting.append(Lasting(key, ref, seat, source=ref, until=f"start_of_turn:{seat}"))
 
 
 def _marked(s: SUState, cid: int, key: str) -> bool:
@@ -646,7 +647,7 @@ def _jacky_b(game: SmashUp, s: SUState, frame: Frame, choice: str | None) -> Non
     if counter:
         game.add_counters(s, cid, 1, frame.seat, rule)
         return
-    game.add_lasting(s, "breakpoint", bid, -n, cid, frame.seat)
+    game.start_lasting(s, "breakpoint", bid, -n, cid, frame.seat)
     game.log(
         s,
         "breakpoint",
@@ -888,7 +889,7 @@ def _tough(game: SmashUp, s: SUState, frame: Frame, choice: str | None) -> None:
         return
     game.leave_play(s, cid, f"discard:{s.cards[cid].owner}")
     game.log(s, "destroyed", rule, f"{game.card_name(s, cid)} is destroyed", frame.seat, card=cid)
-    if game.add_lasting(s, "power", host, 3, cid, frame.seat, f"end_of_turn:{frame.seat}"):
+    if game.start_lasting(s, "power", host, 3, cid, frame.seat, f"end_of_turn:{frame.seat}"):
         game.log(
             s,
             "power",

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from cardwright.core.state import Frame, Option
+from cardwright.core.state import CardRef, Frame, Option
 
 from ..abilities import AbilitySpec, Special, option_card, register
 from ..state import Lasting, SUState
@@ -297,7 +297,7 @@ def _tenacious_usable(
 def _tenacious_z(game: SmashUp, s: SUState, frame: Frame, choice: str | None) -> None:
     seat, cid = frame.seat, frame.data["card"]
     _done(game, s, frame)
-    s.lasting.append(Lasting(_USED, -1, 0, cid, seat))
+    s.lasting.append(Lasting(_USED, None, seat, source=CardRef(cid)))
     game.play_extra(s, seat, cid, f"discard:{seat}")
 
 
