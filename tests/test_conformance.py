@@ -178,3 +178,34 @@ def test_every_card_reference_in_a_state_is_typed(game_id: str) -> None:
         f"{game_id}: card references views cannot find: {sorted(found)} "
         f"(declare them as CardRef; the known list is {sorted(KNOWN_UNTYPED[game_id])})"
     )
+
+
+@pytest.mark.parametrize("game_id", sorted(CASES))
+def test_two_games_interleaved_on_one_game_object_play_as_if_apart(game_id: str) -> None:
+    """Rules objects hold static data only: two games played decision by decision in turn on
+    one game object end exactly as when each is played alone, and the game object's
+    attributes are the same objects before and after."""
+    from cardwright.core.state import state_hash
+
+    game = get_game(game_id)
+    assert game.state_cls is not None  # built once, on first use (static data)
+    before = {k: id(v) for k, v in vars(game).items()}
+    config = CASES[game_id][0]
+    config = {k: v for k, v in config.items() if k != "_games"}
+
+    def alone(seed: int) -> str:
+        state = game.new_state(config, seed)
+        agent = RandomAgent(seed)
+        while state.decision is not None:
+            game.apply(state, agent.choose(game, state, state.decision.seat))
+        return state_hash(state)
+
+    expected = [alone(11), alone(12)]
+    states = [game.new_state(config, 11), game.new_state(config, 12)]
+    agents = [RandomAgent(11), RandomAgent(12)]
+    while any(s.decision is not None for s in states):
+        for s, agent in zip(states, agents, strict=True):
+            if s.decision is not None:
+                game.apply(s, agent.choose(game, s, s.decision.seat))
+    assert [state_hash(s) for s in states] == expected
+    assert {k: id(v) for k, v in vars(game).items()} == before, "the game object changed"
