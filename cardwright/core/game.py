@@ -487,6 +487,14 @@ class Game(ABC):
         the core). Must not change anything."""
         return []
 
+    def response_expected(self, state: State, frame: Any, seat: int) -> bool:
+        """Whether ``seat`` is asked in the typed window ``frame`` even when it has nothing to
+        play (it may only pass). A game whose responses may sit in a hidden hand asks a seat
+        whenever, as far as the others can tell, it might hold one: skipping it exactly when
+        it holds none would tell them so. Must not change anything. Default: False (a seat
+        with nothing to play passes without being asked)."""
+        return False
+
     def respond(self, state: State, frame: Any, seat: int, choice: Any) -> None:
         """Carry out a response (push its steps): ``choice`` is the chosen :class:`Option` in a
         typed window, its id in a legacy one."""

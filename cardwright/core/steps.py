@@ -121,9 +121,11 @@ def _restore(base: type[State], steps: tuple[type[Step], ...], data: bytes) -> S
 class Respond(Step, tag="core.respond"):
     """A response window: each seat of ``order``, starting at ``order[idx]``, may respond or
     pass; it closes when every seat in it has passed in a row, and a response restarts the
-    count. A seat with nothing to play passes without being asked (which reveals nothing: the
-    others see the same pass either way). ``window`` names the occasion for the game's hooks;
-    ``card`` is the card the window is about, if any (a base being scored, a card just played).
+    count. A seat with nothing to play passes without being asked, unless the game says it
+    expects a response from it anyway (:meth:`Game.response_expected`: a seat whose hidden hand
+    might hold one is asked whenever it might, so that being asked tells the others nothing).
+    ``window`` names the occasion for the game's hooks; ``card`` is the card the window is
+    about, if any (a base being scored, a card just played).
     """
 
     window: str
@@ -139,7 +141,7 @@ class Respond(Step, tag="core.respond"):
         while passes < len(self.order):
             seat = self.order[idx]
             options = game.response_options(state, self, seat)
-            if options:
+            if options or game.response_expected(state, self, seat):
                 return idx, options
             passes += 1
             idx = (idx + 1) % len(self.order)

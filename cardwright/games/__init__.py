@@ -42,7 +42,7 @@ def _blue_moon_status() -> str:
 
 
 def _smash_up() -> Game:
-    from .smash_up.rules import SmashUp
+    from .smash_up.game import SmashUp
 
     return SmashUp()
 

@@ -161,3 +161,59 @@ def test_map_refs_follows_declared_types_only() -> None:
         {"card": 5},
     )
     assert opaque_fields(Holder) == {"Holder": ["loose"]}
+
+
+class Window(Step, tag="peek.window"):
+    """Opens a response window for both seats, then ends the game."""
+
+    opened: bool = False
+
+    def run(self, game: Game, state: State) -> None:
+        if not self.opened:
+            self.opened = True
+            game.open_window(state, "peek.window", 0)
+            return
+        game.end_game(state, [], "done", "peek")
+
+
+class WindowGame(PeekGame):
+    """Seat 0 may respond with an apple in hand; ``expect`` asks seat 1 whenever its hand
+    might hold one (always, as the others see it)."""
+
+    id = "peek-window"
+
+    def __init__(self, expect: bool) -> None:
+        super().__init__()
+        self.expect = expect
+
+    def setup(self, state: State) -> None:
+        super().setup(state)
+        state.stack[-1] = Window(seat=0)
+
+    def response_options(self, state: State, frame: Any, seat: int) -> list[Option]:
+        if seat == 0 and any(state.cards[c].defn == "apple" for c in state.zones["hand:0"]):
+            return [Option("apple", "Respond with an apple")]
+        return []
+
+    def response_expected(self, state: State, frame: Any, seat: int) -> bool:
+        return self.expect
+
+    def respond(self, state: State, frame: Any, seat: int, choice: Any) -> None:
+        state.zones["hand:0"].remove(
+            next(c for c in state.zones["hand:0"] if state.cards[c].defn == "apple")
+        )
+
+
+def test_a_window_passes_a_seat_with_nothing_to_play_unless_a_response_is_expected() -> None:
+    for expect, asked in ((False, [0]), (True, [0, 1, 0])):
+        game = WindowGame(expect)
+        state = game.new_state()
+        seats = []
+        while state.decision is not None:
+            seats.append(state.decision.seat)
+            options = state.decision.option_ids()
+            if state.decision.seat == 1:
+                assert options == ["pass"], "a seat with nothing to play may only pass"
+            game.apply(state, options[0])
+        assert seats == asked
+        assert state.result is not None

@@ -17,8 +17,10 @@ from cardwright.core.game import Game
 from cardwright.core.state import State, clone, state_hash, to_json
 from cardwright.games.smash_up.abilities import ABILITIES, all_abilities, unimplemented_abilities
 from cardwright.games.smash_up.carddata import load_bases, load_factions
+from cardwright.games.smash_up.catalog import DEFAULT_FACTIONS
+from cardwright.games.smash_up.game import SmashUp
 from cardwright.games.smash_up.heuristic import SmashUpHeuristic
-from cardwright.games.smash_up.rules import DEFAULT_FACTIONS, SmashUp, rank
+from cardwright.games.smash_up.scoring import rank
 from cardwright.games.smash_up.state import Lasting, SUState
 from cardwright.scenarios import load_scenarios, run_scenario
 
@@ -57,7 +59,7 @@ def test_random_games_conform(players: int, chunk: int) -> None:
     half = SEEDS_PER_COUNT // 2
     for seed in range(chunk * half, (chunk + 1) * half):
         config = config_for(players, seed)
-        record = play_checked(GAME, config, seed, swaps=False)  # see SWAP_LEAKS
+        record = play_checked(GAME, config, seed)
         check_replay(GAME, record)
 
 
@@ -72,7 +74,7 @@ def test_log_cites_known_rules(players: int) -> None:
 
 def test_default_config_conforms() -> None:
     for players in (2, 3, 4):
-        record = play_checked(GAME, {"players": players}, 99, deep_every=5, swaps=False)
+        record = play_checked(GAME, {"players": players}, 99, deep_every=5)
         check_replay(GAME, record)
 
 
@@ -186,15 +188,15 @@ def test_player_count_comes_from_factions_or_names() -> None:
 def _find_redraw_seed() -> int:
     for seed in range(2000):
         state = GAME.new_state({"players": 2}, seed, log=False)
-        if state.decision is not None and state.decision.kind == "redraw":
+        if state.decision is not None and "redraw" in state.decision.option_ids():
             return seed
-    raise AssertionError("no opening hand without minions in 2000 seeds")
+    raise AssertionError("no first player's opening hand without minions in 2000 seeds")
 
 
 def test_optional_redraw_of_a_hand_without_minions() -> None:
     seed = _find_redraw_seed()
     state = cast(SUState, GAME.new_state({"players": 2}, seed))
-    assert state.decision is not None
+    assert state.decision is not None and state.decision.kind == "redraw"
     seat = state.decision.seat
     old = list(state.zones[f"hand:{seat}"])
     assert not any(GAME.is_minion(state, c) for c in old)
@@ -202,13 +204,30 @@ def test_optional_redraw_of_a_hand_without_minions() -> None:
     assert state.zones[f"discard:{seat}"] == old
     assert len(state.zones[f"hand:{seat}"]) == 5
     assert any(e.rule == "su.setup.redraw" and "shows a hand" in e.text for e in state.log)
+    # the other player is asked too, whatever their hand (being asked shows nothing); a hand
+    # with minions may only be kept
+    other = 1 - seat
+    assert state.decision is not None and state.decision.kind == "redraw"
+    assert state.decision.seat == other
+    if any(GAME.is_minion(state, c) for c in state.zones[f"hand:{other}"]):
+        assert state.decision.option_ids() == ["keep"]
+    GAME.apply(state, "keep", other)
     # the second hand must be kept, even without minions: no second offer to that seat
-    assert state.decision is not None and not (
-        state.decision.kind == "redraw" and state.decision.seat == seat
-    )
+    assert state.decision is not None and state.decision.kind == "play"
     # with the option off, nobody is asked
     off = GAME.new_state({"players": 2, "redraw": False}, seed)
     assert off.decision is not None and off.decision.kind == "play"
+
+
+def test_every_player_is_asked_about_the_redraw_with_the_same_question() -> None:
+    for seed in range(20):
+        state = GAME.new_state({"players": 3}, seed, log=False)
+        asked = []
+        while state.decision is not None and state.decision.kind == "redraw":
+            asked.append((state.decision.seat, state.decision.prompt))
+            GAME.apply(state, "keep")
+        assert [seat for seat, _ in asked] == [0, 1, 2]
+        assert len({prompt for _, prompt in asked}) == 1
 
 
 def _position(setup: dict[str, Any], names: list[str] | None = None) -> SUState:
@@ -264,10 +283,14 @@ def test_extra_play_outside_the_play_phase_is_now_or_never() -> None:
     assert state.cards[shinobi].controller == 1
     # Ann's own free minion play is untouched
     assert [a.kind for a in state.allowances] == ["minion", "action"]
-    # an extra with nothing to play it on is lost without a question
+    # an extra with nothing in hand to play is still asked (being asked shows nothing of the
+    # hand): the only answer is not to play
     state.decision = None
     GAME.grant_extra(state, 1, "minion", "su.card.extra_minion")
     GAME.advance(state)
+    assert state.decision is not None and state.decision.kind == "extra_play"
+    assert state.decision.option_ids() == ["decline"]
+    GAME.apply(state, "decline")
     assert state.decision is not None and state.decision.kind == "play"
 
 
@@ -325,7 +348,10 @@ def test_determinization_keeps_a_pending_special_answerable() -> None:
             },
         }
     )
-    # Ann (current) has nothing to answer with: Bob is asked
+    # Ann finishes playing cards (she is asked even with nothing to play); she has nothing to
+    # answer with: Bob is asked
+    assert state.decision is not None and state.decision.option_ids() == ["end"]
+    GAME.apply(state, "end")
     assert state.decision is not None and state.decision.kind == "respond"
     assert state.decision.seat == 1
     for seed in range(12):
@@ -353,6 +379,7 @@ def test_clone_is_independent_mid_scoring() -> None:
             "seats": {"Ann": {"deck": ["Scout"]}, "Bob": {"deck": ["Scout"]}},
         }
     )
+    GAME.apply(state, "end")
     assert state.decision is not None and state.decision.kind == "may_draw"
     before = state_hash(state)
     copy = clone(state)

@@ -132,13 +132,14 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from cardwright.core.state import Frame, Option
+from cardwright.core.state import CardRef, Frame, Option
 
 from .carddata import load_bases, load_factions
 from .state import SUState
 
 if TYPE_CHECKING:
-    from .rules import SmashUp
+    from .affects import CopyRecord
+    from .game import SmashUp
 
 AbilityHandler = Callable[["SmashUp", SUState, Frame, "str | None"], None]
 PowerFn = Callable[["SmashUp", SUState, int, int, int], int]
@@ -153,7 +154,7 @@ ReplaceFn = Callable[["SmashUp", SUState, int, dict[str, Any]], bool]
 IgnoreFn = Callable[["SmashUp", SUState, int, int, int], bool]
 PlayTest = Callable[["SmashUp", SUState, int, int, int, int], bool]
 InsteadFn = Callable[["SmashUp", SUState, int, int, int], "str | None"]
-CopyFn = Callable[["SmashUp", SUState, int, int, dict[str, Any]], tuple[int, list[int]]]
+CopyFn = Callable[["SmashUp", SUState, int, int, "CopyRecord"], tuple[int, list[int]]]
 
 #: Windows a Special can be used in.
 WINDOWS = ("before_scoring", "after_scoring", "card_played", "your_turn")
@@ -167,6 +168,10 @@ class Special:
     ``your_turn`` (an option of the Play Cards phase). ``zone``: ``hand`` (the card is played,
     not using a free play), ``play`` or ``discard`` (``run`` is pushed as a frame).
     ``usable(game, state, seat, card, window_data)``: whether it can be used now.
+    ``could_use``: for a card from hand, whether the other players must think it could be
+    usable now, from what they can see (default: ``usable``, when that reads only public
+    information): a player is asked in a Me First! window whenever a copy of such a card may
+    be in their hand (reading R8).
     ``only``: a card from hand that can be played only through its Special (not as the
     free or an extra play of the Play Cards phase).
     """
@@ -176,6 +181,7 @@ class Special:
     usable: SpecialTest | None = None
     run: AbilityHandler | None = None
     only: bool = False
+    could_use: SpecialTest | None = None
 
 
 @dataclass(frozen=True)
@@ -532,6 +538,23 @@ def _expert_timing(game: SmashUp, s: SUState, frame: Frame, choice: str | None) 
         game.use_talent(s, seat, src, extra=True)
 
 
+def _expert_timing_could_use(
+    game: SmashUp, s: SUState, seat: int, card: int, window: dict[str, Any]
+) -> bool:
+    """A minion of the player's with counters or a Talent (whether the Talent would do
+    something may depend on their hand)."""
+    return any(
+        s.cards[cid].controller == seat
+        and (s.cards[cid].counters.get("p1", 0) > 0 or _talent(game, s, cid))
+        for cid, _ in game.minions_in_play(s)
+    )
+
+
+def _talent(game: SmashUp, s: SUState, cid: int) -> bool:
+    spec = game.spec(s, cid)
+    return spec is not None and spec.talent is not None
+
+
 def _expert_timing_usable(
     game: SmashUp, s: SUState, seat: int, card: int, window: dict[str, Any]
 ) -> bool:
@@ -560,7 +583,7 @@ def _minions_here_plus1(game: SmashUp, s: SUState, source: int, minion: int, bas
 
 
 def _attached_plus2(game: SmashUp, s: SUState, source: int, minion: int, base: int) -> int:
-    return 2 if s.attached.get(source) == minion else 0
+    return 2 if s.attached.get(CardRef(source)) == minion else 0
 
 
 def _indestructible(
@@ -656,7 +679,11 @@ _SPECS = [
     AbilitySpec(
         "shift_counters_or_reuse_talent",
         on_play=_expert_timing,
-        special=Special(windows=("before_scoring",), usable=_expert_timing_usable),
+        special=Special(
+            windows=("before_scoring",),
+            usable=_expert_timing_usable,
+            could_use=_expert_timing_could_use,
+        ),
     ),
     AbilitySpec(
         "talent_counter_on_self_if_none", talent=_counter_if_none, talent_ok=_counter_if_none_ok

@@ -8,14 +8,16 @@ discard piles, VP).
 
 from __future__ import annotations
 
-from typing import cast
+from typing import Any, cast
 
 from cardwright.core.game import Game
 from cardwright.core.rng import LocalRng
-from cardwright.core.state import Option, State
+from cardwright.core.state import Frame, Option, State
+from cardwright.core.steps import Respond
 
 from .abilities import ABILITIES
-from .rules import SmashUp, rank
+from .game import SmashUp
+from .scoring import ScoreBase, rank
 from .state import SUState
 
 # what a card in hand is worth when played, by ability (unlisted implemented: 1; none: 0.2)
@@ -42,6 +44,12 @@ _ALWAYS_USE = {
     ),
     "after_scoring": ("after_scoring_self_to_hand", "after_scoring_move_self"),
 }
+
+
+def _top_data(s: SUState) -> dict[str, Any]:
+    """What the step that asks remembers, when it is an ability's (legacy) frame."""
+    top = s.stack[-1]
+    return top.data if type(top) is Frame else {}
 
 
 def _cid(option: Option) -> int:
@@ -74,7 +82,7 @@ class SmashUpHeuristic:
                 return options[0].id
             if kind == "target":
                 # "may" abilities offer decline: take it when the best target is a bad one
-                sign = -1.0 if s.stack[-1].data.get("ability") in _HELPS else 1.0
+                sign = -1.0 if _top_data(s).get("ability") in _HELPS else 1.0
                 best = max(cards, key=lambda o: sign * self._target_value(g, s, seat, _cid(o)))
                 if sign < 0:
                     return best.id
@@ -83,7 +91,7 @@ class SmashUpHeuristic:
                 return best.id
             options = cards
         if kind == "redraw":
-            return "redraw"
+            return "redraw" if "redraw" in ids else "keep"
         if kind == "play":
             return self._play(g, s, seat, options)
         if kind == "destination":
@@ -211,8 +219,9 @@ class SmashUpHeuristic:
         return 0.3  # no effect yet: it only makes room in hand
 
     def _destination(self, g: SmashUp, s: SUState, seat: int, options: list[Option]) -> str:
-        frame = s.stack[-1]
-        cid = frame.data.get("target_card", frame.data.get("card", -1))
+        top = s.stack[-1]
+        data = _top_data(s)
+        cid = data.get("target_card", data.get("card", getattr(top, "card", -1)))
         d = g.defn(s, cid) if cid in s.cards else None
         if d is not None and d.type == "minion":
             power = d.power or 0
@@ -229,9 +238,11 @@ class SmashUpHeuristic:
         return max(options, key=score).id
 
     def _respond(self, g: SmashUp, s: SUState, seat: int, options: list[Option]) -> str:
-        frame = s.stack[-1]
-        bid = frame.data.get("base_card", -1)
-        window = frame.data.get("window")
+        step = s.stack[-1]
+        assert isinstance(step, Respond)
+        window = step.window
+        scoring = window in ("before_scoring", "after_scoring") and step.card is not None
+        bid = step.card if scoring and step.card is not None else -1
         for o in options:  # Specials that only add power or save a minion are always worth it
             if o.id.startswith("special:"):
                 ability = g.defn(s, _cid(o)).ability
@@ -252,9 +263,9 @@ class SmashUpHeuristic:
         return "pass"
 
     def _counters_to(self, g: SmashUp, s: SUState, seat: int, options: list[Option]) -> str:
-        scoring = [f.data["base_card"] for f in s.stack if f.kind == "su.score_base"]
+        scoring = [f.base for f in s.stack if isinstance(f, ScoreBase)]
         here = scoring[-1] if scoring else -1
-        src = s.stack[-1].data.get("from_card", -1)
+        src = _top_data(s).get("from_card", -1)
         if g.base_of(s, src) != here and here >= 0:
             return "keep" if any(o.id == "keep" for o in options) else options[0].id
         mine = [

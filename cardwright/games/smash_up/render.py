@@ -6,10 +6,12 @@ from typing import TYPE_CHECKING
 
 from rich.markup import escape
 
+from cardwright.core.state import CardRef
+
 from .state import SUState
 
 if TYPE_CHECKING:
-    from .rules import SmashUp
+    from .game import SmashUp
 
 
 def _card(game: SmashUp, view: SUState, cid: int) -> str:
@@ -45,7 +47,7 @@ def render(game: SmashUp, view: SUState, seat: int) -> str:
         lines.append(f"   [cyan]{escape(base.text)}[/cyan]")
         for cid in view.zones[f"base:{bid}"]:
             card = view.cards[cid]
-            host = view.attached.get(cid)
+            host = view.attached.get(CardRef(cid))
             if game.is_minion(view, cid):
                 extra = f" +{card.counters['p1']} counters" if card.counters.get("p1") else ""
                 lines.append(
@@ -58,7 +60,7 @@ def render(game: SmashUp, view: SUState, seat: int) -> str:
     if 0 <= seat < len(names):
         for cid in view.zones[f"hand:{seat}"]:
             lines.append(f"   in hand: {_card(game, view, cid)}")
-    left = ", ".join(a.kind + ("" if a.source < 0 else " (extra)") for a in view.allowances)
+    left = ", ".join(a.kind + ("" if a.source is None else " (extra)") for a in view.allowances)
     lines.append(
         f"[dim]Turn {view.turn}, {escape(names[view.active])}'s {view.phase} phase"
         + (f"; plays left: {left}" if view.phase == "play" and left else "")

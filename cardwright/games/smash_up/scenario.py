@@ -36,14 +36,16 @@ from typing import TYPE_CHECKING, Any, cast
 
 from cardwright.core.errors import DataError
 from cardwright.core.rng import seed_rng
-from cardwright.core.state import Card
+from cardwright.core.state import Card, CardRef
 from cardwright.core.zones import create_card
 from cardwright.scenarios.format import parse_card_spec
 
+from .scoring import ScoreBase
 from .state import Allowance, SUState
+from .turn import Turn
 
 if TYPE_CHECKING:
-    from .rules import SmashUp
+    from .game import SmashUp
 
 _PHASE_STEP = {"start": 0, "play": 1, "score": 2, "draw": 3, "end": 4}
 _SETUP_KEYS = {
@@ -148,7 +150,7 @@ class _Builder:
         for card in self.make(entry, seat, zone, where):
             if self.cat.is_minion[card.defn]:
                 raise DataError(f"{where}: {card.defn} is a minion, not an action")
-            self.state.attached[card.id] = host
+            self.state.attached[CardRef(card.id)] = CardRef(host)
 
 
 def build(
@@ -217,8 +219,7 @@ def build(
         turn -= 1
         state.turns_taken[active] -= 1
     state.turn = turn
-    frame = game.push(state, "su.turn", active)
-    frame.step = _PHASE_STEP[phase]
+    game.push_step(state, Turn(seat=active, stage=_PHASE_STEP[phase]))
     game.log(
         state,
         "scenario",
@@ -279,7 +280,7 @@ def facts(game: SmashUp, state: SUState) -> dict[str, Any]:
         for cid, _ in game.minions_in_play(state)
         if seen[cards[cid].defn] == 1
     }
-    scoring = [f.data["base_card"] for f in state.stack if f.kind == "su.score_base"]
+    scoring = [f.base for f in state.stack if isinstance(f, ScoreBase)]
     out["scoring"] = cards[scoring[-1]].defn if scoring else None
     # cards in hands and decks that a seat knows though they are not its own (look, reveal)
     out["known_to"] = {
@@ -288,7 +289,7 @@ def facts(game: SmashUp, state: SUState) -> dict[str, Any]:
             for zone in state.zones
             if zone.startswith(("hand:", "deck:"))
             for cid in state.zones[zone]
-            if i in state.known.get(cid, ())
+            if i in state.known.get(CardRef(cid), ())
         ]
         for i, n in enumerate(names)
     }

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from cardwright.core.state import Frame, Option
+from cardwright.core.state import CardRef, Frame, Option
 
 from ..abilities import (
     ASKED,
@@ -22,7 +22,7 @@ from .bases import look_zone
 from .ninjas import move_one
 
 if TYPE_CHECKING:
-    from ..rules import SmashUp
+    from ..game import SmashUp
 
 
 def _rule(ability: str) -> str:
@@ -211,7 +211,7 @@ def _probe(game: SmashUp, s: SUState, frame: Frame, choice: str | None) -> None:
 
 
 def _jammed(game: SmashUp, s: SUState, source: int, base: int, seat: int) -> bool:
-    return s.attached.get(source) == base
+    return s.attached.get(CardRef(source)) == base
 
 
 # ----------------------------------------------------------------------------- Terraforming

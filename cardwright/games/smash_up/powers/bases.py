@@ -9,13 +9,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from cardwright.core.state import Frame, Option
+from cardwright.core.state import CardRef, Frame, Option
 
 from ..abilities import AbilitySpec, option_card, pick_card, pick_into, register
 from ..state import SUState
 
 if TYPE_CHECKING:
-    from ..rules import SmashUp
+    from ..game import SmashUp
 
 
 def _done(game: SmashUp, s: SUState, frame: Frame) -> None:
@@ -77,7 +77,7 @@ def _factory(game: SmashUp, s: SUState, base: int, places: dict[int, int]) -> di
 
 
 def _greasy_spoon(game: SmashUp, s: SUState, source: int, card: int, base: int) -> str | None:
-    return "deck" if base == source and s.attached.get(card) == source else None
+    return "deck" if base == source and s.attached.get(CardRef(card)) == source else None
 
 
 # ----------------------------------------------------------------------------- Tar Pits
@@ -92,7 +92,7 @@ def _tar_pits_hook(game: SmashUp, s: SUState, source: int, event: dict[str, Any]
     discard = f"discard:{owner}"
     if cid not in s.zones[discard]:
         return
-    game._to_zone(s, cid, discard, f"deck:{owner}", bottom=True)
+    game.to_zone(s, cid, discard, f"deck:{owner}", bottom=True)
     game.log(
         s,
         "to_deck",
@@ -349,7 +349,7 @@ def _cemetery(game: SmashUp, s: SUState, frame: Frame, choice: str | None) -> No
     _done(game, s, frame)
     hand = list(s.zones[f"hand:{seat}"])
     for cid in hand:
-        game._to_zone(s, cid, f"hand:{seat}", f"discard:{seat}")
+        game.to_zone(s, cid, f"hand:{seat}", f"discard:{seat}")
     game.log(
         s,
         "discard",
@@ -453,7 +453,7 @@ def _truck_stop(game: SmashUp, s: SUState, frame: Frame, choice: str | None) -> 
         game.ask(s, seat, "transfer", "Truck Stop: transfer an action?", options, rule)
         return
     aid = data["action_card"]
-    if s.attached.get(aid) != bid:
+    if s.attached.get(CardRef(aid)) != bid:
         _done(game, s, frame)
         game.transfer_action(s, aid, bid, -1, rule)
         return
@@ -549,10 +549,9 @@ def _boogie_hook(game: SmashUp, s: SUState, source: int, event: dict[str, Any]) 
     seat = event["seat"]
     if seat < 0 or event["controller"] != seat:
         return
-    tag = f"boogie:{event['source_card']}"
-    if game.once_used(s, source, tag):
+    if game.once_used(s, source, "boogie", event["source_card"]):
         return
-    game.use_once(s, source, tag)
+    game.use_once(s, source, "boogie", event["source_card"])
     game.queue(
         s,
         "draw_after_own_standard_action_affects_own_minions_here",

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from cardwright.core.state import Frame
+from cardwright.core.state import CardRef, Frame
 
 from ..abilities import (
     ASKED,
@@ -19,7 +19,7 @@ from ..state import SUState
 from .ninjas import destroy_here, mine, rival_action_blocked
 
 if TYPE_CHECKING:
-    from ..rules import SmashUp
+    from ..game import SmashUp
 
 
 def _rule(ability: str) -> str:
@@ -179,7 +179,7 @@ def _wildlife_preserve(
     game: SmashUp, s: SUState, source: int, target: int, action: str, actor: int
 ) -> bool:
     """Other players' actions do nothing to its controller's minions at its base."""
-    bid = s.attached.get(source, -1)
+    bid = s.attached.get(CardRef(source), -1)
     owner = s.cards[source].controller
     if bid < 0 or not game.is_minion(s, target) or game.base_of(s, target) != bid:
         return False
@@ -195,7 +195,7 @@ def _tooth_and_claw(game: SmashUp, s: SUState, source: int, data: dict[str, Any]
     """The first ability about to affect the minion it is on (any card's or base's, its
     controller's own included) does not: this card is destroyed instead (ruling DN3)."""
     minion = data["minion_card"]
-    if s.attached.get(source) != minion:
+    if s.attached.get(CardRef(source)) != minion:
         return False
     rule = _rule("absorb_first_effect_on_attached_minion")
     game.spare(s, minion, data["source_card"], source)

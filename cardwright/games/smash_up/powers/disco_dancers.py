@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from cardwright.core.state import Frame, Option
+from cardwright.core.state import CardRef, Frame, Option
 
 from ..abilities import (
     ASKED,
@@ -23,10 +23,11 @@ from ..abilities import (
     pick_card,
     register,
 )
+from ..affects import CopyRecord
 from ..state import SUState
 
 if TYPE_CHECKING:
-    from ..rules import SmashUp
+    from ..game import SmashUp
 
 NONE: tuple[int, list[int]] = (-1, [])
 #: Affect verbs after which the minion is no longer in play.
@@ -125,51 +126,51 @@ def _directly_affected(s: SUState, action: int) -> set[int]:
 
 
 def _copy_diva(
-    game: SmashUp, s: SUState, copier: int, action: int, rec: dict[str, Any]
+    game: SmashUp, s: SUState, copier: int, action: int, rec: CopyRecord
 ) -> tuple[int, list[int]]:
     """Diva, once a turn: an effect on another of your minions at its base, onto itself."""
     mine = s.cards[copier].controller
-    if game.once_used(s, copier, "copy") or rec["target_card"] == copier:
+    if game.once_used(s, copier, "copy") or rec.target == copier:
         return NONE
-    if rec["base_card"] != game.base_of(s, copier) or rec["controller"] != mine:
+    if rec.base != game.base_of(s, copier) or rec.controller != mine:
         return NONE
     return mine, [copier]
 
 
 def _copy_dancing_king(
-    game: SmashUp, s: SUState, copier: int, action: int, rec: dict[str, Any]
+    game: SmashUp, s: SUState, copier: int, action: int, rec: CopyRecord
 ) -> tuple[int, list[int]]:
     """Dancing King, once per action: an effect on minions at its base, onto one more minion
     there that the action did not directly affect (itself included)."""
     bid = game.base_of(s, copier)
-    if game.once_used(s, copier, f"copy:{action}") or rec["base_card"] != bid:
+    if game.once_used(s, copier, "copy", action) or rec.base != bid:
         return NONE
     hit = _directly_affected(s, action)
     return s.cards[copier].controller, [m for m in game.minions_at(s, bid) if m not in hit]
 
 
 def _copy_we_are_family(
-    game: SmashUp, s: SUState, copier: int, action: int, rec: dict[str, Any]
+    game: SmashUp, s: SUState, copier: int, action: int, rec: CopyRecord
 ) -> tuple[int, list[int]]:
     """We Are Family, once a turn: an effect on another minion at its minion's base, onto the
     minion it is attached to."""
-    host = s.attached.get(copier, -1)
-    if host < 0 or game.once_used(s, copier, "copy") or rec["target_card"] == host:
+    host = s.attached.get(CardRef(copier), -1)
+    if host < 0 or game.once_used(s, copier, "copy") or rec.target == host:
         return NONE
-    if rec["base_card"] != game.base_of(s, host) or not game.is_minion(s, host):
+    if rec.base != game.base_of(s, host) or not game.is_minion(s, host):
         return NONE
     return s.cards[copier].controller, [host]
 
 
 def _copy_funky_town(
-    game: SmashUp, s: SUState, copier: int, action: int, rec: dict[str, Any]
+    game: SmashUp, s: SUState, copier: int, action: int, rec: CopyRecord
 ) -> tuple[int, list[int]]:
     """Funky Town, once a turn: a player's action on their own minion here, onto another of
     their minions here."""
-    seat = rec["seat"]
-    if game.once_used(s, copier, "copy") or rec["base_card"] != copier:
+    seat = rec.seat
+    if game.once_used(s, copier, "copy") or rec.base != copier:
         return NONE
-    if seat < 0 or rec["controller"] != seat:
+    if seat < 0 or rec.controller != seat:
         return NONE
     hit = _directly_affected(s, action)
     return seat, [m for m in own_minions(game, s, seat, copier) if m not in hit]
@@ -187,10 +188,11 @@ def _roller_hook(strict: bool) -> Any:
         if strict and not event["direct"]:
             return
         action = event["source_card"]
-        tag = f"roller:{action}"
-        if game.once_used(s, source, tag) or not game.bare_when_played(s, action, source):
+        if game.once_used(s, source, "roller", action):
             return
-        game.use_once(s, source, tag)
+        if not game.bare_when_played(s, action, source):
+            return
+        game.use_once(s, source, "roller", action)
         ability = game.spec(s, source)
         assert ability is not None
         game.queue(s, ability.id, source, s.cards[source].controller)
@@ -492,7 +494,7 @@ def _disco_lou(game: SmashUp, s: SUState, frame: Frame, choice: str | None) -> N
         game.grant_extra(s, seat, "action", rule, source=frame.data["card"])
         return
     cid = option_card(choice)
-    game._to_zone(s, cid, f"discard:{seat}", f"deck:{seat}")
+    game.to_zone(s, cid, f"discard:{seat}", f"deck:{seat}")
     game.log(
         s,
         "to_deck",
@@ -525,7 +527,7 @@ def _stayin_alive(game: SmashUp, s: SUState, frame: Frame, choice: str | None) -
     if cid < 0:
         game.log(s, "no_target", rule, "No card in the discard pile matches a minion in play", seat)
         return
-    game._to_zone(s, cid, f"discard:{seat}", f"hand:{seat}")
+    game.to_zone(s, cid, f"discard:{seat}", f"hand:{seat}")
     game.log(
         s,
         "to_hand",

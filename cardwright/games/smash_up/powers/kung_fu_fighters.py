@@ -11,7 +11,7 @@ from ..abilities import AbilitySpec, option_card, pick_card, register
 from ..state import SUState
 
 if TYPE_CHECKING:
-    from ..rules import SmashUp
+    from ..game import SmashUp
 
 
 def _done(game: SmashUp, s: SUState, frame: Frame) -> None:

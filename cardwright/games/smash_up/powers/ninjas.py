@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from cardwright.core.state import Frame
+from cardwright.core.state import CardRef, Frame, Option
 
 from ..abilities import (
     ASKED,
@@ -20,13 +20,15 @@ from ..abilities import (
     base_choices,
     minion_choices,
     minion_target,
+    option_card,
     pick,
     register,
 )
+from ..scoring import ScoreBase
 from ..state import SUState
 
 if TYPE_CHECKING:
-    from ..rules import SmashUp
+    from ..game import SmashUp
 
 
 # ----------------------------------------------------------------------------- shared shapes
@@ -113,12 +115,11 @@ def mine(game: SmashUp, s: SUState, seat: int) -> list[int]:
     return [c for c, _ in game.minions_in_play(s) if s.cards[c].controller == seat]
 
 
-def scoring_frame_data(s: SUState, bid: int) -> dict[str, Any] | None:
-    """The data of the frame that is scoring base ``bid`` (None when it is not scoring)."""
-    for frame in reversed(s.stack):
-        if frame.kind == "su.score_base" and frame.data["base_card"] == bid:
-            data: dict[str, Any] = frame.data
-            return data
+def scoring_step(s: SUState, bid: int) -> ScoreBase | None:
+    """The step that is scoring base ``bid`` (None when it is not scoring)."""
+    for step in reversed(s.stack):
+        if isinstance(step, ScoreBase) and step.base == bid:
+            return step
     return None
 
 
@@ -128,15 +129,15 @@ def scoring_frame_data(s: SUState, bid: int) -> dict[str, Any] | None:
 def _shinobi_usable(
     game: SmashUp, s: SUState, seat: int, card: int, window: dict[str, Any]
 ) -> bool:
-    data = scoring_frame_data(s, window.get("base_card", -1))
-    return data is not None and not data.get("shinobi_used")
+    step = scoring_step(s, window.get("base_card", -1))
+    return step is not None and not step.shinobi_used
 
 
 def _shinobi_play(game: SmashUp, s: SUState, frame: Frame, choice: str | None) -> None:
     if frame.data.get("via") == "special":
-        data = scoring_frame_data(s, frame.data["base_card"])
-        if data is not None:
-            data["shinobi_used"] = True
+        step = scoring_step(s, frame.data["base_card"])
+        if step is not None:
+            step.shinobi_used = True
     game.pop(s, frame)
 
 
@@ -174,7 +175,7 @@ def _assassination_play(game: SmashUp, s: SUState, frame: Frame, choice: str | N
 
 
 def _assassination_hook(game: SmashUp, s: SUState, source: int, event: dict[str, Any]) -> None:
-    host = s.attached.get(source, -1)
+    host = s.attached.get(CardRef(source), -1)
     if host >= 0 and game.is_minion(s, host) and s.cards[source].counters.get("turn") == s.turn:
         game.queue(
             s,
@@ -188,7 +189,7 @@ def _assassination_hook(game: SmashUp, s: SUState, source: int, event: dict[str,
 def _assassination(game: SmashUp, s: SUState, frame: Frame, choice: str | None) -> None:
     game.pop(s, frame)
     host = frame.data["target_card"]
-    if s.attached.get(frame.data["card"]) == host:
+    if s.attached.get(CardRef(frame.data["card"])) == host:
         game.destroy(s, host, frame.seat, "su.card.destroy_attached_minion_at_turn_end")
 
 
@@ -197,7 +198,9 @@ def _assassination(game: SmashUp, s: SUState, frame: Frame, choice: str | None) 
 
 def _disguise(game: SmashUp, s: SUState, frame: Frame, choice: str | None) -> None:
     """Choose one or two of your minions at one base; play as many extra minions there from
-    your hand, then take the chosen ones back into your hand (both halves or neither)."""
+    your hand, then take the chosen ones back into your hand (both halves or neither: no more
+    are chosen than the hand has minion cards). Whether a question is asked depends only on
+    the minions in play, never on the hand (reading NJ2)."""
     rule = "su.card.swap_own_minions_with_hand"
     seat, data = frame.seat, frame.data
     in_hand = sum(1 for c in s.zones[f"hand:{seat}"] if game.is_minion(s, c))
@@ -211,8 +214,6 @@ def _disguise(game: SmashUp, s: SUState, frame: Frame, choice: str | None) -> No
                 if any(s.cards[c].controller == seat for c in game.minions_at(s, b))
             ]
         )
-        if choice is None and not in_hand:
-            bases = []
         got = pick(
             game,
             s,
@@ -236,36 +237,54 @@ def _disguise(game: SmashUp, s: SUState, frame: Frame, choice: str | None) -> No
     bid = data["base_card"]
     chosen: list[int] = data["chosen_cards"]
     if frame.step == 1:
-        limit = min(2, in_hand)
+        if choice is not None:
+            if choice == "decline":
+                _disguise_swap(game, s, frame, rule)
+            else:
+                chosen.append(option_card(choice))
+                if len(chosen) >= 2:
+                    _disguise_swap(game, s, frame, rule)
+            return
         cands = [
             c for c in game.minions_at(s, bid) if s.cards[c].controller == seat and c not in chosen
         ]
-        if len(chosen) >= limit:
-            cands = []
-        got = pick(
-            game,
-            s,
-            seat,
-            choice,
-            [] if choice is not None else minion_choices(game, s, cands),
-            kind="target",
-            prompt=f"Disguise: choose {'a second' if chosen else 'a'} minion of yours to swap",
-            rule=rule,
-            optional=bool(chosen),
-            decline="Swap only the one",
+        if not cands or (not chosen and len(cands) == 1):  # nothing to ask
+            if not chosen and cands and in_hand:
+                chosen.append(cands[0])
+            else:
+                _disguise_swap(game, s, frame, rule)
+            return
+        options = (
+            [Option(f"pick:{c}", game.minion_label(s, c)) for c in cands]
+            if in_hand > len(chosen)
+            else []
         )
-        if got == ASKED:
-            return
-        if got != NONE:
-            chosen.append(got)
-            return
-        frame.step = 2
-        for _ in chosen:
-            game.grant_extra(s, seat, "minion", rule, base=bid, mandatory=True)
+        if chosen or not options:
+            decline = "Swap only the one" if chosen else "Swap nothing (no minion card in hand)"
+            options.append(Option("decline", decline))
+        which = "a second" if chosen else "a"
+        game.ask(
+            s, seat, "target", f"Disguise: choose {which} minion of yours to swap", options, rule
+        )
         return
     game.pop(s, frame)
     for cid in chosen:
         game.return_to_hand(s, cid, seat, rule)
+
+
+def _disguise_swap(game: SmashUp, s: SUState, frame: Frame, rule: str) -> None:
+    """The minions are chosen: play as many extra minions at the base (at once, with no
+    declining), then the chosen ones return to the hand."""
+    chosen: list[int] = frame.data["chosen_cards"]
+    if not chosen:
+        game.log(s, "no_target", rule, "Disguise has nothing to swap", frame.seat)
+        game.pop(s, frame)
+        return
+    frame.step = 2
+    for _ in chosen:
+        game.grant_extra(
+            s, frame.seat, "minion", rule, base=frame.data["base_card"], mandatory=True
+        )
 
 
 # ----------------------------------------------------------------------------- Hidden Ninja
@@ -298,7 +317,7 @@ def _infiltrate(game: SmashUp, s: SUState, frame: Frame, choice: str | None) -> 
     """Destroy an action already attached to this base (forced if there is one)."""
     rule = "su.card.destroy_base_action_and_ignore_base"
     me = frame.data["card"]
-    bid = s.attached.get(me, -1)
+    bid = s.attached.get(CardRef(me), -1)
     cands = [a for a, host in s.attached.items() if host == bid and a != me]
     got = pick(
         game,
@@ -331,21 +350,23 @@ def _infiltrate_trigger(game: SmashUp, s: SUState, frame: Frame, choice: str | N
 
 def _infiltrate_ignores(game: SmashUp, s: SUState, source: int, base: int, seat: int) -> bool:
     """Only the Infiltrate's controller ignores the base it is on."""
-    return seat >= 0 and s.attached.get(source) == base and s.cards[source].controller == seat
+    return (
+        seat >= 0 and s.attached.get(CardRef(source)) == base and s.cards[source].controller == seat
+    )
 
 
 # ----------------------------------------------------------------------------- Poison
 
 
 def _poison_power(game: SmashUp, s: SUState, source: int, minion: int, base: int) -> int:
-    return -4 if s.attached.get(source) == minion else 0
+    return -4 if s.attached.get(CardRef(source)) == minion else 0
 
 
 def _poison(game: SmashUp, s: SUState, frame: Frame, choice: str | None) -> None:
     """Destroy any number of the actions on the poisoned minion, one at a time."""
     rule = "su.card.strip_attached_actions_minus4"
     me = frame.data["card"]
-    host = s.attached.get(me, -1)
+    host = s.attached.get(CardRef(me), -1)
     cands = [a for a, h in s.attached.items() if h == host and a != me]
     got = pick(
         game,
@@ -402,7 +423,7 @@ def _smoke_bomb_protect(
     game: SmashUp, s: SUState, source: int, target: int, action: str, actor: int
 ) -> bool:
     """Other players' actions do nothing to the minion it is on."""
-    if s.attached.get(source) != target:
+    if s.attached.get(CardRef(source)) != target:
         return False
     return rival_action_blocked(game, s, s.cards[source].controller, action, actor)
 
@@ -442,7 +463,12 @@ register(
     AbilitySpec(
         "before_scoring_extra_minion_there",
         on_play=_hidden_ninja,
-        special=Special(windows=("before_scoring",), usable=_hidden_ninja_usable, only=True),
+        special=Special(
+            windows=("before_scoring",),
+            usable=_hidden_ninja_usable,
+            only=True,
+            could_use=lambda game, s, seat, card, window: True,  # any hand may hold a minion
+        ),
     ),
     AbilitySpec(
         "destroy_base_action_and_ignore_base",
@@ -470,5 +496,5 @@ __all__ = [
     "mine",
     "move_one",
     "other_bases",
-    "scoring_frame_data",
+    "scoring_step",
 ]

@@ -20,7 +20,7 @@ from ..state import SUState
 from .ninjas import ask_destination, destroy_here, mine, move_one, other_bases
 
 if TYPE_CHECKING:
-    from ..rules import SmashUp
+    from ..game import SmashUp
 
 
 def _rule(ability: str) -> str:

@@ -15,7 +15,7 @@ from ..abilities import AbilitySpec, option_card, register
 from ..state import REVEALED, SUState
 
 if TYPE_CHECKING:
-    from ..rules import SmashUp
+    from ..game import SmashUp
 
 ALPHA = "robots/microbot_alpha"
 MICROBOTS = frozenset(
@@ -167,7 +167,7 @@ def _reclaimer(game: SmashUp, s: SUState, frame: Frame, choice: str | None) -> N
         data["moved"] += len(picked)
         return
     if choice is None and bots:
-        options = game._dedupe(s, bots, "shuffle")
+        options = game.dedupe(s, bots, "shuffle")
         options = [Option(o.id, o.label.replace("Play", "Shuffle in")) for o in options]
         if len(bots) > 1:
             options.append(Option("all", f"Shuffle in all {len(bots)} Microbots"))

@@ -5,14 +5,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from cardwright.core.state import Frame, Option
+from cardwright.core.state import CardRef, Frame, Option
 
 from ..abilities import AbilitySpec, option_card, register
 from ..state import Allowance, SUState
 from .robots import destroy_below_count
 
 if TYPE_CHECKING:
-    from ..rules import SmashUp
+    from ..game import SmashUp
 
 
 def _done(game: SmashUp, s: SUState, frame: Frame) -> None:
@@ -91,10 +91,9 @@ def _brownie_hook(game: SmashUp, s: SUState, source: int, event: dict[str, Any])
     seat = event["seat"]
     if seat < 0 or seat == s.cards[source].controller:
         return
-    tag = f"brownie:{event['source_card']}"
-    if game.once_used(s, source, tag):
+    if game.once_used(s, source, "brownie", event["source_card"]):
         return
-    game.use_once(s, source, tag)
+    game.use_once(s, source, "brownie", event["source_card"])
     game.queue(s, "rival_discards_two_random_when_affecting_self", source, seat)
 
 
@@ -120,7 +119,7 @@ def _block_the_path(game: SmashUp, s: SUState, frame: Frame, choice: str | None)
     faction = choice.split(":", 1)[1]
     if game.base_of(s, cid) < 0:
         return
-    s.named[cid] = faction
+    s.named[CardRef(cid)] = faction
     game.log(
         s,
         "named",
@@ -132,7 +131,7 @@ def _block_the_path(game: SmashUp, s: SUState, frame: Frame, choice: str | None)
 
 
 def _block_ban(game: SmashUp, s: SUState, source: int, seat: int, card: int, dest: int) -> bool:
-    faction = s.named.get(source)
+    faction = s.named.get(CardRef(source))
     return (
         faction is not None
         and dest == game.base_of(s, source)
@@ -181,7 +180,8 @@ def ongoing_allowance(game: SmashUp, s: SUState, source: int, kind: str, rule: s
     lasts while ``source`` stays in play (Enshrouding Mist: at its base only)."""
     seat = s.cards[source].controller
     base = game.base_of(s, source) if not game.is_minion(s, source) else -1
-    s.allowances.append(Allowance(kind, base=base, source=source, ongoing=True))
+    ref = None if base < 0 else CardRef(base)
+    s.allowances.append(Allowance(kind, base=ref, source=CardRef(source), ongoing=True))
     where = f" at {game.card_name(s, base)}" if base >= 0 else ""
     game.log(s, "extra", rule, f"{s.names[seat]} may play an extra {kind}{where}", seat)
 
@@ -266,7 +266,7 @@ def _pay_the_piper(game: SmashUp, s: SUState, frame: Frame, choice: str | None) 
     if choice is None and len(hand) > 1:
         options = [
             Option(o.id.replace("play:", "discard:"), o.label.replace("Play", "Discard"))
-            for o in game._dedupe(s, hand, "play")
+            for o in game.dedupe(s, hand, "play")
         ]
         game.ask(s, seat, "discard", "Pay the Piper: discard a card", options, rule)
         return
@@ -286,7 +286,7 @@ def _hideout(game: SmashUp, s: SUState, source: int, data: dict[str, Any]) -> bo
     """Another player's action card about to affect one of its controller's minions at its
     base: the Hideout is destroyed instead, and that card does not affect any of those minions
     for the rest of the turn (ruling W13)."""
-    bid = s.attached.get(source, -1)
+    bid = s.attached.get(CardRef(source), -1)
     owner = s.cards[source].controller
     actor = data["seat"]
     if bid < 0 or data["base_card"] != bid or data["controller"] != owner:

@@ -8,13 +8,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from cardwright.core.state import Frame, Option
+from cardwright.core.state import CardRef, Frame, Option
 
 from ..abilities import AbilitySpec, Special, option_card, pick_card, pick_into, register
 from ..state import REVEALED, SUState
 
 if TYPE_CHECKING:
-    from ..rules import SmashUp
+    from ..game import SmashUp
 
 
 def _done(game: SmashUp, s: SUState, frame: Frame) -> None:
@@ -87,7 +87,7 @@ def _transfer_step(
         data["action_card"] = pick
         return False
     aid = data["action_card"]
-    dests = _other_bases(game, s, s.attached.get(aid, -1))
+    dests = _other_bases(game, s, s.attached.get(CardRef(aid), -1))
     pick = pick_card(
         game, s, frame, choice, dests, f"Transfer {game.card_name(s, aid)} to", rule, kind="base"
     )
@@ -229,7 +229,7 @@ def _cab_over_cargo(game: SmashUp, s: SUState, cid: int) -> list[int]:
         for c in s.zones[f"base:{bid}"]
         if c != cid
         and s.cards[c].controller == seat
-        and (game.is_minion(s, c) or s.attached.get(c) == bid)
+        and (game.is_minion(s, c) or s.attached.get(CardRef(c)) == bid)
     ]
 
 
@@ -351,7 +351,7 @@ def _hotwire_take_or_move(
         return False
     aid = data["action_card"]
     if choice is None:
-        here = s.attached.get(aid, -1)
+        here = s.attached.get(CardRef(aid), -1)
         options = []
         mine = s.cards[aid].controller == seat
         if not mine:

@@ -13,11 +13,12 @@ from cardwright.core import rng as chance
 from cardwright.core.state import CardRef, Frame, Option
 
 from ..abilities import AbilitySpec, Special, option_card, register
+from ..scoring import ScoreBase
 from ..state import Lasting, SUState
 from .disco_dancers import done, give_power, move_picked, own_minions, pick_base, pick_minion
 
 if TYPE_CHECKING:
-    from ..rules import SmashUp
+    from ..game import SmashUp
 
 
 def _rule(ability: str) -> str:
@@ -39,7 +40,7 @@ def _unaffected_by_rivals(
     minions their controller has here."""
     if actor < 0 or action in ("play_minion", "play_action"):
         return False
-    bid = source if source in s.zones["bases"] else s.attached.get(source, -1)
+    bid = source if source in s.zones["bases"] else s.attached.get(CardRef(source), -1)
     if bid < 0 or not game.is_minion(s, target) or game.base_of(s, target) != bid:
         return False
     mine = s.cards[target].controller
@@ -49,13 +50,13 @@ def _unaffected_by_rivals(
 
 
 def _attached_plus2(game: SmashUp, s: SUState, source: int, minion: int, base: int) -> int:
-    return 2 if s.attached.get(source) == minion else 0
+    return 2 if s.attached.get(CardRef(source)) == minion else 0
 
 
 def _attached_indestructible(
     game: SmashUp, s: SUState, source: int, target: int, action: str, actor: int
 ) -> bool:
-    return action == "destroy" and s.attached.get(source) == target
+    return action == "destroy" and s.attached.get(CardRef(source)) == target
 
 
 # =============================================================================== minions
@@ -153,10 +154,9 @@ def _foxy_hook(game: SmashUp, s: SUState, source: int, event: dict[str, Any]) ->
         return
     if event["base_card"] != game.base_of(s, source):
         return
-    tag = f"foxy:{event['source_card']}"
-    if game.once_used(s, source, tag):
+    if game.once_used(s, source, "foxy", event["source_card"]):
         return
-    game.use_once(s, source, tag)
+    game.use_once(s, source, "foxy", event["source_card"])
     spec = game.spec(s, source)
     assert spec is not None
     game.queue(s, spec.id, source, mine, by_card=event["source_card"])
@@ -201,7 +201,7 @@ def _shift(game: SmashUp, s: SUState, frame: Frame, choice: str | None) -> None:
             done(game, s, frame)
             return
         cid = option_card(choice)
-        game._to_zone(s, cid, f"discard:{seat}", f"deck:{seat}")
+        game.to_zone(s, cid, f"discard:{seat}", f"deck:{seat}")
         game.log(
             s,
             "to_deck",
@@ -231,12 +231,19 @@ def _shift(game: SmashUp, s: SUState, frame: Frame, choice: str | None) -> None:
 
 def _search_action(ability: str, verb: str) -> Any:
     """Look through your deck for an action, show it and take it into your hand (the errata
-    card draws it), then shuffle the deck."""
+    card draws it), then shuffle the deck. The player sees the deck while searching it (its
+    cards are known to them until the shuffle), and is asked even when it holds no action:
+    otherwise the others would learn it (reading D10)."""
     rule = _rule(ability)
 
     def on_play(game: SmashUp, s: SUState, frame: Frame, choice: str | None) -> None:
         seat = frame.seat
         deck = s.zones[f"deck:{seat}"]
+        if frame.step == 0:  # the player looks through their deck
+            for c in deck:
+                game.know(s, c, [seat])
+            frame.step = 1
+            return
         if choice is None:
             seen: set[str] = set()
             options = []
@@ -245,14 +252,15 @@ def _search_action(ability: str, verb: str) -> Any:
                 if not game.is_minion(s, c) and d not in seen:
                     seen.add(d)
                     options.append(Option(f"take:{c}", f"Take {game.card_name(s, c)}"))
-            if options:
-                options.sort(key=lambda o: o.label)
-                game.ask(s, seat, "search", "Search your deck: take which action?", options, rule)
-                return
+            options.sort(key=lambda o: o.label)
+            if not options:
+                options = [Option("none", "There is no action to take")]
+            game.ask(s, seat, "search", "Search your deck: take which action?", options, rule)
+            return
         done(game, s, frame)
-        if choice is not None:
+        if choice != "none":
             cid = option_card(choice)
-            game._to_zone(s, cid, f"deck:{seat}", f"hand:{seat}")
+            game.to_zone(s, cid, f"deck:{seat}", f"hand:{seat}")
             game.reveal(s, cid)
             game.log(
                 s,
@@ -294,7 +302,7 @@ def _plus3(game: SmashUp, s: SUState, frame: Frame, choice: str | None) -> None:
 
 
 def _feeling_lucky_hook(game: SmashUp, s: SUState, source: int, event: dict[str, Any]) -> None:
-    host = s.attached.get(source, -1)
+    host = s.attached.get(CardRef(source), -1)
     if event["action_card"] == source:
         return
     if host >= 0 and game.is_minion(s, host) and event["seat"] == s.cards[host].controller:
@@ -306,7 +314,7 @@ def _feeling_lucky_hook(game: SmashUp, s: SUState, source: int, event: dict[str,
 def _feeling_lucky(game: SmashUp, s: SUState, frame: Frame, choice: str | None) -> None:
     cid, host = frame.data["card"], frame.data["minion_card"]
     done(game, s, frame)
-    if s.attached.get(cid) == host:
+    if s.attached.get(CardRef(cid)) == host:
         game.destroy(s, host, frame.seat, _rule("destroy_host_when_its_controller_plays_action"))
 
 
@@ -332,7 +340,7 @@ def _lets_finish_hook(game: SmashUp, s: SUState, source: int, event: dict[str, A
     """At the start of its controller's turn, a base where they and a rival have minions
     starts this turn at breakpoint 0."""
     seat = s.cards[source].controller
-    bid = s.attached.get(source, -1)
+    bid = s.attached.get(CardRef(source), -1)
     if event["seat"] != seat or bid not in s.zones["bases"]:
         return
     here = {s.cards[c].controller for c in game.minions_at(s, bid)}
@@ -421,7 +429,7 @@ def _revenge_usable(
     bid = window.get("base_card", -1)
     if not game.base_in_play(s, bid) or len(s.zones["bases"]) < 2:
         return False
-    winners = [f.data.get("winners", []) for f in s.stack if f.kind == "su.score_base"]
+    winners = [f.winners for f in s.stack if isinstance(f, ScoreBase)]
     return bool(winners) and seat not in winners[-1] and bool(own_minions(game, s, seat, bid))
 
 
@@ -462,14 +470,14 @@ def _who_loves_ya(game: SmashUp, s: SUState, frame: Frame, choice: str | None) -
 
 
 def _shrug_ok(game: SmashUp, s: SUState, cid: int) -> bool:
-    bid = s.attached.get(cid, -1)
+    bid = s.attached.get(CardRef(cid), -1)
     return bid >= 0 and bid not in game.cancelled(s)
 
 
 def _shrug(game: SmashUp, s: SUState, frame: Frame, choice: str | None) -> None:
     """Talent: the base this is on has no abilities until its controller's next turn."""
     cid = frame.data["card"]
-    bid = s.attached.get(cid, -1)
+    bid = s.attached.get(CardRef(cid), -1)
     done(game, s, frame)
     if bid in s.zones["bases"]:
         game.start_lasting(s, "cancel", bid, 0, cid, frame.seat, f"start_of_turn:{frame.seat}")
@@ -689,7 +697,7 @@ def _meaner(game: SmashUp, s: SUState, frame: Frame, choice: str | None) -> None
 
 
 def _meaner_usable(game: SmashUp, s: SUState, seat: int, card: int, window: dict[str, Any]) -> bool:
-    winners = [f.data.get("winners", []) for f in s.stack if f.kind == "su.score_base"]
+    winners = [f.winners for f in s.stack if isinstance(f, ScoreBase)]
     return bool(winners) and seat not in winners[-1]
 
 
@@ -697,7 +705,7 @@ def _meaner_recover(game: SmashUp, s: SUState, frame: Frame, choice: str | None)
     cid, seat = frame.data["card"], frame.seat
     done(game, s, frame)
     if cid in s.zones[f"discard:{seat}"]:
-        game._to_zone(s, cid, f"discard:{seat}", f"hand:{seat}")
+        game.to_zone(s, cid, f"discard:{seat}", f"hand:{seat}")
         game.log(
             s,
             "to_hand",
@@ -710,7 +718,7 @@ def _meaner_recover(game: SmashUp, s: SUState, frame: Frame, choice: str | None)
 
 
 def _lucky_b_hook(game: SmashUp, s: SUState, source: int, event: dict[str, Any]) -> None:
-    host = s.attached.get(source, -1)
+    host = s.attached.get(CardRef(source), -1)
     if event["action_card"] == source or host < 0 or not game.is_minion(s, host):
         return
     if event["seat"] == s.cards[host].controller:
@@ -756,7 +764,7 @@ def _lucky_b_peek(game: SmashUp, s: SUState, frame: Frame, choice: str | None) -
 def _lucky_b_usable(
     game: SmashUp, s: SUState, seat: int, card: int, window: dict[str, Any]
 ) -> bool:
-    host = s.attached.get(card, -1)
+    host = s.attached.get(CardRef(card), -1)
     return host >= 0 and game.base_of(s, host) == window.get("base_card", -1)
 
 
@@ -780,7 +788,7 @@ def _lucky_b_reveal(game: SmashUp, s: SUState, frame: Frame, choice: str | None)
         seat,
         card=top,
     )
-    host = s.attached.get(cid, -1)
+    host = s.attached.get(CardRef(cid), -1)
     if action and host >= 0:
         game.destroy(s, host, seat, rule)
 
@@ -847,7 +855,7 @@ def _who_loves_ya_b(game: SmashUp, s: SUState, frame: Frame, choice: str | None)
             seat,
             card=found,
         )
-        game._start_play(s, seat, found, "extra", -1)
+        game.start_play(s, seat, found, "extra", -1)
     else:
         game.log(
             s, "draw", rule, f"{s.names[seat]} draws {game.card_name(s, found)}", seat, card=found
@@ -855,11 +863,11 @@ def _who_loves_ya_b(game: SmashUp, s: SUState, frame: Frame, choice: str | None)
 
 
 def _tough_power(game: SmashUp, s: SUState, source: int, minion: int, base: int) -> int:
-    return -3 if s.attached.get(source) == minion else 0
+    return -3 if s.attached.get(CardRef(source)) == minion else 0
 
 
 def _tough_hook(game: SmashUp, s: SUState, source: int, event: dict[str, Any]) -> None:
-    host = s.attached.get(source, -1)
+    host = s.attached.get(CardRef(source), -1)
     if host >= 0 and game.is_minion(s, host):
         spec = game.spec(s, source)
         assert spec is not None
@@ -870,7 +878,7 @@ def _tough(game: SmashUp, s: SUState, frame: Frame, choice: str | None) -> None:
     """At the start of a turn: may destroy this card; its minion gets +3 until your turn ends."""
     rule = _rule("attached_minus3_indestructible_release_plus3")
     cid = frame.data["card"]
-    host = s.attached.get(cid, -1)
+    host = s.attached.get(CardRef(cid), -1)
     if host < 0 or game.base_of(s, cid) < 0:
         done(game, s, frame)
         return
@@ -902,14 +910,14 @@ def _tough(game: SmashUp, s: SUState, frame: Frame, choice: str | None) -> None:
 
 
 def _shrug_b_power(game: SmashUp, s: SUState, source: int, minion: int, base: int) -> int:
-    if s.attached.get(source) != base or not _marked(s, source, "shrug"):
+    if s.attached.get(CardRef(source)) != base or not _marked(s, source, "shrug"):
         return 0
     return -1 if s.cards[minion].controller != s.cards[source].controller else 0
 
 
 def _shrug_b(game: SmashUp, s: SUState, frame: Frame, choice: str | None) -> None:
     cid = frame.data["card"]
-    bid = s.attached.get(cid, -1)
+    bid = s.attached.get(CardRef(cid), -1)
     done(game, s, frame)
     if bid in s.zones["bases"]:
         _mark(game, s, cid, frame.seat, "shrug")
@@ -926,7 +934,11 @@ def _shrug_b(game: SmashUp, s: SUState, frame: Frame, choice: str | None) -> Non
 
 def _street_b_power(game: SmashUp, s: SUState, source: int, minion: int, base: int) -> int:
     mine = s.cards[source].controller
-    if s.attached.get(source) != base or s.active == mine or not _marked(s, source, "street"):
+    if (
+        s.attached.get(CardRef(source)) != base
+        or s.active == mine
+        or not _marked(s, source, "street")
+    ):
         return 0
     return 2 if s.cards[minion].controller == mine else 0
 
@@ -935,7 +947,7 @@ def _street_b(game: SmashUp, s: SUState, frame: Frame, choice: str | None) -> No
     """Talent: move one of your minions onto or off this base, or +2 on other turns."""
     rule = _rule("talent_move_own_minion_or_plus2_on_rival_turns")
     cid, seat, data = frame.data["card"], frame.seat, frame.data
-    bid = s.attached.get(cid, -1)
+    bid = s.attached.get(CardRef(cid), -1)
     if bid not in s.zones["bases"]:
         done(game, s, frame)
         return
@@ -978,7 +990,7 @@ def _street_b(game: SmashUp, s: SUState, frame: Frame, choice: str | None) -> No
 
 
 def _street_b_ok(game: SmashUp, s: SUState, cid: int) -> bool:
-    return s.attached.get(cid, -1) in s.zones["bases"]
+    return s.attached.get(CardRef(cid), -1) in s.zones["bases"]
 
 
 # =============================================================================== registry

@@ -15,7 +15,7 @@ from ..state import REVEALED, SUState
 from .tricksters import ongoing_extra
 
 if TYPE_CHECKING:
-    from ..rules import SmashUp
+    from ..game import SmashUp
 
 
 def _done(game: SmashUp, s: SUState, frame: Frame) -> None:
@@ -145,7 +145,7 @@ def _portal(game: SmashUp, s: SUState, frame: Frame, choice: str | None) -> None
         if choice is None and minions:
             options = [
                 Option(o.id.replace("play:", "take:"), o.label.replace("Play", "Take"))
-                for o in game._dedupe(s, minions, "play")
+                for o in game.dedupe(s, minions, "play")
             ]
             if len(minions) > 1:
                 options.append(Option("all", f"Take all {len(minions)} minions"))
@@ -160,7 +160,7 @@ def _portal(game: SmashUp, s: SUState, frame: Frame, choice: str | None) -> None
     if len({s.cards[c].defn for c in left}) > 1:
         options = [
             Option(o.id.replace("play:", "top:"), o.label.replace("Play", "Put back"))
-            for o in game._dedupe(s, left, "play")
+            for o in game.dedupe(s, left, "play")
         ]
         game.ask(
             s,

@@ -10,7 +10,7 @@ from ..abilities import AbilitySpec, Special, option_card, register
 from ..state import Lasting, SUState
 
 if TYPE_CHECKING:
-    from ..rules import SmashUp
+    from ..game import SmashUp
 
 
 def _done(game: SmashUp, s: SUState, frame: Frame) -> None:
@@ -20,7 +20,7 @@ def _done(game: SmashUp, s: SUState, frame: Frame) -> None:
 def _pick_options(game: SmashUp, s: SUState, cids: list[int], verb: str, what: str) -> list[Option]:
     return [
         Option(o.id.replace("play:", f"{verb}:"), o.label.replace("Play", what))
-        for o in game._dedupe(s, cids, "play")
+        for o in game.dedupe(s, cids, "play")
     ]
 
 
@@ -207,7 +207,7 @@ def _mall_crawl(game: SmashUp, s: SUState, frame: Frame, choice: str | None) -> 
         return
     _done(game, s, frame)
     for c in copies[: int(choice.split(":")[1])]:
-        game._to_zone(s, c, deck, f"discard:{seat}")
+        game.to_zone(s, c, deck, f"discard:{seat}")
         game.log(s, "discard", rule, f"{game.card_name(s, c)} goes to the discard pile", seat)
         game.fire(s, "card_to_discard", card=c, base_card=-1, owner=seat)
     game.shuffle_deck(s, seat, rule)
@@ -236,7 +236,7 @@ def _walker(game: SmashUp, s: SUState, frame: Frame, choice: str | None) -> None
         return
     _done(game, s, frame)
     if choice == "discard":
-        game._to_zone(s, top, f"deck:{seat}", f"discard:{seat}")
+        game.to_zone(s, top, f"deck:{seat}", f"discard:{seat}")
         game.log(s, "discard", rule, f"{s.names[seat]} discards {game.card_name(s, top)}", seat)
         game.fire(s, "card_to_discard", card=top, base_card=-1, owner=seat)
     else:

@@ -1,0 +1,107 @@
+"""Smash Up's static data: the zones' names, the default factions, and the card and base
+definitions of a card set with the ability of each (:class:`Catalog`, built once per card set
+when the game loads and shared by every game)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .carddata import BaseDef, CardDef, load_bases, load_factions
+
+if TYPE_CHECKING:
+    from .abilities import AbilitySpec
+
+HAND_SIZE = 5
+HAND_LIMIT = 10
+DRAW_PER_TURN = 2
+
+BASES = "bases"
+BASE_DECK = "base_deck"
+BASE_DISCARD = "base_discard"
+RESOLVING = "resolving"
+
+#: Default faction pairs, seat by seat (the first n are used for n players).
+DEFAULT_FACTIONS: list[list[str]] = [
+    ["dinosaurs", "wizards"],
+    ["ninjas", "kung_fu_fighters"],
+    ["pirates", "robots"],
+    ["aliens", "zombies"],
+]
+
+_BASE_ZONES = tuple(f"base:{i}" for i in range(1024))  # the zone names, made once
+
+
+def base_zone(bid: int) -> str:
+    """The zone holding the cards at base ``bid``."""
+    return _BASE_ZONES[bid] if 0 <= bid < 1024 else f"base:{bid}"
+
+
+class Catalog:
+    """Card and base definitions of one card set, with the ability spec of each definition."""
+
+    def __init__(self, card_set: str) -> None:
+        from .abilities import ABILITIES
+
+        self.card_set = card_set
+        self.factions = load_factions(card_set)
+        self.cards: dict[str, CardDef] = {
+            card.id: card for faction in self.factions.values() for card in faction.cards
+        }
+        self.bases: dict[str, BaseDef] = load_bases()
+        self.spec: dict[str, AbilitySpec] = {}
+        defs: list[CardDef | BaseDef] = [*self.cards.values(), *self.bases.values()]
+        for d in defs:
+            if d.ability is not None and d.ability in ABILITIES:
+                self.spec[d.id] = ABILITIES[d.ability]
+
+        def having(hook: str) -> set[str]:
+            """The definitions whose ability has ``hook``."""
+            return {k for k, v in self.spec.items() if getattr(v, hook) is not None}
+
+        def by_event(field: str) -> dict[str, set[str]]:
+            """event -> the definitions whose ability lists it in ``field``."""
+            index: dict[str, set[str]] = {}
+            for k, v in self.spec.items():
+                for event in getattr(v, field):
+                    index.setdefault(event, set()).add(k)
+            return index
+
+        self.power_specs = having("power")
+        self.breakpoint_specs = having("breakpoint")
+        self.player_power_specs = having("player_power")
+        self.protect_specs = having("protect")
+        self.instead_specs = having("instead_of_discard")
+        self.talent_specs = having("talent")
+        self.replace_specs = by_event("replace")
+        self.ignore_specs = having("ignore_base")
+        self.special_specs = having("special")
+        self.special_only = {
+            k for k, v in self.spec.items() if v.special is not None and v.special.only
+        }
+        self.play_ban_specs = having("play_ban")
+        self.play_from_specs = having("play_from")
+        self.copy_specs = having("copy")
+        # event -> the definitions with a hook for it (``SmashUp.fire`` looks only at these)
+        self.hook_specs = by_event("hooks")
+        self.standard = {
+            k
+            for k, d in self.cards.items()
+            if d.type == "action" and not {"play_on_base", "play_on_minion"} & set(d.subtypes)
+        }
+        self.is_minion = {k: d.type == "minion" for k, d in self.cards.items()}
+        self.printed = {k: d.power or 0 for k, d in self.cards.items()}
+        self.label = {
+            k: f"{d.name} ({d.power})" if d.type == "minion" else f"{d.name} (action)"
+            for k, d in self.cards.items()
+        }
+        self.by_name: dict[str, str] = {}
+        for d in defs:
+            self.by_name[d.id.lower()] = d.id
+            self.by_name[d.name.lower()] = d.id
+
+    def name(self, defn: str) -> str:
+        d = self.cards.get(defn)
+        if d is not None:
+            return d.name
+        b = self.bases.get(defn)
+        return b.name if b is not None else defn

@@ -1,0 +1,279 @@
+"""Smash Up's events and triggered abilities, Talents and Specials (Me First!).
+
+``fire`` tells every card and base in play with a hook for an event that it happened; hooks
+queue triggers, which resolve at the next safe point in the order the current player chooses
+(000 Card Resolution Order step 3; reading R7). A Talent is used once per turn in its
+controller's Play Cards phase; a Special is used in a Me First! window (before or after a base
+scores, after a card is played) or in the Play Cards phase (reading R8, D20).
+
+The functions are methods of :class:`~.game.SmashUp`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Any, cast
+
+from cardwright.core.errors import EngineError
+from cardwright.core.state import CardRef, Frame, Option, State, Trigger
+from cardwright.core.steps import Respond
+
+from .abilities import ABILITIES
+from .state import SUState
+
+if TYPE_CHECKING:
+    from .game import SmashUp
+
+#: the Me First! windows around a base's scoring (their step names the base)
+SCORING_WINDOWS = ("before_scoring", "after_scoring")
+
+
+# ------------------------------------------------------------------------------ events
+def fire(g: SmashUp, state: State, event: str, also: Iterable[int] = (), **data: Any) -> None:
+    """Tell every card and base in play with a hook for ``event`` that it happened, and
+    the cards in ``also`` (a destroyed minion hears its own destruction)."""
+    s = cast(SUState, state)
+    cat = g.cat(s)
+    hooked = cat.hook_specs.get(event)
+    if not hooked:
+        return
+    cards = s.cards
+    listeners = [c for c in [*g.in_play(s), *also] if cards[c].defn in hooked]
+    if not listeners:
+        return
+    payload = {"event": event, **data}
+    off = g.cancelled(s)
+    for src in listeners:
+        if src not in off:
+            cat.spec[cards[src].defn].hooks[event](g, s, src, payload)
+
+
+def queue(g: SmashUp, state: State, ability: str, source: int, seat: int, **data: Any) -> None:
+    """Queue a triggered ability of ``source`` for ``seat``. The current player orders
+    simultaneous triggers (000 Card Resolution Order step 3), so every trigger is queued
+    under the current player; the acting seat travels in the data."""
+    g.queue_trigger(state, ability, source, state.active, seat=seat, **data)
+
+
+def trigger_label(g: SmashUp, state: State, trigger: Trigger) -> str:
+    seat = trigger.data.get("seat", trigger.controller)
+    return (
+        f"{g.card_name(state, trigger.source)}: {trigger.ability.replace('_', ' ')} "
+        f"({state.names[seat] if 0 <= seat < len(state.names) else 'no one'})"
+    )
+
+
+def run_trigger(g: SmashUp, state: State, trigger: Trigger) -> None:
+    data = dict(trigger.data)
+    seat = data.pop("seat", trigger.controller)
+    g.push(
+        state,
+        "su.ability",
+        seat,
+        ability=trigger.ability,
+        mode="trigger",
+        card=trigger.source,
+        **data,
+    )
+
+
+def ability_frame(g: SmashUp, state: State, frame: Frame, choice: str | None) -> None:
+    """Run one step of an ability's handler (``on_play``, ``talent``, ``trigger`` or a
+    Special's ``run``) with its card as the acting card; then offer copies of its effects."""
+    s = cast(SUState, state)
+    spec = ABILITIES[frame.data["ability"]]
+    mode = frame.data["mode"]
+    fn = {
+        "play": spec.on_play,
+        "talent": spec.talent,
+        "trigger": spec.trigger,
+        "special": spec.special.run if spec.special else None,
+    }[mode]
+    if fn is None:
+        raise EngineError(f"smash-up: ability {spec.id!r} has no {mode} handler")
+    prev = g._acting
+    acting = g.acting_as(s, frame.data["card"], frame.seat)
+    acting.mode = mode
+    if mode != "play":
+        acting.standard = False
+    g._acting = acting
+    try:
+        fn(g, s, frame, choice)
+    finally:
+        g._acting = prev
+    if s.affects and s.decision is None:
+        g.offer_copies(s)
+
+
+# ------------------------------------------------------------------------------ Talents
+def use_talent(g: SmashUp, state: State, seat: int, cid: int, *, extra: bool = False) -> None:
+    s = cast(SUState, state)
+    spec = g.spec(s, cid)
+    assert spec is not None and spec.talent is not None
+    if not extra:
+        s.talents_used.append(CardRef(cid))
+    g.log(
+        s,
+        "talent",
+        "su.terms.talent",
+        f"{s.names[seat]} uses the Talent of {g.card_name(s, cid)}"
+        + (" one additional time" if extra else ""),
+        seat,
+        card=cid,
+    )
+    g.push(
+        s,
+        "su.ability",
+        seat,
+        ability=spec.id,
+        mode="talent",
+        card=cid,
+        base_card=g.base_of(s, cid),
+    )
+
+
+def talent_usable(g: SmashUp, s: SUState, seat: int, cid: int) -> bool:
+    spec = g.spec(s, cid)
+    if spec is None or spec.talent is None or cid in s.talents_used:
+        return False
+    if s.cards[cid].controller != seat:
+        return False
+    return spec.talent_ok is None or spec.talent_ok(g, s, cid)
+
+
+# ------------------------------------------------------------------------------ Specials
+def specials(g: SmashUp, s: SUState, seat: int, window: str, wdata: dict[str, Any]) -> list[int]:
+    """Cards ``seat`` could use as a Special in ``window`` now (one per distinct card)."""
+    cards = s.cards
+    specs = g.cat(s).spec
+    found: list[int] = []
+    seen: set[str] = set()
+    zones = [("hand", s.zones[f"hand:{seat}"]), ("discard", s.zones[f"discard:{seat}"])]
+    special = g.cat(s).special_specs
+    zones.append(
+        (
+            "play",
+            [c for c in g.in_play(s) if cards[c].defn in special and cards[c].controller == seat],
+        )
+    )
+    for zone, cids in zones:
+        for cid in cids:
+            defn = cards[cid].defn
+            spec = specs.get(defn)
+            if spec is None or spec.special is None:
+                continue
+            sp = spec.special
+            key = f"{zone}:{defn}"
+            if sp.zone != zone or window not in sp.windows or key in seen:
+                continue
+            if zone == "hand" and s.asleep == seat and not g.is_minion(s, cid):
+                continue
+            base = wdata.get("base_card", -1)
+            if zone != "hand" and g.once_used(s, cid, f"special:{window}", _card(base)):
+                continue
+            if sp.usable is None or sp.usable(g, s, seat, cid, wdata):
+                seen.add(key)
+                found.append(cid)
+    return found
+
+
+def _card(cid: int) -> int | None:
+    return None if cid < 0 else cid
+
+
+def window_data(step: Respond) -> dict[str, Any]:
+    """What a Special's test may ask of a Me First! window: the base being scored."""
+    if step.window in SCORING_WINDOWS and step.card is not None:
+        return {"base_card": step.card}
+    return {}
+
+
+def response_options(g: SmashUp, state: State, frame: Any, seat: int) -> list[Option]:
+    s = cast(SUState, state)
+    step = cast(Respond, frame)
+    window = step.window
+    if window not in g.special_windows:
+        return []
+    return [
+        Option(f"special:{cid}", f"Use {g.label(s, cid)} (Special)", card=CardRef(cid))
+        for cid in specials(g, s, seat, window, window_data(step))
+    ]
+
+
+def response_expected(g: SmashUp, state: State, frame: Any, seat: int) -> bool:
+    """Whether ``seat`` is asked in a Me First! window even with no Special to use: when a
+    Special of theirs for this window may be in their hand as far as the others can tell (a
+    copy is in their hand or deck, and what the others see does not rule it out), so that
+    being asked, or passed over, tells nothing of their hand (reading R8)."""
+    s = cast(SUState, state)
+    step = cast(Respond, frame)
+    window = step.window
+    if window not in g.special_windows:
+        return False
+    cards = s.cards
+    cat = g.cat(s)
+    specs, is_minion = cat.spec, cat.is_minion
+    wdata = window_data(step)
+    tried: set[str] = set()
+    for zone in (f"hand:{seat}", f"deck:{seat}"):
+        for cid in s.zones[zone]:
+            defn = cards[cid].defn
+            if defn in tried:
+                continue
+            tried.add(defn)
+            spec = specs.get(defn)
+            sp = spec.special if spec is not None else None
+            if sp is None or sp.zone != "hand" or window not in sp.windows:
+                continue
+            if s.asleep == seat and not is_minion[defn]:
+                continue
+            test = sp.could_use or sp.usable
+            if test is None or test(g, s, seat, cid, wdata):
+                return True
+    return False
+
+
+def response_prompt(g: SmashUp, state: State, frame: Any, seat: int) -> str:
+    step = cast(Respond, frame)
+    window = step.window
+    if window in SCORING_WINDOWS:
+        when = window.split("_")[0]
+        assert step.card is not None
+        return f"Me First! {when} {g.card_name(state, step.card)} scores: use a Special, or pass"
+    return "Me First!: use a Special, or pass"
+
+
+def respond(g: SmashUp, state: State, frame: Any, seat: int, choice: Any) -> None:
+    s = cast(SUState, state)
+    step = cast(Respond, frame)
+    option = cast(Option, choice)
+    assert option.card is not None
+    base = window_data(step).get("base_card", -1)
+    use_special(g, s, seat, option.card, step.window, base)
+
+
+def use_special(g: SmashUp, s: SUState, seat: int, cid: int, window: str, base: int) -> None:
+    spec = g.spec(s, cid)
+    assert spec is not None and spec.special is not None
+    if spec.special.zone == "hand":
+        g.log(
+            s,
+            "special",
+            "su.terms.special",
+            f"{s.names[seat]} plays {g.card_name(s, cid)} as a Special",
+            seat,
+            card=cid,
+        )
+        g.start_play(s, seat, cid, "special", base)
+        return
+    g.log(
+        s,
+        "special",
+        "su.terms.special",
+        f"{s.names[seat]} uses the Special of {g.card_name(s, cid)}",
+        seat,
+        card=cid,
+    )
+    # a card in play or a discard pile uses its Special once per occasion (ruling D20)
+    g.use_once(s, cid, f"special:{window}", _card(base))
+    g.push(s, "su.ability", seat, ability=spec.id, mode="special", card=cid, base_card=base)

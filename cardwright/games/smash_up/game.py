@@ -1,0 +1,485 @@
+"""Smash Up (AEG), core set and That '70s Expansion factions, 2-4 players: the game object.
+
+The rules are split by area, each module's functions serving as methods of :class:`SmashUp`:
+the turn and the redraw (``turn.py``), playing cards and extra plays (``play.py``), values and
+permissions (``values.py``), cards moving outside play and what players know (``cards.py``),
+verbs on cards in play (``verbs.py``), affect records and copies (``affects.py``), events,
+Talents and Specials (``events.py``) and scoring (``scoring.py``). This module holds the
+configuration and setup, card lookups, hidden information and the checks. Card and base
+abilities plug in through ``abilities.py``. Rule ids cited are in ``rules.toml``; the readings
+chosen where the rulebook is unclear are in ``docs/rulings/smash-up.md``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from pathlib import Path
+from typing import Any, cast
+
+from cardwright.core import rng as chance
+from cardwright.core.errors import ConfigError, EngineError
+from cardwright.core.game import Game
+from cardwright.core.rng import LocalRng
+from cardwright.core.rules import RulesIndex
+from cardwright.core.state import Card, CardRef, State
+from cardwright.core.zones import card_places, create_card
+
+from . import affects, cards, events, play, scoring, values, verbs
+from .abilities import ABILITIES, AbilitySpec, unimplemented_abilities
+from .affects import Acting
+from .carddata import CARD_SETS, DEFAULT_CARD_SET, BaseDef, CardDef, load_faction
+from .catalog import (
+    BASE_DECK,
+    BASE_DISCARD,
+    BASES,
+    DEFAULT_FACTIONS,
+    HAND_SIZE,
+    RESOLVING,
+    Catalog,
+    base_zone,
+)
+from .state import REVEALED, SUState
+
+
+class SmashUp(Game):
+    """Smash Up (AEG), core set and That '70s Expansion factions, 2-4 players."""
+
+    id = "smash-up"
+    title = "Smash Up"
+    min_players = 2
+    max_players = 4
+    state_type = SUState
+    step_prefix = "su."
+    typed_flow = True
+
+    def __init__(self) -> None:
+        from . import turn  # noqa: F401  (the steps, before the state class)
+
+        super().__init__()
+        self.rules = RulesIndex.load(Path(__file__).parent / "rules.toml")
+        self.catalogs = {cs: Catalog(cs) for cs in CARD_SETS}
+        self._acting: Acting | None = None
+        self.special_windows = {
+            w for spec in ABILITIES.values() if spec.special for w in spec.special.windows
+        }
+        self.handlers["su.ability"] = self.ability_frame
+
+    # ================================================================ the rules, by area
+    # values and permissions (values.py)
+    sources = values.sources
+    cancelled = values.cancelled
+    power = values.power
+    breakpoint = values.breakpoint
+    base_ignored = values.base_ignored
+    power_sources = values.power_sources
+    powers_at = values.powers_at
+    total_power = values.total_power
+    protections = values.protections
+    forbidden = values.forbidden
+    blocked = values.blocked
+    instead_of_discard = values.instead_of_discard
+    # cards outside play, knowledge, decks (cards.py)
+    to_zone = cards.to_zone
+    reveal = cards.reveal
+    forget_deck = cards.forget_deck
+    know = cards.know
+    shuffle_deck = cards.shuffle_deck
+    shuffle_bases = cards.shuffle_bases
+    deck_top = cards.deck_top
+    reveal_top = cards.reveal_top
+    look_top = cards.look_top
+    to_deck_top = cards.to_deck_top
+    to_hand = cards.to_hand
+    discard_from_hand = cards.discard_from_hand
+    discard_random = cards.discard_random
+    refill_deck = cards.refill_deck
+    reshuffle = cards.reshuffle
+    gain_vp = cards.gain_vp
+    # verbs on cards in play (verbs.py)
+    start_lasting = verbs.start_lasting
+    add_counters = verbs.add_counters
+    move_counters = verbs.move_counters
+    leave_play = verbs.leave_play
+    went_instead = verbs.went_instead
+    destroy = verbs.destroy
+    replaced = verbs.replaced
+    destroy_action = verbs.destroy_action
+    move_minion = verbs.move_minion
+    return_to_hand = verbs.return_to_hand
+    transfer_action = verbs.transfer_action
+    take_control = verbs.take_control
+    to_deck = verbs.to_deck
+    swap_base = verbs.swap_base
+    base_actions = verbs.base_actions
+    minion_actions = verbs.minion_actions
+    # affecting, once-per-turn memory, copies (affects.py)
+    affected = affects.affected
+    spare = affects.spare
+    affected_by = affects.affected_by
+    acting_as = affects.acting_as
+    bare_when_played = affects.bare_when_played
+    once_used = affects.once_used
+    use_once = affects.use_once
+    arrived_this_turn = affects.arrived_this_turn
+    offer_copies = affects.offer_copies
+    effect_label = affects.effect_label
+    apply_effect = affects.apply_effect
+    # events, triggers, Talents, Specials (events.py)
+    fire = events.fire
+    queue = events.queue
+    trigger_label = events.trigger_label
+    run_trigger = events.run_trigger
+    ability_frame = events.ability_frame
+    use_talent = events.use_talent
+    talent_usable = events.talent_usable
+    specials = events.specials
+    response_options = events.response_options
+    response_expected = events.response_expected
+    response_prompt = events.response_prompt
+    respond = events.respond
+    use_special = events.use_special
+    # playing cards (play.py)
+    grant_extra = play.grant_extra
+    play_extra = play.play_extra
+    can_play_actions = play.can_play_actions
+    play_destinations = play.play_destinations
+    play_banned = play.play_banned
+    start_play = play.start_play
+    dedupe = play.dedupe
+    distinct_options = play.distinct_options
+    # scoring (scoring.py)
+    ready_bases = scoring.ready_bases
+    places = scoring.places
+
+    @property
+    def acting(self) -> Acting | None:
+        """The card (or base) whose ability is doing things now; None while the rules act."""
+        return self._acting
+
+    # ================================================================ configuration
+    def default_config(self) -> dict[str, Any]:
+        return {
+            "players": None,
+            "factions": None,
+            "card_set": DEFAULT_CARD_SET,
+            "names": None,
+            "first_player": 0,
+            "redraw": True,
+            "vp_to_win": 15,
+            "max_turns": 200,
+        }
+
+    def config_choices(self) -> dict[str, tuple[Any, ...]]:
+        return {
+            "players": (None, 2, 3, 4),
+            "card_set": tuple(CARD_SETS),
+            "first_player": (0, 1, 2, 3, "random"),
+            "redraw": (True, False),
+        }
+
+    def validate_config(self, config: Mapping[str, Any] | None) -> dict[str, Any]:
+        cfg = super().validate_config(config)
+        factions, names = cfg["factions"], cfg["names"]
+        # 'factions' may name fewer seats than there are players: the others get factions
+        # nobody chose (so one --factions picks only your own)
+        counts = {len(names)} if isinstance(names, list) else set()
+        if cfg["players"] is not None:
+            counts.add(cfg["players"])
+        if len(counts) > 1:
+            raise ConfigError("smash-up: 'players' and 'names' disagree on the number of players")
+        named = len(factions) if isinstance(factions, list) else 0
+        n = counts.pop() if counts else max(2, named)
+        if not self.min_players <= n <= self.max_players:
+            raise ConfigError(f"smash-up: takes 2-4 players, not {n}")
+        if named > n:
+            raise ConfigError(f"smash-up: 'factions' names {named} seats for {n} players")
+        cfg["players"] = n
+        if names is None:
+            names = [f"Player {i + 1}" for i in range(n)]
+        if not isinstance(names, list) or not all(isinstance(x, str) and x for x in names):
+            raise ConfigError("smash-up: 'names' must be a list of seat names")
+        if len(set(names)) != len(names):
+            raise ConfigError("smash-up: seat names must differ")
+        cfg["names"] = list(names)
+        if factions is None:
+            factions = []
+        if not isinstance(factions, list) or not all(
+            p is None or (isinstance(p, list) and len(p) == 2) for p in factions
+        ):
+            raise ConfigError("smash-up: 'factions' must list two factions for each seat")
+        resolved: list[list[str] | None] = []
+        used: set[str] = set()
+        for pair in factions:
+            if pair is None:  # this seat gets factions nobody chose
+                resolved.append(None)
+                continue
+            ids = [load_faction(str(f), cfg["card_set"]).id for f in pair]
+            if ids[0] == ids[1]:
+                raise ConfigError(f"smash-up: a seat needs two different factions, not {ids}")
+            for fid in ids:
+                if fid in used:
+                    raise ConfigError(f"smash-up: faction {fid!r} is chosen by two seats")
+                used.add(fid)
+            resolved.append(ids)
+        order = [f for pair in DEFAULT_FACTIONS for f in pair]
+        order += [f for f in self.catalogs[cfg["card_set"]].factions if f not in order]
+        free = [f for f in order if f not in used]
+        resolved += [None] * (n - len(resolved))
+        cfg["factions"] = [pair or [free.pop(0), free.pop(0)] for pair in resolved]
+        first = cfg["first_player"]
+        if first != "random" and first >= n:
+            raise ConfigError(f"smash-up: first_player {first} is not a seat (0-{n - 1})")
+        for key, least in (("vp_to_win", 1), ("max_turns", 2)):
+            if not isinstance(cfg[key], int) or isinstance(cfg[key], bool) or cfg[key] < least:
+                raise ConfigError(f"smash-up: {key!r} must be a whole number of at least {least}")
+        return cfg
+
+    # ================================================================ setup
+    def setup(self, state: State) -> None:
+        from .turn import Redraw, Turn
+
+        s = cast(SUState, state)
+        cfg = s.config
+        cat = self.cat(s)
+        n = cfg["players"]
+        s.names = list(cfg["names"])
+        s.vp = [0] * n
+        s.turns_taken = [0] * n
+        s.phase = "setup"
+        for seat in range(n):
+            for zone in ("deck", "hand", "discard"):
+                s.zones[f"{zone}:{seat}"] = []
+            for fid in cfg["factions"][seat]:
+                for card in cat.factions[fid].deck():
+                    create_card(s, card.id, seat, f"deck:{seat}", face_up=False)
+            chance.shuffle(s, s.zones[f"deck:{seat}"])
+            pair = " and ".join(cat.factions[f].name for f in cfg["factions"][seat])
+            self.log(
+                s,
+                "shuffle",
+                "su.setup.deck",
+                f"{s.names[seat]} shuffles {pair} into a 40-card deck",
+                seat,
+                chance=True,
+            )
+        sets = {"core"} | {cat.factions[f].set for pair in cfg["factions"] for f in pair}
+        for zone in (BASES, BASE_DECK, BASE_DISCARD, RESOLVING, REVEALED):
+            s.zones[zone] = []
+        for base in cat.bases.values():
+            if base.set in sets:
+                create_card(s, base.id, -1, BASE_DECK, face_up=False)
+        chance.shuffle(s, s.zones[BASE_DECK])
+        self.log(
+            s,
+            "shuffle",
+            "su.setup.bases",
+            f"The base deck ({len(s.zones[BASE_DECK])} bases of the "
+            f"{' and '.join(sorted(sets))} sets) is shuffled",
+            chance=True,
+        )
+        for _ in range(n + 1):
+            scoring.reveal_base(self, s, len(s.zones[BASES]), "su.setup.bases")
+        first = cfg["first_player"]
+        if first == "random":
+            first = chance.randbelow(s, n)
+            self.log(
+                s,
+                "first_player",
+                "su.setup.first",
+                f"{s.names[first]} is chosen at random to go first",
+                first,
+                chance=True,
+            )
+        for seat in self.seat_order(s, first):
+            self.draw(s, seat, HAND_SIZE, "su.setup.hand")
+        s.active = first
+        self.push_step(s, Turn(seat=first))
+        if cfg["redraw"]:
+            self.push_step(s, Redraw(seat=first))
+
+    # ================================================================ lookups
+    def cat(self, state: State) -> Catalog:
+        return self.catalogs[state.config["card_set"]]
+
+    def defn(self, state: State, cid: int) -> CardDef:
+        return self.cat(state).cards[state.cards[cid].defn]
+
+    def base_def(self, state: State, bid: int) -> BaseDef:
+        return self.cat(state).bases[state.cards[bid].defn]
+
+    def spec(self, state: State, cid: int) -> AbilitySpec | None:
+        return self.cat(state).spec.get(state.cards[cid].defn)
+
+    def is_minion(self, state: State, cid: int) -> bool:
+        return self.cat(state).is_minion.get(state.cards[cid].defn, False)
+
+    def card_name(self, state: State, card_id: int) -> str:
+        card = state.cards.get(card_id)
+        return self.cat(state).name(card.defn) if card is not None else "a hidden card"
+
+    def minion_label(self, state: State, cid: int) -> str:
+        s = cast(SUState, state)
+        bid = self.base_of(s, cid)
+        card = s.cards[cid]
+        return (
+            f"{self.card_name(s, cid)} ({self.power(s, cid, bid)}, "
+            f"{s.names[card.controller]}) at {self.card_name(s, bid)}"
+        )
+
+    def label(self, s: SUState, cid: int) -> str:
+        defn = s.cards[cid].defn
+        return self.cat(s).label.get(defn) or self.card_name(s, cid)
+
+    @staticmethod
+    def seat_order(state: State, first: int) -> list[int]:
+        n = len(state.names)
+        return [(first + i) % n for i in range(n)]
+
+    def base_in_play(self, state: State, bid: int) -> bool:
+        return bid in state.zones[BASES]
+
+    def base_of(self, state: State, cid: int) -> int:
+        """The base a card in play is at (-1 when it is not in play)."""
+        zones = state.zones
+        for bid in zones[BASES]:
+            if cid in zones[base_zone(bid)]:
+                return bid
+        return -1
+
+    def minions_at(self, state: State, bid: int) -> list[int]:
+        is_minion = self.cat(state).is_minion
+        cards = state.cards
+        return [c for c in state.zones[base_zone(bid)] if is_minion[cards[c].defn]]
+
+    def minions_in_play(self, state: State) -> list[tuple[int, int]]:
+        """Every minion in play with its base, base by base in table order."""
+        is_minion = self.cat(state).is_minion
+        cards, zones = state.cards, state.zones
+        return [
+            (c, bid)
+            for bid in zones[BASES]
+            for c in zones[base_zone(bid)]
+            if is_minion[cards[c].defn]
+        ]
+
+    def in_play(self, state: State) -> Iterable[int]:
+        """Every base in play and every card at one."""
+        zones = state.zones
+        for bid in zones[BASES]:
+            yield bid
+            yield from zones[base_zone(bid)]
+
+    # ================================================================ hidden information
+    def card_visible(self, state: State, zone: str, card: Card, seat: int) -> bool:
+        known = cast(SUState, state).known
+        if zone.startswith("hand:"):
+            return (
+                int(zone[5:]) == seat
+                or card.id in cast(SUState, state).public_cards
+                or seat in known.get(CardRef(card.id), ())
+            )
+        if zone.startswith("look:"):  # bases one player is looking at (School of Wizardry)
+            return int(zone[5:]) == seat
+        if zone.startswith("deck:"):
+            return (
+                card.id in cast(SUState, state).public_cards or seat in known.get(card.id, ())  # type: ignore[call-overload]
+            )
+        return zone != BASE_DECK
+
+    def pool_key(self, state: State, zone: str, seat: int) -> str:
+        if zone == BASE_DECK or zone.startswith("look:"):
+            return BASE_DECK
+        owner = zone.rsplit(":", 1)[1]
+        return f"deck:{owner}" if int(owner) == seat else f"hidden:{owner}"
+
+    def pool_known(self, state: State, pool: str, seat: int) -> bool:
+        # factions are public, discards and bases are open: the makeup of every hidden pool
+        # (a deck, another player's hand and deck together, the base deck) is known
+        return True
+
+    def pool_owner(self, pool: str) -> int:
+        return -1 if pool == BASE_DECK else int(pool.rsplit(":", 1)[1])
+
+    def sample_unknown(self, state: State, pool: str, count: int, rng: LocalRng) -> list[str]:
+        raise EngineError(f"smash-up: every pool is known, yet pool {pool!r} was not")
+
+    def placeholder_face_up(self, zone: str) -> bool:
+        return zone.startswith("hand:")
+
+    # ================================================================ scenarios
+    def scenario_state(
+        self, config: Mapping[str, Any], setup: Mapping[str, Any], seed: int = 0
+    ) -> tuple[State, dict[str, int]]:
+        from .scenario import build
+
+        return build(self, config, setup, seed)
+
+    def scenario_facts(self, state: State) -> dict[str, Any]:
+        from .scenario import facts
+
+        return facts(self, cast(SUState, state))
+
+    # ================================================================ checks and reports
+    def invariants(self, state: State) -> list[str]:
+        s = cast(SUState, state)
+        seen, problems = card_places(s)
+        if problems:
+            return problems
+        n = len(s.names)
+        cat = self.cat(s)
+        bases = s.zones[BASES]
+        if len(bases) != n + 1 and (s.zones[BASE_DECK] or s.zones[BASE_DISCARD]):
+            problems.append(f"{len(bases)} bases in play, not {n + 1}")
+        for bid in bases:
+            if s.cards[bid].defn not in cat.bases:
+                problems.append(f"card {bid} in play as a base is not a base")
+                continue
+            if base_zone(bid) not in s.zones:
+                problems.append(f"base {bid} has no zone")
+                continue
+            if self.breakpoint(s, bid) < 0:
+                problems.append(f"base {bid} has a negative breakpoint")
+            for cid in s.zones[base_zone(bid)]:
+                card = s.cards[cid]
+                if not 0 <= card.controller < n:
+                    problems.append(f"card {cid} at a base has no controller")
+                if card.counters.get("p1", 0) < 0:
+                    problems.append(f"card {cid} has negative counters")
+                if cat.is_minion.get(card.defn, False):
+                    if self.power(s, cid, bid) < 0:
+                        problems.append(f"minion {cid} has negative power")
+                elif cid not in s.attached:
+                    problems.append(f"action {cid} at a base is attached to nothing")
+        for zone in s.zones:
+            if zone.startswith("base:") and int(zone[5:]) not in bases:
+                problems.append(f"zone {zone} belongs to no base in play")
+        for action, host in s.attached.items():
+            where = seen.get(action, "")
+            if not where.startswith("base:"):
+                problems.append(f"attached action {action} is not in play")
+            elif host != int(where[5:]) and seen.get(host) != where:
+                problems.append(f"action {action} is not at the base of the card it is on")
+        for seat in range(n):
+            if s.vp[seat] < 0:
+                problems.append(f"seat {seat} has negative VP")
+            for zone in ("deck", "hand", "discard"):
+                for cid in s.zones[f"{zone}:{seat}"]:
+                    card = s.cards[cid]
+                    if card.owner != seat or card.controller != seat:
+                        problems.append(f"card {cid} in {zone}:{seat} belongs to another seat")
+        return problems
+
+    def render(self, view: State, seat: int) -> str:
+        from .render import render
+
+        return render(self, cast(SUState, view), seat)
+
+    def scores(self, state: State) -> dict[str, Any]:
+        return {"vp": list(cast(SUState, state).vp)}
+
+    def unimplemented_abilities(self, card_set: str = DEFAULT_CARD_SET) -> list[str]:
+        """Ability ids of the card set's cards and bases that do nothing yet."""
+        return unimplemented_abilities(card_set)
+
+
+__all__ = ["DEFAULT_FACTIONS", "SmashUp"]

@@ -1,0 +1,647 @@
+"""Smash Up: playing cards. The Play Cards phase's options, play allowances (the free minion and
+action, extra plays: reading R5), where a card may go, and one card through the Card Resolution
+Order (000: place it and resolve it, let nested plays finish, resolve what it triggered, the
+Me First! window, discard it unless it stays in play; reading R6).
+
+Steps: :class:`Play` (one card), :class:`ExtraPlay` (an extra play to make at once or lose).
+The functions are methods of :class:`~.game.SmashUp`.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, cast
+
+import msgspec
+
+from cardwright.core.errors import EngineError
+from cardwright.core.state import CardRef, Decision, Option, State
+from cardwright.core.steps import Step
+
+from .catalog import BASES, RESOLVING, base_zone
+from .state import REVEALED, Allowance, SUState
+from .values import Sources
+
+if TYPE_CHECKING:
+    from cardwright.core.game import Game
+
+    from .game import SmashUp
+
+
+def _g(game: Game) -> SmashUp:
+    return cast("SmashUp", game)
+
+
+def _ref(cid: int) -> CardRef | None:
+    return None if cid < 0 else CardRef(cid)
+
+
+# ------------------------------------------------------------------------------ extra plays
+def grant_extra(
+    g: SmashUp,
+    state: State,
+    seat: int,
+    kind: str,
+    rule: str,
+    *,
+    max_power: int = -1,
+    base: int = -1,
+    source: int = -1,
+    immediate: bool = False,
+    mandatory: bool = False,
+    zone: str = "hand",
+    cond: str = "",
+    ongoing: bool = False,
+    subtype: str = "",
+) -> None:
+    """Give ``seat`` an extra minion or action play. In its own Play Cards phase it is kept
+    for later in the phase; otherwise (or when ``immediate``) it is played at once or lost
+    (000 Additional Rules). ``max_power``, ``base``, ``zone`` and ``cond`` restrict it (see
+    :class:`~.state.Allowance`); ``ongoing``: it is lost if ``source`` leaves play first.
+    ``subtype`` limits it to cards with that subtype (e.g. ``play_on_base``); such extras,
+    and extra actions from the discard pile, are always played at once (see
+    :func:`play_extra` for a given card).
+    ``mandatory`` (implies ``immediate``): it must be played now if a card fits ("both or
+    neither" abilities), with no option to decline."""
+    s = cast(SUState, state)
+    what = kind if max_power < 0 else f"{kind} of power {max_power} or less"
+    if subtype or (zone != "hand" and kind != "minion"):
+        immediate = True
+        what += f" ({subtype.replace('_', ' ') or 'any'}, from {zone})"
+    elif zone != "hand":
+        what += f" from their {zone} pile"
+    if base >= 0:
+        what += f" at {g.card_name(s, base)}"
+    if cond == "no_own_minion":
+        what += " at a base where they have no minion"
+    if not (immediate or mandatory) and s.phase == "play" and seat == s.active:
+        s.allowances.append(
+            Allowance(kind, max_power, _ref(base), _ref(source), zone, cond, ongoing)
+        )
+        g.log(s, "extra", rule, f"{s.names[seat]} may play an extra {what}", seat)
+        return
+    g.log(s, "extra", rule, f"{s.names[seat]} may play an extra {what} at once", seat)
+    g.push_step(
+        s,
+        ExtraPlay(
+            seat=seat,
+            play_kind=kind,
+            max_power=max_power,
+            base=_ref(base),
+            mandatory=mandatory,
+            zone=zone,
+            cond=cond,
+            subtype=subtype,
+        ),
+    )
+
+
+def play_extra(g: SmashUp, state: State, seat: int, cid: int, src: str, base: int = -1) -> None:
+    """Play a given card from zone ``src`` at once as an extra play (e.g. a revealed top
+    card of a deck, a card from a discard pile); ``base`` limits where it may go (-1:
+    anywhere it fits)."""
+    start_play(g, cast(SUState, state), seat, cid, "extra", base, src)
+
+
+def can_play_actions(g: SmashUp, state: State, seat: int) -> bool:
+    """False while ``seat`` is barred from playing actions this turn (Mark of Sleep)."""
+    return cast(SUState, state).asleep != seat
+
+
+def allowance_fits(
+    g: SmashUp, s: SUState, a: Allowance, seat: int, cid: int, dest: int, src: str
+) -> bool:
+    """Whether play allowance ``a`` lets ``seat`` play ``cid`` from zone ``src`` to
+    ``dest`` (a base, a minion, or -1 for a standard action)."""
+    cat = g.cat(s)
+    defn = s.cards[cid].defn
+    if a.kind != ("minion" if cat.is_minion[defn] else "action"):
+        return False
+    if a.ongoing and (a.source is None or g.base_of(s, a.source) < 0):
+        return False
+    if a.max_power >= 0 and cat.printed[defn] > a.max_power:
+        return False
+    if a.base is not None:
+        at = dest if dest in s.zones[BASES] else g.base_of(s, dest)
+        if at != a.base:
+            return False
+    if a.cond == "no_own_minion" and any(
+        s.cards[m].controller == seat for m in g.minions_at(s, dest)
+    ):
+        return False
+    if src.startswith("hand:"):
+        return a.zone == "hand"
+    if src.startswith("discard:"):
+        return a.zone == "discard" or (
+            a.zone == "hand" and may_play_from_discard(g, s, seat, cid, dest)
+        )
+    return False
+
+
+def may_play_from_discard(g: SmashUp, s: SUState, seat: int, cid: int, dest: int) -> bool:
+    """Whether a card in play lets ``seat`` make a hand play from the discard pile instead
+    when ``cid`` goes to ``dest`` (They're Coming To Get You)."""
+    for src, spec in g.sources(s, g.cat(s).play_from_specs):
+        assert spec.play_from is not None
+        if spec.play_from(g, s, src, seat, cid, dest):
+            return True
+    return False
+
+
+def play_banned(
+    g: SmashUp, s: SUState, seat: int, cid: int, dest: int, bans: Sources | None = None
+) -> bool:
+    """Whether a card in play forbids ``seat`` to play ``cid`` to ``dest`` (Block the
+    Path: minions of a named faction). ``bans``: the banning cards in play, if known."""
+    if bans is None:
+        bans = g.sources(s, g.cat(s).play_ban_specs)
+    for src, spec in bans:
+        assert spec.play_ban is not None
+        if spec.play_ban(g, s, src, seat, cid, dest):
+            return True
+    return False
+
+
+def _fits(g: SmashUp, s: SUState, cid: int, kind: str, max_power: int) -> bool:
+    cat = g.cat(s)
+    defn = s.cards[cid].defn
+    if cat.is_minion[defn] != (kind == "minion") or defn in cat.special_only:
+        return False
+    return max_power < 0 or cat.printed[defn] <= max_power
+
+
+class ExtraPlay(Step, tag="su.extra_play"):
+    """An extra play that must be made at once or not at all (``mandatory``: not declined
+    when a card fits)."""
+
+    play_kind: str
+    max_power: int = -1
+    base: CardRef | None = None
+    mandatory: bool = False
+    zone: str = "hand"
+    cond: str = ""
+    subtype: str = ""
+
+    def _options(self, g: SmashUp, s: SUState) -> list[Option] | None:
+        """The cards that may be played, or None when the player is not asked: an extra
+        from the hand is asked even when nothing in the hand fits (skipping it would tell
+        the others so), unless the hand is empty or actions are barred (reading R5)."""
+        seat = self.seat
+        base = -1 if self.base is None else self.base
+        pool = s.zones[f"{self.zone}:{seat}"]
+        subtypes = g.cat(s).cards
+        options = dedupe(
+            g,
+            s,
+            [
+                c
+                for c in pool
+                if _fits(g, s, c, self.play_kind, self.max_power)
+                and (not self.subtype or self.subtype in subtypes[s.cards[c].defn].subtypes)
+                and play_destinations(g, s, seat, c, "extra", base, cond=self.cond)
+            ],
+            "play",
+        )
+        if self.play_kind == "action" and not can_play_actions(g, s, seat):
+            return None
+        if not options and (self.zone != "hand" or not pool):
+            return None
+        return options
+
+    def ask(self, game: Game, state: State) -> Decision | None:
+        g, s = _g(game), cast(SUState, state)
+        options = self._options(g, s)
+        if options is None:
+            return None
+        if not self.mandatory or not options:
+            options.append(Option("decline", "Do not play it"))
+        prompt = f"Play an extra {self.play_kind} now?"
+        return game.question(self.seat, "extra_play", prompt, options, "su.play.extra_now")
+
+    def run(self, game: Game, state: State) -> None:
+        game.pop(state, self)  # nothing fits: the play is lost
+
+    def answer(self, game: Game, state: State, option: Option) -> None:
+        g, s = _g(game), cast(SUState, state)
+        g.pop(s, self)
+        if option.card is not None:
+            base = -1 if self.base is None else self.base
+            src = f"{self.zone}:{self.seat}"
+            start_play(g, s, self.seat, option.card, "extra", base, src, self.cond)
+
+
+# ------------------------------------------------------------------------------ Play Cards
+def play_options(g: SmashUp, s: SUState, seat: int) -> list[Option]:
+    """The options of the Play Cards phase: each playable card in hand (one per distinct
+    card), each usable Talent and turn Special, and finishing."""
+    cat = g.cat(s)
+    cards = s.cards
+    minion_plays = [a for a in s.allowances if a.kind == "minion"]
+    action_ok = can_play_actions(g, s, seat) and any(a.kind == "action" for a in s.allowances)
+    options = []
+    prot = g.protections(s)
+    bases = s.zones[BASES]
+    open_bases: list[int] | None = None  # bases open to this player's minions
+    # plain: every minion allowance is a hand play limited at most by power and base, and
+    # no card in play bans particular cards, so one look at the bases serves every minion
+    bans = g.sources(s, cat.play_ban_specs)
+    plain = not bans and all(
+        a.zone == "hand" and not a.cond and not a.ongoing for a in minion_plays
+    )
+    seen: set[str] = set()
+    for cid in s.zones[f"hand:{seat}"]:
+        defn = cards[cid].defn
+        if defn in seen:
+            continue
+        seen.add(defn)
+        if defn in cat.special_only:
+            continue
+        if cat.is_minion[defn]:
+            if not minion_plays:
+                continue
+            if not plain:
+                ok = bool(play_destinations(g, s, seat, cid, "normal", -1, prot, bans=bans))
+            else:
+                if open_bases is None:
+                    open_bases = [
+                        b for b in bases if not g.forbidden(s, "play_minion", b, seat, prot)
+                    ]
+                power = cat.printed[defn]
+                ok = any(
+                    (a.max_power < 0 or power <= a.max_power)
+                    and (open_bases if a.base is None else a.base in open_bases)
+                    for a in minion_plays
+                )
+        else:
+            ok = action_ok and bool(
+                play_destinations(g, s, seat, cid, "normal", -1, prot, bans=bans)
+            )
+        if ok:
+            options.append(
+                Option(f"play:{cid}", f"Play {cat.label[defn]}", card=CardRef(cid), arg="play")
+            )
+    if minion_plays and (
+        any(a.zone == "discard" for a in minion_plays) or g.sources(s, cat.play_from_specs)
+    ):
+        discard = f"discard:{seat}"
+        for cid in s.zones[discard]:
+            defn = cards[cid].defn
+            if not cat.is_minion[defn] or f"d:{defn}" in seen:
+                continue
+            seen.add(f"d:{defn}")
+            if play_destinations(g, s, seat, cid, "normal", -1, prot, src=discard, bans=bans):
+                options.append(
+                    Option(
+                        f"play:{cid}",
+                        f"Play {cat.label[defn]} from your discard pile",
+                        card=CardRef(cid),
+                        arg="play",
+                    )
+                )
+    for cid, _spec in g.sources(s, cat.talent_specs):
+        if cards[cid].controller == seat and g.talent_usable(s, seat, cid):
+            options.append(
+                Option(
+                    f"talent:{cid}",
+                    f"Use the Talent of {g.label(s, cid)}",
+                    card=CardRef(cid),
+                    arg="talent",
+                )
+            )
+    if "your_turn" in g.special_windows:
+        for cid in g.specials(s, seat, "your_turn", {}):
+            options.append(
+                Option(
+                    f"special:{cid}",
+                    f"Use {g.label(s, cid)} (Special)",
+                    card=CardRef(cid),
+                    arg="special",
+                )
+            )
+    options.append(Option("end", "Finish playing cards", arg="end"))
+    return options
+
+
+def play_choice(g: SmashUp, s: SUState, seat: int, option: Option) -> bool:
+    """Carry out an answer of the Play Cards phase; False when the player finishes."""
+    cid = option.card
+    if cid is None:
+        return False
+    if option.arg == "play":
+        src = f"hand:{seat}" if cid in s.zones[f"hand:{seat}"] else f"discard:{seat}"
+        start_play(g, s, seat, cid, "normal", -1, src)
+    elif option.arg == "talent":
+        g.use_talent(s, seat, cid)
+    elif option.arg == "special":
+        g.use_special(s, seat, cid, "your_turn", -1)
+    return True
+
+
+def dedupe(g: SmashUp, s: SUState, cids: list[int], verb: str) -> list[Option]:
+    """One option per distinct card: copies in hand are interchangeable."""
+    return [
+        Option(o.id, f"Play {o.label}", card=o.card) for o in distinct_options(g, s, cids, verb)
+    ]
+
+
+def distinct_options(g: SmashUp, s: SUState, cids: list[int], verb: str) -> list[Option]:
+    """One option ``<verb>:<id>`` per distinct card (copies are interchangeable), labelled
+    with the card's name (and power)."""
+    seen: set[str] = set()
+    options = []
+    label = g.cat(s).label
+    for cid in cids:
+        defn = s.cards[cid].defn
+        if defn not in seen:
+            seen.add(defn)
+            options.append(Option(f"{verb}:{cid}", label[defn], card=CardRef(cid)))
+    return options
+
+
+# ------------------------------------------------------------------------------ one card
+def start_play(
+    g: SmashUp,
+    s: SUState,
+    seat: int,
+    cid: int,
+    via: str,
+    base: int,
+    src: str | None = None,
+    cond: str = "",
+) -> None:
+    """Show the card (it leaves the hand, or ``src``) and start its resolution."""
+    src = src or f"hand:{seat}"
+    g.to_zone(s, cid, src, RESOLVING)
+    g.push_step(s, Play(seat=seat, card=CardRef(cid), via=via, base=_ref(base), src=src, cond=cond))
+
+
+def play_destinations(
+    g: SmashUp,
+    s: SUState,
+    seat: int,
+    cid: int,
+    via: str,
+    base: int,
+    prot: Sources | None = None,
+    *,
+    src: str = "",
+    cond: str = "",
+    bans: Sources | None = None,
+) -> list[int]:
+    """Where a card may be played: bases for a minion or a base action, minions for a
+    minion action, ``[-1]`` for a standard action (no destination). A ``normal`` play
+    needs a play allowance that fits (from ``src``, by default the hand); ``cond``
+    restricts an extra play (``no_own_minion``). ``prot`` / ``bans``: the protecting /
+    play-banning cards in play, when the caller already has them."""
+    d = g.cat(s).cards[s.cards[cid].defn]
+    if prot is None:
+        prot = g.protections(s)
+    src = src or f"hand:{seat}"
+    bases = s.zones[BASES] if base < 0 else [b for b in s.zones[BASES] if b == base]
+    if d.type == "minion":
+        fits = bases
+        if cond == "no_own_minion":
+            fits = [
+                b
+                for b in fits
+                if not any(s.cards[m].controller == seat for m in g.minions_at(s, b))
+            ]
+        dests = [b for b in fits if not g.forbidden(s, "play_minion", b, seat, prot)]
+    elif "play_on_base" in d.subtypes:
+        dests = [b for b in bases if not g.forbidden(s, "play_action", b, seat, prot)]
+    elif "play_on_minion" in d.subtypes:
+        dests = [
+            m
+            for m, b in g.minions_in_play(s)
+            if (base < 0 or b == base)
+            and (d.attach_to == "any" or (s.cards[m].controller == seat) == (d.attach_to == "own"))
+            and not g.forbidden(s, "attach", m, seat, prot)
+            and not g.forbidden(s, "affect", m, seat, prot)
+        ]
+    else:
+        dests = [-1]
+    if via == "normal":
+        allowances = s.allowances
+        dests = [
+            b for b in dests if any(allowance_fits(g, s, a, seat, cid, b, src) for a in allowances)
+        ]
+    if dests and g.cat(s).play_ban_specs:
+        if bans is None:
+            bans = g.sources(s, g.cat(s).play_ban_specs)
+        if bans:
+            dests = [b for b in dests if not play_banned(g, s, seat, cid, b, bans)]
+    return dests
+
+
+def _consume(g: SmashUp, s: SUState, cid: int, dest: int, seat: int, src: str) -> None:
+    """Use the most restricted play allowance that fits (the free one last)."""
+    fitting = [
+        (a.zone == "hand", a.base is None, not a.cond, a.max_power < 0, a.max_power, i)
+        for i, a in enumerate(s.allowances)
+        if allowance_fits(g, s, a, seat, cid, dest, src)
+    ]
+    if not fitting:
+        raise EngineError(f"smash-up: no play allowance for card {cid}")
+    del s.allowances[min(fitting)[-1]]
+
+
+# stages of a Play
+WHERE, PLACE, NESTED, WINDOW, FINISH = range(5)
+
+
+class Play(Step, tag="su.play"):
+    """One card through the Card Resolution Order (000): choose where it goes and place it
+    (it resolves: its ability's steps), let the cards still resolving finish (nested plays end
+    first), resolve what it triggered, let players answer with Specials, discard it unless it
+    stays in play. ``via``: ``normal`` (a play allowance), ``extra`` or ``special``; ``base``
+    limits where it may go; ``src`` is the zone it came from; ``bare``: the minions in play
+    with no +1 power counters when a standard action was played (Roller)."""
+
+    card: CardRef
+    via: str
+    base: CardRef | None = None
+    dest: CardRef | None = None
+    src: str = ""
+    cond: str = ""
+    stage: int = WHERE
+    bare: list[CardRef] = msgspec.field(default_factory=list)
+
+    def _dests(self, g: SmashUp, s: SUState) -> list[int]:
+        base = -1 if self.base is None else self.base
+        return play_destinations(
+            g, s, self.seat, self.card, self.via, base, src=self.src, cond=self.cond
+        )
+
+    def ask(self, game: Game, state: State) -> Decision | None:
+        if self.stage != WHERE:
+            return None
+        g, s = _g(game), cast(SUState, state)
+        dests = self._dests(g, s)
+        if len(dests) <= 1:
+            return None
+        return game.question(
+            self.seat,
+            "destination",
+            f"Where do you play {g.label(s, self.card)}?",
+            _dest_options(g, s, dests),
+            "su.play.where",
+        )
+
+    def answer(self, game: Game, state: State, option: Option) -> None:
+        assert option.card is not None
+        self.dest = option.card
+        self.stage = PLACE
+
+    def run(self, game: Game, state: State) -> None:
+        g, s = _g(game), cast(SUState, state)
+        seat, cid = self.seat, self.card
+        if self.stage == WHERE:
+            dests = self._dests(g, s)
+            if not dests:  # nowhere it may go any more: it is discarded unplayed
+                s.cards[cid].controller = s.cards[cid].owner
+                g.to_zone(s, cid, RESOLVING, f"discard:{s.cards[cid].owner}")
+                g.log(
+                    s,
+                    "not_played",
+                    "su.play.where",
+                    f"{g.card_name(s, cid)} has nowhere it may be played and is discarded",
+                    seat,
+                    card=cid,
+                )
+                g.pop(s, self)
+                return
+            self.dest = _ref(dests[0])
+            self.stage = PLACE
+            return
+        if self.stage == PLACE:
+            _place(g, s, self)
+            self.stage = NESTED
+            return
+        if self.stage == NESTED:
+            outermost = sum(1 for f in s.stack if isinstance(f, Play)) == 1
+            if not outermost:
+                self.stage = FINISH
+                return
+            self.stage = WINDOW
+            if s.triggers:
+                g.resolve_triggers(s)
+            return
+        if self.stage == WINDOW:
+            self.stage = FINISH
+            if "card_played" in g.special_windows:
+                g.open_window(s, "card_played", s.active, rule="su.play.me_first", card=cid)
+            return
+        if s.affects:
+            s.affects = [a for a in s.affects if a.source != cid]
+        if cid in s.zones[RESOLVING]:
+            s.cards[cid].controller = s.cards[cid].owner
+            g.to_zone(s, cid, RESOLVING, f"discard:{s.cards[cid].owner}")
+            g.log(
+                s,
+                "discard_played",
+                "su.play.action",
+                f"{g.card_name(s, cid)} is discarded after resolving",
+                seat,
+                card=cid,
+            )
+            g.fire(s, "card_to_discard", card=cid, base_card=-1, owner=s.cards[cid].owner)
+        g.pop(s, self)
+
+
+def _dest_options(g: SmashUp, s: SUState, dests: list[int]) -> list[Option]:
+    bases = s.zones[BASES]
+    srcs, players = g.power_sources(s)
+    options = []
+    for dest in dests:
+        if dest in bases:
+            power, bp = g.total_power(s, dest, srcs, players), g.breakpoint(s, dest)
+            options.append(
+                Option(f"base:{dest}", f"{g.card_name(s, dest)} ({power}/{bp})", card=CardRef(dest))
+            )
+        else:
+            options.append(Option(f"minion:{dest}", g.minion_label(s, dest), card=CardRef(dest)))
+    return options
+
+
+def _place(g: SmashUp, s: SUState, step: Play) -> None:
+    seat, cid, via = step.seat, step.card, step.via
+    dest = -1 if step.dest is None else step.dest
+    d = g.defn(s, cid)
+    card = s.cards[cid]
+    card.controller = seat
+    how = {"normal": "", "extra": " as an extra play", "special": " (Special)"}[via]
+    src = step.src
+    if src.startswith("discard:"):
+        how = " from the discard pile" + how
+    elif src.startswith("deck:") or src == REVEALED:
+        how = " from the top of a deck" + how
+    if via == "normal":
+        _consume(g, s, cid, dest, seat, src or f"hand:{seat}")
+    if d.type == "minion":
+        g.to_zone(s, cid, RESOLVING, base_zone(dest))
+        if seat == s.active:
+            s.minions_played += 1
+        step.base = _ref(dest)
+        g.log(
+            s,
+            "play_minion",
+            "su.play.minion",
+            f"{s.names[seat]} plays {d.name} ({d.power}) at {g.card_name(s, dest)}{how}",
+            seat,
+            card=cid,
+            base_card=dest,
+        )
+        g.use_once(s, dest, "arrived", cid)
+        g.fire(s, "minion_played", minion_card=cid, base_card=dest, seat=seat)
+    else:
+        if seat == s.active:
+            s.actions_played += 1
+        if card.defn in g.cat(s).standard:  # for "had no counters when played"
+            step.bare = [
+                CardRef(m) for m, _ in g.minions_in_play(s) if not s.cards[m].counters.get("p1")
+            ]
+        where = ""
+        attaches = True
+        if dest >= 0:
+            bid = dest if dest in s.zones[BASES] else g.base_of(s, dest)
+            g.to_zone(s, cid, RESOLVING, base_zone(bid))
+            s.attached[cid] = CardRef(dest)
+            step.base = _ref(bid)
+            where = f" on {g.card_name(s, dest)}"
+            if dest != bid:  # an action attached to a minion affects it
+                prev, g._acting = g._acting, g.acting_as(s, cid, seat)
+                try:
+                    attaches = g.affected(s, dest, "attach")
+                finally:
+                    g._acting = prev
+        g.log(
+            s,
+            "play_action",
+            "su.play.action",
+            f"{s.names[seat]} plays {d.name}{where}{how}",
+            seat,
+            card=cid,
+        )
+        g.fire(s, "action_played", action_card=cid, target_card=dest, seat=seat)
+        if not attaches:  # a replacement took its effect: it does nothing, and goes
+            g.leave_play(s, cid, f"discard:{card.owner}")
+            g.log(
+                s,
+                "not_attached",
+                "su.terms.instead",
+                f"{d.name} does not affect {g.card_name(s, dest)} and is discarded",
+                seat,
+                card=cid,
+            )
+            return
+    spec = g.cat(s).spec.get(card.defn)
+    if spec is not None and spec.on_play is not None:
+        g.push(
+            s,
+            "su.ability",
+            seat,
+            ability=spec.id,
+            mode="play",
+            card=cid,
+            base_card=-1 if step.base is None else step.base,
+            via=via,
+        )

@@ -1,0 +1,249 @@
+"""Smash Up's turn (000 The Phases of a Turn): start, Play Cards, Score Bases, Draw 2 Cards
+(with the hand limit), end, and the check for the winner; and the optional redraw of an opening
+hand with no minions (000 Setup; reading R2).
+
+Steps: :class:`Redraw`, :class:`Turn`, :class:`DiscardLimit`.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, cast
+
+from cardwright.core.state import CardRef, Decision, Option, State
+from cardwright.core.steps import Step
+
+from .catalog import DRAW_PER_TURN, HAND_LIMIT, HAND_SIZE
+from .play import play_choice, play_options
+from .scoring import ScoreBases
+from .state import Allowance, SUState
+
+if TYPE_CHECKING:
+    from cardwright.core.game import Game
+
+    from .game import SmashUp
+
+
+def _g(game: Game) -> SmashUp:
+    return cast("SmashUp", game)
+
+
+class Redraw(Step, tag="su.redraw"):
+    """The optional redraw of an opening hand with no minions: every player is asked in turn
+    order from ``seat`` (only a hand with no minions may be redrawn; asking everyone tells
+    nobody what a hand holds: reading R2)."""
+
+    idx: int = 0
+
+    def ask(self, game: Game, state: State) -> Decision | None:
+        g, s = _g(game), cast(SUState, state)
+        if self.idx >= len(s.names):
+            return None
+        seat = g.seat_order(s, self.seat)[self.idx]
+        options = [Option("keep", "Keep this hand")]
+        if not any(g.is_minion(s, c) for c in s.zones[f"hand:{seat}"]):
+            options.insert(
+                0, Option("redraw", "Show your hand, discard it and draw five new cards")
+            )
+        return game.question(
+            seat,
+            "redraw",
+            "Opening hand: one with no minions may be shown, discarded and drawn again",
+            options,
+            "su.setup.redraw",
+        )
+
+    def run(self, game: Game, state: State) -> None:
+        game.pop(state, self)
+
+    def answer(self, game: Game, state: State, option: Option) -> None:
+        g, s = _g(game), cast(SUState, state)
+        seat = g.seat_order(s, self.seat)[self.idx]
+        self.idx += 1
+        hand = s.zones[f"hand:{seat}"]
+        if option.id == "redraw":
+            names = ", ".join(g.card_name(s, c) for c in hand)
+            g.log(
+                s,
+                "redraw",
+                "su.setup.redraw",
+                f"{s.names[seat]} shows a hand with no minions ({names}), discards it "
+                "and draws a new hand",
+                seat,
+                cards=list(hand),
+            )
+            for cid in list(hand):
+                g.to_zone(s, cid, f"hand:{seat}", f"discard:{seat}")
+            g.draw(s, seat, HAND_SIZE, "su.setup.redraw")
+        else:
+            g.log(s, "keep", "su.setup.redraw", f"{s.names[seat]} keeps their hand", seat)
+
+
+# stages of a turn
+START, PLAY, SCORE, DRAW, END, FINISH = range(6)
+
+
+class Turn(Step, tag="su.turn"):
+    """One player's turn. Pending triggers resolve before each stage; what the cards now
+    resolving did to minions (``state.affects``) is forgotten whenever the turn goes on."""
+
+    stage: int = START
+
+    def ask(self, game: Game, state: State) -> Decision | None:
+        s = cast(SUState, state)
+        if self.stage != PLAY or s.affects or s.triggers or s.phase != "play":
+            return None
+        # asked even when only finishing is possible: skipping the question would tell the
+        # others that nothing in the hand can be played (reading R14)
+        options = play_options(_g(game), s, self.seat)
+        return game.question(
+            self.seat,
+            "play",
+            "Play Cards: play a minion and/or an action, or finish",
+            options,
+            "su.turn.play",
+        )
+
+    def answer(self, game: Game, state: State, option: Option) -> None:
+        if not play_choice(_g(game), cast(SUState, state), self.seat, option):
+            self.stage = SCORE
+
+    def run(self, game: Game, state: State) -> None:
+        g, s = _g(game), cast(SUState, state)
+        seat = self.seat
+        if s.affects:  # nothing is resolving any more
+            s.affects = []
+        stage = self.stage
+        if stage == START:
+            self._start(g, s)
+            return
+        if s.triggers:
+            g.resolve_triggers(s)
+            return
+        if stage == PLAY:
+            s.phase = "play"
+            return
+        if stage == SCORE:
+            s.phase = "score"
+            self.stage = DRAW
+            g.push_step(s, ScoreBases(seat=seat))
+            return
+        if stage == DRAW:
+            s.phase = "draw"
+            g.draw(s, seat, DRAW_PER_TURN, "su.turn.draw")
+            self.stage = END
+            if len(s.zones[f"hand:{seat}"]) > HAND_LIMIT:
+                g.push_step(s, DiscardLimit(seat=seat))
+            return
+        if stage == END:
+            s.phase = "end"
+            g.fire(s, "end_of_turn", seat=seat)
+            self.stage = FINISH
+            return
+        self._finish(g, s)
+
+    def _start(self, g: SmashUp, s: SUState) -> None:
+        seat = self.seat
+        if g.turn_limit_reached(s, "su.engine.turn_limit"):
+            return
+        s.turn += 1
+        s.active = seat
+        s.turns_taken[seat] += 1
+        s.phase = "start"
+        s.allowances = [Allowance("minion"), Allowance("action")]
+        s.talents_used = []
+        s.used = []
+        s.minions_played = s.actions_played = 0
+        s.asleep = -1
+        if seat in s.sleepers:
+            s.sleepers.remove(seat)
+            s.asleep = seat
+            g.log(
+                s,
+                "asleep",
+                "su.play.no_actions",
+                f"{s.names[seat]} cannot play actions this turn",
+                seat,
+            )
+        if s.lasting:
+            s.lasting = [e for e in s.lasting if e.until != f"start_of_turn:{seat}"]
+        g.log(s, "turn", "su.turn.start", f"Turn {s.turn}: {s.names[seat]}", seat)
+        g.fire(s, "start_of_turn", seat=seat)
+        self.stage = PLAY
+
+    def _finish(self, g: SmashUp, s: SUState) -> None:
+        """ "Until the end of the turn" ends; then the check for the winner."""
+        seat = self.seat
+        if s.lasting:
+            ends = ("end_of_turn", f"end_of_turn:{seat}")
+            s.lasting = [e for e in s.lasting if e.until not in ends]
+        s.allowances = []
+        g.log(s, "end_turn", "su.turn.end", f"{s.names[seat]} ends their turn", seat)
+        target = s.config["vp_to_win"]
+        best = max(s.vp)
+        if best >= target:
+            leaders = [p for p, v in enumerate(s.vp) if v == best]
+            if len(leaders) == 1:
+                g.end_game(s, leaders, f"{s.names[leaders[0]]} wins with {best} VP", "su.end.win")
+                return
+            g.log(
+                s,
+                "tie",
+                "su.end.tie",
+                f"{' and '.join(s.names[p] for p in leaders)} are tied at {best} VP: play goes on",
+            )
+        g.pop(s, self)
+        g.push_step(s, Turn(seat=(seat + 1) % len(s.names)))
+
+
+class DiscardLimit(Step, tag="su.discard_limit"):
+    """Draw 2 Cards: a hand over 10 is discarded down to 10, one card at a time."""
+
+    def _options(self, g: SmashUp, s: SUState) -> tuple[int, list[Option]]:
+        hand = s.zones[f"hand:{self.seat}"]
+        excess = len(hand) - HAND_LIMIT
+        if excess <= 0:
+            return excess, []
+        options = [
+            Option(o.id.replace("play:", "discard:"), o.label.replace("Play", "Discard"), o.card)
+            for o in g.dedupe(s, hand, "play")
+        ]
+        return excess, options
+
+    def ask(self, game: Game, state: State) -> Decision | None:
+        excess, options = self._options(_g(game), cast(SUState, state))
+        if len(options) <= 1:
+            return None
+        return game.question(
+            self.seat,
+            "discard",
+            f"Hand limit: discard {excess} more card(s)",
+            options,
+            "su.turn.hand_limit",
+        )
+
+    def run(self, game: Game, state: State) -> None:
+        g, s = _g(game), cast(SUState, state)
+        _, options = self._options(g, s)
+        if not options:
+            g.pop(s, self)
+            return
+        card = options[0].card
+        assert card is not None
+        self._discard(g, s, card)
+
+    def answer(self, game: Game, state: State, option: Option) -> None:
+        assert option.card is not None
+        self._discard(_g(game), cast(SUState, state), option.card)
+
+    def _discard(self, g: SmashUp, s: SUState, cid: CardRef) -> None:
+        seat = self.seat
+        g.to_zone(s, cid, f"hand:{seat}", f"discard:{seat}")
+        g.log(
+            s,
+            "discard",
+            "su.turn.hand_limit",
+            f"{s.names[seat]} discards {g.card_name(s, cid)} down to the hand limit",
+            seat,
+            card=cid,
+        )
+        g.fire(s, "card_to_discard", card=cid, base_card=-1, owner=seat)

@@ -1,0 +1,249 @@
+"""Smash Up's continuous values and permissions, computed when asked (never stored): a
+minion's power, a base's breakpoint, each player's total power at a base, the "cannot"s of
+cards in play (000 Additional Rules: "cannot" beats "can"), cancelled and ignored bases, and
+where a card leaving play goes instead of the discard pile.
+
+These functions are methods of :class:`~.game.SmashUp` (``game.power(state, minion)``).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, cast
+
+from cardwright.core.effects import Permission, allowed
+from cardwright.core.state import State
+
+from .abilities import AbilitySpec
+from .catalog import BASES, base_zone
+from .state import SUState
+
+if TYPE_CHECKING:
+    from .game import SmashUp
+
+Sources = list[tuple[int, AbilitySpec]]
+
+
+def sources(g: SmashUp, state: State, kinds: set[str]) -> Sources:
+    """The cards and bases in play whose definition is in ``kinds``, each with its ability
+    (bases whose ability is cancelled or ignored by everyone are left out)."""
+    if not kinds:
+        return []
+    cat = g.cat(state)
+    cards, zones, spec = state.cards, state.zones, cat.spec
+    bases = zones[BASES]
+    # each base, then the cards at it (a comprehension: this is the engine's hottest loop)
+    found = [
+        (x, spec[d])
+        for bid in bases
+        for x in (bid, *zones[base_zone(bid)])
+        if (d := cards[x].defn) in kinds
+    ]
+    if found and any(x in bases for x, _ in found):
+        off = cancelled(g, state)  # a base whose ability is cancelled or ignored
+        if off:
+            found = [(x, sp) for x, sp in found if x not in off or x not in bases]
+    return found
+
+
+def cancelled(g: SmashUp, state: State) -> set[int]:
+    """Cards whose abilities are cancelled now (a ``cancel`` lasting effect on them: they are
+    treated as having no ability, 000 Terms: Cancel)."""
+    s = cast(SUState, state)
+    off: set[int] = set()
+    if s.lasting:
+        off = {e.target for e in s.lasting if e.key == "cancel" and e.target is not None}
+    if s.attached and g.cat(s).ignore_specs:  # a base everyone ignores (Jammed Signal)
+        off.update(ignored_bases(g, s, -1))
+    return off
+
+
+def ignored_bases(g: SmashUp, s: SUState, seat: int) -> list[int]:
+    """The bases in play whose own ability ``seat`` ignores (-1: everyone does), because
+    of a card attached to them (``AbilitySpec.ignore_base``). One pass over attachments."""
+    cat = g.cat(s)
+    ignore, cards, bases = cat.ignore_specs, s.cards, s.zones[BASES]
+    found: list[int] = []
+    for src, host in s.attached.items():
+        defn = cards[src].defn
+        if defn not in ignore or host not in bases:
+            continue
+        check = cat.spec[defn].ignore_base
+        assert check is not None
+        if check(g, s, src, host, -1) or (seat >= 0 and check(g, s, src, host, seat)):
+            found.append(host)
+    return found
+
+
+def power(
+    g: SmashUp,
+    state: State,
+    cid: int,
+    bid: int | None = None,
+    srcs: Sources | None = None,
+) -> int:
+    """A minion's power: printed + +1 power counters + ongoing effects + lasting effects,
+    never below 0. A minion not in play has its printed power."""
+    s = cast(SUState, state)
+    card = s.cards[cid]
+    cat = g.cat(s)
+    value = cat.printed[card.defn]
+    if bid is None:
+        bid = g.base_of(s, cid)
+    if bid < 0:
+        return value
+    value += card.counters.get("p1", 0)
+    if srcs is None:
+        srcs = sources(g, s, cat.power_specs)
+    for src, spec in srcs:
+        assert spec.power is not None
+        value += spec.power(g, s, src, cid, bid)
+    for effect in s.lasting:
+        if effect.target == cid and effect.key == "power":
+            value += effect.amount
+    return max(0, value)
+
+
+def breakpoint(g: SmashUp, state: State, bid: int) -> int:
+    """A base's breakpoint: printed + ongoing + lasting effects, never below 0."""
+    s = cast(SUState, state)
+    cat = g.cat(s)
+    value = cat.bases[s.cards[bid].defn].breakpoint
+    for src, spec in sources(g, s, cat.breakpoint_specs):
+        assert spec.breakpoint is not None
+        value += spec.breakpoint(g, s, src, bid)
+    for effect in s.lasting:
+        if effect.target == bid and effect.key == "breakpoint":
+            value += effect.amount
+    return max(0, value)
+
+
+def base_ignored(g: SmashUp, state: State, bid: int, seat: int = -1) -> bool:
+    """Whether ``bid``'s own ability is ignored by ``seat`` (-1: by everyone), because a
+    card in play says so (``AbilitySpec.ignore_base``: Jammed Signal, Infiltrate)."""
+    s = cast(SUState, state)
+    if not s.attached or not g.cat(s).ignore_specs:
+        return False
+    return bid in ignored_bases(g, s, seat)
+
+
+def power_sources(g: SmashUp, state: State) -> tuple[Sources, Sources]:
+    """The cards and bases in play with an ongoing power modifier (for :func:`power`) and
+    those with a player power modifier (for :func:`powers_at`)."""
+    cat = g.cat(state)
+    return sources(g, state, cat.power_specs), sources(g, state, cat.player_power_specs)
+
+
+def powers_at(
+    g: SmashUp,
+    state: State,
+    bid: int,
+    srcs: Sources | None = None,
+    player_sources: Sources | None = None,
+) -> dict[int, int]:
+    """Each player's total power at a base, for every player with a minion or power there.
+    ``srcs`` / ``player_sources``: the cards in play with a power / player power modifier,
+    when the caller already has them (several bases in one query)."""
+    s = cast(SUState, state)
+    cat = g.cat(s)
+    if srcs is None:
+        srcs = sources(g, s, cat.power_specs)
+    totals: dict[int, int] = {}
+    cards = s.cards
+    is_minion, printed = cat.is_minion, cat.printed
+    # as power(), for every minion here at once
+    lasting: dict[int, int] = {}
+    for effect in s.lasting:
+        if effect.key == "power" and effect.target is not None:
+            lasting[effect.target] = lasting.get(effect.target, 0) + effect.amount
+    for cid in s.zones[base_zone(bid)]:
+        card = cards[cid]
+        if not is_minion[card.defn]:
+            continue
+        value = printed[card.defn] + card.counters.get("p1", 0) + lasting.get(cid, 0)
+        for src, spec in srcs:
+            assert spec.power is not None
+            value += spec.power(g, s, src, cid, bid)
+        totals[card.controller] = totals.get(card.controller, 0) + max(0, value)
+    if not cat.player_power_specs:
+        return totals
+    if player_sources is None:
+        player_sources = sources(g, s, cat.player_power_specs)
+    for src, spec in player_sources:
+        assert spec.player_power is not None
+        for seat in range(len(s.names)):
+            extra = spec.player_power(g, s, src, bid, seat)
+            if extra:
+                totals[seat] = totals.get(seat, 0) + extra
+    return totals
+
+
+def total_power(
+    g: SmashUp,
+    state: State,
+    bid: int,
+    srcs: Sources | None = None,
+    player_sources: Sources | None = None,
+) -> int:
+    return sum(powers_at(g, state, bid, srcs, player_sources).values())
+
+
+def protections(g: SmashUp, state: State) -> Sources:
+    """The cards and bases in play that may forbid something (for :func:`forbidden`)."""
+    return sources(g, state, g.cat(state).protect_specs)
+
+
+def forbidden(
+    g: SmashUp,
+    state: State,
+    action: str,
+    target: int,
+    actor: int,
+    srcs: Sources | None = None,
+) -> bool:
+    """Whether a card in play says ``action`` cannot be done to ``target`` by ``actor``
+    ("cannot" beats "can", 000 Additional Rules)."""
+    if srcs is None:
+        srcs = protections(g, state)
+    if not srcs:
+        return False
+    s = cast(SUState, state)
+    perms = [
+        Permission(action, src, False)
+        for src, spec in srcs
+        if spec.protect is not None
+        and spec.protect(g, s, src, target, action, actor)
+        and not (
+            actor >= 0
+            and src in s.zones[BASES]
+            and g.cat(s).ignore_specs
+            and base_ignored(g, s, src, actor)
+        )
+    ]
+    return not allowed(perms)
+
+
+def blocked(g: SmashUp, state: State, action: str, target: int, actor: int) -> bool:
+    """Whether ``action`` on ``target`` by ``actor`` is forbidden, either by name or as
+    any way of affecting the card (``"affect"``: "cannot be affected by ...")."""
+    srcs = protections(g, state)
+    if not srcs:
+        return False
+    return forbidden(g, state, action, target, actor, srcs) or forbidden(
+        g, state, "affect", target, actor, srcs
+    )
+
+
+def instead_of_discard(g: SmashUp, state: State, cid: int, bid: int) -> str | None:
+    """Where a card leaving play from base ``bid`` goes instead of its owner's discard pile:
+    ``"hand"`` or ``"deck"`` (shuffled in), or None (the discard pile). Asked of lasting
+    effects (key ``to_hand_instead_of_discard``) and of ``instead_of_discard`` abilities."""
+    s = cast(SUState, state)
+    for effect in s.lasting:
+        if effect.target == cid and effect.key == "to_hand_instead_of_discard":
+            return "hand"
+    for src, spec in sources(g, s, g.cat(s).instead_specs):
+        assert spec.instead_of_discard is not None
+        where = spec.instead_of_discard(g, s, src, cid, bid)
+        if where is not None:
+            return where
+    return None

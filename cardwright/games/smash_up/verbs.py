@@ -1,0 +1,430 @@
+"""Smash Up's verbs on cards in play: destroying, moving, returning, shuffling or placing into a
+deck, power changes and +1 power counters, transferring and taking control of actions, a base
+taking another's place, and a card leaving play (000 Terms: Destroy, Move, Return, Transfer,
+Affect).
+
+Every verb that changes a minion first checks the "cannot"s (:func:`~.values.blocked`), then
+the replacements ("instead"), then records the affect (:func:`~.affects.affected`). These
+functions are methods of :class:`~.game.SmashUp` (``game.destroy(state, minion, seat, rule)``).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, cast
+
+from cardwright.core import rng as chance
+from cardwright.core.state import CardRef, State
+
+from .catalog import BASE_DECK, BASES, base_zone
+from .state import AffectEffect, Lasting, SUState
+
+if TYPE_CHECKING:
+    from .game import SmashUp
+
+
+def start_lasting(
+    g: SmashUp,
+    state: State,
+    key: str,
+    target: int,
+    amount: int,
+    source: int = -1,
+    seat: int = -1,
+    until: str = "end_of_turn",
+) -> bool:
+    """Start a lasting effect. On a minion in play it affects that minion: a card that
+    protects it from ``seat`` stops it (False), and it is recorded (:func:`~.affects.affected`)."""
+    s = cast(SUState, state)
+    minion = key != "breakpoint" and g.base_of(s, target) >= 0
+    if minion and g.blocked(s, key, target, seat):
+        g.log(
+            s,
+            "not_affected",
+            "su.terms.cannot",
+            f"{g.card_name(s, target)} cannot be affected",
+            seat,
+        )
+        return False
+    if minion:
+        verb = "power" if key == "power" else "lasting"
+        effect = AffectEffect("lasting", key=key, amount=amount, until=until)
+        if not g.affected(s, target, verb, effect):
+            return False
+    src = None if source < 0 else CardRef(source)
+    s.lasting.append(Lasting(key, CardRef(target), seat, amount, src, until=until))
+    return True
+
+
+def add_counters(g: SmashUp, state: State, cid: int, count: int, seat: int, rule: str) -> bool:
+    """Put +1 power counters on a minion in play (False: it was protected, or a
+    replacement took the effect)."""
+    s = cast(SUState, state)
+    if count <= 0 or g.base_of(s, cid) < 0:
+        return False
+    if g.blocked(s, "counters", cid, seat):
+        g.log(
+            s,
+            "not_affected",
+            "su.terms.cannot",
+            f"{g.card_name(s, cid)} cannot be affected",
+            seat,
+        )
+        return False
+    if not g.affected(s, cid, "counters", AffectEffect("counters", amount=count)):
+        return False
+    counters = s.cards[cid].counters
+    counters["p1"] = counters.get("p1", 0) + count
+    g.log(
+        s,
+        "counters",
+        rule,
+        f"{g.card_name(s, cid)} gets {count} +1 power counter(s) ({counters['p1']} now)",
+        seat,
+        card=cid,
+    )
+    return True
+
+
+def move_counters(
+    g: SmashUp, state: State, src: int, dest: int, count: int, seat: int, rule: str
+) -> None:
+    """Transfer +1 power counters from one card in play to another."""
+    s = cast(SUState, state)
+    have = s.cards[src].counters.get("p1", 0)
+    count = min(count, have)
+    if count <= 0 or g.blocked(s, "counters", src, seat):
+        return
+    if not g.affected(s, src, "counters"):
+        return
+    # a destination that cannot take them (protected, or a replacement took the effect):
+    # the counters are discarded instead
+    lands = not g.blocked(s, "counters", dest, seat) and g.affected(s, dest, "counters")
+    if have == count:
+        del s.cards[src].counters["p1"]
+    else:
+        s.cards[src].counters["p1"] = have - count
+    if not lands:
+        return
+    counters = s.cards[dest].counters
+    counters["p1"] = counters.get("p1", 0) + count
+    g.log(
+        s,
+        "counters",
+        rule,
+        f"{s.names[seat]} moves {count} +1 power counter(s) from {g.card_name(s, src)} "
+        f"to {g.card_name(s, dest)}",
+        seat,
+        from_card=src,
+        to_card=dest,
+    )
+
+
+def leave_play(g: SmashUp, s: SUState, cid: int, dest: str, *, bottom: bool = False) -> None:
+    """A card leaves play for its owner's hand, deck or discard pile: the cards attached to
+    it go to their owners' discard piles, its counters are gone and effects on it end."""
+    bid = g.base_of(s, cid)
+    if bid < 0:
+        return
+    for other, host in list(s.attached.items()):
+        if host == cid:
+            leave_play(g, s, other, f"discard:{s.cards[other].owner}")
+    card = s.cards[cid]
+    instead = g.instead_of_discard(s, cid, bid) if dest.startswith("discard:") else None
+    if instead is not None:
+        dest, bottom = f"{instead}:{card.owner}", False
+    g.to_zone(s, cid, base_zone(bid), dest, bottom=bottom)
+    card.controller = card.owner
+    card.counters.clear()
+    s.attached.pop(CardRef(cid), None)
+    if s.lasting:
+        s.lasting = [e for e in s.lasting if e.target != cid]
+    if s.used:
+        s.used = [u for u in s.used if u.card != cid]
+    if instead is not None:
+        went_instead(g, s, cid, instead)
+    elif dest.startswith("discard:"):
+        g.fire(s, "card_to_discard", card=cid, base_card=bid, owner=card.owner)
+
+
+def went_instead(g: SmashUp, s: SUState, cid: int, where: str) -> None:
+    owner = s.cards[cid].owner
+    name = g.card_name(s, cid)
+    if where == "deck":
+        chance.shuffle(s, s.zones[f"deck:{owner}"])
+        text = f"{name} is shuffled into {s.names[owner]}'s deck instead of being discarded"
+        g.log(s, "instead", "su.terms.instead", text, owner, card=cid, chance=True)
+    else:
+        text = f"{name} goes to {s.names[owner]}'s hand instead of being discarded"
+        g.log(s, "instead", "su.terms.instead", text, owner, card=cid)
+
+
+def destroy(
+    g: SmashUp, state: State, cid: int, actor: int, rule: str, *, by: int | None = None
+) -> bool:
+    """Destroy a minion in play (it goes to its owner's discard pile) unless a card says it
+    cannot be destroyed. ``actor`` is the player whose card destroys it (-1: a base or the
+    rules); ``by`` the player who chose to (credited with it; default ``actor``)."""
+    s = cast(SUState, state)
+    card = s.cards[cid]
+    owner, controller = card.owner, card.controller
+    if by is None:
+        by = actor
+    bid = about_to(g, s, cid, "destroy", actor, "destroyed", AffectEffect("destroy"), by, True)
+    if bid < 0:
+        return False
+    name = g.card_name(s, cid)
+    leave_play(g, s, cid, f"discard:{owner}")
+    g.log(
+        s,
+        "destroyed",
+        rule,
+        f"{name} ({s.names[controller]}) is destroyed at {g.card_name(s, bid)}",
+        actor,
+        card=cid,
+    )
+    g.fire(
+        s,
+        "minion_destroyed",
+        also=[cid],
+        minion_card=cid,
+        base_card=bid,
+        owner=owner,
+        controller=controller,
+        by=by,
+    )
+    return True
+
+
+def about_to(
+    g: SmashUp,
+    s: SUState,
+    cid: int,
+    verb: str,
+    actor: int,
+    refusal: str,
+    effect: AffectEffect,
+    chooser: int = -1,
+    replaceable: bool = False,
+) -> int:
+    """The base of card ``cid`` when ``verb`` by ``actor`` may now change it, else -1. It
+    must be in play and not protected (a "cannot", logged as "cannot be ``refusal``"); a
+    ``replaceable`` verb then asks the replacements for it ("instead", e.g. Buccaneer);
+    last :func:`~.affects.affected` records the affect, unless a replacement takes it (Tooth
+    and Claw). The one prelude of the verbs that change a minion."""
+    bid = g.base_of(s, cid)
+    if bid < 0:
+        return -1
+    if g.blocked(s, verb, cid, actor):
+        name = g.card_name(s, cid)
+        g.log(s, f"not_{refusal}", "su.terms.cannot", f"{name} cannot be {refusal}", actor)
+        return -1
+    if replaceable and replaced(g, s, verb, minion_card=cid, base_card=bid, by=actor):
+        return -1
+    return bid if g.affected(s, cid, verb, effect, chooser=chooser) else -1
+
+
+def replaced(g: SmashUp, state: State, event: str, **data: Any) -> bool:
+    """Ask each card and base in play with a replacement for ``event`` (``AbilitySpec.
+    replace``) whether it does something else instead; the first that does wins."""
+    kinds = g.cat(state).replace_specs.get(event)
+    if not kinds:
+        return False
+    s = cast(SUState, state)
+    payload = {"event": event, **data}
+    return any(spec.replace[event](g, s, src, payload) for src, spec in g.sources(s, kinds))
+
+
+def destroy_action(g: SmashUp, state: State, cid: int, actor: int, rule: str) -> bool:
+    """Destroy an action in play: it goes to its owner's discard pile (what is on it too)."""
+    s = cast(SUState, state)
+    bid = g.base_of(s, cid)
+    if bid < 0:
+        return False
+    name = g.card_name(s, cid)
+    if g.blocked(s, "destroy", cid, actor):
+        g.log(s, "not_destroyed", "su.terms.cannot", f"{name} cannot be destroyed", actor)
+        return False
+    leave_play(g, s, cid, f"discard:{s.cards[cid].owner}")
+    g.log(
+        s,
+        "destroyed",
+        rule,
+        f"{name} is destroyed at {g.card_name(s, bid)}",
+        actor,
+        card=cid,
+    )
+    return True
+
+
+def move_minion(g: SmashUp, state: State, cid: int, dest: int, actor: int, rule: str) -> bool:
+    """Move a minion in play to another base with the cards attached to it (000 Terms:
+    Move); moving is not playing, so on-play abilities do not happen."""
+    s = cast(SUState, state)
+    src = g.base_of(s, cid)
+    if src < 0 or src == dest or not g.base_in_play(s, dest):
+        return False
+    effect = AffectEffect("move", base=CardRef(dest))
+    if about_to(g, s, cid, "move", actor, "moved", effect) < 0:
+        return False
+    name = g.card_name(s, cid)
+    carried = [cid, *(a for a, host in s.attached.items() if host == cid)]
+    for c in carried:
+        g.to_zone(s, c, base_zone(src), base_zone(dest))
+    g.log(
+        s,
+        "moved",
+        rule,
+        f"{name} moves from {g.card_name(s, src)} to {g.card_name(s, dest)}",
+        actor,
+        card=cid,
+    )
+    g.use_once(s, dest, "arrived", cid)
+    g.fire(s, "minion_moved", minion_card=cid, from_card=src, to_card=dest, by=actor)
+    return True
+
+
+def return_to_hand(g: SmashUp, state: State, cid: int, actor: int, rule: str) -> bool:
+    """Return a card in play to its owner's hand; what was on it is discarded."""
+    s = cast(SUState, state)
+    bid = about_to(g, s, cid, "return", actor, "returned", AffectEffect("return"))
+    if bid < 0:
+        return False
+    name = g.card_name(s, cid)
+    owner = s.cards[cid].owner
+    leave_play(g, s, cid, f"hand:{owner}")
+    g.log(
+        s,
+        "returned",
+        rule,
+        f"{name} returns to {s.names[owner]}'s hand from {g.card_name(s, bid)}",
+        actor,
+        card=cid,
+    )
+    g.fire(s, "card_returned", card=cid, base_card=bid, owner=owner, by=actor)
+    return True
+
+
+def transfer_action(g: SmashUp, state: State, aid: int, dest: int, actor: int, rule: str) -> bool:
+    """Transfer an action attached to a base onto another base (000 Terms: Transfer)."""
+    s = cast(SUState, state)
+    src = s.attached.get(CardRef(aid), -1)
+    if src not in s.zones[BASES] or src == dest or not g.base_in_play(s, dest):
+        return False
+    name = g.card_name(s, aid)
+    if g.blocked(s, "transfer", aid, actor):
+        g.log(s, "not_moved", "su.terms.cannot", f"{name} cannot be transferred", actor)
+        return False
+    g.to_zone(s, aid, base_zone(src), base_zone(dest))
+    s.attached[CardRef(aid)] = CardRef(dest)
+    g.log(
+        s,
+        "transferred",
+        rule,
+        f"{name} is transferred from {g.card_name(s, src)} to {g.card_name(s, dest)}",
+        actor,
+        card=aid,
+    )
+    g.fire(s, "action_transferred", action_card=aid, from_card=src, to_card=dest, by=actor)
+    return True
+
+
+def take_control(g: SmashUp, state: State, cid: int, seat: int, rule: str) -> bool:
+    """``seat`` takes control of a card in play (it keeps its owner)."""
+    s = cast(SUState, state)
+    card = s.cards[cid]
+    if g.base_of(s, cid) < 0 or card.controller == seat:
+        return False
+    if g.blocked(s, "control", cid, seat):
+        name = g.card_name(s, cid)
+        g.log(s, "not_taken", "su.terms.cannot", f"{name} cannot change control", seat)
+        return False
+    before = card.controller
+    card.controller = seat
+    g.log(
+        s,
+        "control",
+        rule,
+        f"{s.names[seat]} takes control of {g.card_name(s, cid)} from {s.names[before]}",
+        seat,
+        card=cid,
+    )
+    return True
+
+
+def to_deck(
+    g: SmashUp, state: State, cid: int, actor: int, rule: str, how: str = "shuffle"
+) -> bool:
+    """A card in play goes into its owner's deck: ``shuffle`` (shuffled in), ``top`` or
+    ``bottom`` (placed). What was on it is discarded. A protected minion stays."""
+    s = cast(SUState, state)
+    verb = "shuffle" if how == "shuffle" else "place"
+    bid = about_to(g, s, cid, verb, actor, "affected", AffectEffect("to_deck", how=how))
+    if bid < 0:
+        return False
+    name = g.card_name(s, cid)
+    owner = s.cards[cid].owner
+    leave_play(g, s, cid, f"deck:{owner}", bottom=how == "bottom")
+    if how == "shuffle":
+        g.forget_deck(s, owner)
+        chance.shuffle(s, s.zones[f"deck:{owner}"])
+    where = {"shuffle": "shuffled into", "top": "put on top of", "bottom": "put under"}[how]
+    g.log(
+        s,
+        "to_deck",
+        rule,
+        f"{name} is {where} {s.names[owner]}'s deck from {g.card_name(s, bid)}",
+        actor,
+        card=cid,
+        chance=how == "shuffle",
+    )
+    g.fire(s, "card_to_deck", card=cid, base_card=bid, owner=owner, by=actor)
+    return True
+
+
+def swap_base(
+    g: SmashUp, state: State, old: int, new: int, src: str, actor: int, rule: str
+) -> None:
+    """Base ``new`` (from zone ``src``) takes the place of base ``old`` in play, outside
+    scoring (nothing scores, no scoring ability happens). The actions on ``old`` itself go
+    to their owners' discard piles; its minions, with the actions on them, stay and are
+    now at ``new`` (they are not moved). What ``old`` did ends: effects on it, its extra
+    plays, its once-per-turn memory. ``old`` goes face down into the base deck (the caller
+    shuffles it)."""
+    s = cast(SUState, state)
+    for aid in base_actions(g, s, old):
+        leave_play(g, s, aid, f"discard:{s.cards[aid].owner}")
+    index = s.zones[BASES].index(old)
+    s.zones[src].remove(new)
+    s.cards[new].face_up = True
+    s.zones[BASES][index] = new
+    s.zones[base_zone(new)] = s.zones.pop(base_zone(old))
+    s.cards[old].face_up = False
+    s.zones[BASE_DECK].append(old)
+    if s.lasting:
+        s.lasting = [e for e in s.lasting if e.target != old]
+    s.allowances = [
+        a for a in s.allowances if a.base != old and not (a.ongoing and a.source == old)
+    ]
+    if s.used:
+        s.used = [u for u in s.used if u.card != old]
+    g.log(
+        s,
+        "swap_base",
+        rule,
+        f"{g.card_name(s, new)} takes the place of {g.card_name(s, old)}, which goes "
+        "into the base deck; the minions there stay",
+        actor,
+        base_card=new,
+    )
+
+
+def base_actions(g: SmashUp, state: State, bid: int) -> list[int]:
+    """The actions on a base itself; actions on its minions are not actions on the base
+    (000 Clarifications, Truckers)."""
+    attached = cast(SUState, state).attached
+    return [a for a in state.zones[base_zone(bid)] if attached.get(CardRef(a)) == bid]
+
+
+def minion_actions(g: SmashUp, state: State, cid: int) -> list[int]:
+    """The actions attached to a minion."""
+    return [a for a, host in cast(SUState, state).attached.items() if host == cid]
