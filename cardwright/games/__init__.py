@@ -22,7 +22,7 @@ def _bizarre_world() -> Game:
 
 
 def _blue_moon() -> Game:
-    from .blue_moon.rules import BlueMoon
+    from .blue_moon.game import BlueMoon
 
     return BlueMoon()
 

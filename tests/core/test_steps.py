@@ -161,3 +161,13 @@ def test_map_refs_follows_declared_types_only() -> None:
         {"card": 5},
     )
     assert opaque_fields(Holder) == {"Holder": ["loose"]}
+
+
+def test_both_cards_an_option_is_about_are_typed_references() -> None:
+    # an option about two cards (a card loaded onto a ship, a power used on a card) names the
+    # second as ``target``: a view and determinization map it like the first
+    option = Option("load:1:2", "Load", card=CardRef(1), arg="load", target=CardRef(2))
+    decision = Decision(0, "turn", "?", [option])
+    mapped = map_refs(decision, lambda r: CardRef(-r))
+    assert (mapped.options[0].card, mapped.options[0].target) == (-1, -2)
+    assert mapped.options[0].arg == "load"
