@@ -53,42 +53,57 @@ def parse_options(options: list[str] | None) -> dict[str, Any]:
     return config
 
 
-def with_decks(config: dict[str, Any], decks: list[str] | None) -> dict[str, Any]:
-    if decks:
-        config["decks"] = list(decks)
-    return config
-
-
 DEFAULT_AGENTS = "random,random"
 
+DeckList = Annotated[
+    list[str] | None,
+    typer.Option(
+        "--deck",
+        help="One seat's choice, in seat order (repeat per seat): a deck name or file, a "
+        "Blue Moon people, or a Smash Up faction pair such as ninjas,pirates.",
+    ),
+]
 FactionList = Annotated[
     list[str] | None,
     typer.Option(
         "--factions",
-        help="Smash Up: one seat's two factions, e.g. ninjas,pirates (repeat once per seat).",
+        help="For games played with factions (Smash Up): the same as --deck, e.g. "
+        "ninjas,pirates (repeat once per seat).",
     ),
 ]
 
 
-def with_factions(
-    game: str, config: dict[str, Any], factions: list[str] | None, players: int | None
+def with_seat_choices(
+    game: str,
+    config: dict[str, Any],
+    decks: list[str] | None,
+    factions: list[str] | None,
+    players: int | None,
 ) -> int | None:
-    """Put ``--factions`` into the config; returns the number of players: ``players`` if
-    given, else the number of seats the factions name (one pair names only the first seat:
-    the other seats get factions nobody chose)."""
-    if not factions:
+    """Put each seat's choice (``--deck``, or ``--factions`` for games played with factions)
+    into the config under the game's key; returns the number of players: ``players`` if
+    given, else the number of seats named when each seat names a pair (one pair names only
+    the first seat: the others get choices nobody made)."""
+    get_game(game)  # an unknown or unplayable game is a one-line error
+    entry = GAMES[game]
+    if factions and entry.seat_key != "factions":
+        raise ConfigError(f"--factions: {game} is not played with factions; use --deck")
+    choices = [("--deck", d) for d in decks or ()] + [("--factions", f) for f in factions or ()]
+    if not choices:
         return players
-    if game != "smash-up":
-        raise ConfigError(f"--factions is a Smash Up option; {game} does not use factions")
+    if not entry.seat_pairs:
+        config[entry.seat_key] = [text for _, text in choices]
+        return players
+    noun = entry.seat_key
     pairs = []
-    for entry in factions:
-        pair = [f.strip() for f in entry.replace("+", ",").split(",") if f.strip()]
+    for flag, text in choices:
+        pair = [f.strip() for f in text.replace("+", ",").split(",") if f.strip()]
         if len(pair) != 2:
-            raise ConfigError(f"--factions {entry!r}: name two factions, e.g. ninjas,pirates")
+            raise ConfigError(f"{flag} {text!r}: name two {noun}, e.g. {entry.seat_example}")
         pairs.append(pair)
-    config["factions"] = pairs
+    config[entry.seat_key] = pairs
     if players is not None and len(pairs) > players:
-        raise ConfigError(f"--factions names {len(pairs)} seats but --players is {players}")
+        raise ConfigError(f"--{noun} names {len(pairs)} seats but --players is {players}")
     return players or (len(pairs) if len(pairs) > 1 else None)
 
 
@@ -147,215 +162,53 @@ def cards(
     card_set: Annotated[str | None, typer.Option(help="Smash Up: 70s-2018 or 70s-errata.")] = None,
 ) -> None:
     """List a game's cards: Bizarre World's generator tables or a deck, a Blue Moon people's
-    deck, a Smash Up faction or the bases."""
-    if game not in GAMES:
+    deck, a Smash Up faction or the bases. Each game says which options it takes."""
+    entry = GAMES.get(game)
+    if entry is None:
         get_game(game)  # the one-line "unknown game" error
-    if game == "blue-moon":
-        _blue_moon_cards(people)
         return
-    if game == "smash-up":
-        _smash_up_cards(faction, card_set)
-        return
-    if game != "bizarre-world":
+    catalogue = entry.tool("catalogue")
+    if catalogue is None:
         raise ConfigError(f"{game}: no card data yet")
-    from cardwright.games.bizarre_world import generator
-    from cardwright.games.bizarre_world.decks import points_breakdown, resolve_deck
-
-    rs = ruleset or generator.DEFAULT_RULESET
-    if deck:
-        d = resolve_deck(deck, rs)
-        table = Table(
-            "#",
-            "card",
-            "points",
-            "action",
-            "passive",
-            title=f"{d.name} ({d.mode}, {len(d.cards)} cards)",
-        )
-        for card_id in dict.fromkeys(d.cards):
-            c = generator.card_def(card_id, rs)
-            table.add_row(
-                str(d.cards.count(card_id)),
-                escape(c.id),
-                points_breakdown(c.id, rs),
-                escape(f"{c.of.text} -> {c.noun.text}"),
-                escape(c.adjective.text),
-            )
-        out.print(table)
-        return
-    t = generator.tables(rs)
-    for title, rows, extra in (
-        ("Adjective: passive ability", t.adjectives, "passive"),
-        ("Creature: action effect", t.nouns, "attack"),
-        ("of ...: action cost and resource", t.ofs, "produces"),
-    ):
-        table = Table("name", "value", extra, "text", title=f"{title} (ruleset {rs})")
-        for layer in rows:
-            col = {
-                "passive": layer.passive,
-                "attack": str(layer.attack or layer.alt_attack),
-                "produces": f"{layer.amount} {layer.produces}",
-            }[extra]
-            table.add_row(layer.name, f"{layer.value:+d}", col, escape(layer.text))
-        out.print(table)
-    out.print(
-        "A card is '<adjective> <creature> of <phrase> (cost)'; its points are cost "
-        "(0 counts as -1) + the three values; crafted cards need 0 or more."
-    )
-
-
-def _blue_moon_cards(people: str | None) -> None:
-    from cardwright.games.blue_moon import carddata
-
-    if people is None:
-        table = Table("people", "leader", "cards", title="Blue Moon people decks (--people NAME)")
-        for name, d in carddata.load_all().items():
-            table.add_row(name, d.leader.name, str(len(d.cards)))
-        out.print(table)
-        return
-    match = [p for p in carddata.PEOPLES if p.lower() == people.lower()]
-    if not match:
-        raise ConfigError(
-            f"blue-moon: unknown people {people!r}; peoples: {', '.join(carddata.PEOPLES)}"
-        )
-    d = carddata.load_people(match[0])
-    table = Table(
-        "no.",
-        "name",
-        "type",
-        "fire",
-        "earth",
-        "icons",
-        "moons",
-        "power",
-        title=f"{d.people} deck (leader {d.leader.name}, {len(d.cards)} cards)",
-    )
-    for c in d.cards:
-        table.add_row(
-            c.number,
-            escape(c.name),
-            c.type,
-            "-" if c.fire is None else str(c.fire),
-            "-" if c.earth is None else str(c.earth),
-            ", ".join(c.icons),
-            str(c.moons),
-            escape(c.text),
-        )
-    out.print(table)
-
-
-def _smash_up_cards(faction: str | None, card_set: str | None) -> None:
-    from cardwright.games.smash_up import carddata
-
-    chosen = card_set or carddata.DEFAULT_CARD_SET
-    if faction is None:
-        table = Table("faction", "set", "cards", title="Smash Up factions (--faction NAME)")
-        for key, f in carddata.load_factions(chosen).items():
-            table.add_row(key, f.set, str(sum(c.copies for c in f.cards)))
-        out.print(table)
-        bases = Table("base", "breakpoint", "VP", "ability", title="Bases")
-        for b in carddata.load_bases().values():
-            bases.add_row(
-                escape(b.name), str(b.breakpoint), "/".join(map(str, b.vp)), escape(b.text)
-            )
-        out.print(bases)
-        return
-    f = carddata.load_faction(faction, chosen)
-    table = Table("x", "name", "type", "power", "text", title=f"{f.name} ({chosen})")
-    for c in f.cards:
-        kind = c.type + (f" ({', '.join(c.subtypes)})" if c.subtypes else "")
-        table.add_row(
-            str(c.copies),
-            escape(c.name),
-            kind,
-            "" if c.power is None else str(c.power),
-            escape(c.text),
-        )
-    out.print(table)
-
-
-# ---------------------------------------------------------------------------- decks
-@deck_app.command("craft")
-def deck_craft(name: str, ruleset: Annotated[str | None, typer.Option()] = None) -> None:
-    """Price a card name like the generator's CRAFT button: cheapest legal cost and points."""
-    from cardwright.games.bizarre_world import generator
-
-    rs = ruleset or generator.DEFAULT_RULESET
-    adj, noun, of = generator.split_name(name, rs)
-    cost = generator.cheapest_legal_cost(adj, noun, of)
-    card = generator.card_def(generator.make_id(f"{adj.name} {noun.name} of {of.name}", cost), rs)
-    out.print(
-        f"{escape(card.id)}: {card.points} points at its cheapest legal cost; random mode "
-        f"gives cost {generator.random_cost(adj, noun, of)}"
-    )
-    out.print(escape(card.text()))
-
-
-@deck_app.command("build")
-def deck_build(
-    output: Path,
-    name: Annotated[str, typer.Option(help="The deck's name.")],
-    card: Annotated[list[str], typer.Option(help="'Name (cost) x3' (repeatable).")],
-    ruleset: Annotated[str | None, typer.Option()] = None,
-) -> None:
-    """Write a crafted deck file after checking every deck-building rule."""
-    from cardwright.games.bizarre_world import generator
-    from cardwright.games.bizarre_world.decks import Deck, deck_to_toml, validate_deck
-    from cardwright.scenarios.format import parse_card_spec
-
-    rs = ruleset or generator.DEFAULT_RULESET
-    ids: list[str] = []
-    for entry in card:
-        spec = parse_card_spec(entry, "--card")
-        ids += [generator.card_def(spec.card, rs).id] * spec.count
-    deck = Deck(name, "crafted", tuple(ids))
-    validate_deck(deck, rs, name)
-    output.write_text(deck_to_toml(deck, rs), encoding="utf-8")
-    out.print(f"wrote {output}: {len(ids)} cards, every rule checked")
-
-
-@deck_app.command("random")
-def deck_random(
-    output: Path,
-    size: Annotated[int, typer.Option(help="Number of cards.")] = 20,
-    seed: Annotated[int, typer.Option()] = 0,
-    name: Annotated[str, typer.Option()] = "Random deck",
-    ruleset: Annotated[str | None, typer.Option()] = None,
-) -> None:
-    """Write a random-mode deck (it may only play against other random decks)."""
-    from cardwright.games.bizarre_world import generator
-    from cardwright.games.bizarre_world.decks import deck_to_toml, random_deck
-
-    rs = ruleset or generator.DEFAULT_RULESET
-    deck = random_deck(size, seed, rs, name)
-    output.write_text(deck_to_toml(deck, rs), encoding="utf-8")
-    out.print(f"wrote {output}: {size} random cards (seed {seed})")
+    given = {"deck": deck, "ruleset": ruleset, "people": people, "faction": faction}
+    given["card_set"] = card_set
+    selection = {k: v for k, v in given.items() if v is not None}
+    for table in catalogue(selection):
+        shown = Table(*table.columns, title=escape(table.title))
+        for row in table.rows:
+            shown.add_row(*(escape(cell) for cell in row))
+        out.print(shown)
+        if table.note:
+            out.print(escape(table.note))
 
 
 @deck_app.command("check")
 def deck_check(paths: list[Path]) -> None:
-    """Validate deck files (Bizarre World, or Blue Moon when the file names a leader); each
-    problem is one line naming the card and the rule."""
+    """Validate deck files of any game that has them (Bizarre World decks, Blue Moon custom
+    decks); each problem is one line naming the card and the rule."""
     from cardwright.core.datafiles import read_toml
-    from cardwright.games.bizarre_world.decks import format_for_size, load_deck_file
-    from cardwright.games.blue_moon import decks as bm_decks
 
+    checkers = [e.tool("deck_files") for e in GAMES.values() if e.deck_files]
     for path in paths:
-        if "leader" in read_toml(path, "deck file"):
-            bm = bm_decks.load_deck_file(path)
-            out.print(
-                f"{path}: OK ({bm.name}, Blue Moon, leader {bm.leader} of the {bm.people}, "
-                f"{len(bm.cards)} cards, {bm.foreign_moons()} of "
-                f"{bm_decks.MAX_FOREIGN_MOONS} foreign moons)"
-            )
-            continue
-        deck = load_deck_file(path)
-        fmt = format_for_size(len(deck.cards))
-        assert fmt is not None
-        out.print(
-            f"{path}: OK ({deck.name}, {deck.mode}, {len(deck.cards)} cards, "
-            f"{fmt.name} duel, {fmt.life} life)"
-        )
+        raw = read_toml(path, "deck file")
+        for check in checkers:
+            summary = check(path, raw)
+            if summary is not None:
+                out.print(escape(summary))
+                break
+        else:
+            raise DataError(f"{path}: not a deck file of any game")
+
+
+def _register_game_commands() -> None:
+    """Each game's own commands (Bizarre World's deck crafting) join the ``deck`` group."""
+    for entry in GAMES.values():
+        register = entry.tool("commands")
+        if register is not None:
+            register(deck_app)
+
+
+_register_game_commands()
 
 
 # ---------------------------------------------------------------------------- play
@@ -365,7 +218,7 @@ def play(
     seat: Annotated[int, typer.Option(help="Your seat (0 goes first by default).")] = 0,
     opponent: Annotated[str, typer.Option(help="AI: heuristic or random.")] = "heuristic",
     seed: Annotated[int | None, typer.Option(help="Random seed (default: from the clock).")] = None,
-    deck: Annotated[list[str] | None, typer.Option(help="Deck per seat, in seat order.")] = None,
+    deck: DeckList = None,
     name: Annotated[str, typer.Option(help="Your name.")] = "Human",
     players: Annotated[int | None, typer.Option(help="Players (games for 3+).")] = None,
     factions: FactionList = None,
@@ -382,14 +235,16 @@ def play(
     status = GAMES[game].status_line()
     if not status.startswith("complete"):
         err.print(f"note: {g.title} is {escape(status)}")
-    config = with_decks(parse_options(option), deck)
-    players = with_factions(game, config, factions, players)
+    config = parse_options(option)
+    players = with_seat_choices(game, config, deck, factions, players)
     if players is not None:
         config["players"] = players
     if seat not in range(g.max_players):
         raise ConfigError(f"--seat {seat}: seats are 0 to {g.max_players - 1}")
-    if factions and len(factions) == 1 and seat:  # one pair: the human's own factions
-        config["factions"] = [None] * seat + config["factions"]
+    entry = GAMES[game]
+    chosen = config.get(entry.seat_key)
+    if entry.seat_pairs and isinstance(chosen, list) and len(chosen) == 1 and seat:
+        config[entry.seat_key] = [None] * seat + chosen  # one pair: the human's own
     if "names" not in config and "names" in g.default_config():
         count = g.validate_config(config).get("players") or g.min_players
         ais = ["AI"] if count == 2 else [f"AI {i}" for i in range(1, count)]
@@ -501,7 +356,7 @@ def simulate(
     seed: Annotated[int, typer.Option()] = 0,
     jobs: Annotated[int, typer.Option(help="Worker processes.")] = 1,
     players: Annotated[int | None, typer.Option(help="Players (games for 3+).")] = None,
-    deck: Annotated[list[str] | None, typer.Option(help="Deck per seat, in seat order.")] = None,
+    deck: DeckList = None,
     factions: FactionList = None,
     backend: Annotated[str, typer.Option(help="local (processes) or ray.")] = "local",
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON (reproducible).")] = False,
@@ -513,8 +368,8 @@ def simulate(
     from cardwright.sim.runner import simulate as run
 
     names = [a.strip() for a in agents.split(",") if a.strip()]
-    config = with_decks(parse_options(option), deck)
-    players = with_factions(game, config, factions, players)
+    config = parse_options(option)
+    players = with_seat_choices(game, config, deck, factions, players)
     if players is not None:
         if len(names) == 1 or agents == DEFAULT_AGENTS:
             names = names[:1] * players

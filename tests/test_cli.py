@@ -244,7 +244,8 @@ def test_smash_up_factions_per_seat() -> None:
     assert played.returncode == 0, played.stderr
     assert "Human shuffles Robots and Wizards" in played.stdout
     assert_user_error(cw("simulate", "smash-up", "--factions", "ninjas"), "name two factions")
-    assert_user_error(cw("simulate", "blue-moon", "--factions", "a,b"), "Smash Up option")
+    assert_user_error(cw("simulate", "blue-moon", "--factions", "a,b"), "not played with factions")
+    assert_user_error(cw("cards", "blue-moon", "--faction", "ninjas"), "--faction is not an option")
     assert_user_error(
         cw("simulate", "smash-up", "--factions", "ninjas,pirates", "--factions", "ninjas,robots"),
         "chosen by two seats",

@@ -137,14 +137,7 @@ def test_log_cites_known_rules(game_id: str) -> None:
 LEGACY_OPAQUE = {"Frame.data", "Trigger.data"}  # until every game uses typed steps
 KNOWN_UNTYPED: dict[str, set[str]] = {
     "bizarre-world": set(),
-    "blue-moon": {
-        "BMState.covered",
-        "BMState.known",
-        "BMState.targets",
-        "TurnInfo.covered",
-        "TurnInfo.from_ship",
-        "TurnInfo.played",
-    },
+    "blue-moon": set(),
     "smash-up": set(),
 }
 

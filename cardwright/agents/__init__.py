@@ -41,19 +41,15 @@ AgentFactory = Callable[[str, int], Agent]
 
 
 def _heuristic(game_id: str, seed: int) -> Agent:
-    if game_id == "bizarre-world":
-        from cardwright.games.bizarre_world.heuristic import BizarreWorldHeuristic
+    """The game's own rule-based player (named in the game registry)."""
+    from cardwright.games import GAMES
 
-        return BizarreWorldHeuristic(seed)
-    if game_id == "blue-moon":
-        from cardwright.games.blue_moon.heuristic import BlueMoonHeuristic
-
-        return BlueMoonHeuristic(seed)
-    if game_id == "smash-up":
-        from cardwright.games.smash_up.heuristic import SmashUpHeuristic
-
-        return SmashUpHeuristic(seed)
-    raise ConfigError(f"no heuristic agent for {game_id} yet; agents: random")
+    entry = GAMES.get(game_id)
+    cls = entry.tool("heuristic") if entry is not None else None
+    if cls is None:
+        raise ConfigError(f"no heuristic agent for {game_id} yet; agents: random")
+    agent: Agent = cls(seed)
+    return agent
 
 
 AGENTS: dict[str, AgentFactory] = {

@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from .errors import DataError
-from .game import AFTER, TIMINGS
+from .timing import AFTER, TIMINGS
 
 if TYPE_CHECKING:
     from .vocab import Effect, Expr
@@ -199,6 +199,7 @@ class Registry:
         listening: dict[tuple[str, str, str], set[str]] = {}
         having: dict[str, set[str]] = {}
         modifying: dict[str, set[str]] = {}
+        modifying_self: dict[str, set[str]] = {}
         keyword: dict[str, set[str]] = {}
         ruling: dict[str, set[str]] = {}
         replacing: dict[str, set[str]] = {}
@@ -212,12 +213,14 @@ class Registry:
             for hook in ab.hooks:
                 having.setdefault(hook, set()).add(ab.id)
             for mod in ab.modifiers:
-                modifying.setdefault(mod.key, set()).add(ab.id)
+                mods = modifying_self if mod.applies is None else modifying
+                mods.setdefault(mod.key, set()).add(ab.id)
             for word in ab.keywords:
                 keyword.setdefault(word, set()).add(ab.id)
         self._listening = {k: frozenset(v) for k, v in listening.items()}
         self._having = {k: frozenset(v) for k, v in having.items()}
         self._modifying = {k: frozenset(v) for k, v in modifying.items()}
+        self._modifying_self = {k: frozenset(v) for k, v in modifying_self.items()}
         self._keyword = {k: frozenset(v) for k, v in keyword.items()}
         self._ruling = {k: frozenset(v) for k, v in ruling.items()}
         self._replacing = {k: frozenset(v) for k, v in replacing.items()}
@@ -232,8 +235,12 @@ class Registry:
         return self._having.get(hook, frozenset())
 
     def modifying(self, key: str) -> frozenset[str]:
-        """The abilities with a modifier of value ``key``."""
+        """The abilities with a modifier of value ``key`` that applies to other cards."""
         return self._modifying.get(key, frozenset())
+
+    def modifying_self(self, key: str) -> frozenset[str]:
+        """The abilities with a modifier of their own card's value ``key``."""
+        return self._modifying_self.get(key, frozenset())
 
     def with_keyword(self, word: str) -> frozenset[str]:
         return self._keyword.get(word, frozenset())

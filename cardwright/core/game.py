@@ -30,6 +30,7 @@ from .errors import ConfigError, EngineError, IllegalChoice
 from .rng import LocalRng, seed_rng
 from .rules import RulesIndex
 from .state import (
+    Bindings,
     Card,
     CardRef,
     Decision,
@@ -43,15 +44,16 @@ from .state import (
     clone,
 )
 from .steps import ResolveTriggers, Respond, Step, state_class, steps_for
+from .timing import AFTER as AFTER
+from .timing import BEFORE as BEFORE
+from .timing import TIMINGS as TIMINGS
+from .timing import WHEN as WHEN
+from .vocab import dispatch, modified, permissions, replace_event, run_listener
 
 if TYPE_CHECKING:
     from .abilities import Ability, Registry
 
 Handler = Callable[[State, Frame, str | None], None]
-
-#: Event timings: abilities may act before an event happens, as it happens, or after it.
-BEFORE, WHEN, AFTER = "before", "when", "after"
-TIMINGS = (BEFORE, WHEN, AFTER)
 
 
 @dataclass(frozen=True, slots=True)
@@ -354,14 +356,11 @@ class Game(ABC):
         if timing not in TIMINGS:
             raise EngineError(f"event {kind!r}: timing {timing!r} is not one of {TIMINGS}")
         if self.registry is not None:
-            from .state import Bindings
-            from .vocab import dispatch
-
-            bound = Bindings(cards={"card": [CardRef(card)]}) if card is not None else Bindings()
-            dispatch(self, state, kind, timing, seat, card, bound)
-        if card is not None:
-            data["card"] = card
-        self.on_event(state, GameEvent(kind, timing, seat, data))
+            dispatch(self, state, kind, timing, seat, card)
+        if type(self).on_event is not Game.on_event:  # a game's own listener (legacy)
+            if card is not None:
+                data["card"] = card
+            self.on_event(state, GameEvent(kind, timing, seat, data))
 
     def on_event(self, state: State, event: GameEvent) -> None:  # noqa: B027 (optional hook)
         """React to an event, usually by :meth:`queue_trigger`. Default: nothing listens."""
@@ -402,8 +401,6 @@ class Game(ABC):
     def run_trigger(self, state: State, trigger: Trigger) -> None:
         """Resolve one trigger: a vocabulary listener's effect starts (pushing its steps)."""
         if trigger.effect:
-            from .vocab import run_listener
-
             run_listener(self, state, trigger)
             return
         raise EngineError(f"{self.id}: trigger {trigger.ability!r} has no resolver")
@@ -558,8 +555,6 @@ class Game(ABC):
         """A card's value ``key`` from ``base``, with every modifier in force applied."""
         if self.registry is None:
             return base
-        from .vocab import modified
-
         return modified(self, state, key, card, base)
 
     def allowed(
@@ -575,8 +570,6 @@ class Game(ABC):
         """Whether ``actor`` may do ``action`` to ``target`` now: the "cannot"s and "can"s of
         live cards and lasting effects, plus the game's own (``extra``: a rule's default, a
         hard rule), weighed by :func:`~cardwright.core.effects.allowed`."""
-        from .vocab import permissions
-
         found = permissions(self, state, action, target, actor)
         return allowed([*found, *extra], default=default)
 
@@ -587,9 +580,6 @@ class Game(ABC):
         started instead, and the caller must not carry out the event."""
         if self.registry is None:
             return False
-        from .state import Bindings
-        from .vocab import replace_event
-
         return replace_event(self, state, event, card, seat, Bindings(cards=dict(cards)))
 
     def add_lasting(self, state: State, effect: Lasting, rule: str) -> None:

@@ -34,7 +34,9 @@ class Option(msgspec.Struct, frozen=True, omit_defaults=True):
     """One answer to a decision: a stable id (what programs send) and a label (what people read).
 
     An option may carry typed values so that whoever carries out the answer reads them instead
-    of parsing the id: ``card`` (the card it is about), ``n`` (a number) and ``arg`` (a word).
+    of parsing the id: ``card`` (the card it is about), ``target`` (a second card it is about:
+    the ship a card is loaded onto, the card a power is used on), ``n`` (a number) and ``arg``
+    (a word).
     """
 
     id: str
@@ -42,6 +44,7 @@ class Option(msgspec.Struct, frozen=True, omit_defaults=True):
     card: CardRef | None = None
     n: int | None = None
     arg: str = ""
+    target: CardRef | None = None
 
 
 class Decision(msgspec.Struct):

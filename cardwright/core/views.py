@@ -48,9 +48,10 @@ def make_view(game: Game, state: State, seat: int) -> State:
     hidden: dict[int, int] = {}  # real id -> placeholder
     pools: dict[str, list[str] | None] = {}
     placeholder = 0
+    cards = view.cards
     for zone, ids in view.zones.items():
-        for cid in ids:
-            card = view.cards[cid]
+        for i, cid in enumerate(ids):
+            card = cards[cid]
             if game.card_visible(view, zone, card, seat):
                 continue
             pool = game.pool_key(view, zone, seat)
@@ -61,11 +62,9 @@ def make_view(game: Game, state: State, seat: int) -> State:
                 known.append(card.defn)
             placeholder -= 1
             hidden[cid] = placeholder
+            ids[i] = placeholder
     for cid in hidden:
-        del view.cards[cid]
-    if hidden:
-        for ids in view.zones.values():
-            ids[:] = [hidden.get(c, c) for c in ids]
+        del cards[cid]
     for defs in pools.values():
         if defs is not None:
             defs.sort()

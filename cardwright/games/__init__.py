@@ -1,10 +1,15 @@
-"""The game registry: game id -> game object (created once, stateless, shared)."""
+"""The game registry: game id -> game object (created once, stateless, shared), and the
+tools each game offers the CLI and the agents (its heuristic, its card catalogue, its deck
+files, its own commands), named as ``"module:attribute"`` paths imported when first used, so
+that nothing outside a game's package knows the game by name."""
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
+from typing import Any
 
 from cardwright.core.errors import ConfigError
 from cardwright.core.game import Game
@@ -17,7 +22,7 @@ def _bizarre_world() -> Game:
 
 
 def _blue_moon() -> Game:
-    from .blue_moon.rules import BlueMoon
+    from .blue_moon.game import BlueMoon
 
     return BlueMoon()
 
@@ -60,21 +65,75 @@ def _smash_up_status() -> str:
 
 @dataclass(frozen=True)
 class GameEntry:
+    """A game of the registry. The tools are ``"module:attribute"`` paths (or None):
+
+    ``heuristic``: an agent class taking a seed; ``catalogue``: ``(selection) -> [CardTable]``
+    for ``cardwright cards``; ``deck_files``: ``(path, raw) -> summary | None`` for
+    ``cardwright deck check`` (None: not this game's file); ``commands``: ``register(deck_app)``
+    adding the game's own ``deck`` commands. ``seat_key``: the config key of the per-seat
+    choices that ``--deck`` (one per seat) fills; ``seat_pairs``: each seat's choice is a pair
+    written ``a,b`` (Smash Up's two factions), as in ``seat_example``.
+    """
+
     title: str
     factory: Callable[[], Game] | None = None
     status: Callable[[], str] | None = None  # None: complete
+    heuristic: str | None = None
+    catalogue: str | None = None
+    deck_files: str | None = None
+    commands: str | None = None
+    seat_key: str = "decks"
+    seat_pairs: bool = False
+    seat_example: str = ""
 
     def status_line(self) -> str:
         if self.factory is None:
             return "planned"
         return "complete" if self.status is None else self.status()
 
+    def tool(self, name: str) -> Any:
+        """The tool ``name`` (a field above) imported, or None if the game has none."""
+        path = getattr(self, name)
+        if path is None:
+            return None
+        module, _, attribute = path.partition(":")
+        return getattr(importlib.import_module(module), attribute)
+
+
+_BW, _BM, _SU = (
+    "cardwright.games.bizarre_world",
+    "cardwright.games.blue_moon",
+    "cardwright.games.smash_up",
+)
 
 #: Every game Cardwright will play; a missing factory marks one not playable yet.
 GAMES: dict[str, GameEntry] = {
-    "bizarre-world": GameEntry("Bizarre World", _bizarre_world),
-    "blue-moon": GameEntry("Blue Moon", _blue_moon, _blue_moon_status),
-    "smash-up": GameEntry("Smash Up", _smash_up, _smash_up_status),
+    "bizarre-world": GameEntry(
+        "Bizarre World",
+        _bizarre_world,
+        heuristic=f"{_BW}.heuristic:BizarreWorldHeuristic",
+        catalogue=f"{_BW}.catalogue:catalogue",
+        deck_files=f"{_BW}.catalogue:check_deck_file",
+        commands=f"{_BW}.commands:register",
+    ),
+    "blue-moon": GameEntry(
+        "Blue Moon",
+        _blue_moon,
+        _blue_moon_status,
+        heuristic=f"{_BM}.heuristic:BlueMoonHeuristic",
+        catalogue=f"{_BM}.catalogue:catalogue",
+        deck_files=f"{_BM}.catalogue:check_deck_file",
+    ),
+    "smash-up": GameEntry(
+        "Smash Up",
+        _smash_up,
+        _smash_up_status,
+        heuristic=f"{_SU}.heuristic:SmashUpHeuristic",
+        catalogue=f"{_SU}.catalogue:catalogue",
+        seat_key="factions",
+        seat_pairs=True,
+        seat_example="ninjas,pirates",
+    ),
     "varia": GameEntry("Varia"),
     "munchkin": GameEntry("Munchkin"),
 }

@@ -20,7 +20,7 @@ from cardwright.games.blue_moon.decks import (
     preconstructed,
     resolve_deck,
 )
-from cardwright.games.blue_moon.rules import UNSUPPORTED_PEOPLES
+from cardwright.games.blue_moon.game import UNSUPPORTED_PEOPLES
 from cardwright.sim.runner import simulate
 
 GAME = get_game("blue-moon")

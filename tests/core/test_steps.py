@@ -217,3 +217,13 @@ def test_a_window_passes_a_seat_with_nothing_to_play_unless_a_response_is_expect
             game.apply(state, options[0])
         assert seats == asked
         assert state.result is not None
+
+
+def test_both_cards_an_option_is_about_are_typed_references() -> None:
+    # an option about two cards (a card loaded onto a ship, a power used on a card) names the
+    # second as ``target``: a view and determinization map it like the first
+    option = Option("load:1:2", "Load", card=CardRef(1), arg="load", target=CardRef(2))
+    decision = Decision(0, "turn", "?", [option])
+    mapped = map_refs(decision, lambda r: CardRef(-r))
+    assert (mapped.options[0].card, mapped.options[0].target) == (-1, -2)
+    assert mapped.options[0].arg == "load"

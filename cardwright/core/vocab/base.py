@@ -10,7 +10,7 @@ and the path of child indexes (``"bizarre-world/explosive/listeners/0"``,
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from ..errors import DataError, EngineError
@@ -20,6 +20,11 @@ if TYPE_CHECKING:
     from ..abilities import Ability
     from ..game import Game
     from .step import EffectStep
+
+
+#: the bindings of a context that has bound nothing (shared, never changed: binding makes a
+#: new :class:`Bindings`, and a step stores a fresh one)
+NOTHING_BOUND = Bindings()
 
 
 @dataclass(slots=True)
@@ -34,16 +39,25 @@ class Ctx:
     ability: Ability
     source: CardRef | None
     you: int
-    vars: Bindings = field(default_factory=Bindings)
+    vars: Bindings = field(default_factory=lambda: NOTHING_BOUND)
     node: str = ""
 
     @property
     def rule(self) -> str:
         return self.ability.rule
 
-    def child(self, index: int, **changes: Any) -> Ctx:
-        """The context for child ``index`` of the running node."""
-        return replace(self, node=f"{self.node}.{index}", **changes)
+    def child(self, index: int, *, vars: Bindings | None = None, you: int | None = None) -> Ctx:
+        """The context for child ``index`` of the running node (optionally with other
+        bindings, or another seat acting)."""
+        return Ctx(
+            self.game,
+            self.state,
+            self.ability,
+            self.source,
+            self.you if you is None else you,
+            self.vars if vars is None else vars,
+            f"{self.node}.{index}",
+        )
 
 
 class Expr:
@@ -65,6 +79,12 @@ class Effect:
 
     immediate: bool = True
 
+    @property
+    def always_possible(self) -> bool:
+        """True when :meth:`possible` cannot be False (no condition, no choice, no limit):
+        callers may skip asking."""
+        return all(p.always_possible for p in self.parts())
+
     def parts(self) -> Sequence[Effect]:
         """Child effects (their keys are the parent's key plus ``.index``)."""
         return ()
@@ -83,11 +103,11 @@ class Effect:
         else:
             from .step import EffectStep
 
-            ctx.state.stack.append(
-                EffectStep(
-                    node=ctx.node, seat=ctx.you, source=ctx.source, you=ctx.you, vars=ctx.vars
-                )
+            bound = Bindings() if ctx.vars is NOTHING_BOUND else ctx.vars
+            step = EffectStep(
+                node=ctx.node, seat=ctx.you, source=ctx.source, you=ctx.you, vars=bound
             )
+            ctx.state.stack.append(step)
 
     # stepwise effects -------------------------------------------------------------------
     def ask(self, step: EffectStep, ctx: Ctx) -> Decision | None:

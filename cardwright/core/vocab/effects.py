@@ -176,6 +176,10 @@ class Require(Effect):
 
     condition: Expr
 
+    @property
+    def always_possible(self) -> bool:
+        return False
+
     def possible(self, ctx: Ctx) -> bool:
         return bool(self.condition.eval(ctx))
 
@@ -219,6 +223,8 @@ class Verb(Effect):
     kwargs: tuple[tuple[str, Expr], ...] = ()
     immediate: bool = field(init=False, default=True)
     choice: Choose | None = field(init=False, default=None)
+    #: the arguments, when every one is a constant (evaluated once, when the card loads)
+    constant: tuple[list[Any], dict[str, Any]] | None = field(init=False, default=None)
 
     def __post_init__(self) -> None:
         chooses = [a for a in self.args if isinstance(a, Choose)]
@@ -227,9 +233,22 @@ class Verb(Effect):
             raise EngineError(f"verb {self.spec.name}: one chosen argument at most (use let)")
         object.__setattr__(self, "choice", chooses[0] if chooses else None)
         object.__setattr__(self, "immediate", not chooses and not self.spec.pushes)
+        if all(isinstance(a, Const) for a in self.args) and all(
+            isinstance(v, Const) for _, v in self.kwargs
+        ):
+            args = [a.value for a in self.args if isinstance(a, Const)]
+            kwargs = {k: v.value for k, v in self.kwargs if isinstance(v, Const)}
+            object.__setattr__(self, "constant", (args, kwargs))
+
+    @property
+    def always_possible(self) -> bool:
+        return self.choice is None and self.spec.possible is None
 
     # evaluating arguments ------------------------------------------------------------
     def _values(self, ctx: Ctx, chosen: list[CardRef] | None) -> tuple[list[Any], dict[str, Any]]:
+        if self.constant is not None:
+            return self.constant
+
         def value(e: Expr) -> Any:
             if isinstance(e, Choose):
                 return list(chosen or [])

@@ -20,11 +20,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..effects import Permission
+from ..lasting import amount as lasting_amount
 from ..state import Bindings, CardRef, State, Trigger
-from .base import Ctx
+from .base import Ctx, node
 
 if TYPE_CHECKING:
-    from ..abilities import Ability, Listener
+    from ..abilities import Ability
     from ..game import Game
 
 
@@ -35,76 +36,71 @@ def dispatch(
     timing: str,
     seat: int,
     card: int | None,
-    vars: Bindings,
+    vars: Bindings | None = None,
 ) -> None:
-    """Let every listener to this event act (see the module docstring)."""
+    """Let every listener to this event act (see the module docstring). ``vars``: what the
+    event binds besides its card (bound as ``card``)."""
     registry = game.registry
     if registry is None:
         return
     mine = registry.listening(kind, timing, "self")
     if mine and card is not None and card in state.cards:
-        _hear(game, state, mine, kind, timing, "self", card, seat, vars)
+        for ability in game.abilities_of(state, card):
+            if ability.id in mine:
+                _hear(game, state, ability, kind, timing, "self", card, seat, card, vars)
     theirs = registry.listening(kind, timing, "any")
     if theirs:
+        abilities_of = game.abilities_of
         for src in game.live_cards(state):
-            _hear(game, state, theirs, kind, timing, "any", src, seat, vars)
+            for ability in abilities_of(state, src):
+                if ability.id in theirs:
+                    _hear(game, state, ability, kind, timing, "any", src, seat, card, vars)
 
 
 def _hear(
     game: Game,
     state: State,
-    listening: frozenset[str],
+    ability: Ability,
     kind: str,
     timing: str,
     subject: str,
     src: int,
     seat: int,
-    vars: Bindings,
+    card: int | None,
+    vars: Bindings | None,
 ) -> None:
-    for ability in game.abilities_of(state, src):
-        if ability.id not in listening:
+    for i, lis in enumerate(ability.listeners):
+        if lis.event != kind or lis.timing != timing or lis.subject != subject:
             continue
-        for i, lis in enumerate(ability.listeners):
-            if lis.event == kind and lis.timing == timing and lis.subject == subject:
-                _fire(game, state, ability, i, lis, src, seat, vars)
-
-
-def _fire(
-    game: Game,
-    state: State,
-    ability: Ability,
-    index: int,
-    lis: Listener,
-    src: int,
-    seat: int,
-    vars: Bindings,
-) -> None:
-    controller = state.cards[src].controller
-    if (lis.by == "you" and seat != controller) or (lis.by == "opponent" and seat == controller):
-        return
-    key = f"{game.id}/{ability.id}/listeners/{index}"
-    ctx = Ctx(game, state, ability, CardRef(src), controller, vars, key)
-    if lis.condition is not None and not lis.condition.eval(ctx):
-        return
-    if lis.now:
-        lis.effect.start(ctx)
-        return
-    state.triggers.append(
-        Trigger(
-            ability=ability.id, source=CardRef(src), controller=controller, vars=vars, effect=key
-        )
-    )
+        controller = state.cards[src].controller
+        if (lis.by == "you" and seat != controller) or (
+            lis.by == "opponent" and seat == controller
+        ):
+            continue
+        bound = vars if vars is not None else Bindings()
+        if card is not None:
+            bound = bound.with_cards("card", [CardRef(card)])
+        key = f"{game.id}/{ability.id}/listeners/{i}"
+        ctx = Ctx(game, state, ability, CardRef(src), controller, bound, key)
+        if lis.condition is not None and not lis.condition.eval(ctx):
+            continue
+        if lis.now:
+            lis.effect.start(ctx)
+            continue
+        trigger = Trigger(ability.id, CardRef(src), controller, vars=bound, effect=key)
+        state.triggers.append(trigger)
 
 
 def run_listener(game: Game, state: State, trigger: Trigger) -> None:
     """Resolve a pending trigger set off by a vocabulary listener."""
-    from .base import node
-
     effect, ability = node(game, trigger.effect)
     ctx = Ctx(
         game, state, ability, trigger.source, trigger.controller, trigger.vars, trigger.effect
     )
     effect.start(ctx)
+
+
+_IT_NONE = Bindings()
 
 
 def modified(game: Game, state: State, key: str, card: int, base: int) -> int:
@@ -116,15 +112,20 @@ def modified(game: Game, state: State, key: str, card: int, base: int) -> int:
         return base
     cards = state.cards
     changes: list[tuple[int, int]] = []
-    it = Bindings(cards={"it": [CardRef(card)]})
-    own = cards[card]
-    for ability in game.abilities_of(state, card):
-        for mod in ability.modifiers:
-            if mod.key == key and mod.applies is None:
-                ctx = Ctx(game, state, ability, CardRef(card), own.controller, it)
-                changes.append((mod.layer, int(mod.amount.eval(ctx))))
+    it = _IT_NONE
+    own = registry.modifying_self(key)
+    if own:
+        for ability in game.abilities_of(state, card):
+            if ability.id not in own:
+                continue
+            for mod in ability.modifiers:
+                if mod.key == key and mod.applies is None:
+                    it = Bindings(cards={"it": [CardRef(card)]})
+                    ctx = Ctx(game, state, ability, CardRef(card), cards[card].controller, it)
+                    changes.append((mod.layer, int(mod.amount.eval(ctx))))
     sources = registry.modifying(key)
     if sources:
+        it = Bindings(cards={"it": [CardRef(card)]})
         for src in game.live_cards(state):
             if src == card:
                 continue
@@ -138,9 +139,9 @@ def modified(game: Game, state: State, key: str, card: int, base: int) -> int:
                     if mod.applies.eval(ctx):
                         changes.append((mod.layer, int(mod.amount.eval(ctx))))
     if state.lasting:
-        from ..lasting import amount as lasting_amount
-
         changes.append((0, lasting_amount(state, key, card)))
+    if not changes:
+        return base
     value = base
     for _, amount in sorted(changes, key=lambda lc: lc[0]):
         value += amount

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import operator
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from ..errors import DataError
@@ -147,13 +147,21 @@ class Cards(Expr):
     whose: str = "you"
     filters: tuple[Filter, ...] = ()
     other: bool = False
+    #: zone keys by seat (the game's ``zone_key`` is static: computed once per seat)
+    _keys: dict[int, str] = field(default_factory=dict, compare=False, repr=False)
 
     def eval(self, ctx: Ctx) -> list[CardRef]:
         state = ctx.state
         if self.whose == "shared":
             keys = [self.zone]
         else:
-            keys = [ctx.game.zone_key(self.zone, s) for s in seats_from(ctx, self.whose)]
+            known = self._keys
+            keys = []
+            for s in seats_from(ctx, self.whose):
+                key = known.get(s)
+                if key is None:
+                    key = known[s] = ctx.game.zone_key(self.zone, s)
+                keys.append(key)
         out: list[CardRef] = []
         for key in keys:
             for cid in state.zones.get(key, ()):

@@ -87,4 +87,7 @@ def ability_possible(
 ) -> bool:
     """Whether ``ability``'s ``hook`` effect can be done in full now (a cost)."""
     effect = ability.effect(hook)
-    return effect is None or effect.possible(ability_ctx(game, state, ability, hook, source, you))
+    if effect is None or effect.always_possible:
+        return True
+    src = None if source is None else CardRef(source)
+    return effect.possible(Ctx(game, state, ability, src, you))

@@ -25,6 +25,7 @@ Bizarre World's own words, on top of the core's:
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from functools import cache
 from typing import TYPE_CHECKING, Any, cast
 
@@ -234,9 +235,28 @@ def _ids() -> dict[tuple[str, str, str], str]:
     return _ability_ids()
 
 
-@cache
-def card_abilities(defn: str, ruleset: str = DEFAULT_RULESET) -> tuple[Ability, ...]:
-    """The abilities of a card (its layers', in adjective, noun, of order)."""
+@dataclass(frozen=True)
+class CardAbilities:
+    """What the rules need of a card's abilities, worked out once per definition and ruleset:
+    all of them (adjective, noun, of order), the of-phrase's cost and the noun's effect, and
+    two facts for the hot paths (whether the cost can ever be impossible, and whether the
+    card itself changes its cost)."""
+
+    all: tuple[Ability, ...]
+    cost: Ability | None
+    effect: Ability | None
+    cost_checked: bool
+    own_cost_modifier: bool
+
+
+_CARDS: dict[tuple[str, str], CardAbilities] = {}
+
+
+def card_abilities(defn: str, ruleset: str = DEFAULT_RULESET) -> CardAbilities:
+    """The abilities of a card (cached: static data)."""
+    found = _CARDS.get((defn, ruleset))
+    if found is not None:
+        return found
     card: CardDef = card_def(defn, ruleset)
     registry = build_registry()
     ids = _ids()
@@ -245,7 +265,18 @@ def card_abilities(defn: str, ruleset: str = DEFAULT_RULESET) -> tuple[Ability, 
         ability_id = ids.get((ruleset, layer.kind, layer.name))
         if ability_id is not None:
             out.append(registry.ability(ability_id))
-    return tuple(out)
+    cost = layer_ability(card.of, ruleset, "cost")
+    effect = layer_ability(card.noun, ruleset, "effect")
+    cost_effect = cost.effect("cost") if cost is not None else None
+    found = CardAbilities(
+        tuple(out),
+        cost,
+        effect,
+        cost_effect is not None and not cost_effect.always_possible,
+        any(m.key == "cost" and m.applies is None for a in out for m in a.modifiers),
+    )
+    _CARDS[(defn, ruleset)] = found
+    return found
 
 
 def layer_ability(layer: Layer, ruleset: str, hook: str) -> Ability | None:

@@ -100,16 +100,33 @@ def _pydantic_line(where: str, exc: ValidationError, raw: dict[str, Any]) -> str
     return f"{where}: field '{field}': {err['msg']}"
 
 
+#: decks read from files, by (path, size, modification time): a simulation starts thousands of
+#: games from the same files, and an edited file has another size or time, so it is read again
+_READ: dict[tuple[str, int, int], Deck] = {}
+
+
 def load_deck_file(path: Path | str) -> Deck:
     """Read and validate a deck file; any problem is one :class:`DataError` line."""
     path = Path(path)
     where = str(path)
+    try:
+        stat = path.stat()
+        key = (str(path.resolve()), stat.st_size, stat.st_mtime_ns)
+    except OSError:
+        key = None  # read_toml reports it
+    if key is not None and key in _READ:
+        return _READ[key]
     raw = read_toml(path, "deck file")
     try:
         model = DeckFile.model_validate(raw)
     except ValidationError as exc:
         raise DataError(_pydantic_line(where, exc, raw)) from None
-    return build_deck(model, where)
+    deck = build_deck(model, where)
+    if key is not None:
+        if len(_READ) > 256:
+            _READ.clear()
+        _READ[key] = deck
+    return deck
 
 
 def build_deck(model: DeckFile, where: str) -> Deck:

@@ -27,7 +27,9 @@ from cardwright.core.zones import card_places, create_card, move
 from .abilities import build_registry, card_abilities
 from .decks import FORMATS, format_for_size, resolve_deck
 from .generator import DEFAULT_RULESET, CardDef, card_def, random_card, rulesets
+from .play import Activate, activation_options
 from .state import BWState
+from .turn import Turn
 
 HAND_SIZE = 5
 
@@ -49,8 +51,6 @@ class BizarreWorld(Game):
     empty_draw_rule = "bw.ruling.draw_empty"  # drawing from an empty deck does nothing
 
     def __init__(self) -> None:
-        from . import battle, play, turn  # noqa: F401  (the steps, before the state class)
-
         super().__init__()
         self.rules = RulesIndex.load(Path(__file__).parent / "rules.toml")
         self.registry = build_registry()
@@ -129,8 +129,6 @@ class BizarreWorld(Game):
         return cfg
 
     def setup(self, state: State) -> None:
-        from .turn import Turn
-
         s = cast(BWState, state)
         cfg = s.config
         s.names = list(cfg["names"])
@@ -176,7 +174,12 @@ class BizarreWorld(Game):
     def play_cost(self, s: BWState, card_id: int) -> int:
         """The cost to play a card now: printed, changed by modifiers in force (Cataclysmic's
         discount), never below 0 (rule bw.card.cataclysmic)."""
-        return max(0, self.value(s, "cost", card_id, self.defn(s, card_id).cost))
+        cost = self.defn(s, card_id).cost
+        mine = card_abilities(s.cards[card_id].defn, s.config["ruleset"]).own_cost_modifier
+        assert self.registry is not None
+        if not (mine or s.lasting or self.registry.modifying("cost")):
+            return cost  # nothing in force can change it
+        return max(0, self.value(s, "cost", card_id, cost))
 
     def ready_resources(self, s: BWState, seat: int) -> int:
         """How much ``seat`` can pay right now: ready neutral resources, ready creatures'
@@ -193,7 +196,7 @@ class BizarreWorld(Game):
 
     # ================================================================ the vocabulary's hooks
     def abilities_of(self, state: State, card: int) -> tuple[Ability, ...]:
-        return card_abilities(state.cards[card].defn, state.config["ruleset"])
+        return card_abilities(state.cards[card].defn, state.config["ruleset"]).all
 
     def live_cards(self, state: State) -> Iterable[int]:
         return [*state.zones["play:0"], *state.zones["play:1"]]
@@ -308,8 +311,6 @@ class BizarreWorld(Game):
 
     # ================================================================ the defender's window
     def response_options(self, state: State, frame: Any, seat: int) -> list[Option]:
-        from .play import activation_options
-
         s = cast(BWState, state)
         options: list[Option] = []
         for cid in s.zones[f"play:{seat}"]:
@@ -322,8 +323,6 @@ class BizarreWorld(Game):
         return f"You are attacked with {amount}: use creatures that grant attack, or pass"
 
     def respond(self, state: State, frame: Respond, seat: int, choice: Option) -> None:
-        from .play import Activate
-
         assert choice.card is not None
         self.push_step(state, Activate(seat=seat, card=choice.card, mode=choice.arg))
 

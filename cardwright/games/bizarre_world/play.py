@@ -15,7 +15,8 @@ from cardwright.core.steps import Step
 from cardwright.core.vocab import ability_possible, start_ability
 from cardwright.core.zones import move
 
-from .abilities import layer_ability
+from .abilities import card_abilities
+from .battle import Battle
 from .state import BWState
 
 if TYPE_CHECKING:
@@ -56,8 +57,6 @@ def main_options(g: BizarreWorld, s: BWState, seat: int) -> list[Option]:
 
 def main_choice(g: BizarreWorld, s: BWState, seat: int, option: Option) -> bool:
     """Carry out a main-phase answer; False when the player ends the turn."""
-    from .battle import Battle
-
     if option.card is not None and option.arg == "play":
         g.push_step(s, Play(seat=seat, card=option.card))
     elif option.card is not None:  # use a creature (arg: "", "effect" or "attack")
@@ -202,9 +201,11 @@ def activation_options(
     cdef = g.defn(s, cid)
     if attack_only and not cdef.grants_attack:
         return []
-    cost = layer_ability(cdef.of, s.config["ruleset"], "cost")
-    if cost is not None and not ability_possible(g, s, cost, "cost", cid, seat):
-        return []
+    abilities = card_abilities(card.defn, s.config["ruleset"])
+    if abilities.cost_checked:
+        assert abilities.cost is not None
+        if not ability_possible(g, s, abilities.cost, "cost", cid, seat):
+            return []
     noun = cdef.noun
     if noun.alt_attack:
         opts = [
@@ -234,7 +235,7 @@ class Activate(Step, tag="bw.activate"):
     def run(self, game: Game, state: State) -> None:
         g, s, seat, cid = _g(game), cast(BWState, state), self.seat, self.card
         cdef = g.defn(s, cid)
-        ruleset = s.config["ruleset"]
+        abilities = card_abilities(cdef.id, s.config["ruleset"])
         if self.stage == 0:
             self.stage = 1
             s.cards[cid].exhausted = True
@@ -246,9 +247,8 @@ class Activate(Step, tag="bw.activate"):
                 seat,
                 card=CardRef(cid),
             )
-            cost = layer_ability(cdef.of, ruleset, "cost")
-            if cost is not None:
-                start_ability(g, s, cost, "cost", cid, seat)
+            if abilities.cost is not None:
+                start_ability(g, s, abilities.cost, "cost", cid, seat)
             return
         g.pop(s, self)
         noun = cdef.noun
@@ -257,6 +257,5 @@ class Activate(Step, tag="bw.activate"):
             return
         if noun.attack:
             g.gain_attack(s, seat, noun.attack, cid, "bw.ability.effect")
-        effect = layer_ability(noun, ruleset, "effect")
-        if effect is not None:
-            start_ability(g, s, effect, "effect", cid, seat)
+        if abilities.effect is not None:
+            start_ability(g, s, abilities.effect, "effect", cid, seat)

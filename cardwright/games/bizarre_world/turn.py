@@ -9,6 +9,7 @@ from cardwright.core.state import CardRef, Decision, Option, State
 from cardwright.core.steps import Step
 from cardwright.core.zones import move
 
+from .play import main_choice, main_options
 from .state import BWState
 
 if TYPE_CHECKING:
@@ -55,8 +56,6 @@ class Turn(Step, tag="bw.turn"):
                 "bw.turn.sacrifice",
             )
         if self.stage == MAIN and not s.triggers:
-            from .play import main_options
-
             return game.question(
                 seat,
                 "main",
@@ -141,7 +140,5 @@ class Turn(Step, tag="bw.turn"):
                 card=CardRef(cid),
             )
             return
-        from .play import main_choice
-
         if not main_choice(g, s, seat, option):
             self.stage = END

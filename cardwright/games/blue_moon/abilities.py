@@ -9,7 +9,7 @@ the hooks below. The rules call each hook only for cards whose text is in force:
 is not ignored.
 
 Hooks, and where the rules call them (``g`` is the game, ``s`` the state, ``src`` the card with
-the power, ``eff`` the :class:`~cardwright.games.blue_moon.rules.Effects` in force):
+the power, ``eff`` the :class:`~cardwright.games.blue_moon.inforce.Effects` in force):
 
 * ``ignores(g, s, src, target) -> Ignore | None`` — layer 0 of every value and icon query: what
   of ``target`` (a card anywhere, hand included) the power ignores. Sources act in
@@ -51,8 +51,9 @@ the power, ``eff`` the :class:`~cardwright.games.blue_moon.rules.Effects` in for
 * ``turn_options(g, s, eff, src, seat) -> [Option]`` — extra answers to the active ``seat``'s
   ``turn`` decision during the playing phases (beginning to booster/support), for powers used
   at a moment of the player's choosing: "once in each of my turns I may ..." (TopNotch) or a
-  discard the opponent's card demands (Sirens). Option ids must be ``ab:<src>:<arg>``; the
-  answer calls ``act(g, s, src, seat, arg)``. The power tracks its own uses in ``TurnInfo.uses``.
+  discard the opponent's card demands (Sirens). Option ids must be ``ab:<src>:<arg>``, with
+  ``card=src``, ``arg="ab"`` and ``target`` the card it acts on, if any; the answer calls
+  ``act(g, s, src, seat, option)``. The power tracks its own uses in ``TurnInfo.card_uses``.
 * ``take_limit(g, s, src, seat, from_deck) -> int`` — how many more cards ``seat`` may take into
   hand now (``from_deck``: drawn from the draw deck; otherwise retrieved or taken from elsewhere);
   the lowest limit in force applies (Quivering Quicksand, Gluing Dust). Deck draws by the
@@ -66,8 +67,8 @@ the power, ``eff`` the :class:`~cardwright.games.blue_moon.rules.Effects` in for
   question when there is one choice) whenever ``BMState.targets[src]`` is missing or no longer
   among the choices (the card was covered, discarded, taken back): research §5.2 rule 2.
   Value hooks read the pick from ``BMState.targets``.
-* ``frames`` — frame handlers ``(g, state, frame, choice)`` the power pushes; registered on the
-  game under their kind.
+* A power that needs a question pushes a typed step of its own (a :class:`~cardwright.core.
+  steps.Step` subclass tagged ``bm.ab.<kind>``, defined with the power).
 * ``reversible`` — the ``on_play`` effect may be undone by backtracking (otherwise playing the card
   after the retreat point makes the turn irreversible).
 
@@ -78,24 +79,25 @@ discard pile), ``BlueMoon.discard_from_hand``, ``BlueMoon.draw``/``drawable``.
 
 Shared helpers for powers of several peoples:
 
-* :func:`pick_one` — the body of a frame that lets its seat pick one card of a list (or none);
-  :func:`yes_no` — the body of a frame asking whether to use a "may" power. Both follow the
-  frame contract (asking has no side effects) and pop the frame once answered.
-* ``BlueMoon.leave_play`` (rules.py) takes a card out of a combat or support area (to the discard
+* :class:`PickOne` — a step mixin that lets its seat pick one card of a list (or none);
+  :class:`YesNo` — a step mixin asking whether to use a "may" power. Both ask purely and pop
+  the step once answered.
+* ``BlueMoon.leave_play`` (game.py) takes a card out of a combat or support area (to the discard
   pile or hand), un-covering it and forgetting "one of my" picks.
 
 * :func:`random_cards` draws n different cards of a zone at random from the game RNG (a chance
   event; nothing moves): cards taken unseen from a hand (Sarogakanas, Cardus Nikkus) or from a
   pile shuffled face down (Open Lucky Bag, Shaman of the Afterlife). Taking the drawn cards one
   by one from the zone gives the same cards for the same RNG state.
-  :func:`push_take_from_shuffled_discard` (frame ``FROM_SHUFFLED_DISCARD``) is "I shuffle my
+  :class:`TakeFromShuffledDiscard` (step ``bm.take_from_shuffled_discard``) is "I shuffle my
   discard pile face down and may take N of it" (Open Lucky Bag, Shaman of the Afterlife): the
   player says how many (0 to N, within take limits), then they come at random (ruling R-A7).
 
-* :func:`push_value_discard` (frame ``VALUE_DISCARD``, registered by the rules) lets a player
+* :func:`push_value_discard` (step :class:`ValueDiscard`, ``bm.value_discard``) lets a player
   discard hand cards by printed value (Charm/Impress Holy Dragon, the Caterpillars): picks one
   card at a time, never a superfluous one (:func:`value_discard_valid`), ``done`` only for a
-  legal set, ``cancel`` for none; it can attract a dragon and mark a ``TurnInfo.uses`` key.
+  legal set, ``cancel`` for none; it can attract a dragon and mark a card's use this turn
+  (``TurnInfo.card_uses``).
 
 * :func:`mutant` builds the spec of a Mutant-style card (the eight Mutants and Old Goo Laa's
   Ghost): a play condition checked in hand (``play_condition``) plus, when the card is played, a
@@ -106,7 +108,7 @@ Shared helpers for powers of several peoples:
   ..." from a test on the card.
 
 Helpers on the game for powers: ``g.defn(s, cid)`` is the card as the rules see it (a face-down
-bluff is ``rules.BLUFF_DEF``: a support with 2/2, no icons, no text; ``g.printed`` gives the real
+bluff is ``cards.BLUFF_DEF``: a support with 2/2, no icons, no text; ``g.printed`` gives the real
 card); ``g.discard_from_play(s, cid, rule)`` discards a combat or support card (uncovering it,
 dropping targets, revealing a bluff); ``TurnInfo.cards_played`` counts plays including bluffs
 (whose ids are never stored in ``TurnInfo``); ``g.hand_changed(s, seat)`` after moving hand
@@ -117,15 +119,22 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, cast
+
+import msgspec
 
 from cardwright.core import rng as chance
-from cardwright.core.state import Frame, Option, State
+from cardwright.core.state import CardRef, Decision, Option, State
+from cardwright.core.steps import Step
 from cardwright.core.zones import move
 
+from .state import BMState
+
 if TYPE_CHECKING:
-    from .rules import BlueMoon, Effects
-    from .state import BMState
+    from cardwright.core.game import Game
+
+    from .game import BlueMoon
+    from .inforce import Effects
 
 # ignore masks
 IG_TEXT = 1
@@ -172,9 +181,7 @@ class ValueMod:
     element: str = "both"
 
 
-FrameHandler = Callable[[Any, State, Frame, "str | None"], None]
-
-#: The lists of :class:`~cardwright.games.blue_moon.rules.Effects` that gather the sources in
+#: The lists of :class:`~cardwright.games.blue_moon.inforce.Effects` that gather the sources in
 #: force by hook: list name -> the AbilitySpec hook that puts a source in it.
 EFFECT_SLOTS = {
     "value_srcs": "value_mods",
@@ -217,13 +224,12 @@ class AbilitySpec:
     single: bool = False
     on_opponent_after_support: Callable[[BlueMoon, BMState, int], None] | None = None
     turn_options: Callable[[BlueMoon, BMState, Effects, int, int], list[Option]] | None = None
-    act: Callable[[BlueMoon, BMState, int, int, str], None] | None = None
+    act: Callable[[BlueMoon, BMState, int, int, Option], None] | None = None
     take_limit: Callable[[BlueMoon, BMState, int, int, bool], int] | None = None
     requirement_unmet: Callable[[BlueMoon, BMState, Effects, int, int], bool] | None = None
     target_choices: Callable[[BlueMoon, BMState, Effects, int], list[int]] | None = None
     dragon_priority: int = 0
     dragon_mod: Callable[[BlueMoon, BMState, int, int, int], int] | None = None
-    frames: dict[str, FrameHandler] = field(default_factory=dict)
     reversible: bool = False
     #: the Effects lists this power belongs in (from its hooks; see ``EFFECT_SLOTS``)
     slots: tuple[str, ...] = field(init=False, repr=False, compare=False)
@@ -254,44 +260,71 @@ class AbilitySpec:
 
 ABILITIES: dict[str, AbilitySpec] = {}
 
-NOTHING = -1
+
+def _g(game: Game) -> BlueMoon:
+    return cast("BlueMoon", game)
 
 
-def pick_one(
-    g: BlueMoon,
-    s: BMState,
-    frame: Frame,
-    choice: str | None,
-    cards: list[int],
-    prompt: str,
-    none_label: str = "Do nothing",
-    always_ask: bool = False,
-) -> int | None:
-    """Let ``frame.seat`` pick one of ``cards`` (or nothing). Returns None after asking (the
-    caller returns), else pops the frame and returns the card or :data:`NOTHING`. With no cards
-    nothing is asked unless ``always_ask`` (choices from a hidden hand must always be asked so
-    that skipping tells the opponent nothing)."""
-    if choice is None:
-        if not cards and not always_ask:
-            g.pop(s, frame)
-            return NOTHING
-        options = [Option(f"pick:{c}", g.card_name(s, c)) for c in cards]
-        options.append(Option("none", none_label))
-        g.ask(s, frame.seat, "pick", prompt, options, frame.data["rule"])
-        return None
-    g.pop(s, frame)
-    return NOTHING if choice == "none" else int(choice.split(":", 1)[1])
+class PickOne:
+    """A mixin for a power's step that lets its seat pick one card of a list, or nothing
+    (``none``): the step gives the candidates, the prompt and what the pick does. With no
+    candidate nothing is asked (the candidates are public). Use it as
+    ``class MyPick(PickOne, Step, tag="bm.ab.my_pick")`` with a ``rule`` field."""
+
+    __slots__ = ()
+    seat: int
+    rule: str
+
+    def candidates(self, g: BlueMoon, s: BMState) -> list[int]:
+        raise NotImplementedError
+
+    def prompt(self, g: BlueMoon, s: BMState) -> str:
+        raise NotImplementedError
+
+    def picked(self, g: BlueMoon, s: BMState, card: CardRef) -> None:
+        raise NotImplementedError
+
+    def ask(self, game: Game, state: State) -> Decision | None:
+        g, s = _g(game), cast(BMState, state)
+        cards = self.candidates(g, s)
+        if not cards:
+            return None
+        options = [Option(f"pick:{c}", g.card_name(s, c), card=CardRef(c)) for c in cards]
+        options.append(Option("none", "Do nothing"))
+        return game.question(self.seat, "pick", self.prompt(g, s), options, self.rule)
+
+    def run(self, game: Game, state: State) -> None:
+        game.pop(state, cast(Step, self))
+
+    def answer(self, game: Game, state: State, option: Option) -> None:
+        game.pop(state, cast(Step, self))
+        if option.card is not None:
+            self.picked(_g(game), cast(BMState, state), option.card)
 
 
-def yes_no(g: BlueMoon, s: BMState, frame: Frame, choice: str | None, prompt: str) -> bool | None:
-    """Ask ``frame.seat`` whether to use a "may" power: None after asking, else pops the frame
-    and returns the answer."""
-    if choice is None:
+class YesNo:
+    """A mixin for a power's step asking its seat whether to use a "may" power
+    (``use_power``): the step gives the prompt and what using it does (as :class:`PickOne`)."""
+
+    __slots__ = ()
+    seat: int
+    rule: str
+
+    def prompt(self, g: BlueMoon, s: BMState) -> str:
+        raise NotImplementedError
+
+    def use(self, g: BlueMoon, s: BMState) -> None:
+        raise NotImplementedError
+
+    def ask(self, game: Game, state: State) -> Decision | None:
         options = [Option("yes", "Yes"), Option("no", "No")]
-        g.ask(s, frame.seat, "use_power", prompt, options, frame.data["rule"])
-        return None
-    g.pop(s, frame)
-    return choice == "yes"
+        prompt = self.prompt(_g(game), cast(BMState, state))
+        return game.question(self.seat, "use_power", prompt, options, self.rule)
+
+    def answer(self, game: Game, state: State, option: Option) -> None:
+        game.pop(state, cast(Step, self))
+        if option.id == "yes":
+            self.use(_g(game), cast(BMState, state))
 
 
 PlayCondition = Callable[["BlueMoon", "BMState", "Effects", int, int], bool]
@@ -368,63 +401,73 @@ def random_cards(s: State, zone: str, n: int) -> list[int]:
 
 
 # ------------------------------------------------------------------ taking from the discard pile
-FROM_SHUFFLED_DISCARD = "bm.take_from_shuffled_discard"
-
-
-def push_take_from_shuffled_discard(
-    g: BlueMoon, s: BMState, seat: int, most: int, rule: str
-) -> None:
+class TakeFromShuffledDiscard(Step, tag="bm.take_from_shuffled_discard"):
     """ "I shuffle my discard pile face down and may take ``most`` cards of it into my hand"
     (Open Lucky Bag of Life, Shaman of the Afterlife; ruling R-A7): ``seat`` says how many, 0 to
     ``most`` (as R21: a "may" with a number lets the player take fewer), at most what the pile
     holds and what powers let them take (Bottelus Emptius, Quivering Quicksand); the cards then
-    come from the pile at random (:func:`random_cards`), named only in the taker's log. The
-    spec needs ``frames={FROM_SHUFFLED_DISCARD: take_from_shuffled_discard_frame}``."""
-    g.push(s, FROM_SHUFFLED_DISCARD, seat, most=most, rule=rule)
+    come from the pile at random (:func:`random_cards`), named only in the taker's log."""
 
+    most: int
+    rule: str
 
-def take_from_shuffled_discard_frame(
-    g: BlueMoon, state: State, frame: Frame, choice: str | None
-) -> None:
-    """The frame of :func:`push_take_from_shuffled_discard`."""
-    s = cast("BMState", state)
-    seat, rule = frame.seat, frame.data["rule"]
-    zone = f"discard:{seat}"
-    eff = g.effects(s)
-    most = min(frame.data["most"], len(s.zones[zone]), eff.take_limit(seat, False))
-    if eff.prohibitors and eff.prohibited(seat, "take"):
-        most = 0
-    if choice is None and most > 0:
-        options = [Option(f"take:{n}", f"Take {n} card(s)") for n in range(most, -1, -1)]
+    def _most(self, g: BlueMoon, s: BMState) -> int:
+        seat = self.seat
+        eff = g.effects(s)
+        most = min(self.most, len(s.zones[f"discard:{seat}"]), eff.take_limit(seat, False))
+        if eff.prohibitors and eff.prohibited(seat, "take"):
+            most = 0
+        return most
+
+    def ask(self, game: Game, state: State) -> Decision | None:
+        most = self._most(_g(game), cast(BMState, state))
+        if most <= 0:
+            return None
+        options = [Option(f"take:{n}", f"Take {n} card(s)", n=n) for n in range(most, -1, -1)]
         prompt = f"Take up to {most} cards from your shuffled discard pile"
-        g.ask(s, seat, "take_from_discard", prompt, options, rule)
-        return
-    g.pop(s, frame)
-    n = min(int(choice.split(":", 1)[1]), most) if choice is not None else 0
-    if n and s.turn_info.undo_from >= 0 and seat == s.active:
-        s.turn_info.irreversible = True  # a chance event: no backtracking (R4)
-    for cid in random_cards(s, zone, n):
-        move(s, cid, f"hand:{seat}", from_zone=zone)
-        if s.logging:
+        return game.question(self.seat, "take_from_discard", prompt, options, self.rule)
+
+    def run(self, game: Game, state: State) -> None:
+        game.pop(state, self)
+        self._take(_g(game), cast(BMState, state), 0)
+
+    def answer(self, game: Game, state: State, option: Option) -> None:
+        g, s = _g(game), cast(BMState, state)
+        assert option.n is not None
+        n = min(option.n, self._most(g, s))
+        game.pop(s, self)
+        self._take(g, s, n)
+
+    def _take(self, g: BlueMoon, s: BMState, n: int) -> None:
+        seat, rule = self.seat, self.rule
+        zone = f"discard:{seat}"
+        if n and s.turn_info.undo_from >= 0 and seat == s.active:
+            s.turn_info.irreversible = True  # a chance event: no backtracking (R4)
+        for cid in random_cards(s, zone, n):
+            move(s, cid, f"hand:{seat}", from_zone=zone)
+            if s.logging:
+                g.log(
+                    s,
+                    "take",
+                    rule,
+                    f"{s.names[seat]} takes {g.card_name(s, cid)} from the shuffled discard pile",
+                    seat,
+                    chance=True,
+                    visible_to=[seat],
+                    redacted=f"{s.names[seat]} takes a card from the shuffled discard pile",
+                    card=cid,
+                )
+        if n:
+            g.hand_changed(s, seat)
+        elif s.logging:
             g.log(
-                s,
-                "take",
-                rule,
-                f"{s.names[seat]} takes {g.card_name(s, cid)} from the shuffled discard pile",
-                seat,
-                chance=True,
-                visible_to=[seat],
-                redacted=f"{s.names[seat]} takes a card from the shuffled discard pile",
-                card=cid,
+                s, "take_none", rule, f"{s.names[seat]} takes no card from the discard pile", seat
             )
-    if n:
-        g.hand_changed(s, seat)
-    elif s.logging:
-        g.log(s, "take_none", rule, f"{s.names[seat]} takes no card from the discard pile", seat)
 
 
 def unimplemented_abilities() -> list[str]:
     """Ability ids in the card data that have no spec yet (their cards have no effect)."""
+    from . import powers  # noqa: F401  (registers every power)
     from .carddata import load_all
 
     ids = {c.ability for d in load_all().values() for c in d.all_cards if c.ability is not None}
@@ -432,7 +475,6 @@ def unimplemented_abilities() -> list[str]:
 
 
 # ------------------------------------------------------------------ discarding by printed value
-VALUE_DISCARD = "bm.value_discard"
 _ELEMENT_INDEX = {"fire": 0, "earth": 1}
 
 
@@ -478,90 +520,101 @@ def push_value_discard(
     *,
     any_of: bool = False,
     dragon: bool = False,
-    mark: str = "",
+    mark: int | None = None,
 ) -> None:
     """Let ``seat`` discard hand cards whose printed values (after ignoring and reductions, so
-    an ignored card counts nothing) meet ``need`` with no card to spare. The cards are picked
-    one at a time (a pick that would make a card superfluous is not offered, picks can be put
-    back) and discarded together at ``done``, which is offered only for a legal set; then the
-    seat attracts a dragon (``dragon``: Charm/Impress Holy Dragon) and ``TurnInfo.uses[mark]``
-    is set (``mark``: a Caterpillar's demand met). ``cancel`` discards nothing. Asked whenever
-    the hand holds a card, whether or not it can succeed: skipping would tell the opponent
-    about the hand."""
+    an ignored card counts nothing) meet ``need`` with no card to spare (:class:`ValueDiscard`);
+    then the seat attracts a dragon (``dragon``: Charm/Impress Holy Dragon) and the card
+    ``mark`` is marked as used this turn (``TurnInfo.card_uses``: a Caterpillar's demand met).
+    Asked whenever the hand holds a card, whether or not it can succeed: skipping would tell
+    the opponent about the hand."""
     if s.zones[f"hand:{seat}"]:
-        g.push(
+        g.push_step(
             s,
-            VALUE_DISCARD,
-            seat,
-            need=dict(need),
-            any_of=any_of,
-            dragon=dragon,
-            mark=mark,
-            rule=rule,
-            picked_cards=[],
+            ValueDiscard(
+                seat=seat,
+                need=dict(need),
+                any_of=any_of,
+                dragon=dragon,
+                mark=None if mark is None else CardRef(mark),
+                rule=rule,
+            ),
         )
 
 
-def value_discard_frame(g: BlueMoon, state: State, frame: Frame, choice: str | None) -> None:
-    """The frame of :func:`push_value_discard` (register it under :data:`VALUE_DISCARD`)."""
-    s = cast("BMState", state)
-    seat, data = frame.seat, frame.data
-    need, any_of, rule = data["need"], data["any_of"], data["rule"]
-    hand = s.zones[f"hand:{seat}"]
-    # (in an opponent's determinized view the picked cards are hidden: keep those still known)
-    picked: list[int] = [c for c in data["picked_cards"] if c in hand]
-    # a card put back is not offered again, so that every run of picks ends (an agent that
-    # always answers alike would otherwise pick and put back the same card for ever)
-    back: list[int] = [c for c in data.get("put_back_cards", []) if c in hand]
-    if choice is not None:
-        data["picked_cards"] = picked
-        kind, _, arg = choice.partition(":")
-        if kind == "pick":
-            picked.append(int(arg))
-        elif kind == "unpick":
-            picked.remove(int(arg))
-            back.append(int(arg))  # (the question asked next must not offer it again)
-            data["put_back_cards"] = list(back)
-        else:
-            g.pop(s, frame)
-            if kind == "done":
-                ti = s.turn_info
-                if ti.undo_from >= 0 and seat == s.active:
-                    ti.irreversible = True  # the discarded cards are shown: no backtracking
-                for cid in picked:
-                    g.discard_from_hand(s, seat, cid, rule)
-                if data["mark"]:
-                    ti.uses[data["mark"]] = 1
-                if data["dragon"]:
-                    g.attract_dragon(s, seat, rule)
-            elif s.logging:
-                g.log(s, "power_unused", rule, f"{s.names[seat]} discards nothing", seat)
+class ValueDiscard(Step, tag="bm.value_discard"):
+    """Discarding hand cards by printed value (see :func:`push_value_discard`). The cards are
+    picked one at a time (a pick that would make a card superfluous is not offered; a pick can
+    be put back, and a card put back is not offered again, so that every run of picks ends) and
+    discarded together at ``done``, which is offered only for a legal set; ``cancel``
+    discards nothing."""
+
+    need: dict[str, int]
+    rule: str
+    any_of: bool = False
+    dragon: bool = False
+    mark: CardRef | None = None
+    picked: list[CardRef] = msgspec.field(default_factory=list)
+    put_back: list[CardRef] = msgspec.field(default_factory=list)
+
+    def ask(self, game: Game, state: State) -> Decision | None:
+        g, s = _g(game), cast(BMState, state)
+        seat, need, any_of = self.seat, self.need, self.any_of
+        hand = s.zones[f"hand:{seat}"]
+        # (in an opponent's determinized view the picked cards are hidden: keep those still
+        # known)
+        picked = [c for c in self.picked if c in hand]
+        back = [c for c in self.put_back if c in hand]
+        eff = g.effects(s)
+
+        def values(cid: int) -> tuple[int, int]:
+            return eff.base(cid, "fire"), eff.base(cid, "earth")
+
+        chosen = [values(c) for c in picked]
+        options: list[Option] = []
+        if not value_need_met(chosen, need, any_of):
+            for cid in hand:
+                v = values(cid)
+                if cid in picked or cid in back or not any(v[_ELEMENT_INDEX[e]] > 0 for e in need):
+                    continue
+                new = [*chosen, v]
+                if value_need_met(new, need, any_of) and not value_discard_valid(new, need, any_of):
+                    continue  # a picked card would be superfluous
+                label = f"Pick {g.card_name(s, cid)} (Fire {v[0]}, Earth {v[1]})"
+                options.append(Option(f"pick:{cid}", label, card=CardRef(cid), arg="pick"))
+        elif value_discard_valid(chosen, need, any_of):
+            options.append(Option("done", f"Discard the {len(picked)} picked card(s)"))
+        options.extend(
+            Option(f"unpick:{c}", f"Put back {g.card_name(s, c)}", card=c, arg="unpick")
+            for c in picked
+        )
+        options.append(Option("cancel", "Discard nothing"))
+        # the prompt is public: it must not tell the running total of the hidden picks
+        prompt = f"Pick hand cards with printed values adding up to {_need_text(need, any_of)}"
+        return game.question(seat, "value_discard", prompt, options, self.rule)
+
+    def answer(self, game: Game, state: State, option: Option) -> None:
+        g, s, seat = _g(game), cast(BMState, state), self.seat
+        hand = s.zones[f"hand:{seat}"]
+        self.picked = [c for c in self.picked if c in hand]
+        if option.card is not None and option.arg == "pick":
+            self.picked.append(option.card)
             return
-    eff = g.effects(s)
-
-    def values(cid: int) -> tuple[int, int]:
-        return eff.base(cid, "fire"), eff.base(cid, "earth")
-
-    chosen = [values(c) for c in picked]
-    options: list[Option] = []
-    if not value_need_met(chosen, need, any_of):
-        for cid in hand:
-            v = values(cid)
-            if cid in picked or cid in back or not any(v[_ELEMENT_INDEX[e]] > 0 for e in need):
-                continue
-            new = [*chosen, v]
-            if value_need_met(new, need, any_of) and not value_discard_valid(new, need, any_of):
-                continue  # a picked card would be superfluous
-            label = f"Pick {g.card_name(s, cid)} (Fire {v[0]}, Earth {v[1]})"
-            options.append(Option(f"pick:{cid}", label))
-    elif value_discard_valid(chosen, need, any_of):
-        options.append(Option("done", f"Discard the {len(picked)} picked card(s)"))
-    options.extend(Option(f"unpick:{c}", f"Put back {g.card_name(s, c)}") for c in picked)
-    options.append(Option("cancel", "Discard nothing"))
-    # the prompt is public: it must not tell the running total of the hidden picks
-    prompt = f"Pick hand cards with printed values adding up to {_need_text(need, any_of)}"
-    g.ask(s, seat, "value_discard", prompt, options, rule)
-
-
-# Registering the powers (after the names above exist: the modules import them).
-from . import powers as _powers  # noqa: E402,F401
+        if option.card is not None:  # unpick
+            self.picked.remove(option.card)
+            self.put_back = [c for c in self.put_back if c in hand]
+            self.put_back.append(option.card)  # (the question asked next must not offer it)
+            return
+        g.pop(s, self)
+        if option.id == "done":
+            ti = s.turn_info
+            if ti.undo_from >= 0 and seat == s.active:
+                ti.irreversible = True  # the discarded cards are shown: no backtracking
+            for cid in self.picked:
+                g.discard_from_hand(s, seat, cid, self.rule)
+            if self.mark is not None:
+                ti.card_uses[self.mark] = 1
+            if self.dragon:
+                g.attract_dragon(s, seat, self.rule)
+        elif s.logging:
+            g.log(s, "power_unused", self.rule, f"{s.names[seat]} discards nothing", seat)

@@ -16,23 +16,28 @@ that way). Its real identity is hidden from the opponent (views, log), and never
 the zones: the turn counts bluffs (``TurnInfo.bluffs``) instead of listing them. After its player
 announces, the opponent may call (``bm.bluff_call``, a decision of the non-active player).
 
-The functions here are called from ``rules.py`` at a few marked points.
+The functions here are called from the turn (``turn.py``, ``play.py``) at a few marked points;
+what the opponent can see of ships and bluffs is in ``views.py``.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, cast
 
-from cardwright.core.rng import LocalRng
-from cardwright.core.state import Card, Frame, Option, State
+from cardwright.core.errors import EngineError
+from cardwright.core.state import CardRef, Decision, Option, State
+from cardwright.core.steps import Step
 from cardwright.core.zones import move
 
-if TYPE_CHECKING:
-    from .rules import BlueMoon, CardDef, Effects
-    from .state import BMState
+from .cards import BLUFF, CardDef, is_bluff
+from .state import BMState
 
-BLUFF = "bluff"  # the counter that marks a face-down bluff
-CALL_FRAME = "bm.bluff_call"
+if TYPE_CHECKING:
+    from cardwright.core.game import Game
+
+    from .game import BlueMoon
+    from .inforce import Effects
+
 SEA_FALCON = "land_may_also_play_from_hand"
 NO_CALL = "call"  # the ``prohibits`` action for calling a bluff (card = -1)
 LOADABLE = ("character", "booster", "support")
@@ -42,12 +47,13 @@ def other(seat: int) -> int:
     return 1 - seat
 
 
-def is_bluff(card: Card) -> bool:
-    return not card.face_up and bool(card.counters) and card.counters.get(BLUFF, 0) == 1
-
-
 def cargo_zone(ship: int, seat: int) -> str:
     return f"ship{ship}:{seat}"
+
+
+def cargo_ship(zone: str) -> CardRef:
+    """The ship whose cargo zone ``zone`` is (``ship<ID>:<seat>``)."""
+    return CardRef(int(zone[4:].partition(":")[0]))
 
 
 def cargo(s: BMState, ship: int) -> list[int]:
@@ -59,10 +65,10 @@ def room(g: BlueMoon, s: BMState, ship: int) -> int:
     return max(0, cap - len(cargo(s, ship)))
 
 
-def bluffs_of(s: BMState, seat: int) -> list[int]:
+def bluffs_of(s: BMState, seat: int) -> list[CardRef]:
     """The seat's face-down bluffs, in the order played."""
     cards = s.cards
-    return [c for c in s.zones[f"support:{seat}"] if is_bluff(cards[c])]
+    return [CardRef(c) for c in s.zones[f"support:{seat}"] if is_bluff(cards[c])]
 
 
 # ==================================================================================== sources
@@ -73,7 +79,7 @@ def play_sources(g: BlueMoon, s: BMState, eff: Effects, seat: int) -> list[int]:
     a landing turn the landed ship's cargo (and the hand too with Sea Falcon's text)."""
     hand = s.zones[f"hand:{seat}"]
     ship = s.turn_info.landed
-    if ship < 0 or ship not in s.cards:
+    if ship is None or ship not in s.cards:
         return hand
     out = list(cargo(s, ship))
     d = g.defs[s.cards[ship].defn]
@@ -86,7 +92,7 @@ def source_zone(s: BMState, seat: int, cid: int) -> str:
     if cid in s.zones[f"hand:{seat}"]:
         return f"hand:{seat}"
     ship = s.turn_info.landed
-    if ship >= 0 and cid in cargo(s, ship):
+    if ship is not None and cid in cargo(s, ship):
         return cargo_zone(ship, seat)
     return f"hand:{seat}"
 
@@ -94,7 +100,9 @@ def source_zone(s: BMState, seat: int, cid: int) -> str:
 def from_ship_free(g: BlueMoon, s: BMState, seat: int, cid: int, d: CardDef) -> bool:
     """A Buka character played from a landed ship counts as FREE."""
     ship = s.turn_info.landed
-    return d.type == "character" and d.people == "Buka" and ship >= 0 and cid in cargo(s, ship)
+    return (
+        d.type == "character" and d.people == "Buka" and ship is not None and cid in cargo(s, ship)
+    )
 
 
 # ==================================================================================== options
@@ -104,13 +112,15 @@ def support_allowance(g: BlueMoon, s: BMState, eff: Effects, seat: int) -> str |
     """The allowance a support play that is neither FREE nor PAIR would use now (a bluff, or a
     load which replaces a support play): a support grant, the normal booster-or-support play,
     then a grant of either kind; after a STOP card only grants."""
+    from .play import grant_left
+
     ti = s.turn_info
-    kind = g.grant_left(s, eff, seat, ("support",))
+    kind = grant_left(g, s, eff, seat, ("support",))
     if kind:
         return f"grant:{kind}"
     if not ti.stop and ti.bs_normal < (1 if s.fight_started else 0):
         return "normal"
-    kind = g.grant_left(s, eff, seat, ("either",))
+    kind = grant_left(g, s, eff, seat, ("either",))
     return f"grant:{kind}" if kind else None
 
 
@@ -121,7 +131,7 @@ def _bluff_would_be_ignored(g: BlueMoon, s: BMState, eff: Effects, seat: int, ci
 
     if not any(s.cards[src].controller != seat for src, _ in eff.ignorers):
         return False
-    from .rules import Effects
+    from .inforce import Effects
 
     card = s.cards[cid]
     face, counters = card.face_up, card.counters
@@ -147,10 +157,15 @@ def bluff_mode(g: BlueMoon, s: BMState, eff: Effects, seat: int, cid: int) -> st
 
 
 def land_options(g: BlueMoon, s: BMState, seat: int) -> list[Option]:
-    if s.turn_info.landed >= 0:
+    if s.turn_info.landed is not None:
         return []
     return [
-        Option(f"land:{ship}", f"Land {g.card_name(s, ship)} ({len(cargo(s, ship))} aboard)")
+        Option(
+            f"land:{ship}",
+            f"Land {g.card_name(s, ship)} ({len(cargo(s, ship))} aboard)",
+            card=CardRef(ship),
+            arg="land",
+        )
         for ship in s.zones[f"influence:{seat}"]
         if cargo(s, ship)
     ]
@@ -162,7 +177,14 @@ def bs_extra_options(g: BlueMoon, s: BMState, eff: Effects, seat: int) -> list[O
     sources = play_sources(g, s, eff, seat)
     for cid in sources:
         if bluff_mode(g, s, eff, seat, cid) is not None:
-            options.append(Option(f"bluff:{cid}", f"Play {g.card_name(s, cid)} face down"))
+            options.append(
+                Option(
+                    f"bluff:{cid}",
+                    f"Play {g.card_name(s, cid)} face down",
+                    card=CardRef(cid),
+                    arg="bluff",
+                )
+            )
     ships = [c for c in s.zones[f"influence:{seat}"] if room(g, s, c) > 0]
     if ships and support_allowance(g, s, eff, seat) is not None:
         for cid in s.zones[f"hand:{seat}"]:
@@ -175,6 +197,9 @@ def bs_extra_options(g: BlueMoon, s: BMState, eff: Effects, seat: int) -> list[O
                     Option(
                         f"load:{cid}:{ship}",
                         f"Load {g.card_name(s, cid)} onto {g.card_name(s, ship)}",
+                        card=CardRef(cid),
+                        arg="load",
+                        target=CardRef(ship),
                     )
                 )
     return options
@@ -193,7 +218,7 @@ def _use_allowance(s: BMState, mode: str) -> None:
     ti.bs_phase = True
 
 
-def land(g: BlueMoon, s: BMState, seat: int, ship: int) -> None:
+def land(g: BlueMoon, s: BMState, seat: int, ship: CardRef) -> None:
     move(s, ship, f"landed:{seat}", from_zone=f"influence:{seat}")
     s.turn_info.landed = ship
     if s.logging:
@@ -210,8 +235,6 @@ def land(g: BlueMoon, s: BMState, seat: int, ship: int) -> None:
 def play_bluff(g: BlueMoon, s: BMState, eff: Effects, seat: int, cid: int) -> None:
     mode = bluff_mode(g, s, eff, seat, cid)
     if mode is None:
-        from cardwright.core.errors import EngineError
-
         raise EngineError(f"blue-moon: bluff {cid} was offered but cannot be played")
     src = source_zone(s, seat, cid)
     move(s, cid, f"support:{seat}", from_zone=src)
@@ -255,7 +278,7 @@ def load(g: BlueMoon, s: BMState, seat: int, cid: int, ship: int, rule: str) -> 
         )
 
 
-def load_in_bs(g: BlueMoon, s: BMState, eff: Effects, seat: int, cid: int, ship: int) -> None:
+def load_in_bs(g: BlueMoon, s: BMState, eff: Effects, seat: int, cid: int, ship: CardRef) -> None:
     mode = support_allowance(g, s, eff, seat)
     assert mode is not None
     load(g, s, seat, cid, ship, "bm.ship.load")
@@ -294,7 +317,7 @@ def discard_ship(g: BlueMoon, s: BMState, ship: int, rule: str) -> None:
         move(s, cid, f"discard:{seat}", from_zone=cargo_zone(ship, seat))
         s.cards[cid].face_up = True
     if s.turn_info.landed == ship:
-        s.turn_info.landed = -1
+        s.turn_info.landed = None
     if s.logging:
         rest = f" with {', '.join(names)}" if names else ""
         g.log(
@@ -311,13 +334,23 @@ def discard_landed(g: BlueMoon, s: BMState, seat: int, rule: str) -> None:
         discard_ship(g, s, ship, rule)
 
 
-def sweep(g: BlueMoon, s: BMState) -> None:
-    """Reveal any marked bluff that has left the support area (a power moved it): a bluff is
-    shown whenever it stops being one (004 Bluffing)."""
+def stray_bluffs(s: BMState) -> list[int]:
+    """Marked bluffs that have left the support area (a power moved them)."""
+    if not any(card.counters for card in s.cards.values()):
+        return []
     supports = set(s.zones["support:0"]) | set(s.zones["support:1"])
-    for cid, card in s.cards.items():
-        if card.counters and BLUFF in card.counters and cid not in supports:
-            reveal(g, s, cid, "it left the support area")
+    return [
+        cid
+        for cid, card in s.cards.items()
+        if card.counters and BLUFF in card.counters and cid not in supports
+    ]
+
+
+def sweep(g: BlueMoon, s: BMState) -> None:
+    """Reveal any marked bluff that has left the support area: a bluff is shown whenever it
+    stops being one (004 Bluffing)."""
+    for cid in stray_bluffs(s):
+        reveal(g, s, cid, "it left the support area")
 
 
 # ==================================================================================== undo
@@ -338,9 +371,9 @@ def undo(g: BlueMoon, s: BMState, seat: int) -> list[str]:
         ti.bluffs = 0
     for ship in reversed(ti.loads):
         zone = cargo_zone(ship, seat)
-        cid = s.zones[zone][-1]
-        move(s, cid, f"hand:{seat}", from_zone=zone)
-        s.cards[cid].face_up = True
+        loaded = s.zones[zone][-1]
+        move(s, loaded, f"hand:{seat}", from_zone=zone)
+        s.cards[loaded].face_up = True
         names.append("a loaded card")
     ti.loads = []
     return names
@@ -352,7 +385,7 @@ def undo(g: BlueMoon, s: BMState, seat: int) -> list[str]:
 def maybe_call(g: BlueMoon, s: BMState, seat: int) -> None:
     """After ``seat`` announced: if it has a bluff whose values count, the opponent may call."""
     from .abilities import IG_EARTH, IG_FIRE
-    from .rules import Effects
+    from .inforce import Effects
 
     mine = bluffs_of(s, seat)
     if not mine:
@@ -371,125 +404,65 @@ def maybe_call(g: BlueMoon, s: BMState, seat: int) -> None:
                 seat,
             )
         return
-    g.push(s, CALL_FRAME, other(seat), bluffer=seat, n=len(mine))
+    g.push_step(s, BluffCall(seat=other(seat), bluffer=seat, n=len(mine)))
 
 
-def call_frame(g: BlueMoon, state: State, frame: Frame, choice: str | None) -> None:
-    s = cast("BMState", state)
-    caller, bluffer = frame.seat, frame.data["bluffer"]
-    if choice is None:
-        n = frame.data["n"]
-        g.ask(
-            s,
-            caller,
+class BluffCall(Step, tag="bm.bluff_call"):
+    """The non-active player (``seat``) may call the bluffs of ``bluffer``, who announced."""
+
+    bluffer: int
+    n: int
+
+    def ask(self, game: Game, state: State) -> Decision | None:
+        s = cast(BMState, state)
+        return game.question(
+            self.seat,
             "bluff_call",
-            f"{s.names[bluffer]} has {n} bluff(s) face down in a {s.element} fight: call?",
+            f"{s.names[self.bluffer]} has {self.n} bluff(s) face down in a {s.element} fight: "
+            "call?",
             [Option("call", "Call the bluff"), Option("pass", "Let it stand")],
             "bm.bluff.call",
         )
-        return
-    g.pop(s, frame)
-    if choice == "pass":
+
+    def answer(self, game: Game, state: State, option: Option) -> None:
+        from .fight import push_retreat
+
+        g, s = cast("BlueMoon", game), cast(BMState, state)
+        caller, bluffer = self.seat, self.bluffer
+        g.pop(s, self)
+        if option.id == "pass":
+            if s.logging:
+                g.log(s, "bluff_pass", "bm.bluff.call", f"{s.names[caller]} does not call", caller)
+            return
         if s.logging:
-            g.log(s, "bluff_pass", "bm.bluff.call", f"{s.names[caller]} does not call", caller)
-        return
-    if s.logging:
-        g.log(s, "bluff_call", "bm.bluff.call", f"{s.names[caller]} calls the bluff", caller)
-    good = True
-    for cid in bluffs_of(s, bluffer):
-        d = g.defs[s.cards[cid].defn]
-        good = good and d.bluff_kind == s.element
-        reveal(g, s, cid, "called")
-        move(s, cid, f"discard:{bluffer}", from_zone=f"support:{bluffer}")
-    if good:
+            g.log(s, "bluff_call", "bm.bluff.call", f"{s.names[caller]} calls the bluff", caller)
+        good = True
+        for cid in bluffs_of(s, bluffer):
+            d = g.defs[s.cards[cid].defn]
+            good = good and d.bluff_kind == s.element
+            reveal(g, s, cid, "called")
+            move(s, cid, f"discard:{bluffer}", from_zone=f"support:{bluffer}")
+        if good:
+            if s.logging:
+                g.log(
+                    s,
+                    "bluff_good",
+                    "bm.bluff.good",
+                    f"every bluff shows the {s.element} bluff icon: {s.names[bluffer]} "
+                    "attracts a dragon",
+                    bluffer,
+                )
+            g.attract_dragon(s, bluffer, "bm.bluff.good")
+            return
         if s.logging:
             g.log(
                 s,
-                "bluff_good",
-                "bm.bluff.good",
-                f"every bluff shows the {s.element} bluff icon: {s.names[bluffer]} "
-                "attracts a dragon",
-                bluffer,
+                "bluff_bad",
+                "bm.bluff.bad",
+                f"not every bluff shows the {s.element} bluff icon: {s.names[caller]} attracts a "
+                f"dragon and {s.names[bluffer]} must retreat",
+                caller,
             )
-        g.attract_dragon(s, bluffer, "bm.bluff.good")
-        return
-    if s.logging:
-        g.log(
-            s,
-            "bluff_bad",
-            "bm.bluff.bad",
-            f"not every bluff shows the {s.element} bluff icon: {s.names[caller]} attracts a "
-            f"dragon and {s.names[bluffer]} must retreat",
-            caller,
-        )
-    g.attract_dragon(s, caller, "bm.bluff.bad")
-    if s.result is None:
-        g.push_retreat(s, bluffer, "bm.bluff.bad", "the bluff was called")
-
-
-# ==================================================================================== views
-
-
-def repair_determinized(g: BlueMoon, view: BMState, full: BMState, seed: int) -> None:
-    """Make a determinized state consistent with what the viewer knows of hidden places: a
-    face-down card in a support area is a BLUFF character (marked), a ship's cargo holds only
-    characters, boosters and supports. Swaps definitions among the filled-in cards of a pool
-    (the true state is one such assignment, so a fitting swap exists)."""
-    rng = LocalRng(seed ^ 0x5A17)
-    filled: dict[int, list[tuple[str, int]]] = {}  # owner -> (zone, index) filled in
-    for zone, ids in view.zones.items():
-        for i, cid in enumerate(ids):
-            if cid < 0:
-                owner = int(zone.rpartition(":")[2])
-                filled.setdefault(owner, []).append((zone, i))
-
-    def need(zone: str) -> str:
-        if zone.startswith("support"):
-            return "bluff"
-        if zone.startswith("ship"):
-            return "cargo"
-        return ""
-
-    def fits_def(kind: str, d: CardDef) -> bool:
-        if kind == "bluff":
-            return d.type == "character" and BLUFF in d.icons
-        if kind == "cargo":
-            return d.type in LOADABLE
-        return True
-
-    def fits(kind: str, cid: int) -> bool:
-        return fits_def(kind, g.defs[full.cards[cid].defn])
-
-    for slots in filled.values():
-        for zone, i in slots:
-            kind = need(zone)
-            cid = full.zones[zone][i]
-            if not kind or fits(kind, cid):
-                continue
-            cands = [
-                (z, j)
-                for z, j in slots
-                if (z, j) != (zone, i)
-                and fits(kind, full.zones[z][j])
-                and (not need(z) or fits(need(z), cid))
-                and not (need(z) and need(z) == kind)
-            ]
-            if not cands:  # an unknown pool was sampled without a fitting card: pick one
-                used = {c.defn for c in full.cards.values()}
-                spare = sorted(
-                    n
-                    for n, d in g.defs.items()
-                    if d.type != "leader" and n not in used and fits_def(kind, d)
-                )
-                if spare:
-                    full.cards[cid].defn = spare[rng.randbelow(len(spare))]
-                continue
-            z, j = cands[rng.randbelow(len(cands))]
-            other_id = full.zones[z][j]
-            a, b = full.cards[cid], full.cards[other_id]
-            a.defn, b.defn = b.defn, a.defn
-        for zone, i in slots:
-            if zone.startswith("support"):
-                card = full.cards[full.zones[zone][i]]
-                card.face_up = False
-                card.counters[BLUFF] = 1
+        g.attract_dragon(s, caller, "bm.bluff.bad")
+        if s.result is None:
+            push_retreat(g, s, bluffer, "bm.bluff.bad", "the bluff was called")

@@ -22,12 +22,15 @@ from cardwright.core.state import Option, State
 
 from . import buka_rules as buka
 from .carddata import load_people
-from .rules import ELEMENTS, BlueMoon, CardDef, Effects, other
+from .cards import CardDef
+from .game import ELEMENTS, BlueMoon, other
+from .inforce import Effects
 from .state import BMState
 
 
 def _card(option: Option) -> int:
-    return int(option.id.split(":")[1])
+    assert option.card is not None
+    return option.card
 
 
 def _best(d: CardDef) -> int:
@@ -63,7 +66,7 @@ class BlueMoonHeuristic:
     def _turn(self, g: BlueMoon, s: BMState, seat: int, options: list[Option]) -> str:
         by_kind: dict[str, list[Option]] = {}
         for o in options:
-            by_kind.setdefault(o.id.split(":", 1)[0], []).append(o)
+            by_kind.setdefault(o.arg, []).append(o)
         ti = s.turn_info
         if ti.chars == 0:
             for o in by_kind.get("retrieve", []):
@@ -121,7 +124,7 @@ class BlueMoonHeuristic:
             d = g.defn(s, cid)
             if shield in d.icons:
                 return True
-            base = supports + d.value(element) + (kept if o.id.startswith("gang:") else 0)
+            base = supports + d.value(element) + (kept if o.arg == "gang" else 0)
             if not with_bonus:
                 return base >= need
             extra = bonus + gang_mates(cid) if "stop" not in d.icons else 0

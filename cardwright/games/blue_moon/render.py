@@ -9,7 +9,8 @@ from rich.markup import escape
 from .state import BMState
 
 if TYPE_CHECKING:
-    from .rules import BlueMoon, Effects
+    from .game import BlueMoon
+    from .inforce import Effects
 
 _ICON = {
     "fire_shield": "fire-shield",
@@ -47,7 +48,7 @@ def _card(game: BlueMoon, view: BMState, eff: Effects, cid: int, covered: bool =
 
 
 def render(game: BlueMoon, view: BMState, seat: int) -> str:
-    from .rules import Effects
+    from .inforce import Effects
 
     eff = Effects(game, view)
     lines = []

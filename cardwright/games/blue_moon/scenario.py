@@ -31,27 +31,21 @@ from typing import TYPE_CHECKING, Any, cast
 
 from cardwright.core.errors import DataError
 from cardwright.core.rng import seed_rng
+from cardwright.core.state import CardRef
 from cardwright.core.zones import create_card
 from cardwright.scenarios.format import parse_card_spec
 
 from . import buka_rules as buka
+from .cards import BLUFF, find_card_def
 from .decks import resolve_deck
-from .rules import (
-    ELEMENTS,
-    S_AFTER,
-    S_END,
-    S_MAIN,
-    S_REFRESH,
-    S_START,
-    ZONES,
-    Effects,
-    find_card_def,
-    other,
-)
+from .fight import Fight, GameStep
+from .game import ELEMENTS, ZONES, other
+from .inforce import Effects
 from .state import BMState, TurnInfo
+from .turn import S_AFTER, S_END, S_MAIN, S_REFRESH, S_START, Turn
 
 if TYPE_CHECKING:
-    from .rules import BlueMoon
+    from .game import BlueMoon
 
 _PHASE_STEP = {
     "begin": S_START,
@@ -107,7 +101,7 @@ def build(
             for entry in reversed(entries) if key == "deck" else entries:
                 ids = _place(state, seat, zone, str(entry), aliases, f"setup.seats.{name}.{key}")
                 if key == "covered":
-                    state.covered.extend(ids)
+                    state.covered.extend(CardRef(c) for c in ids)
     for seat in (0, 1):
         if not state.zones[f"hand:{seat}"]:
             state.ran_out[seat] = 0
@@ -138,10 +132,9 @@ def build(
     turn = int(setup.get("turn", 1))
     state.turn = turn - 1 if step == S_START else turn
     state.phase = phase
-    game.push(state, "bm.game")
-    game.push(state, "bm.fight", state.start_player, next=other(active))
-    frame = game.push(state, "bm.turn", active)
-    frame.step = step
+    game.push_step(state, GameStep())
+    game.push_step(state, Fight(seat=state.start_player, next=other(active)))
+    game.push_step(state, Turn(seat=active, stage=step))
     game.log(
         state,
         "scenario",
@@ -204,7 +197,7 @@ def _place(
         key = zone if zone.startswith("ship") else f"{zone}:{seat}"
         card = create_card(state, defn.id, seat, key, face_up=zone != "deck" and not bluff)
         if bluff:
-            card.counters[buka.BLUFF] = 1
+            card.counters[BLUFF] = 1
         ids.append(card.id)
         if spec.alias:
             if spec.alias in aliases:
@@ -225,10 +218,11 @@ def _turn_info(
         if state.cards[cid].owner != seat:
             raise DataError(f"setup.played: {text} is not the active player's card")
         d = game.defn(state, cid)
-        ti.played.append(cid)
+        ref = CardRef(cid)
+        ti.played.append(ref)
         if d.type == "leadership":
             ti.modes.append("leadership")
-            ti.leadership = cid
+            ti.leadership = ref
             continue
         ti.modes.append("normal")
         if d.type == "character":
@@ -243,7 +237,7 @@ def _turn_info(
             gang = d.gang if "gang" in d.icons else "-"
             ti.gang = gang if ti.gang in ("", gang) else "-"
         if "pair" in d.icons:
-            ti.pair_open.append(cid)
+            ti.pair_open.append(ref)
     return ti
 
 

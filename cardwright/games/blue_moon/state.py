@@ -7,13 +7,16 @@ discarded leadership cards on the leader) and ``leader`` (the leader card, face 
 Buka: ``influence`` (ships played and not landed), ``landed`` (the ship landed this turn) and one
 ``ship<ID>`` zone per ship card ``ID`` holding its cargo (hidden from the opponent). A bluff is a
 card face down in a ``support`` zone with ``counters["bluff"] == 1``.
+
+Every field that holds a card is typed :data:`~cardwright.core.state.CardRef`, so views and
+determinization find it by type.
 """
 
 from __future__ import annotations
 
 import msgspec
 
-from cardwright.core.state import State
+from cardwright.core.state import CardRef, State
 
 
 class TurnInfo(msgspec.Struct):
@@ -26,29 +29,32 @@ class TurnInfo(msgspec.Struct):
     and ``irreversible`` becomes true once anything happens there that backtracking cannot undo
     (a draw, a chance event, a special power). ``switches`` lists the contested element as it
     was before each element switch made since the retreat point (a Mutant), so backtracking can
-    restore it. ``uses`` counts per-turn uses of special powers.
+    restore it. ``uses`` counts per-turn events by name (cards taken from the deck by a seat,
+    ``deck:<seat>``; a turn that needs no character); ``card_uses`` marks, per card with a
+    power, what it did this turn (a use of a once-per-turn power, a demand met).
     """
 
-    played: list[int] = msgspec.field(default_factory=list)
+    played: list[CardRef] = msgspec.field(default_factory=list)
     modes: list[str] = msgspec.field(default_factory=list)
-    leadership: int = -1
+    leadership: CardRef | None = None
     chars: int = 0
     char_normal: bool = False
     bs_normal: int = 0
     grants_used: dict[str, int] = msgspec.field(default_factory=dict)
-    pair_open: list[int] = msgspec.field(default_factory=list)
+    pair_open: list[CardRef] = msgspec.field(default_factory=list)
     gang: str = ""
     stop: bool = False
     bs_phase: bool = False
-    covered: list[int] = msgspec.field(default_factory=list)
+    covered: list[CardRef] = msgspec.field(default_factory=list)
     undo_from: int = -1
     irreversible: bool = False
     retrieved: int = 0
     uses: dict[str, int] = msgspec.field(default_factory=dict)
-    landed: int = -1
-    from_ship: dict[int, int] = msgspec.field(default_factory=dict)
+    card_uses: dict[CardRef, int] = msgspec.field(default_factory=dict)
+    landed: CardRef | None = None
+    from_ship: dict[CardRef, CardRef] = msgspec.field(default_factory=dict)
     bluffs: int = 0
-    loads: list[int] = msgspec.field(default_factory=list)
+    loads: list[CardRef] = msgspec.field(default_factory=list)
     switches: list[str] = msgspec.field(default_factory=list)
 
     @property
@@ -78,10 +84,10 @@ class BMState(State, kw_only=True):
     fight_started: bool = False
     start_player: int = 0
     fights: int = 0
-    covered: list[int] = msgspec.field(default_factory=list)
+    covered: list[CardRef] = msgspec.field(default_factory=list)
     turn_info: TurnInfo = msgspec.field(default_factory=TurnInfo)
     ran_out: list[int] = msgspec.field(default_factory=lambda: [-1, -1])
     clock: int = 0
     crystals: list[int] = msgspec.field(default_factory=lambda: [0, 0])
-    targets: dict[int, int] = msgspec.field(default_factory=dict)
-    known: list[list[int]] = msgspec.field(default_factory=lambda: [[], []])
+    targets: dict[CardRef, CardRef] = msgspec.field(default_factory=dict)
+    known: list[list[CardRef]] = msgspec.field(default_factory=lambda: [[], []])

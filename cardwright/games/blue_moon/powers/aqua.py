@@ -1,9 +1,9 @@
 """Blue Moon special powers of the Aqua cards (registered into ``abilities.ABILITIES``).
 
-Also the small frames the Khind, Terrah and Aqua powers share (this module is imported first):
-``MAY`` (its player may use a power: yes or no), ``OPP_DISCARD`` (the opponent discards cards
-of their own choosing from hand) and ``HAND_PICK`` (its player moves any number of their own
-hand cards to the discard pile or under the draw deck).
+Also the small steps the Khind, Terrah and Aqua powers share (this module is imported first):
+:class:`MayUse` (its player may use a power: yes or no), :class:`OppDiscard` (the opponent
+discards cards of their own choosing from hand) and :class:`HandPick` (its player moves any
+number of their own hand cards to the discard pile or under the draw deck).
 """
 
 from __future__ import annotations
@@ -12,7 +12,8 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, cast
 
 from cardwright.core import rng as chance
-from cardwright.core.state import Frame, Option, State
+from cardwright.core.state import CardRef, Decision, Option, State
+from cardwright.core.steps import Step
 from cardwright.core.zones import move
 
 from ..abilities import (
@@ -21,121 +22,160 @@ from ..abilities import (
     mutant,
     register,
 )
+from ..fight import push_retreat
+from ..state import BMState
 
 if TYPE_CHECKING:
-    from ..rules import BlueMoon, Effects
-    from ..state import BMState
+    from cardwright.core.game import Game
+
+    from ..game import BlueMoon
+    from ..inforce import Effects
+
+
+def _g(game: Game) -> BlueMoon:
+    return cast("BlueMoon", game)
 
 
 def controller(s: BMState, src: int) -> int:
     return s.cards[src].controller
 
 
-# ==================================================================================== shared frames
-
-MAY = "bm.ab.may"
-OPP_DISCARD = "bm.ab.opp_discard"
-HAND_PICK = "bm.ab.hand_pick"
+# ==================================================================================== shared steps
 
 # what a "may" power does once its player says yes, by ability id
 MAY_ACTIONS: dict[str, Callable[[BlueMoon, BMState, int], None]] = {}
 
 
+class MayUse(Step, tag="bm.ab.may"):
+    """Its player may use the power ``ability`` of ``source`` (``use_power``: use it or not)."""
+
+    ability: str
+    prompt: str
+    source: CardRef
+
+    def ask(self, game: Game, state: State) -> Decision | None:
+        options = [Option("yes", "Use it"), Option("no", "Do not use it")]
+        rule = f"bm.ability.{self.ability}"
+        return game.question(self.seat, "use_power", self.prompt, options, rule)
+
+    def answer(self, game: Game, state: State, option: Option) -> None:
+        g, s = _g(game), cast(BMState, state)
+        g.pop(s, self)
+        if option.id == "yes":
+            MAY_ACTIONS[self.ability](g, s, self.source)
+        elif s.logging:
+            rule = f"bm.ability.{self.ability}"
+            name = g.card_name(s, self.source)
+            g.log(s, "power_unused", rule, f"{s.names[self.seat]} does not use {name}")
+
+
 def push_may(g: BlueMoon, s: BMState, src: int, ability: str, prompt: str) -> None:
     """Ask the power's player whether to use it (push only when using it can change
     something, judged on public facts)."""
-    g.push(s, MAY, controller(s, src), ability=ability, prompt=prompt, source_card=src)
+    g.push_step(
+        s, MayUse(seat=controller(s, src), ability=ability, prompt=prompt, source=CardRef(src))
+    )
 
 
-def _may_frame(g: BlueMoon, state: State, frame: Frame, choice: str | None) -> None:
-    s = cast("BMState", state)
-    ability = frame.data["ability"]
-    rule = f"bm.ability.{ability}"
-    if choice is None:
-        options = [Option("yes", "Use it"), Option("no", "Do not use it")]
-        g.ask(s, frame.seat, "use_power", frame.data["prompt"], options, rule)
-        return
-    g.pop(s, frame)
-    if choice == "yes":
-        MAY_ACTIONS[ability](g, s, frame.data["source_card"])
-    elif s.logging:
-        src = frame.data["source_card"]
-        g.log(s, "power_unused", rule, f"{s.names[frame.seat]} does not use {g.card_name(s, src)}")
+class OppDiscard(Step, tag="bm.ab.opp_discard"):
+    """The victim (``seat``) discards ``n`` cards (or down to ``keep`` cards) of their own
+    choosing; when every card must go they go without a question (the hand size is public)."""
+
+    rule: str
+    n: int = 0
+    keep: int = -1
+
+    def _left(self, s: BMState) -> int:
+        hand = s.zones[f"hand:{self.seat}"]
+        return self.n if self.keep < 0 else len(hand) - self.keep
+
+    def ask(self, game: Game, state: State) -> Decision | None:
+        s = cast(BMState, state)
+        hand = s.zones[f"hand:{self.seat}"]
+        left = self._left(s)
+        if left <= 0 or not hand or left >= len(hand):
+            return None
+        options = [
+            Option(f"discard:{c}", f"Discard {game.card_name(s, c)}", card=CardRef(c)) for c in hand
+        ]
+        prompt = f"Discard {left} card(s) of your choice"
+        return game.question(self.seat, "forced_discard", prompt, options, self.rule)
+
+    def run(self, game: Game, state: State) -> None:
+        g, s, seat = _g(game), cast(BMState, state), self.seat
+        hand = s.zones[f"hand:{seat}"]
+        if self._left(s) > 0 and hand:  # every card must go
+            for cid in list(hand):
+                g.discard_from_hand(s, seat, cid, self.rule)
+        g.pop(s, self)
+
+    def answer(self, game: Game, state: State, option: Option) -> None:
+        assert option.card is not None
+        _g(game).discard_from_hand(cast(BMState, state), self.seat, option.card, self.rule)
+        if self.keep < 0:
+            self.n -= 1
 
 
 def push_opp_discard(
     g: BlueMoon, s: BMState, victim: int, rule: str, n: int = 0, keep: int = -1
 ) -> None:
     """The victim discards ``n`` cards (or down to ``keep`` cards) of their own choosing."""
-    g.push(s, OPP_DISCARD, victim, n=n, keep=keep, rule=rule)
+    g.push_step(s, OppDiscard(seat=victim, n=n, keep=keep, rule=rule))
 
 
-def _opp_discard_frame(g: BlueMoon, state: State, frame: Frame, choice: str | None) -> None:
-    s = cast("BMState", state)
-    seat, data = frame.seat, frame.data
-    hand = s.zones[f"hand:{seat}"]
-    if choice is not None:
-        g.discard_from_hand(s, seat, int(choice.split(":", 1)[1]), data["rule"])
-        if data["keep"] < 0:
-            data["n"] -= 1
-    left = data["n"] if data["keep"] < 0 else len(hand) - data["keep"]
-    if left <= 0 or not hand:
-        g.pop(s, frame)
-        return
-    if left >= len(hand):  # every card must go: visibly forced (the hand size is public)
-        for cid in list(hand):
-            g.discard_from_hand(s, seat, cid, data["rule"])
-        g.pop(s, frame)
-        return
-    options = [Option(f"discard:{c}", f"Discard {g.card_name(s, c)}") for c in hand]
-    g.ask(
-        s, seat, "forced_discard", f"Discard {left} card(s) of your choice", options, data["rule"]
-    )
+class HandPick(Step, tag="bm.ab.hand_pick"):
+    """Its player moves any number of their hand cards, one at a time, to ``dest``
+    (``discard`` or ``deck_bottom``)."""
+
+    dest: str
+    rule: str
+
+    def ask(self, game: Game, state: State) -> Decision | None:
+        s, seat = cast(BMState, state), self.seat
+        hand = s.zones[f"hand:{seat}"]
+        if not hand:
+            return None
+        verb = "Discard" if self.dest == "discard" else "Put under the deck:"
+        options = [
+            Option(f"pick:{c}", f"{verb} {game.card_name(s, c)}", card=CardRef(c)) for c in hand
+        ]
+        options.append(Option("done", "No more"))
+        where = "onto your discard pile" if self.dest == "discard" else "underneath your draw deck"
+        prompt = f"Put any number of hand cards {where}"
+        return game.question(seat, "hand_pick", prompt, options, self.rule)
+
+    def run(self, game: Game, state: State) -> None:
+        game.pop(state, self)
+
+    def answer(self, game: Game, state: State, option: Option) -> None:
+        g, s, seat, rule = _g(game), cast(BMState, state), self.seat, self.rule
+        cid = option.card
+        if cid is None:
+            g.pop(s, self)
+            return
+        if self.dest == "discard":
+            g.discard_from_hand(s, seat, cid, rule)
+            return
+        move(s, cid, f"deck:{seat}", from_zone=f"hand:{seat}", bottom=True)
+        s.cards[cid].face_up = False
+        g.hand_changed(s, seat)
+        if s.logging:
+            g.log(
+                s,
+                "under_deck",
+                rule,
+                f"{s.names[seat]} puts {g.card_name(s, cid)} under the draw deck",
+                seat,
+                visible_to=[seat],
+                redacted=f"{s.names[seat]} puts a card under the draw deck",
+            )
 
 
 def push_hand_pick(g: BlueMoon, s: BMState, seat: int, dest: str, rule: str) -> None:
     """The seat moves any number of its hand cards, one at a time, to ``dest`` (``discard`` or
     ``deck_bottom``)."""
     if s.zones[f"hand:{seat}"]:
-        g.push(s, HAND_PICK, seat, dest=dest, rule=rule)
-
-
-def _hand_pick_frame(g: BlueMoon, state: State, frame: Frame, choice: str | None) -> None:
-    s = cast("BMState", state)
-    seat, dest, rule = frame.seat, frame.data["dest"], frame.data["rule"]
-    hand = s.zones[f"hand:{seat}"]
-    if choice == "done":
-        g.pop(s, frame)
-        return
-    if choice is not None:
-        cid = int(choice.split(":", 1)[1])
-        if dest == "discard":
-            g.discard_from_hand(s, seat, cid, rule)
-        else:
-            move(s, cid, f"deck:{seat}", from_zone=f"hand:{seat}", bottom=True)
-            s.cards[cid].face_up = False
-            g._hand_changed(s, seat)
-            if s.logging:
-                g.log(
-                    s,
-                    "under_deck",
-                    rule,
-                    f"{s.names[seat]} puts {g.card_name(s, cid)} under the draw deck",
-                    seat,
-                    visible_to=[seat],
-                    redacted=f"{s.names[seat]} puts a card under the draw deck",
-                )
-    if not hand:
-        g.pop(s, frame)
-        return
-    verb = "Discard" if dest == "discard" else "Put under the deck:"
-    options = [Option(f"pick:{c}", f"{verb} {g.card_name(s, c)}") for c in hand]
-    options.append(Option("done", "No more"))
-    where = "onto your discard pile" if dest == "discard" else "underneath your draw deck"
-    g.ask(s, seat, "hand_pick", f"Put any number of hand cards {where}", options, rule)
-
-
-SHARED_FRAMES = {MAY: _may_frame, OPP_DISCARD: _opp_discard_frame, HAND_PICK: _hand_pick_frame}
+        g.push_step(s, HandPick(seat=seat, dest=dest, rule=rule))
 
 
 # ==================================================================================== powers
@@ -157,7 +197,6 @@ for _id, _dest in (
             timing=("now",),
             rule=f"bm.ability.{_id}",
             on_play=_hand_pick_power(_dest, f"bm.ability.{_id}"),
-            frames=dict(SHARED_FRAMES),
         )
     )
 
@@ -170,7 +209,7 @@ def _next_card_free(g: BlueMoon, s: BMState, eff: Effects, src: int, card: int, 
     played = s.turn_info.played
     if src not in played:
         return False
-    return all(g.defn(s, c).type == "leadership" for c in played[played.index(src) + 1 :])
+    return all(g.defn(s, c).type == "leadership" for c in played[played.index(CardRef(src)) + 1 :])
 
 
 register(
@@ -210,13 +249,7 @@ def _floods(g: BlueMoon, s: BMState, src: int) -> None:
     floods = [c for c in s.zones[f"support:{me}"] if "Flood" in g.defn(s, c).name.split()]
     if len(floods) < 2:
         return
-    g.push(
-        s,
-        "bm.retreat",
-        1 - me,
-        rule="bm.ability.two_floods_force_retreat",
-        why="two Floods force it at once",
-    )
+    push_retreat(g, s, 1 - me, "bm.ability.two_floods_force_retreat", "two Floods force it at once")
 
 
 register(
@@ -235,45 +268,44 @@ register(
 _SIRENS = "bm.ability.opponent_discards_character_or_i_attract_dragon"
 
 
-def _sirens_key(src: int) -> str:
-    return f"sirens:{src}"
-
-
 def _sirens_options(g: BlueMoon, s: BMState, eff: Effects, src: int, seat: int) -> list[Option]:
     # the opponent may discard a character from hand at any point of their playing phases
-    if seat == controller(s, src) or s.turn_info.uses.get(_sirens_key(src)):
+    if seat == controller(s, src) or s.turn_info.card_uses.get(CardRef(src)):
         return []
     name = g.card_name(s, src)
     return [
-        Option(f"ab:{src}:{c}", f"Discard {g.card_name(s, c)} for {name}")
+        Option(
+            f"ab:{src}:{c}",
+            f"Discard {g.card_name(s, c)} for {name}",
+            card=CardRef(src),
+            arg="ab",
+            target=CardRef(c),
+        )
         for c in s.zones[f"hand:{seat}"]
         if g.defn(s, c).type == "character"
     ]
 
 
-def _sirens_act(g: BlueMoon, s: BMState, src: int, seat: int, arg: str) -> None:
-    s.turn_info.uses[_sirens_key(src)] = 1
-    g.discard_from_hand(
-        s, seat, int(arg), "bm.ability.opponent_discards_character_or_i_attract_dragon"
-    )
+def _sirens_act(g: BlueMoon, s: BMState, src: int, seat: int, option: Option) -> None:
+    s.turn_info.card_uses[CardRef(src)] = 1
+    assert option.target is not None
+    g.discard_from_hand(s, seat, option.target, _SIRENS)
 
 
 def _sirens_after(g: BlueMoon, s: BMState, src: int) -> None:
     # the booster/support phase is over without the discard: I attract a dragon
     ti = s.turn_info
-    if ti.uses.get(_sirens_key(src)):
+    if ti.card_uses.get(CardRef(src)):
         return
-    ti.uses[_sirens_key(src)] = 2
-    g.attract_dragon(
-        s, controller(s, src), "bm.ability.opponent_discards_character_or_i_attract_dragon"
-    )
+    ti.card_uses[CardRef(src)] = 2
+    g.attract_dragon(s, controller(s, src), _SIRENS)
 
 
 def _sirens_dragon(g: BlueMoon, s: BMState, src: int, retreater: int, n: int) -> int:
     # the opponent retreats in their own turn without having discarded: one more dragon
     if retreater == controller(s, src) or retreater != s.active:
         return n
-    return n if s.turn_info.uses.get(_sirens_key(src)) else n + 1
+    return n if s.turn_info.card_uses.get(CardRef(src)) else n + 1
 
 
 register(
@@ -345,7 +377,7 @@ register(
 
 
 # ---------------------------------------------------------------- Drown Resistance
-DROWN = "bm.ab.drown"
+_DROWN = "bm.ability.discard_opponent_combat_except_one_character_and_protected"
 
 
 def _drown_targets(g: BlueMoon, s: BMState, eff: Effects, opp: int) -> tuple[list[int], list[int]]:
@@ -356,41 +388,48 @@ def _drown_targets(g: BlueMoon, s: BMState, eff: Effects, opp: int) -> tuple[lis
     return [c for c in active if not eff.protected(c)], chars
 
 
-def _drown(g: BlueMoon, s: BMState, src: int) -> None:
-    g.push(s, DROWN, controller(s, src), source_card=src)
+class Drown(Step, tag="bm.ab.drown"):
+    """Drown Resistance: I may clear my opponent's active combat cards, sparing one active
+    character of my choice and PROTECTED cards; nothing is asked when nothing would go."""
 
+    def ask(self, game: Game, state: State) -> Decision | None:
+        g, s, me = _g(game), cast(BMState, state), self.seat
+        clearable, chars = _drown_targets(g, s, g.effects(s), 1 - me)
+        if chars:
+            useful = any(x != c for c in chars for x in clearable)
+        else:
+            useful = bool(clearable)
+        if not useful:
+            return None
+        if chars:
+            options = [
+                Option(f"keep:{c}", f"Clear all but {g.card_name(s, c)}", card=CardRef(c))
+                for c in chars
+            ]
+        else:
+            options = [Option("clear", "Clear the opponent's active combat cards", arg="clear")]
+        options.append(Option("pass", "Do not use it"))
+        prompt = "Clear your opponent's combat area (one character stays)"
+        return game.question(me, "drown", prompt, options, _DROWN)
 
-def _drown_frame(g: BlueMoon, state: State, frame: Frame, choice: str | None) -> None:
-    s = cast("BMState", state)
-    me = frame.seat
-    opp = 1 - me
-    rule = "bm.ability.discard_opponent_combat_except_one_character_and_protected"
-    eff = g.effects(s)
-    clearable, chars = _drown_targets(g, s, eff, opp)
-    if choice is not None:
-        g.pop(s, frame)
-        if choice == "pass":
+    def run(self, game: Game, state: State) -> None:
+        game.pop(state, self)  # nothing would go
+
+    def answer(self, game: Game, state: State, option: Option) -> None:
+        g, s, me = _g(game), cast(BMState, state), self.seat
+        clearable, _ = _drown_targets(g, s, g.effects(s), 1 - me)
+        g.pop(s, self)
+        if option.id == "pass":
             if s.logging:
-                g.log(s, "power_unused", rule, f"{s.names[me]} leaves the combat area alone", me)
+                g.log(s, "power_unused", _DROWN, f"{s.names[me]} leaves the combat area alone", me)
             return
-        keep = int(choice.split(":", 1)[1]) if choice.startswith("keep:") else -1
         for cid in clearable:
-            if cid != keep:
-                g.discard_from_play(s, cid, rule)
-        return
-    if chars:
-        useful = any(x != c for c in chars for x in clearable)
-    else:
-        useful = bool(clearable)
-    if not useful:  # nothing would go
-        g.pop(s, frame)
-        return
-    if chars:
-        options = [Option(f"keep:{c}", f"Clear all but {g.card_name(s, c)}") for c in chars]
-    else:
-        options = [Option("clear", "Clear the opponent's active combat cards")]
-    options.append(Option("pass", "Do not use it"))
-    g.ask(s, me, "drown", "Clear your opponent's combat area (one character stays)", options, rule)
+            if cid != option.card:
+                g.discard_from_play(s, cid, _DROWN)
+
+
+def _drown(g: BlueMoon, s: BMState, src: int) -> None:
+    g.push_step(s, Drown(seat=controller(s, src)))
 
 
 register(
@@ -399,7 +438,6 @@ register(
         timing=("now",),
         rule="bm.ability.discard_opponent_combat_except_one_character_and_protected",
         on_play=_drown,
-        frames={DROWN: _drown_frame},
     )
 )
 

@@ -8,14 +8,23 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, cast
 
 from cardwright.core import rng as chance
-from cardwright.core.state import Frame, Option, State
+from cardwright.core.state import CardRef, Decision, Option, State
+from cardwright.core.steps import Step
 
 from .. import buka_rules as buka
 from ..abilities import ANY_NUMBER, LAYER_INCREASE, AbilitySpec, ValueMod, mutant, register
+from ..play import play_card
+from ..state import BMState
 
 if TYPE_CHECKING:
-    from ..rules import BlueMoon, Effects
-    from ..state import BMState
+    from cardwright.core.game import Game
+
+    from ..game import BlueMoon
+    from ..inforce import Effects
+
+
+def _g(game: Game) -> BlueMoon:
+    return cast("BlueMoon", game)
 
 
 def _opp(s: BMState, src: int) -> int:
@@ -140,20 +149,6 @@ register(
 
 # ------------------------------------------------------------------ "now" powers with a choice
 
-_CHOOSE = "bm.ab.buka_choose"
-
-
-def _choose_frame(g: BlueMoon, state: State, frame: Frame, choice: str | None) -> None:
-    """One yes/no style choice of a Buka "now" power, carried out by ``frame.data["what"]``."""
-    s = cast("BMState", state)
-    what, seat = frame.data["what"], frame.seat
-    if choice is None:
-        options = _CHOICES[what](g, s, frame)
-        g.ask(s, seat, what, frame.data["prompt"], options, frame.data["rule"])
-        return
-    g.pop(s, frame)
-    _ANSWERS[what](g, s, frame, choice)
-
 
 def _discard_all(g: BlueMoon, s: BMState, cards: list[int], rule: str) -> None:
     for cid in cards:
@@ -161,6 +156,27 @@ def _discard_all(g: BlueMoon, s: BMState, cards: list[int], rule: str) -> None:
 
 
 # Coxswain Mora Marn
+_COXSWAIN = "bm.ability.from_ship_discard_opponent_combat_except_protected"
+
+
+class Coxswain(Step, tag="bm.ab.coxswain"):
+    """Coxswain Mora Marn, played from a landed ship: I may discard every card of my
+    opponent's combat area (active PROTECTED ones stay)."""
+
+    def ask(self, game: Game, state: State) -> Decision | None:
+        options = [Option("discard", "Discard them"), Option("keep", "Leave them")]
+        prompt = "Discard every card of the opponent's combat area (active PROTECTED ones stay)?"
+        return game.question(self.seat, "coxswain", prompt, options, _COXSWAIN)
+
+    def answer(self, game: Game, state: State, option: Option) -> None:
+        g, s = _g(game), cast(BMState, state)
+        g.pop(s, self)
+        if option.id != "discard":
+            return
+        eff = g.effects(s)
+        opp = 1 - self.seat
+        doomed = [c for c in s.zones[f"combat:{opp}"] if not eff.protected(c)]
+        _discard_all(g, s, doomed, _COXSWAIN)
 
 
 def _coxswain(g: BlueMoon, s: BMState, src: int) -> None:
@@ -170,57 +186,26 @@ def _coxswain(g: BlueMoon, s: BMState, src: int) -> None:
             g.log(
                 s,
                 "no_effect",
-                "bm.ability.from_ship_discard_opponent_combat_except_protected",
+                _COXSWAIN,
                 f"{g.card_name(s, src)} was not played from a landed ship: no effect",
                 seat,
             )
         return
-    g.push(
-        s,
-        _CHOOSE,
-        seat,
-        what="coxswain",
-        prompt="Discard every card of the opponent's combat area (active PROTECTED ones stay)?",
-        rule="bm.ability.from_ship_discard_opponent_combat_except_protected",
-    )
-
-
-def _coxswain_options(g: BlueMoon, s: BMState, frame: Frame) -> list[Option]:
-    return [Option("discard", "Discard them"), Option("keep", "Leave them")]
-
-
-def _coxswain_answer(g: BlueMoon, s: BMState, frame: Frame, choice: str) -> None:
-    if choice != "discard":
-        return
-    eff = g.effects(s)
-    opp = 1 - frame.seat
-    doomed = [c for c in s.zones[f"combat:{opp}"] if not eff.protected(c)]
-    _discard_all(g, s, doomed, frame.data["rule"])
+    g.push_step(s, Coxswain(seat=seat))
 
 
 register(
     AbilitySpec(
         id="from_ship_discard_opponent_combat_except_protected",
         timing=("now",),
-        rule="bm.ability.from_ship_discard_opponent_combat_except_protected",
+        rule=_COXSWAIN,
         on_play=_coxswain,
-        frames={_CHOOSE: _choose_frame},
     )
 )
 
 
 # Lookout Dolora Paal
-
-
-def _dolora(g: BlueMoon, s: BMState, src: int) -> None:
-    g.push(
-        s,
-        _CHOOSE,
-        s.cards[src].controller,
-        what="dolora",
-        prompt="Discard all the opponent's active boosters, or all their active supports?",
-        rule="bm.ability.discard_all_opponent_boosters_or_supports",
-    )
+_DOLORA = "bm.ability.discard_all_opponent_boosters_or_supports"
 
 
 def _dolora_targets(g: BlueMoon, s: BMState, seat: int, kind: str) -> list[int]:
@@ -230,158 +215,161 @@ def _dolora_targets(g: BlueMoon, s: BMState, seat: int, kind: str) -> list[int]:
     ]
 
 
-def _dolora_options(g: BlueMoon, s: BMState, frame: Frame) -> list[Option]:
-    out = []
-    for kind in ("booster", "support"):
-        n = len(_dolora_targets(g, s, frame.seat, kind))
-        out.append(Option(kind, f"Discard the {kind}s ({n})"))
-    out.append(Option("none", "Discard nothing"))
-    return out
+class Dolora(Step, tag="bm.ab.dolora"):
+    """Lookout Dolora Paal: I may discard every active booster of my opponent, or else every
+    active support of theirs (PROTECTED ones stay)."""
+
+    def ask(self, game: Game, state: State) -> Decision | None:
+        g, s = _g(game), cast(BMState, state)
+        options = []
+        for kind in ("booster", "support"):
+            n = len(_dolora_targets(g, s, self.seat, kind))
+            options.append(Option(kind, f"Discard the {kind}s ({n})", arg=kind))
+        options.append(Option("none", "Discard nothing"))
+        prompt = "Discard all the opponent's active boosters, or all their active supports?"
+        return game.question(self.seat, "dolora", prompt, options, _DOLORA)
+
+    def answer(self, game: Game, state: State, option: Option) -> None:
+        g, s = _g(game), cast(BMState, state)
+        g.pop(s, self)
+        if option.arg:
+            _discard_all(g, s, _dolora_targets(g, s, self.seat, option.arg), _DOLORA)
 
 
-def _dolora_answer(g: BlueMoon, s: BMState, frame: Frame, choice: str) -> None:
-    if choice in ("booster", "support"):
-        targets = _dolora_targets(g, s, frame.seat, choice)
-        _discard_all(g, s, targets, frame.data["rule"])
+def _dolora(g: BlueMoon, s: BMState, src: int) -> None:
+    g.push_step(s, Dolora(seat=s.cards[src].controller))
 
 
 register(
     AbilitySpec(
         id="discard_all_opponent_boosters_or_supports",
         timing=("now",),
-        rule="bm.ability.discard_all_opponent_boosters_or_supports",
+        rule=_DOLORA,
         on_play=_dolora,
     )
 )
 
 
 # Sea Devil: load up to three hand cards onto this ship
+_SEA_DEVIL = "bm.ability.load_up_to_3_from_hand"
+
+
+class SeaDevil(Step, tag="bm.ab.sea_devil"):
+    """Sea Devil: on playing this ship I may load as many as three hand cards onto it, one at
+    a time (``left``: how many more)."""
+
+    ship: CardRef
+    left: int = 3
+
+    def ask(self, game: Game, state: State) -> Decision | None:
+        g, s, seat, ship = _g(game), cast(BMState, state), self.seat, self.ship
+        options = []
+        if buka.room(g, s, ship) > 0:
+            for cid in s.zones[f"hand:{seat}"]:
+                if g.defn(s, cid).type in buka.LOADABLE:
+                    options.append(
+                        Option(f"load:{cid}", f"Load {g.card_name(s, cid)}", card=CardRef(cid))
+                    )
+        options.append(Option("done", "Load no more"))
+        prompt = f"Load a card from your hand onto {g.card_name(s, ship)}?"
+        return game.question(seat, "sea_devil", prompt, options, _SEA_DEVIL)
+
+    def answer(self, game: Game, state: State, option: Option) -> None:
+        g, s, seat, ship = _g(game), cast(BMState, state), self.seat, self.ship
+        g.pop(s, self)
+        if option.card is None:
+            return
+        buka.load(g, s, seat, option.card, ship, _SEA_DEVIL)
+        left = self.left - 1
+        if left > 0 and s.zones[f"hand:{seat}"] and buka.room(g, s, ship) > 0:
+            g.push_step(s, SeaDevil(seat=seat, ship=ship, left=left))
 
 
 def _sea_devil(g: BlueMoon, s: BMState, src: int) -> None:
     seat = s.cards[src].controller
     if not s.zones[f"hand:{seat}"]:
         return  # visibly nothing to load
-    g.push(
-        s,
-        _CHOOSE,
-        seat,
-        what="sea_devil",
-        prompt=f"Load a card from your hand onto {g.card_name(s, src)}?",
-        rule="bm.ability.load_up_to_3_from_hand",
-        ship=src,
-        left=3,
-    )
-
-
-def _sea_devil_options(g: BlueMoon, s: BMState, frame: Frame) -> list[Option]:
-    seat, ship = frame.seat, frame.data["ship"]
-    out = []
-    if buka.room(g, s, ship) > 0:
-        for cid in s.zones[f"hand:{seat}"]:
-            if g.defn(s, cid).type in buka.LOADABLE:
-                out.append(Option(f"load:{cid}", f"Load {g.card_name(s, cid)}"))
-    out.append(Option("done", "Load no more"))
-    return out
-
-
-def _sea_devil_answer(g: BlueMoon, s: BMState, frame: Frame, choice: str) -> None:
-    if choice == "done":
-        return
-    seat, ship = frame.seat, frame.data["ship"]
-    buka.load(g, s, seat, int(choice.split(":", 1)[1]), ship, frame.data["rule"])
-    left = frame.data["left"] - 1
-    if left > 0 and s.zones[f"hand:{seat}"] and buka.room(g, s, ship) > 0:
-        g.push(s, _CHOOSE, seat, **{**frame.data, "left": left})
+    g.push_step(s, SeaDevil(seat=seat, ship=CardRef(src)))
 
 
 register(
     AbilitySpec(
         id="load_up_to_3_from_hand",
         timing=("now",),
-        rule="bm.ability.load_up_to_3_from_hand",
+        rule=_SEA_DEVIL,
         on_play=_sea_devil,
     )
 )
 
 
 # Entreat Favor: search the deck for a ship to play, or a card to load; then shuffle
-
-
-def _entreat(g: BlueMoon, s: BMState, src: int) -> None:
-    seat = s.cards[src].controller
-    if not s.zones[f"deck:{seat}"]:
-        return  # visibly nothing to search
-    g.push(
-        s,
-        _CHOOSE,
-        seat,
-        what="entreat",
-        prompt="Search your deck: play a ship from it, or load a card from it onto a ship",
-        rule="bm.ability.search_deck_play_influence_or_load_ship",
-    )
+_ENTREAT = "bm.ability.search_deck_play_influence_or_load_ship"
 
 
 def _open_ships(g: BlueMoon, s: BMState, seat: int) -> list[int]:
     return [c for c in s.zones[f"influence:{seat}"] if buka.room(g, s, c) > 0]
 
 
-def _entreat_options(g: BlueMoon, s: BMState, frame: Frame) -> list[Option]:
-    # options name cards by number, not id: the deck is hidden from its owner too
-    seat = frame.seat
-    ships = _open_ships(g, s, seat)
-    out = []
-    for number in sorted({s.cards[c].defn for c in s.zones[f"deck:{seat}"]}):
-        d = g.defs[number]
-        if d.type == "ship":
-            out.append(Option(f"ship:{number}", f"Play {d.name} from your deck"))
-        elif d.type in buka.LOADABLE:
-            for ship in ships:
-                out.append(
-                    Option(f"load:{number}:{ship}", f"Load {d.name} onto {g.card_name(s, ship)}")
+class Entreat(Step, tag="bm.ab.entreat"):
+    """Entreat Favor: I search my deck and may play a ship from it, or load a character,
+    booster or support from it onto one of my ships; then I shuffle. The options name cards
+    by number (``arg``), not id: the deck is hidden from its owner too."""
+
+    def ask(self, game: Game, state: State) -> Decision | None:
+        g, s, seat = _g(game), cast(BMState, state), self.seat
+        ships = _open_ships(g, s, seat)
+        options = []
+        for number in sorted({s.cards[c].defn for c in s.zones[f"deck:{seat}"]}):
+            d = g.defs[number]
+            if d.type == "ship":
+                options.append(
+                    Option(f"ship:{number}", f"Play {d.name} from your deck", arg=number)
                 )
-    out.append(Option("none", "Take nothing"))
-    return out
+            elif d.type in buka.LOADABLE:
+                for ship in ships:
+                    options.append(
+                        Option(
+                            f"load:{number}:{ship}",
+                            f"Load {d.name} onto {g.card_name(s, ship)}",
+                            arg=number,
+                            target=CardRef(ship),
+                        )
+                    )
+        options.append(Option("none", "Take nothing"))
+        prompt = "Search your deck: play a ship from it, or load a card from it onto a ship"
+        return game.question(seat, "entreat", prompt, options, _ENTREAT)
+
+    def answer(self, game: Game, state: State, option: Option) -> None:
+        g, s, seat = _g(game), cast(BMState, state), self.seat
+        g.pop(s, self)
+        deck = s.zones[f"deck:{seat}"]
+        if option.arg:
+            cid = next(c for c in deck if s.cards[c].defn == option.arg)
+            if option.target is None:  # a ship, played from the deck
+                play_card(g, s, seat, cid, "influence", from_zone=f"deck:{seat}")
+            else:
+                buka.load(g, s, seat, cid, option.target, _ENTREAT)
+        chance.shuffle(s, deck)
+        s.turn_info.irreversible = True
+        if s.logging:
+            g.log(s, "shuffle", _ENTREAT, f"{s.names[seat]} shuffles their deck", seat, chance=True)
 
 
-def _entreat_answer(g: BlueMoon, s: BMState, frame: Frame, choice: str) -> None:
-    seat, rule = frame.seat, frame.data["rule"]
-    kind, _, rest = choice.partition(":")
-    deck = s.zones[f"deck:{seat}"]
-    if kind == "ship":
-        cid = next(c for c in deck if s.cards[c].defn == rest)
-        g.play_card(s, seat, cid, "influence", from_zone=f"deck:{seat}")
-    elif kind == "load":
-        number, _, ship = rest.rpartition(":")
-        cid = next(c for c in deck if s.cards[c].defn == number)
-        buka.load(g, s, seat, cid, int(ship), rule)
-    chance.shuffle(s, deck)
-    s.turn_info.irreversible = True
-    if s.logging:
-        g.log(s, "shuffle", rule, f"{s.names[seat]} shuffles their deck", seat, chance=True)
+def _entreat(g: BlueMoon, s: BMState, src: int) -> None:
+    seat = s.cards[src].controller
+    if not s.zones[f"deck:{seat}"]:
+        return  # visibly nothing to search
+    g.push_step(s, Entreat(seat=seat))
 
 
 register(
     AbilitySpec(
         id="search_deck_play_influence_or_load_ship",
         timing=("now",),
-        rule="bm.ability.search_deck_play_influence_or_load_ship",
+        rule=_ENTREAT,
         on_play=_entreat,
     )
 )
-
-_CHOICES = {
-    "coxswain": _coxswain_options,
-    "dolora": _dolora_options,
-    "sea_devil": _sea_devil_options,
-    "entreat": _entreat_options,
-}
-_ANSWERS = {
-    "coxswain": _coxswain_answer,
-    "dolora": _dolora_answer,
-    "sea_devil": _sea_devil_answer,
-    "entreat": _entreat_answer,
-}
 
 
 def _no_influence_cards(g: BlueMoon, s: BMState, eff: Effects, card: int, seat: int) -> bool:

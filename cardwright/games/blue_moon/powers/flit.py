@@ -4,7 +4,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, cast
 
-from cardwright.core.state import Frame, Option, State
+import msgspec
+
+from cardwright.core.state import CardRef, Decision, Option, State
+from cardwright.core.steps import Step
 
 from ..abilities import (
     ANY_NUMBER,
@@ -19,12 +22,15 @@ from ..abilities import (
     mutant,
     register,
 )
+from ..state import BMState
 from .hoax import my_grant
-from .vulca import PICK_IN_PLAY, pick_in_play_frame, push_pick_in_play
+from .vulca import push_pick_in_play
 
 if TYPE_CHECKING:
-    from ..rules import BlueMoon, Effects
-    from ..state import BMState
+    from cardwright.core.game import Game
+
+    from ..game import BlueMoon
+    from ..inforce import Effects
 
 
 def _ignore_opponent_supports(g: BlueMoon, s: BMState, src: int, target: int) -> Ignore | None:
@@ -238,44 +244,44 @@ register(
         timing=("now",),
         rule="bm.ability.discard_extra_opponent_character",
         on_play=_highchirp,
-        frames={PICK_IN_PLAY: pick_in_play_frame},
     )
 )
 
 
-_BEGUILE = "bm.ab.discard_characters"
+class Beguile(Step, tag="bm.ab.discard_characters"):
+    """Beguile Holy Dragon: I may discard three characters from hand to attract a dragon; one
+    character at a time, always asked (the hand is hidden), "discard nothing" is open."""
+
+    rule: str
+    cards: list[CardRef] = msgspec.field(default_factory=list)
+
+    def ask(self, game: Game, state: State) -> Decision | None:
+        g, s, seat = cast("BlueMoon", game), cast(BMState, state), self.seat
+        options = [
+            Option(f"add:{c}", f"Discard {g.card_name(s, c)}", card=CardRef(c))
+            for c in s.zones[f"hand:{seat}"]
+            if c not in self.cards and g.defn(s, c).type == "character"
+        ]
+        options.append(Option("cancel", "Discard nothing"))
+        prompt = "Pick three characters to discard for a dragon"
+        return game.question(seat, "discard_characters", prompt, options, self.rule)
+
+    def answer(self, game: Game, state: State, option: Option) -> None:
+        g, s, seat = cast("BlueMoon", game), cast(BMState, state), self.seat
+        if option.card is None:
+            g.pop(s, self)
+            return
+        self.cards.append(option.card)
+        if len(self.cards) == 3:
+            g.pop(s, self)
+            for c in self.cards:
+                g.discard_from_hand(s, seat, c, self.rule)
+            g.attract_dragon(s, seat, self.rule)
 
 
 def _beguile(g: BlueMoon, s: BMState, src: int) -> None:
-    # Beguile Holy Dragon: I may discard three characters from hand to attract a dragon
     seat = s.cards[src].controller
-    g.push(s, _BEGUILE, seat, cards=[], rule="bm.ability.discard_3_characters_attract_dragon")
-
-
-def _beguile_frame(g: BlueMoon, state: State, frame: Frame, choice: str | None) -> None:
-    # one character at a time; always asked (the hand is hidden), "discard nothing" is open
-    s = cast("BMState", state)
-    seat, rule = frame.seat, frame.data["rule"]
-    picked: list[int] = frame.data["cards"]
-    if choice == "cancel":
-        g.pop(s, frame)
-        return
-    if choice is not None:
-        picked.append(int(choice.split(":", 1)[1]))
-        if len(picked) == 3:
-            g.pop(s, frame)
-            for c in picked:
-                g.discard_from_hand(s, seat, c, rule)
-            g.attract_dragon(s, seat, rule)
-            return
-    options = [
-        Option(f"add:{c}", f"Discard {g.card_name(s, c)}")
-        for c in s.zones[f"hand:{seat}"]
-        if c not in picked and g.defn(s, c).type == "character"
-    ]
-    options.append(Option("cancel", "Discard nothing"))
-    prompt = "Pick three characters to discard for a dragon"
-    g.ask(s, seat, "discard_characters", prompt, options, rule)
+    g.push_step(s, Beguile(seat=seat, rule="bm.ability.discard_3_characters_attract_dragon"))
 
 
 register(
@@ -284,6 +290,5 @@ register(
         timing=("now",),
         rule="bm.ability.discard_3_characters_attract_dragon",
         on_play=_beguile,
-        frames={_BEGUILE: _beguile_frame},
     )
 )

@@ -5,7 +5,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, cast
 
-from cardwright.core.state import Frame, Option, State
+from cardwright.core.state import CardRef, Decision, Option, State
+from cardwright.core.steps import Step
 
 from ..abilities import (
     ANY_NUMBER,
@@ -17,15 +18,22 @@ from ..abilities import (
     AbilitySpec,
     Ignore,
     ValueMod,
+    YesNo,
     mutant,
     random_cards,
     register,
-    yes_no,
 )
+from ..state import BMState
 
 if TYPE_CHECKING:
-    from ..rules import BlueMoon, Effects
-    from ..state import BMState
+    from cardwright.core.game import Game
+
+    from ..game import BlueMoon
+    from ..inforce import Effects
+
+
+def _g(game: Game) -> BlueMoon:
+    return cast("BlueMoon", game)
 
 
 def _double(value: int, fire: int, earth: int) -> int:
@@ -109,7 +117,39 @@ register(
 )
 
 
-DRAW_UP_TO = "bm.ab.draw_up_to"
+class DrawUpTo(Step, tag="bm.ab.draw_up_to"):
+    """The card's player may draw up to ``most`` cards (or, ``all_or_none``, exactly ``most``
+    or none), as many as they may take; with none to take the power does nothing."""
+
+    most: int
+    rule: str
+    all_or_none: bool = False
+
+    def ask(self, game: Game, state: State) -> Decision | None:
+        most = game.drawable(state, self.seat, self.most)
+        if most == 0:
+            return None
+        counts = (most, 0) if self.all_or_none else range(most, -1, -1)
+        options = [Option(f"draw:{n}", f"Draw {n} card(s)", n=n) for n in counts]
+        return game.question(
+            self.seat, "draw_up_to", f"Draw up to {most} cards", options, self.rule
+        )
+
+    def run(self, game: Game, state: State) -> None:
+        game.pop(state, self)  # nothing can be drawn: the power does nothing
+        if state.logging:
+            seat = self.seat
+            game.log(
+                state, "draw_none", self.rule, f"{state.names[seat]} has no card to draw", seat
+            )
+
+    def answer(self, game: Game, state: State, option: Option) -> None:
+        game.pop(state, self)
+        seat, n = self.seat, option.n
+        if n:
+            game.draw(state, seat, n, self.rule)
+        elif state.logging:
+            game.log(state, "draw_none", self.rule, f"{state.names[seat]} draws no cards", seat)
 
 
 def push_draw_up_to(
@@ -119,35 +159,13 @@ def push_draw_up_to(
     seat = s.cards[src].controller
     spec = g.defn(s, src).spec
     assert spec is not None
-    g.push(s, DRAW_UP_TO, seat, most=most, rule=spec.rule, all_or_none=all_or_none)
+    g.push_step(s, DrawUpTo(seat=seat, most=most, rule=spec.rule, all_or_none=all_or_none))
 
 
 def _draw_up_to_5(g: BlueMoon, s: BMState, src: int) -> None:
     # Muster Reinforcements: now I may draw up to five cards
     seat = s.cards[src].controller
-    g.push(s, DRAW_UP_TO, seat, most=5, rule="bm.ability.draw_up_to_5", source_card=src)
-
-
-def draw_up_to_frame(g: BlueMoon, state: State, frame: Frame, choice: str | None) -> None:
-    s = cast("BMState", state)
-    seat, rule = frame.seat, frame.data["rule"]
-    if choice is not None:
-        g.pop(s, frame)
-        n = int(choice.split(":", 1)[1])
-        if n:
-            g.draw(s, seat, n, rule)
-        elif s.logging:
-            g.log(s, "draw_none", rule, f"{s.names[seat]} draws no cards", seat)
-        return
-    most = g.drawable(s, seat, frame.data["most"])
-    if most == 0:  # nothing can be drawn: the power does nothing
-        g.pop(s, frame)
-        if s.logging:
-            g.log(s, "draw_none", rule, f"{s.names[seat]} has no card to draw", seat)
-        return
-    counts = (most, 0) if frame.data.get("all_or_none") else range(most, -1, -1)
-    options = [Option(f"draw:{n}", f"Draw {n} card(s)") for n in counts]
-    g.ask(s, seat, "draw_up_to", f"Draw up to {most} cards", options, rule)
+    g.push_step(s, DrawUpTo(seat=seat, most=5, rule="bm.ability.draw_up_to_5"))
 
 
 register(
@@ -156,7 +174,6 @@ register(
         timing=("now",),
         rule="bm.ability.draw_up_to_5",
         on_play=_draw_up_to_5,
-        frames={DRAW_UP_TO: draw_up_to_frame},
     )
 )
 
@@ -195,7 +212,7 @@ def double_target(element: str) -> Callable[[BlueMoon, BMState, Effects, int], l
     """Value hook: the picked character's value in ``element`` counts twice."""
 
     def mods(g: BlueMoon, s: BMState, eff: Effects, src: int) -> list[ValueMod]:
-        target = s.targets.get(src)
+        target = s.targets.get(CardRef(src))
         if target is None or target not in eff.active:
             return []
         return [ValueMod(target, LAYER_DOUBLE, _double, element)]
@@ -301,12 +318,39 @@ register(
         rule="bm.ability.draw_to_9_at_end",
         on_end_turn=_draw_to_9,
         end_stage=1,
-        frames={DRAW_UP_TO: draw_up_to_frame},
     )
 )
 
 
-RANDOM_DISCARD = "bm.ab.random_discard"
+class RandomDiscard(YesNo, Step, tag="bm.ab.random_discard"):
+    """Sarogakanas the Ancient (n = 2), Cardus Nikkus (n = 1): I may take n cards unseen from my
+    opponent's hand and discard them (leadership cards go to the leadership pile)."""
+
+    n: int
+    rule: str
+
+    def prompt(self, g: BlueMoon, s: BMState) -> str:
+        return f"Discard {self.n} card(s) at random from the opponent's hand?"
+
+    def use(self, g: BlueMoon, s: BMState) -> None:
+        seat, rule = self.seat, self.rule
+        opp = 1 - seat
+        ti = s.turn_info
+        if ti.undo_from >= 0 and seat == s.active:
+            ti.irreversible = True  # a chance event that shows cards: no backtracking (R4)
+        for cid in random_cards(s, f"hand:{opp}", self.n):
+            if s.logging:
+                g.log(
+                    s,
+                    "take_random",
+                    rule,
+                    f"{s.names[seat]} takes {g.card_name(s, cid)} unseen from "
+                    f"{s.names[opp]}'s hand",
+                    seat,
+                    chance=True,
+                    card=cid,
+                )
+            g.discard_from_hand(s, opp, cid, rule)
 
 
 def random_discard(ability: str, n: int) -> AbilitySpec:
@@ -318,43 +362,15 @@ def random_discard(ability: str, n: int) -> AbilitySpec:
     def on_play(g: BlueMoon, s: BMState, src: int) -> None:
         seat = s.cards[src].controller
         if s.zones[f"hand:{1 - seat}"]:
-            g.push(s, RANDOM_DISCARD, seat, n=n, rule=rule)
+            g.push_step(s, RandomDiscard(seat=seat, n=n, rule=rule))
 
     return AbilitySpec(
         id=ability,
         timing=("now",),
         rule=rule,
         on_play=on_play,
-        frames={RANDOM_DISCARD: random_discard_frame},
-        reversible=True,  # declining changes nothing; the frame marks a use irreversible
+        reversible=True,  # declining changes nothing; the step marks a use irreversible
     )
-
-
-def random_discard_frame(g: BlueMoon, state: State, frame: Frame, choice: str | None) -> None:
-    # Sarogakanas the Ancient (n = 2), Cardus Nikkus (n = 1): I may take n cards unseen from my
-    # opponent's hand and discard them (leadership cards go to the leadership pile)
-    s = cast("BMState", state)
-    n = frame.data["n"]
-    use = yes_no(g, s, frame, choice, f"Discard {n} card(s) at random from the opponent's hand?")
-    if not use:
-        return
-    opp, rule = 1 - frame.seat, frame.data["rule"]
-    ti = s.turn_info
-    if ti.undo_from >= 0 and frame.seat == s.active:
-        ti.irreversible = True  # a chance event that shows cards: no backtracking (R4)
-    for cid in random_cards(s, f"hand:{opp}", n):
-        if s.logging:
-            g.log(
-                s,
-                "take_random",
-                rule,
-                f"{s.names[frame.seat]} takes {g.card_name(s, cid)} unseen from "
-                f"{s.names[opp]}'s hand",
-                frame.seat,
-                chance=True,
-                card=cid,
-            )
-        g.discard_from_hand(s, opp, cid, rule)
 
 
 register(random_discard("discard_2_random_opponent_hand_cards", 2))

@@ -5,30 +5,29 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from cardwright.core.state import Option
+from cardwright.core.state import CardRef, Option
 from cardwright.core.zones import move
 
 from ..abilities import (
     ANY_NUMBER,
     CHARACTER_OPTIONAL,
-    FROM_SHUFFLED_DISCARD,
     IG_EARTH,
     IG_FIRE,
     LAYER_DOUBLE,
     AbilitySpec,
     Ignore,
+    TakeFromShuffledDiscard,
     ValueMod,
     mutant,
-    push_take_from_shuffled_discard,
     register,
-    take_from_shuffled_discard_frame,
 )
 from .aqua import MAY_ACTIONS, controller, push_may, push_opp_discard
 from .hoax import push_draw_up_to
-from .mimix import _SEARCH_DECK as SEARCH_DECK
+from .mimix import SearchDeck
 
 if TYPE_CHECKING:
-    from ..rules import BlueMoon, Effects
+    from ..game import BlueMoon
+    from ..inforce import Effects
     from ..state import BMState
 
 
@@ -90,29 +89,32 @@ register(
 
 
 # ---------------------------------------------------------------- TopDog, TopNotch
-def _once_key(src: int) -> str:
-    return f"once:{src}"
-
-
 def _discard_each_turn(
     pick: Callable[[BlueMoon, BMState, Effects, int], list[int]], rule: str
 ) -> tuple[
     Callable[[BlueMoon, BMState, Effects, int, int], list[Option]],
-    Callable[[BlueMoon, BMState, int, int, str], None],
+    Callable[[BlueMoon, BMState, int, int, Option], None],
 ]:
     # once in each of my turns, at a moment of my choosing, I may discard one of the picked cards
     def options(g: BlueMoon, s: BMState, eff: Effects, src: int, seat: int) -> list[Option]:
-        if seat != controller(s, src) or s.turn_info.uses.get(_once_key(src)):
+        if seat != controller(s, src) or s.turn_info.card_uses.get(CardRef(src)):
             return []
         name = g.card_name(s, src)
         return [
-            Option(f"ab:{src}:{c}", f"{name}: discard {g.card_name(s, c)}")
+            Option(
+                f"ab:{src}:{c}",
+                f"{name}: discard {g.card_name(s, c)}",
+                card=CardRef(src),
+                arg="ab",
+                target=CardRef(c),
+            )
             for c in pick(g, s, eff, 1 - seat)
         ]
 
-    def act(g: BlueMoon, s: BMState, src: int, seat: int, arg: str) -> None:
-        s.turn_info.uses[_once_key(src)] = 1
-        g.discard_from_play(s, int(arg), rule)
+    def act(g: BlueMoon, s: BMState, src: int, seat: int, option: Option) -> None:
+        s.turn_info.card_uses[CardRef(src)] = 1
+        assert option.target is not None
+        g.discard_from_play(s, option.target, rule)
 
     return options, act
 
@@ -280,10 +282,10 @@ register(
 # ---------------------------------------------------------------- Blow Whistle of Friendship
 def _search(g: BlueMoon, s: BMState, src: int) -> None:
     # look through my deck, may show one card and take it into hand, then shuffle (the Shaman
-    # of the Here and Now's frame: options name card numbers, so they reveal no order)
+    # of the Here and Now's step: options name card numbers, so they reveal no order)
     seat = controller(s, src)
     if g.drawable(s, seat, 1):
-        g.push(s, SEARCH_DECK, seat, rule="bm.ability.search_deck_take_1")
+        g.push_step(s, SearchDeck(seat=seat, rule="bm.ability.search_deck_take_1"))
 
 
 register(
@@ -300,7 +302,7 @@ register(
 def _lucky_bag(g: BlueMoon, s: BMState, src: int) -> None:
     # the discard pile is mixed face down and its player takes up to 3 of it blind (R-A7)
     rule = "bm.ability.draw_3_from_shuffled_discard"
-    push_take_from_shuffled_discard(g, s, controller(s, src), 3, rule)
+    g.push_step(s, TakeFromShuffledDiscard(seat=controller(s, src), most=3, rule=rule))
 
 
 register(
@@ -309,7 +311,6 @@ register(
         timing=("now",),
         rule="bm.ability.draw_3_from_shuffled_discard",
         on_play=_lucky_bag,
-        frames={FROM_SHUFFLED_DISCARD: take_from_shuffled_discard_frame},
     )
 )
 

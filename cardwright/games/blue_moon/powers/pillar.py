@@ -5,7 +5,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, cast
 
-from cardwright.core.state import Frame, Option, State
+from cardwright.core.state import CardRef, Decision, Option, State
+from cardwright.core.steps import Step
 from cardwright.core.zones import move
 
 from ..abilities import (
@@ -17,11 +18,14 @@ from ..abilities import (
     push_value_discard,
     register,
 )
+from ..state import BMState
 from .hoax import my_active_characters, random_discard
 
 if TYPE_CHECKING:
-    from ..rules import BlueMoon, Effects
-    from ..state import BMState
+    from cardwright.core.game import Game
+
+    from ..game import BlueMoon
+    from ..inforce import Effects
 
 
 def _extra_booster(g: BlueMoon, s: BMState, src: int, seat: int) -> dict[str, int]:
@@ -60,7 +64,7 @@ def _reveal_hand(g: BlueMoon, s: BMState, src: int) -> None:
     me = s.cards[src].controller
     opp = 1 - me
     hand = s.zones[f"hand:{opp}"]
-    s.known[me] = sorted(set(s.known[me]) | set(hand))
+    s.known[me] = sorted(set(s.known[me]) | {CardRef(c) for c in hand})
     if s.logging:
         names = ", ".join(g.card_name(s, c) for c in hand) or "nothing"
         g.log(
@@ -84,7 +88,44 @@ register(
 )
 
 
-_GLORIA = "bm.ab.gloria"
+_GLORIA_RULE = "bm.ability.return_other_combat_card_to_hand"
+
+
+class Gloria(Step, tag="bm.ab.gloria"):
+    """Gloria Gracia: I may take another card of my combat area back into my hand."""
+
+    source: CardRef
+
+    def ask(self, game: Game, state: State) -> Decision | None:
+        g, s, seat = cast("BlueMoon", game), cast(BMState, state), self.seat
+        options = [
+            Option(f"take:{c}", f"Take {g.card_name(s, c)} back into your hand", card=CardRef(c))
+            for c in s.zones[f"combat:{seat}"]
+            if c != self.source
+        ]
+        options.append(Option("none", "Take nothing back"))
+        return game.question(seat, "gloria", "Take a combat card back?", options, _GLORIA_RULE)
+
+    def answer(self, game: Game, state: State, option: Option) -> None:
+        g, s, seat = cast("BlueMoon", game), cast(BMState, state), self.seat
+        g.pop(s, self)
+        cid = option.card
+        if cid is None:
+            return
+        move(s, cid, f"hand:{seat}", from_zone=f"combat:{seat}")
+        if cid in s.covered:
+            s.covered.remove(cid)
+        s.targets.pop(cid, None)
+        g.hand_changed(s, seat)
+        if s.logging:
+            g.log(
+                s,
+                "return",
+                _GLORIA_RULE,
+                f"{s.names[seat]} takes {g.card_name(s, cid)} back into hand",
+                seat,
+                card=cid,
+            )
 
 
 def _gloria(g: BlueMoon, s: BMState, src: int) -> None:
@@ -94,46 +135,7 @@ def _gloria(g: BlueMoon, s: BMState, src: int) -> None:
     if eff.prohibitors and eff.prohibited(seat, "take"):
         return  # a power forbids taking cards into hand
     if [c for c in s.zones[f"combat:{seat}"] if c != src]:
-        g.push(s, _GLORIA, seat, source_card=src)
-
-
-def _gloria_frame(g: BlueMoon, state: State, frame: Frame, choice: str | None) -> None:
-    s = cast("BMState", state)
-    seat, src = frame.seat, frame.data["source_card"]
-    if choice is None:
-        options = [
-            Option(f"take:{c}", f"Take {g.card_name(s, c)} back into your hand")
-            for c in s.zones[f"combat:{seat}"]
-            if c != src
-        ]
-        options.append(Option("none", "Take nothing back"))
-        g.ask(
-            s,
-            seat,
-            "gloria",
-            "Take a combat card back?",
-            options,
-            "bm.ability.return_other_combat_card_to_hand",
-        )
-        return
-    g.pop(s, frame)
-    if choice == "none":
-        return
-    cid = int(choice.split(":", 1)[1])
-    move(s, cid, f"hand:{seat}", from_zone=f"combat:{seat}")
-    if cid in s.covered:
-        s.covered.remove(cid)
-    s.targets.pop(cid, None)
-    g.hand_changed(s, seat)
-    if s.logging:
-        g.log(
-            s,
-            "return",
-            "bm.ability.return_other_combat_card_to_hand",
-            f"{s.names[seat]} takes {g.card_name(s, cid)} back into hand",
-            seat,
-            card=cid,
-        )
+        g.push_step(s, Gloria(seat=seat, source=CardRef(src)))
 
 
 register(
@@ -142,7 +144,6 @@ register(
         timing=("now",),
         rule="bm.ability.return_other_combat_card_to_hand",
         on_play=_gloria,
-        frames={_GLORIA: _gloria_frame},
     )
 )
 
@@ -157,7 +158,7 @@ register(mutant("flip_element_if_opponent_6_cards_in_play", _opponent_6_cards))
 
 
 # ---------------------------------------------------------------- Cardus Nikkus
-# I may take one card unseen from my opponent's hand and discard it (Sarogakanas's frame with
+# I may take one card unseen from my opponent's hand and discard it (Sarogakanas's step with
 # one card: the pick comes from the game RNG and the discarded card is shown to both players)
 register(random_discard("discard_1_random_opponent_hand_card", 1))
 
@@ -173,17 +174,15 @@ CATERPILLARS: dict[str, tuple[dict[str, int], bool]] = {
 _CRYSALUS = "double_one_caterpillar_effect"
 
 
-def _met_key(src: int) -> str:
-    return f"caterpillar:{src}"
-
-
 def caterpillar_need(g: BlueMoon, s: BMState, eff: Effects, src: int) -> dict[str, int]:
     """What the Caterpillar ``src`` demands now: its amounts, doubled while a Crysalus Frendus
     in force has picked it."""
     spec = g.defn(s, src).spec
     assert spec is not None
     need, _ = CATERPILLARS[spec.id]
-    doubled = any(spec_c.id == _CRYSALUS and s.targets.get(c) == src for c, spec_c in eff.sources)
+    doubled = any(
+        spec_c.id == _CRYSALUS and s.targets.get(CardRef(c)) == src for c, spec_c in eff.sources
+    )
     return {e: n * 2 for e, n in need.items()} if doubled else dict(need)
 
 
@@ -192,7 +191,7 @@ def _caterpillar_options(
 ) -> list[Option]:
     # the opponent may make the discard at any point of their playing phases (FAQ: Discard
     # (Caterpillar Cards)); offered whenever the hand holds a card, so it tells nothing
-    if seat == s.cards[src].controller or s.turn_info.uses.get(_met_key(src)):
+    if seat == s.cards[src].controller or s.turn_info.card_uses.get(CardRef(src)):
         return []
     if not s.zones[f"hand:{seat}"]:
         return []
@@ -202,21 +201,26 @@ def _caterpillar_options(
     what = " and ".join(f"{n} {e}" for e, n in need.items())
     if CATERPILLARS[spec.id][1]:
         what = " or ".join(f"{n} {e}" for e, n in need.items())
-    return [Option(f"ab:{src}:pay", f"Discard cards ({what}) for {g.card_name(s, src)}")]
+    return [
+        Option(
+            f"ab:{src}:pay",
+            f"Discard cards ({what}) for {g.card_name(s, src)}",
+            card=CardRef(src),
+            arg="ab",
+        )
+    ]
 
 
-def _caterpillar_act(g: BlueMoon, s: BMState, src: int, seat: int, arg: str) -> None:
+def _caterpillar_act(g: BlueMoon, s: BMState, src: int, seat: int, option: Option) -> None:
     spec = g.defn(s, src).spec
     assert spec is not None
     need = caterpillar_need(g, s, g.effects(s), src)
-    push_value_discard(
-        g, s, seat, need, spec.rule, any_of=CATERPILLARS[spec.id][1], mark=_met_key(src)
-    )
+    push_value_discard(g, s, seat, need, spec.rule, any_of=CATERPILLARS[spec.id][1], mark=src)
 
 
 def _caterpillar_unmet(g: BlueMoon, s: BMState, eff: Effects, src: int, seat: int) -> bool:
     # the demand is made again in each of the opponent's turns (TurnInfo is per turn)
-    return seat != s.cards[src].controller and not s.turn_info.uses.get(_met_key(src))
+    return seat != s.cards[src].controller and not s.turn_info.card_uses.get(CardRef(src))
 
 
 for _id in CATERPILLARS:
@@ -228,7 +232,7 @@ for _id in CATERPILLARS:
             turn_options=_caterpillar_options,
             act=_caterpillar_act,
             requirement_unmet=_caterpillar_unmet,
-            # opening the discard is not yet a discard (the frame marks the turn itself)
+            # opening the discard is not yet a discard (the step marks the turn itself)
             reversible=True,
         )
     )
@@ -256,7 +260,7 @@ def _potion(
 ) -> Callable[[BlueMoon, BMState, Effects, int], list[ValueMod]]:
     # value hook: the change applies to the character the Potion's player picked
     def mods(g: BlueMoon, s: BMState, eff: Effects, src: int) -> list[ValueMod]:
-        target = s.targets.get(src)
+        target = s.targets.get(CardRef(src))
         if target is None or target not in eff.active:
             return []
         return [ValueMod(target, layer, op, element)]

@@ -19,7 +19,8 @@ from ..abilities import (
 from .aqua import MAY_ACTIONS, controller, push_may, push_opp_discard
 
 if TYPE_CHECKING:
-    from ..rules import BlueMoon, Effects
+    from ..game import BlueMoon
+    from ..inforce import Effects
     from ..state import BMState
 
 

@@ -3,34 +3,32 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING
 
-from cardwright.core.state import Frame, State
+from cardwright.core.state import CardRef
+from cardwright.core.steps import Step
 
-from .. import buka_rules as buka
 from ..abilities import (
-    NOTHING,
     AbilitySpec,
+    PickOne,
+    YesNo,
     attacked_with,
     mutant,
     opponent_play_ban,
-    pick_one,
     push_value_discard,
     register,
-    yes_no,
 )
+from ..cards import CardDef, is_bluff
+from ..state import BMState
 from .hoax import (
-    DRAW_UP_TO,
     double_target,
-    draw_up_to_frame,
     my_active_characters,
     opponent_may_not_play,
     push_draw_up_to,
 )
 
 if TYPE_CHECKING:
-    from ..rules import BlueMoon, CardDef
-    from ..state import BMState
+    from ..game import BlueMoon
 
 
 def _floor_6(g: BlueMoon, s: BMState, src: int, seat: int, element: str) -> int:
@@ -125,15 +123,11 @@ register(
         timing=("end",),
         rule="bm.ability.draw_2_extra_at_end",
         on_end_turn=_draw_2_extra,
-        frames={DRAW_UP_TO: draw_up_to_frame},
     )
 )
 
 
 # ------------------------------------------------------------ picking cards in play
-PICK_IN_PLAY = "bm.ab.pick_in_play"
-
-
 def opponent_boosters_supports(g: BlueMoon, s: BMState, seat: int) -> list[int]:
     """The opponent's active boosters and supports that ``seat``'s power may reach (PROTECTED
     ones are out of reach, 004 Icons: PROTECTED)."""
@@ -158,7 +152,7 @@ def _choices(g: BlueMoon, s: BMState, seat: int, what: str) -> list[int]:
     if eff_take_blocked(g, s, seat):
         return []
     if what == "my_active":
-        return g.active_cards(s, seat)
+        return list(g.active_cards(s, seat))
     if what == "my_combat":
         return list(s.zones[f"combat:{seat}"])
     raise ValueError(what)
@@ -170,30 +164,39 @@ def eff_take_blocked(g: BlueMoon, s: BMState, seat: int) -> bool:
     return bool(eff.prohibitors) and eff.prohibited(seat, "take")
 
 
-def push_pick_in_play(g: BlueMoon, s: BMState, src: int, what: str, to: str) -> None:
-    """Let the card's player pick one card in play (``what``: ``opp_booster_support``,
+class PickInPlay(PickOne, Step, tag="bm.ab.pick_in_play"):
+    """The card's player picks one card in play (``what``: ``opp_booster_support``,
     ``opp_character``, ``my_active``, ``my_combat``) to send to its owner's ``to`` zone
-    (``discard`` or ``hand``), or none. The choices are public, so with none nothing is asked."""
+    (``discard`` or ``hand``), or none."""
+
+    what: str
+    to: str
+    rule: str
+    source: CardRef
+
+    def candidates(self, g: BlueMoon, s: BMState) -> list[int]:
+        return _choices(g, s, self.seat, self.what)
+
+    def prompt(self, g: BlueMoon, s: BMState) -> str:
+        verb = "into its owner's hand" if self.to == "hand" else "to the discard pile"
+        return f"{g.card_name(s, self.source)}: send a card {verb}"
+
+    def picked(self, g: BlueMoon, s: BMState, card: CardRef) -> None:
+        # a face-down bluff taken back into hand is shown, and its owner's opponent goes on
+        # knowing that card in that hand (FAQ Bluffing, Summon Sorcerer: faq.bluffing.4)
+        shown = self.to == "hand" and is_bluff(s.cards[card])
+        g.leave_play(s, card, self.to, self.rule, self.seat)
+        if shown:
+            s.known[1 - s.cards[card].owner].append(card)
+
+
+def push_pick_in_play(g: BlueMoon, s: BMState, src: int, what: str, to: str) -> None:
+    """Let the card's player pick one card in play to send to its owner's ``to`` zone, or
+    none (:class:`PickInPlay`). The choices are public, so with none nothing is asked."""
     spec = g.defn(s, src).spec
     assert spec is not None
     seat = s.cards[src].controller
-    g.push(s, PICK_IN_PLAY, seat, what=what, to=to, rule=spec.rule, source_card=src)
-
-
-def pick_in_play_frame(g: BlueMoon, state: State, frame: Frame, choice: str | None) -> None:
-    s = cast("BMState", state)
-    seat, to = frame.seat, frame.data["to"]
-    cards = _choices(g, s, seat, frame.data["what"])
-    verb = "into its owner's hand" if to == "hand" else "to the discard pile"
-    name = g.card_name(s, frame.data["source_card"])
-    picked = pick_one(g, s, frame, choice, cards, f"{name}: send a card {verb}")
-    if picked is not None and picked != NOTHING:
-        # a face-down bluff taken back into hand is shown, and its owner's opponent goes on
-        # knowing that card in that hand (FAQ Bluffing, Summon Sorcerer: faq.bluffing.4)
-        shown = to == "hand" and buka.is_bluff(s.cards[picked])
-        g.leave_play(s, picked, to, frame.data["rule"], seat)
-        if shown:
-            s.known[buka.other(s.cards[picked].owner)].append(picked)
+    g.push_step(s, PickInPlay(seat=seat, what=what, to=to, rule=spec.rule, source=CardRef(src)))
 
 
 def _discard_booster_or_support(g: BlueMoon, s: BMState, src: int) -> None:
@@ -207,7 +210,6 @@ register(
         timing=("now",),
         rule="bm.ability.discard_opponent_booster_or_support",
         on_play=_discard_booster_or_support,
-        frames={PICK_IN_PLAY: pick_in_play_frame},
     )
 )
 
@@ -223,28 +225,28 @@ register(
         timing=("now",),
         rule="bm.ability.return_my_active_card_to_hand",
         on_play=_return_my_active,
-        frames={PICK_IN_PLAY: pick_in_play_frame},
     )
 )
 
 
-_ALL_SUPPORTS = "bm.ab.discard_all_supports"
+class Cataclysm(YesNo, Step, tag="bm.ab.discard_all_supports"):
+    """Cast Cataclysm: I may discard all my opponent's active supports (PROTECTED ones stay)."""
+
+    rule: str
+
+    def prompt(self, g: BlueMoon, s: BMState) -> str:
+        return "Discard all of the opponent's active support cards?"
+
+    def use(self, g: BlueMoon, s: BMState) -> None:
+        for c in opponent_boosters_supports(g, s, self.seat):
+            if g.defn(s, c).type == "support":
+                g.leave_play(s, c, "discard", self.rule, self.seat)
 
 
 def _cataclysm(g: BlueMoon, s: BMState, src: int) -> None:
-    # Cast Cataclysm: I may discard all my opponent's active supports (PROTECTED ones stay)
     seat = s.cards[src].controller
     if any(g.defn(s, c).type == "support" for c in opponent_boosters_supports(g, s, seat)):
-        g.push(s, _ALL_SUPPORTS, seat, rule="bm.ability.discard_all_opponent_supports")
-
-
-def _cataclysm_frame(g: BlueMoon, state: State, frame: Frame, choice: str | None) -> None:
-    s = cast("BMState", state)
-    if not yes_no(g, s, frame, choice, "Discard all of the opponent's active support cards?"):
-        return
-    for c in opponent_boosters_supports(g, s, frame.seat):
-        if g.defn(s, c).type == "support":
-            g.leave_play(s, c, "discard", frame.data["rule"], frame.seat)
+        g.push_step(s, Cataclysm(seat=seat, rule="bm.ability.discard_all_opponent_supports"))
 
 
 register(
@@ -253,7 +255,6 @@ register(
         timing=("now",),
         rule="bm.ability.discard_all_opponent_supports",
         on_play=_cataclysm,
-        frames={_ALL_SUPPORTS: _cataclysm_frame},
     )
 )
 

@@ -1,0 +1,75 @@
+"""Bizarre World's own commands under ``cardwright deck``: pricing, crafting and random decks
+(the generator's CRAFT and RANDOM modes). Registered by the CLI from the game registry."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich.console import Console
+from rich.markup import escape
+
+out = Console(highlight=False, soft_wrap=True)
+
+
+def register(deck_app: Any) -> None:
+    """Add the commands to the CLI's ``deck`` group."""
+    deck_app.command("craft")(deck_craft)
+    deck_app.command("build")(deck_build)
+    deck_app.command("random")(deck_random)
+
+
+def deck_craft(name: str, ruleset: Annotated[str | None, typer.Option()] = None) -> None:
+    """Price a card name like the generator's CRAFT button: cheapest legal cost and points."""
+    from . import generator
+
+    rs = ruleset or generator.DEFAULT_RULESET
+    adj, noun, of = generator.split_name(name, rs)
+    cost = generator.cheapest_legal_cost(adj, noun, of)
+    card = generator.card_def(generator.make_id(f"{adj.name} {noun.name} of {of.name}", cost), rs)
+    out.print(
+        f"{escape(card.id)}: {card.points} points at its cheapest legal cost; random mode "
+        f"gives cost {generator.random_cost(adj, noun, of)}"
+    )
+    out.print(escape(card.text()))
+
+
+def deck_build(
+    output: Path,
+    name: Annotated[str, typer.Option(help="The deck's name.")],
+    card: Annotated[list[str], typer.Option(help="'Name (cost) x3' (repeatable).")],
+    ruleset: Annotated[str | None, typer.Option()] = None,
+) -> None:
+    """Write a crafted deck file after checking every deck-building rule."""
+    from cardwright.scenarios.format import parse_card_spec
+
+    from . import generator
+    from .decks import Deck, deck_to_toml, validate_deck
+
+    rs = ruleset or generator.DEFAULT_RULESET
+    ids: list[str] = []
+    for entry in card:
+        spec = parse_card_spec(entry, "--card")
+        ids += [generator.card_def(spec.card, rs).id] * spec.count
+    deck = Deck(name, "crafted", tuple(ids))
+    validate_deck(deck, rs, name)
+    output.write_text(deck_to_toml(deck, rs), encoding="utf-8")
+    out.print(f"wrote {output}: {len(ids)} cards, every rule checked")
+
+
+def deck_random(
+    output: Path,
+    size: Annotated[int, typer.Option(help="Number of cards.")] = 20,
+    seed: Annotated[int, typer.Option()] = 0,
+    name: Annotated[str, typer.Option()] = "Random deck",
+    ruleset: Annotated[str | None, typer.Option()] = None,
+) -> None:
+    """Write a random-mode deck (it may only play against other random decks)."""
+    from . import generator
+    from .decks import deck_to_toml, random_deck
+
+    rs = ruleset or generator.DEFAULT_RULESET
+    deck = random_deck(size, seed, rs, name)
+    output.write_text(deck_to_toml(deck, rs), encoding="utf-8")
+    out.print(f"wrote {output}: {size} random cards (seed {seed})")

@@ -1,0 +1,538 @@
+"""Blue Moon (Reiner Knizia): the game object. Two peoples fight for the favour of three
+dragons.
+
+The rules are split by area: the fights, retreats, declines and dragons (``fight.py``), the
+turn and its one repeated ``turn`` decision (``turn.py``), playing cards and the play budget
+(``play.py``), the powers in force and the values they give (``inforce.py``), Buka ships and
+bluffs (``buka_rules.py``), hidden information (``views.py``), the special powers
+(``abilities.py``, ``powers/``). This module holds the configuration and setup, the basic
+actions every area uses (moving cards out of play, discarding, switching the element,
+attracting dragons, refilling) and the hooks the core calls. Rule ids cited are in
+``rules.toml``; readings chosen where the sources are unclear are in
+``docs/rulings/blue-moon.md``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any, cast
+
+from cardwright.core import rng as chance
+from cardwright.core.errors import ConfigError, DataError
+from cardwright.core.game import Game
+from cardwright.core.rng import LocalRng
+from cardwright.core.rules import RulesIndex
+from cardwright.core.state import Card, CardRef, State, Trigger
+from cardwright.core.zones import card_places, create_card, move
+
+from . import buka_rules as buka
+from .carddata import PEOPLES
+from .cards import CardDef, all_defs, card_def, is_bluff
+from .decks import resolve_deck
+from .inforce import Effects
+from .state import BMState
+from .views import repair_determinized, sample_unknown
+
+HAND_SIZE = 6
+ELEMENTS = ("fire", "earth")
+ZONES = (
+    "deck",
+    "hand",
+    "combat",
+    "support",
+    "discard",
+    "leadership",
+    "leader",
+    "influence",
+    "landed",
+)
+UNSUPPORTED_PEOPLES: dict[str, str] = {}
+
+
+def other(seat: int) -> int:
+    return 1 - seat
+
+
+class BlueMoon(Game):
+    """Blue Moon (Reiner Knizia): two peoples fight for the favour of three dragons."""
+
+    id = "blue-moon"
+    title = "Blue Moon"
+    min_players = 2
+    max_players = 2
+    state_type = BMState
+    step_prefix = "bm."
+    typed_flow = True
+
+    def __init__(self) -> None:
+        from . import fight, play, powers, turn  # noqa: F401  (the steps, before the state class)
+
+        super().__init__()
+        self.rules = RulesIndex.load(Path(__file__).parent / "rules.toml")
+        self.defs = all_defs()
+
+    # ================================================================ configuration and setup
+    def default_config(self) -> dict[str, Any]:
+        return {
+            "peoples": ["Hoax", "Vulca"],
+            "names": ["Player 1", "Player 2"],
+            "first_player": "random",
+            "backtracking": "friendly",
+            "open_decklists": False,
+            "max_turns": 400,
+        }
+
+    def config_choices(self) -> dict[str, tuple[Any, ...]]:
+        return {
+            "first_player": (0, 1, "random"),
+            "backtracking": ("friendly", "strict"),
+            "open_decklists": (False, True),
+        }
+
+    def validate_config(self, config: Mapping[str, Any] | None) -> dict[str, Any]:
+        config = dict(config or {})
+        if "decks" in config:  # `--deck` on the command line: the same as 'peoples'
+            config["peoples"] = config.pop("decks")
+        cfg = super().validate_config(config)
+        peoples = cfg["peoples"]
+        if not (isinstance(peoples, list) and len(peoples) == 2):
+            raise ConfigError(
+                f"blue-moon: 'peoples' must name two decks: people names "
+                f"({', '.join(PEOPLES)}) or custom deck files"
+            )
+        resolved = []
+        for entry in peoples:
+            try:
+                deck = resolve_deck(entry)
+            except DataError as exc:
+                raise ConfigError(f"blue-moon: {exc}") from None
+            for number in (deck.leader, *deck.cards):
+                people = number.split(" ", 1)[0]
+                if people in UNSUPPORTED_PEOPLES:
+                    raise ConfigError(
+                        f"blue-moon: deck {deck.name!r} holds {number}, and {people} cards are "
+                        f"not playable yet: {UNSUPPORTED_PEOPLES[people]}"
+                    )
+            resolved.append(deck.to_config())
+        cfg["peoples"] = resolved
+        names = cfg["names"]
+        if not (isinstance(names, list) and len(names) == 2 and len(set(map(str, names))) == 2):
+            raise ConfigError("blue-moon: 'names' must be a list of two different seat names")
+        cfg["names"] = [str(n) for n in names]
+        if not isinstance(cfg["max_turns"], int) or cfg["max_turns"] < 2:
+            raise ConfigError("blue-moon: 'max_turns' must be a whole number of at least 2")
+        return cfg
+
+    def setup(self, state: State) -> None:
+        from .fight import GameStep
+
+        s = cast(BMState, state)
+        cfg = s.config
+        s.names = list(cfg["names"])
+        decks = [resolve_deck(entry) for entry in cfg["peoples"]]
+        s.peoples = [d.people for d in decks]
+        for seat in (0, 1):
+            for zone in ZONES:
+                s.zones[f"{zone}:{seat}"] = []
+        for seat, deck in enumerate(decks):
+            create_card(s, deck.leader, seat, f"leader:{seat}")
+            for number in deck.cards:
+                create_card(s, number, seat, f"deck:{seat}", face_up=False)
+            if s.logging:
+                self.log(
+                    s,
+                    "setup",
+                    "bm.setup.decks",
+                    f"{s.names[seat]} plays {deck.describe()} "
+                    f"(leader {self.defs[deck.leader].name} beside the board)",
+                    seat,
+                )
+            chance.shuffle(s, s.zones[f"deck:{seat}"])
+            if s.logging:
+                self.log(
+                    s,
+                    "shuffle",
+                    "bm.setup.shuffle",
+                    f"{s.names[seat]} shuffles the 30 cards into a draw deck",
+                    seat,
+                    chance=True,
+                )
+        first = cfg["first_player"]
+        if first == "random":
+            first = chance.randbelow(s, 2)
+            if s.logging:
+                self.log(
+                    s,
+                    "first_player",
+                    "bm.setup.first",
+                    f"{s.names[first]} is drawn at random to start the first fight",
+                    first,
+                    chance=True,
+                )
+        for seat in (first, other(first)):
+            self.draw(s, seat, HAND_SIZE, "bm.setup.hand")
+        s.start_player = first
+        s.active = first
+        self.push_step(s, GameStep())
+
+    # ================================================================ lookups
+    def defn(self, state: State, card_id: int) -> CardDef:
+        """The card as the rules see it (a face-down bluff is ``BLUFF_DEF``)."""
+        return card_def(self.defs, state.cards[card_id])
+
+    def printed(self, state: State, card_id: int) -> CardDef:
+        """The card's own definition, even for a face-down bluff (for its owner's eyes)."""
+        return self.defs[state.cards[card_id].defn]
+
+    def capacity(self, state: State, ship: int) -> int:
+        return self.defs[state.cards[ship].defn].capacity
+
+    def card_name(self, state: State, card_id: int) -> str:
+        card = state.cards.get(card_id)
+        return card_def(self.defs, card).name if card is not None else "a hidden card"
+
+    def effects(self, s: BMState) -> Effects:
+        return Effects(self, s)
+
+    def active_cards(self, s: BMState, seat: int) -> list[CardRef]:
+        """The seat's active cards: uncovered combat cards, then support cards."""
+        combat = s.zones[f"combat:{seat}"]
+        covered = s.covered
+        out = [c for c in combat if c not in covered] if covered else list(combat)
+        out.extend(s.zones[f"support:{seat}"])
+        return cast(list[CardRef], out)
+
+    def total_power(
+        self, s: BMState, seat: int, element: str | None = None, eff: Effects | None = None
+    ) -> int:
+        """The sum of the seat's active cards' values in ``element`` (default: the contested
+        one), raised to any floor a power gives (bm.power.total)."""
+        element = element or s.element
+        if not element:
+            return 0
+        if eff is None:
+            eff = Effects(self, s)
+        total = 0
+        if eff.ignorers or eff.value_srcs:
+            for cid in self.active_cards(s, seat):
+                total += eff.value(cid, element)
+        else:
+            defs, cards = self.defs, s.cards
+            fire = element == "fire"
+            for cid in self.active_cards(s, seat):
+                d = card_def(defs, cards[cid])
+                total += d.fire if fire else d.earth
+        if eff.floors:
+            total = max(total, eff.floor(seat, element))
+        return total
+
+    def has_shield(self, s: BMState, seat: int, element: str, eff: Effects) -> bool:
+        icon = f"{element}_shield"
+        return any(icon in eff.icons(c) for c in self.active_cards(s, seat))
+
+    # ================================================================ basic actions
+    def hand_changed(self, s: BMState, seat: int) -> None:
+        """After a seat's hand changed: cards shown to the opponent stay known only while they
+        stay in this hand; an empty hand is timed for the end-of-game tie-break."""
+        seen = s.known[other(seat)]
+        if seen:
+            hand = s.zones[f"hand:{seat}"]
+            s.known[other(seat)] = [c for c in seen if c in hand]
+        if s.zones[f"hand:{seat}"]:
+            s.ran_out[seat] = -1
+        elif s.ran_out[seat] < 0:
+            s.clock += 1
+            s.ran_out[seat] = s.clock
+
+    def drawable(self, state: State, seat: int, n: int, eff: Effects | None = None) -> int:
+        """How many of ``n`` cards the seat can take from its draw deck now (the deck's
+        size, prohibitions and take limits: the core draw's hook)."""
+        s = cast(BMState, state)
+        k = min(n, len(s.zones[f"deck:{seat}"]))
+        if k <= 0:
+            return 0
+        if eff is None:
+            eff = Effects(self, s)
+        if eff.prohibitors and (eff.prohibited(seat, "take") or eff.prohibited(seat, "draw")):
+            return 0
+        if eff.take_srcs:
+            k = min(k, eff.take_limit(seat, True))
+        return k
+
+    def after_draw(self, state: State, seat: int, drawn: int) -> None:
+        """After a draw: the hand changed; the active player's deck draws are counted and
+        end backtracking (drawn cards cannot be put back)."""
+        if drawn <= 0:
+            return
+        s = cast(BMState, state)
+        self.hand_changed(s, seat)
+        ti = s.turn_info
+        if seat == s.active:
+            key = f"deck:{seat}"
+            ti.uses[key] = ti.uses.get(key, 0) + drawn
+            if ti.undo_from >= 0:
+                ti.irreversible = True
+
+    def refill(self, s: BMState, seat: int, rule: str) -> None:
+        hand = len(s.zones[f"hand:{seat}"])
+        if hand < HAND_SIZE:
+            self.draw(s, seat, HAND_SIZE - hand, rule)
+
+    def forget_card(self, s: BMState, cid: int) -> None:
+        """A card left the combat or support area: it is no longer covered, and "one of my
+        ..." picks made by it or on it are forgotten (the power is applied again, Special
+        Rule 2)."""
+        ref = CardRef(cid)
+        if ref in s.covered:
+            s.covered.remove(ref)
+        ti = s.turn_info
+        if ref in ti.covered:
+            ti.covered.remove(ref)
+        if ref in ti.pair_open:
+            ti.pair_open.remove(ref)
+        if s.targets:
+            s.targets.pop(ref, None)
+            for src in [k for k, v in s.targets.items() if v == ref]:
+                del s.targets[src]
+
+    def leave_play(self, s: BMState, cid: int, to: str, rule: str, by: int) -> None:
+        """Move a card in a combat or support area (covered or not) to its owner's ``discard``
+        pile (``discard_from_play``) or ``hand`` because of a power used by seat ``by``: it
+        stops being covered, a face-down bluff is shown, and "one of my ..." picks made by it or
+        on it are forgotten (and asked again)."""
+        if to == "discard":
+            self.discard_from_play(s, cid, rule)
+            return
+        card = s.cards[cid]
+        owner = card.owner
+        if is_bluff(card):
+            buka.reveal(self, s, cid, "it goes back to hand")
+        zone = "support" if cid in s.zones[f"support:{owner}"] else "combat"
+        move(s, cid, f"hand:{owner}", from_zone=f"{zone}:{owner}")
+        ref = CardRef(cid)
+        if ref in s.covered:
+            s.covered.remove(ref)
+            if ref in s.turn_info.covered:
+                s.turn_info.covered.remove(ref)
+        s.targets.pop(ref, None)
+        for src in [k for k, v in s.targets.items() if v == ref]:
+            del s.targets[src]
+        self.hand_changed(s, owner)
+        if s.logging:
+            self.log(
+                s,
+                "leave_play",
+                rule,
+                f"{self.card_name(s, cid)} goes from {s.names[owner]}'s {zone} area into "
+                "their hand",
+                by,
+                card=cid,
+            )
+
+    def discard_from_hand(self, s: BMState, seat: int, cid: int, rule: str) -> None:
+        """Discard a hand card (leadership cards go to the leadership pile)."""
+        dest = "leadership" if self.defn(s, cid).type == "leadership" else "discard"
+        move(s, cid, f"{dest}:{seat}", from_zone=f"hand:{seat}")
+        self.hand_changed(s, seat)
+        if s.logging:
+            self.log(
+                s,
+                "discard",
+                rule,
+                f"{s.names[seat]} discards {self.card_name(s, cid)} from hand",
+                seat,
+                card=cid,
+            )
+
+    def discard_from_play(self, s: BMState, cid: int, rule: str) -> None:
+        """Move a card from its owner's combat or support area to the discard pile: it is no
+        longer covered or a target; a face-down bluff is shown first."""
+        card = s.cards[cid]
+        seat = card.owner
+        if is_bluff(card):
+            buka.reveal(self, s, cid, "it is discarded")
+        zone = f"combat:{seat}" if cid in s.zones[f"combat:{seat}"] else f"support:{seat}"
+        move(s, cid, f"discard:{seat}", from_zone=zone)
+        self.forget_card(s, cid)
+        if s.logging:
+            self.log(
+                s,
+                "discard",
+                rule,
+                f"{s.names[seat]}'s {self.card_name(s, cid)} is discarded",
+                seat,
+                card=cid,
+            )
+
+    def switch_element(self, s: BMState, seat: int, rule: str, to: str = "") -> None:
+        """Change the contested element of the running fight: swap Fire and Earth, or make it
+        ``to``. Before the start player has announced there is no contested element yet, so
+        nothing changes (the start player still chooses one at the announcement)."""
+        if not s.fight_started:
+            if s.logging:
+                self.log(
+                    s,
+                    "element_unchanged",
+                    rule,
+                    "No element is contested yet: the switch has nothing to change",
+                    seat,
+                )
+            return
+        new = to or ("earth" if s.element == "fire" else "fire")
+        old, s.element = s.element, new
+        if s.turn_info.undo_from >= 0:
+            s.turn_info.switches.append(old)  # backtracking restores it (ruling R4)
+        if s.logging:
+            what = f"changes from {old} to {new}" if new != old else f"stays {new}"
+            self.log(s, "element", rule, f"The contested element {what}", seat, element=new)
+
+    def attract_dragon(self, s: BMState, seat: int, rule: str) -> None:
+        """One dragon: pulled back from the opponent first; a fourth one wins at once."""
+        opp = other(seat)
+        if s.dragons[opp]:
+            s.dragons[opp] -= 1
+            if s.logging:
+                self.log(
+                    s,
+                    "dragon",
+                    rule,
+                    f"{s.names[seat]} attracts a dragon: one of {s.names[opp]}'s dragons "
+                    "returns to the middle",
+                    seat,
+                )
+        elif s.dragons[seat] >= 3:
+            s.crystals[seat] = 4
+            self.end_game(
+                s,
+                [seat],
+                f"{s.names[seat]} attracts a fourth dragon and wins (4 crystals)",
+                "bm.dragon.fourth",
+            )
+        else:
+            s.dragons[seat] += 1
+            if s.logging:
+                self.log(
+                    s,
+                    "dragon",
+                    rule,
+                    f"{s.names[seat]} attracts a dragon from the middle "
+                    f"({s.dragons[seat]} on their side)",
+                    seat,
+                )
+
+    # ================================================================ triggers
+    def trigger_label(self, state: State, trigger: Trigger) -> str:
+        return f"{trigger.ability.replace('_', ' ')} ({self.card_name(state, trigger.source)})"
+
+    def run_trigger(self, state: State, trigger: Trigger) -> None:
+        from .turn import run_power_trigger
+
+        run_power_trigger(self, cast(BMState, state), trigger)
+
+    # ================================================================ hidden information
+    def card_visible(self, state: State, zone: str, card: Card, seat: int) -> bool:
+        """A hand is seen by its owner (and by the opponent for the cards it was shown), a
+        deck by nobody, a face-down bluff and a ship's cargo by their owner only."""
+        kind, _, owner = zone.partition(":")
+        if kind == "deck":
+            return False
+        if kind == "hand":
+            return int(owner) == seat or card.id in cast(BMState, state).known[seat]
+        if kind == "support":
+            return card.face_up or card.owner == seat
+        if kind.startswith("ship"):
+            return int(owner) == seat
+        return True
+
+    def pool_key(self, state: State, zone: str, seat: int) -> str:
+        owner = zone.rpartition(":")[2]
+        return f"deck:{owner}" if int(owner) == seat else f"hidden:{owner}"
+
+    def complete_determinized(self, view: State, state: State, seed: int) -> None:
+        repair_determinized(self, cast(BMState, view), cast(BMState, state), seed)
+
+    def pool_known(self, state: State, pool: str, seat: int) -> bool:
+        # preconstructed people decks are public lists: the hidden cards are what is not seen;
+        # a custom deck's list is its owner's secret unless the decklists are open
+        if pool.startswith("deck:") or state.config.get("open_decklists"):
+            return True
+        return isinstance(state.config["peoples"][self.pool_owner(pool)], str)
+
+    def sample_unknown(self, state: State, pool: str, count: int, rng: LocalRng) -> list[str]:
+        return sample_unknown(self, cast(BMState, state), self.pool_owner(pool), count, rng)
+
+    def mask_config(self, config: dict[str, Any], seat: int) -> dict[str, Any]:
+        if config.get("open_decklists"):
+            return config
+        peoples = [
+            entry if i == seat or isinstance(entry, str) else {**entry, "cards": []}
+            for i, entry in enumerate(config["peoples"])
+        ]
+        return {**config, "peoples": peoples}
+
+    def placeholder_face_up(self, zone: str) -> bool:
+        return zone.startswith("hand")
+
+    # ================================================================ scenarios
+    def scenario_state(
+        self, config: Mapping[str, Any], setup: Mapping[str, Any], seed: int = 0
+    ) -> tuple[State, dict[str, int]]:
+        from .scenario import build
+
+        return build(self, config, setup, seed)
+
+    def scenario_facts(self, state: State) -> dict[str, Any]:
+        from .scenario import facts
+
+        return facts(self, cast(BMState, state))
+
+    # ================================================================ checks and reports
+    def invariants(self, state: State) -> list[str]:
+        s = cast(BMState, state)
+        _, problems = card_places(s)
+        allowed = {
+            "combat": ("character", "booster"),
+            "support": ("support",),
+            "leadership": ("leadership",),
+            "leader": ("leader",),
+            "influence": ("ship",),
+            "landed": ("ship",),
+        }
+        for zone, ids in s.zones.items():
+            kind, _, owner = zone.partition(":")
+            types = allowed.get(kind) if not kind.startswith("ship") else buka.LOADABLE
+            for cid in ids:
+                card = s.cards.get(cid)
+                if card is None:
+                    problems.append(f"card {cid} in {zone} has no instance")
+                    continue
+                if card.owner != int(owner):
+                    problems.append(f"card {cid} in {zone} belongs to seat {card.owner}")
+                if types is not None and self.defn(s, cid).type not in types:
+                    problems.append(f"a {self.defn(s, cid).type} card is in {zone}")
+                if (
+                    kind == "support"
+                    and is_bluff(card)
+                    and ("bluff" not in self.defs[card.defn].icons)
+                ):
+                    problems.append(f"card {cid} is face down in {zone} without a BLUFF icon")
+                if kind.startswith("ship") and s.cards.get(int(kind[4:])) is None:
+                    problems.append(f"{zone} is the cargo of no ship")
+        combat = set(s.zones["combat:0"]) | set(s.zones["combat:1"])
+        if not set(s.covered) <= combat:
+            problems.append("a covered card is not in a combat area")
+        if min(s.dragons) < 0 or sum(s.dragons) > 3 or (s.dragons[0] and s.dragons[1]):
+            problems.append(f"impossible dragons {s.dragons}")
+        if s.element not in ("", *ELEMENTS) or (s.fight_started != bool(s.element)):
+            problems.append(f"element {s.element!r} with fight_started={s.fight_started}")
+        return problems
+
+    def render(self, view: State, seat: int) -> str:
+        from .render import render
+
+        return render(self, cast(BMState, view), seat)
+
+    def scores(self, state: State) -> dict[str, Any]:
+        s = cast(BMState, state)
+        return {"dragons": list(s.dragons), "crystals": list(s.crystals)}

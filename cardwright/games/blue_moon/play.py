@@ -1,0 +1,333 @@
+"""Playing cards in Blue Moon: the play budget (the normal plays, FREE, PAIR, GANG, the extra
+plays card texts allow, STOP), putting a card into play and covering, RETRIEVE, and the
+options of the turn decision that play cards (004 Card Play, Icons; research §2.2, §5.2)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from cardwright.core.state import CardRef, Option
+from cardwright.core.zones import move
+
+from . import buka_rules as buka
+from .abilities import AbilitySpec
+from .inforce import Effects
+from .state import BMState
+
+if TYPE_CHECKING:
+    from .game import BlueMoon
+
+
+def pairs(g: BlueMoon, s: BMState, a: int, b: int) -> bool:
+    da, db = g.defn(s, a), g.defn(s, b)
+    return da.type == db.type and da.first_word == db.first_word
+
+
+def grant_left(g: BlueMoon, s: BMState, eff: Effects, seat: int, kinds: tuple[str, ...]) -> str:
+    if not eff.grant_srcs:
+        return ""
+    grants = eff.grants(seat)
+    used = s.turn_info.grants_used
+    for kind in kinds:
+        if grants.get(kind, 0) > used.get(kind, 0):
+            return kind
+    return ""
+
+
+def free_by_text(
+    g: BlueMoon, s: BMState, eff: Effects, seat: int, cid: int, spec: AbilitySpec | None
+) -> bool:
+    """Whether a text makes the hand card ``cid`` count as FREE (its own, or a power's)."""
+    if (
+        spec is not None
+        and spec.free_for is not None
+        and eff.text_on(cid)
+        and spec.free_for(g, s, eff, cid, cid, seat)
+    ):
+        return True
+    for src, sp in eff.free_srcs:
+        assert sp.free_for is not None
+        if src != cid and sp.free_for(g, s, eff, src, cid, seat):
+            return True
+    return False
+
+
+def play_mode(g: BlueMoon, s: BMState, eff: Effects, seat: int, cid: int) -> str | None:
+    """How the hand card ``cid`` may be played now (None: it may not). Prohibitions win;
+    otherwise the mode that uses the least: FREE, a PAIR match, a GANG extra, a text grant
+    of its own type (booster/support), the normal play, then any other grant."""
+    d = g.defs[s.cards[cid].defn]
+    t = d.type
+    ti = s.turn_info
+    if eff.prohibitors and eff.prohibited(seat, "play", cid):
+        return None
+    spec = d.spec
+    if (
+        spec is not None
+        and spec.play_condition is not None
+        and eff.text_on(cid)
+        and not spec.play_condition(g, s, eff, cid, seat)
+    ):
+        return None
+    if t == "leadership":
+        return "leadership" if not ti.played and ti.leadership is None else None
+    if t == "ship":  # an influence card takes the leadership phase's one card
+        return "influence" if not ti.played and ti.leadership is None else None
+    if t == "character":
+        if not ti.stop:
+            icons = eff.icons(cid)
+            if "free" in icons or free_by_text(g, s, eff, seat, cid, spec):
+                return "free"
+            if ti.landed is not None and buka.from_ship_free(g, s, seat, cid, d):
+                return "free"
+            if "pair" in icons and any(pairs(g, s, cid, o) for o in ti.pair_open):
+                return "pair"
+            if "gang" in icons and ti.gang not in ("", "-") and d.gang == ti.gang:
+                return "gang"
+            if not ti.char_normal:
+                return "normal"
+        kind = grant_left(g, s, eff, seat, ("character",))
+        return f"grant:{kind}" if kind else None
+    if t in ("booster", "support"):
+        if not ti.stop:
+            icons = eff.icons(cid)
+            if "free" in icons or free_by_text(g, s, eff, seat, cid, spec):
+                return "free"
+            if "pair" in icons and any(pairs(g, s, cid, o) for o in ti.pair_open):
+                return "pair"
+            kind = grant_left(g, s, eff, seat, (t,))
+            if kind:
+                return f"grant:{kind}"
+            if ti.bs_normal < (1 if s.fight_started else 0):
+                return "normal"
+            kind = grant_left(g, s, eff, seat, ("either",))
+        else:
+            kind = grant_left(g, s, eff, seat, (t, "either"))
+        return f"grant:{kind}" if kind else None
+    return None  # leaders are never played
+
+
+def gang_keep_ok(g: BlueMoon, s: BMState, eff: Effects, seat: int, cid: int) -> bool:
+    """GANG (b): the turn's first character may join instead of covering when every active
+    card in the combat area is a character of its gang."""
+    d = g.defn(s, cid)
+    if "gang" not in eff.icons(cid):
+        return False
+    combat = [c for c in s.zones[f"combat:{seat}"] if c not in s.covered]
+    if not combat:
+        return False
+    for c in combat:
+        dc = g.defn(s, c)
+        if dc.type != "character" or "gang" not in eff.icons(c) or dc.gang != d.gang:
+            return False
+    return True
+
+
+def play_card(
+    g: BlueMoon,
+    s: BMState,
+    seat: int,
+    cid: int,
+    mode: str,
+    keep: bool = False,
+    eff: Effects | None = None,
+    from_zone: str = "",
+) -> None:
+    """Move a card from hand (or ``from_zone``: a landed ship) into play as ``mode``
+    allows, cover earlier combat cards if it is the turn's first character (unless
+    ``keep``: GANG), then resolve a "now" power. ``eff``, if given, must be the effects in
+    force before the card is played."""
+    d = g.defn(s, cid)
+    ti = s.turn_info
+    ref = CardRef(cid)
+    if eff is None:
+        eff = Effects(g, s)
+    icons = eff.icons(cid)  # icons are checked in hand, just before the card is played
+    t = d.type
+    dest = {
+        "character": "combat",
+        "booster": "combat",
+        "support": "support",
+        "ship": "influence",
+    }.get(t, "leadership")
+    src = from_zone or f"hand:{seat}"
+    move(s, cid, f"{dest}:{seat}", from_zone=src)
+    s.cards[cid].face_up = True
+    if src.startswith("ship"):
+        ti.from_ship[ref] = buka.cargo_ship(src)
+    ti.played.append(ref)
+    if s.targets:
+        s.targets.pop(ref, None)  # a card played again picks its target afresh
+    ti.modes.append(mode)
+    if mode == "normal":
+        if t == "character":
+            ti.char_normal = True
+        else:
+            ti.bs_normal += 1
+    elif mode.startswith("grant:"):
+        kind = mode[6:]
+        ti.grants_used[kind] = ti.grants_used.get(kind, 0) + 1
+    elif mode == "pair":
+        for o in ti.pair_open:
+            if pairs(g, s, cid, o):
+                ti.pair_open.remove(o)
+                break
+    elif mode == "leadership":
+        ti.leadership = ref
+    if "pair" in icons and mode != "pair":
+        ti.pair_open.append(ref)
+    if "stop" in icons:
+        ti.stop = True
+    if t in ("character", "booster"):
+        gang = d.gang if "gang" in icons else "-"
+        ti.gang = gang if ti.gang in ("", gang) else "-"
+    g.hand_changed(s, seat)
+    if s.logging:
+        how = {
+            "free": " (FREE)",
+            "pair": " (PAIR)",
+            "gang": " (GANG)",
+            "leadership": "",
+            "influence": "",
+            "normal": "",
+        }.get(mode, " (allowed by a card)")
+        rule = {
+            "free": "bm.icon.free",
+            "pair": "bm.icon.pair",
+            "gang": "bm.icon.gang_extra",
+            "leadership": "bm.turn.leadership",
+            "influence": "bm.ship.play",
+        }.get(mode, "bm.turn.character" if t == "character" else "bm.turn.booster_support")
+        if mode.startswith("grant:"):
+            rule = "bm.special.card_beats_rule"
+        g.log(
+            s,
+            "play",
+            rule,
+            f"{s.names[seat]} plays {d.name} "
+            + (
+                f"({t})"
+                if t in ("leadership", "ship")
+                else f"({t}, {d.fire} fire / {d.earth} earth){how}"
+            )
+            + (" from a landed ship" if cid in ti.from_ship else ""),
+            seat,
+            card=cid,
+        )
+        if "stop" in icons:
+            g.log(s, "stop", "bm.icon.stop", f"{d.name} shows STOP: no further cards", seat)
+    if t == "character":
+        ti.chars += 1
+        if ti.chars == 1:
+            cover(g, s, seat, cid, keep)
+    spec = d.spec
+    if spec is not None:
+        if spec.on_play is not None and Effects(g, s).text_on(cid):
+            if ti.undo_from >= 0 and not spec.reversible:
+                ti.irreversible = True
+            spec.on_play(g, s, cid)
+    elif d.ability and s.logging:
+        g.log(
+            s,
+            "no_effect",
+            "bm.ability.unimplemented",
+            f"{d.name}'s special power is not implemented yet and has no effect",
+            seat,
+            card=cid,
+        )
+
+
+def cover(g: BlueMoon, s: BMState, seat: int, cid: int, keep: bool) -> None:
+    earlier = [c for c in s.zones[f"combat:{seat}"] if c != cid and c not in s.covered]
+    if not earlier:
+        return
+    if keep:
+        if s.logging:
+            g.log(
+                s,
+                "gang_keep",
+                "bm.icon.gang_keep",
+                f"{g.card_name(s, cid)} joins its gang: the active combat cards stay active",
+                seat,
+            )
+        return
+    refs = [CardRef(c) for c in earlier]
+    s.covered.extend(refs)
+    s.turn_info.covered.extend(refs)
+    if s.logging:
+        names = ", ".join(g.card_name(s, c) for c in earlier)
+        g.log(s, "cover", "bm.cover", f"{g.card_name(s, cid)} covers {names}", seat)
+
+
+def retrievable(g: BlueMoon, s: BMState, eff: Effects, seat: int) -> list[CardRef]:
+    """Active cards with a (not ignored) RETRIEVE icon the seat may take back into hand. An
+    opposing active character that depicts RETRIEVE (even ignored) blocks characters."""
+    if eff.prohibitors and eff.prohibited(seat, "take"):
+        return []
+    if eff.take_srcs and eff.take_limit(seat, False) <= 0:
+        return []
+    opp = 1 - seat
+    blocked = any(
+        g.defn(s, c).type == "character" and "retrieve" in g.defn(s, c).icons
+        for c in s.zones[f"combat:{opp}"]
+        if c not in s.covered
+    )
+    out = []
+    for cid in g.active_cards(s, seat):
+        if "retrieve" not in eff.icons(cid):
+            continue
+        if blocked and g.defn(s, cid).type == "character":
+            continue
+        if eff.prohibitors and eff.prohibited(seat, "retrieve", cid):
+            continue
+        out.append(cid)
+    return out
+
+
+def play_label(g: BlueMoon, s: BMState, cid: int, mode: str) -> str:
+    d = g.defn(s, cid)
+    how = {"free": " as FREE", "pair": " as a PAIR", "gang": " as a GANG extra"}.get(
+        mode, " (card allows)" if mode.startswith("grant:") else ""
+    )
+    return f"Play {d.name} ({d.fire}/{d.earth}){how}"
+
+
+def character_options(g: BlueMoon, s: BMState, eff: Effects, seat: int) -> list[Option]:
+    """Characters the seat may play now (with the GANG keep variant for the first one)."""
+    ti = s.turn_info
+    options = []
+    for cid in buka.play_sources(g, s, eff, seat):
+        if g.defs[s.cards[cid].defn].type != "character":
+            continue
+        mode = play_mode(g, s, eff, seat, cid)
+        if mode is None:
+            continue
+        options.append(
+            Option(f"play:{cid}", play_label(g, s, cid, mode), card=CardRef(cid), arg="play")
+        )
+        if ti.chars == 0 and gang_keep_ok(g, s, eff, seat, cid):
+            name = g.card_name(s, cid)
+            options.append(
+                Option(
+                    f"gang:{cid}",
+                    f"Play {name} and keep the gang active (no cover)",
+                    card=CardRef(cid),
+                    arg="gang",
+                )
+            )
+    return options
+
+
+def bs_options(g: BlueMoon, s: BMState, eff: Effects, seat: int) -> list[Option]:
+    """Boosters and supports the seat may play now."""
+    options = []
+    for cid in buka.play_sources(g, s, eff, seat):
+        if g.defs[s.cards[cid].defn].type not in ("booster", "support"):
+            continue
+        mode = play_mode(g, s, eff, seat, cid)
+        if mode is not None:
+            options.append(
+                Option(f"play:{cid}", play_label(g, s, cid, mode), card=CardRef(cid), arg="play")
+            )
+    options.extend(buka.bs_extra_options(g, s, eff, seat))
+    return options
