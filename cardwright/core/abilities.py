@@ -55,7 +55,11 @@ class Listener:
     the card is in one of the game's live zones. ``by``: ``you`` only when the event's seat is
     the card's controller, ``opponent`` only when it is another seat. ``condition``: an
     expression that must be true. ``now``: run at once instead of queueing a trigger (for
-    effects with no choice that the rules apply on the spot).
+    effects with no choice that the rules apply on the spot). ``who``: the seats the effect
+    acts for, one trigger each in that order (an expression giving seats; default the card's
+    controller): "each player with a minion here may draw". ``once``: set off at most once
+    per turn (an expression naming what the limit is per, such as the card that caused the
+    event, or ``True``): :meth:`Game.listener_used`.
     """
 
     event: str
@@ -65,6 +69,8 @@ class Listener:
     by: str = ""
     condition: Expr | None = None
     now: bool = False
+    who: Expr | None = None
+    once: Expr | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -345,18 +345,22 @@ class Game(ABC):
         timing: str = WHEN,
         seat: int = -1,
         card: int | None = None,
+        *,
+        vars: Bindings | None = None,
         **data: Any,
     ) -> None:
         """Announce an event: the listeners of the game's abilities hear it (the card it is
         about first, then every live card: :func:`~cardwright.core.vocab.dispatch`), and then
-        the game's own :meth:`on_event`.
+        the game's own :meth:`on_event`. ``vars``: what else the event binds for its
+        listeners' conditions and effects (other cards by name, numbers, words); the card is
+        bound as ``card``.
 
         >>> game.emit(state, "dies", AFTER, seat=0, card=17)  # doctest: +SKIP
         """
         if timing not in TIMINGS:
             raise EngineError(f"event {kind!r}: timing {timing!r} is not one of {TIMINGS}")
         if self.registry is not None:
-            dispatch(self, state, kind, timing, seat, card)
+            dispatch(self, state, kind, timing, seat, card, vars)
         if type(self).on_event is not Game.on_event:  # a game's own listener (legacy)
             if card is not None:
                 data["card"] = card
@@ -389,6 +393,25 @@ class Game(ABC):
         """
         n = len(state.names)
         return [(state.active + i) % n for i in range(n)]
+
+    def trigger_controller(self, state: State, source: int, actor: int) -> int:
+        """Who orders a trigger of ``source`` that acts for ``actor`` among the pending ones
+        (:class:`~.steps.ResolveTriggers` groups them by it). Default: ``actor`` (each player
+        orders their own); a game where the current player orders every trigger returns the
+        active seat."""
+        return actor
+
+    def listener_used(self, state: State, card: int, key: str, about: int | None) -> bool:
+        """Whether the listener ``key`` of ``card`` (limited to once per turn, per ``about``
+        if given) has already been set off this turn. Default: a lasting mark until the end
+        of the turn (the game announces ``end_of_turn``)."""
+        mark = f"once:{key}"
+        return any(e.key == mark and e.target == card and e.about == about for e in state.lasting)
+
+    def use_listener(self, state: State, card: int, key: str, about: int | None) -> None:
+        """Note that the listener ``key`` of ``card`` was set off (see :meth:`listener_used`)."""
+        ref = None if about is None else CardRef(about)
+        state.lasting.append(Lasting(f"once:{key}", CardRef(card), about=ref))
 
     def trigger_label(self, state: State, trigger: Trigger) -> str:
         """How a pending trigger is named when its controller orders them: the ability's
@@ -536,6 +559,17 @@ class Game(ABC):
         """The abilities ``card`` has (its definition's, in the state's card set or ruleset).
         Default: none."""
         return ()
+
+    def after_effect_step(self, state: State, ctx: Any) -> None:  # noqa: B027 (optional hook)
+        """Called after each step of a vocabulary effect has run or been answered (``ctx``:
+        the context it ran in): a game's bookkeeping between the steps of an ability (Smash
+        Up offers copying cards the effects a step just had). Default: nothing."""
+
+    def choice_label(self, ctx: Any, card: int, style: str) -> str:
+        """How an option of a vocabulary choice names ``card`` when the choice asks for the
+        label style ``style`` (a word the game defines: ``choose(..., label="minion")``).
+        Default: the card's name."""
+        return self.card_name(ctx.state, card)
 
     def live_cards(self, state: State) -> Iterable[int]:
         """The cards whose abilities are in force now (in play), in the order their

@@ -105,8 +105,10 @@ class Bindings(msgspec.Struct, omit_defaults=True):
 
 class Trigger(msgspec.Struct, omit_defaults=True):
     """A triggered ability waiting to resolve: which ability, the card it comes from, who
-    controls it, the key of the effect to run (a vocabulary listener's; empty for a game's own
-    trigger) and what the event that set it off bound (``vars``)."""
+    controls it (orders it among the pending ones), the key of the effect to run (a vocabulary
+    listener's; empty for a game's own trigger), what the event that set it off bound
+    (``vars``) and the seat it acts for when that is not its controller (``actor``: where the
+    current player orders every trigger)."""
 
     ability: str
     source: CardRef
@@ -114,6 +116,7 @@ class Trigger(msgspec.Struct, omit_defaults=True):
     data: dict[str, Any] = msgspec.field(default_factory=dict)
     vars: Bindings = msgspec.field(default_factory=Bindings)
     effect: str = ""
+    actor: int | None = None
 
 
 class Lasting(msgspec.Struct, omit_defaults=True):

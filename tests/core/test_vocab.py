@@ -346,3 +346,120 @@ def test_a_replacement_happens_instead_of_the_event() -> None:
     game.apply(s, f"smash:{ghost}")
     assert names(s, "play:1") == ["ghost", "pebble"], "the ghost was not smashed"
     assert names(s, "hand:1") == ["stone"], "its owner drew instead"
+
+
+# ---------------------------------------------------------------------- binding, presentation
+def test_a_choice_reads_as_the_card_says_ids_labels_decline_and_prompt_with_names() -> None:
+    game, s = play(
+        "let(choose(things(whose='opponent'), option='pick', kind='target', prompt='Pick one',"
+        " may=True, decline='Nothing'), smash(choose(things(whose='opponent'),"
+        " prompt='Smash one beside {chosen}')))",
+        {"play:1": ["pebble", "stone", "boulder"]},
+    )
+    pebble, stone, boulder = s.zones["play:1"]
+    assert ids(s) == [f"pick:{pebble}", f"pick:{stone}", f"pick:{boulder}", "decline"]
+    assert s.decision is not None and s.decision.options[-1].label == "Nothing"
+    game.apply(s, f"pick:{stone}")
+    assert s.decision is not None and s.decision.prompt == "Smash one beside stone"
+    game.apply(s, f"smash:{boulder}")
+    assert names(s, "discard:1") == ["boulder"]
+
+
+def test_let_binds_several_picks_at_once_a_number_or_nothing() -> None:
+    game, s = play(
+        "let(choose(things(), n=3, up_to=True, may=True, decline='No more', decline_id='done'),"
+        " for_each(chosen, smash(it)), otherwise=draw(1))",
+        {"play:1": ["pebble", "stone", "boulder"], "deck:0": ["x"]},
+    )
+    assert ids(s)[-1] == "done"
+    game.apply(s, ids(s)[0])
+    assert names(s, "discard:1") == [], "nothing is done before the picking ends"
+    game.apply(s, ids(s)[0])
+    game.apply(s, "done")
+    assert names(s, "discard:1") == ["pebble", "stone"]
+    game, s = play(
+        "let(choose(things(), may=True), smash(chosen), otherwise=draw(1))",
+        {"play:1": ["pebble"], "deck:0": ["x"]},
+    )
+    game.apply(s, "decline")
+    assert names(s, "hand:0") == ["x"], "declined: the otherwise effect"
+    _, s = play(
+        "let(count(cards('hand')), repeat(var('k'), draw(1)), name='k')",
+        {"hand:0": ["a", "b"], "deck:0": ["x", "y", "z"]},
+    )
+    assert len(s.zones["hand:0"]) == 4
+
+
+def test_distinct_choices_offer_one_copy_of_each_card() -> None:
+    _, s = play(
+        "discard(choose(cards('hand'), distinct=True))", {"hand:0": ["pebble", "pebble", "stone"]}
+    )
+    assert len(ids(s)) == 2
+
+
+def test_such_that_tests_each_card_as_it_and_may_reads_as_the_card_says() -> None:
+    _, s = play(
+        "for_each(such_that(things(), count(things(value_gt=it.value)) == 0), smash(it))",
+        {"play:1": ["pebble", "boulder"]},
+    )
+    assert names(s, "discard:1") == ["boulder"]
+    game, s = play(
+        "may(draw(1), prompt='Draw?', yes='Draw one', yes_id='draw', no='Keep', no_id='keep')",
+        {"deck:0": ["x"]},
+    )
+    assert s.decision is not None and [(o.id, o.label) for o in s.decision.options] == [
+        ("draw", "Draw one"),
+        ("keep", "Keep"),
+    ]
+    game.apply(s, "draw")
+    assert names(s, "hand:0") == ["x"]
+
+
+def _boom(ctx: Any, cards: Any) -> bool:
+    for cid in cards_of(cards):
+        ctx.game.smash(ctx.state, cid, ctx.rule)
+    return bool(cards_of(cards))
+
+
+def test_if_done_follows_what_the_verb_says_it_did() -> None:
+    boom = VerbSpec("boom", _boom)
+    extra = {"boom": lambda what: Verb(boom, (what,))}
+    w = words().extended(extra)
+    for setup, drawn in (({"play:1": ["pebble"]}, 1), ({}, 0)):
+        game = Toy({})
+        item = w.parse("if_done(boom(things()), draw(1))", "test")
+        ability = Ability("subject", "toy", hooks_from([item]))
+        assert game.registry is not None
+        game.registry = Registry(game.id, [*game.registry.abilities.values(), ability])
+        s = game.state_cls(game=game.id)
+        game.setup(s)
+        for zone, defns in {**setup, "deck:0": ["x"]}.items():
+            for defn in defns:
+                create_card(s, defn, int(zone[-1]), zone)
+        game.push_step(s, Script(ability="subject"))
+        game.advance(s)
+        assert len(s.zones["hand:0"]) == drawn
+
+
+def test_a_listener_acts_for_the_seats_it_names_once_per_turn_and_the_game_orders() -> None:
+    w = words()
+    # every seat draws (a trigger each), once per turn per dying card
+    lis = w.parse("whenever('dies', draw(1), who=each, once=var('card'))", "test")
+    game = Toy({})
+    assert game.registry is not None
+    game.registry = Registry(
+        game.id, [*game.registry.abilities.values(), Ability("stone", "toy", hooks_from([lis]))]
+    )
+    s = game.state_cls(game=game.id)
+    game.setup(s)
+    create_card(s, "stone", 0, "play:0")
+    victim = create_card(s, "pebble", 1, "play:1")
+    game.emit(s, "dies", AFTER, 1, card=victim.id)
+    game.emit(s, "dies", AFTER, 1, card=victim.id)
+    # each seat orders its own (the default), so no trigger acts for another seat
+    assert [(t.controller, t.actor) for t in s.triggers] == [(0, None), (1, None)]
+    s.triggers.clear()
+    game.trigger_controller = lambda state, source, actor: 0  # type: ignore[method-assign]
+    other = create_card(s, "pebble", 1, "play:1")
+    game.emit(s, "dies", AFTER, 1, card=other.id)
+    assert [(t.controller, t.actor) for t in s.triggers] == [(0, None), (0, 1)]

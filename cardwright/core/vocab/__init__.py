@@ -26,12 +26,13 @@ copied, saved or searched in the middle of an ability.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from typing import Any
+from typing import Any, NamedTuple
 
 from ..abilities import Listener, ModifierSpec, Replacement, Rule
 from ..errors import DataError
 from ..state import Lasting
 from .base import Ctx, Effect, Expr, NodeTable, cards_of, index_effect, node, node_key, seats_of
+from .binding import LET, IfDone, Let, Repeat, SuchThat
 from .effects import (
     ADD_COUNTER,
     DISCARD,
@@ -86,15 +87,20 @@ __all__ = [
     "Expr",
     "Filter",
     "ForEach",
+    "Hooked",
     "If",
+    "IfDone",
     "Keyword",
+    "Let",
     "May",
     "NodeTable",
     "OwnerOf",
+    "Repeat",
     "Require",
     "Seats",
     "SelfCard",
     "Seq",
+    "SuchThat",
     "Var",
     "Verb",
     "VerbSpec",
@@ -127,6 +133,14 @@ class Keyword(str):
     """A keyword an ability gives its card (``keyword("lazy")``)."""
 
 
+class Hooked(NamedTuple):
+    """An item of an ability that fills one of the game's own hook kinds (a Talent, a
+    Special, a copying rule): a game's words make them, :func:`hooks_from` files them."""
+
+    hook: str
+    value: Any
+
+
 def _e(value: Any) -> Expr:
     return value if isinstance(value, Expr) else Const(value)
 
@@ -152,17 +166,27 @@ def _where(what: Any, **filters: Any) -> Where:
     return Where(_e(what), filters_from(filters))
 
 
-def _choose(
-    what: Any,
-    n: int = 1,
-    up_to: bool = False,
-    may: bool = False,
-    kind: str = "",
-    prompt: str = "",
-    none: str = "",
-    always_ask: bool = False,
-) -> Choose:
-    return Choose(_e(what), n, up_to, may, kind, prompt, none, always_ask)
+def _choose(what: Any, **how: Any) -> Choose:
+    """``choose(cards, n=1, up_to=False, may=False, kind="", prompt="", none="", ...)``: see
+    :class:`~.exprs.Choose` for every keyword (how the question and its options read)."""
+    return Choose(_e(what), **how)
+
+
+def _let(what: Any, effect: Any, name: str = "chosen", otherwise: Any = None) -> Let:
+    return Let(
+        LET,
+        (_e(what),),
+        then=_effect(effect, "let"),
+        name=name,
+        otherwise=None if otherwise is None else _effect(otherwise, "let"),
+    )
+
+
+def _if_done(verb: Any, then: Any, otherwise: Any = None) -> IfDone:
+    if not isinstance(verb, Verb) or not verb.immediate:
+        raise DataError(f"if_done: {verb!r} is not a verb done at once (no choice in it)")
+    other = None if otherwise is None else _effect(otherwise, "if_done")
+    return IfDone(verb, _effect(then, "if_done"), other)
 
 
 def _effect(value: Any, word: str) -> Effect:
@@ -181,9 +205,20 @@ def _listener(subject: str) -> Any:
         by: str = "",
         condition: Any = None,
         now: bool = False,
+        who: Any = None,
+        once: Any = None,
     ) -> Listener:
-        cond = None if condition is None else _e(condition)
-        return Listener(event, _effect(effect, subject), subject, timing, by, cond, now)
+        return Listener(
+            event,
+            _effect(effect, subject),
+            subject,
+            timing,
+            by,
+            _opt(condition),
+            now,
+            _opt(who),
+            _opt(once),
+        )
 
     return make
 
@@ -209,9 +244,13 @@ def core_words() -> Vocabulary:
         "choose": _choose,
         # effects
         "seq": lambda *items: Seq(tuple(_effect(i, "seq") for i in items)),
-        "may": lambda effect, prompt="Use this ability?", kind="use_power": May(
-            _effect(effect, "may"), prompt, kind
+        "may": lambda effect, prompt="Use this ability?", kind="use_power", **answers: May(
+            _effect(effect, "may"), prompt, kind, **answers
         ),
+        "let": _let,
+        "if_done": _if_done,
+        "repeat": lambda n, effect: Repeat(_e(n), _effect(effect, "repeat")),
+        "such_that": lambda what, condition: SuchThat(_e(what), _e(condition)),
         "for_each": lambda what, effect, name="it": ForEach(
             _e(what), _effect(effect, "for_each"), name
         ),
@@ -287,6 +326,10 @@ def hooks_from(items: Iterable[Any], effect_hook: str = "effect") -> dict[str, A
             hooks[kind] = (*hooks.get(kind, ()), item)
         elif isinstance(item, Replacement):
             hooks["replacements"] = (*hooks.get("replacements", ()), item)
+        elif isinstance(item, Hooked):
+            if item.hook in hooks:
+                raise DataError(f"two items for hook {item.hook!r}")
+            hooks[item.hook] = item.value
         elif isinstance(item, Effect):
             if effect_hook in hooks:
                 raise DataError(f"two effects for hook {effect_hook!r}")

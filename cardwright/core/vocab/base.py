@@ -46,6 +46,10 @@ class Ctx:
     def rule(self) -> str:
         return self.ability.rule
 
+    def child_as(self, you: int) -> Ctx:
+        """The same context with another seat acting."""
+        return Ctx(self.game, self.state, self.ability, self.source, you, self.vars, self.node)
+
     def child(self, index: int, *, vars: Bindings | None = None, you: int | None = None) -> Ctx:
         """The context for child ``index`` of the running node (optionally with other
         bindings, or another seat acting)."""

@@ -59,23 +59,28 @@ class Seq(Effect):
 
 @dataclass(frozen=True)
 class May(Effect):
-    """Ask the acting seat whether to do ``effect`` (a yes/no question)."""
+    """Ask the acting seat whether to do ``effect`` (a yes/no question; the options' ids and
+    labels may be the game's own, and the prompt may name bound values)."""
 
     effect: Effect
     prompt: str = "Use this ability?"
     kind: str = "use_power"
+    yes: str = "Yes"
+    no: str = "No"
+    yes_id: str = "yes"
+    no_id: str = "no"
     immediate: bool = field(init=False, default=False)
 
     def parts(self) -> Sequence[Effect]:
         return (self.effect,)
 
     def ask(self, step: EffectStep, ctx: Ctx) -> Decision | None:
-        options = [Option("yes", "Yes"), Option("no", "No")]
-        return Decision(ctx.you, self.kind, self.prompt, options, ctx.rule)
+        options = [Option(self.yes_id, fill(ctx, self.yes)), Option(self.no_id, self.no)]
+        return Decision(ctx.you, self.kind, fill(ctx, self.prompt), options, ctx.rule)
 
     def answer(self, step: EffectStep, ctx: Ctx, option: Option) -> None:
         _pop(ctx, step)
-        if option.id == "yes":
+        if option.id == self.yes_id:
             self.effect.start(ctx.child(0))
 
 
@@ -111,11 +116,11 @@ class ForEach(Effect):
 
 @dataclass(frozen=True)
 class EachPlayer(Effect):
-    """``effect`` once for each seat ``whose`` names (default: every seat in turn order from
-    the active one), with that seat as "you"."""
+    """``effect`` once for each seat ``whose`` names (a seat word, default every seat in turn
+    order from the active one, or an expression giving seats), with that seat as "you"."""
 
     effect: Effect
-    whose: str = "each"
+    whose: str | Expr = "each"
     immediate: bool = field(init=False, default=False)
 
     def __post_init__(self) -> None:
@@ -124,13 +129,18 @@ class EachPlayer(Effect):
     def parts(self) -> Sequence[Effect]:
         return (self.effect,)
 
+    def _seats(self, ctx: Ctx) -> list[int]:
+        if isinstance(self.whose, Expr):
+            return seats_of(self.whose.eval(ctx))
+        return seats_from(ctx, self.whose)
+
     def do(self, ctx: Ctx) -> None:
-        for seat in seats_from(ctx, self.whose):
+        for seat in self._seats(ctx):
             self.effect.do(ctx.child(0, you=seat))
 
     def run(self, step: EffectStep, ctx: Ctx) -> None:
         if step.idx == 0:
-            step.seats = seats_from(ctx, self.whose)
+            step.seats = self._seats(ctx)
         if step.idx >= len(step.seats):
             _pop(ctx, step)
             return
@@ -266,9 +276,11 @@ class Verb(Effect):
         args, kwargs = self._values(ctx, self.choice.eval(ctx) if self.choice else None)
         return self.spec.possible(ctx, *args, **kwargs)
 
-    def apply(self, ctx: Ctx, chosen: list[CardRef] | None = None) -> None:
+    def apply(self, ctx: Ctx, chosen: list[CardRef] | None = None) -> Any:
+        """Carry the verb out; returns what its function returns (a verb may say whether it
+        did anything: :func:`~.binding.if_done`)."""
         args, kwargs = self._values(ctx, chosen)
-        self.spec.fn(ctx, *args, **kwargs)
+        return self.spec.fn(ctx, *args, **kwargs)
 
     def do(self, ctx: Ctx) -> None:
         self.apply(ctx)
@@ -279,6 +291,8 @@ class Verb(Effect):
         assert choice is not None
         picked = set(step.picked)
         found = [c for c in choice.eval(ctx) if c not in picked]
+        if choice.distinct:
+            found = distinct_cards(ctx, found)
         return found, choice.n - len(step.picked)
 
     def _forced(self, found: list[CardRef], left: int) -> bool:
@@ -292,22 +306,7 @@ class Verb(Effect):
         found, left = self._candidates(step, ctx)
         if left <= 0 or not found or self._forced(found, left):
             return None
-        choice, spec = self.choice, self.spec
-        label = spec.label
-        options = [
-            Option(
-                f"{spec.name}:{c}",
-                label(ctx, c) if label else ctx.game.card_name(ctx.state, c),
-                card=c,
-            )
-            for c in found
-        ]
-        if choice.up_to and step.picked:
-            options.append(Option("done", "Done"))
-        elif choice.may and not step.picked:
-            options.append(ctx.game.decline_option)
-        prompt = (choice.prompt or spec.prompt).format(n=left)
-        return Decision(ctx.you, choice.kind or spec.kind, prompt, options, ctx.rule)
+        return choice_question(self.choice, self.spec, step, ctx, found, left)
 
     def run(self, step: EffectStep, ctx: Ctx) -> None:
         if self.choice is None:  # a verb that pushes steps: it goes where this step was
@@ -337,6 +336,69 @@ class Verb(Effect):
         if last:
             _pop(ctx, step)
         self.apply(ctx, [card])
+
+
+def distinct_cards(ctx: Ctx, cards: list[CardRef]) -> list[CardRef]:
+    """The first card of each definition (copies are interchangeable)."""
+    seen: set[str] = set()
+    out = []
+    for c in cards:
+        defn = ctx.state.cards[c].defn
+        if defn not in seen:
+            seen.add(defn)
+            out.append(c)
+    return out
+
+
+class _PromptWords(dict[str, Any]):
+    """What a prompt may name: ``{n}`` and the values bound in the context (a card by name)."""
+
+    def __init__(self, ctx: Ctx, left: int) -> None:
+        super().__init__(n=left)
+        self.ctx = ctx
+
+    def __missing__(self, key: str) -> Any:
+        ctx, v = self.ctx, self.ctx.vars
+        if key in v.cards:
+            found = v.cards[key]
+            return ctx.game.card_name(ctx.state, found[0]) if found else "nothing"
+        if key in v.nums:
+            return v.nums[key]
+        if key in v.words:
+            return v.words[key]
+        raise EngineError(f"a prompt names {key!r}, which nothing bound")
+
+
+def fill(ctx: Ctx, text: str, left: int = 0) -> str:
+    """``text`` with ``{n}`` (``left``) and the names of bound values filled in."""
+    return text.format_map(_PromptWords(ctx, left)) if "{" in text else text
+
+
+def choice_question(
+    choice: Choose, spec: VerbSpec, step: EffectStep, ctx: Ctx, found: list[CardRef], left: int
+) -> Decision:
+    """The question that picks one of ``found`` (``step.picked`` already picked)."""
+    game = ctx.game
+    prefix = choice.option or spec.name
+    label = spec.label
+    options = [
+        Option(
+            f"{prefix}:{c}",
+            game.choice_label(ctx, c, choice.label)
+            if choice.label
+            else (label(ctx, c) if label else game.card_name(ctx.state, c)),
+            card=c,
+        )
+        for c in found
+    ]
+    if choice.up_to and step.picked:
+        options.append(Option(choice.done_id, choice.done))
+    elif choice.may and not step.picked:
+        decline = game.decline_option
+        options.append(Option(choice.decline_id, choice.decline or decline.label))
+    text = choice.prompt_more if step.picked and choice.prompt_more else choice.prompt
+    prompt = fill(ctx, text or spec.prompt, left)
+    return Decision(ctx.you, choice.kind or spec.kind, prompt, options, ctx.rule)
 
 
 # ------------------------------------------------------------------------------ core verbs

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING
 from ..effects import Permission
 from ..lasting import amount as lasting_amount
 from ..state import Bindings, CardRef, State, Trigger
-from .base import Ctx, node
+from .base import Ctx, cards_of, node, seats_of
 
 if TYPE_CHECKING:
     from ..abilities import Ability
@@ -84,19 +84,29 @@ def _hear(
         ctx = Ctx(game, state, ability, CardRef(src), controller, bound, key)
         if lis.condition is not None and not lis.condition.eval(ctx):
             continue
-        if lis.now:
-            lis.effect.start(ctx)
-            continue
-        trigger = Trigger(ability.id, CardRef(src), controller, vars=bound, effect=key)
-        state.triggers.append(trigger)
+        if lis.once is not None:
+            found = lis.once.eval(ctx)
+            about = None if isinstance(found, bool) else next(iter(cards_of(found)), None)
+            if game.listener_used(state, src, key, about):
+                continue
+            game.use_listener(state, src, key, about)
+        seats = [controller] if lis.who is None else seats_of(lis.who.eval(ctx))
+        for actor in seats:
+            if lis.now:
+                lis.effect.start(ctx.child_as(actor))
+                continue
+            orderer = game.trigger_controller(state, src, actor)
+            trigger = Trigger(ability.id, CardRef(src), orderer, vars=bound, effect=key)
+            if actor != orderer:
+                trigger.actor = actor
+            state.triggers.append(trigger)
 
 
 def run_listener(game: Game, state: State, trigger: Trigger) -> None:
     """Resolve a pending trigger set off by a vocabulary listener."""
     effect, ability = node(game, trigger.effect)
-    ctx = Ctx(
-        game, state, ability, trigger.source, trigger.controller, trigger.vars, trigger.effect
-    )
+    you = trigger.controller if trigger.actor is None else trigger.actor
+    ctx = Ctx(game, state, ability, trigger.source, you, trigger.vars, trigger.effect)
     effect.start(ctx)
 
 

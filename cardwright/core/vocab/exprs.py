@@ -74,11 +74,13 @@ class Var(Expr):
 def seats_from(ctx: Ctx, whose: str) -> list[int]:
     """The seats a word names, relative to ``ctx.you``: ``you``, ``opponent`` (every other
     seat, in turn order after you), ``any`` (every seat in seat order), ``each`` (every seat
-    in turn order from the active one), ``active``, ``owner`` / ``controller`` (of the
-    source card)."""
+    in turn order from the active one), ``you_first`` (every seat in turn order from you),
+    ``active``, ``owner`` / ``controller`` (of the source card)."""
     n = ctx.state.num_players
     if whose == "you":
         return [ctx.you]
+    if whose == "you_first":
+        return [(ctx.you + i) % n for i in range(n)]
     if whose == "opponent":
         return [(ctx.you + i) % n for i in range(1, n)]
     if whose == "any":
@@ -92,10 +94,10 @@ def seats_from(ctx: Ctx, whose: str) -> list[int]:
             return []
         card = ctx.state.cards[ctx.source]
         return [card.owner if whose == "owner" else card.controller]
-    raise DataError(f"unknown seat word {whose!r} (you, opponent, any, each, active, owner)")
+    raise DataError(f"unknown seat word {whose!r} ({', '.join(SEAT_WORDS)})")
 
 
-SEAT_WORDS = ("you", "opponent", "any", "each", "active", "owner", "controller")
+SEAT_WORDS = ("you", "opponent", "any", "each", "you_first", "active", "owner", "controller")
 
 
 @dataclass(frozen=True, slots=True)
@@ -295,8 +297,16 @@ class Choose(Expr):
     ``may``: none at all (a decline option). When every candidate must be taken anyway, no
     question is asked, unless ``always_ask`` (choices among cards of a hidden hand that a
     filter narrows: skipping the question would tell the others what the hand holds).
-    ``kind``, ``prompt``: the decision's kind and prompt (defaults from the verb); ``none``:
-    what the log says when there is nothing to choose."""
+    ``kind``, ``prompt``: the decision's kind and prompt (defaults from the verb; the prompt
+    may name bound values, ``{chosen}``, ``{it}``, and ``{n}``, how many are left to choose);
+    ``prompt_more``: the prompt once a card has been picked; ``none``: what the log says when
+    there is nothing to choose.
+
+    How the options read (the defaults are the verb's): ``option``, the prefix of their ids
+    (``<option>:<card id>``); ``label``, a label style the game names
+    (:meth:`Game.choice_label`); ``decline`` / ``decline_id``, the option ``may`` adds;
+    ``done`` / ``done_id``, the option ``up_to`` adds once a card is picked; ``distinct``:
+    one option per card definition (copies are interchangeable)."""
 
     what: Expr
     n: int = 1
@@ -306,6 +316,14 @@ class Choose(Expr):
     prompt: str = ""
     none: str = ""
     always_ask: bool = False
+    option: str = ""
+    label: str = ""
+    decline: str = ""
+    decline_id: str = "decline"
+    done: str = "Done"
+    done_id: str = "done"
+    prompt_more: str = ""
+    distinct: bool = False
 
     def eval(self, ctx: Ctx) -> list[CardRef]:
         """The candidates (the choice itself is made by the step running the verb)."""

@@ -22,7 +22,8 @@ if TYPE_CHECKING:
 
 
 class EffectStep(Step, tag="core.effect"):
-    """A vocabulary effect in progress (see the module docstring)."""
+    """A vocabulary effect in progress (see the module docstring). ``n``: a number the node
+    keeps (how many times a ``repeat`` goes)."""
 
     node: str
     source: CardRef | None = None
@@ -31,6 +32,7 @@ class EffectStep(Step, tag="core.effect"):
     idx: int = 0
     picked: list[CardRef] = msgspec.field(default_factory=list)
     seats: list[int] = msgspec.field(default_factory=list)
+    n: int = 0
 
     def _ctx(self, game: Game, state: State) -> tuple[Effect, Ctx]:
         effect, ability = node(game, self.node)
@@ -43,10 +45,12 @@ class EffectStep(Step, tag="core.effect"):
     def run(self, game: Game, state: State) -> None:
         effect, ctx = self._ctx(game, state)
         effect.run(self, ctx)
+        game.after_effect_step(state, ctx)
 
     def answer(self, game: Game, state: State, option: Option) -> None:
         effect, ctx = self._ctx(game, state)
         effect.answer(self, ctx, option)
+        game.after_effect_step(state, ctx)
 
 
 def ability_ctx(

@@ -1,0 +1,190 @@
+"""Combinators that bind values for what follows, or that repeat or depend on what was done.
+
+* ``let(what, effect, name="chosen")``: ``effect`` with ``name`` bound to ``what``: cards (a
+  selector, or ``choose(...)``: the acting seat chooses first; several picks are bound at once
+  when the choosing ends), a number or a word; with no card to bind, ``otherwise`` instead;
+* ``if_done(verb, then, otherwise=None)``: ``then`` when the verb (carried out at once) says it
+  did something (its function returned a true value), else ``otherwise``;
+* ``repeat(n, effect)``: ``effect`` ``n`` times (``n`` counted when it starts);
+* ``such_that(cards, condition)``: the cards for which ``condition`` holds, each bound as
+  ``it`` while it is tested.
+
+>>> from cardwright.core.vocab import core_words
+>>> core_words().parse("let(choose(cards('hand')), discard(chosen))", "doc")  # doctest: +ELLIPSIS
+Let(...)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from ..state import Bindings, CardRef, Option
+from .base import Ctx, Effect, Expr, cards_of
+from .effects import Verb, VerbSpec
+
+if TYPE_CHECKING:
+    from .step import EffectStep
+
+
+def _nothing(ctx: Ctx, *args: Any) -> None:
+    return None
+
+
+#: the verb behind ``let``: what it binds is chosen like a verb's card argument
+LET = VerbSpec("pick", _nothing, kind="choose", prompt="Choose a card")
+
+
+def bind(vars: Bindings, name: str, value: Any) -> Bindings:
+    """``vars`` with ``name`` bound to ``value`` (cards, a number or a word)."""
+    if isinstance(value, bool | int):
+        return Bindings(dict(vars.cards), {**vars.nums, name: int(value)}, dict(vars.words))
+    if isinstance(value, str):
+        return Bindings(dict(vars.cards), dict(vars.nums), {**vars.words, name: value})
+    return vars.with_cards(name, cards_of(value))
+
+
+@dataclass(frozen=True)
+class Let(Verb):
+    """See the module docstring. The first argument is ``what``."""
+
+    then: Effect | None = None
+    name: str = "chosen"
+    otherwise: Effect | None = None
+
+    def __post_init__(self) -> None:
+        super().__post_init__()
+        assert self.then is not None
+        done = self.then.immediate and (self.otherwise is None or self.otherwise.immediate)
+        object.__setattr__(self, "immediate", self.choice is None and done)
+        object.__setattr__(self, "constant", None)
+
+    def parts(self) -> Sequence[Effect]:
+        assert self.then is not None
+        return (self.then,) if self.otherwise is None else (self.then, self.otherwise)
+
+    @property
+    def always_possible(self) -> bool:
+        return False
+
+    def _bind(self, ctx: Ctx, value: Any) -> None:
+        assert self.then is not None
+        if isinstance(value, list) and not value:
+            if self.otherwise is not None:
+                self.otherwise.start(ctx.child(1))
+            return
+        self.then.start(ctx.child(0, vars=bind(ctx.vars, self.name, value)))
+
+    def apply(self, ctx: Ctx, chosen: list[CardRef] | None = None) -> Any:
+        if self.choice is not None:
+            self._bind(ctx, list(chosen or []))
+        else:
+            value = self.args[0].eval(ctx)
+            self._bind(ctx, value if isinstance(value, bool | int | str) else cards_of(value))
+        return None
+
+    def run(self, step: EffectStep, ctx: Ctx) -> None:
+        if self.choice is None:
+            ctx.game.pop(ctx.state, step)
+            self.apply(ctx)
+            return
+        found, left = self._candidates(step, ctx)
+        if left <= 0 or not found:
+            ctx.game.pop(ctx.state, step)
+            none = self.choice.none or self.spec.none
+            if not step.picked and none:
+                ctx.game.log(ctx.state, "no_target", ctx.rule, none, ctx.you)
+            self._bind(ctx, list(step.picked))
+            return
+        super().run(step, ctx)
+
+    def answer(self, step: EffectStep, ctx: Ctx, option: Option) -> None:
+        if option.card is None:  # declined, or done
+            ctx.game.pop(ctx.state, step)
+            self._bind(ctx, list(step.picked))
+            return
+        super().answer(step, ctx, option)
+
+    def _pick(self, step: EffectStep, ctx: Ctx, card: CardRef, last: bool) -> None:
+        step.picked.append(card)
+        if last:
+            ctx.game.pop(ctx.state, step)
+            self._bind(ctx, list(step.picked))
+
+
+@dataclass(frozen=True)
+class IfDone(Effect):
+    """See the module docstring."""
+
+    verb: Verb
+    then: Effect
+    otherwise: Effect | None = None
+    immediate: bool = field(init=False, default=False)
+
+    def __post_init__(self) -> None:
+        imm = self.verb.immediate and self.then.immediate
+        imm = imm and (self.otherwise is None or self.otherwise.immediate)
+        object.__setattr__(self, "immediate", imm)
+
+    def parts(self) -> Sequence[Effect]:
+        rest = (self.then,) if self.otherwise is None else (self.then, self.otherwise)
+        return (self.verb, *rest)
+
+    def do(self, ctx: Ctx) -> None:
+        if self.verb.apply(ctx.child(0)):
+            self.then.do(ctx.child(1))
+        elif self.otherwise is not None:
+            self.otherwise.do(ctx.child(2))
+
+    def run(self, step: EffectStep, ctx: Ctx) -> None:
+        ctx.game.pop(ctx.state, step)
+        if self.verb.apply(ctx.child(0)):
+            self.then.start(ctx.child(1))
+        elif self.otherwise is not None:
+            self.otherwise.start(ctx.child(2))
+
+
+@dataclass(frozen=True)
+class Repeat(Effect):
+    """See the module docstring."""
+
+    times: Expr
+    effect: Effect
+    immediate: bool = field(init=False, default=False)
+
+    def parts(self) -> Sequence[Effect]:
+        return (self.effect,)
+
+    def run(self, step: EffectStep, ctx: Ctx) -> None:
+        if step.idx == 0:
+            step.n = int(self.times.eval(ctx))
+        if step.idx >= step.n:
+            ctx.game.pop(ctx.state, step)
+            return
+        step.idx += 1
+        self.effect.start(ctx.child(0))
+
+
+@dataclass(frozen=True, slots=True)
+class SuchThat(Expr):
+    """See the module docstring."""
+
+    what: Expr
+    condition: Expr
+
+    def eval(self, ctx: Ctx) -> list[CardRef]:
+        out = []
+        for card in cards_of(self.what.eval(ctx)):
+            inner = Ctx(
+                ctx.game,
+                ctx.state,
+                ctx.ability,
+                ctx.source,
+                ctx.you,
+                ctx.vars.with_cards("it", [card]),
+                ctx.node,
+            )
+            if self.condition.eval(inner):
+                out.append(card)
+        return out
