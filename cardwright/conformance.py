@@ -193,11 +193,10 @@ def play_checked(
     *,
     deep_every: int = 15,
     log: bool = False,
-    swaps: bool = True,
 ) -> Playthrough:
     """Play one random game, checking invariants and re-asking the pending question at every
     step, and the deep properties (copies, JSON, views, determinization, refusals, hidden
-    swaps unless ``swaps`` is false) every ``deep_every`` steps."""
+    swaps) every ``deep_every`` steps."""
     state = game.new_state(config, seed, log=log)
     agent = RandomAgent(seed)
     swap_rng = LocalRng(seed)
@@ -219,8 +218,7 @@ def play_checked(
             check_refusals(game, state, where)
             for seat in range(state.num_players):
                 check_view(game, state, seat, where)
-                if swaps:
-                    check_hidden_swaps(game, state, seat, where, swap_rng)
+                check_hidden_swaps(game, state, seat, where, swap_rng)
             record.checked_states += 1
         seat = state.decision.seat
         choice = agent.choose(game, state, seat)
