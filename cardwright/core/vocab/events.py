@@ -51,10 +51,11 @@ def dispatch(
     theirs = registry.listening(kind, timing, "any")
     if theirs:
         abilities_of = game.abilities_of
+        heard: set[str] = set()  # the rules of the single listeners that triggered
         for src in game.live_cards(state):
             for ability in abilities_of(state, src):
                 if ability.id in theirs:
-                    _hear(game, state, ability, kind, timing, "any", src, seat, card, vars)
+                    _hear(game, state, ability, kind, timing, "any", src, seat, card, vars, heard)
 
 
 def _hear(
@@ -68,9 +69,12 @@ def _hear(
     seat: int,
     card: int | None,
     vars: Bindings | None,
+    heard: set[str] | None = None,
 ) -> None:
     for i, lis in enumerate(ability.listeners):
         if lis.event != kind or lis.timing != timing or lis.subject != subject:
+            continue
+        if lis.single and heard is not None and ability.rule in heard:
             continue
         controller = state.cards[src].controller
         if (lis.by == "you" and seat != controller) or (
@@ -84,6 +88,8 @@ def _hear(
         ctx = Ctx(game, state, ability, CardRef(src), controller, bound, key)
         if lis.condition is not None and not lis.condition.eval(ctx):
             continue
+        if lis.single and heard is not None:
+            heard.add(ability.rule)
         if lis.once is not None:
             found = lis.once.eval(ctx)
             about = None if isinstance(found, bool) else next(iter(cards_of(found)), None)
