@@ -51,7 +51,7 @@ from .effects import (
     gain,
     lose,
 )
-from .events import dispatch, modified, permissions, replace_event, run_listener
+from .events import dispatch, hear, modified, permissions, replace_event, run_listener
 from .exprs import (
     COMPARE,
     Attr,
@@ -115,6 +115,7 @@ __all__ = [
     "draw",
     "filters_from",
     "gain",
+    "hear",
     "hooks_from",
     "index_effect",
     "lose",

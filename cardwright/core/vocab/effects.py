@@ -198,7 +198,7 @@ class Require(Effect):
 
 
 # ------------------------------------------------------------------------------ verbs
-VerbFn = Callable[..., None]
+VerbFn = Callable[..., Any]
 
 
 @dataclass(frozen=True)

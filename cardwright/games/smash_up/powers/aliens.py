@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING, Any
 
 from cardwright.core.state import CardRef, Frame, Option
 
-from ..abilities import (
+from ..legacy import (
     ASKED,
     NONE,
     AbilitySpec,
@@ -41,11 +41,6 @@ def _return(ability: str) -> Any:
 
 
 # ----------------------------------------------------------------------------- Invader
-
-
-def _invader(game: SmashUp, s: SUState, frame: Frame, choice: str | None) -> None:
-    game.pop(s, frame)
-    game.gain_vp(s, frame.seat, 1, _rule("gain_1_vp"), game.card_name(s, frame.data["card"]))
 
 
 # ----------------------------------------------------------------------------- Scout
@@ -273,7 +268,6 @@ register(
             optional=True,
         ),
     ),
-    AbilitySpec("gain_1_vp", on_play=_invader),
     AbilitySpec(
         "after_scoring_self_to_hand",
         special=Special(windows=("after_scoring",), zone="play", usable=_scout_usable, run=_scout),

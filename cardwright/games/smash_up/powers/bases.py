@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from cardwright.core.state import CardRef, Frame, Option
 
-from ..abilities import AbilitySpec, option_card, pick_card, pick_into, register
+from ..legacy import AbilitySpec, option_card, pick_card, pick_into, register
 from ..state import SUState
 
 if TYPE_CHECKING:

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING, Any
 
 from cardwright.core.state import CardRef, Frame
 
-from ..abilities import (
+from ..legacy import (
     ASKED,
     NONE,
     AbilitySpec,

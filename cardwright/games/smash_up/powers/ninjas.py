@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from cardwright.core.state import CardRef, Frame, Option
 
-from ..abilities import (
+from ..legacy import (
     ASKED,
     NONE,
     AbilityHandler,
