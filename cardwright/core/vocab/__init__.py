@@ -61,6 +61,7 @@ from .exprs import (
     Const,
     Count,
     CounterOf,
+    Extreme,
     Filter,
     OwnerOf,
     Seats,
@@ -242,6 +243,8 @@ def core_words() -> Vocabulary:
         "cards": _cards,
         "where": _where,
         "count": lambda what: Count(_e(what)),
+        "most": lambda what, attr: Extreme(_e(what), attr, max),
+        "least": lambda what, attr: Extreme(_e(what), attr, min),
         "choose": _choose,
         # effects
         "seq": lambda *items: Seq(tuple(_effect(i, "seq") for i in items)),

@@ -359,6 +359,8 @@ class _PromptWords(dict[str, Any]):
 
     def __missing__(self, key: str) -> Any:
         ctx, v = self.ctx, self.ctx.vars
+        if key == "self" and ctx.source is not None:
+            return ctx.game.card_name(ctx.state, ctx.source)
         if key in v.cards:
             found = v.cards[key]
             return ctx.game.card_name(ctx.state, found[0]) if found else "nothing"

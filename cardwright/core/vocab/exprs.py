@@ -198,6 +198,21 @@ class Count(Expr):
 
 
 @dataclass(frozen=True, slots=True)
+class Extreme(Expr):
+    """``most(cards, "power")`` / ``least(cards, "power")``: the highest / lowest value of an
+    attribute among the cards (0 when there are none)."""
+
+    what: Expr
+    attr: str
+    pick: Callable[[list[Any]], Any]
+
+    def eval(self, ctx: Ctx) -> Any:
+        found = cards_of(self.what.eval(ctx))
+        values = [ctx.game.card_attr(ctx.state, c, self.attr) for c in found]
+        return self.pick(values) if values else 0
+
+
+@dataclass(frozen=True, slots=True)
 class Attr(Expr):
     """An attribute of the first card of ``what`` (0 when there is none)."""
 

@@ -14,6 +14,7 @@ from cardwright.core.game import Game
 from cardwright.core.rng import LocalRng
 from cardwright.core.state import Frame, Option, State
 from cardwright.core.steps import Respond
+from cardwright.core.vocab import EffectStep
 
 from .game import SmashUp
 from .scoring import ScoreBase, rank
@@ -231,6 +232,9 @@ class SmashUpHeuristic:
         top = s.stack[-1]
         data = _top_data(s)
         cid = data.get("target_card", data.get("card", getattr(top, "card", -1)))
+        if isinstance(top, EffectStep):  # a vocabulary ability: the minion chosen to move
+            chosen = top.vars.cards.get("chosen")
+            cid = chosen[0] if chosen else (top.source if top.source is not None else -1)
         d = g.defn(s, cid) if cid in s.cards else None
         if d is not None and d.type == "minion":
             power = d.power or 0

@@ -163,6 +163,19 @@ def in_play(ctx: Ctx, what: Any) -> bool:
     return card >= 0 and game_of(ctx).base_of(ctx.state, card) >= 0
 
 
+def by_action(ctx: Ctx) -> bool:
+    """In a "cannot": the card doing it is an action card its player (the actor) played or
+    controls (000: "other players' actions")."""
+    v = ctx.vars
+    acting = v.cards.get("acting")
+    if not acting or v.nums.get("acting_seat") != v.nums.get("actor"):
+        return False
+    g = game_of(ctx)
+    defn = ctx.state.cards[acting[0]].defn
+    cat = g.cat(ctx.state)
+    return defn in cat.cards and not cat.is_minion[defn]
+
+
 def name_of(ctx: Ctx, what: Any) -> str:
     card = _first(what)
     return game_of(ctx).card_name(ctx.state, card) if card >= 0 else "nothing"
@@ -323,6 +336,16 @@ def _extra(
     return True
 
 
+def _spare(ctx: Ctx, what: Any, source: Any) -> bool:
+    """The minions are not affected by the card ``source`` for the rest of the turn (this
+    card spares them: Tooth and Claw, Hideout)."""
+    g = game_of(ctx)
+    src = _first(source)
+    for cid in cards_of(what):
+        g.spare(ctx.state, cid, src, ctx.source if ctx.source is not None else -1)
+    return True
+
+
 def _say(ctx: Ctx, text: str, kind: str = "note") -> bool:
     """A line in the log (bound values named in braces)."""
     ctx.game.log(ctx.state, kind, ctx.rule, fill(ctx, text), player(ctx))
@@ -338,6 +361,7 @@ COUNTERS = VerbSpec("counters", _counters, kind="target", prompt="Choose a minio
 BREAKPOINT = VerbSpec("breakpoint", _breakpoint, kind="choose_base", prompt="Choose a base")
 EXTRA = VerbSpec("extra", _extra)
 SAY = VerbSpec("say", _say)
+SPARE = VerbSpec("spare", _spare)
 
 
 def verb(spec: VerbSpec) -> Callable[..., Verb]:
@@ -350,43 +374,23 @@ def verb(spec: VerbSpec) -> Callable[..., Verb]:
 
 
 # ------------------------------------------------------------------------------ choices
-def _choose(
-    what: Any,
-    prompt: str,
-    *,
-    option: str,
-    kind: str,
-    label: str,
-    decline: str,
-    none: str = "",
-    **more: Any,
-) -> Choose:
-    return Choose(
-        _e(what),
-        prompt=prompt,
-        option=option,
-        kind=kind,
-        label=label,
-        decline=decline,
-        none=none,
-        **more,
-    )
+def _choose(what: Any, prompt: str, defaults: dict[str, Any], more: dict[str, Any]) -> Choose:
+    return Choose(_e(what), prompt=prompt, **{**defaults, **more})
 
 
 def target(what: Any, prompt: str, may: bool = False, **more: Any) -> Choose:
     """A minion chosen among ``what``: options ``pick:<id>`` read "Name (power, Controller) at
-    Base", a ``decline`` ("Choose none") when it ``may``; nothing to choose is logged."""
-    more.setdefault("none", "There is no minion it can choose")
-    return _choose(
-        what,
-        prompt,
-        option="pick",
-        kind="target",
-        label="minion",
-        decline="Choose none",
-        may=may,
-        **more,
-    )
+    Base", a ``decline`` ("Choose none") when it ``may``; nothing to choose is logged.
+    Any keyword of ``choose`` overrides these."""
+    defaults = {
+        "option": "pick",
+        "kind": "target",
+        "label": "minion",
+        "decline": "Choose none",
+        "none": "There is no minion it can choose",
+        "may": may,
+    }
+    return _choose(what, prompt, defaults, more)
 
 
 def card(
@@ -395,24 +399,21 @@ def card(
     """A card chosen among ``what`` (a minion, an action in play, a base by name): options
     ``<kind>:<id>``, the question's kind ``ask`` (default ``kind``), ``decline`` ("Do nothing")
     when it ``may``."""
-    return _choose(
-        what,
-        prompt,
-        option=kind,
-        kind=ask or kind,
-        label="card",
-        decline="Do nothing",
-        may=may,
-        **more,
-    )
+    defaults = {
+        "option": kind,
+        "kind": ask or kind,
+        "label": "card",
+        "decline": "Do nothing",
+        "may": may,
+    }
+    return _choose(what, prompt, defaults, more)
 
 
 def base(what: Any, prompt: str, kind: str = "destination", **more: Any) -> Choose:
     """A base chosen among ``what``: options ``pick:<id>`` read "Name (total power /
     breakpoint)"."""
-    return _choose(
-        what, prompt, option="pick", kind=kind, label="base", decline="Choose none", **more
-    )
+    defaults = {"option": "pick", "kind": kind, "label": "base", "decline": "Choose none"}
+    return _choose(what, prompt, defaults, more)
 
 
 # ------------------------------------------------------------------------------ labels
@@ -468,4 +469,6 @@ def words() -> dict[str, Any]:
         "breakpoint": verb(BREAKPOINT),
         "extra": verb(EXTRA),
         "say": verb(SAY),
+        "spare": verb(SPARE),
+        "by_action": Call("by_action", by_action),
     }

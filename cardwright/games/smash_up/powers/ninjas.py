@@ -437,14 +437,6 @@ def _own(game: SmashUp, s: SUState, frame: Frame) -> list[int]:
 
 register(
     AbilitySpec(
-        "may_destroy_minion_here",
-        on_play=destroy_here("may_destroy_minion_here", -1, optional=True),
-    ),
-    AbilitySpec(
-        "may_destroy_minion_here_power_3_or_less",
-        on_play=destroy_here("may_destroy_minion_here_power_3_or_less", 3, optional=True),
-    ),
-    AbilitySpec(
         "before_scoring_play_self_there",
         on_play=_shinobi_play,
         special=Special(windows=("before_scoring",), usable=_shinobi_usable),
@@ -483,10 +475,6 @@ register(
         protect=_smoke_bomb_protect,
         hooks={"start_of_turn": _smoke_bomb_hook},
         trigger=_smoke_bomb_trigger,
-    ),
-    AbilitySpec(
-        "move_own_minion",
-        on_play=move_one("move_own_minion", "Way of Deception: move a minion of yours", _own),
     ),
 )
 
