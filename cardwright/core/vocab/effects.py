@@ -422,9 +422,11 @@ def _discard(ctx: Ctx, cards: Any) -> None:
 
 
 def _why(ctx: Ctx, why: str) -> str:
+    """The reason a log line gives: ``{source}`` (the card the ability comes from) and any
+    bound value named in braces."""
     if not why or ctx.source is None:
         return why
-    return why.format(source=ctx.game.card_name(ctx.state, ctx.source))
+    return fill(ctx, why.replace("{source}", "{self}"))
 
 
 def _gain(ctx: Ctx, key: str, n: int = 1, who: Any = None, why: str = "") -> None:

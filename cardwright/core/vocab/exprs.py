@@ -31,6 +31,7 @@ ARITH: dict[str, Callable[[Any, Any], Any]] = {
     "+": operator.add,
     "-": operator.sub,
     "*": operator.mul,
+    "//": operator.floordiv,
 }
 
 
@@ -256,14 +257,24 @@ class Neg(Expr):
         return -self.what.eval(ctx)
 
 
+def _one(value: Any) -> Any:
+    return value[0] if isinstance(value, list | tuple) and len(value) == 1 else value
+
+
 @dataclass(frozen=True, slots=True)
 class Compare(Expr):
+    """A comparison. A selection of one card or seat compared with a single value compares
+    as that one value (``it.controller == you``)."""
+
     op: str
     left: Expr
     right: Expr
 
     def eval(self, ctx: Ctx) -> bool:
-        return COMPARE[self.op](self.left.eval(ctx), self.right.eval(ctx))
+        left, right = self.left.eval(ctx), self.right.eval(ctx)
+        if isinstance(left, list | tuple) != isinstance(right, list | tuple):
+            left, right = _one(left), _one(right)
+        return COMPARE[self.op](left, right)
 
 
 @dataclass(frozen=True, slots=True)

@@ -29,7 +29,7 @@ _COMPARE = {
     ast.GtE: "ge",
     ast.Gt: "gt",
 }
-_ARITH = {ast.Add: "+", ast.Sub: "-", ast.Mult: "*"}
+_ARITH = {ast.Add: "+", ast.Sub: "-", ast.Mult: "*", ast.FloorDiv: "//"}
 
 Word = Callable[..., Any] | Expr
 

@@ -532,79 +532,6 @@ def _counter_if_none(game: SmashUp, s: SUState, frame: Frame, choice: str | None
 # =============================================================================== bases
 
 
-def _cave_hook(game: SmashUp, s: SUState, source: int, event: dict[str, Any]) -> None:
-    if event["base_card"] == source:
-        game.queue(
-            s,
-            "owner_vp_when_minion_destroyed_here",
-            source,
-            event["owner"],
-            minion_card=event["minion_card"],
-        )
-
-
-def _cave_trigger(game: SmashUp, s: SUState, frame: Frame, choice: str | None) -> None:
-    seat = frame.seat
-    game.gain_vp(
-        s,
-        seat,
-        1,
-        "su.card.owner_vp_when_minion_destroyed_here",
-        f"{game.card_name(s, frame.data['minion_card'])} was destroyed at "
-        f"{game.card_name(s, frame.data['card'])}",
-    )
-    _done(game, s, frame)
-
-
-def _mean_streets_hook(game: SmashUp, s: SUState, source: int, event: dict[str, Any]) -> None:
-    if event["base_card"] == source:
-        game.queue(s, "before_scoring_destroy_strongest_here", source, s.active, base_card=source)
-
-
-def _mean_streets(game: SmashUp, s: SUState, frame: Frame, choice: str | None) -> None:
-    rule = "su.card.before_scoring_destroy_strongest_here"
-    bid = frame.data["base_card"]
-    _done(game, s, frame)
-    if not game.base_in_play(s, bid):
-        return
-    powers = {cid: game.power(s, cid, bid) for cid in game.minions_at(s, bid)}
-    if not powers:
-        return
-    top = max(powers.values())
-    for cid, p in powers.items():
-        if p == top:
-            game.destroy(s, cid, -1, rule)
-
-
-def _great_library_hook(game: SmashUp, s: SUState, source: int, event: dict[str, Any]) -> None:
-    if event["base_card"] != source:
-        return
-    present = {s.cards[cid].controller for cid in game.minions_at(s, source)}
-    for seat in game.seat_order(s, s.active):
-        if seat in present:
-            game.queue(s, "players_with_minions_here_may_draw", source, seat)
-
-
-def _great_library(game: SmashUp, s: SUState, frame: Frame, choice: str | None) -> None:
-    rule = "su.card.players_with_minions_here_may_draw"
-    seat = frame.seat
-    if choice is None:
-        options = [Option("draw", "Draw a card"), Option("no_draw", "Do not draw")]
-        game.ask(s, seat, "may_draw", "The Great Library: you may draw a card", options, rule)
-        return
-    _done(game, s, frame)
-    if choice == "draw":
-        game.draw(s, seat, 1, rule)
-
-
-def _rhodes_plaza(game: SmashUp, s: SUState, base: int, places: dict[int, int]) -> dict[int, int]:
-    extra: dict[int, int] = {}
-    for cid in game.minions_at(s, base):
-        seat = s.cards[cid].controller
-        extra[seat] = extra.get(seat, 0) + 1
-    return extra
-
-
 # =============================================================================== registry
 
 _SPECS = [
@@ -620,22 +547,6 @@ _SPECS = [
     AbilitySpec(
         "talent_counter_on_self_if_none", talent=_counter_if_none, talent_ok=_counter_if_none_ok
     ),
-    AbilitySpec(
-        "owner_vp_when_minion_destroyed_here",
-        hooks={"minion_destroyed": _cave_hook},
-        trigger=_cave_trigger,
-    ),
-    AbilitySpec(
-        "before_scoring_destroy_strongest_here",
-        hooks={"before_scoring": _mean_streets_hook},
-        trigger=_mean_streets,
-    ),
-    AbilitySpec(
-        "players_with_minions_here_may_draw",
-        hooks={"after_scoring": _great_library_hook},
-        trigger=_great_library,
-    ),
-    AbilitySpec("vp_per_own_minion_here", scoring=_rhodes_plaza),
 ]
 
 #: Every implemented ability, by id (filled by :func:`register`).

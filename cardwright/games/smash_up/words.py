@@ -18,7 +18,17 @@ from typing import TYPE_CHECKING, Any, cast
 
 from cardwright.core.errors import EngineError
 from cardwright.core.state import CardRef
-from cardwright.core.vocab import Choose, Const, Ctx, Expr, Verb, VerbSpec, cards_of, filters_from
+from cardwright.core.vocab import (
+    Choose,
+    Const,
+    Ctx,
+    Expr,
+    Verb,
+    VerbSpec,
+    cards_of,
+    filters_from,
+    seats_of,
+)
 from cardwright.core.vocab.effects import fill
 from cardwright.core.vocab.exprs import Call, Filter
 
@@ -159,8 +169,68 @@ def base_of(ctx: Ctx, what: Any) -> list[CardRef]:
 
 
 def in_play(ctx: Ctx, what: Any) -> bool:
+    """Whether the card (a base, or a card at one) is in play."""
     card = _first(what)
-    return card >= 0 and game_of(ctx).base_of(ctx.state, card) >= 0
+    if card < 0:
+        return False
+    return card in ctx.state.zones[BASES] or game_of(ctx).base_of(ctx.state, card) >= 0
+
+
+def scoring_step(ctx: Ctx) -> Any:
+    """The step scoring a base now (the innermost), or None."""
+    from .scoring import ScoreBase
+
+    for step in reversed(ctx.state.stack):
+        if isinstance(step, ScoreBase):
+            return step
+    return None
+
+
+def placed(ctx: Ctx, place: int) -> list[int]:
+    """The seats that took ``place`` at the base now scoring (1: its winners), in turn order
+    from the current player."""
+    step = scoring_step(ctx)
+    if step is None or not step.places:
+        return []
+    if place == 1:
+        return list(step.winners)
+    order = game_of(ctx).seat_order(ctx.state, ctx.state.active)
+    return [p for p in order if step.places[p] == place]
+
+
+def players_at(ctx: Ctx, where: Any, but: Any = None) -> list[int]:
+    """The seats with a minion at a base, in turn order from the current player, leaving out
+    the seats of ``but``."""
+    g, s = game_of(ctx), ctx.state
+    bid = _first(where)
+    if bid < 0 or not g.base_in_play(s, bid):
+        return []
+    present = {s.cards[c].controller for c in g.minions_at(s, bid)}
+    skip = set() if but is None else set(seats_of(but))
+    return [p for p in g.seat_order(s, s.active) if p in present and p not in skip]
+
+
+def power_at(ctx: Ctx, where: Any, seat: Any) -> int:
+    """A player's total power at a base."""
+    return game_of(ctx).powers_at(ctx.state, _first(where)).get(seats_of(seat)[0], 0)
+
+
+def powerless(ctx: Ctx, where: Any) -> int:
+    """How many players at the table have no power at a base."""
+    powers = game_of(ctx).powers_at(ctx.state, _first(where))
+    return sum(1 for seat in range(ctx.state.num_players) if powers.get(seat, 0) <= 0)
+
+
+def host_of(ctx: Ctx, what: Any) -> list[CardRef]:
+    card = _first(what)
+    found = state_of(ctx).attached.get(CardRef(card)) if card >= 0 else None
+    return [] if found is None else [found]
+
+
+def in_zone(ctx: Ctx, what: Any, zone: str) -> bool:
+    """Whether the card is in its owner's ``zone`` (``hand``, ``deck``, ``discard``)."""
+    card = _first(what)
+    return card >= 0 and card in ctx.state.zones[f"{zone}:{ctx.state.cards[card].owner}"]
 
 
 def by_action(ctx: Ctx) -> bool:
@@ -346,10 +416,53 @@ def _spare(ctx: Ctx, what: Any, source: Any) -> bool:
     return True
 
 
-def _say(ctx: Ctx, text: str, kind: str = "note") -> bool:
-    """A line in the log (bound values named in braces)."""
-    ctx.game.log(ctx.state, kind, ctx.rule, fill(ctx, text), player(ctx))
+def _say(ctx: Ctx, text: str, kind: str = "note", who: Any = None) -> bool:
+    """A line in the log (bound values named in braces), about the card's player (or the
+    seat ``who``)."""
+    seat = player(ctx) if who is None else seats_of(who)[0]
+    ctx.game.log(ctx.state, kind, ctx.rule, fill(ctx, text), seat)
     return True
+
+
+def _to_deck_bottom(ctx: Ctx, what: Any) -> bool:
+    """The card goes to the bottom of its owner's deck: from play (a base's doing: nothing
+    stops it, it is not a player's card affecting a minion) or from a discard pile."""
+    g, s = game_of(ctx), state_of(ctx)
+    done = False
+    for cid in cards_of(what):
+        owner = s.cards[cid].owner
+        name = g.card_name(s, cid)
+        if g.base_of(s, cid) >= 0:
+            g.leave_play(s, cid, f"deck:{owner}", bottom=True)
+            text = f"{name} goes to the bottom of {s.names[owner]}'s deck"
+            g.log(s, "to_deck", ctx.rule, text, ctx.you, card=cid)
+        elif cid in s.zones[f"discard:{owner}"]:
+            g.to_zone(s, cid, f"discard:{owner}", f"deck:{owner}", bottom=True)
+            text = f"{name} goes from {s.names[owner]}'s discard pile to the bottom of their deck"
+            g.log(s, "to_deck", ctx.rule, text, owner, card=cid)
+        else:
+            continue
+        done = True
+    return done
+
+
+def _discard_hand(ctx: Ctx) -> bool:
+    """You discard your whole hand (one line in the log)."""
+    g, s, seat = game_of(ctx), state_of(ctx), ctx.you
+    hand = list(s.zones[f"hand:{seat}"])
+    for cid in hand:
+        g.to_zone(s, cid, f"hand:{seat}", f"discard:{seat}")
+    g.log(
+        s,
+        "discard",
+        ctx.rule,
+        f"{s.names[seat]} discards their hand ({len(hand)} card(s))",
+        seat,
+        cards=hand,
+    )
+    for cid in hand:
+        g.fire(s, "card_to_discard", card=cid, base_card=-1, owner=seat)
+    return bool(hand)
 
 
 DESTROY = VerbSpec("destroy", _destroy, kind="target", prompt="Choose a minion to destroy")
@@ -361,6 +474,8 @@ COUNTERS = VerbSpec("counters", _counters, kind="target", prompt="Choose a minio
 BREAKPOINT = VerbSpec("breakpoint", _breakpoint, kind="choose_base", prompt="Choose a base")
 EXTRA = VerbSpec("extra", _extra)
 SAY = VerbSpec("say", _say)
+TO_DECK_BOTTOM = VerbSpec("to_deck_bottom", _to_deck_bottom)
+DISCARD_HAND = VerbSpec("discard_hand", _discard_hand)
 SPARE = VerbSpec("spare", _spare)
 
 
@@ -469,6 +584,15 @@ def words() -> dict[str, Any]:
         "breakpoint": verb(BREAKPOINT),
         "extra": verb(EXTRA),
         "say": verb(SAY),
+        "to_deck_bottom": verb(TO_DECK_BOTTOM),
+        "discard_hand": verb(DISCARD_HAND),
+        "winners": Call("winners", placed, (Const(1),)),
+        "placed": lambda n: Call("placed", placed, (_e(n),)),
+        "players_at": lambda where, but=None: Call("players_at", players_at, (_e(where), _e(but))),
+        "power_at": lambda where, seat: Call("power_at", power_at, (_e(where), _e(seat))),
+        "powerless": lambda where: Call("powerless", powerless, (_e(where),)),
+        "host_of": lambda what: Call("host_of", host_of, (_e(what),)),
+        "in_zone": lambda what, zone: Call("in_zone", in_zone, (_e(what), _e(zone))),
         "spare": verb(SPARE),
         "by_action": Call("by_action", by_action),
     }

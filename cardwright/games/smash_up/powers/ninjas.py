@@ -431,10 +431,6 @@ def _smoke_bomb_protect(
 # ----------------------------------------------------------------------------- registry
 
 
-def _own(game: SmashUp, s: SUState, frame: Frame) -> list[int]:
-    return mine(game, s, frame.seat)
-
-
 register(
     AbilitySpec(
         "before_scoring_play_self_there",
