@@ -59,7 +59,9 @@ class Listener:
     acts for, one trigger each in that order (an expression giving seats; default the card's
     controller): "each player with a minion here may draw". ``once``: set off at most once
     per turn (an expression naming what the limit is per, such as the card that caused the
-    event, or ``True``): :meth:`Game.listener_used`.
+    event, or ``True``): :meth:`Game.listener_used`. ``single``: several live cards with
+    the same text (abilities citing the same rule) hearing one event trigger it once ("one in
+    total, however many Storms").
     """
 
     event: str
@@ -71,6 +73,7 @@ class Listener:
     now: bool = False
     who: Expr | None = None
     once: Expr | None = None
+    single: bool = False
 
 
 @dataclass(frozen=True, slots=True)

@@ -36,10 +36,10 @@ def _progress(registry: dict[str, object], missing: int, noun: str, without: str
 
 
 def _blue_moon_status() -> str:
-    from .blue_moon.abilities import ABILITIES, unimplemented_abilities
+    from .blue_moon.abilities import powers, unimplemented_abilities
 
     return _progress(
-        dict(ABILITIES),
+        {a.rule: a for a in powers().by_card.values()},
         len(unimplemented_abilities()),
         "card powers",
         "those cards play without their text",

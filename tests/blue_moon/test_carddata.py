@@ -216,27 +216,29 @@ def _all_cards() -> list[Card]:
     return [c for d in load_all().values() for c in d.all_cards]
 
 
-def test_same_ability_same_timing() -> None:
-    timing: dict[str, set[tuple[str, ...]]] = {}
+def test_same_rule_same_timing_and_power() -> None:
+    seen: dict[str, set[tuple[tuple[str, ...], str]]] = {}
     for c in _all_cards():
-        if c.ability is not None:
-            timing.setdefault(c.ability, set()).add(c.timing)
-    assert timing
-    assert {a: t for a, t in timing.items() if len(t) > 1} == {}
+        if c.rule is not None:
+            assert c.power is not None
+            seen.setdefault(c.rule, set()).add((c.timing, " ".join(c.power.split())))
+    assert seen
+    assert {r: t for r, t in seen.items() if len(t) > 1} == {}
 
 
 def test_power_fields_go_together() -> None:
     for c in _all_cards():
-        assert (c.ability is None) == (c.timing == ()) == (c.text == ""), c.number
+        assert (c.power is None) == (c.rule is None) == (c.timing == ()) == (c.text == "")
         if c.type == "leader":
-            assert c.ability is None
+            assert c.power is None
 
 
-def test_known_ability_ids() -> None:
+def test_known_powers() -> None:
     hoax = load_people("Hoax")
-    assert hoax.card("Hoax 12").ability == "double_my_support_values"
-    assert hoax.card("Hoax 13").ability == "opponent_no_leadership_booster_support"
-    assert hoax.card("Hoax 27").ability == "draw_up_to_5"
+    assert hoax.card("Hoax 12").rule == "bm.ability.double_my_support_values"
+    assert hoax.card("Hoax 12").power == 'double(applies=it in cards("support"))'
+    assert hoax.card("Hoax 13").rule == "bm.ability.opponent_no_leadership_booster_support"
+    assert hoax.card("Hoax 27").power == "draw_up_to(5)"
     shared = {
         "Hoax 10": "Vulca 27",  # extra dragon when the opponent retreats
         "Flit 27": "Mimix 29",  # one dragon fewer when I retreat
@@ -247,7 +249,8 @@ def test_known_ability_ids() -> None:
     }
     by_number = {c.number: c for c in _all_cards()}
     for a, b in shared.items():
-        assert by_number[a].ability == by_number[b].ability is not None
+        assert by_number[a].rule == by_number[b].rule is not None
+        assert by_number[a].power == by_number[b].power
 
 
 # --- loader errors -------------------------------------------------------------------------------
@@ -303,12 +306,12 @@ def test_malformed_card_fields(tmp_path: Path, old: str, new: str, field: str) -
 
 def test_cross_field_error_names_the_field(tmp_path: Path) -> None:
     text = _hoax_text()
-    old = 'ability = "double_my_support_values"\n'
+    old = 'rule = "bm.ability.double_my_support_values"\n'
     assert old in text
     with pytest.raises(CardDataError) as info:
         load_file(_write(tmp_path, text.replace(old, "")))
     assert str(info.value).startswith(
-        "hoax.toml: card \"Hoax 12\" (Demegodas the Odd): field 'timing':"
+        "hoax.toml: card \"Hoax 12\" (Demegodas the Odd): field 'rule':"
     )
 
 

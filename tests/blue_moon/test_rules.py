@@ -5,7 +5,6 @@ global scenario test reaches games only through the registry)."""
 from __future__ import annotations
 
 import copy
-import dataclasses
 from pathlib import Path
 from typing import Any, cast
 
@@ -14,24 +13,25 @@ import pytest
 import cardwright.scenarios.runner as runner
 from cardwright.agents import RandomAgent
 from cardwright.conformance import check_log_citations, check_replay, play_checked
+from cardwright.core.abilities import Ability, Registry
 from cardwright.core.errors import ConfigError, IllegalChoice
 from cardwright.core.game import Game
 from cardwright.core.state import state_hash
 from cardwright.games import get_game
 from cardwright.games.blue_moon.abilities import (
-    ABILITIES,
-    LAYER_DOUBLE,
-    LAYER_INCREASE,
-    AbilitySpec,
-    ValueMod,
+    HOOK_KINDS,
+    Powers,
+    bm_hooks,
+    powers,
+    reversible,
     unimplemented_abilities,
 )
 from cardwright.games.blue_moon.carddata import load_all
-from cardwright.games.blue_moon.cards import all_defs
 from cardwright.games.blue_moon.game import BlueMoon
 from cardwright.games.blue_moon.heuristic import BlueMoonHeuristic
-from cardwright.games.blue_moon.inforce import Effects
+from cardwright.games.blue_moon.inforce import InForce
 from cardwright.games.blue_moon.state import BMState
+from cardwright.games.blue_moon.words import vocabulary
 from cardwright.scenarios import load_scenarios, run_scenario
 
 GAME = BlueMoon()
@@ -119,33 +119,66 @@ def test_people_names_are_case_insensitive() -> None:
 # ================================================================================= abilities
 
 
-def test_implemented_abilities_match_the_card_data_and_rules_index() -> None:
-    timings = {c.ability: c.timing for d in load_all().values() for c in d.all_cards if c.ability}
-    for ability, spec in ABILITIES.items():
-        assert ability in timings, f"{ability} is on no card"
-        assert spec.timing == timings[ability], f"{ability}: timing differs from the card data"
-        assert spec.rule in GAME.rules, f"{ability}: rule {spec.rule} is not in rules.toml"
+#: which hooks each timing tag of the card data calls for (one of them at least)
+_TIMING_HOOKS = {
+    "now": {"on_play", "free"},
+    "end": {"listeners"},
+    "start": {"listeners"},
+    "after_support": {"listeners"},
+    "retreat": {"dragons"},
+    "play_condition": {"play_condition", "free"},
+    "my_turn": {"turn_actions"},
+    "on_land": {"keywords"},
+    "cont": {
+        "ignores",
+        "modifiers",
+        "floors",
+        "forbids",
+        "grants",
+        "free",
+        "take_limits",
+        "requirements",
+        "turn_actions",
+        "targets",
+    },
+}
 
 
-def test_unimplemented_abilities_lists_the_rest() -> None:
-    missing = unimplemented_abilities()
-    every = {c.ability for d in load_all().values() for c in d.all_cards if c.ability}
-    assert set(missing) == every - set(ABILITIES)
-    assert missing == sorted(missing)
-    assert "draw_up_to_5" not in missing and not set(missing) & set(ABILITIES)
-    assert len(ABILITIES) >= 4
+def test_every_power_is_parsed_cites_a_known_rule_and_fits_its_timing() -> None:
+    by_card = powers().by_card
+    for deck in load_all().values():
+        for card in deck.all_cards:
+            if not card.text:
+                assert card.number not in by_card
+                continue
+            ability = by_card[card.number]
+            assert ability.rule == card.rule and ability.rule in GAME.rules, card.number
+            for tag in card.timing:
+                if tag == "this_turn":  # a leadership card's power lasts its turn
+                    continue
+                assert _TIMING_HOOKS[tag] & set(ability.hooks), f"{card.number}: {tag}"
 
 
 def test_every_power_in_the_card_data_is_written() -> None:
     assert unimplemented_abilities() == []
+    with_text = {c.number for d in load_all().values() for c in d.all_cards if c.text}
+    assert set(powers().by_card) == with_text
+
+
+def test_only_reversible_now_effects_leave_the_turn_undoable() -> None:
+    # switching the element (Mutants), a "may" random discard and Bounce Back can be undone;
+    # drawing cannot
+    undoable = powers().undoable
+    assert undoable["Mutant 106"] and undoable["Pillar 13"] and undoable["Khind 31"]
+    assert not undoable["Hoax 27"]
+    assert reversible(vocabulary().parse("seq(switch_element(), draw(1))", "test")) is False
 
 
 def test_a_card_whose_power_is_unknown_plays_without_effect(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    # the engine path for a power with no spec (ruling R23), kept for data added later
-    unknown = dataclasses.replace(all_defs()["Pillar 13"], ability="not_written_yet", spec=None)
-    monkeypatch.setitem(all_defs(), "Pillar 13", unknown)
+    # the engine path for a power with no ability (ruling R23), kept for data added later
+    monkeypatch.delitem(GAME.powers.by_card, "Pillar 13")
     setup = {
         "active": "Ann",
         "seats": {
@@ -171,22 +204,41 @@ def test_value_layers_increase_in_the_best_order_then_double() -> None:
         }
     )
     (cid,) = s.zones["combat:0"]  # Helkomedes the Rhetorician, 1 fire / 3 earth
-    eff = Effects(GAME, s)
-    plus_2 = ValueMod(cid, LAYER_INCREASE, lambda v, f, e: v + 2)
-    to_5 = ValueMod(cid, LAYER_INCREASE, lambda v, f, e: max(v, 5))
-    double = ValueMod(cid, LAYER_DOUBLE, lambda v, f, e: v * 2)
-    eff._mods = {cid: [double, plus_2, to_5]}
-    eff.value_srcs = [(cid, next(iter(ABILITIES.values())))]
+    words = vocabulary()
+    changes = [
+        words.parse(text, "test")
+        for text in (
+            "double(applies=True)",
+            "becomes(value + 2, applies=True)",
+            "at_least(5, applies=True)",
+        )
+    ]
+    ability = Ability("test", "bm.turn.end", {"modifiers": tuple(changes)})
+    eff = InForce(GAME, s)
+    eff._mods = {cid: [(m.layer, m, cid, ability) for m in changes]}
+    eff.value_srcs = [(cid, ability)]
     # increases in the order that gives most (to 5, then +2 = 7), doubling last
     assert eff.value(cid, "fire") == 14
     assert eff.value(cid, "earth") == 14
     assert GAME.total_power(s, 0, "fire", eff) == 14
 
 
-def _with_power(monkeypatch: pytest.MonkeyPatch, number: str, spec: AbilitySpec) -> None:
-    """Give card ``number`` a test power (the card data and the registry are restored after)."""
-    monkeypatch.setitem(ABILITIES, spec.id, spec)
-    monkeypatch.setitem(all_defs(), number, dataclasses.replace(all_defs()[number], spec=spec))
+def _with_power(monkeypatch: pytest.MonkeyPatch, number: str, power: str, rule: str) -> None:
+    """Give card ``number`` the test power ``power`` (an expression citing ``rule``): the
+    game's registry is rebuilt with it, and restored after the test."""
+    old = GAME.powers
+    ability = Ability(number, rule, bm_hooks([vocabulary().parse(power, "test")]), name="test")
+    others = [a for a in old.registry.abilities.values() if a.id != number]
+    registry = Registry("blue-moon", [*others, ability], hook_kinds=HOOK_KINDS, rules=GAME.rules)
+    slots = {**old.slots, number: tuple(k for k in ability.hooks if k != "on_play")}
+    new = Powers(
+        registry,
+        {**old.by_card, number: ability},
+        slots,
+        {**old.undoable, number: reversible(ability.effect("on_play"))},
+    )
+    monkeypatch.setattr(GAME, "powers", new)
+    monkeypatch.setattr(GAME, "registry", registry)
 
 
 _POWER_SETUP: dict[str, Any] = {
@@ -207,16 +259,7 @@ _POWER_SETUP: dict[str, Any] = {
 def test_start_and_end_powers_run_as_triggers_after_the_refresh(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    def start(g: BlueMoon, s: BMState, src: int) -> None:
-        g.draw(s, s.cards[src].controller, 1, "bm.turn.phases")
-
-    def end(g: BlueMoon, s: BMState, src: int) -> None:
-        g.draw(s, s.cards[src].controller, 2, "bm.turn.end")
-
-    spec = AbilitySpec(
-        "test_power", ("start", "end"), "bm.turn.end", on_start_turn=start, on_end_turn=end
-    )
-    _with_power(monkeypatch, "Vulca 23", spec)
+    _with_power(monkeypatch, "Vulca 23", "[at_start(draw(1)), at_end(draw(2))]", "bm.turn.end")
     s = _scenario(_POWER_SETUP, {"peoples": ["Vulca", "Hoax"]})
     assert len(s.zones["hand:0"]) == 3  # the start power drew one
     play = next(o.id for o in s.decision.options if o.id.startswith("play:"))  # type: ignore[union-attr]
@@ -227,11 +270,7 @@ def test_start_and_end_powers_run_as_triggers_after_the_refresh(
 
 
 def test_an_unmet_requirement_forces_the_retreat(monkeypatch: pytest.MonkeyPatch) -> None:
-    def unmet(g: BlueMoon, s: BMState, eff: Effects, src: int, seat: int) -> bool:
-        return seat != s.cards[src].controller
-
-    spec = AbilitySpec("test_power", ("cont",), "bm.turn.end", requirement_unmet=unmet)
-    _with_power(monkeypatch, "Hoax 9", spec)
+    _with_power(monkeypatch, "Hoax 9", "must(False)", "bm.turn.end")
     s = _scenario(_POWER_SETUP, {"peoples": ["Vulca", "Hoax"]})
     play = next(o.id for o in s.decision.options if o.id.startswith("play:"))  # type: ignore[union-attr]
     GAME.apply(s, play)
@@ -240,12 +279,8 @@ def test_an_unmet_requirement_forces_the_retreat(monkeypatch: pytest.MonkeyPatch
 
 
 def test_a_text_can_make_the_next_card_count_as_free(monkeypatch: pytest.MonkeyPatch) -> None:
-    def next_free(g: BlueMoon, s: BMState, eff: Effects, src: int, card: int, seat: int) -> bool:
-        # like Yang: the next character/booster/support its player plays counts as FREE
-        return seat == s.cards[src].controller and not s.turn_info.played
-
-    spec = AbilitySpec("test_power", ("cont",), "bm.icon.free", free_for=next_free)
-    _with_power(monkeypatch, "Vulca 23", spec)
+    # like Yang: the next character/booster/support its player plays counts as FREE
+    _with_power(monkeypatch, "Vulca 23", "free(count(played()) == 0, own=False)", "bm.icon.free")
     setup = copy.deepcopy(_POWER_SETUP)
     setup["seats"]["Ann"]["hand"].append("Vulca 28")  # keeps the hand from running empty
     s = _scenario(setup, {"peoples": ["Vulca", "Hoax"]})

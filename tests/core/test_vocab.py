@@ -41,6 +41,8 @@ CARDS: dict[str, tuple[int, list[str]]] = {
     "wall": (3, ["forbid('smash', applies=it.printed <= 2, by='opponent')"]),
     "door": (1, ["permit('smash', applies=it.printed >= 5)"]),
     "ghost": (1, ["instead('smash', draw(1))"]),
+    "bell": (1, ["whenever('dies', gain('life', 1), by='you', single=True)"]),
+    "gong": (1, ["whenever('dies', gain('life', 1), by='you', single=True)"]),
 }
 
 
@@ -217,6 +219,22 @@ def test_up_to_offers_done_after_a_pick() -> None:
     assert names(s, "play:1") == ["stone"]
 
 
+def test_the_option_word_and_the_source_name_in_the_prompt() -> None:
+    game = Toy(
+        {"subject": "smash(choose(things(), may=True, option='pick', prompt='{source}: pick'))"}
+    )
+    state = game.state_cls(game=game.id)
+    game.setup(state)
+    pebble = create_card(state, "pebble", 1, "play:1").id
+    scout = create_card(state, "scout", 0, "play:0").id
+    assert game.registry is not None
+    ability = game.registry.ability("subject")
+    start_ability(game, state, ability, "effect", scout, 0)
+    game.advance(state)
+    assert state.decision is not None and state.decision.prompt == "scout: pick"
+    assert ids(state) == [f"pick:{scout}", f"pick:{pebble}", "decline"]
+
+
 # ------------------------------------------------------------------------------ combinators
 def test_seq_waits_for_a_question_before_the_next_effect() -> None:
     game, s = play(
@@ -246,6 +264,43 @@ def test_if_else_and_may() -> None:
     assert names(s, "discard:0") == ["p"]
 
 
+def test_may_with_its_own_words_logs_a_refusal() -> None:
+    game, s = play(
+        "may(discard(1), prompt='Go?', yes='Use it', no='Keep it', declined='{you} keeps it')",
+        {"hand:0": ["p"]},
+    )
+    assert s.decision is not None and [o.label for o in s.decision.options] == ["Use it", "Keep it"]
+    game.apply(s, "no")
+    assert names(s, "hand:0") == ["p"] and [e.text for e in s.log if e.kind == "power_unused"] == [
+        "A keeps it"
+    ]
+
+
+def test_comparisons_test_membership_in_selections_and_lists() -> None:
+    # a value against a selection (seats, cards) tests membership; ``in``, ``not in`` and ``%``
+    _, s = play(
+        "smash(choose(such_that(things(), it.printed % 2 == 1 and it.printed in [1, 5])))",
+        {"play:1": ["pebble", "stone", "boulder"]},
+    )
+    assert s.decision is not None and len(ids(s)) == 2  # pebble (1) and boulder (5)
+    _, s = play("if_else(1 not in [2, 3], draw(1), discard(1))", {"deck:0": ["p"]})
+    assert names(s, "hand:0") == ["p"]
+    _, s = play(
+        "for_each(such_that(things(), owner_of(it) == opponent), smash(it))",
+        {"play:0": ["pebble"], "play:1": ["stone"]},
+    )
+    assert names(s, "discard:1") == ["stone"] and names(s, "play:0") == ["pebble"]
+    _, s = play(
+        "smash(first(things(printed_in=[2, 5])))", {"play:1": ["pebble", "boulder", "stone"]}
+    )
+    assert names(s, "discard:1") == ["boulder"]
+    _, s = play(
+        "only_if(max(1, count(things())) == 3, draw(1))",
+        {"play:1": ["a", "b", "c"], "deck:0": ["p"]},
+    )
+    assert names(s, "hand:0") == ["p"]
+
+
 def test_require_is_a_condition_for_costs() -> None:
     game = Toy({"cost": "require(count(cards('hand')) == 0)"})
     state = game.state_cls(game=game.id)
@@ -271,6 +326,16 @@ def test_self_listeners_trigger_and_live_listeners_filter_by_seat() -> None:
     assert s.config["life"] == [11, 10]
     assert sorted(t.ability for t in s.triggers) == ["medic", "scout"]
     assert all(t.controller == 1 for t in s.triggers)
+
+
+def test_a_single_listener_triggers_once_however_many_cards_share_its_text() -> None:
+    # bell and gong cite the same rule ("toy"): one trigger between them, the first one's
+    game, s = play(
+        "smash(choose(things(whose='opponent')))",
+        {"play:1": ["pebble", "bell", "gong"]},
+    )
+    game.apply(s, ids(s)[0])
+    assert [t.ability for t in s.triggers] == ["bell"]
 
 
 def test_modifiers_apply_on_query_own_and_from_live_cards() -> None:

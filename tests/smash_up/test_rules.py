@@ -15,11 +15,11 @@ from cardwright.conformance import check_log_citations, check_replay, check_view
 from cardwright.core.errors import ConfigError
 from cardwright.core.game import Game
 from cardwright.core.state import State, clone, state_hash, to_json
-from cardwright.games.smash_up.legacy import ABILITIES, all_abilities, unimplemented_abilities
 from cardwright.games.smash_up.carddata import load_bases, load_factions
 from cardwright.games.smash_up.catalog import DEFAULT_FACTIONS
 from cardwright.games.smash_up.game import SmashUp
 from cardwright.games.smash_up.heuristic import SmashUpHeuristic
+from cardwright.games.smash_up.legacy import ABILITIES, all_abilities, unimplemented_abilities
 from cardwright.games.smash_up.scoring import rank
 from cardwright.games.smash_up.state import Lasting, SUState
 from cardwright.scenarios import load_scenarios, run_scenario

@@ -54,7 +54,9 @@ from .effects import (
 from .events import dispatch, hear, modified, permissions, replace_event, run_listener
 from .exprs import (
     COMPARE,
+    SEAT_WORDS,
     Attr,
+    Call,
     Cards,
     Choose,
     Compare,
@@ -63,6 +65,7 @@ from .exprs import (
     CounterOf,
     Extreme,
     Filter,
+    First,
     OwnerOf,
     Seats,
     SelfCard,
@@ -115,6 +118,7 @@ __all__ = [
     "dispatch",
     "draw",
     "filters_from",
+    "flat_items",
     "gain",
     "hear",
     "hooks_from",
@@ -126,6 +130,7 @@ __all__ = [
     "permissions",
     "replace_event",
     "run_listener",
+    "seat_word",
     "seats_of",
     "start_ability",
 ]
@@ -148,8 +153,8 @@ def _e(value: Any) -> Expr:
 
 
 def filters_from(kwargs: Mapping[str, Any]) -> tuple[Filter, ...]:
-    """Keyword filters: ``cost_le=3`` (attribute, then lt/le/eq/ne/ge/gt) or ``purple=True``
-    (equality)."""
+    """Keyword filters: ``cost_le=3`` (attribute, then lt/le/eq/ne/ge/gt, ``in`` a list of
+    values, ``has`` a value among the attribute's), or ``purple=True`` (equality)."""
     out = []
     for key, value in kwargs.items():
         attr, _, op = key.rpartition("_")
@@ -160,8 +165,17 @@ def filters_from(kwargs: Mapping[str, Any]) -> tuple[Filter, ...]:
     return tuple(out)
 
 
-def _cards(zone: str, whose: str = "you", other: bool = False, **filters: Any) -> Cards:
-    return Cards(zone, whose, filters_from(filters), other)
+def seat_word(whose: Any) -> str:
+    """A seat word written quoted (``"opponent"``) or bare (``opponent``), checked when the
+    expression is read."""
+    word = whose.whose if isinstance(whose, Seats) else whose
+    if word not in (*SEAT_WORDS, "shared"):
+        raise DataError(f"unknown seat word {word!r} ({', '.join(SEAT_WORDS)}, shared)")
+    return str(word)
+
+
+def _cards(zone: str, whose: Any = "you", other: bool = False, **filters: Any) -> Cards:
+    return Cards(zone, seat_word(whose), filters_from(filters), other)
 
 
 def _where(what: Any, **filters: Any) -> Where:
@@ -209,6 +223,7 @@ def _listener(subject: str) -> Any:
         now: bool = False,
         who: Any = None,
         once: Any = None,
+        single: bool = False,
     ) -> Listener:
         return Listener(
             event,
@@ -220,6 +235,7 @@ def _listener(subject: str) -> Any:
             now,
             _opt(who),
             _opt(once),
+            single,
         )
 
     return make
@@ -245,6 +261,9 @@ def core_words() -> Vocabulary:
         "count": lambda what: Count(_e(what)),
         "most": lambda what, attr: Extreme(_e(what), attr, max),
         "least": lambda what, attr: Extreme(_e(what), attr, min),
+        "first": lambda what: First(_e(what)),
+        "max": lambda *values: Call("max", lambda ctx, *v: max(v), tuple(map(_e, values))),
+        "min": lambda *values: Call("min", lambda ctx, *v: min(v), tuple(map(_e, values))),
         "choose": _choose,
         # effects
         "seq": lambda *items: Seq(tuple(_effect(i, "seq") for i in items)),
@@ -282,10 +301,10 @@ def core_words() -> Vocabulary:
             key, _e(amount), layer, None if applies is None else _e(applies)
         ),
         "keyword": Keyword,
-        "forbid": lambda action, applies=None, by="", condition=None: Rule(
+        "forbid": lambda action, applies=None, by="", condition=None: _rules(
             action, False, _opt(applies), by, _opt(condition)
         ),
-        "permit": lambda action, applies=None, by="", condition=None, supersedes=False: Rule(
+        "permit": lambda action, applies=None, by="", condition=None, supersedes=False: _rules(
             action, True, _opt(applies), by, _opt(condition), supersedes
         ),
         "instead": lambda event, effect, applies=None, condition=None: Replacement(
@@ -296,6 +315,13 @@ def core_words() -> Vocabulary:
         ),
     }
     return Vocabulary(words)
+
+
+def _rules(action: str | list[str], *rest: Any) -> Rule | list[Rule]:
+    """``forbid("play", ...)`` is one rule; ``forbid(["play", "bluff"], ...)`` one per action."""
+    if isinstance(action, list):
+        return [Rule(a, *rest) for a in action]
+    return Rule(action, *rest)
 
 
 def _opt(value: Any) -> Expr | None:
@@ -316,9 +342,9 @@ LASTING = VerbSpec("lasting", _lasting)
 
 def hooks_from(items: Iterable[Any], effect_hook: str = "effect") -> dict[str, Any]:
     """Sort parsed items into an ability's hooks: listeners, modifiers and keywords go to
-    their hooks, an effect to ``effect_hook``."""
+    their hooks, an effect to ``effect_hook``; a list of items counts as its items."""
     hooks: dict[str, Any] = {}
-    for item in items:
+    for item in flat_items(items):
         if isinstance(item, Listener):
             hooks["listeners"] = (*hooks.get("listeners", ()), item)
         elif isinstance(item, ModifierSpec):
@@ -341,3 +367,14 @@ def hooks_from(items: Iterable[Any], effect_hook: str = "effect") -> dict[str, A
         else:
             raise DataError(f"{item!r} is not an effect, listener, modifier or keyword")
     return hooks
+
+
+def flat_items(items: Iterable[Any]) -> list[Any]:
+    """Parsed items with lists (``[a, b]``, a word giving several items) spread out."""
+    out: list[Any] = []
+    for item in items:
+        if isinstance(item, list | tuple):
+            out.extend(flat_items(item))
+        else:
+            out.append(item)
+    return out

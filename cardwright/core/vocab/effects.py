@@ -60,7 +60,9 @@ class Seq(Effect):
 @dataclass(frozen=True)
 class May(Effect):
     """Ask the acting seat whether to do ``effect`` (a yes/no question; the options' ids and
-    labels may be the game's own, and the prompt may name bound values)."""
+    labels may be the game's own, and the prompt may name bound values). ``declined``: what
+    the log says when the seat says no (``{you}``: the seat's name, ``{source}``: the card's
+    name; nothing when empty), as a ``power_unused`` event."""
 
     effect: Effect
     prompt: str = "Use this ability?"
@@ -69,6 +71,7 @@ class May(Effect):
     no: str = "No"
     yes_id: str = "yes"
     no_id: str = "no"
+    declined: str = ""
     immediate: bool = field(init=False, default=False)
 
     def parts(self) -> Sequence[Effect]:
@@ -82,6 +85,11 @@ class May(Effect):
         _pop(ctx, step)
         if option.id == self.yes_id:
             self.effect.start(ctx.child(0))
+        elif self.declined and ctx.state.logging:
+            game, state = ctx.game, ctx.state
+            source = "" if ctx.source is None else game.card_name(state, ctx.source)
+            text = self.declined.format(you=game.seat_name(state, ctx.you), source=source)
+            game.log(state, "power_unused", ctx.rule, text)
 
 
 @dataclass(frozen=True)
@@ -351,7 +359,8 @@ def distinct_cards(ctx: Ctx, cards: list[CardRef]) -> list[CardRef]:
 
 
 class _PromptWords(dict[str, Any]):
-    """What a prompt may name: ``{n}`` and the values bound in the context (a card by name)."""
+    """What a prompt may name: ``{n}``, ``{source}`` (the card the ability is on) and the
+    values bound in the context (a card by name)."""
 
     def __init__(self, ctx: Ctx, left: int) -> None:
         super().__init__(n=left)
@@ -361,6 +370,8 @@ class _PromptWords(dict[str, Any]):
         ctx, v = self.ctx, self.ctx.vars
         if key == "self" and ctx.source is not None:
             return ctx.game.card_name(ctx.state, ctx.source)
+        if key == "source" and "source" not in v.cards:  # the card the ability is on
+            return "" if ctx.source is None else ctx.game.card_name(ctx.state, ctx.source)
         if key in v.cards:
             found = v.cards[key]
             return ctx.game.card_name(ctx.state, found[0]) if found else "nothing"
@@ -397,7 +408,7 @@ def choice_question(
         options.append(Option(choice.done_id, choice.done))
     elif choice.may and not step.picked:
         decline = game.decline_option
-        options.append(Option(choice.decline_id, choice.decline or decline.label))
+        options.append(Option(choice.decline_id or decline.id, choice.decline or decline.label))
     text = choice.prompt_more if step.picked and choice.prompt_more else choice.prompt
     prompt = fill(ctx, text or spec.prompt, left)
     return Decision(ctx.you, choice.kind or spec.kind, prompt, options, ctx.rule)

@@ -46,8 +46,9 @@ def dispatch(
     if card is not None and card in state.cards:
         hear(game, state, card, "self", kind, timing, seat, card, vars)
     if registry.listening(kind, timing, "any"):
+        heard: set[str] = set()  # the rules of the single listeners that triggered
         for src in game.live_cards(state):
-            hear(game, state, src, "any", kind, timing, seat, card, vars)
+            hear(game, state, src, "any", kind, timing, seat, card, vars, heard)
 
 
 def hear(
@@ -60,10 +61,12 @@ def hear(
     seat: int,
     card: int | None,
     vars: Bindings | None = None,
+    heard: set[str] | None = None,
 ) -> None:
     """Let the listeners of one card (``src``) about ``subject`` (``self``: the event is about
     ``src``; ``any``: ``src`` is live) hear an event: for a game that lets its cards hear an
-    event in an order of its own (it calls this card by card instead of :func:`dispatch`)."""
+    event in an order of its own (it calls this card by card instead of :func:`dispatch`).
+    ``heard``: the rules of the ``single`` listeners that already triggered for this event."""
     registry = game.registry
     if registry is None:
         return
@@ -72,7 +75,7 @@ def hear(
         return
     for ability in game.abilities_of(state, src):
         if ability.id in listening:
-            _hear(game, state, ability, kind, timing, subject, src, seat, card, vars)
+            _hear(game, state, ability, kind, timing, subject, src, seat, card, vars, heard)
 
 
 def _hear(
@@ -86,9 +89,12 @@ def _hear(
     seat: int,
     card: int | None,
     vars: Bindings | None,
+    heard: set[str] | None = None,
 ) -> None:
     for i, lis in enumerate(ability.listeners):
         if lis.event != kind or lis.timing != timing or lis.subject != subject:
+            continue
+        if lis.single and heard is not None and ability.rule in heard:
             continue
         controller = state.cards[src].controller
         if (lis.by == "you" and seat != controller) or (
@@ -102,6 +108,8 @@ def _hear(
         ctx = Ctx(game, state, ability, CardRef(src), controller, bound, key)
         if lis.condition is not None and not lis.condition.eval(ctx):
             continue
+        if lis.single and heard is not None:
+            heard.add(ability.rule)
         if lis.once is not None:
             found = lis.once.eval(ctx)
             about = None if isinstance(found, bool) else next(iter(cards_of(found)), None)

@@ -19,19 +19,41 @@ from ..errors import DataError
 from ..state import CardRef
 from .base import Ctx, Expr, cards_of
 
+
+def _member(a: Any, b: Any) -> bool:
+    """``a in b``: a value among a selection (``it.owner in opponent``, ``"stop" in it.icons``);
+    a selection of one on the left is its one value (``self in chosen``)."""
+    if isinstance(a, list | tuple) and len(a) == 1:
+        a = a[0]
+    return a in b
+
+
+def _eq(a: Any, b: Any) -> bool:
+    """Equality; a single value against a selection (a seat or card list from a word such as
+    ``opponent``) tests membership: ``it.owner == opponent``."""
+    if isinstance(b, list) and not isinstance(a, list | tuple):
+        return a in b
+    if isinstance(a, list) and not isinstance(b, list | tuple):
+        return b in a
+    return bool(a == b)
+
+
 COMPARE: dict[str, Callable[[Any, Any], bool]] = {
     "lt": operator.lt,
     "le": operator.le,
-    "eq": operator.eq,
-    "ne": operator.ne,
+    "eq": _eq,
+    "ne": lambda a, b: not _eq(a, b),
     "ge": operator.ge,
     "gt": operator.gt,
+    "in": _member,
+    "has": lambda a, b: _member(b, a),
 }
 ARITH: dict[str, Callable[[Any, Any], Any]] = {
     "+": operator.add,
     "-": operator.sub,
     "*": operator.mul,
     "//": operator.floordiv,
+    "%": operator.mod,
 }
 
 
@@ -188,6 +210,16 @@ class Where(Expr):
         ]
 
 
+@dataclass(frozen=True, slots=True)
+class First(Expr):
+    """The first card of ``what`` (a selection of one, or none)."""
+
+    what: Expr
+
+    def eval(self, ctx: Ctx) -> list[CardRef]:
+        return cards_of(self.what.eval(ctx))[:1]
+
+
 # ------------------------------------------------------------------------------ numbers
 @dataclass(frozen=True, slots=True)
 class Count(Expr):
@@ -324,13 +356,15 @@ class Choose(Expr):
     question is asked, unless ``always_ask`` (choices among cards of a hidden hand that a
     filter narrows: skipping the question would tell the others what the hand holds).
     ``kind``, ``prompt``: the decision's kind and prompt (defaults from the verb; the prompt
-    may name bound values, ``{chosen}``, ``{it}``, and ``{n}``, how many are left to choose);
+    may name bound values, ``{chosen}``, ``{it}``, ``{source}`` (the card the ability is on),
+    and ``{n}``, how many are left to choose);
     ``prompt_more``: the prompt once a card has been picked; ``none``: what the log says when
     there is nothing to choose.
 
     How the options read (the defaults are the verb's): ``option``, the prefix of their ids
     (``<option>:<card id>``); ``label``, a label style the game names
-    (:meth:`Game.choice_label`); ``decline`` / ``decline_id``, the option ``may`` adds;
+    (:meth:`Game.choice_label`); ``decline`` / ``decline_id``, the option ``may`` adds (the
+    game's ``decline_option`` where they are empty);
     ``done`` / ``done_id``, the option ``up_to`` adds once a card is picked; ``distinct``:
     one option per card definition (copies are interchangeable)."""
 
@@ -345,7 +379,7 @@ class Choose(Expr):
     option: str = ""
     label: str = ""
     decline: str = ""
-    decline_id: str = "decline"
+    decline_id: str = ""
     done: str = "Done"
     done_id: str = "done"
     prompt_more: str = ""

@@ -2,9 +2,9 @@
 
 An expression is written in Python's expression syntax and read with :mod:`ast` (never run):
 calls of known words, literals, ``self`` and other bound names, ``self.cost`` (an attribute of
-a card), comparisons, ``+ - *``, ``and / or / not``. Every word must be in the vocabulary (the
-core's plus the game's), so a typo fails when the game loads, naming the file, the card and the
-word::
+a card), comparisons (``in`` / ``not in`` too), ``+ - * %``, ``and / or / not``. Every word must
+be in the vocabulary (the core's plus the game's), so a typo fails when the game loads, naming
+the file, the card and the word::
 
     kill(choose(creatures(cost_lt=self.cost)))
     when("dies", draw(2))
@@ -28,8 +28,9 @@ _COMPARE = {
     ast.NotEq: "ne",
     ast.GtE: "ge",
     ast.Gt: "gt",
+    ast.In: "in",
 }
-_ARITH = {ast.Add: "+", ast.Sub: "-", ast.Mult: "*", ast.FloorDiv: "//"}
+_ARITH = {ast.Add: "+", ast.Sub: "-", ast.Mult: "*", ast.FloorDiv: "//", ast.Mod: "%"}
 
 Word = Callable[..., Any] | Expr
 
@@ -88,10 +89,12 @@ class Vocabulary:
         if isinstance(n, ast.Attribute):
             return Attr(n.attr, _expr(self._node(n.value)))
         if isinstance(n, ast.Compare):
-            if len(n.ops) != 1 or type(n.ops[0]) not in _COMPARE:
-                raise DataError("one comparison at a time (<, <=, ==, !=, >=, >)")
-            op = _COMPARE[type(n.ops[0])]
-            return Compare(op, _expr(self._node(n.left)), _expr(self._node(n.comparators[0])))
+            if len(n.ops) != 1 or type(n.ops[0]) not in (*_COMPARE, ast.NotIn):
+                raise DataError("one comparison at a time (<, <=, ==, !=, >=, >, in, not in)")
+            left, right = _expr(self._node(n.left)), _expr(self._node(n.comparators[0]))
+            if isinstance(n.ops[0], ast.NotIn):
+                return Not(Compare("in", left, right))
+            return Compare(_COMPARE[type(n.ops[0])], left, right)
         if isinstance(n, ast.BinOp) and type(n.op) in _ARITH:
             left, right = _expr(self._node(n.left)), _expr(self._node(n.right))
             return Arith(_ARITH[type(n.op)], left, right)

@@ -36,9 +36,10 @@ if TYPE_CHECKING:
     from cardwright.core.game import Game
 
     from .game import BlueMoon
-    from .inforce import Effects
+    from .inforce import InForce
 
-SEA_FALCON = "land_may_also_play_from_hand"
+#: the keyword of a ship whose player may play from hand too in the turn it lands (Sea Falcon)
+LAND_FROM_HAND = "land_from_hand"
 NO_CALL = "call"  # the ``prohibits`` action for calling a bluff (card = -1)
 LOADABLE = ("character", "booster", "support")
 
@@ -74,7 +75,7 @@ def bluffs_of(s: BMState, seat: int) -> list[CardRef]:
 # ==================================================================================== sources
 
 
-def play_sources(g: BlueMoon, s: BMState, eff: Effects, seat: int) -> list[int]:
+def play_sources(g: BlueMoon, s: BMState, eff: InForce, seat: int) -> list[int]:
     """The cards the seat may play characters, boosters and supports from now: its hand, or in
     a landing turn the landed ship's cargo (and the hand too with Sea Falcon's text)."""
     hand = s.zones[f"hand:{seat}"]
@@ -82,8 +83,7 @@ def play_sources(g: BlueMoon, s: BMState, eff: Effects, seat: int) -> list[int]:
     if ship is None or ship not in s.cards:
         return hand
     out = list(cargo(s, ship))
-    d = g.defs[s.cards[ship].defn]
-    if d.ability == SEA_FALCON and d.spec is not None and eff.text_on(ship):
+    if g.has_keyword(s, ship, LAND_FROM_HAND) and eff.text_on(ship):
         out.extend(hand)
     return out
 
@@ -108,7 +108,7 @@ def from_ship_free(g: BlueMoon, s: BMState, seat: int, cid: int, d: CardDef) -> 
 # ==================================================================================== options
 
 
-def support_allowance(g: BlueMoon, s: BMState, eff: Effects, seat: int) -> str | None:
+def support_allowance(g: BlueMoon, s: BMState, eff: InForce, seat: int) -> str | None:
     """The allowance a support play that is neither FREE nor PAIR would use now (a bluff, or a
     load which replaces a support play): a support grant, the normal booster-or-support play,
     then a grant of either kind; after a STOP card only grants."""
@@ -124,26 +124,26 @@ def support_allowance(g: BlueMoon, s: BMState, eff: Effects, seat: int) -> str |
     return f"grant:{kind}" if kind else None
 
 
-def _bluff_would_be_ignored(g: BlueMoon, s: BMState, eff: Effects, seat: int, cid: int) -> bool:
+def _bluff_would_be_ignored(g: BlueMoon, s: BMState, eff: InForce, seat: int, cid: int) -> bool:
     """Whether an opposing power would ignore the card's values as a face-down support (then
     the bluff may not be played, research §6.6). Probed by marking the card for a moment."""
     from .abilities import IG_EARTH, IG_FIRE
 
     if not any(s.cards[src].controller != seat for src, _ in eff.ignorers):
         return False
-    from .inforce import Effects
+    from .inforce import InForce
 
     card = s.cards[cid]
     face, counters = card.face_up, card.counters
     card.face_up, card.counters = False, {**counters, BLUFF: 1}
     try:
-        mask = Effects(g, s).flags(cid)[0]
+        mask = InForce(g, s).flags(cid)[0]
     finally:
         card.face_up, card.counters = face, counters
     return bool(mask & (IG_FIRE | IG_EARTH))
 
 
-def bluff_mode(g: BlueMoon, s: BMState, eff: Effects, seat: int, cid: int) -> str | None:
+def bluff_mode(g: BlueMoon, s: BMState, eff: InForce, seat: int, cid: int) -> str | None:
     """How the card may be played face down as a bluff now (None: it may not)."""
     d = g.defs[s.cards[cid].defn]
     if d.type != "character" or BLUFF not in eff.icons(cid):
@@ -171,23 +171,23 @@ def land_options(g: BlueMoon, s: BMState, seat: int) -> list[Option]:
     ]
 
 
-def bs_extra_options(g: BlueMoon, s: BMState, eff: Effects, seat: int) -> list[Option]:
+def bs_extra_options(g: BlueMoon, s: BMState, eff: InForce, seat: int) -> list[Option]:
     """Bluffs and loads the seat may make in its booster/support phase."""
     options: list[Option] = []
-    sources = play_sources(g, s, eff, seat)
+    sources = cast(list[CardRef], play_sources(g, s, eff, seat))
     for cid in sources:
         if bluff_mode(g, s, eff, seat, cid) is not None:
             options.append(
                 Option(
                     f"bluff:{cid}",
                     f"Play {g.card_name(s, cid)} face down",
-                    card=CardRef(cid),
+                    card=cid,
                     arg="bluff",
                 )
             )
     ships = [c for c in s.zones[f"influence:{seat}"] if room(g, s, c) > 0]
     if ships and support_allowance(g, s, eff, seat) is not None:
-        for cid in s.zones[f"hand:{seat}"]:
+        for cid in cast(list[CardRef], s.zones[f"hand:{seat}"]):
             if g.defs[s.cards[cid].defn].type not in LOADABLE:
                 continue
             if eff.prohibitors and eff.prohibited(seat, "load", cid):
@@ -232,7 +232,7 @@ def land(g: BlueMoon, s: BMState, seat: int, ship: CardRef) -> None:
         )
 
 
-def play_bluff(g: BlueMoon, s: BMState, eff: Effects, seat: int, cid: int) -> None:
+def play_bluff(g: BlueMoon, s: BMState, eff: InForce, seat: int, cid: int) -> None:
     mode = bluff_mode(g, s, eff, seat, cid)
     if mode is None:
         raise EngineError(f"blue-moon: bluff {cid} was offered but cannot be played")
@@ -278,7 +278,7 @@ def load(g: BlueMoon, s: BMState, seat: int, cid: int, ship: int, rule: str) -> 
         )
 
 
-def load_in_bs(g: BlueMoon, s: BMState, eff: Effects, seat: int, cid: int, ship: CardRef) -> None:
+def load_in_bs(g: BlueMoon, s: BMState, eff: InForce, seat: int, cid: int, ship: CardRef) -> None:
     mode = support_allowance(g, s, eff, seat)
     assert mode is not None
     load(g, s, seat, cid, ship, "bm.ship.load")
@@ -334,25 +334,6 @@ def discard_landed(g: BlueMoon, s: BMState, seat: int, rule: str) -> None:
         discard_ship(g, s, ship, rule)
 
 
-def stray_bluffs(s: BMState) -> list[int]:
-    """Marked bluffs that have left the support area (a power moved them)."""
-    if not any(card.counters for card in s.cards.values()):
-        return []
-    supports = set(s.zones["support:0"]) | set(s.zones["support:1"])
-    return [
-        cid
-        for cid, card in s.cards.items()
-        if card.counters and BLUFF in card.counters and cid not in supports
-    ]
-
-
-def sweep(g: BlueMoon, s: BMState) -> None:
-    """Reveal any marked bluff that has left the support area: a bluff is shown whenever it
-    stops being one (004 Bluffing)."""
-    for cid in stray_bluffs(s):
-        reveal(g, s, cid, "it left the support area")
-
-
 # ==================================================================================== undo
 
 
@@ -385,12 +366,12 @@ def undo(g: BlueMoon, s: BMState, seat: int) -> list[str]:
 def maybe_call(g: BlueMoon, s: BMState, seat: int) -> None:
     """After ``seat`` announced: if it has a bluff whose values count, the opponent may call."""
     from .abilities import IG_EARTH, IG_FIRE
-    from .inforce import Effects
+    from .inforce import InForce
 
     mine = bluffs_of(s, seat)
     if not mine:
         return
-    eff = Effects(g, s)
+    eff = InForce(g, s)
     bit = IG_FIRE if s.element == "fire" else IG_EARTH
     if all(eff.flags(c)[0] & bit for c in mine):
         return

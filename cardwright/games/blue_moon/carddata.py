@@ -25,10 +25,13 @@ Modelling choices
 * Mutants belong to no people: their ``people`` is ``"Mutant"`` and ``mutant`` is true. Their
   printed numbers are not in the research; the FAQ cites Zig-nur-Don as "Mutant 106", matching
   Keldon Jones's id, so every Mutant is numbered ``"Mutant <Keldon id>"``.
-* ``ability`` is a stable snake_case id for what a special power does, shared by cards whose
-  powers are the same; ``timing`` lists when it applies (tags below) and is the same for every
-  card sharing an ability id. ``text`` is empty, and ``ability``/``timing`` are absent, for cards
-  without a power.
+* ``power`` is what a special power does, written as one expression of the shared effect
+  vocabulary (``docs/cards.md``, Blue Moon section; parsed and checked when the game loads, see
+  ``abilities.py``); ``rule`` is the id of the rule it cites in ``rules.toml``
+  (``bm.ability.<name>``), shared by cards that print the same text (they must then carry the same
+  ``power``); ``timing`` lists when it applies (tags below) and is the same for every card citing
+  one rule. ``text`` is empty, and ``power``/``rule``/``timing`` are absent, for cards without a
+  power.
 
 Timing tags: ``cont`` (while the card is active), ``now`` (once, when played), ``end`` (at the
 end of my turn), ``after_support`` (straight after my Booster/Support phase), ``my_turn`` (usable
@@ -112,7 +115,7 @@ Gang = Literal["cool", "top", "fun", "no"]
 BluffKind = Literal["fire", "earth", "blank"]
 
 _NUMBER_RE = re.compile(r"^(?P<people>[A-Z][a-z]+) (?P<n>0|[1-9][0-9]*)$")
-_ABILITY_RE = re.compile(r"^[a-z0-9]+(_[a-z0-9]+)*$")
+_RULE_RE = re.compile(r"^bm\.ability\.[a-z0-9]+(_[a-z0-9]+)*$")
 
 
 class CardDataError(DataError, ValueError):
@@ -154,7 +157,8 @@ class Card(BaseModel):
     moons: int = Field(ge=0)
     mutant: bool = False
     timing: tuple[Timing, ...] = ()
-    ability: str | None = None
+    rule: str | None = None
+    power: str | None = None
     text: str = ""
     provenance: str = Field(min_length=1)
 
@@ -172,11 +176,11 @@ class Card(BaseModel):
             raise ValueError("contains a duplicate entry")
         return v
 
-    @field_validator("ability")
+    @field_validator("rule")
     @classmethod
-    def _check_ability(cls, v: str | None) -> str | None:
-        if v is not None and _ABILITY_RE.match(v) is None:
-            raise ValueError("must be a snake_case id")
+    def _check_rule(cls, v: str | None) -> str | None:
+        if v is not None and _RULE_RE.match(v) is None:
+            raise ValueError('must be a rule id like "bm.ability.some_power"')
         return v
 
     @field_validator("deck")
@@ -219,11 +223,13 @@ class Card(BaseModel):
             raise _FieldProblem("icons", "only character cards carry the BLUFF icon")
         if (self.type == "ship") != (self.capacity is not None):
             raise _FieldProblem("capacity", "must be given exactly for ship cards")
-        has_power = self.ability is not None
+        has_power = self.power is not None
+        if has_power != (self.rule is not None):
+            raise _FieldProblem("rule", "must be given exactly when a power is given")
         if has_power != bool(self.timing):
-            raise _FieldProblem("timing", "must be given exactly when an ability is given")
+            raise _FieldProblem("timing", "must be given exactly when a power is given")
         if has_power != bool(self.text.strip()):
-            raise _FieldProblem("text", "must be given exactly when an ability is given")
+            raise _FieldProblem("text", "must be given exactly when a power is given")
         return self
 
     @property
@@ -411,7 +417,7 @@ def load_people(name: str) -> PeopleDeck:
 def load_all() -> dict[str, PeopleDeck]:
     """All nine decks keyed by people name, checked for cross-deck consistency.
 
-    Checks that no card appears in two decks and that cards sharing an ability id share its timing.
+    Checks that no card appears in two decks and that cards citing one rule share its timing.
     The returned dict is cached; do not mutate it.
     """
     decks = {people: load_people(people) for people in PEOPLES}
@@ -426,13 +432,13 @@ def load_all() -> dict[str, PeopleDeck]:
                     f"{fname}: card {card.label}: field 'number': also in the {other.deck} deck"
                 )
             where[card.number] = card
-            if card.ability is None:
+            if card.rule is None:
                 continue
-            first = timing_of.setdefault(card.ability, card)
+            first = timing_of.setdefault(card.rule, card)
             if first.timing != card.timing:
                 raise CardDataError(
                     f"{fname}: card {card.label}: field 'timing': {list(card.timing)} differs from "
                     f"{list(first.timing)} on {first.label} ({first.deck} deck), "
-                    f"which shares ability {card.ability!r}"
+                    f"which cites the same rule {card.rule!r}"
                 )
     return decks

@@ -6,15 +6,11 @@ from __future__ import annotations
 
 import functools
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from cardwright.core.errors import DataError
 from cardwright.core.state import Card
 
 from .carddata import load_all
-
-if TYPE_CHECKING:
-    from .abilities import AbilitySpec
 
 #: the counter that marks a face-down bluff (a BLUFF character played face down as a support)
 BLUFF = "bluff"
@@ -23,8 +19,9 @@ BLUFF = "bluff"
 @dataclass(frozen=True, slots=True)
 class CardDef:
     """A card as the rules see it: printed values (missing = 0), icons, gang, its power's
-    ability id (empty without a power), the first word of its name (PAIR), its people, its
-    text, its bluff icon (Buka) and a ship's capacity."""
+    ability id (its card number; empty without a power), the rule its power cites, the first
+    word of its name (PAIR), its people, its text, its bluff icon (Buka) and a ship's
+    capacity."""
 
     id: str
     name: str
@@ -34,7 +31,7 @@ class CardDef:
     icons: frozenset[str]
     gang: str
     ability: str
-    spec: AbilitySpec | None
+    rule: str
     first_word: str
     people: str
     text: str
@@ -48,9 +45,6 @@ class CardDef:
 @functools.cache
 def all_defs() -> dict[str, CardDef]:
     """Every card of the nine decks by number (``"Hoax 12"``)."""
-    from . import powers  # noqa: F401  (registers every power)
-    from .abilities import ABILITIES
-
     out: dict[str, CardDef] = {}
     for deck in load_all().values():
         for c in deck.all_cards:
@@ -62,8 +56,8 @@ def all_defs() -> dict[str, CardDef]:
                 earth=c.earth or 0,
                 icons=frozenset(c.icons),
                 gang=c.gang or "",
-                ability=c.ability or "",
-                spec=ABILITIES.get(c.ability) if c.ability else None,
+                ability=c.number if c.power else "",
+                rule=c.rule or "",
                 first_word=c.name.split(" ", 1)[0],
                 people=c.people,
                 text=c.text,
@@ -83,7 +77,7 @@ BLUFF_DEF = CardDef(
     icons=frozenset(),
     gang="",
     ability="",
-    spec=None,
+    rule="",
     first_word="",
     people="",
     text="",

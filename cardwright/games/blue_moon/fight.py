@@ -16,7 +16,7 @@ from cardwright.core.steps import Step
 from cardwright.core.zones import move
 
 from . import buka_rules as buka
-from .inforce import Effects
+from .inforce import InForce
 from .state import BMState, TurnInfo
 
 if TYPE_CHECKING:
@@ -95,7 +95,7 @@ class Retreat(Step, tag="bm.retreat"):
         winner = other(loser)
         s.phase = "retreat"
         buka.discard_landed(g, s, loser, "bm.ship.discard")
-        eff = Effects(g, s)
+        eff = InForce(g, s)
         if s.logging:
             g.log(
                 s,
@@ -137,20 +137,21 @@ class Retreat(Step, tag="bm.retreat"):
         unwind(s)
 
 
-def dragons_won(g: BlueMoon, s: BMState, eff: Effects, winner: int, retreater: int) -> int:
+def dragons_won(g: BlueMoon, s: BMState, eff: InForce, winner: int, retreater: int) -> int:
     """1, or 2 with six or more cards in the winner's combat and support areas; then the
     powers that change it, by priority (additional, fewer, at most, none)."""
     cards = len(s.zones[f"combat:{winner}"]) + len(s.zones[f"support:{winner}"])
     cards -= len(buka.bluffs_of(s, winner))  # face-down bluffs do not count (ruling B5)
     n = 2 if cards >= 6 else 1
-    for src, spec in eff.dragons:
-        assert spec.dragon_mod is not None
-        new = max(0, spec.dragon_mod(g, s, src, retreater, n))
+    if not eff.dragons:
+        return n
+    for src, ability, item in eff.dragon_changes(retreater):
+        new = max(0, item.change(n))
         if new != n and s.logging:
             g.log(
                 s,
                 "dragon_count",
-                spec.rule,
+                ability.rule,
                 f"{g.card_name(s, src)} changes the dragons won from {n} to {new}",
                 s.cards[src].controller,
             )

@@ -19,18 +19,20 @@ from pathlib import Path
 from typing import Any, cast
 
 from cardwright.core import rng as chance
+from cardwright.core.abilities import Ability
 from cardwright.core.errors import ConfigError, DataError
-from cardwright.core.game import Game
+from cardwright.core.game import AFTER, Game
 from cardwright.core.rng import LocalRng
 from cardwright.core.rules import RulesIndex
-from cardwright.core.state import Card, CardRef, State, Trigger
-from cardwright.core.zones import card_places, create_card, move
+from cardwright.core.state import Card, CardRef, Option, State
+from cardwright.core.zones import card_places, create_card, find_zone, move
 
 from . import buka_rules as buka
+from .abilities import powers
 from .carddata import PEOPLES
-from .cards import CardDef, all_defs, card_def, is_bluff
+from .cards import BLUFF, CardDef, all_defs, card_def, is_bluff
 from .decks import resolve_deck
-from .inforce import Effects
+from .inforce import InForce, static_attr
 from .state import BMState
 from .views import repair_determinized, sample_unknown
 
@@ -48,6 +50,7 @@ ZONES = (
     "landed",
 )
 UNSUPPORTED_PEOPLES: dict[str, str] = {}
+_PLAY_ZONES = ("combat:0", "support:0", "combat:1", "support:1")
 
 
 def other(seat: int) -> int:
@@ -64,13 +67,17 @@ class BlueMoon(Game):
     state_type = BMState
     step_prefix = "bm."
     typed_flow = True
+    #: a power's "you may pick one" declined
+    decline_option = Option("none", "Do nothing")
 
     def __init__(self) -> None:
-        from . import fight, play, powers, turn  # noqa: F401  (the steps, before the state class)
+        from . import fight, play, turn  # noqa: F401  (the steps, before the state class)
 
         super().__init__()
         self.rules = RulesIndex.load(Path(__file__).parent / "rules.toml")
         self.defs = all_defs()
+        self.powers = powers()
+        self.registry = self.powers.registry
 
     # ================================================================ configuration and setup
     def default_config(self) -> dict[str, Any]:
@@ -192,8 +199,9 @@ class BlueMoon(Game):
         card = state.cards.get(card_id)
         return card_def(self.defs, card).name if card is not None else "a hidden card"
 
-    def effects(self, s: BMState) -> Effects:
-        return Effects(self, s)
+    def effects(self, s: BMState) -> InForce:
+        """The powers in force now (build one per step; it is not updated)."""
+        return InForce(self, s)
 
     def active_cards(self, s: BMState, seat: int) -> list[CardRef]:
         """The seat's active cards: uncovered combat cards, then support cards."""
@@ -204,7 +212,7 @@ class BlueMoon(Game):
         return cast(list[CardRef], out)
 
     def total_power(
-        self, s: BMState, seat: int, element: str | None = None, eff: Effects | None = None
+        self, s: BMState, seat: int, element: str | None = None, eff: InForce | None = None
     ) -> int:
         """The sum of the seat's active cards' values in ``element`` (default: the contested
         one), raised to any floor a power gives (bm.power.total)."""
@@ -212,7 +220,7 @@ class BlueMoon(Game):
         if not element:
             return 0
         if eff is None:
-            eff = Effects(self, s)
+            eff = InForce(self, s)
         total = 0
         if eff.ignorers or eff.value_srcs:
             for cid in self.active_cards(s, seat):
@@ -227,7 +235,7 @@ class BlueMoon(Game):
             total = max(total, eff.floor(seat, element))
         return total
 
-    def has_shield(self, s: BMState, seat: int, element: str, eff: Effects) -> bool:
+    def has_shield(self, s: BMState, seat: int, element: str, eff: InForce) -> bool:
         icon = f"{element}_shield"
         return any(icon in eff.icons(c) for c in self.active_cards(s, seat))
 
@@ -245,7 +253,7 @@ class BlueMoon(Game):
             s.clock += 1
             s.ran_out[seat] = s.clock
 
-    def drawable(self, state: State, seat: int, n: int, eff: Effects | None = None) -> int:
+    def drawable(self, state: State, seat: int, n: int, eff: InForce | None = None) -> int:
         """How many of ``n`` cards the seat can take from its draw deck now (the deck's
         size, prohibitions and take limits: the core draw's hook)."""
         s = cast(BMState, state)
@@ -253,7 +261,7 @@ class BlueMoon(Game):
         if k <= 0:
             return 0
         if eff is None:
-            eff = Effects(self, s)
+            eff = InForce(self, s)
         if eff.prohibitors and (eff.prohibited(seat, "take") or eff.prohibited(seat, "draw")):
             return 0
         if eff.take_srcs:
@@ -421,14 +429,72 @@ class BlueMoon(Game):
                     seat,
                 )
 
-    # ================================================================ triggers
-    def trigger_label(self, state: State, trigger: Trigger) -> str:
-        return f"{trigger.ability.replace('_', ' ')} ({self.card_name(state, trigger.source)})"
+    # ================================================================ the vocabulary's hooks
+    def abilities_of(self, state: State, card: int) -> tuple[Ability, ...]:
+        """A card's power (a face-down bluff has none)."""
+        c = state.cards[card]
+        ability = self.powers.by_card.get(c.defn)
+        if ability is None or is_bluff(c):
+            return ()
+        return (ability,)
 
-    def run_trigger(self, state: State, trigger: Trigger) -> None:
-        from .turn import run_power_trigger
+    def live_cards(self, state: State) -> list[CardRef]:
+        """The cards whose power is in force, in the order their listeners hear events."""
+        return InForce(self, cast(BMState, state)).live()
 
-        run_power_trigger(self, cast(BMState, state), trigger)
+    def announce(self, s: BMState, event: str, seat: int) -> None:
+        """Announce one of the turn's events (``abilities.TURN_START`` ...) to the listeners
+        of the powers in force (core ``emit``), unless no card in play listens to anything."""
+        if self._in_play(s, self.powers.listening):
+            self.emit(s, event, AFTER, seat)
+
+    def listening_in_play(self, s: BMState) -> bool:
+        """Whether a card in play has a power that listens to the turn's events."""
+        return self._in_play(s, self.powers.listening)
+
+    def targets_in_play(self, s: BMState) -> bool:
+        """Whether a card in play has a "one of my ..." power (its pick may need asking)."""
+        return self._in_play(s, self.powers.targeting)
+
+    @staticmethod
+    def _in_play(s: BMState, numbers: frozenset[str]) -> bool:
+        """Whether a card in play (or the leadership card of the turn) is one of ``numbers``."""
+        cards, zones = s.cards, s.zones
+        for zone in _PLAY_ZONES:
+            for c in zones[zone]:
+                if cards[c].defn in numbers:
+                    return True
+        lead = s.turn_info.leadership
+        return lead is not None and lead in cards and cards[lead].defn in numbers
+
+    def card_attr(self, state: State, card: int, name: str) -> Any:
+        """What expressions may test of a card: ``type``, ``people``, ``name``, ``words`` (of
+        its name), ``first_word``, ``number``, ``fire`` and ``earth`` (printed), ``icons``
+        (printed), ``shows_icon``, ``text`` (it has a power), ``gang``, ``bluff_kind`` (as the
+        rules see it: a face-down bluff is a textless 2/2 support); ``printed_icons``,
+        ``printed_type``, ``printed_fire``, ``printed_earth`` (the card's own, even face
+        down); ``bluff`` (a face-down bluff), ``owner``, ``controller``, ``zone`` (its zone's
+        name), ``active``, ``covered``, ``protected``."""
+        s = cast(BMState, state)
+        c = s.cards[card]
+        if name in ("owner", "controller"):
+            return c.owner if name == "owner" else c.controller
+        if name == "zone":
+            return find_zone(s, card).partition(":")[0]
+        if name == "covered":
+            return card in s.covered
+        if name == "active":
+            return card in self.active_cards(s, c.owner)
+        if name == "protected":
+            return InForce(self, s).protected(card)
+        bluff = is_bluff(c)
+        try:
+            return static_attr(card_def(self.defs, c), self.defs[c.defn], bluff, True, name)
+        except AttributeError:
+            return super().card_attr(state, card, name)
+
+    def discard_card(self, state: State, seat: int, card: int, rule: str) -> None:
+        self.discard_from_hand(cast(BMState, state), seat, card, rule)
 
     # ================================================================ hidden information
     def card_visible(self, state: State, zone: str, card: Card, seat: int) -> bool:
@@ -517,6 +583,9 @@ class BlueMoon(Game):
                     and ("bluff" not in self.defs[card.defn].icons)
                 ):
                     problems.append(f"card {cid} is face down in {zone} without a BLUFF icon")
+                if card.counters.get(BLUFF) and (kind != "support" or card.face_up):
+                    # every way out of a support area shows the bluff (004 Bluffing)
+                    problems.append(f"card {cid} in {zone} is still marked as a bluff")
                 if kind.startswith("ship") and s.cards.get(int(kind[4:])) is None:
                     problems.append(f"{zone} is the cargo of no ship")
         combat = set(s.zones["combat:0"]) | set(s.zones["combat:1"])

@@ -24,7 +24,7 @@ from . import buka_rules as buka
 from .carddata import load_people
 from .cards import CardDef
 from .game import ELEMENTS, BlueMoon, other
-from .inforce import Effects
+from .inforce import InForce
 from .state import BMState
 
 
@@ -97,7 +97,7 @@ class BlueMoonHeuristic:
         by_kind: dict[str, list[Option]],
     ) -> str:
         element = s.element
-        eff = Effects(g, s)
+        eff = InForce(g, s)
         need = g.total_power(s, other(seat), eff=eff)
         supports = sum(eff.value(c, element) for c in s.zones[f"support:{seat}"])
         # a gang character added without covering keeps the combat area's power
@@ -145,7 +145,7 @@ class BlueMoonHeuristic:
         if not s.fight_started:
             return "announce"
         element = s.element
-        eff = Effects(g, s)
+        eff = InForce(g, s)
         mine = g.total_power(s, seat, eff=eff)
         need = g.total_power(s, other(seat), eff=eff)
         if mine >= need or g.has_shield(s, seat, element, eff):
@@ -175,7 +175,7 @@ class BlueMoonHeuristic:
 
     # ------------------------------------------------------------------ other decisions
     def _element(self, g: BlueMoon, s: BMState, seat: int, options: list[Option]) -> str:
-        eff = Effects(g, s)
+        eff = InForce(g, s)
         hand = [g.defn(s, c) for c in s.zones[f"hand:{seat}"]]
 
         def score(e: str) -> tuple[int, int]:
@@ -195,7 +195,7 @@ class BlueMoonHeuristic:
     def _land(self, g: BlueMoon, s: BMState, seat: int, lands: list[Option]) -> str:
         if not lands:
             return ""
-        eff = Effects(g, s)
+        eff = InForce(g, s)
         need = g.total_power(s, other(seat), eff=eff) if s.fight_started else 0
         supports = sum(eff.value(c, s.element) for c in s.zones[f"support:{seat}"])
         for o in lands:
@@ -207,7 +207,7 @@ class BlueMoonHeuristic:
                     return o.id
         return ""
 
-    def _safe_bluff(self, g: BlueMoon, s: BMState, seat: int, o: Option, eff: Effects) -> bool:
+    def _safe_bluff(self, g: BlueMoon, s: BMState, seat: int, o: Option, eff: InForce) -> bool:
         if eff.prohibitors and eff.prohibited(other(seat), buka.NO_CALL, -1):
             return True
         return g.printed(s, _card(o)).bluff_kind == s.element

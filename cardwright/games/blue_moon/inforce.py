@@ -1,18 +1,59 @@
-"""The powers in force: continuous effects computed on demand and never stored.
+"""The powers in force: what the abilities of the registry change right now, computed on demand
+and never stored.
 
-:class:`Effects` gathers, for one state, the special powers whose text is in force (the active
-cards of both players and the leadership card played this turn, whose text no power ignores)
-and answers the questions the rules ask of them: what a card's values and icons are (ignoring,
-then increases in the order giving the highest values, then doubling), the floors on total
-power, prohibitions, extra plays, take limits, unmet requirements. Build one per step and drop
-it when the state changes.
+:class:`InForce` gathers, for one state, the cards whose special power is in force (the active
+cards of both players and the leadership card played this turn, face up, whose text no power
+ignores) and answers the questions the rules ask of their hooks (``abilities.py``): what a
+card's values and icons are, the floors on total power, prohibitions (the core's ``forbid``
+items, weighed by the core's tiers), extra plays, what counts as FREE, take limits, unmet
+requirements, "one of my ..." targets, the turn decision's extra answers, the dragons won.
+Build one per step and drop it when the state changes.
+
+Blue Moon's own rules for combining them (research §5.2, FAQ "Values and Total Power"):
+
+1. **Ignoring** comes first. Ignoring sources act in their priority order (lowest first); a
+   source whose text an earlier acting source ignores does nothing, which breaks cycles. An
+   acting source whose text a later acting source ignores is switched off after all (the
+   relation is one-way, so the order should not decide: Flitterflutter beats Laughing Gas
+   whatever the priorities), and two sources of the same power that ignore each other are both
+   off. PROTECTED (an active card's own, not ignored PROTECTED icon) shields a card from its
+   opponent's ignores unless the ignore names icons.
+2. **Values**: the game's own fold of the registry's modifiers. Increases (``at_least``,
+   ``becomes``) are applied in the order that gives the highest value (rule 7), then doublings;
+   each modifier's amount is evaluated with ``value`` bound to the value so far and ``fire`` /
+   ``earth`` to the card's values after ignoring. Floors on total power come last.
+
+An ``applies`` expression that depends only on the card's printed (or face-down) definition and
+on whose card it is is evaluated once per definition for the whole game (a table built on first
+use); the others are evaluated on the state.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
+
+from cardwright.core.abilities import Ability, ModifierSpec
+from cardwright.core.effects import RULE, Permission, allowed
+from cardwright.core.state import Bindings, CardRef, Option
+from cardwright.core.vocab import Ctx, Expr
+from cardwright.core.vocab.exprs import (
+    ARITH,
+    COMPARE,
+    AllOf,
+    AnyOf,
+    Arith,
+    Attr,
+    Call,
+    Compare,
+    Const,
+    Neg,
+    Not,
+    Seats,
+    Var,
+)
 
 from .abilities import (
     ANY_NUMBER,
@@ -22,50 +63,228 @@ from .abilities import (
     IG_TEXT,
     LAYER_DOUBLE,
     LAYER_INCREASE,
-    AbilitySpec,
-    ValueMod,
+    DragonItem,
+    IgnoreItem,
 )
-from .cards import all_defs, card_def
+from .cards import BLUFF, BLUFF_DEF, CardDef, all_defs, card_def
 from .state import BMState
+from .words import VALUE as _VALUE
 
 if TYPE_CHECKING:
     from .game import BlueMoon
 
+Source = tuple[CardRef, Ability]
+_NO_VARS = Bindings()
 
-Source = tuple[int, AbilitySpec]
+
+@dataclasses.dataclass(slots=True)
+class InForceCtx(Ctx):
+    """A context made while the powers in force are at hand (``eff``)."""
+
+    eff: InForce | None = None
+
+
 _NONE: tuple[Source, ...] = ()
 _PLAY_ZONES = ("combat:0", "support:0", "combat:1", "support:1")
 
+#: Effects lists by the hook that puts a source in them
+_BUCKETS = {
+    "modifiers": "value_srcs",
+    "floors": "floors",
+    "forbids": "prohibitors",
+    "grants": "grant_srcs",
+    "free": "free_srcs",
+    "requirements": "unmet_srcs",
+    "turn_actions": "option_srcs",
+    "take_limits": "take_srcs",
+    "targets": "target_srcs",
+    "dragons": "dragons",
+}
 
-class Effects:
-    """The continuous effects in force right now, computed on demand and never stored.
 
-    Sources are the active cards of both players and the leadership card played this turn that
-    have an implemented power. Layer 0 is ignoring (sources in ``ignore_priority`` order; a
-    source whose text is ignored does nothing; PROTECTED shields active cards from opposing
-    ignores); then value increases (in the order giving the highest value), doubling, and
-    finally floors on total power. Build one per step and drop it when the state changes.
-    """
+# ==================================================================================== card tests
+_NOT_STATIC = object()
+#: card attributes that depend only on the definition the rules see (and the printed one)
+_STATIC_ATTRS = frozenset(
+    {
+        "type",
+        "people",
+        "name",
+        "words",
+        "first_word",
+        "number",
+        "fire",
+        "earth",
+        "icons",
+        "shows_icon",
+        "printed_icons",
+        "printed_type",
+        "printed_fire",
+        "printed_earth",
+        "text",
+        "gang",
+        "bluff_kind",
+        "bluff",
+        "owner",
+        "controller",
+    }
+)
+_PURE_CALLS = {"max": max, "min": min}
+
+
+def static_attr(seen: CardDef, printed: CardDef, bluff: bool, mine: bool, name: str) -> Any:
+    """A card attribute from its definitions (seats relative: 0 is "you", 1 the opponent)."""
+    if name in ("owner", "controller"):
+        return 0 if mine else 1
+    if name == "bluff":
+        return bluff
+    if name.startswith("printed_"):
+        return getattr(printed, name[8:])
+    if name == "shows_icon":
+        return bool(seen.icons)
+    if name == "text":
+        return bool(seen.ability)
+    if name == "words":
+        return tuple(seen.name.split())
+    if name == "number":
+        return seen.id
+    return getattr(seen, name)
+
+
+def _static(node: Expr, seen: CardDef, printed: CardDef, bluff: bool, mine: bool) -> Any:
+    if isinstance(node, Const):
+        return node.value
+    if isinstance(node, Attr) and isinstance(node.what, Var) and node.what.name == "it":
+        if node.name not in _STATIC_ATTRS:
+            return _NOT_STATIC
+        return static_attr(seen, printed, bluff, mine, node.name)
+    if isinstance(node, Seats) and node.whose in ("you", "opponent"):
+        return [0] if node.whose == "you" else [1]
+    parts: tuple[Expr, ...]
+    if isinstance(node, Compare | Arith):
+        parts = (node.left, node.right)
+    elif isinstance(node, Not | Neg):
+        parts = (node.what,)
+    elif isinstance(node, AllOf | AnyOf):
+        parts = node.parts
+    elif isinstance(node, Call) and node.name in _PURE_CALLS:
+        parts = node.args
+    else:
+        return _NOT_STATIC
+    values = []
+    for p in parts:
+        v = _static(p, seen, printed, bluff, mine)
+        if v is _NOT_STATIC:
+            return _NOT_STATIC
+        values.append(v)
+    if isinstance(node, Compare):
+        return COMPARE[node.op](values[0], values[1])
+    if isinstance(node, Arith):
+        return ARITH[node.op](values[0], values[1])
+    if isinstance(node, Not):
+        return not values[0]
+    if isinstance(node, Neg):
+        return -values[0]
+    if isinstance(node, AllOf):
+        return all(values)
+    if isinstance(node, AnyOf):
+        return any(values)
+    assert isinstance(node, Call)
+    return _PURE_CALLS[node.name](*values)
+
+
+#: per ``applies`` expression (by id: expressions live as long as the registry): the set of
+#: (card number, face-down bluff, card of "you") it holds for, or None when it reads the state
+_TABLES: dict[int, frozenset[tuple[str, bool, bool]] | None] = {}
+_UNKNOWN = object()
+#: per ``applies`` expression: the selection it names, if any (see ``InForce._chosen_among``)
+_SPLITS: dict[int, Expr | None] = {}
+
+
+def _split(expr: Expr | None) -> Expr | None:
+    if expr is None:
+        return None
+    key = id(expr)
+    if key not in _SPLITS:
+        _SPLITS[key] = _selection(expr)
+    return _SPLITS[key]
+
+
+def _selection(expr: Expr) -> Expr | None:
+    if isinstance(expr, AllOf):
+        for part in expr.parts:
+            found = _selection(part)
+            if found is not None:
+                return found
+        return None
+    if (
+        isinstance(expr, Compare)
+        and expr.op in ("in", "eq")
+        and isinstance(expr.left, Var)
+        and expr.left.name == "it"
+        and not _mentions_it(expr.right)
+    ):
+        return expr.right
+    return None
+
+
+def _mentions_it(expr: Any) -> bool:
+    """Whether an expression reads ``it`` anywhere (expressions are dataclasses)."""
+    if isinstance(expr, Var):
+        return expr.name == "it"
+    if isinstance(expr, list | tuple):
+        return any(_mentions_it(v) for v in expr)
+    if not dataclasses.is_dataclass(expr):
+        return False
+    return any(_mentions_it(getattr(expr, f.name)) for f in dataclasses.fields(expr))
+
+
+def card_table(expr: Expr) -> frozenset[tuple[str, bool, bool]] | None:
+    """The table of a static ``applies`` expression (None: it must be evaluated on the state)."""
+    key = id(expr)
+    if key in _TABLES:
+        return _TABLES[key]
+    table: set[tuple[str, bool, bool]] | None = set()
+    for number, printed in all_defs().items():
+        for bluff in (False, True) if "bluff" in printed.icons else (False,):
+            seen = BLUFF_DEF if bluff else printed
+            for mine in (True, False):
+                value = _static(expr, seen, printed, bluff, mine)
+                if value is _NOT_STATIC:
+                    table = None
+                    break
+                if value and table is not None:
+                    table.add((number, bluff, mine))
+            if table is None:
+                break
+        if table is None:
+            break
+    result = None if table is None else frozenset(table)
+    _TABLES[key] = result
+    return result
+
+
+# ==================================================================================== in force
+class InForce:
+    """The powers in force for one state (see the module docstring)."""
 
     __slots__ = (
         "_active",
+        "_conds",
         "_flags",
+        "_forbidding",
         "_mods",
-        "after",
         "defs",
         "dragons",
-        "ends",
         "floors",
         "free_srcs",
         "g",
         "grant_srcs",
         "ignorers",
-        "opp_after",
         "option_srcs",
         "prohibitors",
         "s",
         "sources",
-        "starts",
         "take_srcs",
         "target_srcs",
         "unmet_srcs",
@@ -75,25 +294,28 @@ class Effects:
     def __init__(self, g: BlueMoon, s: BMState) -> None:
         self.g = g
         self.s = s
-        defs = self.defs = all_defs()
+        self.defs = g.defs
+        powers = g.powers
+        by_card = powers.by_card
         cards = s.cards
         zones = s.zones
         covered = s.covered
         self._flags: dict[int, tuple[int, frozenset[str]]] = {}
-        self._mods: dict[int, list[ValueMod]] | None = None
+        self._conds: dict[tuple[int, int], bool] = {}
+        self._forbidding: dict[tuple[int, str], list[tuple[int, Ability, Any]]] = {}
+        self._mods: dict[int, list[tuple[int, ModifierSpec, CardRef, Ability]]] | None = None
         self._active: set[int] | None = None
         sources: list[Source] = []
         for zone in _PLAY_ZONES:
             for cid in zones[zone]:
                 card = cards[cid]
-                spec = defs[card.defn].spec
-                if spec is not None and card.face_up and not (covered and cid in covered):
-                    sources.append((cid, spec))
+                if card.defn in by_card and card.face_up and not (covered and cid in covered):
+                    sources.append((cid, by_card[card.defn]))  # type: ignore[arg-type]
         lead = s.turn_info.leadership
         if lead is not None and lead in cards:
-            spec = defs[cards[lead].defn].spec
-            if spec is not None:
-                sources.append((lead, spec))
+            ability = by_card.get(cards[lead].defn)
+            if ability is not None:
+                sources.append((lead, ability))
         self.sources: Sequence[Source] = sources
         self.ignorers: Sequence[Source] = _NONE
         self.value_srcs: Sequence[Source] = _NONE
@@ -104,17 +326,14 @@ class Effects:
         self.unmet_srcs: Sequence[Source] = _NONE
         self.option_srcs: Sequence[Source] = _NONE
         self.take_srcs: Sequence[Source] = _NONE
-        self.opp_after: Sequence[Source] = _NONE
         self.target_srcs: Sequence[Source] = _NONE
         self.dragons: Sequence[Source] = _NONE
-        self.starts: Sequence[Source] = _NONE
-        self.after: Sequence[Source] = _NONE
-        self.ends: Sequence[Source] = _NONE
         if not sources:  # the usual case: nothing to evaluate
             return
+        slots = powers.slots
         ordered = sorted(
-            (x for x in sources if x[1].ignores is not None),
-            key=lambda x: x[1].ignore_priority,
+            (x for x in sources if "ignores" in slots[x[1].id]),
+            key=lambda x: min(i.priority for i in x[1].hooks["ignores"]),
         )
         if ordered:
             ignorers = self._resolve_ignorers(ordered)
@@ -122,19 +341,63 @@ class Effects:
                 acted = {cid for cid, _ in ignorers}
                 sources = [x for x in sources if x[0] in acted or not self.flags(x[0])[0] & IG_TEXT]
                 self.sources = sources
-        # one pass: each source into the lists of the hooks its power has
         lists: dict[str, list[Source]] = {}
         for x in sources:
-            for slot in x[1].slots:
-                if slot in lists:
-                    lists[slot].append(x)
+            for slot in slots[x[1].id]:
+                bucket = _BUCKETS.get(slot)
+                if bucket is None:
+                    continue
+                if bucket in lists:
+                    lists[bucket].append(x)
                 else:
-                    lists[slot] = [x]
-        if lists:
-            for slot, found in lists.items():
-                setattr(self, slot, found)
-            if len(self.dragons) > 1:
-                self.dragons = sorted(self.dragons, key=lambda x: x[1].dragon_priority)
+                    lists[bucket] = [x]
+        for bucket, found in lists.items():
+            setattr(self, bucket, found)
+
+    # ---------------------------------------------------------------- evaluating
+    def ctx(self, src: int, ability: Ability, you: int, vars: Bindings | None = None) -> Ctx:
+        """A context for evaluating ``ability`` (of card ``src``) for seat ``you`` (words
+        that need what is in force read it from the context instead of building it again)."""
+        return InForceCtx(self.g, self.s, ability, CardRef(src), you, vars or _NO_VARS, eff=self)
+
+    def test(self, expr: Expr | None, src: int, ability: Ability, cid: int) -> bool:
+        """Whether ``expr`` (an ``applies``: None holds for any card) holds for card ``cid``,
+        as the power of ``src`` sees it."""
+        if expr is None:
+            return True
+        cards = self.s.cards
+        you = cards[src].controller
+        table = _TABLES.get(id(expr), _UNKNOWN)
+        if table is _UNKNOWN:
+            table = card_table(expr)
+        card = cards[cid]
+        if table is not None:
+            bluff = not card.face_up and card.counters.get(BLUFF) == 1
+            return (card.defn, bluff, card.owner == you) in table  # type: ignore[operator]
+        it = Bindings(cards={"it": [CardRef(cid)]})
+        return bool(expr.eval(self.ctx(src, ability, you, it)))
+
+    def _chosen_among(self, expr: Expr | None, src: int, ability: Ability) -> list[int]:
+        """The cards in play an ``applies`` expression may hold for: the selection it names
+        (``it in <cards>``, ``it == picked``, first in an ``and``), evaluated once, else every
+        card in the combat and support areas."""
+        split = _split(expr)
+        if split is None:
+            zones = self.s.zones
+            return [c for zone in _PLAY_ZONES for c in zones[zone]]
+        return list(self._value(split, src, ability))
+
+    def _holds(self, expr: Expr | None, src: int, ability: Ability) -> bool:
+        """Whether a condition of the power of ``src`` holds now (worked out once for the life
+        of this object, as nothing changes meanwhile)."""
+        if expr is None:
+            return True
+        key = (src, id(expr))
+        found = self._conds.get(key)
+        if found is None:
+            ctx = self.ctx(src, ability, self.s.cards[src].controller)
+            found = self._conds[key] = bool(expr.eval(ctx))
+        return found
 
     @property
     def active(self) -> set[int]:
@@ -147,22 +410,21 @@ class Effects:
             }
         return self._active
 
+    def live(self) -> list[CardRef]:
+        """The cards whose power is in force, in the order their listeners hear events."""
+        return [cid for cid, _ in self.sources]
+
     # ---------------------------------------------------------------- layer 0: ignoring
     def _resolve_ignorers(self, ordered: list[Source]) -> list[Source]:
-        """The ignoring sources in force. In ``ignore_priority`` order, a source acts unless an
-        acting one ignores its text. Then an acting source whose text a later acting source
-        ignores is switched off after all (the later one was not ignored by it, so the relation
-        is one-way and the order should not matter: Flitterflutter beats Laughing Gas whatever
-        the priorities), and the pass is repeated without it. Two sources with the same power
-        that ignore each other are both off; other mutual pairs go by priority."""
+        """The ignoring sources in force (rule 1 of the module docstring)."""
         excluded: set[int] = set()
         while True:
             ignorers: list[Source] = []
             self.ignorers = ignorers
             self._flags = {}
-            for cid, spec in ordered:
+            for cid, ability in ordered:
                 if cid not in excluded and not self._compute(cid)[0] & IG_TEXT:
-                    ignorers.append((cid, spec))
+                    ignorers.append((cid, ability))
             if len(ordered) < 2:
                 return ignorers
             drop = self._overruled(ordered, ignorers, excluded)
@@ -174,53 +436,51 @@ class Effects:
         self, ordered: list[Source], ignorers: list[Source], excluded: set[int]
     ) -> set[int]:
         acting = {cid for cid, _ in ignorers}
-        for i, (x, sx) in enumerate(ignorers):
-            for y, sy in ignorers[i + 1 :]:
-                if self._one(y, sy, x, self.flags(x)[1]) & IG_TEXT:
+        for i, (x, ax) in enumerate(ignorers):
+            for y, ay in ignorers[i + 1 :]:
+                if self._one(y, ay, x, self.flags(x)[1]) & IG_TEXT:
                     return {x}
-            for y, sy in ordered:  # same power both ways: mutual ignoring switches both off
-                if y in acting or y in excluded or sy.id != sx.id:
+            for y, ay in ordered:  # same power both ways: mutual ignoring switches both off
+                if y in acting or y in excluded or ay.rule != ax.rule:
                     continue
-                if self._one(y, sy, x, self.flags(x)[1]) & IG_TEXT:
+                if self._one(y, ay, x, self.flags(x)[1]) & IG_TEXT:
                     return {x, y}
         return set()
 
-    def _one(self, src: int, spec: AbilitySpec, cid: int, icons: frozenset[str]) -> int:
-        """The mask one ignoring source applies to ``cid`` (0 where PROTECTED stops it)."""
-        assert spec.ignores is not None
+    def _shielded(self, item: IgnoreItem, src: int, cid: int, icons: frozenset[str]) -> bool:
+        """PROTECTED: opposing ignores that do not name icons do not reach an active card."""
         s = self.s
-        ig = spec.ignores(self.g, s, src, cid)
-        if ig is None:
-            return 0
-        if (
-            not ig.pierces_protected
+        return (
+            not item.pierces
             and "protected" in icons
             and s.cards[src].controller != s.cards[cid].owner
             and cid in self.active
-        ):
-            return 0  # PROTECTED: opposing ignores do not reach an active card
-        return ig.mask
+        )
+
+    def _one(self, src: int, ability: Ability, cid: int, icons: frozenset[str]) -> int:
+        """The mask one ignoring source applies to ``cid``."""
+        mask = 0
+        item: IgnoreItem
+        for item in ability.hooks["ignores"]:
+            if self.test(item.applies, src, ability, cid) and not self._shielded(
+                item, src, cid, icons
+            ):
+                mask |= item.mask
+        return mask
 
     def _compute(self, cid: int) -> tuple[int, frozenset[str]]:
-        s = self.s
-        card = s.cards[cid]
-        icons = card_def(self.defs, card).icons
+        icons = card_def(self.defs, self.s.cards[cid]).icons
         mask = 0
-        for src, spec in self.ignorers:
-            assert spec.ignores is not None
-            ig = spec.ignores(self.g, s, src, cid)
-            if ig is None:
-                continue
-            if (
-                not ig.pierces_protected
-                and "protected" in icons
-                and s.cards[src].controller != card.owner
-                and cid in self.active
-            ):
-                continue  # PROTECTED: opposing ignores do not reach an active card
-            mask |= ig.mask
-            if ig.mask & IG_ICONS:
-                icons = icons & ig.keep_icons
+        item: IgnoreItem
+        for src, ability in self.ignorers:
+            for item in ability.hooks["ignores"]:
+                if not self.test(item.applies, src, ability, cid):
+                    continue
+                if self._shielded(item, src, cid, icons):
+                    continue
+                mask |= item.mask
+                if item.mask & IG_ICONS:
+                    icons = icons & item.keep
         return mask, icons
 
     def flags(self, cid: int) -> tuple[int, frozenset[str]]:
@@ -239,18 +499,20 @@ class Effects:
         return not self.flags(cid)[0] & IG_TEXT
 
     def protected(self, cid: int) -> bool:
-        """The PROTECTED flag: an active card whose PROTECTED icon is not ignored. The ability
-        machinery consults it before an opposing ignore, discard or value reduction."""
+        """The PROTECTED flag: an active card whose PROTECTED icon is not ignored. The powers
+        consult it before an opposing ignore, discard or value reduction."""
         return cid in self.active and "protected" in self.icons(cid)
 
     # ---------------------------------------------------------------- values
-    def mods(self) -> dict[int, list[ValueMod]]:
+    def _modifiers(self) -> dict[int, list[tuple[int, ModifierSpec, CardRef, Ability]]]:
+        """Per card in play, the value changes that apply to it (with their sources)."""
         if self._mods is None:
-            out: dict[int, list[ValueMod]] = {}
-            for src, spec in self.value_srcs:
-                assert spec.value_mods is not None
-                for mod in spec.value_mods(self.g, self.s, self, src):
-                    out.setdefault(mod.target, []).append(mod)
+            out: dict[int, list[tuple[int, ModifierSpec, CardRef, Ability]]] = {}
+            for src, ability in self.value_srcs:
+                for mod in ability.modifiers:
+                    for cid in self._chosen_among(mod.applies, src, ability):
+                        if self.test(mod.applies, src, ability, cid):
+                            out.setdefault(cid, []).append((mod.layer, mod, src, ability))
             self._mods = out
         return self._mods
 
@@ -267,63 +529,190 @@ class Effects:
         v = self.base(cid, element)
         if not self.value_srcs:
             return v
-        mods = self.mods().get(cid)
+        mods = self._modifiers().get(cid)
         if not mods:
             return v
-        mine = [m for m in mods if m.element in ("both", element)]
+        mine = [m for m in mods if m[1].key in ("values", element)]
         if not mine:
             return v
         fire, earth = self.base(cid, "fire"), self.base(cid, "earth")
-        ups = [m for m in mine if m.layer == LAYER_INCREASE]
+
+        def apply(w: int, mod: tuple[int, ModifierSpec, CardRef, Ability]) -> int:
+            _, spec, src, ability = mod
+            if spec.amount is _VALUE:  # doubling
+                return w + w
+            vars = Bindings(
+                cards={"it": [CardRef(cid)]}, nums={"value": w, "fire": fire, "earth": earth}
+            )
+            ctx = self.ctx(src, ability, self.s.cards[src].controller, vars)
+            return w + int(spec.amount.eval(ctx))
+
+        ups = [m for m in mine if m[0] == LAYER_INCREASE]
         if len(ups) == 1:
-            v = ups[0].op(v, fire, earth)
-        elif ups:  # several increases: the order that gives the highest value (004 rule 7)
+            v = apply(v, ups[0])
+        elif ups:  # several increases: the order that gives the highest value (rule 7)
             best = v
             for order in itertools.permutations(ups):
                 w = v
                 for m in order:
-                    w = m.op(w, fire, earth)
+                    w = apply(w, m)
                 best = max(best, w)
             v = best
         for m in mine:
-            if m.layer == LAYER_DOUBLE:
-                v = m.op(v, fire, earth)
+            if m[0] == LAYER_DOUBLE:
+                v = apply(v, m)
         return v
 
     def floor(self, seat: int, element: str) -> int:
         best = 0
-        for src, spec in self.floors:
-            assert spec.power_floor is not None
-            best = max(best, spec.power_floor(self.g, self.s, src, seat, element))
+        for src, ability in self.floors:
+            if self.s.cards[src].controller != seat:
+                continue
+            for item in ability.hooks["floors"]:
+                if item.element in ("", element):
+                    best = max(best, int(self._value(item.amount, src, ability)))
         return best
 
-    # ---------------------------------------------------------------- permissions
+    def _value(self, expr: Expr, src: int, ability: Ability) -> Any:
+        return expr.eval(self.ctx(src, ability, self.s.cards[src].controller))
+
+    # ---------------------------------------------------------------- permissions and plays
+    def permissions(self, seat: int, action: str, card: int = -1) -> list[Permission]:
+        """The "cannot"s of the powers in force for ``seat`` doing ``action`` (to ``card``,
+        if any): the core's ``forbid`` items, a card's "cannot" tier."""
+        rules = self._forbidding.get((seat, action))
+        if rules is None:
+            rules = self._forbidding[(seat, action)] = self._forbids(seat, action)
+        return [
+            Permission(action, src, False)
+            for src, ability, rule in rules
+            if rule.applies is None or (card >= 0 and self.test(rule.applies, src, ability, card))
+        ]
+
     def prohibited(self, seat: int, action: str, card: int = -1) -> bool:
-        for src, spec in self.prohibitors:
-            assert spec.prohibits is not None
-            if spec.prohibits(self.g, self.s, src, seat, action, card):
-                return True
-        return False
+        """A power forbids ``seat`` to do ``action`` (a card's "cannot" beats every "can")."""
+        if not self.prohibitors:
+            return False
+        rules = self._forbidding.get((seat, action))
+        if rules is None:
+            rules = self._forbidding[(seat, action)] = self._forbids(seat, action)
+        if not rules:
+            return False
+        return not allowed(self.permissions(seat, action, card))
+
+    def _forbids(self, seat: int, action: str) -> list[tuple[int, Ability, Any]]:
+        """The "cannot"s of ``action`` that concern ``seat`` now, whatever the card."""
+        out: list[tuple[int, Ability, Any]] = []
+        cards = self.s.cards
+        for src, ability in self.prohibitors:
+            controller = cards[src].controller
+            for rule in ability.rules:
+                if rule.action != action or rule.allow:
+                    continue
+                if (rule.by == "opponent" and seat == controller) or (
+                    rule.by == "you" and seat != controller
+                ):
+                    continue
+                if self._holds(rule.condition, src, ability):
+                    out.append((src, ability, rule))
+        return out
+
+    def play_allowed(self, seat: int, card: int, stop: bool, granted: int | None) -> bool:
+        """Whether ``seat`` may play ``card`` at all now: a power's "cannot" beats everything;
+        a STOP card is a rule's "cannot" that an extra play a text allows (``granted``: its
+        source, -1 for no card in particular) beats (004 Icons: STOP; FAQ on Trigger
+        Brainstorm)."""
+        perms = self.permissions(seat, "play", card) if self.prohibitors else []
+        if stop:
+            perms.append(Permission("play", -1, False, RULE))
+        if granted is not None:
+            perms.append(Permission("play", granted, True))
+        return allowed(perms)
 
     def grants(self, seat: int) -> dict[str, int]:
         total: dict[str, int] = {}
-        for src, spec in self.grant_srcs:
-            assert spec.grants is not None
-            for kind, n in spec.grants(self.g, self.s, src, seat).items():
-                total[kind] = min(99, total.get(kind, 0) + n)
+        for src, ability in self.grant_srcs:
+            if self.s.cards[src].controller != seat:
+                continue
+            for item in ability.hooks["grants"]:
+                total[item.kind] = min(ANY_NUMBER, total.get(item.kind, 0) + item.n)
         return total
+
+    def free_by_text(self, seat: int, cid: int) -> bool:
+        """Whether a text makes the hand card ``cid`` count as FREE: its own ("free if ..."),
+        or a power in force ("the next card I play")."""
+        g, s = self.g, self.s
+        defn = s.cards[cid].defn
+        if defn in g.powers.own_free and self.text_on(cid):
+            own = g.powers.by_card[defn]
+            for item in own.hooks["free"]:
+                if item.own and item.condition.eval(self.ctx(cid, own, seat)):
+                    return True
+        if not self.free_srcs:
+            return False
+        for src, ability in self.free_srcs:
+            if src == cid or s.cards[src].controller != seat:
+                continue
+            for item in ability.hooks["free"]:
+                if not item.own and self._holds(item.condition, src, ability):
+                    return True
+        return False
+
+    def play_condition_met(self, seat: int, cid: int) -> bool:
+        """The hand card's own "I may only play this if" (while its text is not ignored)."""
+        defn = self.s.cards[cid].defn
+        powers = self.g.powers
+        if defn not in powers.conditional or not self.text_on(cid):
+            return True
+        own = powers.by_card[defn]
+        return bool(own.hooks["play_condition"].eval(self.ctx(cid, own, seat)))
 
     def take_limit(self, seat: int, from_deck: bool) -> int:
         """How many more cards ``seat`` may take into hand now (``ANY_NUMBER``: no limit)."""
         most = ANY_NUMBER
-        for src, spec in self.take_srcs:
-            assert spec.take_limit is not None
-            most = min(most, spec.take_limit(self.g, self.s, src, seat, from_deck))
+        cards = self.s.cards
+        for src, ability in self.take_srcs:
+            mine = cards[src].controller == seat
+            for item in ability.hooks["take_limits"]:
+                if (item.whose == "you") != mine or (item.from_deck and not from_deck):
+                    continue
+                if not self._holds(item.condition, src, ability):
+                    continue
+                most = min(most, int(self._value(item.amount, src, ability)))
         return max(0, most)
 
     def unmet(self, seat: int) -> bool:
-        for src, spec in self.unmet_srcs:
-            assert spec.requirement_unmet is not None
-            if spec.requirement_unmet(self.g, self.s, self, src, seat):
-                return True
+        """Whether ``seat`` has not met a requirement a power makes of it (it must retreat)."""
+        cards = self.s.cards
+        for src, ability in self.unmet_srcs:
+            mine = cards[src].controller == seat
+            for item in ability.hooks["requirements"]:
+                if (item.whose == "you") == mine and not self._holds(item.met, src, ability):
+                    return True
         return False
+
+    def target_choices(self, src: int, ability: Ability) -> list[int]:
+        """The cards a "one of my ..." power may apply to now."""
+        (item,) = ability.hooks["targets"]
+        return list(self._value(item.candidates, src, ability))
+
+    def dragon_changes(self, retreater: int) -> list[tuple[CardRef, Ability, DragonItem]]:
+        """The changes to the dragons won when ``retreater`` retreats, by priority (additional,
+        fewer, at most, none), each with its card."""
+        found: list[tuple[CardRef, Ability, DragonItem]] = []
+        cards = self.s.cards
+        for src, ability in self.dragons:
+            mine = cards[src].controller == retreater
+            for item in ability.hooks["dragons"]:
+                if (item.retreats == "you") == mine and self._holds(item.condition, src, ability):
+                    found.append((src, ability, item))
+        found.sort(key=lambda x: x[2].priority)
+        return found
+
+    def turn_options(self, seat: int) -> list[Option]:
+        """The answers powers in force add to ``seat``'s turn decision."""
+        options: list[Option] = []
+        for src, ability in self.option_srcs:
+            for item in ability.hooks["turn_actions"]:
+                options.extend(item.options(self, src, ability, seat))
+        return options

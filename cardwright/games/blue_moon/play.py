@@ -4,14 +4,15 @@ options of the turn decision that play cards (004 Card Play, Icons; research §2
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
+from cardwright.core.effects import CARD, RULE, Permission, allowed
 from cardwright.core.state import CardRef, Option
+from cardwright.core.vocab import start_ability
 from cardwright.core.zones import move
 
 from . import buka_rules as buka
-from .abilities import AbilitySpec
-from .inforce import Effects
+from .inforce import InForce
 from .state import BMState
 
 if TYPE_CHECKING:
@@ -23,7 +24,8 @@ def pairs(g: BlueMoon, s: BMState, a: int, b: int) -> bool:
     return da.type == db.type and da.first_word == db.first_word
 
 
-def grant_left(g: BlueMoon, s: BMState, eff: Effects, seat: int, kinds: tuple[str, ...]) -> str:
+def grant_left(g: BlueMoon, s: BMState, eff: InForce, seat: int, kinds: tuple[str, ...]) -> str:
+    """The first of ``kinds`` of which a text still allows ``seat`` an extra play this turn."""
     if not eff.grant_srcs:
         return ""
     grants = eff.grants(seat)
@@ -34,80 +36,83 @@ def grant_left(g: BlueMoon, s: BMState, eff: Effects, seat: int, kinds: tuple[st
     return ""
 
 
-def free_by_text(
-    g: BlueMoon, s: BMState, eff: Effects, seat: int, cid: int, spec: AbilitySpec | None
-) -> bool:
-    """Whether a text makes the hand card ``cid`` count as FREE (its own, or a power's)."""
-    if (
-        spec is not None
-        and spec.free_for is not None
-        and eff.text_on(cid)
-        and spec.free_for(g, s, eff, cid, cid, seat)
-    ):
-        return True
-    for src, sp in eff.free_srcs:
-        assert sp.free_for is not None
-        if src != cid and sp.free_for(g, s, eff, src, cid, seat):
-            return True
-    return False
+def stop_allows(stop: bool, granted: str) -> bool:
+    """After a STOP card no further card may be played: a rule's "cannot", which a card's
+    "can" (an extra play its text allows, ``granted``) beats (004 Icons: STOP; FAQ on Trigger
+    Brainstorm). Weighed by the core's tiers."""
+    perms = [Permission("play", -1, False, RULE)] if stop else []
+    if granted:
+        perms.append(Permission("play", -1, True, CARD))
+    return allowed(perms)
 
 
-def play_mode(g: BlueMoon, s: BMState, eff: Effects, seat: int, cid: int) -> str | None:
-    """How the hand card ``cid`` may be played now (None: it may not). Prohibitions win;
-    otherwise the mode that uses the least: FREE, a PAIR match, a GANG extra, a text grant
-    of its own type (booster/support), the normal play, then any other grant."""
-    d = g.defs[s.cards[cid].defn]
+def play_mode(g: BlueMoon, s: BMState, eff: InForce, seat: int, cid: int) -> str | None:
+    """How the hand card ``cid`` may be played now (None: it may not): the mode that uses the
+    least of the turn's play budget (FREE, a PAIR match, a GANG extra, a text grant of its own
+    type (booster/support), the normal play, then any other grant), if a power's "cannot"
+    does not forbid it (that beats every "can") and the card's own condition holds."""
+    defn = s.cards[cid].defn
+    d = g.defs[defn]
     t = d.type
     ti = s.turn_info
-    if eff.prohibitors and eff.prohibited(seat, "play", cid):
-        return None
-    spec = d.spec
-    if (
-        spec is not None
-        and spec.play_condition is not None
-        and eff.text_on(cid)
-        and not spec.play_condition(g, s, eff, cid, seat)
-    ):
-        return None
-    if t == "leadership":
-        return "leadership" if not ti.played and ti.leadership is None else None
-    if t == "ship":  # an influence card takes the leadership phase's one card
-        return "influence" if not ti.played and ti.leadership is None else None
+    mode: str | None = None
     if t == "character":
         if not ti.stop:
             icons = eff.icons(cid)
-            if "free" in icons or free_by_text(g, s, eff, seat, cid, spec):
-                return "free"
-            if ti.landed is not None and buka.from_ship_free(g, s, seat, cid, d):
-                return "free"
-            if "pair" in icons and any(pairs(g, s, cid, o) for o in ti.pair_open):
-                return "pair"
-            if "gang" in icons and ti.gang not in ("", "-") and d.gang == ti.gang:
-                return "gang"
-            if not ti.char_normal:
-                return "normal"
-        kind = grant_left(g, s, eff, seat, ("character",))
-        return f"grant:{kind}" if kind else None
-    if t in ("booster", "support"):
+            if (
+                "free" in icons
+                or _free_by_text(g, eff, seat, cid, defn)
+                or (ti.landed is not None and buka.from_ship_free(g, s, seat, cid, d))
+            ):
+                mode = "free"
+            elif "pair" in icons and any(pairs(g, s, cid, o) for o in ti.pair_open):
+                mode = "pair"
+            elif "gang" in icons and ti.gang not in ("", "-") and d.gang == ti.gang:
+                mode = "gang"
+            elif not ti.char_normal:
+                mode = "normal"
+        if mode is None:
+            kind = grant_left(g, s, eff, seat, ("character",))
+            if kind and (not ti.stop or stop_allows(True, kind)):
+                mode = f"grant:{kind}"
+    elif t in ("booster", "support"):
+        kind = ""
         if not ti.stop:
             icons = eff.icons(cid)
-            if "free" in icons or free_by_text(g, s, eff, seat, cid, spec):
-                return "free"
-            if "pair" in icons and any(pairs(g, s, cid, o) for o in ti.pair_open):
-                return "pair"
-            kind = grant_left(g, s, eff, seat, (t,))
-            if kind:
-                return f"grant:{kind}"
-            if ti.bs_normal < (1 if s.fight_started else 0):
-                return "normal"
-            kind = grant_left(g, s, eff, seat, ("either",))
+            if "free" in icons or _free_by_text(g, eff, seat, cid, defn):
+                mode = "free"
+            elif "pair" in icons and any(pairs(g, s, cid, o) for o in ti.pair_open):
+                mode = "pair"
+            else:
+                kind = grant_left(g, s, eff, seat, (t,))
+                if kind:
+                    mode = f"grant:{kind}"
+                elif ti.bs_normal < (1 if s.fight_started else 0):
+                    mode = "normal"
+                else:
+                    kind = grant_left(g, s, eff, seat, ("either",))
         else:
             kind = grant_left(g, s, eff, seat, (t, "either"))
-        return f"grant:{kind}" if kind else None
-    return None  # leaders are never played
+        if mode is None and kind and (not ti.stop or stop_allows(True, kind)):
+            mode = f"grant:{kind}"
+    elif t == "leadership":
+        mode = "leadership" if not ti.played and ti.leadership is None else None
+    elif t == "ship":  # an influence card takes the leadership phase's one card
+        mode = "influence" if not ti.played and ti.leadership is None else None
+    if mode is None:  # (leaders are never played)
+        return None
+    if eff.prohibitors and eff.prohibited(seat, "play", cid):
+        return None
+    if defn in g.powers.conditional and not eff.play_condition_met(seat, cid):
+        return None
+    return mode
 
 
-def gang_keep_ok(g: BlueMoon, s: BMState, eff: Effects, seat: int, cid: int) -> bool:
+def _free_by_text(g: BlueMoon, eff: InForce, seat: int, cid: int, defn: str) -> bool:
+    return (defn in g.powers.own_free or bool(eff.free_srcs)) and eff.free_by_text(seat, cid)
+
+
+def gang_keep_ok(g: BlueMoon, s: BMState, eff: InForce, seat: int, cid: int) -> bool:
     """GANG (b): the turn's first character may join instead of covering when every active
     card in the combat area is a character of its gang."""
     d = g.defn(s, cid)
@@ -130,7 +135,7 @@ def play_card(
     cid: int,
     mode: str,
     keep: bool = False,
-    eff: Effects | None = None,
+    eff: InForce | None = None,
     from_zone: str = "",
 ) -> None:
     """Move a card from hand (or ``from_zone``: a landed ship) into play as ``mode``
@@ -141,7 +146,7 @@ def play_card(
     ti = s.turn_info
     ref = CardRef(cid)
     if eff is None:
-        eff = Effects(g, s)
+        eff = InForce(g, s)
     icons = eff.icons(cid)  # icons are checked in hand, just before the card is played
     t = d.type
     dest = {
@@ -220,12 +225,12 @@ def play_card(
         ti.chars += 1
         if ti.chars == 1:
             cover(g, s, seat, cid, keep)
-    spec = d.spec
-    if spec is not None:
-        if spec.on_play is not None and Effects(g, s).text_on(cid):
-            if ti.undo_from >= 0 and not spec.reversible:
+    ability = g.powers.by_card.get(d.id) if d.ability else None
+    if ability is not None:
+        if "on_play" in ability.hooks and InForce(g, s).text_on(cid):
+            if ti.undo_from >= 0 and not g.powers.undoable[ability.id]:
                 ti.irreversible = True
-            spec.on_play(g, s, cid)
+            start_ability(g, s, ability, "on_play", cid, seat)
     elif d.ability and s.logging:
         g.log(
             s,
@@ -259,7 +264,7 @@ def cover(g: BlueMoon, s: BMState, seat: int, cid: int, keep: bool) -> None:
         g.log(s, "cover", "bm.cover", f"{g.card_name(s, cid)} covers {names}", seat)
 
 
-def retrievable(g: BlueMoon, s: BMState, eff: Effects, seat: int) -> list[CardRef]:
+def retrievable(g: BlueMoon, s: BMState, eff: InForce, seat: int) -> list[CardRef]:
     """Active cards with a (not ignored) RETRIEVE icon the seat may take back into hand. An
     opposing active character that depicts RETRIEVE (even ignored) blocks characters."""
     if eff.prohibitors and eff.prohibited(seat, "take"):
@@ -292,11 +297,11 @@ def play_label(g: BlueMoon, s: BMState, cid: int, mode: str) -> str:
     return f"Play {d.name} ({d.fire}/{d.earth}){how}"
 
 
-def character_options(g: BlueMoon, s: BMState, eff: Effects, seat: int) -> list[Option]:
+def character_options(g: BlueMoon, s: BMState, eff: InForce, seat: int) -> list[Option]:
     """Characters the seat may play now (with the GANG keep variant for the first one)."""
     ti = s.turn_info
     options = []
-    for cid in buka.play_sources(g, s, eff, seat):
+    for cid in cast(list[CardRef], buka.play_sources(g, s, eff, seat)):
         if g.defs[s.cards[cid].defn].type != "character":
             continue
         mode = play_mode(g, s, eff, seat, cid)
@@ -311,23 +316,21 @@ def character_options(g: BlueMoon, s: BMState, eff: Effects, seat: int) -> list[
                 Option(
                     f"gang:{cid}",
                     f"Play {name} and keep the gang active (no cover)",
-                    card=CardRef(cid),
+                    card=cid,
                     arg="gang",
                 )
             )
     return options
 
 
-def bs_options(g: BlueMoon, s: BMState, eff: Effects, seat: int) -> list[Option]:
+def bs_options(g: BlueMoon, s: BMState, eff: InForce, seat: int) -> list[Option]:
     """Boosters and supports the seat may play now."""
     options = []
-    for cid in buka.play_sources(g, s, eff, seat):
+    for cid in cast(list[CardRef], buka.play_sources(g, s, eff, seat)):
         if g.defs[s.cards[cid].defn].type not in ("booster", "support"):
             continue
         mode = play_mode(g, s, eff, seat, cid)
         if mode is not None:
-            options.append(
-                Option(f"play:{cid}", play_label(g, s, cid, mode), card=CardRef(cid), arg="play")
-            )
+            options.append(Option(f"play:{cid}", play_label(g, s, cid, mode), card=cid, arg="play"))
     options.extend(buka.bs_extra_options(g, s, eff, seat))
     return options

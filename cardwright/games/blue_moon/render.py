@@ -10,7 +10,7 @@ from .state import BMState
 
 if TYPE_CHECKING:
     from .game import BlueMoon
-    from .inforce import Effects
+    from .inforce import InForce
 
 _ICON = {
     "fire_shield": "fire-shield",
@@ -25,7 +25,7 @@ _ICON = {
 }
 
 
-def _card(game: BlueMoon, view: BMState, eff: Effects, cid: int, covered: bool = False) -> str:
+def _card(game: BlueMoon, view: BMState, eff: InForce, cid: int, covered: bool = False) -> str:
     if cid < 0 or cid not in view.cards:
         return "[dim]face-down card[/dim]"
     d = game.defn(view, cid)
@@ -48,9 +48,9 @@ def _card(game: BlueMoon, view: BMState, eff: Effects, cid: int, covered: bool =
 
 
 def render(game: BlueMoon, view: BMState, seat: int) -> str:
-    from .inforce import Effects
+    from .inforce import InForce
 
-    eff = Effects(game, view)
+    eff = InForce(game, view)
     lines = []
     order = [1 - seat, seat] if seat in (0, 1) else [0, 1]
     for p in order:

@@ -40,7 +40,7 @@ from .cards import BLUFF, find_card_def
 from .decks import resolve_deck
 from .fight import Fight, GameStep
 from .game import ELEMENTS, ZONES, other
-from .inforce import Effects
+from .inforce import InForce
 from .state import BMState, TurnInfo
 from .turn import S_AFTER, S_END, S_MAIN, S_REFRESH, S_START, Turn
 
@@ -243,7 +243,7 @@ def _turn_info(
 
 def facts(game: BlueMoon, state: BMState) -> dict[str, Any]:
     names = state.names
-    eff = Effects(game, state)
+    eff = InForce(game, state)
 
     def per(fn: Any) -> dict[str, Any]:
         return {n: fn(i) for i, n in enumerate(names)}

@@ -14,14 +14,15 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, cast
 
 from cardwright.core.errors import EngineError
-from cardwright.core.state import CardRef, Decision, Option, State, Trigger
+from cardwright.core.game import AFTER
+from cardwright.core.state import CardRef, Decision, Option, State
 from cardwright.core.steps import Step
 from cardwright.core.zones import move
 
 from . import buka_rules as buka
-from .abilities import ABILITIES, CHARACTER_OPTIONAL
+from .abilities import AFTER_SUPPORT, CHARACTER_OPTIONAL, END_EVENTS, TURN_START
 from .fight import Decline, cannot_continue, push_retreat
-from .inforce import Effects
+from .inforce import InForce
 from .play import bs_options, character_options, play_card, play_mode, retrievable
 from .state import BMState, TurnInfo
 
@@ -34,6 +35,8 @@ ELEMENTS = ("fire", "earth")
 
 # turn stages
 S_START, S_MAIN, S_AFTER, S_ANNOUNCE, S_REFRESH, S_END, S_END2, S_END3, S_DONE = range(9)
+#: the stages that never ask (the others may)
+_QUIET = frozenset({S_AFTER, S_REFRESH, S_END, S_END2, S_END3, S_DONE})
 
 
 def _g(game: Game) -> BlueMoon:
@@ -45,7 +48,7 @@ def other(seat: int) -> int:
 
 
 # ======================================================================== the turn decision
-def turn_options(g: BlueMoon, s: BMState, eff: Effects, seat: int) -> list[Option]:
+def turn_options(g: BlueMoon, s: BMState, eff: InForce, seat: int) -> list[Option]:
     """Everything the active player may do now, in phase order. The phases close as later
     ones are used: RETRIEVE only before any card is played, one leadership card before the
     first character, retreat (or decline) until the first character, more characters until
@@ -60,7 +63,7 @@ def turn_options(g: BlueMoon, s: BMState, eff: Effects, seat: int) -> list[Optio
                 )
             options.extend(buka.land_options(g, s, seat))
         if ti.leadership is None:
-            for cid in s.zones[f"hand:{seat}"]:
+            for cid in cast(list[CardRef], s.zones[f"hand:{seat}"]):
                 if g.defs[s.cards[cid].defn].type not in ("leadership", "ship"):
                     continue
                 if play_mode(g, s, eff, seat, cid) is not None:
@@ -68,13 +71,13 @@ def turn_options(g: BlueMoon, s: BMState, eff: Effects, seat: int) -> list[Optio
                         Option(
                             f"lead:{cid}",
                             f"Play {g.card_name(s, cid)}",
-                            card=CardRef(cid),
+                            card=cid,
                             arg="lead",
                         )
                     )
         options.extend(character_options(g, s, eff, seat))
         if eff.option_srcs:
-            options.extend(power_options(g, s, eff, seat))
+            options.extend(eff.turn_options(seat))
         if ti.uses.get(CHARACTER_OPTIONAL):
             options.append(
                 Option("announce", "Play no character: announce your power", arg="announce")
@@ -88,22 +91,12 @@ def turn_options(g: BlueMoon, s: BMState, eff: Effects, seat: int) -> list[Optio
         options.extend(character_options(g, s, eff, seat))
     options.extend(bs_options(g, s, eff, seat))
     if eff.option_srcs:
-        options.extend(power_options(g, s, eff, seat))
+        options.extend(eff.turn_options(seat))
     options.append(Option("announce", "Play no more cards: announce your power", arg="announce"))
     return options
 
 
-def power_options(g: BlueMoon, s: BMState, eff: Effects, seat: int) -> list[Option]:
-    """Answers special powers add to the turn decision (``ab:<src>:<arg>``, ``card`` the
-    power's card)."""
-    options: list[Option] = []
-    for src, spec in eff.option_srcs:
-        assert spec.turn_options is not None
-        options.extend(spec.turn_options(g, s, eff, src, seat))
-    return options
-
-
-def turn_prompt(g: BlueMoon, s: BMState, seat: int, eff: Effects) -> tuple[str, str]:
+def turn_prompt(g: BlueMoon, s: BMState, seat: int, eff: InForce) -> tuple[str, str]:
     """The prompt and rule of the turn decision: public information only, so that the
     question itself tells the opponent nothing about the hand."""
     ti = s.turn_info
@@ -134,14 +127,13 @@ def main_phase(s: BMState) -> str:
 
 
 # ======================================================================== "one of my ..." targets
-def target_work(g: BlueMoon, s: BMState, eff: Effects) -> tuple[CardRef, bool] | None:
+def target_work(g: BlueMoon, s: BMState, eff: InForce) -> tuple[CardRef, bool] | None:
     """The first power in force whose "one of my ..." target is missing or no longer a
     candidate (covered, discarded, taken back): ``(card, True)`` when its player must apply
     it again (research §5.2 rule 2), ``(card, False)`` when it has no candidate left and its
     old pick is to be forgotten."""
-    for src, spec in eff.target_srcs:
-        assert spec.target_choices is not None
-        choices = spec.target_choices(g, s, eff, src)
+    for src, ability in eff.target_srcs:
+        choices = eff.target_choices(src, ability)
         ref = CardRef(src)
         if s.targets.get(ref) in choices:
             continue
@@ -161,9 +153,8 @@ class Target(Step, tag="bm.target"):
     rule: str
 
     def _choices(self, g: BlueMoon, s: BMState) -> list[int]:
-        spec = g.defn(s, self.source).spec
-        assert spec is not None and spec.target_choices is not None
-        return spec.target_choices(g, s, Effects(g, s), self.source)
+        ability = g.powers.by_card[s.cards[self.source].defn]
+        return InForce(g, s).target_choices(self.source, ability)
 
     def ask(self, game: Game, state: State) -> Decision | None:
         g, s = _g(game), cast(BMState, state)
@@ -222,20 +213,25 @@ class Turn(Step, tag="bm.turn"):
         s: BMState = state  # type: ignore[assignment]
         seat = self.seat
         if self.stage == S_MAIN:
-            # the work that comes first (naming the phase, showing stray bluffs, a missing
-            # target, a forced answer) is the step's run
-            if s.phase != main_phase(s) or buka.stray_bluffs(s):
+            # the work that comes first (naming the phase, a missing target, a forced answer)
+            # is the step's run
+            ti = s.turn_info
+            if ti.chars == 0:
+                phase = "retreat" if ti.played else "beginning"
+            else:
+                phase = "booster/support" if ti.bs_phase else "character"
+            if s.phase != phase:
                 return None
-            eff = Effects(g, s)
+            eff = InForce(g, s)
             if eff.target_srcs and target_work(g, s, eff) is not None:
                 return None
             options = turn_options(g, s, eff, seat)
             if len(options) == 1 and not s.zones[f"hand:{seat}"]:
                 return None  # forced, and visibly so (an empty hand): no question
             prompt, rule = turn_prompt(g, s, seat, eff)
-            return game.question(seat, "turn", prompt, options, rule)
+            return Decision(seat, "turn", prompt, options, rule)
         if self.stage == S_ANNOUNCE and not s.fight_started and s.phase == "announce":
-            eff = Effects(g, s)
+            eff = InForce(g, s)
             options = [
                 Option(e, f"Fight in {e} (your power {g.total_power(s, seat, e, eff)})", arg=e)
                 for e in ELEMENTS
@@ -253,53 +249,48 @@ class Turn(Step, tag="bm.turn"):
     def run(self, game: Game, state: State) -> None:
         g: BlueMoon = game  # type: ignore[assignment]
         s: BMState = state  # type: ignore[assignment]
-        seat = self.seat
-        stage = self.stage
-        if stage == S_START:
-            self._start(g, s)
-        elif stage == S_MAIN:
-            self._main_work(g, s)
-        elif stage == S_AFTER:
-            self.stage = S_ANNOUNCE
-            buka.discard_landed(g, s, seat, "bm.ship.discard")
-            eff = Effects(g, s)
-            for src, spec in eff.after:
-                if s.cards[src].controller == seat:
-                    g.queue_trigger(s, spec.id, src, seat, when="after_support")
-            for src, spec in eff.opp_after:
-                owner = s.cards[src].controller
-                if owner != seat:
-                    g.queue_trigger(s, spec.id, src, owner, when="opp_after_support")
-            if s.triggers:
-                g.resolve_triggers(s)
-        elif stage == S_ANNOUNCE:
-            if s.phase != "announce":
+        stack, seat = s.stack, self.seat
+        # the stages that ask nothing follow one another here while nothing else comes first
+        while True:
+            stage = self.stage
+            if stage == S_START:
+                self._start(g, s)
+            elif stage == S_MAIN:
+                self._main_work(g, s)
+            elif stage == S_AFTER:
+                self.stage = S_ANNOUNCE
+                buka.discard_landed(g, s, seat, "bm.ship.discard")
+                g.announce(s, AFTER_SUPPORT, seat)
+                if s.triggers:
+                    ti = s.turn_info
+                    if ti.undo_from >= 0 and any(t.controller == seat for t in s.triggers):
+                        ti.irreversible = True  # such powers draw, search or shuffle: no undo
+                    g.resolve_triggers(s)
+            elif stage == S_ANNOUNCE:
                 s.phase = "announce"
+                if s.fight_started:  # (a fight's opening turn asks for the element first)
+                    self._announce(g, s)
+            elif stage == S_REFRESH:
+                s.phase = "refresh"
+                self.stage = S_END
+                g.refill(s, seat, "bm.turn.refresh")
+            elif stage == S_DONE:
+                s.turn_info.leadership = None  # leadership cards are active for one turn only
+                if s.logging:
+                    g.log(s, "turn_end", "bm.turn.end", f"{s.names[seat]}'s turn ends", seat)
+                g.pop(s, self)
                 return
-            self._announce(g, s)
-        elif stage == S_REFRESH:
-            s.phase = "refresh"
-            self.stage = S_END
-            g.refill(s, seat, "bm.turn.refresh")
-        elif stage in (S_END, S_END2, S_END3):
-            s.phase = "end"
-            end_stage = stage - S_END
-            self.stage = stage + 1
-            eff = Effects(g, s)
-            queued: set[str] = set()
-            for src, spec in eff.ends:
-                if s.cards[src].controller == seat and spec.end_stage == end_stage:
-                    if spec.single and spec.id in queued:
-                        continue
-                    queued.add(spec.id)
-                    g.queue_trigger(s, spec.id, src, seat, when="end")
-            if s.triggers:
-                g.resolve_triggers(s)
-        else:  # S_DONE
-            s.turn_info.leadership = None  # leadership cards are active for one turn only
-            if s.logging:
-                g.log(s, "turn_end", "bm.turn.end", f"{s.names[seat]}'s turn ends", seat)
-            g.pop(s, self)
+            else:  # "at the end of my turn", "when my turn is about to end", "once it is over"
+                s.phase = "end"
+                if not g.listening_in_play(s):  # nothing can hear the end of the turn
+                    self.stage = S_DONE
+                    continue
+                self.stage = stage + 1
+                g.emit(s, END_EVENTS[stage - S_END], AFTER, seat)
+                if s.triggers:
+                    g.resolve_triggers(s)
+            if s.result is not None or stack[-1] is not self or self.stage not in _QUIET:
+                return
 
     def _start(self, g: BlueMoon, s: BMState) -> None:
         seat = self.seat
@@ -311,31 +302,21 @@ class Turn(Step, tag="bm.turn"):
             what = "continues the fight" if s.fight_started else "opens the fight"
             g.log(s, "turn", "bm.turn.phases", f"Turn {s.turn}: {s.names[seat]} {what}", seat)
         self.stage = S_MAIN
-        eff = Effects(g, s)
-        queued: set[str] = set()
-        for src, spec in eff.starts:
-            if s.cards[src].controller == seat:
-                if spec.single and spec.id in queued:
-                    continue
-                queued.add(spec.id)
-                g.queue_trigger(s, spec.id, src, seat, when="start")
+        g.announce(s, TURN_START, seat)
         if s.triggers:
             g.resolve_triggers(s)
 
     def _main_work(self, g: BlueMoon, s: BMState) -> None:
-        """What the playing phases do before their question, in order: show bluffs that left
-        the support area, ask a missing target, name the phase, or take the only answer."""
+        """What the playing phases do before their question, in order: ask a missing
+        target, name the phase, or take the only answer."""
         seat = self.seat
-        if buka.stray_bluffs(s):
-            buka.sweep(g, s)
-        eff = Effects(g, s)
-        if eff.target_srcs:
+        eff = InForce(g, s) if g.targets_in_play(s) else None
+        if eff is not None and eff.target_srcs:
             while (work := target_work(g, s, eff)) is not None:
                 src, ask = work
                 if ask:
-                    spec = g.defn(s, src).spec
-                    assert spec is not None
-                    g.push_step(s, Target(seat=s.cards[src].controller, source=src, rule=spec.rule))
+                    rule = g.powers.by_card[s.cards[src].defn].rule
+                    g.push_step(s, Target(seat=s.cards[src].controller, source=src, rule=rule))
                     return
                 del s.targets[src]  # no candidate left: the pick is forgotten
         phase = main_phase(s)
@@ -343,7 +324,7 @@ class Turn(Step, tag="bm.turn"):
             s.phase = phase
         if s.zones[f"hand:{seat}"]:
             return  # the question is asked
-        options = turn_options(g, s, eff, seat)
+        options = turn_options(g, s, eff or InForce(g, s), seat)
         if len(options) != 1:
             return
         only = options[0]
@@ -354,7 +335,7 @@ class Turn(Step, tag="bm.turn"):
 
     def _announce(self, g: BlueMoon, s: BMState) -> None:
         seat = self.seat
-        eff = Effects(g, s)
+        eff = InForce(g, s)
         opp = other(seat)
         mine = g.total_power(s, seat, eff=eff)
         theirs = g.total_power(s, opp, eff=eff)
@@ -428,14 +409,14 @@ class Turn(Step, tag="bm.turn"):
                 )
         elif kind == "lead":
             assert cid is not None
-            eff = Effects(g, s)
+            eff = InForce(g, s)
             mode = play_mode(g, s, eff, seat, cid)
             if mode is None:
                 raise EngineError(f"blue-moon: {option.id!r} was offered but cannot be played")
             play_card(g, s, seat, cid, mode, eff=eff)
         elif kind in ("play", "gang"):
             assert cid is not None
-            eff = Effects(g, s)
+            eff = InForce(g, s)
             mode = play_mode(g, s, eff, seat, cid)
             if mode is None:
                 raise EngineError(f"blue-moon: {option.id!r} was offered but cannot be played")
@@ -450,10 +431,10 @@ class Turn(Step, tag="bm.turn"):
             buka.land(g, s, seat, cid)
         elif kind == "bluff":
             assert cid is not None
-            buka.play_bluff(g, s, Effects(g, s), seat, cid)
+            buka.play_bluff(g, s, InForce(g, s), seat, cid)
         elif kind == "load":
             assert cid is not None and option.target is not None
-            buka.load_in_bs(g, s, Effects(g, s), seat, cid, option.target)
+            buka.load_in_bs(g, s, InForce(g, s), seat, cid, option.target)
         elif kind == "retreat":
             push_retreat(g, s, seat, "bm.retreat.voluntary", "announces a retreat")
         elif kind == "decline":
@@ -461,30 +442,12 @@ class Turn(Step, tag="bm.turn"):
             g.push_step(s, Decline(seat=seat))
         elif kind == "announce":
             self.stage = S_AFTER
-        elif kind == "ab":
+        elif kind == "ab":  # a power's answer (``turn_actions``)
             assert cid is not None
-            ab_spec = g.defn(s, cid).spec
-            if ab_spec is None or ab_spec.act is None:
-                raise EngineError(f"blue-moon: {option.id!r} names no power that acts")
-            if ti.undo_from >= 0 and not ab_spec.reversible:
+            ability = g.powers.by_card[s.cards[cid].defn]
+            (action,) = ability.hooks["turn_actions"]
+            if ti.undo_from >= 0 and not action.undoable:
                 ti.irreversible = True
-            ab_spec.act(g, s, cid, seat, option)
+            action.act(InForce(g, s), cid, ability, seat, option)
         else:
             raise EngineError(f"blue-moon: unknown turn answer {option.id!r}")
-
-
-# ======================================================================== power triggers
-def run_power_trigger(g: BlueMoon, s: BMState, trigger: Trigger) -> None:
-    """Resolve a start, after booster/support or end power queued by the turn."""
-    spec = ABILITIES[trigger.ability]
-    when = trigger.data["when"]
-    if when == "after_support" and s.turn_info.undo_from >= 0:
-        s.turn_info.irreversible = True  # such powers draw, search or shuffle: no undo
-    hook = {
-        "start": spec.on_start_turn,
-        "after_support": spec.on_after_support,
-        "opp_after_support": spec.on_opponent_after_support,
-        "end": spec.on_end_turn,
-    }[when]
-    if hook is not None:
-        hook(g, s, trigger.source)

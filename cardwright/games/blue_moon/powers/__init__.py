@@ -1,10 +1,13 @@
-"""The Blue Moon special powers, one module per people.
+"""The Blue Moon special powers that need Python, one module per people, each exposing its words
+(``WORDS``) for the card data's expressions: what these powers ask is unique to one card (a
+question of their own, an answer with their own words), so no shared word can say it. Every
+other power is written in the card data with the vocabulary alone (``docs/cards.md`` lists
+these and why)."""
 
-Importing this package registers every power with :func:`..abilities.register`; the modules
-share the hooks and helpers of ``abilities.py`` (see its docstring). A power used by cards of
-several peoples lives in the module of the first people that uses it, in the order below.
-"""
+from typing import Any
 
-from . import aqua, buka, flit, hoax, khind, mimix, pillar, terrah, vulca
+from . import aqua, buka, flit, mimix, pillar
 
-__all__ = ["aqua", "buka", "flit", "hoax", "khind", "mimix", "pillar", "terrah", "vulca"]
+WORDS: dict[str, Any] = {**aqua.WORDS, **buka.WORDS, **flit.WORDS, **mimix.WORDS, **pillar.WORDS}
+
+__all__ = ["WORDS", "aqua", "buka", "flit", "mimix", "pillar"]

@@ -1,184 +1,29 @@
-"""Blue Moon special powers of the Mimix cards (registered into ``abilities.ABILITIES``)."""
+"""Blue Moon's Mimix powers that need Python: Shaman of the Holy Sacrifice and Shaman of the
+Deeds to Come."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING, Any, cast
 
 import msgspec
 
 from cardwright.core import rng as chance
 from cardwright.core.state import CardRef, Decision, Option, State
 from cardwright.core.steps import Step
+from cardwright.core.vocab import Ctx, Verb, VerbSpec
 from cardwright.core.zones import move
 
-from ..abilities import (
-    AbilitySpec,
-    PickOne,
-    TakeFromShuffledDiscard,
-    mutant,
-    register,
-)
+from ..power_steps import take_to_hand
 from ..state import BMState
-from .hoax import opponent_may_not_play
-from .vulca import eff_take_blocked, push_pick_in_play
 
 if TYPE_CHECKING:
     from cardwright.core.game import Game
 
     from ..game import BlueMoon
-    from ..inforce import Effects
 
 
 def _g(game: Game) -> BlueMoon:
     return cast("BlueMoon", game)
-
-
-def _opponent_3_active(g: BlueMoon, s: BMState, eff: Effects, card: int, seat: int) -> bool:
-    # Neth-sur-Pot: only while the opponent has three or more active cards (ignored ones count:
-    # an ignored card stays active, 004 Special Power Texts: Ignored)
-    return len(g.active_cards(s, 1 - seat)) >= 3
-
-
-register(mutant("flip_element_if_opponent_3_active_cards", _opponent_3_active))
-
-
-# Hypnotic Rattle: my opponent may not play booster cards
-register(
-    AbilitySpec(
-        id="opponent_no_boosters",
-        timing=("cont",),
-        rule="bm.ability.opponent_no_boosters",
-        prohibits=opponent_may_not_play("booster"),
-    )
-)
-
-
-def _return_my_combat_card(g: BlueMoon, s: BMState, src: int) -> None:
-    # Call Spirit of the Battlefield: I may take any card of my combat area (covered or not)
-    # back into my hand
-    push_pick_in_play(g, s, src, "my_combat", "hand")
-
-
-register(
-    AbilitySpec(
-        id="return_my_combat_card_to_hand",
-        timing=("now",),
-        rule="bm.ability.return_my_combat_card_to_hand",
-        on_play=_return_my_combat_card,
-    )
-)
-
-
-def _take_to_hand(g: BlueMoon, s: BMState, seat: int, cid: int, zone: str, rule: str) -> None:
-    move(s, cid, f"hand:{seat}", from_zone=f"{zone}:{seat}")
-    s.cards[cid].face_up = True
-    s.known[1 - seat].append(CardRef(cid))  # shown: the opponent knows it is in this hand now
-    g.hand_changed(s, seat)
-    if s.logging:
-        where = "draw deck" if zone == "deck" else "discard pile"
-        g.log(
-            s,
-            "take",
-            rule,
-            f"{s.names[seat]} shows {g.card_name(s, cid)} from the {where} and takes it",
-            seat,
-            card=cid,
-        )
-
-
-class SearchDiscard(PickOne, Step, tag="bm.ab.search_discard"):
-    """Call Spirit of the Underworld: I may take one card of my discard pile into my hand."""
-
-    rule: str
-
-    def candidates(self, g: BlueMoon, s: BMState) -> list[int]:
-        pile = s.zones[f"discard:{self.seat}"]
-        return sorted(set(pile), key=pile.index)
-
-    def prompt(self, g: BlueMoon, s: BMState) -> str:
-        return "Take a card from your discard pile"
-
-    def picked(self, g: BlueMoon, s: BMState, card: CardRef) -> None:
-        _take_to_hand(g, s, self.seat, card, "discard", self.rule)
-
-
-def _search_discard(g: BlueMoon, s: BMState, src: int) -> None:
-    seat = s.cards[src].controller
-    if s.zones[f"discard:{seat}"] and not eff_take_blocked(g, s, seat):
-        g.push_step(s, SearchDiscard(seat=seat, rule="bm.ability.search_discard_take_1"))
-
-
-register(
-    AbilitySpec(
-        id="search_discard_take_1",
-        timing=("now",),
-        rule="bm.ability.search_discard_take_1",
-        on_play=_search_discard,
-    )
-)
-
-
-class SearchDeck(Step, tag="bm.ab.search_deck"):
-    """I look through my draw deck, may show one card and take it, then shuffle. The options
-    name card numbers (``arg``), not instances: the deck's order is hidden even from its
-    owner."""
-
-    rule: str
-
-    def ask(self, game: Game, state: State) -> Decision | None:
-        g, s, seat = _g(game), cast(BMState, state), self.seat
-        numbers = sorted({s.cards[c].defn for c in s.zones[f"deck:{seat}"]})
-        options = [Option(f"take:{n}", g.defs[n].name, arg=n) for n in numbers]
-        options.append(Option("none", "Take nothing"))
-        return game.question(
-            seat, "search_deck", "Take a card from your draw deck", options, self.rule
-        )
-
-    def answer(self, game: Game, state: State, option: Option) -> None:
-        g, s, seat, rule = _g(game), cast(BMState, state), self.seat, self.rule
-        deck = s.zones[f"deck:{seat}"]
-        g.pop(s, self)
-        if option.arg:
-            cid = next(c for c in deck if s.cards[c].defn == option.arg)
-            _take_to_hand(g, s, seat, cid, "deck", rule)
-        chance.shuffle(s, deck)
-        if s.logging:
-            g.log(s, "shuffle", rule, f"{s.names[seat]} shuffles the draw deck", seat, chance=True)
-
-
-def _search_deck(g: BlueMoon, s: BMState, src: int) -> None:
-    # Shaman of the Here and Now: after my booster/support phase I look through my draw deck,
-    # may show one card and take it, then shuffle (nothing when I may not take from the deck)
-    seat = s.cards[src].controller
-    if g.drawable(s, seat, 1):
-        g.push_step(s, SearchDeck(seat=seat, rule="bm.ability.search_deck_take_1_after_support"))
-
-
-register(
-    AbilitySpec(
-        id="search_deck_take_1_after_support",
-        timing=("after_support",),
-        rule="bm.ability.search_deck_take_1_after_support",
-        on_after_support=_search_deck,
-    )
-)
-
-
-def _afterlife(g: BlueMoon, s: BMState, src: int) -> None:
-    # Shaman of the Afterlife: right after my booster/support phase my discard pile is mixed
-    # face down and I may take up to two of its cards, unseen (ruling R-A7)
-    rule = "bm.ability.draw_2_from_shuffled_discard"
-    g.push_step(s, TakeFromShuffledDiscard(seat=s.cards[src].controller, most=2, rule=rule))
-
-
-register(
-    AbilitySpec(
-        id="draw_2_from_shuffled_discard",
-        timing=("after_support",),
-        rule="bm.ability.draw_2_from_shuffled_discard",
-        on_after_support=_afterlife,
-    )
-)
 
 
 class RevealTop(Step, tag="bm.ab.reveal_top"):
@@ -213,30 +58,12 @@ class RevealTop(Step, tag="bm.ab.reveal_top"):
             deck = s.zones[f"deck:{seat}"]
             for _ in range(option.n):
                 cid = deck[-1]
-                _take_to_hand(g, s, seat, cid, "deck", rule)
+                take_to_hand(g, s, seat, cid, "deck", rule)
                 self.cards.append(CardRef(cid))
             return  # next: which of them to discard
         g.pop(s, self)
         assert option.card is not None
         g.discard_from_hand(s, seat, option.card, rule)
-
-
-def _holy_sacrifice(g: BlueMoon, s: BMState, src: int) -> None:
-    # Shaman of the Holy Sacrifice: revealing is part of taking them, so a power that forbids
-    # taking cards stops it all (004 Special Power Texts: Other)
-    seat = s.cards[src].controller
-    if g.drawable(s, seat, 1):
-        g.push_step(s, RevealTop(seat=seat, rule="bm.ability.reveal_3_discard_1_keep_rest"))
-
-
-register(
-    AbilitySpec(
-        id="reveal_3_discard_1_keep_rest",
-        timing=("end",),
-        rule="bm.ability.reveal_3_discard_1_keep_rest",
-        on_end_turn=_holy_sacrifice,
-    )
-)
 
 
 class Deeds(Step, tag="bm.ab.draw_then_shuffle_back"):
@@ -309,16 +136,19 @@ class Deeds(Step, tag="bm.ab.draw_then_shuffle_back"):
             self.cards.append(option.card)
 
 
-def _deeds(g: BlueMoon, s: BMState, src: int) -> None:
-    seat = s.cards[src].controller
-    g.push_step(s, Deeds(seat=seat, rule="bm.ability.draw_up_to_3_then_shuffle_2_back"))
+def _holy_sacrifice(ctx: Ctx) -> None:
+    # revealing is part of taking them, so a power that forbids taking cards stops it all (004
+    # Special Power Texts: Other)
+    g, s = _g(ctx.game), cast(BMState, ctx.state)
+    if g.drawable(s, ctx.you, 1):
+        s.stack.append(RevealTop(seat=ctx.you, rule=ctx.rule))
 
 
-register(
-    AbilitySpec(
-        id="draw_up_to_3_then_shuffle_2_back",
-        timing=("end",),
-        rule="bm.ability.draw_up_to_3_then_shuffle_2_back",
-        on_end_turn=_deeds,
-    )
-)
+def _deeds(ctx: Ctx) -> None:
+    ctx.state.stack.append(Deeds(seat=ctx.you, rule=ctx.rule))
+
+
+WORDS: dict[str, Any] = {
+    "holy_sacrifice": lambda: Verb(VerbSpec("holy_sacrifice", _holy_sacrifice, pushes=True)),
+    "deeds_to_come": lambda: Verb(VerbSpec("deeds_to_come", _deeds, pushes=True)),
+}
