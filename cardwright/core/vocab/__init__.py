@@ -26,7 +26,8 @@ copied, saved or searched in the middle of an ability.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from typing import Any, NamedTuple
+from dataclasses import dataclass
+from typing import Any
 
 from ..abilities import Listener, ModifierSpec, Replacement, Rule
 from ..errors import DataError
@@ -140,7 +141,8 @@ class Keyword(str):
     """A keyword an ability gives its card (``keyword("lazy")``)."""
 
 
-class Hooked(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class Hooked:
     """An item of an ability that fills one of the game's own hook kinds (a Talent, a
     Special, a copying rule): a game's words make them, :func:`hooks_from` files them."""
 
