@@ -423,3 +423,52 @@ def test_scenario(scenario: Any, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(runner, "get_game", lookup)
     result = run_scenario(scenario)
     assert result.passed, result.describe() + "\n" + "\n".join(result.citations)
+
+
+# ================================================================================= load-time checks
+
+
+def _decks_with(number: str, **changes: Any) -> dict[str, Any]:
+    """The people decks with card ``number`` changed (for the load-time checks)."""
+    out = {}
+    for people, deck in load_all().items():
+        cards = tuple(c.model_copy(update=changes) if c.number == number else c for c in deck.cards)
+        out[people] = deck.model_copy(update={"cards": cards})
+    return out
+
+
+@pytest.mark.parametrize(
+    ("changes", "message"),
+    [
+        ({"power": "dubble(applies=True)"}, r"hoax\.toml: card \"Hoax 12\".*unknown word 'dubble'"),
+        ({"power": "double(applies=True"}, r"hoax\.toml: card \"Hoax 12\".*cannot read"),
+        ({"rule": "bm.ability.no_such_rule"}, r"ability 'Hoax 12' cites unknown rule"),
+        (
+            {"rule": "bm.ability.double_my_booster_values"},
+            r"flit\.toml: card \"Flit 11\".*field 'power' differs from \"Hoax 12\"",
+        ),
+    ],
+)
+def test_a_bad_power_fails_when_the_game_loads(
+    monkeypatch: pytest.MonkeyPatch, changes: dict[str, Any], message: str
+) -> None:
+    from cardwright.core.errors import DataError
+    from cardwright.games.blue_moon import carddata
+
+    monkeypatch.setattr(carddata, "load_all", lambda: _decks_with("Hoax 12", **changes))
+    with pytest.raises(DataError, match=message) as err:
+        powers.__wrapped__()
+    assert "\n" not in str(err.value)
+
+
+def test_every_rule_the_code_cites_is_in_the_rules_index() -> None:
+    import re
+
+    from cardwright.core.steps import step_types
+
+    tags = set(step_types())
+    package = Path(__file__).parents[2] / "cardwright" / "games" / "blue_moon"
+    for path in package.rglob("*.py"):
+        for cited in re.findall(r'"(bm\.[a-z0-9_.]+)"', path.read_text(encoding="utf-8")):
+            if cited not in tags and not cited.endswith("."):
+                assert cited in GAME.rules, f"{path.name} cites unknown rule {cited!r}"

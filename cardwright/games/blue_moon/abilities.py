@@ -330,6 +330,8 @@ class Powers:
     own_free: frozenset[str] = field(init=False)
     listening: frozenset[str] = field(init=False)
     targeting: frozenset[str] = field(init=False)
+    #: per ability with ignores: the priority its ignoring acts at (its items' lowest)
+    ignore_priority: Mapping[str, int] = field(init=False)
 
     def __post_init__(self) -> None:
         def having(test: Any) -> frozenset[str]:
@@ -340,6 +342,12 @@ class Powers:
         object.__setattr__(self, "own_free", own)
         object.__setattr__(self, "listening", having(lambda a: "listeners" in a.hooks))
         object.__setattr__(self, "targeting", having(lambda a: "targets" in a.hooks))
+        priority = {
+            a.id: min(i.priority for i in a.hooks["ignores"])
+            for a in self.by_card.values()
+            if "ignores" in a.hooks
+        }
+        object.__setattr__(self, "ignore_priority", priority)
 
 
 def ability_name(rule: str) -> str:

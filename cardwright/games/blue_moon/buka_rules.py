@@ -29,14 +29,16 @@ from cardwright.core.state import CardRef, Decision, Option, State
 from cardwright.core.steps import Step
 from cardwright.core.zones import move
 
+from . import play
+from .abilities import IG_EARTH, IG_FIRE
 from .cards import BLUFF, CardDef, is_bluff
+from .inforce import InForce
 from .state import BMState
 
 if TYPE_CHECKING:
     from cardwright.core.game import Game
 
     from .game import BlueMoon
-    from .inforce import InForce
 
 #: the keyword of a ship whose player may play from hand too in the turn it lands (Sea Falcon)
 LAND_FROM_HAND = "land_from_hand"
@@ -75,14 +77,14 @@ def bluffs_of(s: BMState, seat: int) -> list[CardRef]:
 # ==================================================================================== sources
 
 
-def play_sources(g: BlueMoon, s: BMState, eff: InForce, seat: int) -> list[int]:
+def play_sources(g: BlueMoon, s: BMState, eff: InForce, seat: int) -> list[CardRef]:
     """The cards the seat may play characters, boosters and supports from now: its hand, or in
     a landing turn the landed ship's cargo (and the hand too with Sea Falcon's text)."""
-    hand = s.zones[f"hand:{seat}"]
+    hand: list[CardRef] = s.zones[f"hand:{seat}"]  # type: ignore[assignment]
     ship = s.turn_info.landed
     if ship is None or ship not in s.cards:
         return hand
-    out = list(cargo(s, ship))
+    out: list[CardRef] = list(cargo(s, ship))  # type: ignore[arg-type]
     if g.has_keyword(s, ship, LAND_FROM_HAND) and eff.text_on(ship):
         out.extend(hand)
     return out
@@ -112,27 +114,21 @@ def support_allowance(g: BlueMoon, s: BMState, eff: InForce, seat: int) -> str |
     """The allowance a support play that is neither FREE nor PAIR would use now (a bluff, or a
     load which replaces a support play): a support grant, the normal booster-or-support play,
     then a grant of either kind; after a STOP card only grants."""
-    from .play import grant_left
-
     ti = s.turn_info
-    kind = grant_left(g, s, eff, seat, ("support",))
+    kind = play.grant_left(g, s, eff, seat, ("support",))
     if kind:
         return f"grant:{kind}"
     if not ti.stop and ti.bs_normal < (1 if s.fight_started else 0):
         return "normal"
-    kind = grant_left(g, s, eff, seat, ("either",))
+    kind = play.grant_left(g, s, eff, seat, ("either",))
     return f"grant:{kind}" if kind else None
 
 
 def _bluff_would_be_ignored(g: BlueMoon, s: BMState, eff: InForce, seat: int, cid: int) -> bool:
     """Whether an opposing power would ignore the card's values as a face-down support (then
     the bluff may not be played, research §6.6). Probed by marking the card for a moment."""
-    from .abilities import IG_EARTH, IG_FIRE
-
     if not any(s.cards[src].controller != seat for src, _ in eff.ignorers):
         return False
-    from .inforce import InForce
-
     card = s.cards[cid]
     face, counters = card.face_up, card.counters
     card.face_up, card.counters = False, {**counters, BLUFF: 1}
@@ -174,7 +170,7 @@ def land_options(g: BlueMoon, s: BMState, seat: int) -> list[Option]:
 def bs_extra_options(g: BlueMoon, s: BMState, eff: InForce, seat: int) -> list[Option]:
     """Bluffs and loads the seat may make in its booster/support phase."""
     options: list[Option] = []
-    sources = cast(list[CardRef], play_sources(g, s, eff, seat))
+    sources = play_sources(g, s, eff, seat)
     for cid in sources:
         if bluff_mode(g, s, eff, seat, cid) is not None:
             options.append(
@@ -187,7 +183,8 @@ def bs_extra_options(g: BlueMoon, s: BMState, eff: InForce, seat: int) -> list[O
             )
     ships = [c for c in s.zones[f"influence:{seat}"] if room(g, s, c) > 0]
     if ships and support_allowance(g, s, eff, seat) is not None:
-        for cid in cast(list[CardRef], s.zones[f"hand:{seat}"]):
+        hand: list[CardRef] = s.zones[f"hand:{seat}"]  # type: ignore[assignment]
+        for cid in hand:
             if g.defs[s.cards[cid].defn].type not in LOADABLE:
                 continue
             if eff.prohibitors and eff.prohibited(seat, "load", cid):
@@ -365,9 +362,6 @@ def undo(g: BlueMoon, s: BMState, seat: int) -> list[str]:
 
 def maybe_call(g: BlueMoon, s: BMState, seat: int) -> None:
     """After ``seat`` announced: if it has a bluff whose values count, the opponent may call."""
-    from .abilities import IG_EARTH, IG_FIRE
-    from .inforce import InForce
-
     mine = bluffs_of(s, seat)
     if not mine:
         return

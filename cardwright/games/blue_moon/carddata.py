@@ -180,7 +180,7 @@ class Card(BaseModel):
     @classmethod
     def _check_rule(cls, v: str | None) -> str | None:
         if v is not None and _RULE_RE.match(v) is None:
-            raise ValueError('must be a rule id like "bm.ability.some_power"')
+            raise ValueError("must be a rule id: bm.ability.<the power's name>")
         return v
 
     @field_validator("deck")

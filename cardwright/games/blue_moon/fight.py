@@ -8,7 +8,7 @@ Flow (``state.stack``, bottom first): :class:`GameStep` starts each fight; :clas
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING
 
 from cardwright.core.errors import EngineError
 from cardwright.core.state import CardRef, Decision, Option, State
@@ -16,6 +16,7 @@ from cardwright.core.steps import Step
 from cardwright.core.zones import move
 
 from . import buka_rules as buka
+from . import turn as turn_steps
 from .inforce import InForce
 from .state import BMState, TurnInfo
 
@@ -23,10 +24,6 @@ if TYPE_CHECKING:
     from cardwright.core.game import Game
 
     from .game import BlueMoon
-
-
-def _g(game: Game) -> BlueMoon:
-    return cast("BlueMoon", game)
 
 
 def other(seat: int) -> int:
@@ -37,7 +34,7 @@ class GameStep(Step, tag="bm.game"):
     """The bottom of the stack: each time the stack comes back to it, a new fight starts."""
 
     def run(self, game: Game, state: State) -> None:
-        s = cast(BMState, state)
+        s: BMState = state  # type: ignore[assignment]
         s.element = ""
         s.fight_started = False
         s.turn_info = TurnInfo()
@@ -59,13 +56,11 @@ class Fight(Step, tag="bm.fight"):
     next: int
 
     def run(self, game: Game, state: State) -> None:
-        from .turn import Turn
-
         if game.turn_limit_reached(state, "bm.engine.turn_limit"):
             return
         seat = self.next
         self.next = other(seat)
-        game.push_step(state, Turn(seat=seat))
+        game.push_step(state, turn_steps.Turn(seat=seat))
 
 
 def unwind(s: BMState) -> None:
@@ -90,7 +85,8 @@ class Retreat(Step, tag="bm.retreat"):
     why: str
 
     def run(self, game: Game, state: State) -> None:
-        g, s = _g(game), cast(BMState, state)
+        g: BlueMoon = game  # type: ignore[assignment]
+        s: BMState = state  # type: ignore[assignment]
         loser = self.seat
         winner = other(loser)
         s.phase = "retreat"
@@ -276,7 +272,7 @@ class Decline(Step, tag="bm.decline"):
         return not self.done and self.n < 3 and bool(s.zones[f"hand:{self.seat}"])
 
     def ask(self, game: Game, state: State) -> Decision | None:
-        s = cast(BMState, state)
+        s: BMState = state  # type: ignore[assignment]
         hand = s.zones[f"hand:{self.seat}"]
         if not self._open(s) or (self.n == 0 and len(hand) == 1):
             return None
@@ -294,7 +290,9 @@ class Decline(Step, tag="bm.decline"):
         )
 
     def run(self, game: Game, state: State) -> None:
-        g, s, seat = _g(game), cast(BMState, state), self.seat
+        g: BlueMoon = game  # type: ignore[assignment]
+        s: BMState = state  # type: ignore[assignment]
+        seat = self.seat
         hand = s.zones[f"hand:{seat}"]
         if self._open(s):  # the only card must go
             g.discard_from_hand(s, seat, hand[0], "bm.decline.discard")
@@ -320,7 +318,6 @@ class Decline(Step, tag="bm.decline"):
         if option.card is None:  # done
             self.done = True
             return
-        _g(game).discard_from_hand(
-            cast(BMState, state), self.seat, option.card, "bm.decline.discard"
-        )
+        g: BlueMoon = game  # type: ignore[assignment]
+        g.discard_from_hand(state, self.seat, option.card, "bm.decline.discard")  # type: ignore[arg-type]
         self.n += 1

@@ -209,7 +209,7 @@ class BlueMoon(Game):
         covered = s.covered
         out = [c for c in combat if c not in covered] if covered else list(combat)
         out.extend(s.zones[f"support:{seat}"])
-        return cast(list[CardRef], out)
+        return out  # type: ignore[return-value]
 
     def total_power(
         self, s: BMState, seat: int, element: str | None = None, eff: InForce | None = None
@@ -256,7 +256,7 @@ class BlueMoon(Game):
     def drawable(self, state: State, seat: int, n: int, eff: InForce | None = None) -> int:
         """How many of ``n`` cards the seat can take from its draw deck now (the deck's
         size, prohibitions and take limits: the core draw's hook)."""
-        s = cast(BMState, state)
+        s: BMState = state  # type: ignore[assignment]
         k = min(n, len(s.zones[f"deck:{seat}"]))
         if k <= 0:
             return 0
@@ -273,7 +273,7 @@ class BlueMoon(Game):
         end backtracking (drawn cards cannot be put back)."""
         if drawn <= 0:
             return
-        s = cast(BMState, state)
+        s: BMState = state  # type: ignore[assignment]
         self.hand_changed(s, seat)
         ti = s.turn_info
         if seat == s.active:
@@ -504,7 +504,7 @@ class BlueMoon(Game):
         if kind == "deck":
             return False
         if kind == "hand":
-            return int(owner) == seat or card.id in cast(BMState, state).known[seat]
+            return int(owner) == seat or card.id in state.known[seat]  # type: ignore[attr-defined]
         if kind == "support":
             return card.face_up or card.owner == seat
         if kind.startswith("ship"):

@@ -331,11 +331,10 @@ class InForce:
         if not sources:  # the usual case: nothing to evaluate
             return
         slots = powers.slots
-        ordered = sorted(
-            (x for x in sources if "ignores" in slots[x[1].id]),
-            key=lambda x: min(i.priority for i in x[1].hooks["ignores"]),
-        )
+        priority = powers.ignore_priority
+        ordered = [x for x in sources if x[1].id in priority]
         if ordered:
+            ordered.sort(key=lambda x: priority[x[1].id])
             ignorers = self._resolve_ignorers(ordered)
             if ignorers:
                 acted = {cid for cid, _ in ignorers}
@@ -574,6 +573,8 @@ class InForce:
         return best
 
     def _value(self, expr: Expr, src: int, ability: Ability) -> Any:
+        if type(expr) is Const:
+            return expr.value
         return expr.eval(self.ctx(src, ability, self.s.cards[src].controller))
 
     # ---------------------------------------------------------------- permissions and plays

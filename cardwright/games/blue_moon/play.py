@@ -4,7 +4,7 @@ options of the turn decision that play cards (004 Card Play, Icons; research §2
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING
 
 from cardwright.core.effects import CARD, RULE, Permission, allowed
 from cardwright.core.state import CardRef, Option
@@ -56,12 +56,13 @@ def play_mode(g: BlueMoon, s: BMState, eff: InForce, seat: int, cid: int) -> str
     t = d.type
     ti = s.turn_info
     mode: str | None = None
+    by_text = defn in g.powers.own_free or bool(eff.free_srcs)  # a text may make it FREE
     if t == "character":
         if not ti.stop:
             icons = eff.icons(cid)
             if (
                 "free" in icons
-                or _free_by_text(g, eff, seat, cid, defn)
+                or (by_text and eff.free_by_text(seat, cid))
                 or (ti.landed is not None and buka.from_ship_free(g, s, seat, cid, d))
             ):
                 mode = "free"
@@ -79,7 +80,7 @@ def play_mode(g: BlueMoon, s: BMState, eff: InForce, seat: int, cid: int) -> str
         kind = ""
         if not ti.stop:
             icons = eff.icons(cid)
-            if "free" in icons or _free_by_text(g, eff, seat, cid, defn):
+            if "free" in icons or (by_text and eff.free_by_text(seat, cid)):
                 mode = "free"
             elif "pair" in icons and any(pairs(g, s, cid, o) for o in ti.pair_open):
                 mode = "pair"
@@ -106,10 +107,6 @@ def play_mode(g: BlueMoon, s: BMState, eff: InForce, seat: int, cid: int) -> str
     if defn in g.powers.conditional and not eff.play_condition_met(seat, cid):
         return None
     return mode
-
-
-def _free_by_text(g: BlueMoon, eff: InForce, seat: int, cid: int, defn: str) -> bool:
-    return (defn in g.powers.own_free or bool(eff.free_srcs)) and eff.free_by_text(seat, cid)
 
 
 def gang_keep_ok(g: BlueMoon, s: BMState, eff: InForce, seat: int, cid: int) -> bool:
@@ -301,7 +298,7 @@ def character_options(g: BlueMoon, s: BMState, eff: InForce, seat: int) -> list[
     """Characters the seat may play now (with the GANG keep variant for the first one)."""
     ti = s.turn_info
     options = []
-    for cid in cast(list[CardRef], buka.play_sources(g, s, eff, seat)):
+    for cid in buka.play_sources(g, s, eff, seat):
         if g.defs[s.cards[cid].defn].type != "character":
             continue
         mode = play_mode(g, s, eff, seat, cid)
@@ -326,7 +323,7 @@ def character_options(g: BlueMoon, s: BMState, eff: InForce, seat: int) -> list[
 def bs_options(g: BlueMoon, s: BMState, eff: InForce, seat: int) -> list[Option]:
     """Boosters and supports the seat may play now."""
     options = []
-    for cid in cast(list[CardRef], buka.play_sources(g, s, eff, seat)):
+    for cid in buka.play_sources(g, s, eff, seat):
         if g.defs[s.cards[cid].defn].type not in ("booster", "support"):
             continue
         mode = play_mode(g, s, eff, seat, cid)

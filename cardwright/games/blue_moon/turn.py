@@ -11,7 +11,7 @@ question the "one of my ..." targets that are missing are asked (:class:`Target`
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING
 
 from cardwright.core.errors import EngineError
 from cardwright.core.game import AFTER
@@ -20,8 +20,8 @@ from cardwright.core.steps import Step
 from cardwright.core.zones import move
 
 from . import buka_rules as buka
+from . import fight
 from .abilities import AFTER_SUPPORT, CHARACTER_OPTIONAL, END_EVENTS, TURN_START
-from .fight import Decline, cannot_continue, push_retreat
 from .inforce import InForce
 from .play import bs_options, character_options, play_card, play_mode, retrievable
 from .state import BMState, TurnInfo
@@ -37,10 +37,6 @@ ELEMENTS = ("fire", "earth")
 S_START, S_MAIN, S_AFTER, S_ANNOUNCE, S_REFRESH, S_END, S_END2, S_END3, S_DONE = range(9)
 #: the stages that never ask (the others may)
 _QUIET = frozenset({S_AFTER, S_REFRESH, S_END, S_END2, S_END3, S_DONE})
-
-
-def _g(game: Game) -> BlueMoon:
-    return cast("BlueMoon", game)
 
 
 def other(seat: int) -> int:
@@ -63,7 +59,8 @@ def turn_options(g: BlueMoon, s: BMState, eff: InForce, seat: int) -> list[Optio
                 )
             options.extend(buka.land_options(g, s, seat))
         if ti.leadership is None:
-            for cid in cast(list[CardRef], s.zones[f"hand:{seat}"]):
+            hand: list[CardRef] = s.zones[f"hand:{seat}"]  # type: ignore[assignment]
+            for cid in hand:
                 if g.defs[s.cards[cid].defn].type not in ("leadership", "ship"):
                     continue
                 if play_mode(g, s, eff, seat, cid) is not None:
@@ -157,7 +154,8 @@ class Target(Step, tag="bm.target"):
         return InForce(g, s).target_choices(self.source, ability)
 
     def ask(self, game: Game, state: State) -> Decision | None:
-        g, s = _g(game), cast(BMState, state)
+        g: BlueMoon = game  # type: ignore[assignment]
+        s: BMState = state  # type: ignore[assignment]
         choices = self._choices(g, s)
         if len(choices) <= 1:
             return None
@@ -170,14 +168,16 @@ class Target(Step, tag="bm.target"):
         return game.question(self.seat, "target", prompt, options, self.rule)
 
     def run(self, game: Game, state: State) -> None:
-        g, s = _g(game), cast(BMState, state)
+        g: BlueMoon = game  # type: ignore[assignment]
+        s: BMState = state  # type: ignore[assignment]
         choices = self._choices(g, s)
         game.pop(s, self)
         if choices:
             self._apply(g, s, CardRef(choices[0]), chosen=False)
 
     def answer(self, game: Game, state: State, option: Option) -> None:
-        g, s = _g(game), cast(BMState, state)
+        g: BlueMoon = game  # type: ignore[assignment]
+        s: BMState = state  # type: ignore[assignment]
         game.pop(s, self)
         assert option.card is not None
         self._apply(g, s, option.card, chosen=True)
@@ -329,7 +329,7 @@ class Turn(Step, tag="bm.turn"):
             return
         only = options[0]
         if only.id == "retreat":
-            push_retreat(g, s, seat, "bm.retreat.forced", "no cards in hand")
+            fight.push_retreat(g, s, seat, "bm.retreat.forced", "no cards in hand")
             return
         self._answer_main(g, s, only)
 
@@ -360,11 +360,13 @@ class Turn(Step, tag="bm.turn"):
             if unmet
             else f"{mine} {s.element} does not match {theirs}"
         )
-        cannot_continue(g, s, seat, why)
+        fight.cannot_continue(g, s, seat, why)
 
     # ---------------------------------------------------------------- answering
     def answer(self, game: Game, state: State, option: Option) -> None:
-        g, s, seat = _g(game), cast(BMState, state), self.seat
+        g: BlueMoon = game  # type: ignore[assignment]
+        s: BMState = state  # type: ignore[assignment]
+        seat = self.seat
         if self.stage == S_ANNOUNCE:
             element = option.arg
             s.element = element
@@ -436,10 +438,10 @@ class Turn(Step, tag="bm.turn"):
             assert cid is not None and option.target is not None
             buka.load_in_bs(g, s, InForce(g, s), seat, cid, option.target)
         elif kind == "retreat":
-            push_retreat(g, s, seat, "bm.retreat.voluntary", "announces a retreat")
+            fight.push_retreat(g, s, seat, "bm.retreat.voluntary", "announces a retreat")
         elif kind == "decline":
             buka.discard_landed(g, s, seat, "bm.ship.discard")
-            g.push_step(s, Decline(seat=seat))
+            g.push_step(s, fight.Decline(seat=seat))
         elif kind == "announce":
             self.stage = S_AFTER
         elif kind == "ab":  # a power's answer (``turn_actions``)

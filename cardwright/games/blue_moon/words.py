@@ -27,6 +27,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, cast
 
+from cardwright.core import rng as chance
 from cardwright.core.abilities import Listener, ModifierSpec
 from cardwright.core.game import AFTER
 from cardwright.core.state import CardRef
@@ -95,7 +96,7 @@ def _opt(value: Any) -> Expr | None:
 
 
 def _gs(ctx: Ctx) -> tuple[BlueMoon, BMState]:
-    return cast("BlueMoon", ctx.game), cast(BMState, ctx.state)
+    return ctx.game, ctx.state  # type: ignore[return-value]
 
 
 # ==================================================================================== selectors
@@ -379,8 +380,6 @@ def _opponent_discards(ctx: Ctx, n: int = 0, keep: int = -1) -> None:
 
 
 def _shuffle_discard_into_deck(ctx: Ctx) -> None:
-    from cardwright.core import rng as chance
-
     g, s = _gs(ctx)
     me = ctx.you
     pile, deck = s.zones[f"discard:{me}"], s.zones[f"deck:{me}"]
