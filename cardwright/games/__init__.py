@@ -53,7 +53,7 @@ def _smash_up() -> Game:
 
 
 def _smash_up_status() -> str:
-    from .smash_up.abilities import ABILITIES, unimplemented_abilities
+    from .smash_up.legacy import ABILITIES, unimplemented_abilities
 
     return _progress(
         dict(ABILITIES),

@@ -268,9 +268,9 @@ def _error(path: Path) -> str:
             "disco_dancers.toml: card \"We Are Family\": field 'subtypes[1]': must be one of",
         ),
         (
-            'ability = "extra_two_actions"',
-            'ability = "Extra Two Actions"',
-            "disco_dancers.toml: card \"Celebration\": field 'ability': ",
+            "ability = \"seq(extra('action'), extra('action'))\"",
+            'ability = "  "',
+            "disco_dancers.toml: card \"Celebration\": field 'ability': must not be blank",
         ),
         (
             'name = "Diva"\n',

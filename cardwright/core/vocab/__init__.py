@@ -26,7 +26,8 @@ copied, saved or searched in the middle of an ability.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from typing import Any, NamedTuple
+from dataclasses import dataclass
+from typing import Any
 
 from ..abilities import Listener, ModifierSpec, Replacement, Rule
 from ..errors import DataError
@@ -51,7 +52,7 @@ from .effects import (
     gain,
     lose,
 )
-from .events import dispatch, modified, permissions, replace_event, run_listener
+from .events import dispatch, hear, modified, permissions, replace_event, run_listener
 from .exprs import (
     COMPARE,
     SEAT_WORDS,
@@ -63,6 +64,7 @@ from .exprs import (
     Const,
     Count,
     CounterOf,
+    Extreme,
     Filter,
     First,
     OwnerOf,
@@ -119,6 +121,7 @@ __all__ = [
     "filters_from",
     "flat_items",
     "gain",
+    "hear",
     "hooks_from",
     "index_effect",
     "lose",
@@ -138,7 +141,8 @@ class Keyword(str):
     """A keyword an ability gives its card (``keyword("lazy")``)."""
 
 
-class Hooked(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class Hooked:
     """An item of an ability that fills one of the game's own hook kinds (a Talent, a
     Special, a copying rule): a game's words make them, :func:`hooks_from` files them."""
 
@@ -257,6 +261,8 @@ def core_words() -> Vocabulary:
         "cards": _cards,
         "where": _where,
         "count": lambda what: Count(_e(what)),
+        "most": lambda what, attr: Extreme(_e(what), attr, max),
+        "least": lambda what, attr: Extreme(_e(what), attr, min),
         "first": lambda what: First(_e(what)),
         "max": lambda *values: Call("max", lambda ctx, *v: max(v), tuple(map(_e, values))),
         "min": lambda *values: Call("min", lambda ctx, *v: min(v), tuple(map(_e, values))),

@@ -133,12 +133,15 @@ def node_key(game: str, ability: str, hook: str) -> str:
 
 
 def index_effect(table: NodeTable, game: str, ability: Ability, hook: str, value: Any) -> None:
-    """Record the key of every effect node in a hook's value (an effect, or listeners)."""
+    """Record the key of every effect node in a hook's value: an effect, listeners and
+    replacements, or a game's own hook item that carries an ``effect`` (keyed as the hook)."""
     from ..abilities import Listener, Replacement
 
     root = node_key(game, ability.id, hook)
     if isinstance(value, Effect):
         _index(table, root, value, ability)
+    elif isinstance(getattr(value, "effect", None), Effect):  # a game's own hook item
+        _index(table, root, value.effect, ability)
     elif isinstance(value, tuple | list):
         for i, item in enumerate(value):
             if isinstance(item, Listener | Replacement):

@@ -2,7 +2,8 @@
 
 * ``let(what, effect, name="chosen")``: ``effect`` with ``name`` bound to ``what``: cards (a
   selector, or ``choose(...)``: the acting seat chooses first; several picks are bound at once
-  when the choosing ends), a number or a word; with no card to bind, ``otherwise`` instead;
+  when the choosing ends), a number or a word; when a choice picked nothing, ``otherwise``
+  instead;
 * ``if_done(verb, then, otherwise=None)``: ``then`` when the verb (carried out at once) says it
   did something (its function returned a true value), else ``otherwise``;
 * ``repeat(n, effect)``: ``effect`` ``n`` times (``n`` counted when it starts);
@@ -77,11 +78,13 @@ class Let(Verb):
         self.then.start(ctx.child(0, vars=bind(ctx.vars, self.name, value)))
 
     def apply(self, ctx: Ctx, chosen: list[CardRef] | None = None) -> Any:
+        assert self.then is not None
         if self.choice is not None:
             self._bind(ctx, list(chosen or []))
-        else:
+        else:  # a value is bound as it is, even no card at all
             value = self.args[0].eval(ctx)
-            self._bind(ctx, value if isinstance(value, bool | int | str) else cards_of(value))
+            value = value if isinstance(value, bool | int | str) else cards_of(value)
+            self.then.start(ctx.child(0, vars=bind(ctx.vars, self.name, value)))
         return None
 
     def run(self, step: EffectStep, ctx: Ctx) -> None:

@@ -206,7 +206,7 @@ class Require(Effect):
 
 
 # ------------------------------------------------------------------------------ verbs
-VerbFn = Callable[..., None]
+VerbFn = Callable[..., Any]
 
 
 @dataclass(frozen=True)
@@ -381,6 +381,8 @@ class _PromptWords(dict[str, Any]):
 
     def __missing__(self, key: str) -> Any:
         ctx, v = self.ctx, self.ctx.vars
+        if key == "self" and ctx.source is not None:
+            return ctx.game.card_name(ctx.state, ctx.source)
         if key == "source" and "source" not in v.cards:  # the card the ability is on
             return "" if ctx.source is None else ctx.game.card_name(ctx.state, ctx.source)
         if key in v.cards:
@@ -444,9 +446,11 @@ def _discard(ctx: Ctx, cards: Any) -> None:
 
 
 def _why(ctx: Ctx, why: str) -> str:
+    """The reason a log line gives: ``{source}`` (the card the ability comes from) and any
+    bound value named in braces."""
     if not why or ctx.source is None:
         return why
-    return why.format(source=ctx.game.card_name(ctx.state, ctx.source))
+    return fill(ctx, why.replace("{source}", "{self}"))
 
 
 def _gain(ctx: Ctx, key: str, n: int = 1, who: Any = None, why: str = "") -> None:

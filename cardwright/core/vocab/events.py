@@ -43,19 +43,39 @@ def dispatch(
     registry = game.registry
     if registry is None:
         return
-    mine = registry.listening(kind, timing, "self")
-    if mine and card is not None and card in state.cards:
-        for ability in game.abilities_of(state, card):
-            if ability.id in mine:
-                _hear(game, state, ability, kind, timing, "self", card, seat, card, vars)
-    theirs = registry.listening(kind, timing, "any")
-    if theirs:
-        abilities_of = game.abilities_of
+    if card is not None and card in state.cards:
+        hear(game, state, card, "self", kind, timing, seat, card, vars)
+    if registry.listening(kind, timing, "any"):
         heard: set[str] = set()  # the rules of the single listeners that triggered
         for src in game.live_cards(state):
-            for ability in abilities_of(state, src):
-                if ability.id in theirs:
-                    _hear(game, state, ability, kind, timing, "any", src, seat, card, vars, heard)
+            hear(game, state, src, "any", kind, timing, seat, card, vars, heard)
+
+
+def hear(
+    game: Game,
+    state: State,
+    src: int,
+    subject: str,
+    kind: str,
+    timing: str,
+    seat: int,
+    card: int | None,
+    vars: Bindings | None = None,
+    heard: set[str] | None = None,
+) -> None:
+    """Let the listeners of one card (``src``) about ``subject`` (``self``: the event is about
+    ``src``; ``any``: ``src`` is live) hear an event: for a game that lets its cards hear an
+    event in an order of its own (it calls this card by card instead of :func:`dispatch`).
+    ``heard``: the rules of the ``single`` listeners that already triggered for this event."""
+    registry = game.registry
+    if registry is None:
+        return
+    listening = registry.listening(kind, timing, subject)
+    if not listening:
+        return
+    for ability in game.abilities_of(state, src):
+        if ability.id in listening:
+            _hear(game, state, ability, kind, timing, subject, src, seat, card, vars, heard)
 
 
 def _hear(
@@ -174,29 +194,13 @@ def permissions(
     registry = game.registry
     ruling = registry.ruling(action) if registry is not None else frozenset()
     if ruling:
-        cards = state.cards
         it = Bindings(cards={"it": [CardRef(target)]}) if target is not None else Bindings()
         for src in game.live_cards(state):
             for ability in game.abilities_of(state, src):
-                if ability.id not in ruling:
-                    continue
-                controller = cards[src].controller
-                for rule in ability.rules:
-                    if rule.action != action:
-                        continue
-                    if (rule.by == "you" and actor != controller) or (
-                        rule.by == "opponent" and actor == controller
-                    ):
-                        continue
-                    ctx = Ctx(game, state, ability, CardRef(src), controller, it)
-                    if rule.applies is None:
-                        if target != src:
-                            continue
-                    elif target is None or not rule.applies.eval(ctx):
-                        continue
-                    if rule.condition is not None and not rule.condition.eval(ctx):
-                        continue
-                    out.append(Permission(action, src, rule.allow, supersedes=rule.supersedes))
+                if ability.id in ruling:
+                    out.extend(
+                        card_permissions(game, state, ability, src, action, target, actor, it)
+                    )
     if state.lasting:
         for e in state.lasting:
             if e.target != target or (e.seat >= 0 and e.seat != actor):
@@ -205,6 +209,41 @@ def permissions(
                 out.append(Permission(action, -1 if e.source is None else e.source, False))
             elif e.key == f"can:{action}":
                 out.append(Permission(action, -1 if e.source is None else e.source, True))
+    return out
+
+
+def card_permissions(
+    game: Game,
+    state: State,
+    ability: Ability,
+    src: int,
+    action: str,
+    target: int | None,
+    actor: int,
+    vars: Bindings,
+) -> list[Permission]:
+    """The "cannot"s and "can"s one card's ability (``src``) says for ``actor`` doing
+    ``action`` to ``target`` (``vars``: what the rules' expressions see, ``it`` the target).
+    ``by="you"``: only its controller's actions; ``by="opponent"``: only another seat's (not
+    the rules', ``actor`` -1)."""
+    out = []
+    controller = state.cards[src].controller
+    for rule in ability.rules:
+        if rule.action != action:
+            continue
+        if (rule.by == "you" and actor != controller) or (
+            rule.by == "opponent" and (actor < 0 or actor == controller)
+        ):
+            continue
+        ctx = Ctx(game, state, ability, CardRef(src), controller, vars)
+        if rule.applies is None:
+            if target != src:
+                continue
+        elif target is None or not rule.applies.eval(ctx):
+            continue
+        if rule.condition is not None and not rule.condition.eval(ctx):
+            continue
+        out.append(Permission(action, src, rule.allow, supersedes=rule.supersedes))
     return out
 
 
@@ -220,24 +259,34 @@ def replace_event(
     replacing = registry.replacing(event)
     if not replacing:
         return False
-    it = vars.with_cards("it", [CardRef(card)])
     for src in (card, *game.live_cards(state)):
         for ability in game.abilities_of(state, src):
-            if ability.id not in replacing:
-                continue
-            controller = state.cards[src].controller
-            for i, rep in enumerate(ability.replacements):
-                if rep.event != event:
-                    continue
-                key = f"{game.id}/{ability.id}/replacements/{i}"
-                ctx = Ctx(game, state, ability, CardRef(src), controller, it, key)
-                if rep.applies is None:
-                    if src != card:
-                        continue
-                elif src == card or not rep.applies.eval(ctx):
-                    continue
-                if rep.condition is not None and not rep.condition.eval(ctx):
-                    continue
-                rep.effect.start(ctx)
+            if ability.id in replacing and try_replacement(
+                game, state, ability, src, event, card, vars
+            ):
                 return True
+    return False
+
+
+def try_replacement(
+    game: Game, state: State, ability: Ability, src: int, event: str, card: int, vars: Bindings
+) -> bool:
+    """If a replacement of one card's ability (``src``) applies to ``event`` happening to
+    ``card`` (bound as ``it``), start its effect and return True."""
+    it = vars.with_cards("it", [CardRef(card)])
+    controller = state.cards[src].controller
+    for i, rep in enumerate(ability.replacements):
+        if rep.event != event:
+            continue
+        key = f"{game.id}/{ability.id}/replacements/{i}"
+        ctx = Ctx(game, state, ability, CardRef(src), controller, it, key)
+        if rep.applies is None:
+            if src != card:
+                continue
+        elif src == card or not rep.applies.eval(ctx):
+            continue
+        if rep.condition is not None and not rep.condition.eval(ctx):
+            continue
+        rep.effect.start(ctx)
+        return True
     return False

@@ -52,6 +52,7 @@ ARITH: dict[str, Callable[[Any, Any], Any]] = {
     "+": operator.add,
     "-": operator.sub,
     "*": operator.mul,
+    "//": operator.floordiv,
     "%": operator.mod,
 }
 
@@ -230,6 +231,21 @@ class Count(Expr):
 
 
 @dataclass(frozen=True, slots=True)
+class Extreme(Expr):
+    """``most(cards, "power")`` / ``least(cards, "power")``: the highest / lowest value of an
+    attribute among the cards (0 when there are none)."""
+
+    what: Expr
+    attr: str
+    pick: Callable[[list[Any]], Any]
+
+    def eval(self, ctx: Ctx) -> Any:
+        found = cards_of(self.what.eval(ctx))
+        values = [ctx.game.card_attr(ctx.state, c, self.attr) for c in found]
+        return self.pick(values) if values else 0
+
+
+@dataclass(frozen=True, slots=True)
 class Attr(Expr):
     """An attribute of the first card of ``what`` (0 when there is none)."""
 
@@ -273,14 +289,24 @@ class Neg(Expr):
         return -self.what.eval(ctx)
 
 
+def _one(value: Any) -> Any:
+    return value[0] if isinstance(value, list | tuple) and len(value) == 1 else value
+
+
 @dataclass(frozen=True, slots=True)
 class Compare(Expr):
+    """A comparison. A selection of one card or seat compared with a single value compares
+    as that one value (``it.controller == you``)."""
+
     op: str
     left: Expr
     right: Expr
 
     def eval(self, ctx: Ctx) -> bool:
-        return COMPARE[self.op](self.left.eval(ctx), self.right.eval(ctx))
+        left, right = self.left.eval(ctx), self.right.eval(ctx)
+        if isinstance(left, list | tuple) != isinstance(right, list | tuple):
+            left, right = _one(left), _one(right)
+        return COMPARE[self.op](left, right)
 
 
 @dataclass(frozen=True, slots=True)

@@ -30,7 +30,7 @@ _COMPARE = {
     ast.Gt: "gt",
     ast.In: "in",
 }
-_ARITH = {ast.Add: "+", ast.Sub: "-", ast.Mult: "*", ast.Mod: "%"}
+_ARITH = {ast.Add: "+", ast.Sub: "-", ast.Mult: "*", ast.FloorDiv: "//", ast.Mod: "%"}
 
 Word = Callable[..., Any] | Expr
 

@@ -1,746 +1,478 @@
-"""Smash Up card and base abilities: the registry the rules engine plugs them into.
+"""Smash Up's abilities in the shared vocabulary: the words (:func:`vocabulary`), the hook kinds
+of its own (Talents, Specials, scoring bonuses, copying, ignoring a base, "instead of the
+discard pile"), and the registry of every card's and base's ability for both card sets
+(:func:`build_registry`), parsed and checked when the game loads.
 
-Every card and base names its ability by a snake_case id (``CardDef.ability`` /
-``BaseDef.ability`` in ``carddata.py``). :data:`ABILITIES` maps an id to an
-:class:`AbilitySpec`, whose callbacks the engine (``rules.py``) calls at the right time:
+A card's ``ability`` in ``data/factions/*.toml`` (a base's in ``data/bases.toml``) is one
+expression, or a list of items: an effect (what it does when played), listeners (``when`` /
+``whenever``), ``modify(...)`` (ongoing power, breakpoint, a player's total power), ``forbid``
+/ ``permit``, ``instead``, and Smash Up's ``talent``, ``special``, ``scoring``, ``copies``,
+``ignores_base``, ``instead_of_discard``. See ``docs/cards.md`` (Smash Up) for the words.
 
-``on_play``
-    A frame handler ``(game, state, frame, choice)`` run when the card is played (minions and
-    actions alike, also when played as a Special or an extra play). It follows the core's
-    contract: run with ``choice=None`` it works or asks (asking has no side effects); answered,
-    it carries out the answer. It pops its own frame when done. ``frame.seat`` is the player who
-    played the card; ``frame.data["card"]`` is the card; ``frame.data["base_card"]`` the base it
-    was played at (or -1).
-``power`` / ``breakpoint`` / ``player_power``
-    Ongoing modifiers, computed when a value is asked for (never stored):
-    ``power(game, state, source, minion, base) -> int`` is added to each minion in play,
-    ``breakpoint(game, state, source, base) -> int`` to each base's breakpoint and
-    ``player_power(game, state, source, base, seat) -> int`` to a player's total at a base.
-    ``source`` is the card (or base) carrying the ability; it only counts while in play.
-``protect``
-    ``protect(game, state, source, target, action, actor) -> bool``: True when the source
-    forbids ``action`` on ``target`` by ``actor`` (-1: a base or the rules). Actions checked by
-    the engine: ``destroy``, ``move``, ``return``, ``place`` (and ``affect``, asked alongside
-    each of them), ``play_minion`` / ``play_action`` (target: a base), ``attach`` (target: a
-    minion). Any such "cannot" beats every "can" (core ``allowed``).
-``play_ban``
-    ``play_ban(game, state, source, seat, card, dest) -> bool``: True when the source forbids
-    ``seat`` to play that particular ``card`` to ``dest`` (Block the Path bans a faction).
-``play_from``
-    ``play_from(game, state, source, seat, card, dest) -> bool``: True when the source lets
-    ``seat`` use a hand play for ``card`` from their discard pile when it goes to ``dest``
-    (They're Coming To Get You).
-``talent`` / ``talent_ok``
-    A frame handler for the Talent (once per turn, in the Play Cards phase of its controller's
-    turn) and an optional test of whether using it now would do anything.
-``special``
-    A :class:`Special`: the windows in which the card can be used from its zone (from hand it is
-    *played*, its ``on_play`` doing the work; from play or discard ``run`` does it), and a test.
-``hooks`` / ``trigger``
-    ``hooks[event](game, state, source, event_data)`` is called for each card and base in play
-    with the ability when ``event`` happens; it may queue a trigger with ``game.queue(...)``.
-    Events: ``start_of_turn``, ``end_of_turn``, ``minion_played``, ``action_played``,
-    ``minion_destroyed`` (also told to the destroyed minion itself, now in the discard pile:
-    check ``event["minion_card"] == source``), ``minion_moved``, ``action_transferred``,
-    ``card_returned``, ``card_to_deck``, ``card_to_discard``, ``minion_affected`` (see below),
-    ``before_scoring``, ``when_scoring`` (VP just awarded) and ``after_scoring``.
-    ``base_replaced`` is sent to the scored base alone, once it has left play and its
-    replacement is out (``new_base_card``, with the scoring's ``places``/``winners``).
-    Queued triggers resolve at the next safe point (the current player orders them) by running
-    ``trigger`` as a frame handler with the trigger's data in ``frame.data``. A hook whose
-    effect involves no choice and must happen at once (Tar Pits) may act directly.
-``instead_of_discard``
-    ``instead_of_discard(game, state, source, card, base) -> "hand" | "deck" | None``: where a
-    card leaving play from ``base`` goes instead of its owner's discard pile (``deck``: shuffled
-    in). Lasting effects with key ``to_hand_instead_of_discard`` do the same for one card.
-``scoring``
-    ``scoring(game, state, base, places) -> {seat: extra VP}``: "when this base scores"
-    changes to the VP awarded (``places`` maps seats to 1st/2nd/3rd).
-``copy``
-    ``copy(game, state, copier, action, record) -> (seat, [minions])``: a copying card (Diva,
-    Dancing King, We Are Family, Funky Town). After a step of the standard action ``action``
-    directly affects a minion, the engine offers each copier in play the record
-    (``{"target_card", "base_card", "effect"}``); the function names who decides and the minions
-    that may get the same effect (none: it cannot copy this one). The engine repeats the effect
-    as coming from the action (not direct), then notes ``use_once(copier, "copy")`` and
-    ``use_once(copier, "copy:<action>")`` for once-per-turn / once-per-action limits.
-
-Affecting (000 Terms: Affect, Directly). While an ability runs, the engine knows the acting card;
-the verbs ``destroy``, ``move_minion``, ``return_to_hand``, ``to_deck``, ``add_counters``,
-``move_counters``, ``add_lasting`` (on a minion) and attaching an action to a minion record an
-``Affect`` in ``state.affects`` (kept while the card resolves) and fire ``minion_affected`` with
-``minion_card``, ``base_card`` (where it was), ``source_card``, ``seat`` (whose card, -1 for a
-base), ``controller`` (of the minion), ``verb``, ``direct`` and ``standard``. Everything an
-ability does to a minion it names (chosen or described, "each of your minions") is direct; a
-copy is not. ``game.affected_by(state, card, verb)`` lists the minions a card affected so far.
-A new verb that affects minions calls ``game.affected(state, minion, verb, effect)`` first and
-leaves the minion alone when it returns False (a replacement on ``affect`` took the effect, or
-the minion was spared from that card: see ``replace``).
-Each verb also checks ``blocked(verb, minion, actor)``, which asks the ``protect`` hooks for the
-verb and for ``affect``.
-
-Lasting effects (``add_lasting``) end at ``until``: ``end_of_turn`` (this turn's end),
-``end_of_turn:<seat>`` (the end of that player's turn: this one if it is theirs) or
-``start_of_turn:<seat>``.
-
-Other engine helpers: ``once_used`` / ``use_once`` (once-per-turn memory),
-``arrived_this_turn`` (minions played or moved to a base this turn), ``base_actions``
-(actions on a base itself: actions on its minions are not actions on the base),
-``minion_actions``, ``to_deck`` (shuffle or place a card in play into its owner's deck),
-``reveal`` (a card in a hand or deck becomes known to every player; cards that go from a public
-zone into a hand or onto a deck are remembered the same way until a shuffle).
-
-``replace``
-    Replacement effects ("instead"): ``replace[event](game, state, source, data) -> bool`` is
-    asked, for each card and base in play with it, before ``event`` happens; returning True
-    means the source did something else instead (it may push frames) and the event does not
-    happen. Events: ``destroy`` (data: ``minion_card``, ``base_card``, ``by``; asked after
-    "cannot be destroyed", so a minion that cannot be destroyed is simply not destroyed);
-    ``affect`` (data: ``minion_card``, ``base_card``, ``source_card`` (the acting card),
-    ``seat`` (its player, -1 for a base), ``controller`` (of the minion), ``verb``; asked by
-    ``SmashUp.affected`` where the effect is applied, never by a query, so it may act: Tooth
-    and Claw, Hideout). The effect is cancelled for that one minion; the acting card goes on
-    with the rest. ``game.spare(state, minion, source_card, by)`` keeps that card off the minion
-    for the rest of the turn (a ``spared`` lasting effect).
-``ignore_base``
-    ``ignore_base(game, state, source, base, seat) -> bool``: the source (in play) makes
-    ``base``'s own ability be ignored by ``seat`` (asked with ``seat=-1``: by everyone). A base
-    ignored by everyone has no power, breakpoint, protection, hook, replacement or scoring
-    effect (it counts as cancelled, ``SmashUp.cancelled``); one ignored by a seat does not
-    forbid that seat anything (``SmashUp.base_ignored``).
-
-``grant_extra(mandatory=True)``: an extra play that cannot be declined. The pickers below
-(:func:`pick`, :func:`minion_choices`, :func:`base_choices`, :func:`minion_target`) ask "choose
-one of these" questions, taking forced answers and offering ``decline`` where the card says
-"may".
-
-Engine verbs for abilities (``rules.py``), besides destroying, moving and returning:
-``grant_extra`` (restricted by power, base, ``zone="discard"``, ``cond="no_own_minion"``,
-``ongoing``), ``play_extra`` (play one given card at once as an extra play, from any zone),
-``reveal_top`` (to the public ``revealed`` zone), ``look_top`` (only the player learns it),
-``to_deck_top``, ``to_hand``, ``know`` (record who knows a hidden card; views follow it),
-``shuffle_deck`` (forgets that knowledge), ``discard_from_hand``, ``discard_random``,
-``destroy_action``, ``can_play_actions``, ``swap_base`` (a base from another zone takes the
-place of one in play outside scoring; Terraforming), ``shuffle_bases``, ``spare``.
-
-An ability id with no entry here does nothing (``unimplemented_abilities`` lists them).
+The engine reads a definition's hooks through :func:`hooks_of` (the compiled per-definition
+:class:`~.legacy.AbilitySpec` the rules consult: values, "cannot"s, events, replacements).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+import re
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from cardwright.core.state import CardRef, Frame, Option
+from cardwright.core.abilities import Ability, ModifierSpec, Registry
+from cardwright.core.errors import DataError
+from cardwright.core.rules import RulesIndex
+from cardwright.core.state import Bindings, CardRef
+from cardwright.core.vocab import (
+    Ctx,
+    Effect,
+    Expr,
+    Hooked,
+    Vocabulary,
+    cards_of,
+    core_words,
+    hear,
+    hooks_from,
+)
+from cardwright.core.vocab.events import card_permissions, try_replacement
 
-from .carddata import load_bases, load_factions
-from .state import SUState
+from .carddata import CARD_SETS, BaseDef, CardDef, load_bases, load_factions
+from .words import _e, _opt, words
 
 if TYPE_CHECKING:
     from .affects import CopyRecord
     from .game import SmashUp
+    from .legacy import AbilitySpec
+    from .state import SUState
 
-AbilityHandler = Callable[["SmashUp", SUState, Frame, "str | None"], None]
-PowerFn = Callable[["SmashUp", SUState, int, int, int], int]
-BreakpointFn = Callable[["SmashUp", SUState, int, int], int]
-PlayerPowerFn = Callable[["SmashUp", SUState, int, int, int], int]
-ProtectFn = Callable[["SmashUp", SUState, int, int, str, int], bool]
-CardTest = Callable[["SmashUp", SUState, int], bool]
-HookFn = Callable[["SmashUp", SUState, int, dict[str, Any]], None]
-ScoringFn = Callable[["SmashUp", SUState, int, dict[int, int]], dict[int, int]]
-SpecialTest = Callable[["SmashUp", SUState, int, int, dict[str, Any]], bool]
-ReplaceFn = Callable[["SmashUp", SUState, int, dict[str, Any]], bool]
-IgnoreFn = Callable[["SmashUp", SUState, int, int, int], bool]
-PlayTest = Callable[["SmashUp", SUState, int, int, int, int], bool]
-InsteadFn = Callable[["SmashUp", SUState, int, int, int], "str | None"]
-CopyFn = Callable[["SmashUp", SUState, int, int, "CopyRecord"], tuple[int, list[int]]]
+#: Smash Up's own hook kinds (the core's are in ``cardwright.core.abilities.CORE_HOOKS``)
+SU_HOOKS = {
+    "talent": "a Talent: an effect its controller may use once per turn in their Play Cards phase",
+    "special": "a Special: when and from where the card may be used out of turn",
+    "scoring": "extra VP when the base scores",
+    "copy": "a copying card: which minions may get an effect an action just had",
+    "ignore_base": "the base's own ability is ignored (by everyone, or by one player)",
+    "instead_of_discard": "where a card leaving play goes instead of its owner's discard pile",
+}
 
-#: Windows a Special can be used in.
-WINDOWS = ("before_scoring", "after_scoring", "card_played", "your_turn")
+_LEGACY_ID = re.compile(r"[a-z][a-z0-9]*(?:_[a-z0-9]+)*")
+
+
+# ------------------------------------------------------------------------------ hook items
+@dataclass(frozen=True)
+class Talent:
+    """``talent(effect, condition=None)``: the Talent; offered only while ``condition``
+    holds (a Talent that would do nothing is not offered: reading R11)."""
+
+    effect: Effect
+    condition: Expr | None = None
 
 
 @dataclass(frozen=True)
-class Special:
-    """When and from where a Special ability can be used.
-
-    ``windows``: Me First! windows (``before_scoring``, ``after_scoring``, ``card_played``) or
-    ``your_turn`` (an option of the Play Cards phase). ``zone``: ``hand`` (the card is played,
-    not using a free play), ``play`` or ``discard`` (``run`` is pushed as a frame).
-    ``usable(game, state, seat, card, window_data)``: whether it can be used now.
-    ``could_use``: for a card from hand, whether the other players must think it could be
-    usable now, from what they can see (default: ``usable``, when that reads only public
-    information): a player is asked in a Me First! window whenever a copy of such a card may
-    be in their hand (reading R8).
-    ``only``: a card from hand that can be played only through its Special (not as the
-    free or an extra play of the Play Cards phase).
-    """
+class SpecialHook:
+    """``special(windows, zone="hand", usable=None, could_use=None, effect=None, only=False)``:
+    see :class:`~.legacy.Special`. From ``play`` or ``discard`` the card's ``effect`` happens;
+    from ``hand`` the card is played (its on-play effect, with ``via == "special"``)."""
 
     windows: tuple[str, ...]
     zone: str = "hand"
-    usable: SpecialTest | None = None
-    run: AbilityHandler | None = None
+    usable: Expr | None = None
+    could_use: Expr | None = None
+    effect: Effect | None = None
     only: bool = False
-    could_use: SpecialTest | None = None
 
 
 @dataclass(frozen=True)
-class AbilitySpec:
-    """What the engine calls for one ability id (see the module docstring)."""
-
-    id: str
-    on_play: AbilityHandler | None = None
-    power: PowerFn | None = None
-    breakpoint: BreakpointFn | None = None
-    player_power: PlayerPowerFn | None = None
-    protect: ProtectFn | None = None
-    play_ban: PlayTest | None = None
-    play_from: PlayTest | None = None
-    talent: AbilityHandler | None = None
-    talent_ok: CardTest | None = None
-    special: Special | None = None
-    hooks: Mapping[str, HookFn] = field(default_factory=dict)
-    trigger: AbilityHandler | None = None
-    scoring: ScoringFn | None = None
-    replace: Mapping[str, ReplaceFn] = field(default_factory=dict)
-    ignore_base: IgnoreFn | None = None
-    instead_of_discard: InsteadFn | None = None
-    copy: CopyFn | None = None
-
-    @property
-    def rule(self) -> str:
-        """The rules-index id cited when this ability does something."""
-        return f"su.card.{self.id}"
-
-
-# =============================================================================== helpers
-
-
-def option_card(option: str) -> int:
-    """The card id at the end of an option id such as ``target:12``."""
-    return int(option.rsplit(":", 1)[1])
-
-
-def pick_card(
-    game: SmashUp,
-    s: SUState,
-    frame: Frame,
-    choice: str | None,
-    cards: list[int],
-    prompt: str,
-    rule: str,
-    *,
-    may: bool = False,
-    kind: str = "target",
-    ask: str = "",
-) -> int | None:
-    """One pick among ``cards`` (minions, actions or bases) by ``frame.seat``, as a step of a
-    frame handler: None while the question is asked, -1 when there is nothing to pick or the
-    player declined (``may`` adds a ``decline`` option), else the card picked. With a single
-    candidate and no way out it is taken without asking. Option ids are ``<kind>:<card>``;
-    the decision's kind is ``ask`` (default ``kind``)."""
-    if choice is None and not may and len(cards) == 1:
-        return cards[0]  # forced: no labels needed
-    labelled = [] if choice is not None else [(c, card_label(game, s, c)) for c in cards]
-    got = pick(
-        game,
-        s,
-        frame.seat,
-        choice,
-        labelled,
-        kind=ask or kind,
-        prompt=prompt,
-        rule=rule,
-        optional=may,
-        decline="Do nothing",
-        prefix=kind,
-    )
-    return None if got == ASKED else got
-
-
-def card_label(game: SmashUp, s: SUState, cid: int) -> str:
-    """How a pick names a card: a base by name, a minion with its power, controller and base,
-    an action with the base it is at."""
-    if cid in s.zones["bases"] or s.cards[cid].defn in game.cat(s).bases:
-        return game.card_name(s, cid)
-    if game.is_minion(s, cid):
-        return game.minion_label(s, cid)
-    return f"{game.card_name(s, cid)} at {game.card_name(s, game.base_of(s, cid))}"
-
-
-def pick_into(
-    game: SmashUp,
-    s: SUState,
-    frame: Frame,
-    choice: str | None,
-    cards: list[int],
-    prompt: str,
-    rule: str,
-    key: str,
-    **kw: Any,
-) -> None:
-    """A whole frame step made of one :func:`pick_card`: the pick is stored in
-    ``frame.data[key]`` and the frame goes on to its next step; with nothing picked (none to
-    pick, or declined) the frame is popped. The caller returns after it."""
-    pick = pick_card(game, s, frame, choice, cards, prompt, rule, **kw)
-    if pick is None:
-        return
-    if pick < 0:
-        game.pop(s, frame)
-        return
-    frame.data[key] = pick
-    frame.step += 1
-
-
-def _done(game: SmashUp, state: SUState, frame: Frame) -> None:
-    game.pop(state, frame)
-
-
-#: What :func:`pick` returns when it asked a question (the handler must return at once).
-ASKED = -2
-#: What :func:`pick` returns when there was nothing to pick or the player declined.
-NONE = -1
-
-
-def pick(
-    game: SmashUp,
-    s: SUState,
-    seat: int,
-    choice: str | None,
-    choices: list[tuple[int, str]],
-    *,
-    kind: str,
-    prompt: str,
-    rule: str,
-    optional: bool = False,
-    decline: str = "Choose none",
-    prefix: str = "pick",
-) -> int:
-    """One "choose one of these" step of an ability: ``choices`` are (card id, label) pairs.
-
-    Answered (``choice`` given), returns the chosen id (or :data:`NONE` for ``decline``).
-    Otherwise returns :data:`NONE` when there is nothing to choose, the only id when there is
-    one and the step is not optional (a forced choice is not asked), else asks (options
-    ``<prefix>:<id>`` plus ``decline`` when optional) and returns :data:`ASKED`.
-    """
-    if choice is not None:
-        return NONE if choice == "decline" else option_card(choice)
-    if not choices:
-        return NONE
-    if len(choices) == 1 and not optional:
-        return choices[0][0]
-    options = [Option(f"{prefix}:{cid}", label) for cid, label in choices]
-    if optional:
-        options.append(Option("decline", decline))
-    game.ask(s, seat, kind, prompt, options, rule)
-    return ASKED
-
-
-def minion_choices(game: SmashUp, s: SUState, cids: list[int]) -> list[tuple[int, str]]:
-    """(id, label) pairs for minions in play, for :func:`pick`."""
-    return [(cid, game.minion_label(s, cid)) for cid in cids]
-
-
-def minion_target(
-    ability: str,
-    prompt: str,
-    candidates: Callable[[SmashUp, SUState, Frame], list[int]],
-    act: Callable[[SmashUp, SUState, Frame, int], None],
-    *,
-    optional: bool = False,
-) -> AbilityHandler:
-    """An on-play handler "(you may) do ``act`` to one of ``candidates``": the frame is popped
-    before ``act`` runs (so ``act`` may push frames); with no candidate it does nothing."""
-    rule = f"su.card.{ability}"
-
-    def handler(game: SmashUp, s: SUState, frame: Frame, choice: str | None) -> None:
-        cands = [] if choice is not None else candidates(game, s, frame)
-        got = pick(
-            game,
-            s,
-            frame.seat,
-            choice,
-            minion_choices(game, s, cands),
-            kind="target",
-            prompt=prompt,
-            rule=rule,
-            optional=optional,
-        )
-        if got == ASKED:
-            return
-        _done(game, s, frame)
-        if got == NONE:
-            if choice is None:
-                game.log(s, "no_target", rule, "There is no minion it can choose", frame.seat)
-            return
-        act(game, s, frame, got)
-
-    return handler
-
-
-def base_choices(game: SmashUp, s: SUState, bids: list[int]) -> list[tuple[int, str]]:
-    """(id, label) pairs for bases in play (name, total power / breakpoint), for :func:`pick`."""
-    return [
-        (b, f"{game.card_name(s, b)} ({game.total_power(s, b)}/{game.breakpoint(s, b)})")
-        for b in bids
-    ]
-
-
-# =============================================================================== on play
-
-
-def _draw(n: int, ability: str) -> AbilityHandler:
-    def on_play(game: SmashUp, s: SUState, frame: Frame, choice: str | None) -> None:
-        game.draw(s, frame.seat, n, f"su.card.{ability}")
-        _done(game, s, frame)
-
-    return on_play
-
-
-def _own_minions_plus1(game: SmashUp, s: SUState, frame: Frame, choice: str | None) -> None:
-    rule = "su.card.own_minions_plus1"
-    seat = frame.seat
-    mine = [
-        cid
-        for cid, _ in game.minions_in_play(s)
-        if s.cards[cid].controller == seat
-        and game.start_lasting(s, "power", cid, 1, frame.data["card"], seat)
-    ]
-    game.log(
-        s,
-        "power",
-        rule,
-        f"{s.names[seat]}'s {len(mine)} minion(s) get +1 power until the end of the turn",
-        seat,
-        cards=mine,
-    )
-    _done(game, s, frame)
-
-
-def _destroy_power_3_or_less(game: SmashUp, s: SUState, frame: Frame, choice: str | None) -> None:
-    rule = "su.card.destroy_minion_power_3_or_less"
-    seat = frame.seat
-    if choice is not None:
-        _done(game, s, frame)
-        game.destroy(s, option_card(choice), seat, rule)
-        return
-    targets = [cid for cid, bid in game.minions_in_play(s) if game.power(s, cid, bid) <= 3]
-    if not targets:
-        game.log(s, "no_target", rule, "There is no minion with power 3 or less", seat)
-        _done(game, s, frame)
-        return
-    if len(targets) == 1:
-        _done(game, s, frame)
-        game.destroy(s, targets[0], seat, rule)
-        return
-    options = [Option(f"target:{cid}", game.minion_label(s, cid)) for cid in targets]
-    game.ask(s, seat, "target", "Destroy a minion with power 3 or less", options, rule)
-
-
-def _extra_minion(game: SmashUp, s: SUState, frame: Frame, choice: str | None) -> None:
-    _done(game, s, frame)
-    game.grant_extra(s, frame.seat, "minion", "su.card.extra_minion", source=frame.data["card"])
-
-
-# ----------------------------------------------------------------------------- Expert Timing
-
-
-def _talent_ready(game: SmashUp, s: SUState, cid: int) -> bool:
-    spec = game.spec(s, cid)
-    if spec is None or spec.talent is None:
-        return False
-    return spec.talent_ok is None or spec.talent_ok(game, s, cid)
-
-
-def _expert_timing_sources(game: SmashUp, s: SUState, seat: int) -> list[int]:
-    return [
-        cid
-        for cid, _ in game.minions_in_play(s)
-        if s.cards[cid].controller == seat
-        and (s.cards[cid].counters.get("p1", 0) > 0 or _talent_ready(game, s, cid))
-    ]
-
-
-def _expert_timing(game: SmashUp, s: SUState, frame: Frame, choice: str | None) -> None:
-    """Choose one of your cards: move any number of its +1 power counters onto another card,
-    and/or use its Talent one additional time."""
-    rule = "su.card.shift_counters_or_reuse_talent"
-    seat, data = frame.seat, frame.data
-    if frame.step == 0:
-        if choice is not None:
-            data["from_card"] = option_card(choice)
-            frame.step = 1
-            return
-        sources = _expert_timing_sources(game, s, seat)
-        if not sources:
-            game.log(s, "no_target", rule, "No card of yours has counters or a Talent", seat)
-            _done(game, s, frame)
-            return
-        if len(sources) == 1:
-            data["from_card"] = sources[0]
-            frame.step = 1
-            return
-        options = [Option(f"card:{cid}", game.minion_label(s, cid)) for cid in sources]
-        game.ask(s, seat, "choose_card", "Expert Timing: choose one of your cards", options, rule)
-        return
-    src: int = data["from_card"]
-    in_play = game.base_of(s, src) >= 0
-    have = s.cards[src].counters.get("p1", 0) if in_play else 0
-    if frame.step == 1:
-        if choice is not None:
-            if choice == "keep":
-                frame.step = 3
-            else:
-                data["to_card"] = option_card(choice)
-                frame.step = 2
-            return
-        dests = [cid for cid, _ in game.minions_in_play(s) if cid != src]
-        if have == 0 or not dests:
-            frame.step = 3
-            return
-        options = [
-            Option(f"to:{cid}", f"Move counters to {game.minion_label(s, cid)}") for cid in dests
-        ]
-        options.append(Option("keep", "Move no counters"))
-        game.ask(
-            s,
-            seat,
-            "counters_to",
-            f"Expert Timing: move +1 power counters from {game.card_name(s, src)} to",
-            options,
-            rule,
-        )
-        return
-    if frame.step == 2:
-        dest: int = data["to_card"]
-        if choice is None and have > 1 and game.base_of(s, dest) >= 0:
-            options = [Option(f"count:{k}", f"Move {k} counter(s)") for k in range(1, have + 1)]
-            game.ask(s, seat, "counter_count", "Expert Timing: how many counters?", options, rule)
-            return
-        count = int(choice.split(":")[1]) if choice is not None else have
-        if game.base_of(s, dest) >= 0:
-            game.move_counters(s, src, dest, count, seat, rule)
-        frame.step = 3
-        return
-    # step 3: the Talent, one additional time
-    if not in_play or not _talent_ready(game, s, src):
-        _done(game, s, frame)
-        return
-    if choice is None:
-        options = [
-            Option("talent", f"Use the Talent of {game.card_name(s, src)} again"),
-            Option("no_talent", "Do not use the Talent"),
-        ]
-        game.ask(s, seat, "reuse_talent", "Expert Timing: use the Talent again?", options, rule)
-        return
-    _done(game, s, frame)
-    if choice == "talent":
-        game.use_talent(s, seat, src, extra=True)
-
-
-def _expert_timing_could_use(
-    game: SmashUp, s: SUState, seat: int, card: int, window: dict[str, Any]
-) -> bool:
-    """A minion of the player's with counters or a Talent (whether the Talent would do
-    something may depend on their hand)."""
-    return any(
-        s.cards[cid].controller == seat
-        and (s.cards[cid].counters.get("p1", 0) > 0 or _talent(game, s, cid))
-        for cid, _ in game.minions_in_play(s)
-    )
-
-
-def _talent(game: SmashUp, s: SUState, cid: int) -> bool:
-    spec = game.spec(s, cid)
-    return spec is not None and spec.talent is not None
-
-
-def _expert_timing_usable(
-    game: SmashUp, s: SUState, seat: int, card: int, window: dict[str, Any]
-) -> bool:
-    return bool(_expert_timing_sources(game, s, seat))
-
-
-# ----------------------------------------------------------------------------- Talents
-
-
-def _counter_if_none_ok(game: SmashUp, s: SUState, cid: int) -> bool:
-    return s.cards[cid].counters.get("p1", 0) == 0
-
-
-def _counter_if_none(game: SmashUp, s: SUState, frame: Frame, choice: str | None) -> None:
-    cid = frame.data["card"]
-    if s.cards[cid].counters.get("p1", 0) == 0:
-        game.add_counters(s, cid, 1, frame.seat, "su.card.talent_counter_on_self_if_none")
-    _done(game, s, frame)
-
-
-# =============================================================================== ongoing
-
-
-def _minions_here_plus1(game: SmashUp, s: SUState, source: int, minion: int, base: int) -> int:
-    return 1 if base == source else 0
-
-
-def _attached_plus2(game: SmashUp, s: SUState, source: int, minion: int, base: int) -> int:
-    return 2 if s.attached.get(CardRef(source)) == minion else 0
-
-
-def _indestructible(
-    game: SmashUp, s: SUState, source: int, target: int, action: str, actor: int
-) -> bool:
-    return action == "destroy" and target == source
-
-
-# =============================================================================== bases
-
-
-def _cave_hook(game: SmashUp, s: SUState, source: int, event: dict[str, Any]) -> None:
-    if event["base_card"] == source:
-        game.queue(
-            s,
-            "owner_vp_when_minion_destroyed_here",
-            source,
-            event["owner"],
-            minion_card=event["minion_card"],
+class Scoring:
+    """``scoring(vp, who=everyone)``: when the base scores, each seat of ``who`` gains ``vp``
+    (an expression evaluated with that seat as ``you``)."""
+
+    vp: Expr
+    who: Expr | None = None
+
+
+@dataclass(frozen=True)
+class Copies:
+    """``copies(onto, when=None, once="turn", who=None)``: a copying card (reading D2-D3).
+    After a standard action directly affects a minion, the record is bound (``target``,
+    ``base``: the minion and where it was; ``controller``, ``seat``: its controller and the
+    action's player; ``action``); when ``when`` holds, ``who`` (default the card's controller)
+    may give the same effect to one of ``onto``. ``once``: ``turn`` or ``action``."""
+
+    onto: Expr
+    when: Expr | None = None
+    once: str = "turn"
+    who: Expr | None = None
+
+
+@dataclass(frozen=True)
+class InsteadOfDiscard:
+    """``instead_of_discard(where, applies)``: a card leaving play (``it``, from ``base``) that
+    ``applies`` goes to its owner's ``hand`` or into their ``deck`` (shuffled) instead."""
+
+    where: str
+    applies: Expr
+
+
+def _hook_words() -> dict[str, Any]:
+    def special(
+        windows: Any,
+        zone: str = "hand",
+        usable: Any = None,
+        could_use: Any = None,
+        effect: Any = None,
+        only: bool = False,
+    ) -> Hooked:
+        wins = (windows,) if isinstance(windows, str) else tuple(windows)
+        return Hooked(
+            "special", SpecialHook(wins, zone, _opt(usable), _opt(could_use), effect, only)
         )
 
-
-def _cave_trigger(game: SmashUp, s: SUState, frame: Frame, choice: str | None) -> None:
-    seat = frame.seat
-    game.gain_vp(
-        s,
-        seat,
-        1,
-        "su.card.owner_vp_when_minion_destroyed_here",
-        f"{game.card_name(s, frame.data['minion_card'])} was destroyed at "
-        f"{game.card_name(s, frame.data['card'])}",
-    )
-    _done(game, s, frame)
-
-
-def _mean_streets_hook(game: SmashUp, s: SUState, source: int, event: dict[str, Any]) -> None:
-    if event["base_card"] == source:
-        game.queue(s, "before_scoring_destroy_strongest_here", source, s.active, base_card=source)
+    return {
+        "talent": lambda effect, condition=None: Hooked("talent", Talent(effect, _opt(condition))),
+        "special": special,
+        "scoring": lambda vp, who=None: Hooked("scoring", Scoring(_e(vp), _opt(who))),
+        "copies": lambda onto, when=None, once="turn", who=None: Hooked(
+            "copy", Copies(_e(onto), _opt(when), once, _opt(who))
+        ),
+        "ignores_base": lambda applies: Hooked("ignore_base", _e(applies)),
+        "instead_of_discard": lambda where, applies: Hooked(
+            "instead_of_discard", InsteadOfDiscard(where, _e(applies))
+        ),
+    }
 
 
-def _mean_streets(game: SmashUp, s: SUState, frame: Frame, choice: str | None) -> None:
-    rule = "su.card.before_scoring_destroy_strongest_here"
-    bid = frame.data["base_card"]
-    _done(game, s, frame)
-    if not game.base_in_play(s, bid):
-        return
-    powers = {cid: game.power(s, cid, bid) for cid in game.minions_at(s, bid)}
-    if not powers:
-        return
-    top = max(powers.values())
-    for cid, p in powers.items():
-        if p == top:
-            game.destroy(s, cid, -1, rule)
+@cache
+def vocabulary() -> Vocabulary:
+    """The core's words and Smash Up's."""
+    return core_words().extended({**words(), **_hook_words()})
 
 
-def _great_library_hook(game: SmashUp, s: SUState, source: int, event: dict[str, Any]) -> None:
-    if event["base_card"] != source:
-        return
-    present = {s.cards[cid].controller for cid in game.minions_at(s, source)}
-    for seat in game.seat_order(s, s.active):
-        if seat in present:
-            game.queue(s, "players_with_minions_here_may_draw", source, seat)
+# ------------------------------------------------------------------------------ the registry
+def is_legacy(text: str | None) -> bool:
+    """Whether an ``ability`` field names a Python ability (not yet an expression)."""
+    return text is not None and bool(_LEGACY_ID.fullmatch(text))
 
 
-def _great_library(game: SmashUp, s: SUState, frame: Frame, choice: str | None) -> None:
-    rule = "su.card.players_with_minions_here_may_draw"
-    seat = frame.seat
-    if choice is None:
-        options = [Option("draw", "Draw a card"), Option("no_draw", "Do not draw")]
-        game.ask(s, seat, "may_draw", "The Great Library: you may draw a card", options, rule)
-        return
-    _done(game, s, frame)
-    if choice == "draw":
-        game.draw(s, seat, 1, rule)
+def _flatten(parsed: Any) -> list[Any]:
+    out: list[Any] = []
+    for item in parsed if isinstance(parsed, list) else [parsed]:
+        out.extend(_flatten(item) if isinstance(item, list) else [item])
+    return out
 
 
-def _rhodes_plaza(game: SmashUp, s: SUState, base: int, places: dict[int, int]) -> dict[int, int]:
-    extra: dict[int, int] = {}
-    for cid in game.minions_at(s, base):
-        seat = s.cards[cid].controller
-        extra[seat] = extra.get(seat, 0) + 1
+def _definitions(card_set: str) -> Iterable[tuple[str, str, CardDef | BaseDef]]:
+    """(file, id, definition) of every card and base of a card set."""
+    for fid, faction in load_factions(card_set).items():
+        for c in faction.cards:
+            yield f"factions/{fid}.toml", c.id, c
+    for b in load_bases().values():
+        yield "bases.toml", b.id, b
+
+
+@cache
+def _parsed() -> tuple[dict[tuple[str, str], str], list[Ability]]:
+    """(card set, definition) -> ability id, and every ability, parsed once."""
+    words = vocabulary()
+    rules = rules_index()
+    ids: dict[tuple[str, str], str] = {}
+    by_text: dict[tuple[str, str], str] = {}  # (definition, text) -> ability id
+    abilities: list[Ability] = []
+    for card_set in CARD_SETS:
+        for file, defn, d in _definitions(card_set):
+            text = d.ability
+            if text is None or is_legacy(text):
+                continue
+            known = by_text.get((defn, text))
+            if known is not None:
+                ids[(card_set, defn)] = known
+                continue
+            ability_id = defn if not any(k[0] == defn for k in by_text) else f"{defn}@{card_set}"
+            where = f"{file}: {d.name!r} ({card_set})"
+            items = _flatten(words.parse(text, where))
+            try:
+                hooks = hooks_from(items, "on_play")
+            except DataError as exc:
+                raise DataError(f"{where}: {exc}") from None
+            rule = d.rule
+            if rule is None:
+                raise DataError(f"{where}: an ability needs the rule it cites ('rule')")
+            name = rule.removeprefix("su.card.").replace("_", " ")
+            abilities.append(Ability(ability_id, rule, hooks, name=name))
+            by_text[(defn, text)] = ability_id
+            ids[(card_set, defn)] = ability_id
+    Registry("smash-up", abilities, SU_HOOKS, rules)  # checked here, once
+    return ids, abilities
+
+
+@cache
+def build_registry() -> Registry:
+    """Every ability of every card set, parsed and checked (one :class:`DataError` line
+    naming the file, the card and the problem)."""
+    return Registry("smash-up", _parsed()[1], SU_HOOKS, rules_index())
+
+
+@cache
+def card_abilities(card_set: str) -> dict[str, Ability]:
+    """Definition -> its ability in the vocabulary, for one card set."""
+    registry = build_registry()
+    return {defn: registry.ability(a) for (cs, defn), a in _parsed()[0].items() if cs == card_set}
+
+
+# ------------------------------------------------------------------------------ evaluating
+def _ctx(g: SmashUp, s: SUState, ability: Ability, src: int, vars: Bindings) -> Ctx:
+    controller = s.cards[src].controller
+    return Ctx(g, s, ability, CardRef(src), controller, vars)
+
+
+def _cards(**named: int) -> Bindings:
+    return Bindings(cards={k: [CardRef(v)] for k, v in named.items() if v >= 0})
+
+
+def _acting_vars(g: SmashUp, vars: Bindings, actor: int) -> Bindings:
+    acting = g._acting
+    cards = dict(vars.cards)
+    nums = {**vars.nums, "actor": actor}
+    if acting is not None and acting.source >= 0:
+        cards["acting"] = [CardRef(acting.source)]
+        nums["acting_seat"] = acting.seat
+    return Bindings(cards, nums, dict(vars.words))
+
+
+#: event data keys that name cards -> the name they are bound as
+CARD_KEYS = {
+    "minion_card": "minion",
+    "base_card": "base",
+    "source_card": "source",
+    "action_card": "action",
+    "target_card": "target",
+    "to_card": "to",
+    "from_card": "from",
+    "card": "card",
+    "new_base_card": "new_base",
+}
+NUM_KEYS = ("seat", "owner", "controller", "by", "direct", "standard")
+WORD_KEYS = ("verb", "mode")
+#: each event's main card (what ``when`` listeners about the card itself hear)
+MAIN_CARD = {
+    "minion_played": "minion_card",
+    "action_played": "action_card",
+    "minion_destroyed": "minion_card",
+    "minion_moved": "minion_card",
+    "minion_affected": "minion_card",
+    "card_returned": "card",
+    "card_to_deck": "card",
+    "card_to_discard": "card",
+    "action_transferred": "action_card",
+    "before_scoring": "base_card",
+    "when_scoring": "base_card",
+    "after_scoring": "base_card",
+    "base_replaced": "base_card",
+}
+
+
+def event_vars(data: dict[str, Any]) -> Bindings:
+    """What an event's data binds for listeners: cards by name, numbers, words."""
+    cards = {
+        name: [CardRef(data[key])]
+        for key, name in CARD_KEYS.items()
+        if isinstance(data.get(key), int) and data[key] >= 0
+    }
+    nums = {k: int(data[k]) for k in NUM_KEYS if k in data}
+    words_ = {k: str(data[k]) for k in WORD_KEYS if k in data}
+    return Bindings(cards, nums, words_)
+
+
+def _listener_hook(event: str) -> Callable[..., None]:
+    def hook(g: SmashUp, s: SUState, src: int, data: dict[str, Any]) -> None:
+        main = data.get(MAIN_CARD.get(event, ""), -1)
+        card = main if isinstance(main, int) and main >= 0 else None
+        seat = int(data.get("seat", -1))
+        vars = event_vars(data)
+        if card == src:
+            hear(g, s, src, "self", event, "after", seat, card, vars)
+        if g.base_of(s, src) >= 0 or src in s.zones["bases"]:
+            hear(g, s, src, "any", event, "after", seat, card, vars)
+
+    return hook
+
+
+def spec_from_ability(ability: Ability) -> AbilitySpec:
+    """The hooks the rules consult for one ability written in the vocabulary (values,
+    "cannot"s, events, replacements, Talents, Specials, scoring, copying ...), evaluated from
+    its expressions."""
+    from .legacy import AbilitySpec, Special
+
+    hooks = ability.hooks
+    fields: dict[str, Any] = {"ability": ability}
+    mods: dict[str, list[ModifierSpec]] = {}
+    for mod in ability.modifiers:
+        mods.setdefault(mod.key, []).append(mod)
+
+    def amount(g: SmashUp, s: SUState, src: int, key: str, it: int, seat: int = -1) -> int:
+        total = 0
+        for mod in mods[key]:
+            vars = _cards(it=it) if seat < 0 else Bindings({"it": [CardRef(it)]}, {"seat": seat})
+            ctx = _ctx(g, s, ability, src, vars)
+            if mod.applies is None:
+                if it != src:
+                    continue
+            elif not mod.applies.eval(ctx):
+                continue
+            total += int(mod.amount.eval(ctx))
+        return total
+
+    if "power" in mods:
+        fields["power"] = lambda g, s, src, minion, base: amount(g, s, src, "power", minion)
+    if "breakpoint" in mods:
+        fields["breakpoint"] = lambda g, s, src, base: amount(g, s, src, "breakpoint", base)
+    if "player_power" in mods:
+        fields["player_power"] = lambda g, s, src, base, seat: amount(
+            g, s, src, "player_power", base, seat
+        )
+    actions = {r.action for r in ability.rules}
+    if actions - {"play", "play_from_discard"}:
+
+        def protect(g: SmashUp, s: SUState, src: int, target: int, action: str, actor: int) -> bool:
+            vars = _acting_vars(g, _cards(it=target), actor)
+            found = card_permissions(g, s, ability, src, action, target, actor, vars)
+            return any(not p.allow for p in found)
+
+        fields["protect"] = protect
+    if "play" in actions:  # "cannot play" a particular card there (a ban)
+
+        def play_ban(g: SmashUp, s: SUState, src: int, seat: int, card: int, dest: int) -> bool:
+            vars = Bindings({"it": [CardRef(card)], "to": [CardRef(dest)]}, {"actor": seat})
+            found = card_permissions(g, s, ability, src, "play", card, seat, vars)
+            return any(not p.allow for p in found)
+
+        fields["play_ban"] = play_ban
+    if "play_from_discard" in actions:  # "can play it from the discard pile"
+
+        def play_from(g: SmashUp, s: SUState, src: int, seat: int, card: int, dest: int) -> bool:
+            vars = Bindings({"it": [CardRef(card)], "to": [CardRef(dest)]}, {"actor": seat})
+            found = card_permissions(g, s, ability, src, "play_from_discard", card, seat, vars)
+            return any(p.allow for p in found)
+
+        fields["play_from"] = play_from
+    if ability.listeners:
+        fields["hooks"] = {lis.event: _listener_hook(lis.event) for lis in ability.listeners}
+    if ability.replacements:
+        events = {rep.event for rep in ability.replacements}
+        fields["replace"] = {event: _replacement(ability, event) for event in events}
+    talent = hooks.get("talent")
+    if isinstance(talent, Talent):
+        fields["talent"] = _marker
+        if talent.condition is not None:
+            cond = talent.condition
+            fields["talent_ok"] = lambda g, s, cid: bool(
+                cond.eval(
+                    _ctx(g, s, ability, cid, Bindings(nums={"player": s.cards[cid].controller}))
+                )
+            )
+    special = hooks.get("special")
+    if isinstance(special, SpecialHook):
+        fields["special"] = Special(
+            windows=special.windows,
+            zone=special.zone,
+            usable=_special_test(ability, special.usable),
+            run=_marker if special.effect is not None else None,
+            only=special.only,
+            could_use=_special_test(ability, special.could_use),
+        )
+    scoring = hooks.get("scoring")
+    if isinstance(scoring, Scoring):
+        fields["scoring"] = _scoring(ability, scoring)
+    ignore = hooks.get("ignore_base")
+    if isinstance(ignore, Expr):
+
+        def ignores(g: SmashUp, s: SUState, src: int, base: int, seat: int) -> bool:
+            vars = Bindings({"it": [CardRef(base)]}, {"seat": seat})
+            return bool(ignore.eval(_ctx(g, s, ability, src, vars)))
+
+        fields["ignore_base"] = ignores
+    instead = hooks.get("instead_of_discard")
+    if isinstance(instead, InsteadOfDiscard):
+
+        def where(g: SmashUp, s: SUState, src: int, card: int, base: int) -> str | None:
+            ctx = _ctx(g, s, ability, src, _cards(it=card, base=base))
+            return instead.where if instead.applies.eval(ctx) else None
+
+        fields["instead_of_discard"] = where
+    copies = hooks.get("copy")
+    if isinstance(copies, Copies):
+        fields["copy"] = _copier(ability, copies)
+    if "on_play" in hooks:
+        fields["on_play"] = _marker
+    return AbilitySpec(ability.id, **fields)
+
+
+def _marker(*args: Any) -> None:
+    """Stands for an effect written in the vocabulary (the rules start it as a vocabulary
+    effect, see ``events.start_effect``)."""
+    raise AssertionError("a vocabulary effect is started, not called")
+
+
+def _special_test(ability: Ability, test: Expr | None) -> Callable[..., bool] | None:
+    if test is None:
+        return None
+
+    def usable(g: SmashUp, s: SUState, seat: int, card: int, window: dict[str, Any]) -> bool:
+        vars = Bindings(_cards(base=int(window.get("base_card", -1))).cards, {"player": seat})
+        ctx = Ctx(g, s, ability, CardRef(card), seat, vars)
+        return bool(test.eval(ctx))
+
+    return usable
+
+
+def _scoring(ability: Ability, scoring: Scoring) -> Callable[..., dict[int, int]]:
+    def extra(g: SmashUp, s: SUState, base: int, places: dict[int, int]) -> dict[int, int]:
+        vars = _cards(base=base)
+        ctx = _ctx(g, s, ability, base, vars)
+        seats = list(range(len(s.names))) if scoring.who is None else scoring.who.eval(ctx)
+        out: dict[int, int] = {}
+        for seat in seats:
+            vp = int(scoring.vp.eval(Ctx(g, s, ability, CardRef(base), seat, vars)))
+            if vp:
+                out[seat] = vp
+        return out
+
     return extra
 
 
-# =============================================================================== registry
+def _replacement(ability: Ability, event: str) -> Callable[..., bool]:
+    def replace(g: SmashUp, s: SUState, src: int, data: dict[str, Any]) -> bool:
+        minion = int(data.get("minion_card", -1))
+        return try_replacement(g, s, ability, src, event, minion, event_vars(data))
 
-_SPECS = [
-    AbilitySpec("draw_1", on_play=_draw(1, "draw_1")),
-    AbilitySpec("draw_2", on_play=_draw(2, "draw_2")),
-    AbilitySpec("own_minions_plus1", on_play=_own_minions_plus1),
-    AbilitySpec("destroy_minion_power_3_or_less", on_play=_destroy_power_3_or_less),
-    AbilitySpec("extra_minion", on_play=_extra_minion),
-    AbilitySpec(
-        "shift_counters_or_reuse_talent",
-        on_play=_expert_timing,
-        special=Special(
-            windows=("before_scoring",),
-            usable=_expert_timing_usable,
-            could_use=_expert_timing_could_use,
-        ),
-    ),
-    AbilitySpec(
-        "talent_counter_on_self_if_none", talent=_counter_if_none, talent_ok=_counter_if_none_ok
-    ),
-    AbilitySpec("minions_here_plus1", power=_minions_here_plus1),
-    AbilitySpec("attached_plus2", power=_attached_plus2),
-    AbilitySpec("indestructible", protect=_indestructible),
-    AbilitySpec(
-        "owner_vp_when_minion_destroyed_here",
-        hooks={"minion_destroyed": _cave_hook},
-        trigger=_cave_trigger,
-    ),
-    AbilitySpec(
-        "before_scoring_destroy_strongest_here",
-        hooks={"before_scoring": _mean_streets_hook},
-        trigger=_mean_streets,
-    ),
-    AbilitySpec(
-        "players_with_minions_here_may_draw",
-        hooks={"after_scoring": _great_library_hook},
-        trigger=_great_library,
-    ),
-    AbilitySpec("vp_per_own_minion_here", scoring=_rhodes_plaza),
-]
-
-#: Every implemented ability, by id (filled by :func:`register`).
-ABILITIES: dict[str, AbilitySpec] = {}
+    return replace
 
 
-def register(*specs: AbilitySpec) -> None:
-    """Add abilities to :data:`ABILITIES` (one spec per id; a second one is an error)."""
-    for spec in specs:
-        if spec.id in ABILITIES:
-            raise ValueError(f"Smash Up ability {spec.id!r} is registered twice")
-        ABILITIES[spec.id] = spec
+def _copier(ability: Ability, copies: Copies) -> Callable[..., tuple[int, list[int]]]:
+    def copy(
+        g: SmashUp, s: SUState, copier: int, action: int, rec: CopyRecord
+    ) -> tuple[int, list[int]]:
+        about = action if copies.once == "action" else None
+        if g.once_used(s, copier, "copy", about):
+            return -1, []
+        vars = Bindings(
+            _cards(target=rec.target, base=rec.base, action=action).cards,
+            {"controller": rec.controller, "seat": rec.seat},
+        )
+        ctx = _ctx(g, s, ability, copier, vars)
+        if copies.when is not None and not copies.when.eval(ctx):
+            return -1, []
+        seat = s.cards[copier].controller if copies.who is None else copies.who.eval(ctx)
+        seat = seat if isinstance(seat, int) else next(iter(seat))
+        return seat, [int(c) for c in cards_of(copies.onto.eval(ctx))]
+
+    return copy
 
 
-register(*_SPECS)
-
-
-def all_abilities(card_set: str = "70s-2018") -> set[str]:
-    """Every ability id named by a card or base of ``card_set``."""
-    ids = {
-        card.ability
-        for faction in load_factions(card_set).values()
-        for card in faction.cards
-        if card.ability is not None
-    }
-    ids |= {base.ability for base in load_bases().values() if base.ability is not None}
-    return ids
-
-
-def unimplemented_abilities(card_set: str = "70s-2018") -> list[str]:
-    """Ability ids of ``card_set``'s cards and bases that have no entry in :data:`ABILITIES`
-    (those cards are played for their power and type alone; their text does nothing)."""
-    return sorted(all_abilities(card_set) - set(ABILITIES))
-
-
-# The abilities of each faction and of the bases (after the names above exist: they import them).
-from . import powers as _powers  # noqa: E402,F401
+@cache
+def rules_index() -> RulesIndex:
+    """Smash Up's rules index (``rules.toml``), loaded once."""
+    return RulesIndex.load(Path(__file__).parent / "rules.toml")

@@ -104,7 +104,7 @@ CARD_SETS: Final[Mapping[CardSetName, str | None]] = {
 _SLUG = r"[a-z0-9]+(?:_[a-z0-9]+)*"
 _SLUG_RE: Final = re.compile(_SLUG)
 _CARD_ID_RE: Final = re.compile(rf"{_SLUG}/{_SLUG}")
-_ABILITY_RE: Final = re.compile(r"[a-z][a-z0-9]*(?:_[a-z0-9]+)*")
+_RULE_RE: Final = re.compile(r"su\.card\.[a-z][a-z0-9_]*")
 _PROVENANCE_RE: Final = re.compile(
     r"rulebook:000 §\S.*"
     r"|research:smashup-(?:munchkin|core)\.md §\S+(?: .*)? (?:\[[^\]]+\])+"
@@ -127,8 +127,16 @@ def _check_slug(value: str) -> str:
 
 
 def _check_ability(value: str | None) -> str | None:
-    if value is not None and not _ABILITY_RE.fullmatch(value):
-        raise ValueError(f"{value!r} is not a snake_case ability id")
+    """An ability is an expression of the vocabulary (checked when the game loads), or the
+    snake_case id of one still written in Python."""
+    if value is not None and not value.strip():
+        raise ValueError("must not be blank")
+    return value
+
+
+def _check_rule(value: str | None) -> str | None:
+    if value is not None and not _RULE_RE.fullmatch(value):
+        raise ValueError(f"{value!r} is not a rule id such as 'su.card.some_ability'")
     return value
 
 
@@ -171,6 +179,7 @@ class CardDef(BaseModel):
     subtypes: tuple[Subtype, ...] = ()
     attach_to: AttachTo = "any"
     ability: str | None = None
+    rule: str | None = None
     text: str
     provenance: str
     errata: str | None = None
@@ -226,6 +235,11 @@ class CardDef(BaseModel):
     def _valid_ability(cls, value: str | None) -> str | None:
         return _check_ability(value)
 
+    @field_validator("rule")
+    @classmethod
+    def _valid_rule(cls, value: str | None) -> str | None:
+        return _check_rule(value)
+
     @field_validator("provenance")
     @classmethod
     def _valid_provenance(cls, value: str) -> str:
@@ -256,6 +270,7 @@ class BaseDef(BaseModel):
     breakpoint: int = Field(ge=0)
     vp: tuple[NonNegInt, NonNegInt, NonNegInt]
     ability: str | None = None
+    rule: str | None = None
     timing: tuple[Timing, ...] = Field(default=(), validate_default=True)
     text: str
     provenance: str
@@ -275,6 +290,11 @@ class BaseDef(BaseModel):
     @classmethod
     def _valid_ability(cls, value: str | None) -> str | None:
         return _check_ability(value)
+
+    @field_validator("rule")
+    @classmethod
+    def _valid_rule(cls, value: str | None) -> str | None:
+        return _check_rule(value)
 
     @field_validator("timing")
     @classmethod

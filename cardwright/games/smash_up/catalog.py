@@ -9,7 +9,9 @@ from typing import TYPE_CHECKING
 from .carddata import BaseDef, CardDef, load_bases, load_factions
 
 if TYPE_CHECKING:
-    from .abilities import AbilitySpec
+    from cardwright.core.abilities import Ability
+
+    from .legacy import AbilitySpec
 
 HAND_SIZE = 5
 HAND_LIMIT = 10
@@ -40,7 +42,8 @@ class Catalog:
     """Card and base definitions of one card set, with the ability spec of each definition."""
 
     def __init__(self, card_set: str) -> None:
-        from .abilities import ABILITIES
+        from .abilities import card_abilities, spec_from_ability
+        from .legacy import ABILITIES
 
         self.card_set = card_set
         self.factions = load_factions(card_set)
@@ -49,9 +52,13 @@ class Catalog:
         }
         self.bases: dict[str, BaseDef] = load_bases()
         self.spec: dict[str, AbilitySpec] = {}
+        #: the abilities written in the vocabulary, by definition (``Game.abilities_of``)
+        self.abilities: dict[str, Ability] = card_abilities(card_set)
         defs: list[CardDef | BaseDef] = [*self.cards.values(), *self.bases.values()]
         for d in defs:
-            if d.ability is not None and d.ability in ABILITIES:
+            if d.id in self.abilities:
+                self.spec[d.id] = spec_from_ability(self.abilities[d.id])
+            elif d.ability is not None and d.ability in ABILITIES:
                 self.spec[d.id] = ABILITIES[d.ability]
 
         def having(hook: str) -> set[str]:

@@ -15,14 +15,16 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any, cast
 
 from cardwright.core.errors import EngineError
-from cardwright.core.state import CardRef, Frame, Option, State, Trigger
+from cardwright.core.state import Bindings, CardRef, Frame, Option, State, Trigger
 from cardwright.core.steps import Respond
+from cardwright.core.vocab import Ctx, Effect, node_key, run_listener
 
-from .abilities import ABILITIES
+from .legacy import ABILITIES
 from .state import SUState
 
 if TYPE_CHECKING:
     from .game import SmashUp
+    from .legacy import AbilitySpec
 
 #: the Me First! windows around a base's scoring (their step names the base)
 SCORING_WINDOWS = ("before_scoring", "after_scoring")
@@ -56,14 +58,70 @@ def queue(g: SmashUp, state: State, ability: str, source: int, seat: int, **data
 
 
 def trigger_label(g: SmashUp, state: State, trigger: Trigger) -> str:
-    seat = trigger.data.get("seat", trigger.controller)
+    if trigger.effect:
+        seat = trigger.controller if trigger.actor is None else trigger.actor
+        assert g.registry is not None
+        what = g.registry.ability(trigger.ability).label
+    else:
+        seat = trigger.data.get("seat", trigger.controller)
+        what = trigger.ability.replace("_", " ")
     return (
-        f"{g.card_name(state, trigger.source)}: {trigger.ability.replace('_', ' ')} "
+        f"{g.card_name(state, trigger.source)}: {what} "
         f"({state.names[seat] if 0 <= seat < len(state.names) else 'no one'})"
     )
 
 
+def start_effect(
+    g: SmashUp,
+    state: State,
+    spec: AbilitySpec,
+    hook: str,
+    cid: int,
+    seat: int,
+    base: int = -1,
+    via: str = "",
+) -> None:
+    """Start the effect of a vocabulary ability's ``hook`` (``on_play``, ``talent``,
+    ``special``) for card ``cid`` used by ``seat``: ``player`` is bound to ``seat``, ``base``
+    to the base it is about and ``via`` to how it was played; then copies of what it did at
+    once are offered (the steps it pushes offer theirs as they run: ``after_effect_step``)."""
+    s = cast(SUState, state)
+    ability = spec.ability
+    assert ability is not None
+    value = ability.hooks[hook]
+    effect = value if isinstance(value, Effect) else value.effect
+    vars = Bindings(
+        {"base": [CardRef(base)]} if base >= 0 else {},
+        {"player": seat},
+        {"via": via} if via else {},
+    )
+    effect.start(Ctx(g, s, ability, CardRef(cid), seat, vars, node_key(g.id, ability.id, hook)))
+    if s.affects:
+        g.offer_copies(s)
+
+
+def after_effect_step(g: SmashUp, state: State, ctx: Any) -> None:
+    """After each step of a vocabulary effect: offer copying cards what it did (reading D2)."""
+    s = cast(SUState, state)
+    if s.affects:
+        g.offer_copies(s)
+
+
+def trigger_controller(g: SmashUp, state: State, source: int, actor: int) -> int:
+    """The current player orders every trigger (000 Card Resolution Order step 3; R7)."""
+    return state.active
+
+
 def run_trigger(g: SmashUp, state: State, trigger: Trigger) -> None:
+    if trigger.effect:  # a listener written in the vocabulary
+        actor = trigger.controller if trigger.actor is None else trigger.actor
+        trigger.vars = Bindings(
+            dict(trigger.vars.cards),
+            {**trigger.vars.nums, "player": actor},
+            dict(trigger.vars.words),
+        )
+        run_listener(g, state, trigger)
+        return
     data = dict(trigger.data)
     seat = data.pop("seat", trigger.controller)
     g.push(
@@ -121,15 +179,11 @@ def use_talent(g: SmashUp, state: State, seat: int, cid: int, *, extra: bool = F
         seat,
         card=cid,
     )
-    g.push(
-        s,
-        "su.ability",
-        seat,
-        ability=spec.id,
-        mode="talent",
-        card=cid,
-        base_card=g.base_of(s, cid),
-    )
+    base = g.base_of(s, cid)
+    if spec.ability is not None:
+        start_effect(g, s, spec, "talent", cid, seat, base)
+        return
+    g.push(s, "su.ability", seat, ability=spec.id, mode="talent", card=cid, base_card=base)
 
 
 def talent_usable(g: SmashUp, s: SUState, seat: int, cid: int) -> bool:
@@ -276,4 +330,7 @@ def use_special(g: SmashUp, s: SUState, seat: int, cid: int, window: str, base: 
     )
     # a card in play or a discard pile uses its Special once per occasion (ruling D20)
     g.use_once(s, cid, f"special:{window}", _card(base))
+    if spec.ability is not None:
+        start_effect(g, s, spec, "special", cid, seat, base)
+        return
     g.push(s, "su.ability", seat, ability=spec.id, mode="special", card=cid, base_card=base)

@@ -13,19 +13,18 @@ chosen where the rulebook is unclear are in ``docs/rulings/smash-up.md``.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from pathlib import Path
 from typing import Any, cast
 
 from cardwright.core import rng as chance
+from cardwright.core.abilities import Ability
 from cardwright.core.errors import ConfigError, EngineError
 from cardwright.core.game import Game
 from cardwright.core.rng import LocalRng
-from cardwright.core.rules import RulesIndex
 from cardwright.core.state import Card, CardRef, State
 from cardwright.core.zones import card_places, create_card
 
 from . import affects, cards, events, play, scoring, values, verbs
-from .abilities import ABILITIES, AbilitySpec, unimplemented_abilities
+from .abilities import build_registry, rules_index
 from .affects import Acting
 from .carddata import CARD_SETS, DEFAULT_CARD_SET, BaseDef, CardDef, load_faction
 from .catalog import (
@@ -38,6 +37,7 @@ from .catalog import (
     Catalog,
     base_zone,
 )
+from .legacy import ABILITIES, AbilitySpec, unimplemented_abilities
 from .state import REVEALED, SUState
 
 
@@ -56,7 +56,8 @@ class SmashUp(Game):
         from . import turn  # noqa: F401  (the steps, before the state class)
 
         super().__init__()
-        self.rules = RulesIndex.load(Path(__file__).parent / "rules.toml")
+        self.rules = rules_index()
+        self.registry = build_registry()
         self.catalogs = {cs: Catalog(cs) for cs in CARD_SETS}
         self._acting: Acting | None = None
         self.special_windows = {
@@ -130,6 +131,9 @@ class SmashUp(Game):
     trigger_label = events.trigger_label
     run_trigger = events.run_trigger
     ability_frame = events.ability_frame
+    start_effect = events.start_effect
+    after_effect_step = events.after_effect_step
+    trigger_controller = events.trigger_controller
     use_talent = events.use_talent
     talent_usable = events.talent_usable
     specials = events.specials
@@ -150,6 +154,72 @@ class SmashUp(Game):
     # scoring (scoring.py)
     ready_bases = scoring.ready_bases
     places = scoring.places
+
+    # ================================================================ the vocabulary's hooks
+    def abilities_of(self, state: State, card: int) -> tuple[Ability, ...]:
+        found = self.cat(state).abilities.get(state.cards[card].defn)
+        return () if found is None else (found,)
+
+    def live_cards(self, state: State) -> Iterable[int]:
+        off = self.cancelled(state)
+        return [c for c in self.in_play(state) if c not in off]
+
+    def card_attr(self, state: State, card: int, name: str) -> Any:
+        """What expressions may ask of a card: ``power`` (now), ``printed`` (power),
+        ``counters`` (+1 power counters), ``controller``, ``owner``, ``faction``, ``minion``
+        (a minion card?), ``action`` (an action card?), ``breakpoint`` and ``total`` (of a
+        base)."""
+        s = cast(SUState, state)
+        defn = s.cards[card].defn
+        cat = self.cat(s)
+        if name == "power":
+            return self.power(s, card) if cat.is_minion.get(defn, False) else 0
+        if name == "printed":
+            return cat.printed.get(defn, 0)
+        if name == "counters":
+            return s.cards[card].counters.get("p1", 0)
+        if name == "controller":
+            return s.cards[card].controller
+        if name == "owner":
+            return s.cards[card].owner
+        if name == "faction":
+            return defn.split("/", 1)[0] if "/" in defn else ""
+        if name == "minion":
+            return cat.is_minion.get(defn, False)
+        if name == "action":
+            return defn in cat.cards and not cat.is_minion[defn]
+        if name == "breakpoint":
+            return self.breakpoint(s, card)
+        if name == "total":
+            return self.total_power(s, card)
+        if name == "name":
+            return defn
+        return super().card_attr(state, card, name)
+
+    def choice_label(self, ctx: Any, card: int, style: str) -> str:
+        from .words import choice_label
+
+        return choice_label(self, ctx, card, style)
+
+    def listener_used(self, state: State, card: int, key: str, about: int | None) -> bool:
+        return self.once_used(state, card, key, about)
+
+    def use_listener(self, state: State, card: int, key: str, about: int | None) -> None:
+        self.use_once(state, card, key, about)
+
+    def gain(
+        self,
+        state: State,
+        seat: int,
+        key: str,
+        amount: int,
+        rule: str,
+        source: int | None,
+        why: str = "",
+    ) -> None:
+        if key != "vp":
+            super().gain(state, seat, key, amount, rule, source, why)
+        self.gain_vp(state, seat, amount, rule, why)
 
     @property
     def acting(self) -> Acting | None:

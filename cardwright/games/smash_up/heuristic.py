@@ -14,36 +14,46 @@ from cardwright.core.game import Game
 from cardwright.core.rng import LocalRng
 from cardwright.core.state import Frame, Option, State
 from cardwright.core.steps import Respond
+from cardwright.core.vocab import EffectStep
 
-from .abilities import ABILITIES
 from .game import SmashUp
 from .scoring import ScoreBase, rank
 from .state import SUState
 
-# what a card in hand is worth when played, by ability (unlisted implemented: 1; none: 0.2)
+# what an action in hand is worth when played, by card (unlisted: 1)
 _ACTION_VALUE = {
-    "draw_2": 3.0,
-    "draw_1": 1.5,
-    "extra_minion": 2.5,
-    "destroy_minion_power_3_or_less": 2.0,
-    "own_minions_plus1": 1.0,
-    "attached_plus2": 2.0,
-    "shift_counters_or_reuse_talent": 0.5,
+    "wizards/mystic_studies": 3.0,
+    "wizards/summon": 2.5,
+    "disco_dancers/its_raining_men": 2.5,
+    "ninjas/seeing_stars": 2.0,
+    "dinosaurs/howl": 1.0,
+    "pirates/swashbuckling": 1.0,
+    "dinosaurs/upgrade": 2.0,
+    "kung_fu_fighters/expert_timing": 0.5,
 }
+_EXTRA_MINION = {"wizards/summon", "disco_dancers/its_raining_men"}
+_DRAW = {"wizards/mystic_studies", "wizards/enchantress"}
+_PLUS1_ALL = {"dinosaurs/howl", "pirates/swashbuckling"}
 
 
-#: abilities whose target gains something (pick your own minion)
-_HELPS = {"plus4_until_your_turn_end", "lower_breakpoint_by_own_minion_power"}
+#: abilities whose target gains something (pick your own minion), by card
+_HELPS = {"dinosaurs/augmentation", "dinosaurs/rampage"}
 
-#: Specials used whenever offered, by window
+#: Specials used whenever offered, by window and card
 _ALWAYS_USE = {
-    "before_scoring": (
-        "before_scoring_play_self_there",
-        "before_scoring_extra_minion_there",
-        "before_scoring_move_self_there",
-    ),
-    "after_scoring": ("after_scoring_self_to_hand", "after_scoring_move_self"),
+    "before_scoring": ("ninjas/shinobi", "ninjas/hidden_ninja", "pirates/pirate_king"),
+    "after_scoring": ("aliens/scout", "pirates/first_mate"),
 }
+
+
+def _acting_card(s: SUState) -> str:
+    """The definition of the card whose ability asks now (its step or legacy frame)."""
+    top = s.stack[-1]
+    if type(top) is Frame:
+        card = top.data.get("card")
+    else:
+        card = getattr(top, "source", None)
+    return s.cards[card].defn if isinstance(card, int) and card in s.cards else ""
 
 
 def _top_data(s: SUState) -> dict[str, Any]:
@@ -82,7 +92,7 @@ class SmashUpHeuristic:
                 return options[0].id
             if kind == "target":
                 # "may" abilities offer decline: take it when the best target is a bad one
-                sign = -1.0 if _top_data(s).get("ability") in _HELPS else 1.0
+                sign = -1.0 if _acting_card(s) in _HELPS else 1.0
                 best = max(cards, key=lambda o: sign * self._target_value(g, s, seat, _cid(o)))
                 if sign < 0:
                     return best.id
@@ -124,8 +134,8 @@ class SmashUpHeuristic:
         d = g.defn(s, cid)
         if d.type == "minion":
             return 1.0 + (d.power or 0)
-        if d.ability in ABILITIES:
-            return _ACTION_VALUE.get(d.ability, 1.0)
+        if d.ability is not None:
+            return _ACTION_VALUE.get(d.id, 1.0)
         return 0.2
 
     def _base_value(self, g: SmashUp, s: SUState, seat: int, bid: int, added: int) -> float:
@@ -191,30 +201,30 @@ class SmashUpHeuristic:
         hand_minions: list[int],
         minion_plays: int,
     ) -> float:
-        ability = g.defn(s, cid).ability
-        if ability == "extra_minion":
+        d = g.defn(s, cid)
+        if d.id in _EXTRA_MINION:
             # before the minion play when there is a second minion to use it on
             return 6.0 if len(hand_minions) >= minion_plays + 1 else 0.5
-        if ability in ("draw_2", "draw_1"):
+        if d.id in _DRAW:
             return 4.5
-        if ability == "destroy_minion_power_3_or_less":
+        if d.id == "ninjas/seeing_stars":
             targets = [
                 c
                 for c, b in g.minions_in_play(s)
                 if s.cards[c].controller != seat and g.power(s, c, b) <= 3
             ]
             return 3.5 if targets else 0.3
-        if ability == "own_minions_plus1":
+        if d.id in _PLUS1_ALL:
             if hand_minions and any(a.kind == "minion" for a in s.allowances):
                 return 0.0  # minions first, so they get the +1 too
             mine = sum(1 for c, _ in g.minions_in_play(s) if s.cards[c].controller == seat)
             return 3.0 if mine >= 2 else 0.4
-        if ability == "attached_plus2":
+        if d.id == "dinosaurs/upgrade":
             mine = any(s.cards[c].controller == seat for c, _ in g.minions_in_play(s))
             return 3.0 if mine else 0.2
-        if ability == "shift_counters_or_reuse_talent":
+        if d.id == "kung_fu_fighters/expert_timing":
             return 0.1  # kept for a base about to score
-        if ability in ABILITIES:
+        if d.ability is not None:
             return 2.0  # some other implemented effect: worth playing
         return 0.3  # no effect yet: it only makes room in hand
 
@@ -222,6 +232,9 @@ class SmashUpHeuristic:
         top = s.stack[-1]
         data = _top_data(s)
         cid = data.get("target_card", data.get("card", getattr(top, "card", -1)))
+        if isinstance(top, EffectStep):  # a vocabulary ability: the minion chosen to move
+            chosen = top.vars.cards.get("chosen")
+            cid = chosen[0] if chosen else (top.source if top.source is not None else -1)
         d = g.defn(s, cid) if cid in s.cards else None
         if d is not None and d.type == "minion":
             power = d.power or 0
@@ -244,10 +257,10 @@ class SmashUpHeuristic:
         scoring = window in ("before_scoring", "after_scoring") and step.card is not None
         bid = step.card if scoring and step.card is not None else -1
         for o in options:  # Specials that only add power or save a minion are always worth it
-            if o.id.startswith("special:"):
-                ability = g.defn(s, _cid(o)).ability
-                if ability in _ALWAYS_USE.get(str(window), ()):
-                    return o.id
+            if o.id.startswith("special:") and g.defn(s, _cid(o)).id in _ALWAYS_USE.get(
+                str(window), ()
+            ):
+                return o.id
         if window != "before_scoring" or bid < 0:
             return "pass"
         counters = sum(

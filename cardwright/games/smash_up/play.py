@@ -634,6 +634,11 @@ def _place(g: SmashUp, s: SUState, step: Play) -> None:
             )
             return
     spec = g.cat(s).spec.get(card.defn)
+    if spec is not None and spec.ability is not None:
+        if "on_play" in spec.ability.hooks:
+            base = -1 if step.base is None else step.base
+            g.start_effect(s, spec, "on_play", cid, seat, base, via)
+        return
     if spec is not None and spec.on_play is not None:
         g.push(
             s,

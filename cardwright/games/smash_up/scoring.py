@@ -164,7 +164,6 @@ class ScoreBase(Step, tag="su.score_base"):
                 g.open_window(s, "after_scoring", s.active, rule="su.score.me_first", card=bid)
             return
         new = _clear_base(g, s, bid)
-        g.pop(s, self)
         spec = g.spec(s, bid)
         if spec is not None and "base_replaced" in spec.hooks:  # the scored base, out of play
             event = {
@@ -175,6 +174,7 @@ class ScoreBase(Step, tag="su.score_base"):
                 "winners": self.winners,
             }
             spec.hooks["base_replaced"](g, s, bid, event)
+        g.pop(s, self)
 
 
 def _award(g: SmashUp, s: SUState, step: ScoreBase, bid: int) -> None:
@@ -197,6 +197,9 @@ def _award(g: SmashUp, s: SUState, step: ScoreBase, bid: int) -> None:
             place=place,
         )
         g.gain_vp(s, seat, vp, "su.score.vp", f"{ordinal[place]} place at {base.name}")
+    n = len(s.names)
+    step.places = [placed.get(p, 0) for p in range(n)]
+    step.winners = [p for p in g.seat_order(s, s.active) if placed.get(p) == 1]
     off = g.cancelled(s)
     for src in [bid, *s.zones[base_zone(bid)]]:
         if src in off:
@@ -205,9 +208,6 @@ def _award(g: SmashUp, s: SUState, step: ScoreBase, bid: int) -> None:
         if spec is not None and spec.scoring is not None:
             for seat, extra in sorted(spec.scoring(g, s, bid, placed).items()):
                 g.gain_vp(s, seat, extra, spec.rule, f"{g.card_name(s, src)}")
-    n = len(s.names)
-    step.places = [placed.get(p, 0) for p in range(n)]
-    step.winners = [p for p in g.seat_order(s, s.active) if placed.get(p) == 1]
     g.fire(s, "when_scoring", base_card=bid, places=step.places, winners=step.winners)
 
 

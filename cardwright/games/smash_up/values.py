@@ -13,8 +13,8 @@ from typing import TYPE_CHECKING, cast
 from cardwright.core.effects import Permission, allowed
 from cardwright.core.state import State
 
-from .abilities import AbilitySpec
 from .catalog import BASES, base_zone
+from .legacy import AbilitySpec
 from .state import SUState
 
 if TYPE_CHECKING:

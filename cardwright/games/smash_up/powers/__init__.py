@@ -9,7 +9,6 @@ module of the faction that owns it (the first that needed it).
 from . import (
     aliens,
     bases,
-    dinosaurs,
     disco_dancers,
     kung_fu_fighters,
     ninjas,
@@ -25,7 +24,6 @@ from . import (
 __all__ = [
     "aliens",
     "bases",
-    "dinosaurs",
     "disco_dancers",
     "kung_fu_fighters",
     "ninjas",

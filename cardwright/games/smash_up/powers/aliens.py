@@ -6,20 +6,14 @@ from typing import TYPE_CHECKING, Any
 
 from cardwright.core.state import CardRef, Frame, Option
 
-from ..abilities import (
-    ASKED,
-    NONE,
+from ..legacy import (
     AbilitySpec,
     Special,
-    base_choices,
-    minion_target,
-    pick,
     pick_into,
     register,
 )
 from ..state import SUState
 from .bases import look_zone
-from .ninjas import move_one
 
 if TYPE_CHECKING:
     from ..game import SmashUp
@@ -41,11 +35,6 @@ def _return(ability: str) -> Any:
 
 
 # ----------------------------------------------------------------------------- Invader
-
-
-def _invader(game: SmashUp, s: SUState, frame: Frame, choice: str | None) -> None:
-    game.pop(s, frame)
-    game.gain_vp(s, frame.seat, 1, _rule("gain_1_vp"), game.card_name(s, frame.data["card"]))
 
 
 # ----------------------------------------------------------------------------- Scout
@@ -77,72 +66,13 @@ def _scout(game: SmashUp, s: SUState, frame: Frame, choice: str | None) -> None:
 # ----------------------------------------------------------------------------- Collector
 
 
-def _collector_cands(game: SmashUp, s: SUState, frame: Frame) -> list[int]:
-    bid = frame.data["base_card"]
-    if not game.base_in_play(s, bid):
-        return []
-    return [c for c in game.minions_at(s, bid) if game.power(s, c, bid) <= 3]
-
-
 # ----------------------------------------------------------------------------- Abduction
-
-
-def _abduction(game: SmashUp, s: SUState, frame: Frame, choice: str | None) -> None:
-    rule = _rule("return_minion_then_extra_minion")
-    cands = [] if choice is not None else _all_minions(game, s, frame)
-    got = pick(
-        game,
-        s,
-        frame.seat,
-        choice,
-        [(c, game.minion_label(s, c)) for c in cands],
-        kind="target",
-        prompt="Abduction: send a minion back to its owner's hand",
-        rule=rule,
-    )
-    if got == ASKED:
-        return
-    game.pop(s, frame)
-    if got != NONE:
-        game.return_to_hand(s, got, frame.seat, rule)
-    game.grant_extra(s, frame.seat, "minion", rule, source=frame.data["card"])
 
 
 # ----------------------------------------------------------------------------- Crop Circles
 
 
-def _crop_circles(game: SmashUp, s: SUState, frame: Frame, choice: str | None) -> None:
-    rule = _rule("return_all_minions_at_base")
-    bases = [] if choice is not None else [b for b in s.zones["bases"] if game.minions_at(s, b)]
-    got = pick(
-        game,
-        s,
-        frame.seat,
-        choice,
-        base_choices(game, s, bases),
-        kind="choose_base",
-        prompt="Crop Circles: every minion at which base goes back to its owner's hand?",
-        rule=rule,
-    )
-    if got == ASKED:
-        return
-    game.pop(s, frame)
-    if got == NONE:
-        game.log(s, "no_target", rule, "There is no minion in play", frame.seat)
-        return
-    for cid in game.minions_at(s, got):
-        game.return_to_hand(s, cid, frame.seat, rule)
-
-
 # ----------------------------------------------------------------------------- Disintegrator
-
-
-def _low3(game: SmashUp, s: SUState, frame: Frame) -> list[int]:
-    return [c for c, b in game.minions_in_play(s) if game.power(s, c, b) <= 3]
-
-
-def _disintegrate(game: SmashUp, s: SUState, frame: Frame, cid: int) -> None:
-    game.to_deck(s, cid, frame.seat, _rule("minion_power_3_or_less_to_deck_bottom"), "bottom")
 
 
 # ----------------------------------------------------------------------------- Probe
@@ -264,53 +194,8 @@ def _terraforming(game: SmashUp, s: SUState, frame: Frame, choice: str | None) -
 register(
     AbilitySpec("swap_base_from_base_deck_then_extra_minion", on_play=_terraforming),
     AbilitySpec(
-        "may_return_any_minion_to_hand",
-        on_play=minion_target(
-            "may_return_any_minion_to_hand",
-            "Supreme Overlord: you may send a minion back to its owner's hand",
-            _all_minions,
-            _return("may_return_any_minion_to_hand"),
-            optional=True,
-        ),
-    ),
-    AbilitySpec("gain_1_vp", on_play=_invader),
-    AbilitySpec(
         "after_scoring_self_to_hand",
         special=Special(windows=("after_scoring",), zone="play", usable=_scout_usable, run=_scout),
-    ),
-    AbilitySpec(
-        "may_return_minion_here_power_3_or_less",
-        on_play=minion_target(
-            "may_return_minion_here_power_3_or_less",
-            "Collector: you may send a minion here with power 3 or less back to its owner's hand",
-            _collector_cands,
-            _return("may_return_minion_here_power_3_or_less"),
-            optional=True,
-        ),
-    ),
-    AbilitySpec("return_minion_then_extra_minion", on_play=_abduction),
-    AbilitySpec(
-        "return_minion_to_hand",
-        on_play=minion_target(
-            "return_minion_to_hand",
-            "Beam Up: send a minion back to its owner's hand",
-            _all_minions,
-            _return("return_minion_to_hand"),
-        ),
-    ),
-    AbilitySpec("return_all_minions_at_base", on_play=_crop_circles),
-    AbilitySpec(
-        "minion_power_3_or_less_to_deck_bottom",
-        on_play=minion_target(
-            "minion_power_3_or_less_to_deck_bottom",
-            "Disintegrator: put a minion with power 3 or less on the bottom of its owner's deck",
-            _low3,
-            _disintegrate,
-        ),
-    ),
-    AbilitySpec(
-        "move_any_minion",
-        on_play=move_one("move_any_minion", "Invasion: move a minion", _all_minions),
     ),
     AbilitySpec("all_ignore_base_ability", ignore_base=_jammed),
     AbilitySpec("look_at_hand_discard_minion", on_play=_probe),

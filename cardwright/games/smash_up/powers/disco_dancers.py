@@ -13,7 +13,8 @@ from typing import TYPE_CHECKING, Any
 
 from cardwright.core.state import CardRef, Frame, Option
 
-from ..abilities import (
+from ..affects import CopyRecord
+from ..legacy import (
     ASKED,
     AbilitySpec,
     Special,
@@ -23,7 +24,6 @@ from ..abilities import (
     pick_card,
     register,
 )
-from ..affects import CopyRecord
 from ..state import SUState
 
 if TYPE_CHECKING:
@@ -226,14 +226,6 @@ def _roller_errata(game: SmashUp, s: SUState, frame: Frame, choice: str | None) 
 
 
 # =============================================================================== actions
-
-
-def _extra_two_actions(game: SmashUp, s: SUState, frame: Frame, choice: str | None) -> None:
-    done(game, s, frame)
-    for _ in range(2):
-        game.grant_extra(
-            s, frame.seat, "action", "su.card.extra_two_actions", source=frame.data["card"]
-        )
 
 
 def _plus_then_draw(amount: int, ability: str, per_minion: bool) -> Any:
@@ -555,7 +547,6 @@ register(
         hooks={"minion_affected": _roller_hook(strict=False)},
         trigger=_roller_errata,
     ),
-    AbilitySpec("extra_two_actions", on_play=_extra_two_actions),
     AbilitySpec("plus2_then_draw_one", on_play=_plus_then_draw(2, "plus2_then_draw_one", False)),
     AbilitySpec(
         "plus2_then_draw_per_minion_affected",

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 from cardwright.core.state import Frame, Option
 
-from ..abilities import AbilitySpec, option_card, pick_card, register
+from ..legacy import AbilitySpec, option_card, pick_card, register
 from ..state import SUState
 
 if TYPE_CHECKING:

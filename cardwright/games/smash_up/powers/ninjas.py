@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from cardwright.core.state import CardRef, Frame, Option
 
-from ..abilities import (
+from ..legacy import (
     ASKED,
     NONE,
     AbilityHandler,
@@ -431,19 +431,7 @@ def _smoke_bomb_protect(
 # ----------------------------------------------------------------------------- registry
 
 
-def _own(game: SmashUp, s: SUState, frame: Frame) -> list[int]:
-    return mine(game, s, frame.seat)
-
-
 register(
-    AbilitySpec(
-        "may_destroy_minion_here",
-        on_play=destroy_here("may_destroy_minion_here", -1, optional=True),
-    ),
-    AbilitySpec(
-        "may_destroy_minion_here_power_3_or_less",
-        on_play=destroy_here("may_destroy_minion_here_power_3_or_less", 3, optional=True),
-    ),
     AbilitySpec(
         "before_scoring_play_self_there",
         on_play=_shinobi_play,
@@ -483,10 +471,6 @@ register(
         protect=_smoke_bomb_protect,
         hooks={"start_of_turn": _smoke_bomb_hook},
         trigger=_smoke_bomb_trigger,
-    ),
-    AbilitySpec(
-        "move_own_minion",
-        on_play=move_one("move_own_minion", "Way of Deception: move a minion of yours", _own),
     ),
 )
 

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING, Any
 
 from cardwright.core.state import Frame
 
-from ..abilities import (
+from ..legacy import (
     ASKED,
     NONE,
     AbilitySpec,
@@ -17,7 +17,7 @@ from ..abilities import (
     register,
 )
 from ..state import SUState
-from .ninjas import ask_destination, destroy_here, mine, move_one, other_bases
+from .ninjas import ask_destination, mine, other_bases
 
 if TYPE_CHECKING:
     from ..game import SmashUp
@@ -177,32 +177,6 @@ def _broadside(game: SmashUp, s: SUState, frame: Frame, choice: str | None) -> N
 # ----------------------------------------------------------------------------- Cannon
 
 
-def _cannon(game: SmashUp, s: SUState, frame: Frame, choice: str | None) -> None:
-    """Destroy up to two minions with power 2 or less, one after the other."""
-    rule = _rule("destroy_up_to_two_power_2_or_less")
-    done: list[int] = frame.data.setdefault("done_cards", [])
-    cands = [c for c, b in game.minions_in_play(s) if c not in done and game.power(s, c, b) <= 2]
-    got = pick(
-        game,
-        s,
-        frame.seat,
-        choice,
-        [] if choice is not None else minion_choices(game, s, cands),
-        kind="target",
-        prompt=f"Cannon: destroy a{'nother' if done else ''} minion with power 2 or less",
-        rule=rule,
-        optional=True,
-        decline="Destroy no more",
-    )
-    if got == ASKED:
-        return
-    if got == NONE or len(done) >= 1:
-        game.pop(s, frame)
-    if got != NONE:
-        done.append(got)
-        game.destroy(s, got, frame.seat, rule)
-
-
 # ----------------------------------------------------------------------------- moving your own
 
 
@@ -254,36 +228,6 @@ def _move_own(limit: int, ability: str, name: str) -> Any:
 
 
 # ----------------------------------------------------------------------------- Powderkeg
-
-
-def _powderkeg(game: SmashUp, s: SUState, frame: Frame, choice: str | None) -> None:
-    """Destroy one of your minions, then each minion at its base with no more power than it
-    had (measured before it was destroyed; the others go even if it survives)."""
-    rule = _rule("destroy_own_minion_and_weaker_there")
-    seat = frame.seat
-    got = pick(
-        game,
-        s,
-        seat,
-        choice,
-        [] if choice is not None else minion_choices(game, s, mine(game, s, seat)),
-        kind="target",
-        prompt="Powderkeg: destroy one of your minions",
-        rule=rule,
-    )
-    if got == ASKED:
-        return
-    game.pop(s, frame)
-    if got == NONE:
-        game.log(s, "no_target", rule, "You have no minion to blow up", seat)
-        return
-    bid = game.base_of(s, got)
-    top = game.power(s, got, bid)
-    victims = [c for c in game.minions_at(s, bid) if c != got and game.power(s, c, bid) <= top]
-    game.destroy(s, got, seat, rule)
-    for cid in victims:
-        if game.base_of(s, cid) == bid:
-            game.destroy(s, cid, seat, rule)
 
 
 # ----------------------------------------------------------------------------- Sea Dogs
@@ -366,10 +310,6 @@ def _sea_dogs(game: SmashUp, s: SUState, frame: Frame, choice: str | None) -> No
 # ----------------------------------------------------------------------------- registry
 
 
-def _rivals(game: SmashUp, s: SUState, frame: Frame) -> list[int]:
-    return [c for c, _ in game.minions_in_play(s) if s.cards[c].controller != frame.seat]
-
-
 register(
     AbilitySpec(
         "before_scoring_move_self_there",
@@ -381,15 +321,10 @@ register(
         trigger=_buccaneer_move,
     ),
     AbilitySpec(
-        "may_destroy_minion_here_power_2_or_less",
-        on_play=destroy_here("may_destroy_minion_here_power_2_or_less", 2, optional=True),
-    ),
-    AbilitySpec(
         "after_scoring_move_self",
         special=Special(windows=("after_scoring",), zone="play", usable=_mate_usable, run=_mate),
     ),
     AbilitySpec("destroy_players_minions_power_2_or_less_at_base", on_play=_broadside),
-    AbilitySpec("destroy_up_to_two_power_2_or_less", on_play=_cannon),
     AbilitySpec(
         "move_up_to_two_own_minions", on_play=_move_own(2, "move_up_to_two_own_minions", "Dinghy")
     ),
@@ -398,12 +333,5 @@ register(
         on_play=_move_own(-1, "move_any_number_of_own_minions", "Full Sail"),
         special=Special(windows=("before_scoring",)),
     ),
-    AbilitySpec("destroy_own_minion_and_weaker_there", on_play=_powderkeg),
     AbilitySpec("move_rivals_faction_minions", on_play=_sea_dogs),
-    AbilitySpec(
-        "move_rival_minion",
-        on_play=move_one(
-            "move_rival_minion", "Shanghai: move a minion another player controls", _rivals
-        ),
-    ),
 )

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from cardwright.core.state import Frame, Option
 
-from ..abilities import AbilitySpec, option_card, register
+from ..legacy import AbilitySpec, option_card, register
 from ..state import REVEALED, SUState
 
 if TYPE_CHECKING:
@@ -115,18 +115,6 @@ def _hoverbot(game: SmashUp, s: SUState, frame: Frame, choice: str | None) -> No
 
 
 # ----------------------------------------------------------------------------- extra plays
-
-
-def _zapbot(game: SmashUp, s: SUState, frame: Frame, choice: str | None) -> None:
-    _done(game, s, frame)
-    game.grant_extra(
-        s,
-        frame.seat,
-        "minion",
-        "su.card.extra_minion_power_2_or_less",
-        max_power=2,
-        source=frame.data["card"],
-    )
 
 
 def _first_minion(s: SUState, seat: int) -> bool:
@@ -299,7 +287,6 @@ register(
         trigger=_nukebot,
     ),
     AbilitySpec("reveal_top_play_minion_as_extra", on_play=_hoverbot),
-    AbilitySpec("extra_minion_power_2_or_less", on_play=_zapbot),
     AbilitySpec("plus1_per_other_microbot_all_are_microbots", power=_alpha_power),
     AbilitySpec(
         "draw_when_own_microbot_destroyed",

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 from cardwright.core.state import CardRef, Frame, Option
 
-from ..abilities import AbilitySpec, option_card, register
+from ..legacy import AbilitySpec, option_card, register
 from ..state import Allowance, SUState
 from .robots import destroy_below_count
 

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from cardwright.core.state import CardRef, Frame, Option
 
-from ..abilities import AbilitySpec, Special, option_card, pick_card, pick_into, register
+from ..legacy import AbilitySpec, Special, option_card, pick_card, pick_into, register
 from ..state import REVEALED, SUState
 
 if TYPE_CHECKING:

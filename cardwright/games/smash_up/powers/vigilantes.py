@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 from cardwright.core import rng as chance
 from cardwright.core.state import CardRef, Frame, Option
 
-from ..abilities import AbilitySpec, Special, option_card, register
+from ..legacy import AbilitySpec, Special, option_card, register
 from ..scoring import ScoreBase
 from ..state import Lasting, SUState
 from .disco_dancers import done, give_power, move_picked, own_minions, pick_base, pick_minion

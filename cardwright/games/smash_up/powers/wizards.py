@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 from cardwright.core.state import Frame, Option
 
-from ..abilities import AbilitySpec, option_card, register
+from ..legacy import AbilitySpec, option_card, register
 from ..state import REVEALED, SUState
 from .tricksters import ongoing_extra
 
@@ -43,11 +43,6 @@ def _can_play_action(game: SmashUp, s: SUState, seat: int, cid: int) -> bool:
 
 
 _archmage_play, _archmage_hook = ongoing_extra("action", "extra_action_each_turn")
-
-
-def _chronomage(game: SmashUp, s: SUState, frame: Frame, choice: str | None) -> None:
-    _done(game, s, frame)
-    game.grant_extra(s, frame.seat, "action", "su.card.extra_action", source=frame.data["card"])
 
 
 # ----------------------------------------------------------------------------- Neophyte
@@ -216,7 +211,6 @@ register(
     AbilitySpec(
         "extra_action_each_turn", on_play=_archmage_play, hooks={"start_of_turn": _archmage_hook}
     ),
-    AbilitySpec("extra_action", on_play=_chronomage),
     AbilitySpec("reveal_top_action_take_or_play", on_play=_neophyte),
     AbilitySpec("play_action_from_rivals_deck_tops", on_play=_mass_enchantment),
     AbilitySpec("reveal_five_take_minions", on_play=_portal),

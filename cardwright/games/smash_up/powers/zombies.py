@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING, Any
 
 from cardwright.core.state import CardRef, Frame, Option
 
-from ..abilities import AbilitySpec, Special, option_card, register
+from ..legacy import AbilitySpec, Special, option_card, register
 from ..state import Lasting, SUState
 
 if TYPE_CHECKING:
