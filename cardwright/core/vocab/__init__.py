@@ -33,7 +33,7 @@ from ..abilities import Listener, ModifierSpec, Replacement, Rule
 from ..errors import DataError
 from ..state import Lasting
 from .base import Ctx, Effect, Expr, NodeTable, cards_of, index_effect, node, node_key, seats_of
-from .binding import LET, IfDone, Let, Repeat, SuchThat
+from .binding import LET, Delay, EachChosen, IfDone, Let, Repeat, SuchThat
 from .effects import (
     ADD_COUNTER,
     DISCARD,
@@ -273,6 +273,10 @@ def core_words() -> Vocabulary:
             _effect(effect, "may"), prompt, kind, **answers
         ),
         "let": _let,
+        "each_chosen": lambda what, effect, name="chosen": EachChosen(
+            LET, (_e(what),), then=_effect(effect, "each_chosen"), name=name
+        ),
+        "delay": lambda effect: Delay(_effect(effect, "delay")),
         "if_done": _if_done,
         "repeat": lambda n, effect: Repeat(_e(n), _effect(effect, "repeat")),
         "such_that": lambda what, condition: SuchThat(_e(what), _e(condition)),

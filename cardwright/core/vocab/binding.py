@@ -7,6 +7,9 @@
 * ``if_done(verb, then, otherwise=None)``: ``then`` when the verb (carried out at once) says it
   did something (its function returned a true value), else ``otherwise``;
 * ``repeat(n, effect)``: ``effect`` ``n`` times (``n`` counted when it starts);
+* ``each_chosen(choose(...), effect)``: each card chosen, one at a time, then ``effect`` for it
+  before the next is chosen;
+* ``delay(effect)``: ``effect`` waits as a triggered ability of the card;
 * ``such_that(cards, condition)``: the cards for which ``condition`` holds, each bound as
   ``it`` while it is tested.
 
@@ -21,9 +24,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from ..state import Bindings, CardRef, Option
+from ..state import Bindings, CardRef, Option, Trigger
 from .base import Ctx, Effect, Expr, cards_of
-from .effects import Verb, VerbSpec
+from .effects import Verb, VerbSpec, fill
 
 if TYPE_CHECKING:
     from .step import EffectStep
@@ -92,15 +95,22 @@ class Let(Verb):
             ctx.game.pop(ctx.state, step)
             self.apply(ctx)
             return
-        found, left = self._candidates(step, ctx)
-        if left <= 0 or not found:
-            ctx.game.pop(ctx.state, step)
-            none = self.choice.none or self.spec.none
-            if not step.picked and none:
-                ctx.game.log(ctx.state, "no_target", ctx.rule, none, ctx.you)
+        if self._no_more(step, ctx):
             self._bind(ctx, list(step.picked))
             return
         super().run(step, ctx)
+
+    def _no_more(self, step: EffectStep, ctx: Ctx) -> bool:
+        """Whether nothing more can be chosen: then the step ends, saying so if nothing was."""
+        assert self.choice is not None
+        found, left = self._candidates(step, ctx)
+        if left > 0 and found:
+            return False
+        ctx.game.pop(ctx.state, step)
+        none = self.choice.none or self.spec.none
+        if not step.picked and none:
+            ctx.game.log(ctx.state, "no_target", ctx.rule, fill(ctx, none), ctx.you)
+        return True
 
     def answer(self, step: EffectStep, ctx: Ctx, option: Option) -> None:
         if option.card is None:  # declined, or done
@@ -114,6 +124,55 @@ class Let(Verb):
         if last:
             ctx.game.pop(ctx.state, step)
             self._bind(ctx, list(step.picked))
+
+
+@dataclass(frozen=True)
+class EachChosen(Let):
+    """``each_chosen(choose(...), effect, name="chosen")``: the acting seat chooses the cards
+    one at a time (``n``, ``up_to``, ``may`` as in ``choose``); after each pick ``effect``
+    happens with that card bound, and only then is the next one chosen (a card already picked
+    is not offered again): "move up to two of your minions, each to a base of your
+    choice"."""
+
+    def _pick(self, step: EffectStep, ctx: Ctx, card: CardRef, last: bool) -> None:
+        assert self.then is not None
+        step.picked.append(card)
+        if last:
+            ctx.game.pop(ctx.state, step)
+        self.then.start(ctx.child(0, vars=bind(ctx.vars, self.name, [card])))
+
+    def answer(self, step: EffectStep, ctx: Ctx, option: Option) -> None:
+        if option.card is None:  # declined, or done
+            ctx.game.pop(ctx.state, step)
+            return
+        Verb.answer(self, step, ctx, option)
+
+    def run(self, step: EffectStep, ctx: Ctx) -> None:
+        if not self._no_more(step, ctx):
+            Verb.run(self, step, ctx)
+
+
+@dataclass(frozen=True)
+class Delay(Effect):
+    """``delay(effect)``: ``effect`` does not happen now but waits, as a triggered ability of
+    the card, for the next moment triggers resolve (for what must be chosen while another
+    step is under way: a replacement that moves a minion instead of its destruction)."""
+
+    effect: Effect
+
+    def parts(self) -> Sequence[Effect]:
+        return (self.effect,)
+
+    def do(self, ctx: Ctx) -> None:
+        assert ctx.source is not None
+        game, state = ctx.game, ctx.state
+        orderer = game.trigger_controller(state, ctx.source, ctx.you)
+        trigger = Trigger(
+            ctx.ability.id, ctx.source, orderer, vars=ctx.vars, effect=f"{ctx.node}.0"
+        )
+        if ctx.you != orderer:
+            trigger.actor = ctx.you
+        state.triggers.append(trigger)
 
 
 @dataclass(frozen=True)

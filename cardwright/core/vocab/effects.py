@@ -316,16 +316,20 @@ class Verb(Effect):
         n = choice.n if isinstance(choice.n, int) else step.n  # (an expression: see start)
         return found, n - len(step.picked)
 
-    def _forced(self, found: list[CardRef], left: int) -> bool:
+    def _forced(self, found: list[CardRef], left: int, ctx: Ctx | None = None) -> bool:
         choice = self.choice
         assert choice is not None
-        return not (choice.may or choice.up_to or choice.always_ask) and len(found) <= left
+        if choice.may or choice.up_to or choice.always_ask:
+            return False
+        if choice.count_copies and ctx is not None:  # copies count: asked by their number
+            return len(choice.eval(ctx)) <= left
+        return len(found) <= left
 
     def ask(self, step: EffectStep, ctx: Ctx) -> Decision | None:
         if self.choice is None:
             return None
         found, left = self._candidates(step, ctx)
-        if left <= 0 or not found or self._forced(found, left):
+        if left <= 0 or not found or self._forced(found, left, ctx):
             return None
         return choice_question(self.choice, self.spec, step, ctx, found, left)
 
@@ -339,7 +343,7 @@ class Verb(Effect):
             _pop(ctx, step)
             none = self.choice.none or self.spec.none
             if not step.picked and none:
-                ctx.game.log(ctx.state, "no_target", ctx.rule, none, ctx.you)
+                ctx.game.log(ctx.state, "no_target", ctx.rule, fill(ctx, none), ctx.you)
             return
         # forced: every candidate must be taken
         card = found[0]
@@ -383,6 +387,10 @@ class _PromptWords(dict[str, Any]):
         ctx, v = self.ctx, self.ctx.vars
         if key == "self" and ctx.source is not None:
             return ctx.game.card_name(ctx.state, ctx.source)
+        if key.endswith("_name"):  # a seat's name: {you_name}, {seat_name} (a bound seat)
+            seat = ctx.you if key == "you_name" else v.nums.get(key[:-5], -1)
+            names = ctx.state.names
+            return names[seat] if 0 <= seat < len(names) else "no one"
         if key == "source" and "source" not in v.cards:  # the card the ability is on
             return "" if ctx.source is None else ctx.game.card_name(ctx.state, ctx.source)
         if key in v.cards:

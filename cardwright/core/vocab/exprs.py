@@ -368,7 +368,9 @@ class Choose(Expr):
     (:meth:`Game.choice_label`); ``decline`` / ``decline_id``, the option ``may`` adds (the
     game's ``decline_option`` where they are empty);
     ``done`` / ``done_id``, the option ``up_to`` adds once a card is picked; ``distinct``:
-    one option per card definition (copies are interchangeable)."""
+    one option per card definition (copies are interchangeable); ``count_copies``: whether it
+    is asked depends on how many cards there are, copies counted (a hidden hand: asking only
+    when the cards differ would tell the others they do)."""
 
     what: Expr
     n: int | Expr = 1
@@ -386,6 +388,7 @@ class Choose(Expr):
     done_id: str = "done"
     prompt_more: str = ""
     distinct: bool = False
+    count_copies: bool = False
 
     def eval(self, ctx: Ctx) -> list[CardRef]:
         """The candidates (the choice itself is made by the step running the verb)."""

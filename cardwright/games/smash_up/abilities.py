@@ -40,7 +40,8 @@ from cardwright.core.vocab import (
 from cardwright.core.vocab.events import card_permissions, try_replacement
 
 from .carddata import CARD_SETS, BaseDef, CardDef, load_bases, load_factions
-from .words import _e, _opt, words
+from .selectors import _e, _opt
+from .words import words
 
 if TYPE_CHECKING:
     from .affects import CopyRecord

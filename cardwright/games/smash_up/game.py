@@ -201,6 +201,9 @@ class SmashUp(Game):
 
         return choice_label(self, ctx, card, style)
 
+    def discard_card(self, state: State, seat: int, card: int, rule: str) -> None:
+        self.discard_from_hand(state, seat, card, rule)
+
     def listener_used(self, state: State, card: int, key: str, about: int | None) -> bool:
         return self.once_used(state, card, key, about)
 

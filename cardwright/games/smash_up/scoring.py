@@ -106,14 +106,15 @@ ANNOUNCE, BEFORE, AWARD, AFTER, AFTER_WINDOW, CLEAR = range(6)
 
 class ScoreBase(Step, tag="su.score_base"):
     """One base scores (000 Scoring order, steps 3-8). ``places`` (per seat, 0: none) and
-    ``winners`` are known once VP are awarded; ``shinobi_used``: a Shinobi was played as a
-    Special before it scored (only one may be)."""
+    ``winners`` are known once VP are awarded; ``marks``: what abilities noted about this
+    scoring (a Shinobi was played as a Special before it scored: only one may be)."""
 
     base: CardRef
     stage: int = ANNOUNCE
     places: list[int] = msgspec.field(default_factory=list)
     winners: list[int] = msgspec.field(default_factory=list)
     shinobi_used: bool = False
+    marks: list[str] = msgspec.field(default_factory=list)
 
     def run(self, game: Game, state: State) -> None:
         g, s = _g(game), cast(SUState, state)

@@ -1,6 +1,7 @@
-"""Smash Up's words in the shared vocabulary: selectors of minions, bases and actions in play,
-the verbs that change them (each records what it affects: 000 Terms: Affect), and how their
-choices read. ``abilities.py`` assembles them into :func:`~.abilities.vocabulary`.
+"""Smash Up's verbs and choices in the shared vocabulary: the verbs that change minions, bases
+and hands (each records what it affects: 000 Terms: Affect) and how their choices read; the
+selectors are in ``selectors.py``. ``abilities.py`` assembles them into
+:func:`~.abilities.vocabulary`.
 
 The context an ability runs in (:class:`~cardwright.core.vocab.Ctx`) gives the card it comes
 from (``self``), the seat choosing (``you``) and what it bound: ``player`` (the seat whose card
@@ -12,243 +13,43 @@ the card was played, or the base a Special answers), ``via`` (``normal``, ``extr
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, cast
 
 from cardwright.core.errors import EngineError
-from cardwright.core.state import CardRef
+from cardwright.core.state import Bindings, CardRef, Decision, Option
 from cardwright.core.vocab import (
     Choose,
-    Const,
     Ctx,
+    Effect,
     Expr,
     Verb,
     VerbSpec,
     cards_of,
-    filters_from,
     seats_of,
 )
 from cardwright.core.vocab.effects import fill
-from cardwright.core.vocab.exprs import Call, Filter
 
-from .affects import Acting
 from .catalog import BASES
+from .selectors import (
+    _e,
+    _first,
+    _opt,
+    acting_of,
+    game_of,
+    in_play,
+    player,
+    scoring_step,
+    selector_words,
+    state_of,
+)
 from .state import SUState
 
 if TYPE_CHECKING:
+    from cardwright.core.vocab import EffectStep
+
     from .game import SmashUp
-
-#: the hook an effect runs from -> how its card acts (the affect records' ``mode``)
-MODES = {"on_play": "play", "talent": "talent", "listeners": "trigger", "special": "special"}
-
-
-def game_of(ctx: Ctx) -> SmashUp:
-    return cast("SmashUp", ctx.game)
-
-
-def state_of(ctx: Ctx) -> SUState:
-    return cast(SUState, ctx.state)
-
-
-def player(ctx: Ctx) -> int:
-    """The seat whose card or Talent is acting (-1 for a base's ability)."""
-    src = ctx.source
-    if src is not None and ctx.state.cards[src].defn in game_of(ctx).cat(ctx.state).bases:
-        return -1
-    return ctx.vars.nums.get("player", ctx.you)
-
-
-def acting_of(ctx: Ctx) -> Acting | None:
-    """The acting card of an effect, for the affect records (None: no card acts)."""
-    src = ctx.source
-    if src is None:
-        return None
-    mode = MODES.get(ctx.node.split("/", 3)[2] if ctx.node.count("/") >= 2 else "", "play")
-    g = game_of(ctx)
-    standard = mode == "play" and ctx.state.cards[src].defn in g.cat(ctx.state).standard
-    return Acting(src, player(ctx), ctx.you, standard=standard, mode=mode)
-
-
-def _e(value: Any) -> Expr:
-    return value if isinstance(value, Expr) else Const(value)
-
-
-def _opt(value: Any) -> Expr | None:
-    return None if value is None else _e(value)
-
-
-def _first(value: Any) -> int:
-    """The first card of a value (-1: none)."""
-    found = cards_of(value)
-    return found[0] if found else -1
-
-
-# ------------------------------------------------------------------------------ selectors
-@dataclass(frozen=True, slots=True)
-class Minions(Expr):
-    """The minions in play, base by base in table order: at one base (``at``), of some seats
-    (``whose``: ``any``, ``you``, ``opponent``, relative to the seat choosing, or ``player``:
-    the card's player, ``rival``: another than the card's player), passing the filters;
-    ``other`` leaves out the card itself."""
-
-    at: Expr | None = None
-    whose: str = "any"
-    filters: tuple[Filter, ...] = ()
-    other: bool = False
-
-    def eval(self, ctx: Ctx) -> list[CardRef]:
-        g, s = game_of(ctx), ctx.state
-        if self.at is None:
-            found = [CardRef(c) for c, _ in g.minions_in_play(s)]
-        else:
-            bid = _first(self.at.eval(ctx))
-            if bid < 0 or not g.base_in_play(s, bid):
-                return []
-            found = [CardRef(c) for c in g.minions_at(s, bid)]
-        if self.whose != "any":
-            seat = player(ctx) if self.whose in ("player", "rival") else ctx.you
-            mine = self.whose in ("you", "player")
-            cards = s.cards
-            found = [c for c in found if (cards[c].controller == seat) == mine]
-        if self.other and ctx.source is not None:
-            found = [c for c in found if c != ctx.source]
-        for f in self.filters:
-            found = [c for c in found if f.test(ctx, c)]
-        return found
-
-
-@dataclass(frozen=True, slots=True)
-class Bases(Expr):
-    """The bases in play, in table order, passing the filters."""
-
-    filters: tuple[Filter, ...] = ()
-    other_than: Expr | None = None
-
-    def eval(self, ctx: Ctx) -> list[CardRef]:
-        found = [CardRef(b) for b in ctx.state.zones[BASES]]
-        if self.other_than is not None:
-            skip = set(cards_of(self.other_than.eval(ctx)))
-            found = [b for b in found if b not in skip]
-        for f in self.filters:
-            found = [b for b in found if f.test(ctx, b)]
-        return found
-
-
-def here(ctx: Ctx) -> list[CardRef]:
-    """The base the ability is about: where its card was played (or the base a Special
-    answers), else where the card is, else the card itself (a base)."""
-    bound = ctx.vars.cards.get("base")
-    if bound:
-        return list(bound)
-    src = ctx.source
-    if src is None:
-        return []
-    g = game_of(ctx)
-    if src in ctx.state.zones[BASES]:
-        return [src]
-    bid = g.base_of(ctx.state, src)
-    return [CardRef(bid)] if bid >= 0 else []
-
-
-def host(ctx: Ctx) -> list[CardRef]:
-    """The card the ability's action is attached to (a base or a minion)."""
-    src = ctx.source
-    found = state_of(ctx).attached.get(src) if src is not None else None
-    return [] if found is None else [found]
-
-
-def base_of(ctx: Ctx, what: Any) -> list[CardRef]:
-    card = _first(what)
-    if card < 0:
-        return []
-    if card in ctx.state.zones[BASES]:
-        return [CardRef(card)]
-    bid = game_of(ctx).base_of(ctx.state, card)
-    return [CardRef(bid)] if bid >= 0 else []
-
-
-def in_play(ctx: Ctx, what: Any) -> bool:
-    """Whether the card (a base, or a card at one) is in play."""
-    card = _first(what)
-    if card < 0:
-        return False
-    return card in ctx.state.zones[BASES] or game_of(ctx).base_of(ctx.state, card) >= 0
-
-
-def scoring_step(ctx: Ctx) -> Any:
-    """The step scoring a base now (the innermost), or None."""
-    from .scoring import ScoreBase
-
-    for step in reversed(ctx.state.stack):
-        if isinstance(step, ScoreBase):
-            return step
-    return None
-
-
-def placed(ctx: Ctx, place: int) -> list[int]:
-    """The seats that took ``place`` at the base now scoring (1: its winners), in turn order
-    from the current player."""
-    step = scoring_step(ctx)
-    if step is None or not step.places:
-        return []
-    if place == 1:
-        return list(step.winners)
-    order = game_of(ctx).seat_order(ctx.state, ctx.state.active)
-    return [p for p in order if step.places[p] == place]
-
-
-def players_at(ctx: Ctx, where: Any, but: Any = None) -> list[int]:
-    """The seats with a minion at a base, in turn order from the current player, leaving out
-    the seats of ``but``."""
-    g, s = game_of(ctx), ctx.state
-    bid = _first(where)
-    if bid < 0 or not g.base_in_play(s, bid):
-        return []
-    present = {s.cards[c].controller for c in g.minions_at(s, bid)}
-    skip = set() if but is None else set(seats_of(but))
-    return [p for p in g.seat_order(s, s.active) if p in present and p not in skip]
-
-
-def power_at(ctx: Ctx, where: Any, seat: Any) -> int:
-    """A player's total power at a base."""
-    return game_of(ctx).powers_at(ctx.state, _first(where)).get(seats_of(seat)[0], 0)
-
-
-def powerless(ctx: Ctx, where: Any) -> int:
-    """How many players at the table have no power at a base."""
-    powers = game_of(ctx).powers_at(ctx.state, _first(where))
-    return sum(1 for seat in range(ctx.state.num_players) if powers.get(seat, 0) <= 0)
-
-
-def host_of(ctx: Ctx, what: Any) -> list[CardRef]:
-    card = _first(what)
-    found = state_of(ctx).attached.get(CardRef(card)) if card >= 0 else None
-    return [] if found is None else [found]
-
-
-def in_zone(ctx: Ctx, what: Any, zone: str) -> bool:
-    """Whether the card is in its owner's ``zone`` (``hand``, ``deck``, ``discard``)."""
-    card = _first(what)
-    return card >= 0 and card in ctx.state.zones[f"{zone}:{ctx.state.cards[card].owner}"]
-
-
-def by_action(ctx: Ctx) -> bool:
-    """In a "cannot": the card doing it is an action card its player (the actor) played or
-    controls (000: "other players' actions")."""
-    v = ctx.vars
-    acting = v.cards.get("acting")
-    if not acting or v.nums.get("acting_seat") != v.nums.get("actor"):
-        return False
-    g = game_of(ctx)
-    defn = ctx.state.cards[acting[0]].defn
-    cat = g.cat(ctx.state)
-    return defn in cat.cards and not cat.is_minion[defn]
-
-
-def name_of(ctx: Ctx, what: Any) -> str:
-    card = _first(what)
-    return game_of(ctx).card_name(ctx.state, card) if card >= 0 else "nothing"
 
 
 # ------------------------------------------------------------------------------ verbs
@@ -416,6 +217,34 @@ def _spare(ctx: Ctx, what: Any, source: Any) -> bool:
     return True
 
 
+@acts
+def _discard_random(ctx: Ctx, n: int = 1, who: Any = None) -> bool:
+    """You (or ``who``) discard ``n`` cards at random from the hand."""
+    g = game_of(ctx)
+    done = False
+    for seat in seats_of(ctx.you if who is None else who):
+        done = bool(g.discard_random(ctx.state, seat, int(n), ctx.rule)) or done
+    return done
+
+
+def _ongoing_extra(ctx: Ctx, kind: str) -> bool:
+    """ "While this is in play you may play an extra ... on each of your turns": a play that
+    lasts while the card stays in play (an action on a base: at that base only; reading W8)."""
+    from .powers.tricksters import ongoing_allowance
+
+    assert ctx.source is not None
+    ongoing_allowance(game_of(ctx), state_of(ctx), ctx.source, kind, ctx.rule)
+    return True
+
+
+def _mark_scoring(ctx: Ctx, where: Any, mark: str) -> bool:
+    step = scoring_step(ctx)
+    if step is None or step.base != _first(where):
+        return False
+    step.marks.append(mark)
+    return True
+
+
 def _say(ctx: Ctx, text: str, kind: str = "note", who: Any = None) -> bool:
     """A line in the log (bound values named in braces), about the card's player (or the
     seat ``who``)."""
@@ -475,6 +304,9 @@ BREAKPOINT = VerbSpec("breakpoint", _breakpoint, kind="choose_base", prompt="Cho
 EXTRA = VerbSpec("extra", _extra)
 SAY = VerbSpec("say", _say)
 TO_DECK_BOTTOM = VerbSpec("to_deck_bottom", _to_deck_bottom)
+DISCARD_RANDOM = VerbSpec("discard_random", _discard_random)
+ONGOING_EXTRA = VerbSpec("ongoing_extra", _ongoing_extra)
+MARK_SCORING = VerbSpec("mark_scoring", _mark_scoring)
 DISCARD_HAND = VerbSpec("discard_hand", _discard_hand)
 SPARE = VerbSpec("spare", _spare)
 
@@ -486,6 +318,69 @@ def verb(spec: VerbSpec) -> Callable[..., Verb]:
         return Verb(spec, tuple(_e(a) for a in args), tuple((k, _e(v)) for k, v in kwargs.items()))
 
     return make
+
+
+# ------------------------------------------------------------------------------ naming a faction
+@dataclass(frozen=True)
+class NameFaction(Effect):
+    """``name_faction(prompt, effect, among=None, none="")``: the acting seat names a faction
+    (options ``faction:<id>`` read with its name, question kind ``name_faction``): one of
+    ``among`` (an expression giving faction ids; default every faction in this game, in seat
+    order), named without a question when there is only one; then ``effect`` with the words
+    ``faction`` (its id) and ``faction_label`` (its name) bound. With none to name, ``none`` is
+    logged and nothing happens."""
+
+    prompt: str
+    effect: Effect
+    among: Expr | None = None
+    none: str = ""
+    immediate: bool = field(init=False, default=False)
+
+    def parts(self) -> Sequence[Effect]:
+        return (self.effect,)
+
+    def _factions(self, ctx: Ctx) -> list[str]:
+        if self.among is None:
+            return [f for pair in ctx.state.config["factions"] for f in pair]
+        return [str(f) for f in self.among.eval(ctx)]
+
+    def ask(self, step: EffectStep, ctx: Ctx) -> Decision | None:
+        found = self._factions(ctx)
+        if len(found) <= 1 and self.among is not None:
+            return None
+        names = game_of(ctx).cat(ctx.state).factions
+        options = [Option(f"faction:{f}", names[f].name, arg=f) for f in found]
+        return Decision(ctx.you, "name_faction", self.prompt, options, ctx.rule)
+
+    def run(self, step: EffectStep, ctx: Ctx) -> None:
+        found = self._factions(ctx)
+        ctx.game.pop(ctx.state, step)
+        if not found:
+            if self.none:
+                ctx.game.log(ctx.state, "no_target", ctx.rule, fill(ctx, self.none), ctx.you)
+            return
+        self._named(ctx, found[0])
+
+    def answer(self, step: EffectStep, ctx: Ctx, option: Option) -> None:
+        ctx.game.pop(ctx.state, step)
+        self._named(ctx, option.arg)
+
+    def _named(self, ctx: Ctx, faction: str) -> None:
+        label = game_of(ctx).cat(ctx.state).factions[faction].name
+        v = ctx.vars
+        bound = Bindings(
+            dict(v.cards), dict(v.nums), {**v.words, "faction": faction, "faction_label": label}
+        )
+        self.effect.start(ctx.child(0, vars=bound))
+
+
+def _remember(ctx: Ctx, what: Any, word: str) -> bool:
+    """The card (in play) remembers a word it named (Block the Path's faction)."""
+    card = _first(what)
+    if card < 0 or not in_play(ctx, [card]):
+        return False
+    state_of(ctx).named[CardRef(card)] = word
+    return True
 
 
 # ------------------------------------------------------------------------------ choices
@@ -553,7 +448,14 @@ def choice_label(g: SmashUp, ctx: Ctx, cid: int, style: str) -> str:
     if style == "label":
         return g.label(cast(SUState, s), cid)
     if "{" in style:
-        return style.format(card=g.card_name(s, cid), label=g.label(cast(SUState, s), cid))
+        card = s.cards[cid]
+        host = cast(SUState, s).attached.get(CardRef(cid))
+        return style.format(
+            card=g.card_name(s, cid),
+            label=g.label(cast(SUState, s), cid),
+            controller=s.names[card.controller] if 0 <= card.controller < len(s.names) else "",
+            host="" if host is None else g.card_name(s, host),
+        )
     raise EngineError(f"smash-up: unknown label style {style!r}")
 
 
@@ -561,20 +463,10 @@ def choice_label(g: SmashUp, ctx: Ctx, cid: int, style: str) -> str:
 def words() -> dict[str, Any]:
     """Smash Up's words (see the module docstring and ``docs/cards.md``)."""
     return {
-        # selectors and values
-        "minions": lambda at=None, whose="any", other=False, **f: Minions(
-            _opt(at), whose, filters_from(f), other
-        ),
-        "bases": lambda other_than=None, **f: Bases(filters_from(f), _opt(other_than)),
-        "here": Call("here", here),
-        "host": Call("host", host),
-        "base_of": lambda what: Call("base_of", base_of, (_e(what),)),
-        "in_play": lambda what: Call("in_play", in_play, (_e(what),)),
-        # choosing
+        **selector_words(),
         "target": target,
         "card": card,
         "base": base,
-        # verbs
         "destroy": verb(DESTROY),
         "return_to_hand": verb(RETURN),
         "to_deck": verb(TO_DECK),
@@ -585,14 +477,13 @@ def words() -> dict[str, Any]:
         "extra": verb(EXTRA),
         "say": verb(SAY),
         "to_deck_bottom": verb(TO_DECK_BOTTOM),
+        "discard_random": verb(DISCARD_RANDOM),
+        "ongoing_extra": verb(ONGOING_EXTRA),
+        "mark_scoring": verb(MARK_SCORING),
+        "remember": verb(VerbSpec("remember", _remember)),
+        "name_faction": lambda prompt, effect, among=None, none="": NameFaction(
+            prompt, effect, _opt(among), none
+        ),
         "discard_hand": verb(DISCARD_HAND),
-        "winners": Call("winners", placed, (Const(1),)),
-        "placed": lambda n: Call("placed", placed, (_e(n),)),
-        "players_at": lambda where, but=None: Call("players_at", players_at, (_e(where), _e(but))),
-        "power_at": lambda where, seat: Call("power_at", power_at, (_e(where), _e(seat))),
-        "powerless": lambda where: Call("powerless", powerless, (_e(where),)),
-        "host_of": lambda what: Call("host_of", host_of, (_e(what),)),
-        "in_zone": lambda what, zone: Call("in_zone", in_zone, (_e(what), _e(zone))),
         "spare": verb(SPARE),
-        "by_action": Call("by_action", by_action),
     }

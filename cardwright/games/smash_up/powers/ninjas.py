@@ -7,16 +7,15 @@ and Dinosaurs reuse (:func:`destroy_here`, :func:`move_one`, :func:`ask_destinat
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-from cardwright.core.state import CardRef, Frame, Option
+from cardwright.core.state import Frame, Option
 
 from ..legacy import (
     ASKED,
     NONE,
     AbilityHandler,
     AbilitySpec,
-    Special,
     base_choices,
     minion_choices,
     minion_target,
@@ -126,71 +125,10 @@ def scoring_step(s: SUState, bid: int) -> ScoreBase | None:
 # ----------------------------------------------------------------------------- Shinobi
 
 
-def _shinobi_usable(
-    game: SmashUp, s: SUState, seat: int, card: int, window: dict[str, Any]
-) -> bool:
-    step = scoring_step(s, window.get("base_card", -1))
-    return step is not None and not step.shinobi_used
-
-
-def _shinobi_play(game: SmashUp, s: SUState, frame: Frame, choice: str | None) -> None:
-    if frame.data.get("via") == "special":
-        step = scoring_step(s, frame.data["base_card"])
-        if step is not None:
-            step.shinobi_used = True
-    game.pop(s, frame)
-
-
 # ----------------------------------------------------------------------------- Ninja Acolyte
 
 
-def _acolyte_usable(
-    game: SmashUp, s: SUState, seat: int, card: int, window: dict[str, Any]
-) -> bool:
-    return (
-        seat == s.active
-        and s.phase == "play"
-        and s.minions_played == 0
-        and s.cards[card].controller == seat
-        and not game.blocked(s, "return", card, seat)
-    )
-
-
-def _acolyte(game: SmashUp, s: SUState, frame: Frame, choice: str | None) -> None:
-    rule = "su.card.return_self_for_extra_minion_here"
-    cid, seat = frame.data["card"], frame.seat
-    bid = game.base_of(s, cid)
-    game.pop(s, frame)
-    if bid >= 0 and game.return_to_hand(s, cid, seat, rule):
-        game.grant_extra(s, seat, "minion", rule, base=bid, source=cid, mandatory=True)
-
-
 # ----------------------------------------------------------------------------- Assassination
-
-
-def _assassination_play(game: SmashUp, s: SUState, frame: Frame, choice: str | None) -> None:
-    # "the end of the turn" is the end of this turn: remember which one
-    s.cards[frame.data["card"]].counters["turn"] = s.turn
-    game.pop(s, frame)
-
-
-def _assassination_hook(game: SmashUp, s: SUState, source: int, event: dict[str, Any]) -> None:
-    host = s.attached.get(CardRef(source), -1)
-    if host >= 0 and game.is_minion(s, host) and s.cards[source].counters.get("turn") == s.turn:
-        game.queue(
-            s,
-            "destroy_attached_minion_at_turn_end",
-            source,
-            s.cards[source].controller,
-            target_card=host,
-        )
-
-
-def _assassination(game: SmashUp, s: SUState, frame: Frame, choice: str | None) -> None:
-    game.pop(s, frame)
-    host = frame.data["target_card"]
-    if s.attached.get(CardRef(frame.data["card"])) == host:
-        game.destroy(s, host, frame.seat, "su.card.destroy_attached_minion_at_turn_end")
 
 
 # ----------------------------------------------------------------------------- Disguise
@@ -290,117 +228,13 @@ def _disguise_swap(game: SmashUp, s: SUState, frame: Frame, rule: str) -> None:
 # ----------------------------------------------------------------------------- Hidden Ninja
 
 
-def _hidden_ninja_usable(
-    game: SmashUp, s: SUState, seat: int, card: int, window: dict[str, Any]
-) -> bool:
-    return any(game.is_minion(s, c) for c in s.zones[f"hand:{seat}"])
-
-
-def _hidden_ninja(game: SmashUp, s: SUState, frame: Frame, choice: str | None) -> None:
-    game.pop(s, frame)
-    bid = frame.data["base_card"]
-    if game.base_in_play(s, bid):
-        game.grant_extra(
-            s,
-            frame.seat,
-            "minion",
-            "su.card.before_scoring_extra_minion_there",
-            base=bid,
-            immediate=True,
-        )
-
-
 # ----------------------------------------------------------------------------- Infiltrate
-
-
-def _infiltrate(game: SmashUp, s: SUState, frame: Frame, choice: str | None) -> None:
-    """Destroy an action already attached to this base (forced if there is one)."""
-    rule = "su.card.destroy_base_action_and_ignore_base"
-    me = frame.data["card"]
-    bid = s.attached.get(CardRef(me), -1)
-    cands = [a for a, host in s.attached.items() if host == bid and a != me]
-    got = pick(
-        game,
-        s,
-        frame.seat,
-        choice,
-        [(a, game.card_name(s, a)) for a in cands],
-        kind="target",
-        prompt="Infiltrate: destroy an action on this base",
-        rule=rule,
-    )
-    if got == ASKED:
-        return
-    game.pop(s, frame)
-    if got != NONE:
-        game.destroy_action(s, got, frame.seat, rule)
-
-
-def _infiltrate_hook(game: SmashUp, s: SUState, source: int, event: dict[str, Any]) -> None:
-    if event["seat"] == s.cards[source].controller:
-        game.queue(s, "destroy_base_action_and_ignore_base", source, event["seat"])
-
-
-def _infiltrate_trigger(game: SmashUp, s: SUState, frame: Frame, choice: str | None) -> None:
-    game.pop(s, frame)
-    cid = frame.data["card"]
-    if game.base_of(s, cid) >= 0:
-        game.destroy_action(s, cid, frame.seat, "su.card.destroy_base_action_and_ignore_base")
-
-
-def _infiltrate_ignores(game: SmashUp, s: SUState, source: int, base: int, seat: int) -> bool:
-    """Only the Infiltrate's controller ignores the base it is on."""
-    return (
-        seat >= 0 and s.attached.get(CardRef(source)) == base and s.cards[source].controller == seat
-    )
 
 
 # ----------------------------------------------------------------------------- Poison
 
 
-def _poison_power(game: SmashUp, s: SUState, source: int, minion: int, base: int) -> int:
-    return -4 if s.attached.get(CardRef(source)) == minion else 0
-
-
-def _poison(game: SmashUp, s: SUState, frame: Frame, choice: str | None) -> None:
-    """Destroy any number of the actions on the poisoned minion, one at a time."""
-    rule = "su.card.strip_attached_actions_minus4"
-    me = frame.data["card"]
-    host = s.attached.get(CardRef(me), -1)
-    cands = [a for a, h in s.attached.items() if h == host and a != me]
-    got = pick(
-        game,
-        s,
-        frame.seat,
-        choice,
-        [] if choice is not None else [(a, game.card_name(s, a)) for a in cands],
-        kind="target",
-        prompt="Poison: destroy an action on this minion?",
-        rule=rule,
-        optional=True,
-        decline="Destroy no more",
-    )
-    if got == ASKED:
-        return
-    if got == NONE:
-        game.pop(s, frame)
-        return
-    game.destroy_action(s, got, frame.seat, rule)
-
-
 # ----------------------------------------------------------------------------- Smoke Bomb
-
-
-def _smoke_bomb_hook(game: SmashUp, s: SUState, source: int, event: dict[str, Any]) -> None:
-    if event["seat"] == s.cards[source].controller:
-        game.queue(s, "shield_from_rival_actions_until_your_turn", source, event["seat"])
-
-
-def _smoke_bomb_trigger(game: SmashUp, s: SUState, frame: Frame, choice: str | None) -> None:
-    game.pop(s, frame)
-    cid = frame.data["card"]
-    if game.base_of(s, cid) >= 0:
-        game.destroy_action(s, cid, frame.seat, "su.card.shield_from_rival_actions_until_your_turn")
 
 
 def rival_action_blocked(
@@ -419,59 +253,11 @@ def rival_action_blocked(
     return src is not None and src.defn in game.cat(s).cards and not game.is_minion(s, src.id)
 
 
-def _smoke_bomb_protect(
-    game: SmashUp, s: SUState, source: int, target: int, action: str, actor: int
-) -> bool:
-    """Other players' actions do nothing to the minion it is on."""
-    if s.attached.get(CardRef(source)) != target:
-        return False
-    return rival_action_blocked(game, s, s.cards[source].controller, action, actor)
-
-
 # ----------------------------------------------------------------------------- registry
 
 
 register(
-    AbilitySpec(
-        "before_scoring_play_self_there",
-        on_play=_shinobi_play,
-        special=Special(windows=("before_scoring",), usable=_shinobi_usable),
-    ),
-    AbilitySpec(
-        "return_self_for_extra_minion_here",
-        special=Special(windows=("your_turn",), zone="play", usable=_acolyte_usable, run=_acolyte),
-    ),
-    AbilitySpec(
-        "destroy_attached_minion_at_turn_end",
-        on_play=_assassination_play,
-        hooks={"end_of_turn": _assassination_hook},
-        trigger=_assassination,
-    ),
     AbilitySpec("swap_own_minions_with_hand", on_play=_disguise),
-    AbilitySpec(
-        "before_scoring_extra_minion_there",
-        on_play=_hidden_ninja,
-        special=Special(
-            windows=("before_scoring",),
-            usable=_hidden_ninja_usable,
-            only=True,
-            could_use=lambda game, s, seat, card, window: True,  # any hand may hold a minion
-        ),
-    ),
-    AbilitySpec(
-        "destroy_base_action_and_ignore_base",
-        on_play=_infiltrate,
-        hooks={"start_of_turn": _infiltrate_hook},
-        trigger=_infiltrate_trigger,
-        ignore_base=_infiltrate_ignores,
-    ),
-    AbilitySpec("strip_attached_actions_minus4", on_play=_poison, power=_poison_power),
-    AbilitySpec(
-        "shield_from_rival_actions_until_your_turn",
-        protect=_smoke_bomb_protect,
-        hooks={"start_of_turn": _smoke_bomb_hook},
-        trigger=_smoke_bomb_trigger,
-    ),
 )
 
 __all__ = [

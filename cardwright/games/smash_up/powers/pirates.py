@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from cardwright.core.state import Frame
 
@@ -10,14 +10,11 @@ from ..legacy import (
     ASKED,
     NONE,
     AbilitySpec,
-    Special,
     base_choices,
-    minion_choices,
     pick,
     register,
 )
 from ..state import SUState
-from .ninjas import ask_destination, mine, other_bases
 
 if TYPE_CHECKING:
     from ..game import SmashUp
@@ -30,84 +27,10 @@ def _rule(ability: str) -> str:
 # ----------------------------------------------------------------------------- Pirate King
 
 
-def _king_usable(game: SmashUp, s: SUState, seat: int, card: int, window: dict[str, Any]) -> bool:
-    bid = window.get("base_card", -1)
-    here = game.base_of(s, card)
-    return here >= 0 and here != bid and game.base_in_play(s, bid)
-
-
-def _king(game: SmashUp, s: SUState, frame: Frame, choice: str | None) -> None:
-    game.pop(s, frame)
-    game.move_minion(
-        s,
-        frame.data["card"],
-        frame.data["base_card"],
-        frame.seat,
-        _rule("before_scoring_move_self_there"),
-    )
-
-
 # ----------------------------------------------------------------------------- Buccaneer
 
 
-def _buccaneer_replace(game: SmashUp, s: SUState, source: int, event: dict[str, Any]) -> bool:
-    """Instead of being destroyed, it moves to another base (it is not optional)."""
-    cid = event["minion_card"]
-    controller = s.cards[cid].controller
-    if cid != source or not other_bases(game, s, cid) or game.blocked(s, "move", cid, controller):
-        return False
-    if any(tr.source == cid and tr.ability == "move_instead_of_destroyed" for tr in s.triggers):
-        return True
-    game.log(
-        s,
-        "replaced",
-        _rule("move_instead_of_destroyed"),
-        f"{game.card_name(s, cid)} would be destroyed: it moves to another base instead",
-        controller,
-        card=cid,
-    )
-    # the move is a trigger that resolves at the next safe point (verbs never push frames);
-    # until then it stays where it is, and a second "destroy" does not queue a second move
-    game.queue(s, "move_instead_of_destroyed", cid, controller)
-    return True
-
-
-def _buccaneer_move(game: SmashUp, s: SUState, frame: Frame, choice: str | None) -> None:
-    cid = frame.data["card"]
-    rule = _rule("move_instead_of_destroyed")
-    if game.base_of(s, cid) < 0:
-        game.pop(s, frame)
-        return
-    dest = ask_destination(game, s, frame, choice, cid, rule)
-    if dest == ASKED:
-        return
-    game.pop(s, frame)
-    if dest != NONE:
-        game.move_minion(s, cid, dest, frame.seat, rule)
-
-
 # ----------------------------------------------------------------------------- First Mate
-
-
-def _mate_usable(game: SmashUp, s: SUState, seat: int, card: int, window: dict[str, Any]) -> bool:
-    bid = window.get("base_card", -1)
-    return game.base_of(s, card) == bid and bool(other_bases(game, s, card))
-
-
-def _mate(game: SmashUp, s: SUState, frame: Frame, choice: str | None) -> None:
-    """After its base scores, it moves to another base (not the one that will replace the
-    scored base: that one is not out yet) instead of going to the discard pile."""
-    cid = frame.data["card"]
-    rule = _rule("after_scoring_move_self")
-    if game.base_of(s, cid) != frame.data["base_card"]:
-        game.pop(s, frame)
-        return
-    dest = ask_destination(game, s, frame, choice, cid, rule)
-    if dest == ASKED:
-        return
-    game.pop(s, frame)
-    if dest != NONE:
-        game.move_minion(s, cid, dest, frame.seat, rule)
 
 
 # ----------------------------------------------------------------------------- Broadside
@@ -178,53 +101,6 @@ def _broadside(game: SmashUp, s: SUState, frame: Frame, choice: str | None) -> N
 
 
 # ----------------------------------------------------------------------------- moving your own
-
-
-def _move_own(limit: int, ability: str, name: str) -> Any:
-    """Move up to ``limit`` (-1: any number) of your minions, each to a base of your choice."""
-    rule = _rule(ability)
-
-    def handler(game: SmashUp, s: SUState, frame: Frame, choice: str | None) -> None:
-        data = frame.data
-        moved: list[int] = data.setdefault("moved_cards", [])
-        if frame.step == 0:
-            cands = []
-            if choice is None and (limit < 0 or len(moved) < limit):
-                cands = [
-                    c
-                    for c in mine(game, s, frame.seat)
-                    if c not in moved and other_bases(game, s, c)
-                ]
-            got = pick(
-                game,
-                s,
-                frame.seat,
-                choice,
-                minion_choices(game, s, cands),
-                kind="target",
-                prompt=f"{name}: move a minion of yours?",
-                rule=rule,
-                optional=True,
-                decline="Move no more",
-            )
-            if got == ASKED:
-                return
-            if got == NONE:
-                game.pop(s, frame)
-                return
-            data["target_card"] = got
-            frame.step = 1
-            return
-        cid = data["target_card"]
-        dest = ask_destination(game, s, frame, choice, cid, rule)
-        if dest == ASKED:
-            return
-        moved.append(cid)
-        frame.step = 0
-        if dest != NONE:
-            game.move_minion(s, cid, dest, frame.seat, rule)
-
-    return handler
 
 
 # ----------------------------------------------------------------------------- Powderkeg
@@ -311,27 +187,6 @@ def _sea_dogs(game: SmashUp, s: SUState, frame: Frame, choice: str | None) -> No
 
 
 register(
-    AbilitySpec(
-        "before_scoring_move_self_there",
-        special=Special(windows=("before_scoring",), zone="play", usable=_king_usable, run=_king),
-    ),
-    AbilitySpec(
-        "move_instead_of_destroyed",
-        replace={"destroy": _buccaneer_replace},
-        trigger=_buccaneer_move,
-    ),
-    AbilitySpec(
-        "after_scoring_move_self",
-        special=Special(windows=("after_scoring",), zone="play", usable=_mate_usable, run=_mate),
-    ),
     AbilitySpec("destroy_players_minions_power_2_or_less_at_base", on_play=_broadside),
-    AbilitySpec(
-        "move_up_to_two_own_minions", on_play=_move_own(2, "move_up_to_two_own_minions", "Dinghy")
-    ),
-    AbilitySpec(
-        "move_any_number_of_own_minions",
-        on_play=_move_own(-1, "move_any_number_of_own_minions", "Full Sail"),
-        special=Special(windows=("before_scoring",)),
-    ),
     AbilitySpec("move_rivals_faction_minions", on_play=_sea_dogs),
 )

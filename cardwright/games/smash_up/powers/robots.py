@@ -56,31 +56,6 @@ def _done(game: SmashUp, s: SUState, frame: Frame) -> None:
 # ----------------------------------------------------------------------------- Nukebot
 
 
-def _nukebot_hook(game: SmashUp, s: SUState, source: int, event: dict[str, Any]) -> None:
-    if event["minion_card"] != source:
-        return
-    game.queue(
-        s,
-        "on_destroyed_destroy_rivals_there",
-        source,
-        event["controller"],
-        base_card=event["base_card"],
-    )
-
-
-def _nukebot(game: SmashUp, s: SUState, frame: Frame, choice: str | None) -> None:
-    rule = "su.card.on_destroyed_destroy_rivals_there"
-    seat, bid = frame.seat, frame.data["base_card"]
-    _done(game, s, frame)
-    if not game.base_in_play(s, bid):
-        return
-    rivals = [m for m in game.minions_at(s, bid) if s.cards[m].controller != seat]
-    if not rivals:
-        game.log(s, "no_target", rule, f"No other player has a minion at {game.card_name(s, bid)}")
-    for m in rivals:
-        game.destroy(s, m, seat, rule)
-
-
 # ----------------------------------------------------------------------------- Hoverbot
 
 
@@ -121,15 +96,6 @@ def _first_minion(s: SUState, seat: int) -> bool:
     """Whether the minion just played is the first one ``seat`` played this turn (minions
     played on another player's turn are not counted: reading W4)."""
     return seat != s.active or s.minions_played == 1
-
-
-def _fixer(game: SmashUp, s: SUState, frame: Frame, choice: str | None) -> None:
-    rule = "su.card.extra_minion_if_first_microbots_plus1"
-    _done(game, s, frame)
-    if _first_minion(s, frame.seat):
-        game.grant_extra(s, frame.seat, "minion", rule, source=frame.data["card"])
-    else:
-        game.log(s, "no_extra", rule, "Not the first minion played this turn: no extra minion")
 
 
 def _reclaimer(game: SmashUp, s: SUState, frame: Frame, choice: str | None) -> None:
@@ -175,40 +141,6 @@ def _reclaimer(game: SmashUp, s: SUState, frame: Frame, choice: str | None) -> N
 
 
 # ----------------------------------------------------------------------------- Microbot power
-
-
-def _alpha_power(game: SmashUp, s: SUState, source: int, minion: int, base: int) -> int:
-    if minion != source:
-        return 0
-    seat = s.cards[source].controller
-    # with Alpha in play every minion of its controller is a Microbot
-    return sum(
-        1 for m, _ in game.minions_in_play(s) if m != source and s.cards[m].controller == seat
-    )
-
-
-def _fixer_power(game: SmashUp, s: SUState, source: int, minion: int, base: int) -> int:
-    seat = s.cards[source].controller
-    if s.cards[minion].controller != seat:
-        return 0
-    return 1 if is_microbot(game, s, minion) else 0
-
-
-def _archive_hook(game: SmashUp, s: SUState, source: int, event: dict[str, Any]) -> None:
-    seat = event["controller"]
-    if event["minion_card"] != source and (
-        game.base_of(s, source) < 0 or s.cards[source].controller != seat
-    ):
-        return
-    if is_microbot(game, s, event["minion_card"], seat):
-        game.queue(
-            s, "draw_when_own_microbot_destroyed", source, seat, minion_card=event["minion_card"]
-        )
-
-
-def _archive(game: SmashUp, s: SUState, frame: Frame, choice: str | None) -> None:
-    _done(game, s, frame)
-    game.draw(s, frame.seat, 1, "su.card.draw_when_own_microbot_destroyed")
 
 
 # ----------------------------------------------------------------------------- destroy by count
@@ -281,23 +213,7 @@ def _tech_center(game: SmashUp, s: SUState, frame: Frame, choice: str | None) ->
 
 
 register(
-    AbilitySpec(
-        "on_destroyed_destroy_rivals_there",
-        hooks={"minion_destroyed": _nukebot_hook},
-        trigger=_nukebot,
-    ),
     AbilitySpec("reveal_top_play_minion_as_extra", on_play=_hoverbot),
-    AbilitySpec("plus1_per_other_microbot_all_are_microbots", power=_alpha_power),
-    AbilitySpec(
-        "draw_when_own_microbot_destroyed",
-        hooks={"minion_destroyed": _archive_hook},
-        trigger=_archive,
-    ),
-    AbilitySpec("extra_minion_if_first_microbots_plus1", on_play=_fixer, power=_fixer_power),
-    AbilitySpec(
-        "must_destroy_minion_here_below_own_count",
-        on_play=destroy_below_count("su.card.must_destroy_minion_here_below_own_count", False),
-    ),
     AbilitySpec("extra_minion_if_first_recycle_microbots", on_play=_reclaimer),
     AbilitySpec("draw_per_own_minion_at_base", on_play=_tech_center),
 )

@@ -208,9 +208,6 @@ def _winds_of_change(game: SmashUp, s: SUState, frame: Frame, choice: str | None
 
 
 register(
-    AbilitySpec(
-        "extra_action_each_turn", on_play=_archmage_play, hooks={"start_of_turn": _archmage_hook}
-    ),
     AbilitySpec("reveal_top_action_take_or_play", on_play=_neophyte),
     AbilitySpec("play_action_from_rivals_deck_tops", on_play=_mass_enchantment),
     AbilitySpec("reveal_five_take_minions", on_play=_portal),

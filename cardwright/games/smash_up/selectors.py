@@ -1,0 +1,363 @@
+"""Smash Up's selectors and values in the shared vocabulary: the minions, bases and actions in
+play, where a card is, the scores at a base, what the turn has done so far. ``words.py`` adds
+the verbs and choices; ``abilities.py`` assembles them into :func:`~.abilities.vocabulary`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, cast
+
+from cardwright.core.state import CardRef
+from cardwright.core.vocab import Const, Ctx, Expr, cards_of, filters_from, seats_of
+from cardwright.core.vocab.exprs import Call, Filter
+
+from .affects import Acting
+from .catalog import BASES
+from .state import SUState
+
+if TYPE_CHECKING:
+    from .game import SmashUp
+
+#: the hook an effect runs from -> how its card acts (the affect records' ``mode``)
+MODES = {
+    "on_play": "play",
+    "talent": "talent",
+    "listeners": "trigger",
+    "replacements": "trigger",
+    "special": "special",
+}
+
+
+def game_of(ctx: Ctx) -> SmashUp:
+    return cast("SmashUp", ctx.game)
+
+
+def state_of(ctx: Ctx) -> SUState:
+    return cast(SUState, ctx.state)
+
+
+def player(ctx: Ctx) -> int:
+    """The seat whose card or Talent is acting (-1 for a base's ability)."""
+    src = ctx.source
+    if src is not None and ctx.state.cards[src].defn in game_of(ctx).cat(ctx.state).bases:
+        return -1
+    return ctx.vars.nums.get("player", ctx.you)
+
+
+def hook_of(ctx: Ctx) -> str:
+    """The hook the running effect belongs to (its node key is ``game/ability/hook...``)."""
+    prefix = f"{ctx.game.id}/{ctx.ability.id}/"
+    if not ctx.node.startswith(prefix):
+        return ""
+    return ctx.node[len(prefix) :].split("/", 1)[0].split(".", 1)[0]
+
+
+def acting_of(ctx: Ctx) -> Acting | None:
+    """The acting card of an effect, for the affect records (None: no card acts)."""
+    src = ctx.source
+    if src is None:
+        return None
+    mode = MODES.get(hook_of(ctx), "play")
+    g = game_of(ctx)
+    standard = mode == "play" and ctx.state.cards[src].defn in g.cat(ctx.state).standard
+    return Acting(src, player(ctx), ctx.you, standard=standard, mode=mode)
+
+
+def _e(value: Any) -> Expr:
+    return value if isinstance(value, Expr) else Const(value)
+
+
+def _opt(value: Any) -> Expr | None:
+    return None if value is None else _e(value)
+
+
+def _first(value: Any) -> int:
+    """The first card of a value (-1: none)."""
+    found = cards_of(value)
+    return found[0] if found else -1
+
+
+# ------------------------------------------------------------------------------ selectors
+@dataclass(frozen=True, slots=True)
+class Minions(Expr):
+    """The minions in play, base by base in table order: at one base (``at``), of some seats
+    (``whose``: ``any``, ``you``, ``opponent``, relative to the seat choosing, or ``player``:
+    the card's player, ``rival``: another than the card's player), passing the filters;
+    ``other`` leaves out the card itself."""
+
+    at: Expr | None = None
+    whose: str = "any"
+    filters: tuple[Filter, ...] = ()
+    other: bool = False
+
+    def eval(self, ctx: Ctx) -> list[CardRef]:
+        g, s = game_of(ctx), ctx.state
+        if self.at is None:
+            found = [CardRef(c) for c, _ in g.minions_in_play(s)]
+        else:
+            bid = _first(self.at.eval(ctx))
+            if bid < 0 or not g.base_in_play(s, bid):
+                return []
+            found = [CardRef(c) for c in g.minions_at(s, bid)]
+        if self.whose != "any":
+            seat = player(ctx) if self.whose in ("player", "rival") else ctx.you
+            mine = self.whose in ("you", "player")
+            cards = s.cards
+            found = [c for c in found if (cards[c].controller == seat) == mine]
+        if self.other and ctx.source is not None:
+            found = [c for c in found if c != ctx.source]
+        for f in self.filters:
+            found = [c for c in found if f.test(ctx, c)]
+        return found
+
+
+@dataclass(frozen=True, slots=True)
+class Bases(Expr):
+    """The bases in play, in table order, passing the filters."""
+
+    filters: tuple[Filter, ...] = ()
+    other_than: Expr | None = None
+
+    def eval(self, ctx: Ctx) -> list[CardRef]:
+        found = [CardRef(b) for b in ctx.state.zones[BASES]]
+        if self.other_than is not None:
+            skip = set(cards_of(self.other_than.eval(ctx)))
+            found = [b for b in found if b not in skip]
+        for f in self.filters:
+            found = [b for b in found if f.test(ctx, b)]
+        return found
+
+
+def here(ctx: Ctx) -> list[CardRef]:
+    """The base the ability is about: where its card was played (or the base a Special
+    answers), else where the card is, else the card itself (a base)."""
+    bound = ctx.vars.cards.get("base")
+    if bound:
+        return list(bound)
+    src = ctx.source
+    if src is None:
+        return []
+    g = game_of(ctx)
+    if src in ctx.state.zones[BASES]:
+        return [src]
+    bid = g.base_of(ctx.state, src)
+    return [CardRef(bid)] if bid >= 0 else []
+
+
+def host(ctx: Ctx) -> list[CardRef]:
+    """The card the ability's action is attached to (a base or a minion)."""
+    src = ctx.source
+    found = state_of(ctx).attached.get(src) if src is not None else None
+    return [] if found is None else [found]
+
+
+def base_of(ctx: Ctx, what: Any) -> list[CardRef]:
+    card = _first(what)
+    if card < 0:
+        return []
+    if card in ctx.state.zones[BASES]:
+        return [CardRef(card)]
+    bid = game_of(ctx).base_of(ctx.state, card)
+    return [CardRef(bid)] if bid >= 0 else []
+
+
+def in_play(ctx: Ctx, what: Any) -> bool:
+    """Whether the card (a base, or a card at one) is in play."""
+    card = _first(what)
+    if card < 0:
+        return False
+    return card in ctx.state.zones[BASES] or game_of(ctx).base_of(ctx.state, card) >= 0
+
+
+def scoring_step(ctx: Ctx) -> Any:
+    """The step scoring a base now (the innermost), or None."""
+    from .scoring import ScoreBase
+
+    for step in reversed(ctx.state.stack):
+        if isinstance(step, ScoreBase):
+            return step
+    return None
+
+
+def placed(ctx: Ctx, place: int) -> list[int]:
+    """The seats that took ``place`` at the base now scoring (1: its winners), in turn order
+    from the current player."""
+    step = scoring_step(ctx)
+    if step is None or not step.places:
+        return []
+    if place == 1:
+        return list(step.winners)
+    order = game_of(ctx).seat_order(ctx.state, ctx.state.active)
+    return [p for p in order if step.places[p] == place]
+
+
+def players_at(ctx: Ctx, where: Any, but: Any = None) -> list[int]:
+    """The seats with a minion at a base, in turn order from the current player, leaving out
+    the seats of ``but``."""
+    g, s = game_of(ctx), ctx.state
+    bid = _first(where)
+    if bid < 0 or not g.base_in_play(s, bid):
+        return []
+    present = {s.cards[c].controller for c in g.minions_at(s, bid)}
+    skip = set() if but is None else set(seats_of(but))
+    return [p for p in g.seat_order(s, s.active) if p in present and p not in skip]
+
+
+def power_at(ctx: Ctx, where: Any, seat: Any) -> int:
+    """A player's total power at a base."""
+    return game_of(ctx).powers_at(ctx.state, _first(where)).get(seats_of(seat)[0], 0)
+
+
+def powerless(ctx: Ctx, where: Any) -> int:
+    """How many players at the table have no power at a base."""
+    powers = game_of(ctx).powers_at(ctx.state, _first(where))
+    return sum(1 for seat in range(ctx.state.num_players) if powers.get(seat, 0) <= 0)
+
+
+def host_of(ctx: Ctx, what: Any) -> list[CardRef]:
+    card = _first(what)
+    found = state_of(ctx).attached.get(CardRef(card)) if card >= 0 else None
+    return [] if found is None else [found]
+
+
+def in_zone(ctx: Ctx, what: Any, zone: str) -> bool:
+    """Whether the card is in its owner's ``zone`` (``hand``, ``deck``, ``discard``)."""
+    card = _first(what)
+    return card >= 0 and card in ctx.state.zones[f"{zone}:{ctx.state.cards[card].owner}"]
+
+
+def attached_to(ctx: Ctx, what: Any) -> list[CardRef]:
+    """The actions attached to a card (a base or a minion), in the order they came."""
+    host = _first(what)
+    return [a for a, h in state_of(ctx).attached.items() if h == host]
+
+
+def attached_actions(ctx: Ctx) -> list[CardRef]:
+    """Every action in play attached to a base or a minion, by id."""
+    g, s = game_of(ctx), state_of(ctx)
+    return sorted(a for a in s.attached if g.base_of(s, a) >= 0)
+
+
+def microbot(ctx: Ctx, what: Any, seat: Any = None) -> bool:
+    """Whether the card is a Microbot: one of the Microbot cards, or a minion of a player with
+    Microbot Alpha in play (``seat``: that player, for a minion that has just left play;
+    reading W5)."""
+    from .powers.robots import is_microbot
+
+    card = _first(what)
+    if card < 0:
+        return False
+    who = None if seat is None else seats_of(seat)[0]
+    return is_microbot(game_of(ctx), state_of(ctx), card, who)
+
+
+def first_minion(ctx: Ctx) -> bool:
+    """Whether the minion just played is the first its player played this turn (one played
+    on another player's turn is the first: reading W4)."""
+    s = state_of(ctx)
+    seat = player(ctx)
+    return seat != s.active or s.minions_played == 1
+
+
+def phase(ctx: Ctx) -> str:
+    return ctx.state.phase
+
+
+def minions_played(ctx: Ctx) -> int:
+    return state_of(ctx).minions_played
+
+
+def turn_number(ctx: Ctx) -> int:
+    return ctx.state.turn
+
+
+def can(ctx: Ctx, action: str, what: Any) -> bool:
+    """Whether the card's player may do ``action`` to the card (no "cannot" in force)."""
+    card = _first(what)
+    return card >= 0 and not game_of(ctx).blocked(ctx.state, action, card, ctx.you)
+
+
+def named(ctx: Ctx, what: Any) -> str:
+    """What a card in play named when it was played (a faction), or ""."""
+    card = _first(what)
+    return state_of(ctx).named.get(CardRef(card), "") if card >= 0 else ""
+
+
+def scoring_unmarked(ctx: Ctx, where: Any, mark: str) -> bool:
+    """Whether the base is scoring now and was not marked ``mark`` (``mark_scoring``) during
+    this scoring: one Shinobi per base."""
+    step = scoring_step(ctx)
+    return step is not None and step.base == _first(where) and mark not in step.marks
+
+
+def pending(ctx: Ctx, what: Any) -> bool:
+    """Whether a triggered ability of this card and ability is waiting to resolve."""
+    card = _first(what)
+    return any(t.source == card and t.ability == ctx.ability.id for t in ctx.state.triggers)
+
+
+def by_action(ctx: Ctx) -> bool:
+    """In a "cannot": the card doing it is an action card its player (the actor) played or
+    controls (000: "other players' actions")."""
+    v = ctx.vars
+    acting = v.cards.get("acting")
+    if not acting or v.nums.get("acting_seat") != v.nums.get("actor"):
+        return False
+    g = game_of(ctx)
+    defn = ctx.state.cards[acting[0]].defn
+    cat = g.cat(ctx.state)
+    return defn in cat.cards and not cat.is_minion[defn]
+
+
+def name_of(ctx: Ctx, what: Any) -> str:
+    card = _first(what)
+    return game_of(ctx).card_name(ctx.state, card) if card >= 0 else "nothing"
+
+
+def rival_factions(ctx: Ctx) -> list[str]:
+    """The factions of the minions other players control in play, sorted."""
+    g, s = game_of(ctx), ctx.state
+    return sorted(
+        {
+            s.cards[c].defn.split("/", 1)[0]
+            for c, _ in g.minions_in_play(s)
+            if s.cards[c].controller != ctx.you
+        }
+    )
+
+
+def selector_words() -> dict[str, Any]:
+    """The selectors and values (see ``docs/cards.md``)."""
+    return {
+        "minions": lambda at=None, whose="any", other=False, **f: Minions(
+            _opt(at), whose, filters_from(f), other
+        ),
+        "bases": lambda other_than=None, **f: Bases(filters_from(f), _opt(other_than)),
+        "here": Call("here", here),
+        "host": Call("host", host),
+        "base_of": lambda what: Call("base_of", base_of, (_e(what),)),
+        "in_play": lambda what: Call("in_play", in_play, (_e(what),)),
+        "rival_factions": Call("rival_factions", rival_factions),
+        "scoring_unmarked": lambda where, mark: Call(
+            "scoring_unmarked", scoring_unmarked, (_e(where), _e(mark))
+        ),
+        "pending": lambda what: Call("pending", pending, (_e(what),)),
+        "attached_to": lambda what: Call("attached_to", attached_to, (_e(what),)),
+        "attached_actions": Call("attached_actions", attached_actions),
+        "microbot": lambda what, seat=None: Call("microbot", microbot, (_e(what), _e(seat))),
+        "first_minion": Call("first_minion", first_minion),
+        "phase": Call("phase", phase),
+        "minions_played": Call("minions_played", minions_played),
+        "turn_number": Call("turn_number", turn_number),
+        "can": lambda action, what: Call("can", can, (_e(action), _e(what))),
+        "named": lambda what: Call("named", named, (_e(what),)),
+        "winners": Call("winners", placed, (Const(1),)),
+        "placed": lambda n: Call("placed", placed, (_e(n),)),
+        "players_at": lambda where, but=None: Call("players_at", players_at, (_e(where), _e(but))),
+        "power_at": lambda where, seat: Call("power_at", power_at, (_e(where), _e(seat))),
+        "powerless": lambda where: Call("powerless", powerless, (_e(where),)),
+        "host_of": lambda what: Call("host_of", host_of, (_e(what),)),
+        "in_zone": lambda what, zone: Call("in_zone", in_zone, (_e(what), _e(zone))),
+        "by_action": Call("by_action", by_action),
+    }
