@@ -1,0 +1,162 @@
+"""The ISMCTS agent: it decides from the seat's information set only, deterministically."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from cardwright.agents import make_agent
+from cardwright.agents.ismcts import (
+    ISMCTSAgent,
+    Search,
+    SearchConfig,
+    SearchHooks,
+    default_move_key,
+    observed_key,
+    search_hooks,
+)
+from cardwright.core.state import Option, State, state_hash
+from cardwright.games import get_game, playable_games
+
+GAMES: list[tuple[str, dict[str, Any]]] = [
+    ("bizarre-world", {}),
+    ("blue-moon", {}),
+    ("smash-up", {}),
+    ("smash-up", {"players": 3}),
+]
+
+
+def position(game_id: str, config: dict[str, Any], seed: int, skip: int) -> State:
+    """A state after ``skip`` heuristic decisions, at a decision with more than one option."""
+    game = get_game(game_id)
+    state = game.new_state(config, seed, log=False)
+    agents = [make_agent("heuristic", game_id, i) for i in range(state.num_players)]
+    played = 0
+    while state.decision is not None:
+        if played >= skip and len(state.decision.options) > 1:
+            return state
+        seat = state.decision.seat
+        game.apply(state, agents[seat].choose(game, state, seat))
+        played += 1
+    raise AssertionError("the game ended before the position")
+
+
+def hidden_differs(a: State, b: State, seat: int) -> bool:
+    """Whether some hidden zone of ``seat``'s opponents holds other cards in ``b``."""
+    return any(
+        [a.cards[c].defn for c in ids] != [b.cards[c].defn for c in b.zones[zone]]
+        for zone, ids in a.zones.items()
+        if zone.startswith(("hand:", "deck:")) and not zone.endswith(f":{seat}")
+    )
+
+
+@pytest.mark.parametrize(("game_id", "config"), GAMES)
+@pytest.mark.parametrize("mode", ["so", "mo"])
+def test_same_view_different_hidden_cards_same_choice(
+    game_id: str, config: dict[str, Any], mode: str
+) -> None:
+    game = get_game(game_id)
+    real = position(game_id, config, 4, 12)
+    seat = real.decision.seat if real.decision else 0
+    view = game.view(real, seat)
+    other = game.determinize(view, 12345)  # the same view, other hidden cards
+    assert game.view(other, seat) == view
+    assert hidden_differs(real, other, seat)
+    spec = f"ismcts:iterations=40,mode={mode}"
+    before = state_hash(real)
+    first = make_agent(spec, game_id, 7)
+    second = make_agent(spec, game_id, 7)
+    assert isinstance(first, ISMCTSAgent) and isinstance(second, ISMCTSAgent)
+    choice = first.choose(game, real, seat)
+    assert choice == second.choose(game, other, seat)
+    assert first.last is not None and second.last is not None
+    assert first.last.stats == second.last.stats and first.last.iterations == 40
+    assert state_hash(real) == before  # the search played on its own states
+    assert choice in {o.id for o in real.decision.options}
+
+
+def test_every_playable_game_has_hooks_or_plays_to_the_end() -> None:
+    for game_id in playable_games():
+        hooks = search_hooks(game_id)
+        assert isinstance(hooks, SearchHooks) and hooks.iterations >= 1
+
+
+def test_rollouts_cut_short_only_with_an_evaluation() -> None:
+    game = get_game("blue-moon")
+    view = game.view(position("blue-moon", {}, 2, 10), 0)
+    view = game.view(game.determinize(view, 1), view.viewer)
+    seat = view.viewer
+    cut = Search(game, view, SearchConfig(depth=3), 1).run(10, None)
+    assert cut.rollout_decisions <= 30
+    no_eval = SearchHooks(evaluate=None)
+    full = Search(game, view, SearchConfig(depth=3, rollout="random"), 1, no_eval).run(5, None)
+    assert full.rollout_decisions > 15  # played to the end of the game
+    assert seat == view.viewer
+
+
+def test_the_search_prefers_a_winning_move() -> None:
+    """Bizarre World: with lethal attack on the board, attacking wins; the search finds it."""
+    game = get_game("bizarre-world")
+    for seed in range(40):
+        state = position("bizarre-world", {}, seed, 0)
+        agents = [make_agent("heuristic", "bizarre-world", i) for i in range(2)]
+        while state.decision is not None:
+            decision = state.decision
+            seat = decision.seat
+            ids = {o.id for o in decision.options}
+            opp = 1 - seat
+            if "attack" in ids and state.attack[seat] >= state.life[opp] + 6:  # type: ignore[attr-defined]
+                agent = make_agent("ismcts:iterations=200", "bizarre-world", 1)
+                assert agent.choose(game, state, seat) == "attack"
+                return
+            game.apply(state, agents[seat].choose(game, state, seat))
+    pytest.skip("no overwhelming attack found in the sampled games")
+
+
+def test_move_keys_name_unseen_cards_by_definition() -> None:
+    game = get_game("smash-up")
+    state = position("smash-up", {}, 1, 6)
+    seat = state.decision.seat if state.decision else 0
+    view = game.view(state, seat)
+    det = game.determinize(view, 3)
+    stable = frozenset(view.cards)
+    hidden = next(c for c in det.cards if c not in stable)
+    option = Option(f"play:{hidden}", "x", card=hidden)  # type: ignore[arg-type]
+    assert default_move_key(game, det, option, stable) == f"play:={det.cards[hidden].defn}"
+    seen = next(iter(stable))
+    assert default_move_key(game, det, Option(f"play:{seen}", "x"), stable) == f"play:{seen}"
+    assert default_move_key(game, det, Option("count:3", "x"), stable) == "count:3"
+    assert default_move_key(game, det, Option("end", "x"), stable) == "end"
+    # the opponent's hand card is hidden from the other seat: it sees only "play:?"
+    opp_hand = det.zones[f"hand:{1 - seat}"][0]
+    key = default_move_key(game, det, Option(f"play:{opp_hand}", "x"), stable)
+    assert observed_key(game, det, Option(f"play:{opp_hand}", "x"), key, seat) == "play:?"
+    mine = det.zones[f"hand:{seat}"][0]
+    key = default_move_key(game, det, Option(f"play:{mine}", "x"), stable)
+    assert observed_key(game, det, Option(f"play:{mine}", "x"), key, seat) == key
+
+
+def test_time_budget_stops_the_search() -> None:
+    game = get_game("smash-up")
+    state = position("smash-up", {}, 5, 8)
+    seat = state.decision.seat if state.decision else 0
+    agent = make_agent("ismcts:seconds=0.05,iterations=100000", "smash-up", 1)
+    assert isinstance(agent, ISMCTSAgent)
+    agent.choose(game, state, seat)
+    assert agent.last is not None and 1 <= agent.last.iterations < 100000
+
+
+def test_root_parallel_workers_are_deterministic() -> None:
+    game = get_game("bizarre-world")
+    state = position("bizarre-world", {}, 3, 5)
+    seat = state.decision.seat if state.decision else 0
+    results = []
+    for _ in range(2):
+        agent = make_agent("ismcts:iterations=30,workers=2", "bizarre-world", 5)
+        assert isinstance(agent, ISMCTSAgent)
+        choice = agent.choose(game, state, seat)
+        assert agent.last is not None and agent.last.iterations == 30
+        results.append((choice, agent.last.stats))
+        agent.close()
+    assert results[0] == results[1]

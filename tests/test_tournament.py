@@ -1,0 +1,177 @@
+"""Tournaments: seatings, ratings, the summary, and the command."""
+
+from __future__ import annotations
+
+import json
+import math
+
+import pytest
+
+from cardwright.analysis.ratings import ELO, fit, ratings
+from cardwright.core.errors import ConfigError
+from cardwright.sim.tournament import (
+    Tournament,
+    TournamentGame,
+    entrant_names,
+    plan_tournament,
+    run_tournament,
+    seatings,
+    summarize_tournament,
+)
+
+from .test_cli import assert_user_error, cw
+
+
+def test_seatings_cover_every_group_in_every_order() -> None:
+    assert seatings(2, 2) == [(0, 1), (1, 0)]
+    four = seatings(4, 4)
+    assert len(four) == 24 and len(set(four)) == 24
+    assert len(seatings(5, 4)) == 5 * 24
+    assert entrant_names(["heuristic", "random", "heuristic"]) == [
+        "heuristic",
+        "random",
+        "heuristic#2",
+    ]
+
+
+def test_bradley_terry_matches_the_win_odds() -> None:
+    games = [([0, 1], [1.0, 0.0])] * 300 + [([0, 1], [0.0, 1.0])] * 100
+    r = ratings(2, games)
+    # 3:1 odds are ln 3 on the log scale; the weak prior shrinks 400 games very little
+    assert r[0].elo - r[1].elo == pytest.approx(math.log(3) * ELO, rel=0.01)
+    assert r[0].elo == pytest.approx(-r[1].elo)
+    assert r[0].low < r[0].elo < r[0].high
+    even = ratings(2, [([0, 1], [0.5, 0.5])] * 10)
+    assert even[0].elo == pytest.approx(0.0, abs=1e-9)
+
+
+def test_luce_model_for_more_players_and_unbeaten_agents() -> None:
+    # agent 0 wins half of the three-player games, 1 and 2 a quarter each
+    games = [([0, 1, 2], [1.0, 0.0, 0.0])] * 200
+    games += [([0, 1, 2], [0.0, 1.0, 0.0])] * 100 + [([0, 1, 2], [0.0, 0.0, 1.0])] * 100
+    theta, _ = fit(3, games)
+    assert theta[0] - theta[1] == pytest.approx(math.log(2), rel=0.02)
+    assert theta[1] == pytest.approx(theta[2])
+    unbeaten = ratings(2, [([0, 1], [1.0, 0.0])] * 50)
+    assert math.isfinite(unbeaten[0].elo) and unbeaten[0].elo > 300
+
+
+def _game(index: int, seating: tuple[int, ...], winners: tuple[int, ...]) -> TournamentGame:
+    n = len(seating)
+    return TournamentGame(index, seating, index, winners, 5, (3,) * n, (0.5,) * n)
+
+
+def test_summary_scores_seats_and_cross_table() -> None:
+    games = [
+        _game(0, (0, 1), (0,)),
+        _game(1, (1, 0), (0,)),  # seat 0 (entrant 1) wins
+        _game(2, (0, 1), ()),  # a draw
+        _game(3, (1, 0), (1,)),  # entrant 0 wins from seat 1
+    ]
+    t = Tournament("bizarre-world", {}, ["a", "b"], 2, 2, 0, games)
+    s = summarize_tournament(t, timing=True)
+    by = {row["agent"]: row for row in s["ratings"]}
+    assert by["a"]["score"] == 2.5 and by["b"]["score"] == 1.5 and by["a"]["games"] == 4
+    assert by["a"]["by_seat"][0]["score"] == 1.5 and by["a"]["by_seat"][1]["score"] == 1.0
+    assert s["cross"]["a"]["b"]["rate"] + s["cross"]["b"]["a"]["rate"] == pytest.approx(1.0)
+    assert s["cross"]["a"]["b"]["rate"] == 0.625 and s["draws"] == 1
+    assert by["a"]["rating"] > 0 > by["b"]["rating"]
+    assert by["a"]["decisions_per_second"] == 6.0
+    assert "decisions_per_second" not in summarize_tournament(t)["ratings"][0]
+
+
+def test_a_small_tournament_in_every_playable_game() -> None:
+    for game_id, players in (("bizarre-world", None), ("blue-moon", None), ("smash-up", 3)):
+        t = run_tournament(
+            game_id,
+            ["random", "heuristic", "ismcts:iterations=3,depth=2"],
+            1,
+            players=players,
+            seed=2,
+            config={"max_turns": 8},  # shorter games (a draw at the limit)
+        )
+        assert len(t.games) == len(seatings(3, players or 2))
+        summary = summarize_tournament(t)
+        assert sum(r["score"] for r in summary["ratings"]) == pytest.approx(len(t.games))
+
+
+def test_plan_refuses_bad_tournaments() -> None:
+    with pytest.raises(ConfigError, match="at least two agents"):
+        plan_tournament("bizarre-world", ["random"], None, {})
+    with pytest.raises(ConfigError, match="takes 2-2 players"):
+        plan_tournament("bizarre-world", ["random", "random", "random"], 3, {})
+    with pytest.raises(ConfigError, match="3 players need at least 3 agents"):
+        plan_tournament("smash-up", ["random", "random"], 3, {})
+    with pytest.raises(ConfigError, match="-n must be at least 1"):
+        plan_tournament("smash-up", ["random", "random"], None, {}, 0)
+
+
+def test_tournament_json_is_identical_with_one_and_two_jobs() -> None:
+    args = [
+        "tournament",
+        "bizarre-world",
+        "--agents",
+        "random,heuristic,ismcts:iterations=4,rollout=random",
+        "-n",
+        "2",
+        "--seed",
+        "5",
+        "--json",
+    ]
+    one, two = cw(*args, "--jobs", "1"), cw(*args, "--jobs", "2")
+    assert one.returncode == 0, one.stderr
+    assert one.stdout == two.stdout
+    data = json.loads(one.stdout)
+    assert data["games"] == 12 and data["seatings"] == 6
+    assert {r["agent"] for r in data["ratings"]} == set(data["agents"])
+    timed = cw(*args, "--timing")
+    rows = json.loads(timed.stdout)["ratings"]
+    assert all(r["decisions_per_second"] > 0 for r in rows)
+
+
+def test_tournament_table_and_errors() -> None:
+    proc = cw("tournament", "blue-moon", "--agents", "random,heuristic", "-n", "1")
+    assert proc.returncode == 0, proc.stderr
+    assert "rating" in proc.stdout and "Share of the wins" in proc.stdout
+    assert_user_error(
+        cw("tournament", "bizarre-world", "--agents", "random,ismcts:budget=3"),
+        "no parameter 'budget'",
+    )
+    assert_user_error(cw("tournament", "bizarre-world", "--agents", "random"), "two agents")
+    assert_user_error(
+        cw("tournament", "bizarre-world", "--agents", "random,heuristic", "-n", "0"), "-n must"
+    )
+    assert_user_error(
+        cw("tournament", "smash-up", "--agents", "random,heuristic", "--players", "5"),
+        "takes 2-4 players",
+    )
+
+
+def test_simulate_and_bench_take_specs() -> None:
+    proc = cw(
+        "simulate", "bizarre-world", "-n", "2", "--json",
+        "--agents", "ismcts:iterations=3,rollout=random,heuristic",
+    )  # fmt: skip
+    assert proc.returncode == 0, proc.stderr
+    assert json.loads(proc.stdout)["agents"] == ["ismcts:iterations=3,rollout=random", "heuristic"]
+    assert_user_error(
+        cw("simulate", "bizarre-world", "--agents", "ismcts:mode=xo,random"), "mode must be"
+    )
+    bench = cw(
+        "bench", "blue-moon", "--agent", "ismcts:iterations=5", "--seconds", "0.1",
+        "--rounds", "1", "--json",
+    )  # fmt: skip
+    assert bench.returncode == 0, bench.stderr
+    data = json.loads(bench.stdout)
+    assert data["iterations_per_second"] > 0 and data["iterations_per_decision"] == 5
+    assert_user_error(cw("bench", "blue-moon", "--agent", "heuristic"), "only search agents")
+
+
+def test_play_against_ismcts_states_its_budget(tmp_path: object) -> None:
+    proc = cw(
+        "play", "blue-moon", "--seed", "4", "--opponent", "ismcts:iterations=20",
+        stdin="1\n" * 40 + "q\n",
+    )  # fmt: skip
+    assert proc.returncode == 0, proc.stderr
+    assert "thinks 20 iterations per decision" in proc.stdout
+    assert "(the AI thought 20 iterations in" in proc.stdout
