@@ -43,9 +43,10 @@ import os
 import time
 from collections.abc import Callable
 from concurrent.futures import Executor, ProcessPoolExecutor
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from typing import Any
 
+from cardwright.core.errors import EngineError
 from cardwright.core.game import Game
 from cardwright.core.rng import LocalRng
 from cardwright.core.state import Option, State, from_json, to_json
@@ -59,8 +60,9 @@ MoveKey = Callable[[Game, State, Option, frozenset[int]], str]
 
 @dataclass(frozen=True)
 class SearchHooks:
-    """What a game may give the search (all optional), registered as the ``search`` tool of
-    its :class:`~cardwright.games.GameEntry`.
+    """What a game may give the search (all optional). A game names a plain dict of these
+    fields as the ``search`` tool of its :class:`~cardwright.games.GameEntry` (a dict, so
+    that the game's package does not import the agents: imports point down).
 
     ``evaluate``: per-seat values in [0, 1] (they need not add up to 1) of a position that is
     not over, for rollouts cut short; ``depth``: the default rollout length (decisions) before
@@ -84,7 +86,13 @@ def search_hooks(game_id: str) -> SearchHooks:
 
     entry = GAMES.get(game_id)
     hooks = entry.tool("search") if entry is not None else None
-    return hooks if isinstance(hooks, SearchHooks) else NO_HOOKS
+    if hooks is None:
+        return NO_HOOKS
+    known = {f.name for f in fields(SearchHooks)}
+    unknown = set(hooks) - known
+    if unknown:
+        raise EngineError(f"{game_id}: unknown search hooks {sorted(unknown)}; hooks: {known}")
+    return SearchHooks(**hooks)
 
 
 #: ``SearchConfig.depth``: the rollout length the game's hooks give
@@ -197,12 +205,14 @@ class Node:
 @dataclass
 class SearchResult:
     """Root statistics: for each root move key, (visits, total reward of the searching seat);
-    the iterations run and the time taken."""
+    the iterations run, the wall-clock time taken and the CPU time used (summed over the
+    workers of a root-parallel search), and the decisions played in rollouts."""
 
     stats: dict[str, tuple[int, float]] = field(default_factory=dict)
     iterations: int = 0
     seconds: float = 0.0
     rollout_decisions: int = 0
+    cpu_seconds: float = 0.0
 
     def describe(self) -> str:
         return f"{self.iterations:,} iterations in {self.seconds:.2f} s"
@@ -214,6 +224,7 @@ class SearchResult:
         self.iterations += other.iterations
         self.seconds = max(self.seconds, other.seconds)
         self.rollout_decisions += other.rollout_decisions
+        self.cpu_seconds += other.cpu_seconds
 
 
 def _terminal_reward(state: State, players: int) -> list[float]:
@@ -365,6 +376,7 @@ class Search:
     # ------------------------------------------------------------------ the whole search
     def run(self, iterations: int | None, seconds: float | None) -> SearchResult:
         start = time.perf_counter()
+        cpu = time.process_time()
         deadline = None if seconds is None else start + seconds
         done = played = 0
         while iterations is None or done < iterations:
@@ -381,7 +393,9 @@ class Search:
             for (actor, k), child in root.children.items()
             if actor == self.seat
         }
-        return SearchResult(stats, done, time.perf_counter() - start, played)
+        return SearchResult(
+            stats, done, time.perf_counter() - start, played, time.process_time() - cpu
+        )
 
 
 def root_keys(game: Game, view: State, hooks: SearchHooks) -> dict[str, str]:

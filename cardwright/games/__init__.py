@@ -118,6 +118,7 @@ GAMES: dict[str, GameEntry] = {
         catalogue=f"{_BW}.catalogue:catalogue",
         deck_files=f"{_BW}.catalogue:check_deck_file",
         commands=f"{_BW}.commands:register",
+        search=f"{_BW}.search:HOOKS",
     ),
     "blue-moon": GameEntry(
         "Blue Moon",

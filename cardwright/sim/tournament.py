@@ -5,8 +5,8 @@ seating plays ``n`` games: with entrants A, B, C in a two-player game that is AB
 BC and CB. Game ``i`` uses seating ``i mod S`` (so a partial run stays balanced) and its seed is
 derived from the tournament seed and ``i`` alone; each agent is seeded from the game's seed and
 its seat, as in ``simulate``. Results are gathered in game order, so ``--jobs 1`` and ``--jobs
-8`` (or the Ray backend) give the same summary byte for byte. Only the optional timing (seconds
-and decisions per second per entrant) varies from run to run.
+8`` (or the Ray backend) give the same summary byte for byte. Only the optional timing (CPU
+seconds and decisions per CPU second per entrant) varies from run to run.
 
 The summary holds each entrant's rating (:mod:`cardwright.analysis.ratings`: Bradley–Terry, or
 its Luce generalisation for more than two players, with 95% intervals), its score (wins, a
@@ -81,13 +81,13 @@ def play_one(
     game_id: str, config: dict[str, Any], specs: Sequence[str], seed: int
 ) -> tuple[tuple[int, ...], int, tuple[int, ...], tuple[float, ...]]:
     """Play one game between agent specs (one per seat), timing each seat's choices:
-    (winners, turns, decisions per seat, seconds per seat)."""
+    (winners, turns, decisions per seat, CPU seconds per seat)."""
     game = get_game(game_id)
     state = game.new_state(config, seed, log=False)
     agents = [make_agent(spec, game_id, seed * 31 + i) for i, spec in enumerate(specs)]
     decisions = [0] * len(specs)
     seconds = [0.0] * len(specs)
-    clock = time.perf_counter
+    clock = time.process_time  # CPU time: a busy machine does not slow the agents down
     for _ in range(MAX_DECISIONS):
         decision = state.decision
         if decision is None:

@@ -8,9 +8,8 @@ then the cards each side has left (running out ends the game) and who leads the 
 from __future__ import annotations
 
 import math
-from typing import cast
+from typing import Any, cast
 
-from cardwright.agents.ismcts import SearchHooks
 from cardwright.core.game import Game
 from cardwright.core.state import State
 
@@ -32,4 +31,4 @@ def evaluate(game: Game, state: State) -> list[float]:
     return [p, 1.0 - p]
 
 
-HOOKS = SearchHooks(evaluate=evaluate, depth=12, iterations=400)
+HOOKS: dict[str, Any] = {"evaluate": evaluate, "depth": 12, "iterations": 400}

@@ -9,9 +9,8 @@ chances are a softmax of those prospects, sharper as the leader nears the points
 from __future__ import annotations
 
 import math
-from typing import cast
+from typing import Any, cast
 
-from cardwright.agents.ismcts import SearchHooks
 from cardwright.core.game import Game
 from cardwright.core.state import State
 
@@ -46,4 +45,4 @@ def evaluate(game: Game, state: State) -> list[float]:
     return [w / total for w in weights]
 
 
-HOOKS = SearchHooks(evaluate=evaluate, depth=20, iterations=200)
+HOOKS: dict[str, Any] = {"evaluate": evaluate, "depth": 20, "iterations": 200}
