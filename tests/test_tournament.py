@@ -129,6 +129,15 @@ def test_tournament_json_is_identical_with_one_and_two_jobs() -> None:
     assert all(r["decisions_per_second"] > 0 for r in rows)
 
 
+@pytest.mark.slow
+def test_tournament_on_ray_gives_the_same_json() -> None:
+    pytest.importorskip("ray")
+    args = ["tournament", "blue-moon", "--agents", "random,heuristic", "-n", "3", "--json"]
+    local = cw(*args)
+    assert local.returncode == 0, local.stderr
+    assert cw(*args, "--backend", "ray").stdout == local.stdout
+
+
 def test_tournament_table_and_errors() -> None:
     proc = cw("tournament", "blue-moon", "--agents", "random,heuristic", "-n", "1")
     assert proc.returncode == 0, proc.stderr
@@ -175,3 +184,20 @@ def test_play_against_ismcts_states_its_budget(tmp_path: object) -> None:
     assert proc.returncode == 0, proc.stderr
     assert "thinks 20 iterations per decision" in proc.stdout
     assert "(the AI thought 20 iterations in" in proc.stdout
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    ("game_id", "spec"),
+    [
+        ("bizarre-world", "ismcts:iterations=300"),
+        ("blue-moon", "ismcts:iterations=150"),
+        ("smash-up", "ismcts:iterations=60"),
+    ],
+)
+def test_ismcts_outplays_the_heuristic(game_id: str, spec: str) -> None:
+    """A small budget already wins most games against the heuristic from both seats (the
+    published strength, at the default budgets, is in docs/benchmarks.md)."""
+    t = run_tournament(game_id, ["heuristic", spec], 3, seed=11)
+    summary = summarize_tournament(t)
+    assert summary["cross"][spec]["heuristic"]["rate"] > 0.5, summary

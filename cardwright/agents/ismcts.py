@@ -108,7 +108,9 @@ class SearchConfig:
     none) or ``random``; ``depth``: decisions played in a rollout before the game's evaluation
     scores the position (None: play to the end; a game without an evaluation always does);
     ``c``: the UCB1 exploration constant (rewards are in [0, 1]); ``mode``: ``so`` or ``mo``;
-    ``workers``: processes for root parallelism.
+    ``workers``: processes for root parallelism; ``reuse``: keep the subtree of the move played
+    when the seat's next decision follows at once and it has learnt nothing new (same cards in
+    sight), as its root (single observer, one process).
     """
 
     iterations: int | None = None
@@ -118,6 +120,7 @@ class SearchConfig:
     c: float = 0.7
     mode: str = "so"
     workers: int = 1
+    reuse: bool = True
 
 
 # ---------------------------------------------------------------------------- move keys
@@ -250,6 +253,7 @@ class Search:
         config: SearchConfig,
         seed: int,
         hooks: SearchHooks | None = None,
+        root: Node | None = None,
     ) -> None:
         self.game = game
         self.view = view
@@ -267,6 +271,8 @@ class Search:
         self.policies = self._policies(seed)
         seats = range(self.players) if config.mode == "mo" else [self.seat]
         self.trees = {s: Node("", -1) for s in seats}
+        if root is not None:  # a subtree kept from the seat's previous decision
+            self.trees[self.seat] = root
 
     def _policies(self, seed: int) -> list[Any] | None:
         """One rollout agent per seat (None: uniform random moves from the search's rng)."""
@@ -452,6 +458,8 @@ class ISMCTSAgent:
         self.hooks = search_hooks(game_id)
         self.last: SearchResult | None = None
         self._pool: Executor | None = None
+        # (decisions, seat, cards in sight) of the last search and the subtree of its move
+        self._kept: tuple[int, int, frozenset[int], Node] | None = None
 
     def budget(self) -> tuple[int | None, float | None]:
         """(iterations, seconds) per decision: the spec's, else the game's default iterations."""
@@ -482,12 +490,24 @@ class ISMCTSAgent:
         seed = mix(self.seed, view.decisions, seat)
         iterations, seconds = self.budget()
         workers = self.config.workers
-        if workers <= 1:
-            result = Search(game, view, self.config, seed, self.hooks).run(iterations, seconds)
-        else:
+        if workers > 1:
             result = self._parallel(game, view, seed, iterations, workers)
+            self.last = result
+            return keys[best_key(result.stats, list(keys))]
+        seen = frozenset(view.cards)
+        root = None
+        kept, self._kept = self._kept, None
+        if kept is not None and kept[:3] == (view.decisions - 1, seat, seen):
+            root = kept[3]
+        search = Search(game, view, self.config, seed, self.hooks, root)
+        result = search.run(iterations, seconds)
         self.last = result
-        return keys[best_key(result.stats, list(keys))]
+        key = best_key(result.stats, list(keys))
+        if self.config.reuse and self.config.mode == "so":
+            child = search.trees[seat].children.get((seat, key))
+            if child is not None:
+                self._kept = (view.decisions, seat, seen, child)
+        return keys[key]
 
     def _parallel(
         self, game: Game, view: State, seed: int, iterations: int | None, workers: int

@@ -86,6 +86,12 @@ def one_of(*choices: str) -> Callable[[str], str]:
     return read
 
 
+def yes_no(text: str) -> bool:
+    if text not in ("yes", "no"):
+        raise ValueError(f"must be yes or no, got {text!r}")
+    return text == "yes"
+
+
 def depth(text: str) -> int | None:
     """A rollout length in decisions, or ``end`` (play rollouts to the end of the game)."""
     if text == "end":
@@ -107,6 +113,7 @@ ISMCTS_PARAMS = (
     Param("c", number(0, strict=False), "UCB1 exploration constant (default 0.7)"),
     Param("mode", one_of("so", "mo"), "single-observer (so) or multiple-observer (mo) trees"),
     Param("workers", whole(1), "processes for root parallelism (default 1)"),
+    Param("reuse", yes_no, "keep the played move's subtree for the next decision (default yes)"),
 )
 
 KINDS: dict[str, AgentKind] = {

@@ -160,3 +160,26 @@ def test_root_parallel_workers_are_deterministic() -> None:
         results.append((choice, agent.last.stats))
         agent.close()
     assert results[0] == results[1]
+
+
+def test_the_played_subtree_is_kept_for_the_next_decision() -> None:
+    """Bizarre World's payments are decisions in a row by one seat, learning nothing: the
+    subtree of the move played becomes the next root (more visits than the new iterations),
+    deterministically; with reuse=no every search starts afresh."""
+    game = get_game("bizarre-world")
+    carried = {}
+    for reuse in ("yes", "no"):
+        state = position("bizarre-world", {}, 1, 0)
+        agents = [make_agent(f"ismcts:iterations=30,reuse={reuse}", "bizarre-world", 2)] * 2
+        visits = []
+        for _ in range(25):
+            decision = state.decision
+            assert decision is not None
+            agent = agents[decision.seat]
+            assert isinstance(agent, ISMCTSAgent)
+            choice = agent.choose(game, state, decision.seat)
+            if agent.last is not None:
+                visits.append(sum(v for v, _ in agent.last.stats.values()))
+            game.apply(state, choice)
+        carried[reuse] = visits
+    assert max(carried["yes"]) > 30 and max(carried["no"]) == 30
