@@ -73,6 +73,7 @@ from .exprs import (
     Var,
     Where,
 )
+from .menus import ChooseNumber, ChooseOne, ChoosePlayer, Entry, EntryEach, menu_words
 from .parse import Vocabulary
 from .step import EffectStep, ability_ctx, ability_possible, start_ability
 
@@ -82,6 +83,9 @@ __all__ = [
     "Attr",
     "Cards",
     "Choose",
+    "ChooseNumber",
+    "ChooseOne",
+    "ChoosePlayer",
     "Compare",
     "Const",
     "Count",
@@ -89,6 +93,8 @@ __all__ = [
     "EachPlayer",
     "Effect",
     "EffectStep",
+    "Entry",
+    "EntryEach",
     "Expr",
     "Filter",
     "ForEach",
@@ -278,7 +284,7 @@ def core_words() -> Vocabulary:
         ),
         "delay": lambda effect: Delay(_effect(effect, "delay")),
         "if_done": _if_done,
-        "repeat": lambda n, effect: Repeat(_e(n), _effect(effect, "repeat")),
+        "repeat": lambda n, effect, name="": Repeat(_e(n), _effect(effect, "repeat"), name),
         "such_that": lambda what, condition: SuchThat(_e(what), _e(condition)),
         "for_each": lambda what, effect, name="it": ForEach(
             _e(what), _effect(effect, "for_each"), name
@@ -319,6 +325,7 @@ def core_words() -> Vocabulary:
         "lasting": lambda key, what=None, amount=0, until="end_of_turn", word="": Verb(
             LASTING, (_e(key), _opt(what) or Const(None), _e(amount), _e(until), _e(word))
         ),
+        **menu_words(_e, _effect),
     }
     return Vocabulary(words)
 

@@ -25,7 +25,6 @@ from cardwright.core.zones import card_places, create_card
 
 from . import affects, cards, events, play, scoring, values, verbs
 from .abilities import build_registry, rules_index
-from .affects import Acting
 from .carddata import CARD_SETS, DEFAULT_CARD_SET, BaseDef, CardDef, load_faction
 from .catalog import (
     BASE_DECK,
@@ -59,7 +58,6 @@ class SmashUp(Game):
         self.rules = rules_index()
         self.registry = build_registry()
         self.catalogs = {cs: Catalog(cs) for cs in CARD_SETS}
-        self._acting: Acting | None = None
         self.special_windows = {
             w for spec in ABILITIES.values() if spec.special for w in spec.special.windows
         }
@@ -223,11 +221,6 @@ class SmashUp(Game):
         if key != "vp":
             super().gain(state, seat, key, amount, rule, source, why)
         self.gain_vp(state, seat, amount, rule, why)
-
-    @property
-    def acting(self) -> Acting | None:
-        """The card (or base) whose ability is doing things now; None while the rules act."""
-        return self._acting
 
     # ================================================================ configuration
     def default_config(self) -> dict[str, Any]:

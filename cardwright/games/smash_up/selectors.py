@@ -12,9 +12,8 @@ from cardwright.core.state import CardRef
 from cardwright.core.vocab import Const, Ctx, Expr, cards_of, filters_from, seats_of
 from cardwright.core.vocab.exprs import Call, Filter
 
-from .affects import Acting
 from .catalog import BASES
-from .state import SUState
+from .state import Acting, SUState
 
 if TYPE_CHECKING:
     from .game import SmashUp
@@ -61,7 +60,7 @@ def acting_of(ctx: Ctx) -> Acting | None:
     mode = MODES.get(hook_of(ctx), "play")
     g = game_of(ctx)
     standard = mode == "play" and ctx.state.cards[src].defn in g.cat(ctx.state).standard
-    return Acting(src, player(ctx), ctx.you, standard=standard, mode=mode)
+    return Acting(CardRef(src), player(ctx), ctx.you, standard=standard, mode=mode)
 
 
 def _e(value: Any) -> Expr:

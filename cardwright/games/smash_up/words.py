@@ -64,13 +64,13 @@ def acts(fn: Callable[..., bool]) -> Callable[..., bool]:
     records and the "cannot"s about other players' cards read)."""
 
     def run(ctx: Ctx, *args: Any, **kwargs: Any) -> bool:
-        g = game_of(ctx)
-        prev = g._acting
-        g._acting = acting_of(ctx)
+        s = state_of(ctx)
+        prev = s.acting
+        s.acting = acting_of(ctx)
         try:
             return fn(ctx, *args, **kwargs)
         finally:
-            g._acting = prev
+            s.acting = prev
 
     run.__doc__ = fn.__doc__
     return run
