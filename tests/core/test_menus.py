@@ -52,6 +52,20 @@ def test_option_each_binds_each_card_for_its_label_and_effect() -> None:
     assert names(s, "discard:1") == ["stone"]
 
 
+def test_by_card_lists_several_option_each_entries_card_by_card() -> None:
+    game, s = play(
+        "choose_one(option('no', 'Nothing'),"
+        " option_each(things(whose='opponent'), 'hit', 'Smash {chosen}', smash(chosen)),"
+        " option_each(things(whose='opponent'), 'two', 'Smash {chosen} and draw',"
+        " seq(smash(chosen), draw(1))), by_card=True)",
+        {"play:1": ["pebble", "stone"], "deck:0": ["x"]},
+    )
+    pebble, stone = s.zones["play:1"]
+    assert ids(s) == ["no", f"hit:{pebble}", f"two:{pebble}", f"hit:{stone}", f"two:{stone}"]
+    game.apply(s, f"two:{stone}")
+    assert names(s, "discard:1") == ["stone"] and names(s, "hand:0") == ["x"]
+
+
 def test_choose_number_binds_the_number_picked() -> None:
     game, s = play(
         "choose_number(1, count(cards('deck')), repeat(var('k'), draw(1)), name='k',"
@@ -91,3 +105,28 @@ def test_repeat_may_bind_how_many_times_are_left() -> None:
     assert s.decision is not None and s.decision.prompt == "Smash one (2 left)"
     game.apply(s, ids(s)[0])
     assert s.decision is not None and s.decision.prompt == "Smash one (1 left)"
+
+
+def test_an_all_option_takes_every_card_left_at_once() -> None:
+    game, s = play(
+        "smash(choose(things(), n=9, up_to=True, may=True, all='Smash all {count}',"
+        " decline='Stop', decline_id='stop', done='Stop', done_id='stop'))",
+        {"play:1": ["pebble", "stone", "boulder"]},
+    )
+    pebble = s.zones["play:1"][0]
+    assert ids(s)[-2:] == ["all", "stop"] and labels(s)[-2] == "Smash all 3"
+    game.apply(s, f"smash:{pebble}")
+    assert labels(s)[-2] == "Smash all 2"
+    game.apply(s, "all")
+    assert names(s, "discard:1") == ["pebble", "stone", "boulder"] and s.decision is None
+    _, s = play("smash(choose(things(), n=9, up_to=True, all='All'))", {"play:1": ["pebble"]})
+    assert ids(s) == [f"smash:{s.zones['play:1'][0]}"], "one card left: no all option"
+
+
+def test_lasting_on_tests_for_a_lasting_effect_on_cards_or_the_seat() -> None:
+    _, s = play(
+        "seq(lasting('used'), only_if(lasting_on('used'), draw(1)),"
+        " only_if(lasting_on('used', things()), draw(1)))",
+        {"play:0": ["stone"], "deck:0": ["a", "b"]},
+    )
+    assert len(s.zones["hand:0"]) == 1, "the seat's mark is not on a card"

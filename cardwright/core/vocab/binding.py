@@ -114,9 +114,9 @@ class Let(Verb):
         return True
 
     def answer(self, step: EffectStep, ctx: Ctx, option: Option) -> None:
-        if option.card is None:  # declined, or done
+        if option.card is None:  # declined, done, or all of them
             ctx.game.pop(ctx.state, step)
-            self._bind(ctx, list(step.picked))
+            self._bind(ctx, [*step.picked, *self.rest(step, ctx, option)])
             return
         super().answer(step, ctx, option)
 

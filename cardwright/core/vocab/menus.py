@@ -5,6 +5,8 @@
   fixed option (shown while ``when`` holds); ``option_each(cards, prefix, label, effect=None,
   name="chosen", style="name", distinct=False)`` is one option per card, with ids
   ``<prefix>:<card>`` and the card bound as ``name`` for its label and effect;
+  ``by_card=True`` lists the options of consecutive ``option_each`` entries card by card
+  ("move to A", "take and move to A", "move to B", ...) instead of entry by entry;
 * ``choose_number(lo, hi, effect, name="number", ...)``: a number from ``lo`` to ``hi``
   (options ``<option>:<k>``), bound as ``name``;
 * ``choose_player(effect, among=opponent, name="player_chosen", ...)``: a seat (options
@@ -119,29 +121,46 @@ class ChooseOne(Menu):
     """See the module docstring."""
 
     entries: tuple[Entry | EntryEach, ...] = ()
+    by_card: bool = False
 
     def parts(self) -> Sequence[Effect]:
         return tuple(e.effect for e in self.entries)
 
     def options(self, ctx: Ctx) -> Found:
         out: Found = []
+        run: Found = []  # the options of consecutive option_each entries, when by_card
         for i, entry in enumerate(self.entries):
             if isinstance(entry, Entry):
+                out.extend(self._by_card(run))
+                run = []
                 if entry.when is None or entry.when.eval(ctx):
                     out.append((Option(entry.id, fill(ctx, entry.label)), i, ctx.vars))
                 continue
-            cards = cards_of(entry.what.eval(ctx))
-            if entry.distinct:
-                cards = distinct_cards(ctx, cards)
-            for card in cards:
-                vars = ctx.vars.with_cards(entry.name, [card])
-                inner = ctx.child(i, vars=vars)
-                label = entry.label
-                if "{label}" in label:
-                    label = label.replace("{label}", ctx.game.choice_label(ctx, card, entry.style))
-                out.append(
-                    (Option(f"{entry.prefix}:{card}", fill(inner, label), card=card), i, vars)
-                )
+            (run if self.by_card else out).extend(self._each(ctx, i, entry))
+        out.extend(self._by_card(run))
+        return out
+
+    @staticmethod
+    def _by_card(found: Found) -> Found:
+        """Options of several option_each entries listed card by card (for each card, in
+        the order the cards first come, one option per entry)."""
+        rank: dict[Any, int] = {}
+        for option, _, _ in found:
+            rank.setdefault(option.card, len(rank))
+        return sorted(found, key=lambda f: rank[f[0].card])
+
+    def _each(self, ctx: Ctx, i: int, entry: EntryEach) -> Found:
+        out: Found = []
+        cards = cards_of(entry.what.eval(ctx))
+        if entry.distinct:
+            cards = distinct_cards(ctx, cards)
+        for card in cards:
+            vars = ctx.vars.with_cards(entry.name, [card])
+            inner = ctx.child(i, vars=vars)
+            label = entry.label
+            if "{label}" in label:
+                label = label.replace("{label}", ctx.game.choice_label(ctx, card, entry.style))
+            out.append((Option(f"{entry.prefix}:{card}", fill(inner, label), card=card), i, vars))
         return out
 
 
