@@ -219,6 +219,30 @@ def test_up_to_offers_done_after_a_pick() -> None:
     assert names(s, "play:1") == ["stone"]
 
 
+def test_how_many_to_choose_can_be_an_expression_worked_out_when_the_choice_begins() -> None:
+    hand = ["pebble", "stone", "boulder", "scout"]
+    # down to two cards: two to discard, counted once (the hand shrinking does not change it)
+    game, s = play("discard(choose(cards('hand'), n=count(cards('hand')) - 2))", {"hand:0": hand})
+    assert s.decision is not None and s.decision.prompt == "Discard 2 card(s)"
+    game.apply(s, ids(s)[0])
+    assert s.decision is not None and s.decision.prompt == "Discard 1 card(s)"
+    game.apply(s, ids(s)[0])
+    assert names(s, "hand:0") == ["boulder", "scout"] and s.result is not None
+    # nothing to do when the hand is already small enough
+    _, s = play("discard(choose(cards('hand'), n=count(cards('hand')) - 5))", {"hand:0": hand})
+    assert names(s, "hand:0") == hand and s.result is not None
+    # any number: up to all of them, "done" ending it
+    game, s = play(
+        "discard(choose(cards('hand'), n=count(cards('hand')), up_to=True, may=True))",
+        {"hand:0": ["pebble", "stone"]},
+    )
+    assert ids(s)[-1] == "decline"
+    game.apply(s, ids(s)[0])
+    assert ids(s)[-1] == "done"
+    game.apply(s, ids(s)[0])
+    assert names(s, "discard:0") == ["pebble", "stone"] and s.result is not None
+
+
 def test_the_option_word_and_the_source_name_in_the_prompt() -> None:
     game = Toy(
         {"subject": "smash(choose(things(), may=True, option='pick', prompt='{source}: pick'))"}

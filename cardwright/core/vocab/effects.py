@@ -274,9 +274,21 @@ class Verb(Effect):
 
         return [value(a) for a in self.args], {k: value(v) for k, v in self.kwargs}
 
+    def start(self, ctx: Ctx) -> None:
+        super().start(ctx)
+        choice = self.choice
+        if choice is not None and isinstance(choice.n, Expr):  # how many: worked out now
+            from .step import EffectStep
+
+            step = ctx.state.stack[-1]
+            assert isinstance(step, EffectStep)
+            step.n = max(0, int(choice.n.eval(ctx)))
+
     def possible(self, ctx: Ctx) -> bool:
         if self.choice is not None:
             need = 0 if (self.choice.may or self.choice.up_to) else self.choice.n
+            if isinstance(need, Expr):
+                need = max(0, int(need.eval(ctx)))
             if len(self.choice.eval(ctx)) < need:
                 return False
         if self.spec.possible is None:
@@ -301,7 +313,8 @@ class Verb(Effect):
         found = [c for c in choice.eval(ctx) if c not in picked]
         if choice.distinct:
             found = distinct_cards(ctx, found)
-        return found, choice.n - len(step.picked)
+        n = choice.n if isinstance(choice.n, int) else step.n  # (an expression: see start)
+        return found, n - len(step.picked)
 
     def _forced(self, found: list[CardRef], left: int, ctx: Ctx | None = None) -> bool:
         choice = self.choice

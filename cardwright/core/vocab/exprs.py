@@ -351,10 +351,12 @@ class Call(Expr):
 class Choose(Expr):
     """A choice among the cards of ``what``, made by the acting seat when the effect using it
     runs (as an argument of a verb, or bound by ``let``). ``n``: how many (one at a time,
-    each carried out as it is picked); ``up_to``: fewer may be picked (a ``done`` option);
-    ``may``: none at all (a decline option). When every candidate must be taken anyway, no
-    question is asked, unless ``always_ask`` (choices among cards of a hidden hand that a
-    filter narrows: skipping the question would tell the others what the hand holds).
+    each carried out as it is picked), a number or an expression worked out once, when the
+    choice begins (``n=count(cards("hand")) - 5``: down to five cards); ``up_to``: fewer may
+    be picked (a ``done`` option); ``may``: none at all (a decline option). When every
+    candidate must be taken anyway, no question is asked, unless ``always_ask`` (choices
+    among cards of a hidden hand that a filter narrows: skipping the question would tell the
+    others what the hand holds).
     ``kind``, ``prompt``: the decision's kind and prompt (defaults from the verb; the prompt
     may name bound values, ``{chosen}``, ``{it}``, ``{source}`` (the card the ability is on),
     and ``{n}``, how many are left to choose);
@@ -373,7 +375,7 @@ class Choose(Expr):
     label is how many)."""
 
     what: Expr
-    n: int = 1
+    n: int | Expr = 1
     up_to: bool = False
     may: bool = False
     kind: str = ""

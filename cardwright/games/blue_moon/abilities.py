@@ -332,6 +332,11 @@ class Powers:
     targeting: frozenset[str] = field(init=False)
     #: per ability with ignores: the priority its ignoring acts at (its items' lowest)
     ignore_priority: Mapping[str, int] = field(init=False)
+    #: per ``applies`` expression of an ignore, a value change or a prohibition (by ``id``:
+    #: the expressions live as long as this object): its table of the cards it holds for when
+    #: it reads only their definitions (``inforce.card_table``), and the selection it names
+    tables: Mapping[int, frozenset[tuple[str, bool, bool]] | None] = field(init=False)
+    splits: Mapping[int, Expr | None] = field(init=False)
 
     def __post_init__(self) -> None:
         def having(test: Any) -> frozenset[str]:
@@ -348,6 +353,19 @@ class Powers:
             if "ignores" in a.hooks
         }
         object.__setattr__(self, "ignore_priority", priority)
+        from .inforce import card_table, selection
+
+        applies = {
+            id(item.applies): item.applies
+            for a in self.by_card.values()
+            for kind in ("ignores", "modifiers", "forbids", "permits")
+            for item in a.hooks.get(kind, ())
+            if item.applies is not None
+        }
+        tables = {key: card_table(expr) for key, expr in applies.items()}
+        object.__setattr__(self, "tables", tables)
+        splits = {key: selection(expr) for key, expr in applies.items()}
+        object.__setattr__(self, "splits", splits)
 
 
 def ability_name(rule: str) -> str:

@@ -24,8 +24,8 @@ Blue Moon's own rules for combining them (research §5.2, FAQ "Values and Total 
    ``earth`` to the card's values after ignoring. Floors on total power come last.
 
 An ``applies`` expression that depends only on the card's printed (or face-down) definition and
-on whose card it is is evaluated once per definition for the whole game (a table built on first
-use); the others are evaluated on the state.
+on whose card it is is evaluated once per definition, when the powers are loaded (a table in
+``Powers.tables``); the others are evaluated on the state.
 """
 
 from __future__ import annotations
@@ -193,27 +193,12 @@ def _static(node: Expr, seen: CardDef, printed: CardDef, bluff: bool, mine: bool
     return _PURE_CALLS[node.name](*values)
 
 
-#: per ``applies`` expression (by id: expressions live as long as the registry): the set of
-#: (card number, face-down bluff, card of "you") it holds for, or None when it reads the state
-_TABLES: dict[int, frozenset[tuple[str, bool, bool]] | None] = {}
-_UNKNOWN = object()
-#: per ``applies`` expression: the selection it names, if any (see ``InForce._chosen_among``)
-_SPLITS: dict[int, Expr | None] = {}
-
-
-def _split(expr: Expr | None) -> Expr | None:
-    if expr is None:
-        return None
-    key = id(expr)
-    if key not in _SPLITS:
-        _SPLITS[key] = _selection(expr)
-    return _SPLITS[key]
-
-
-def _selection(expr: Expr) -> Expr | None:
+def selection(expr: Expr) -> Expr | None:
+    """The selection an ``applies`` expression names (``it in <cards>``, ``it == picked``,
+    first in an ``and``), if any (see ``InForce._chosen_among``)."""
     if isinstance(expr, AllOf):
         for part in expr.parts:
-            found = _selection(part)
+            found = selection(part)
             if found is not None:
                 return found
         return None
@@ -240,28 +225,20 @@ def _mentions_it(expr: Any) -> bool:
 
 
 def card_table(expr: Expr) -> frozenset[tuple[str, bool, bool]] | None:
-    """The table of a static ``applies`` expression (None: it must be evaluated on the state)."""
-    key = id(expr)
-    if key in _TABLES:
-        return _TABLES[key]
-    table: set[tuple[str, bool, bool]] | None = set()
+    """The table of a static ``applies`` expression: the (card number, face-down bluff, card of
+    "you") it holds for; None when it reads the state and must be evaluated on it. Built once
+    per expression when the powers are loaded (``Powers.tables``)."""
+    table: set[tuple[str, bool, bool]] = set()
     for number, printed in all_defs().items():
         for bluff in (False, True) if "bluff" in printed.icons else (False,):
             seen = BLUFF_DEF if bluff else printed
             for mine in (True, False):
                 value = _static(expr, seen, printed, bluff, mine)
                 if value is _NOT_STATIC:
-                    table = None
-                    break
-                if value and table is not None:
+                    return None
+                if value:
                     table.add((number, bluff, mine))
-            if table is None:
-                break
-        if table is None:
-            break
-    result = None if table is None else frozenset(table)
-    _TABLES[key] = result
-    return result
+    return frozenset(table)
 
 
 # ==================================================================================== in force
@@ -285,6 +262,8 @@ class InForce:
         "prohibitors",
         "s",
         "sources",
+        "splits",
+        "tables",
         "take_srcs",
         "target_srcs",
         "unmet_srcs",
@@ -296,6 +275,8 @@ class InForce:
         self.s = s
         self.defs = g.defs
         powers = g.powers
+        self.tables = powers.tables
+        self.splits = powers.splits
         by_card = powers.by_card
         cards = s.cards
         zones = s.zones
@@ -366,13 +347,11 @@ class InForce:
             return True
         cards = self.s.cards
         you = cards[src].controller
-        table = _TABLES.get(id(expr), _UNKNOWN)
-        if table is _UNKNOWN:
-            table = card_table(expr)
+        table = self.tables.get(id(expr))
         card = cards[cid]
         if table is not None:
             bluff = not card.face_up and card.counters.get(BLUFF) == 1
-            return (card.defn, bluff, card.owner == you) in table  # type: ignore[operator]
+            return (card.defn, bluff, card.owner == you) in table
         it = Bindings(cards={"it": [CardRef(cid)]})
         return bool(expr.eval(self.ctx(src, ability, you, it)))
 
@@ -380,7 +359,7 @@ class InForce:
         """The cards in play an ``applies`` expression may hold for: the selection it names
         (``it in <cards>``, ``it == picked``, first in an ``and``), evaluated once, else every
         card in the combat and support areas."""
-        split = _split(expr)
+        split = None if expr is None else self.splits.get(id(expr))
         if split is None:
             zones = self.s.zones
             return [c for zone in _PLAY_ZONES for c in zones[zone]]

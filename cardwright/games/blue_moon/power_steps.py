@@ -1,7 +1,7 @@
 """The steps Blue Moon's verbs push when a power needs a question of its own: drawing up to a
 number of cards, discarding hand cards by printed value, taking cards at random from a shuffled
-discard pile, discarding cards of one's choosing, moving any number of hand cards, searching
-the draw deck. Each asks purely and pops itself once done; the rule it cites is the power's.
+discard pile, searching the draw deck (cards of one's choosing are picked with the core
+``choose``). Each asks purely and pops itself once done; the rule it cites is the power's.
 """
 
 from __future__ import annotations
@@ -277,93 +277,6 @@ class DrawUpTo(Step, tag="bm.ab.draw_up_to"):
             game.draw(state, seat, n, self.rule)
         elif state.logging:
             game.log(state, "draw_none", self.rule, f"{state.names[seat]} draws no cards", seat)
-
-
-class OppDiscard(Step, tag="bm.ab.opp_discard"):
-    """The victim (``seat``) discards ``n`` cards (or down to ``keep`` cards) of their own
-    choosing; when every card must go they go without a question (the hand size is public)."""
-
-    rule: str
-    n: int = 0
-    keep: int = -1
-
-    def _left(self, s: BMState) -> int:
-        hand = s.zones[f"hand:{self.seat}"]
-        return self.n if self.keep < 0 else len(hand) - self.keep
-
-    def ask(self, game: Game, state: State) -> Decision | None:
-        s = cast(BMState, state)
-        hand = s.zones[f"hand:{self.seat}"]
-        left = self._left(s)
-        if left <= 0 or not hand or left >= len(hand):
-            return None
-        options = [
-            Option(f"discard:{c}", f"Discard {game.card_name(s, c)}", card=CardRef(c)) for c in hand
-        ]
-        prompt = f"Discard {left} card(s) of your choice"
-        return game.question(self.seat, "forced_discard", prompt, options, self.rule)
-
-    def run(self, game: Game, state: State) -> None:
-        g, s, seat = _g(game), cast(BMState, state), self.seat
-        hand = s.zones[f"hand:{seat}"]
-        if self._left(s) > 0 and hand:  # every card must go
-            for cid in list(hand):
-                g.discard_from_hand(s, seat, cid, self.rule)
-        g.pop(s, self)
-
-    def answer(self, game: Game, state: State, option: Option) -> None:
-        assert option.card is not None
-        _g(game).discard_from_hand(cast(BMState, state), self.seat, option.card, self.rule)
-        if self.keep < 0:
-            self.n -= 1
-
-
-class HandPick(Step, tag="bm.ab.hand_pick"):
-    """Its player moves any number of their hand cards, one at a time, to ``dest``
-    (``discard`` or ``deck_bottom``)."""
-
-    dest: str
-    rule: str
-
-    def ask(self, game: Game, state: State) -> Decision | None:
-        s, seat = cast(BMState, state), self.seat
-        hand = s.zones[f"hand:{seat}"]
-        if not hand:
-            return None
-        verb = "Discard" if self.dest == "discard" else "Put under the deck:"
-        options = [
-            Option(f"pick:{c}", f"{verb} {game.card_name(s, c)}", card=CardRef(c)) for c in hand
-        ]
-        options.append(Option("done", "No more"))
-        where = "onto your discard pile" if self.dest == "discard" else "underneath your draw deck"
-        prompt = f"Put any number of hand cards {where}"
-        return game.question(seat, "hand_pick", prompt, options, self.rule)
-
-    def run(self, game: Game, state: State) -> None:
-        game.pop(state, self)
-
-    def answer(self, game: Game, state: State, option: Option) -> None:
-        g, s, seat, rule = _g(game), cast(BMState, state), self.seat, self.rule
-        cid = option.card
-        if cid is None:
-            g.pop(s, self)
-            return
-        if self.dest == "discard":
-            g.discard_from_hand(s, seat, cid, rule)
-            return
-        move(s, cid, f"deck:{seat}", from_zone=f"hand:{seat}", bottom=True)
-        s.cards[cid].face_up = False
-        g.hand_changed(s, seat)
-        if s.logging:
-            g.log(
-                s,
-                "under_deck",
-                rule,
-                f"{s.names[seat]} puts {g.card_name(s, cid)} under the draw deck",
-                seat,
-                visible_to=[seat],
-                redacted=f"{s.names[seat]} puts a card under the draw deck",
-            )
 
 
 def take_to_hand(g: BlueMoon, s: BMState, seat: int, cid: int, zone: str, rule: str) -> None:

@@ -10,16 +10,18 @@ marked this turn), ``drawable(n)``, ``may_take()``, ``any_number``; in value cha
 (``it.type`` ...) are listed at :meth:`BlueMoon.card_attr`.
 
 Hook items (see ``abilities.py``): ``ignore``, ``double``, ``at_least``, ``becomes``, ``floor``,
-``grant``, ``free``, ``play_condition``, ``take_limit``, ``must``, ``dragons``, ``pick_one``,
+``grant``, ``free``, ``play_condition``, ``take_limit``, ``must``, ``dragons``, ``target``,
 ``turn_action``, and the turn's listeners ``at_start``, ``after_support``,
 ``after_opponent_support``, ``at_end``, ``before_end``, ``after_end``.
 
 Verbs: ``draw_up_to``, ``attract_dragon``, ``switch_element``, ``force_retreat``,
 ``discard_from_play``, ``return_to_hand``, ``take_to_hand``, ``show_hand``,
-``discard_at_random``, ``discard_by_value``, ``discard_any``, ``put_any_under_deck``,
-``opponent_discards``, ``shuffle_discard_into_deck``, ``search_deck``,
+``discard_at_random``, ``discard_by_value``, ``put_under_deck``, ``shuffle_discard_into_deck``,
+``search_deck``,
 ``take_from_shuffled_discard``, ``no_character_needed``, ``discard_top_of_deck``, ``mark_used``;
-the combinator ``may_use`` (``may`` with "Use it" / "Do not use it", its refusal logged).
+the combinator ``may_use`` (``may`` with "Use it" / "Do not use it", its refusal logged);
+shorthands for core choices: ``discard_any()``, ``put_any_under_deck()``,
+``opponent_discards(n=, keep=)``.
 """
 
 from __future__ import annotations
@@ -32,8 +34,13 @@ from cardwright.core.abilities import Listener, ModifierSpec
 from cardwright.core.game import AFTER
 from cardwright.core.state import CardRef
 from cardwright.core.vocab import (
+    DISCARD,
+    Cards,
+    Choose,
     Const,
+    Count,
     Ctx,
+    EachPlayer,
     Effect,
     Expr,
     May,
@@ -43,6 +50,7 @@ from cardwright.core.vocab import (
     Vocabulary,
     cards_of,
     core_words,
+    discard,
     filters_from,
     seat_word,
 )
@@ -72,8 +80,6 @@ from .abilities import (
 from .cards import is_bluff
 from .power_steps import (
     DrawUpTo,
-    HandPick,
-    OppDiscard,
     SearchDeck,
     TakeFromShuffledDiscard,
     push_value_discard,
@@ -142,7 +148,7 @@ class Played(Expr):
 
 @dataclass(frozen=True, slots=True)
 class Picked(Expr):
-    """The card the power's "one of my ..." pick (``pick_one``) applies to, while it is
+    """The card the power's "one of my ..." pick (``target``) applies to, while it is
     active."""
 
     def eval(self, ctx: Ctx) -> list[CardRef]:
@@ -367,16 +373,59 @@ def _discard_by_value(
     push_value_discard(g, s, ctx.you, need, ctx.rule, any_of=any_of, dragon=dragon)
 
 
-def _hand_pick(dest: str) -> Any:
-    def fn(ctx: Ctx) -> None:
-        if ctx.state.zones[f"hand:{ctx.you}"]:
-            ctx.state.stack.append(HandPick(seat=ctx.you, dest=dest, rule=ctx.rule))
+def _put_under_deck(ctx: Ctx, cards: Any) -> None:
+    g, s, seat = *_gs(ctx), ctx.you
+    for cid in cards_of(cards):
+        move(s, cid, f"deck:{seat}", from_zone=f"hand:{seat}", bottom=True)
+        s.cards[cid].face_up = False
+        g.hand_changed(s, seat)
+        if s.logging:
+            g.log(
+                s,
+                "under_deck",
+                ctx.rule,
+                f"{s.names[seat]} puts {g.card_name(s, cid)} under the draw deck",
+                seat,
+                visible_to=[seat],
+                redacted=f"{s.names[seat]} puts a card under the draw deck",
+            )
 
-    return fn
+
+def _any_of_hand(verb: VerbSpec, where: str) -> Any:
+    """``discard_any()``, ``put_any_under_deck()``: shorthands for the core choice
+    ``<verb>(choose(cards("hand"), n=count(cards("hand")), up_to=True, may=True, ...))``, any
+    number of hand cards one at a time, "No more" (``done``) ending it."""
+
+    def make() -> Verb:
+        hand = Cards("hand")
+        choice = Choose(
+            hand,
+            n=Count(hand),
+            up_to=True,
+            may=True,
+            kind="hand_pick",
+            prompt=f"Put any number of hand cards {where}",
+            option="pick",
+            decline="No more",
+            decline_id="done",
+            done="No more",
+        )
+        return Verb(verb, (choice,))
+
+    return make
 
 
-def _opponent_discards(ctx: Ctx, n: int = 0, keep: int = -1) -> None:
-    ctx.state.stack.append(OppDiscard(seat=1 - ctx.you, n=int(n), keep=int(keep), rule=ctx.rule))
+def _opponent_discards(n: int = 0, keep: int = -1) -> EachPlayer:
+    """``opponent_discards(n)`` / ``opponent_discards(keep=5)``: a shorthand for
+    ``each_player(discard(choose(cards("hand"), n=...)), whose="opponent")``: the opponent
+    discards ``n`` cards (or down to ``keep``) of their choosing, without a question when every
+    card must go (the hand size is public)."""
+    hand = Cards("hand")
+    count: int | Expr = int(n) if keep < 0 else Arith("-", Count(hand), Const(int(keep)))
+    choice = Choose(
+        hand, n=count, kind="forced_discard", prompt="Discard {n} card(s) of your choice"
+    )
+    return EachPlayer(discard(choice), "opponent")
 
 
 def _shuffle_discard_into_deck(ctx: Ctx) -> None:
@@ -449,9 +498,13 @@ VERBS: dict[str, VerbSpec] = {
         VerbSpec("show_hand", _show_hand),
         VerbSpec("discard_at_random", _discard_at_random),
         VerbSpec("discard_by_value", _discard_by_value, pushes=True),
-        VerbSpec("discard_any", _hand_pick("discard"), pushes=True),
-        VerbSpec("put_any_under_deck", _hand_pick("deck_bottom"), pushes=True),
-        VerbSpec("opponent_discards", _opponent_discards, pushes=True),
+        VerbSpec(
+            "put_under_deck",
+            _put_under_deck,
+            kind="pick",
+            prompt="Choose a card",
+            label=lambda ctx, c: f"Put under the deck: {ctx.game.card_name(ctx.state, c)}",
+        ),
         VerbSpec("shuffle_discard_into_deck", _shuffle_discard_into_deck),
         VerbSpec(
             "search_deck",
@@ -514,6 +567,9 @@ def vocabulary() -> Vocabulary:
         "may_take": lambda: Call("may_take", _may_take),
         "any_number": ANY_NUMBER,
         "value": VALUE,
+        "discard_any": _any_of_hand(DISCARD, "onto your discard pile"),
+        "put_any_under_deck": _any_of_hand(VERBS["put_under_deck"], "underneath your draw deck"),
+        "opponent_discards": _opponent_discards,
         "fire": Var("fire"),
         "earth": Var("earth"),
         # hook items
@@ -530,7 +586,7 @@ def vocabulary() -> Vocabulary:
         ),
         "must": lambda met, whose="opponent": RequirementItem(_e(met), _seat_word(whose)),
         "dragons": _dragons,
-        "pick_one": lambda candidates: TargetItem(_e(candidates)),
+        "target": lambda candidates: TargetItem(_e(candidates)),
         "turn_action": lambda effect, label, whose="you", word="use", condition=None: (
             TurnActionItem(effect, label, _seat_word(whose), word, _opt(condition))
         ),
