@@ -18,6 +18,7 @@ from rich.table import Table
 from cardwright.core.errors import CardwrightError, ConfigError, DataError, IllegalChoice
 from cardwright.core.state import state_hash
 from cardwright.games import GAMES, get_game
+from cardwright.sim.deal import ANY, deal
 
 app = typer.Typer(
     add_completion=False,
@@ -60,7 +61,8 @@ DeckList = Annotated[
     typer.Option(
         "--deck",
         help="One seat's choice, in seat order (repeat per seat): a deck name or file, a "
-        "Blue Moon people, or a Smash Up faction pair such as ninjas,pirates.",
+        "Blue Moon people, or a Smash Up faction pair such as ninjas,pirates; 'any' deals one "
+        "at random for each game.",
     ),
 ]
 FactionList = Annotated[
@@ -95,8 +97,11 @@ def with_seat_choices(
         config[entry.seat_key] = [text for _, text in choices]
         return players
     noun = entry.seat_key
-    pairs = []
+    pairs: list[Any] = []
     for flag, text in choices:
+        if text.strip() == ANY:  # two factions dealt for each game
+            pairs.append(ANY)
+            continue
         pair = [f.strip() for f in text.replace("+", ",").split(",") if f.strip()]
         if len(pair) != 2:
             raise ConfigError(f"{flag} {text!r}: name two {noun}, e.g. {entry.seat_example}")
@@ -246,11 +251,11 @@ def play(
     if entry.seat_pairs and isinstance(chosen, list) and len(chosen) == 1 and seat:
         config[entry.seat_key] = [None] * seat + chosen  # one pair: the human's own
     if "names" not in config and "names" in g.default_config():
-        count = g.validate_config(config).get("players") or g.min_players
+        count = g.validate_config(deal(game, config, 0)).get("players") or g.min_players
         ais = ["AI"] if count == 2 else [f"AI {i}" for i in range(1, count)]
         config["names"] = [*ais[:seat], name, *ais[seat:]][:count]
     seed = int(time.time()) % 100000 if seed is None else seed
-    state = g.new_state(config, seed)
+    state = g.new_state(deal(game, config, seed), seed)
     ai = make_agent(opponent, game, seed)
     record = GameRecord(
         game=game,
@@ -448,23 +453,21 @@ def run_batch(
 ) -> Any:
     """Play the batch (with a progress bar on stderr if ``bar``), appending every game to
     ``store`` when given."""
-    from cardwright.sim.runner import simulate as run
-    from cardwright.sim.store import appending
+    from cardwright.sim.store import check_path, simulate_into
 
-    run_info = {"game": game, "seed": seed, "agents": names, "config": config, "games": n}
-    with (
-        appending(store, **run_info, backend=backend, jobs=jobs) as writer,
-        Progress(
-            "[progress.description]{task.description}",
-            BarColumn(),
-            MofNCompleteColumn(),
-            TimeElapsedColumn(),
-            console=err,
-            disable=not bar,
-        ) as progress,
-    ):
+    if store is not None:
+        check_path(store)  # before the progress bar
+    with Progress(
+        "[progress.description]{task.description}",
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        console=err,
+        disable=not bar,
+    ) as progress:
         task = progress.add_task(f"{game}", total=n)
-        return run(
+        return simulate_into(
+            store,
             game,
             n,
             names,
@@ -473,8 +476,6 @@ def run_batch(
             config=config,
             backend=backend,
             progress=lambda k: progress.advance(task, k),
-            detail=writer is not None,
-            on_chunk=writer.add if writer is not None else None,
         )
 
 
@@ -483,7 +484,7 @@ def _check_batch(game: str, names: list[str], config: dict[str, Any]) -> None:
     from cardwright.agents import make_agent
 
     g = get_game(game)
-    g.validate_config(config)
+    g.validate_config(deal(game, config, 0))
     for agent in names:
         make_agent(agent, game, 0)
     if not g.min_players <= len(names) <= g.max_players:
@@ -556,6 +557,15 @@ def explain(
         out.print(f"[bold]T{event.turn}[/bold] {escape(event.text)}")
         if rule is not None:
             out.print(f"     [dim]{rule.id}: {escape(rule.text)} ({escape(rule.source)})[/dim]")
+
+
+def _register_report() -> None:
+    from cardwright.report.cli import register
+
+    register(app, sys.modules[__name__])
+
+
+_register_report()
 
 
 # ---------------------------------------------------------------------------- scenarios

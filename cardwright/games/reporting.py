@@ -21,7 +21,9 @@ class ReportHooks:
     deck, people or faction pair as a short label; ``played``: the log event kinds that mean
     "this seat played this card" (the event's ``seat``, ``turn`` and ``card``); ``score``:
     the key of ``game.scores(state)`` followed over turns (higher is better), with
-    ``score_label`` for axes.
+    ``score_label`` for axes; ``pool(config)``: what a seat given ``--deck any`` may be dealt
+    (deck names, peoples; factions, of which a seat of a game played with pairs is dealt two),
+    so that one batch covers every matchup.
     """
 
     noun: str
@@ -29,3 +31,4 @@ class ReportHooks:
     played: frozenset[str]
     score: str
     score_label: str
+    pool: Callable[[dict[str, Any]], list[str]] | None = None

@@ -22,6 +22,7 @@ from cardwright.agents import make_agent
 from cardwright.core.errors import ConfigError, EngineError
 from cardwright.games import get_game
 
+from .deal import deal
 from .records import GameRecord, finish_record
 from .trace import GameDetail, Tracer, report_hooks
 
@@ -79,7 +80,8 @@ def play_game(
     ``detail`` (it plays with the log on)."""
     game = get_game(game_id)
     start = time.perf_counter()
-    state = game.new_state(with_player_count(game_id, config, len(agents)), seed, log=log or trace)
+    config = deal(game_id, with_player_count(game_id, config, len(agents)), seed)
+    state = game.new_state(config, seed, log=log or trace)
     tracer = Tracer(game, state, report_hooks(game_id)) if trace else None
     players = [make_agent(name, game_id, seed * 31 + i) for i, name in enumerate(agents)]
     choices: list[tuple[int, str]] = []
@@ -157,7 +159,7 @@ def simulate(
         raise ConfigError(
             f"{game_id} takes {game.min_players}-{game.max_players} players, got {players} agents"
         )
-    game.validate_config(cfg)  # fail early, in this process, with one clear line
+    game.validate_config(deal(game_id, cfg, 0))  # fail early, in this process, in one line
     for name in agents:
         make_agent(name, game_id, 0)
     batch = Batch(game_id, list(agents), cfg, seed, players)

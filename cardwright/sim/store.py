@@ -27,7 +27,7 @@ import msgspec
 from cardwright.core.errors import ConfigError, DataError
 
 from .records import GameRecord
-from .runner import GameOutcome
+from .runner import Batch, GameOutcome, simulate, with_player_count
 from .trace import report_hooks
 
 FORMAT = "cardwright-store"
@@ -388,3 +388,30 @@ def appending(path: Path | None, **run: Any) -> Iterator[StoreWriter | None]:
         writer.abort()
         raise
     writer.commit()
+
+
+def simulate_into(
+    path: Path | None, game: str, n: int, agents: Sequence[str], **options: Any
+) -> Batch:
+    """:func:`~cardwright.sim.runner.simulate` (``options`` are its keyword arguments),
+    appending every game to the store at ``path`` as one run (None: no store); the batch is
+    the same as without a store."""
+    options["config"] = with_player_count(game, options.get("config"), len(agents))
+    run = {
+        "game": game,
+        "games": n,
+        "agents": list(agents),
+        "seed": options.get("seed", 0),
+        "config": options["config"],
+        "backend": options.get("backend", "local"),
+        "jobs": options.get("jobs", 1),
+    }
+    with appending(path, **run) as writer:
+        return simulate(
+            game,
+            n,
+            agents,
+            **options,
+            detail=writer is not None,
+            on_chunk=writer.add if writer is not None else None,
+        )

@@ -6,6 +6,8 @@ from typing import Any
 
 from cardwright.games.reporting import ReportHooks
 
+from .decks import starter_names
+
 
 def deck_names(config: dict[str, Any]) -> list[str]:
     return [str(deck["name"]) for deck in config["decks"]]
@@ -17,4 +19,5 @@ REPORT = ReportHooks(
     played=frozenset({"play"}),
     score="life",
     score_label="life",
+    pool=lambda config: starter_names(),
 )

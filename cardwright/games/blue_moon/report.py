@@ -6,6 +6,8 @@ from typing import Any
 
 from cardwright.games.reporting import ReportHooks
 
+from .carddata import PEOPLES
+
 
 def peoples(config: dict[str, Any]) -> list[str]:
     """``Hoax``, or ``Khind with Vulca fire (Khind)`` for a custom deck."""
@@ -18,10 +20,17 @@ def peoples(config: dict[str, Any]) -> list[str]:
     return out
 
 
+def playable_peoples(config: dict[str, Any]) -> list[str]:
+    from .game import UNSUPPORTED_PEOPLES
+
+    return [p for p in PEOPLES if p not in UNSUPPORTED_PEOPLES]
+
+
 REPORT = ReportHooks(
     noun="people",
     groups=peoples,
     played=frozenset({"play"}),
     score="dragons",
     score_label="dragons on their side",
+    pool=playable_peoples,
 )

@@ -26,4 +26,5 @@ REPORT = ReportHooks(
     played=frozenset({"play_minion", "play_action"}),
     score="vp",
     score_label="VP",
+    pool=lambda config: sorted(load_factions(config["card_set"])),
 )
