@@ -6,7 +6,7 @@ page, waits for every chart (``.chart[data-chart]``) to be drawn, records consol
 uncaught exceptions and any request that is not for the file itself, and takes a full-page
 screenshot.
 
-    python -m cardwright.report.browser report.html shot.png
+    python -m cardwright.report.browser report.html shot.png [HEIGHT]
 """
 
 from __future__ import annotations
@@ -152,8 +152,9 @@ class Browser:
                 self._events.append(message)
 
     # -- looking at a page
-    def look(self, page: Path, timeout: float = 60.0) -> Seen:
-        """Open ``page``, wait for its charts, and report what was seen."""
+    def look(self, page: Path, timeout: float = 60.0, height: int | None = None) -> Seen:
+        """Open ``page``, wait for its charts, and report what was seen; the screenshot is
+        the whole page, or its top ``height`` pixels."""
         url = page.resolve().as_uri()
         target = self.call("Target.createTarget", {"url": "about:blank"})["targetId"]
         session = self.call("Target.attachToTarget", {"targetId": target, "flatten": True})[
@@ -186,7 +187,7 @@ class Browser:
             "Emulation.setDeviceMetricsOverride",
             {
                 "width": self.width,
-                "height": int(size["height"]),
+                "height": min(int(size["height"]), height or int(size["height"])),
                 "deviceScaleFactor": 1,
                 "mobile": False,
             },
@@ -247,12 +248,15 @@ def _error(event: dict[str, Any]) -> list[str]:
 
 
 def main(argv: list[str]) -> int:
-    if len(argv) != 2:
-        print("usage: python -m cardwright.report.browser REPORT.html SHOT.png", file=sys.stderr)
+    if len(argv) not in (2, 3) or (len(argv) == 3 and not argv[2].isdigit()):
+        print(
+            "usage: python -m cardwright.report.browser REPORT.html SHOT.png [HEIGHT]",
+            file=sys.stderr,
+        )
         return 2
     page, shot = Path(argv[0]), Path(argv[1])
     with Browser() as browser:
-        seen = browser.look(page)
+        seen = browser.look(page, height=int(argv[2]) if len(argv) == 3 else None)
     shot.write_bytes(seen.screenshot)
     drawn = sum(1 for c in seen.charts if c["drawn"])
     print(f"{page}: {drawn} of {len(seen.charts)} charts drawn, {len(seen.errors)} console errors")

@@ -85,7 +85,7 @@ def matrix(data: ReportData, players: int) -> go.Figure:
             ygap=1,
         )
     )
-    size = max(360, 120 + 26 * len(decks))
+    size = max(360, 150 + (46 if len(decks) <= 12 else 22) * len(decks))
     return _layout(
         fig,
         f"{players} players: win rate of the row {noun} in games against the column {noun} "

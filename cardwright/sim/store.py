@@ -133,6 +133,7 @@ def open_store(path: Path | str) -> Iterator[duckdb.DuckDBPyConnection]:
         raise DataError(f"{path}: no such game store")
     try:
         con = duckdb.connect(str(path), read_only=True)
+        con.execute("SET enable_progress_bar = false")  # no bar on the terminal
     except duckdb.Error as exc:
         raise DataError(f"{path}: not a game store ({_first_line(exc)})") from None
     try:
@@ -209,6 +210,7 @@ class StoreWriter:
         self.agents = list(agents)
         try:
             self.con = duckdb.connect(str(path))
+            self.con.execute("SET enable_progress_bar = false")
         except duckdb.Error as exc:
             raise DataError(f"{path}: cannot open the game store ({_first_line(exc)})") from None
         self.con.execute("BEGIN TRANSACTION")
