@@ -103,7 +103,7 @@ TABLES: dict[str, list[tuple[str, str]]] = {
 KEYS = {"meta": "key", "runs": "run", "games": "game_no"}
 
 #: Games buffered before their rows are written.
-FLUSH_GAMES = 2000
+FLUSH_GAMES = 500
 
 
 def _cardwright_version() -> str:
