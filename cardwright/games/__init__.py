@@ -70,9 +70,11 @@ class GameEntry:
     ``heuristic``: an agent class taking a seed; ``catalogue``: ``(selection) -> [CardTable]``
     for ``cardwright cards``; ``deck_files``: ``(path, raw) -> summary | None`` for
     ``cardwright deck check`` (None: not this game's file); ``commands``: ``register(deck_app)``
-    adding the game's own ``deck`` commands; ``search``: its
-    :class:`~cardwright.agents.ismcts.SearchHooks` (evaluation, rollout length, move grouping,
-    default budget). ``seat_key``: the config key of the per-seat
+    adding the game's own ``deck`` commands; ``report``: its
+    :class:`~cardwright.games.reporting.ReportHooks` (grouping, cards played, score followed)
+    for the game store and ``cardwright report``; ``search``: a dict of
+    :class:`~cardwright.agents.ismcts.SearchHooks` fields (evaluation, rollout length, move
+    grouping, default budget) for the search agent. ``seat_key``: the config key of the per-seat
     choices that ``--deck`` (one per seat) fills; ``seat_pairs``: each seat's choice is a pair
     written ``a,b`` (Smash Up's two factions), as in ``seat_example``.
     """
@@ -84,6 +86,7 @@ class GameEntry:
     catalogue: str | None = None
     deck_files: str | None = None
     commands: str | None = None
+    report: str | None = None
     search: str | None = None
     seat_key: str = "decks"
     seat_pairs: bool = False
@@ -118,6 +121,7 @@ GAMES: dict[str, GameEntry] = {
         catalogue=f"{_BW}.catalogue:catalogue",
         deck_files=f"{_BW}.catalogue:check_deck_file",
         commands=f"{_BW}.commands:register",
+        report=f"{_BW}.report:REPORT",
         search=f"{_BW}.search:HOOKS",
     ),
     "blue-moon": GameEntry(
@@ -127,6 +131,7 @@ GAMES: dict[str, GameEntry] = {
         heuristic=f"{_BM}.heuristic:BlueMoonHeuristic",
         catalogue=f"{_BM}.catalogue:catalogue",
         deck_files=f"{_BM}.catalogue:check_deck_file",
+        report=f"{_BM}.report:REPORT",
         search=f"{_BM}.search:HOOKS",
     ),
     "smash-up": GameEntry(
@@ -135,6 +140,7 @@ GAMES: dict[str, GameEntry] = {
         _smash_up_status,
         heuristic=f"{_SU}.heuristic:SmashUpHeuristic",
         catalogue=f"{_SU}.catalogue:catalogue",
+        report=f"{_SU}.report:REPORT",
         search=f"{_SU}.search:HOOKS",
         seat_key="factions",
         seat_pairs=True,

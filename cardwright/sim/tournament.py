@@ -29,6 +29,7 @@ from cardwright.analysis.stats import wilson_interval
 from cardwright.core.errors import ConfigError, EngineError
 from cardwright.games import get_game
 
+from .deal import deal
 from .parallel import run_tasks
 from .runner import MAX_DECISIONS, game_seed, with_player_count
 
@@ -83,7 +84,7 @@ def play_one(
     """Play one game between agent specs (one per seat), timing each seat's choices:
     (winners, turns, decisions per seat, CPU seconds per seat)."""
     game = get_game(game_id)
-    state = game.new_state(config, seed, log=False)
+    state = game.new_state(deal(game_id, config, seed), seed, log=False)
     agents = [make_agent(spec, game_id, seed * 31 + i) for i, spec in enumerate(specs)]
     decisions = [0] * len(specs)
     seconds = [0.0] * len(specs)
@@ -163,7 +164,7 @@ def plan_tournament(
     if players > len(specs):
         raise ConfigError(f"{players} players need at least {players} agents, got {len(specs)}")
     cfg = with_player_count(game_id, config, players)
-    game.validate_config(cfg)
+    game.validate_config(deal(game_id, cfg, 0))
     for spec in specs:
         make_agent(spec, game_id, 0)
     return cfg, players
