@@ -33,6 +33,7 @@ Varia's own words, on top of the core's:
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
 from typing import TYPE_CHECKING, Any, cast
@@ -139,24 +140,15 @@ def _disengage(ctx: Ctx) -> None:
     _game(ctx).set_distance(_state(ctx), False, ctx.you, ctx.rule, ctx.source)
 
 
-def _disrupt(ctx: Ctx, cards: Any) -> None:
-    for cid in cards_of(cards):
-        _game(ctx).disrupt(_state(ctx), cid, ctx.rule)
+def _each_card(method: str) -> Callable[[Ctx, Any], None]:
+    """A verb that applies the game's ``method`` (disrupt, ruin ...) to each card."""
 
+    def verb(ctx: Ctx, cards: Any) -> None:
+        act = getattr(_game(ctx), method)
+        for cid in cards_of(cards):
+            act(_state(ctx), cid, ctx.rule)
 
-def _ruin(ctx: Ctx, cards: Any) -> None:
-    for cid in cards_of(cards):
-        _game(ctx).ruin(_state(ctx), cid, ctx.rule)
-
-
-def _repair(ctx: Ctx, cards: Any) -> None:
-    for cid in cards_of(cards):
-        _game(ctx).repair(_state(ctx), cid, ctx.rule)
-
-
-def _return_to_hand(ctx: Ctx, cards: Any) -> None:
-    for cid in cards_of(cards):
-        _game(ctx).return_to_hand(_state(ctx), cid, ctx.rule)
+    return verb
 
 
 def _create_token(ctx: Ctx, name: str) -> None:
@@ -180,10 +172,12 @@ def _name_label(verb: str) -> Any:
 
 ENGAGE = VerbSpec("engage", _engage)
 DISENGAGE = VerbSpec("disengage", _disengage)
-DISRUPT = VerbSpec("disrupt", _disrupt, kind="disrupt_target", prompt="Choose an action to disrupt")
+DISRUPT = VerbSpec(
+    "disrupt", _each_card("disrupt"), kind="disrupt_target", prompt="Choose an action to disrupt"
+)
 RUIN = VerbSpec(
     "ruin",
-    _ruin,
+    _each_card("ruin"),
     kind="ruin_target",
     prompt="Choose an item to ruin",
     label=_name_label("Ruin"),
@@ -191,7 +185,7 @@ RUIN = VerbSpec(
 )
 REPAIR = VerbSpec(
     "repair",
-    _repair,
+    _each_card("repair"),
     kind="repair_target",
     prompt="Choose a ruined item to repair",
     label=_name_label("Repair"),
@@ -199,7 +193,7 @@ REPAIR = VerbSpec(
 )
 RETURN = VerbSpec(
     "return",
-    _return_to_hand,
+    _each_card("return_to_hand"),
     kind="return_to_hand",
     prompt="Choose a card to take back into your hand",
     label=_name_label("Take back"),

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING
 
 from cardwright.core.lasting import became
 
-from .cards import SUPERTYPES, CardDef, card_def
+from .cards import SUPERTYPES, CardDef, card_def, type_line
 from .state import Slot, VariaState
 
 if TYPE_CHECKING:
@@ -51,8 +51,7 @@ class Face:
 
     @property
     def type_line(self) -> str:
-        sub = f" - {' '.join(self.subtypes)}" if self.subtypes else ""
-        return f"{' '.join(self.supertypes)}{sub}"
+        return type_line(self.supertypes, self.subtypes)
 
     @property
     def is_attack(self) -> bool:

@@ -69,8 +69,7 @@ class CardDef:
 
     @property
     def type_line(self) -> str:
-        sub = f" - {' '.join(self.subtypes)}" if self.subtypes else ""
-        return f"{' '.join(self.supertypes)}{sub}"
+        return type_line(self.supertypes, self.subtypes)
 
     @property
     def usable(self) -> bool:
@@ -108,6 +107,12 @@ class Catalogue:
     cards: dict[str, CardDef] = field(default_factory=dict)
     classes: dict[str, ClassDeck] = field(default_factory=dict)
     stacks: dict[tuple[str, str], StackRules] = field(default_factory=dict)
+
+
+def type_line(supertypes: tuple[str, ...], subtypes: tuple[str, ...]) -> str:
+    """``Physical Magical Attack - Dexterity Vampiric``."""
+    sub = f" - {' '.join(subtypes)}" if subtypes else ""
+    return f"{' '.join(supertypes)}{sub}"
 
 
 def slug(name: str) -> str:
