@@ -16,7 +16,7 @@ attribute; a part without a power (or focus) shape adds no number and no die.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from cardwright.core.lasting import became
@@ -108,21 +108,20 @@ def _combine(defs: Sequence[CardDef]) -> Face:
     )
 
 
-def part_defs(s: VariaState, slot: Slot) -> list[CardDef]:
-    """The definitions that make up the action now: what its lead became, or its cards."""
-    if s.lasting:
-        copy = became(s, slot.lead)
-        if copy is not None:
-            return [card_def(copy)]
-    cards = s.cards
-    return [card_def(cards[c].defn) for c in slot.cards]
-
-
 def printed(s: VariaState, slot: Slot) -> Face:
+    """The action's face now: its cards combined, or what it became (a copy of a card; its
+    subtypes, "if a card's subtype would become fire")."""
     if s.lasting:
         copy = became(s, slot.lead)
-        if copy is not None:
-            return face_of_defns((copy,))
+        face = face_of_defns((copy,)) if copy is not None else _plain(s, slot)
+        subtypes = became(s, slot.lead, "subtypes")
+        if subtypes is not None:
+            face = replace(face, subtypes=tuple(sorted(subtypes.split())))
+        return face
+    return _plain(s, slot)
+
+
+def _plain(s: VariaState, slot: Slot) -> Face:
     cards = s.cards
     return face_of_defns(tuple(cards[c].defn for c in slot.cards))
 

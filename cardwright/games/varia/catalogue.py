@@ -10,28 +10,31 @@ from typing import Any
 from cardwright.core.errors import ConfigError
 from cardwright.games.catalogue import CardTable, only
 
-from .actions import combine, notation
+from .actions import notation
 from .cards import CardDef
 from .cards import catalogue as cards
 from .decks import class_deck, levels, load_deck_file, resolve_deck, shared_level
 
 
-def _stats(d: CardDef) -> tuple[str, str, str]:
-    face = combine([d])
-    cost = f"{d.cost} AP" + (f" + {d.health_cost} health" if d.health_cost else "")
-    return cost, notation(face.power, face.power_dice, 6), notation(face.focus, face.focus_dice, 4)
+def _shape(value: int | None, sides: int) -> str:
+    return "-" if value is None else notation(value, 1, sides)
 
 
 def _row(d: CardDef, count: str) -> tuple[str, ...]:
-    cost, power, focus = _stats(d)
+    cost = f"{d.cost}" + (f"+{d.health_cost}hp" if d.health_cost else "")
     keywords = ", ".join(k.capitalize() for k in sorted(d.keywords))
     text = "; ".join(t for t in (keywords, d.text, d.item_text) if t)
     req = ", ".join(f"{n} {a}" for a, n in d.requires) or "-"
-    official = ", ".join(d.official) or "-"
-    return (count, d.name, cost, power, focus, d.type_line or d.use, req, text, official)
+    stats = f"{_shape(d.power, 6)} | {_shape(d.focus, 4)}"
+    return (count, d.name, cost, stats, d.type_line or d.use, req, text)
 
 
-_COLUMNS = ("#", "card", "cost", "power", "focus", "types", "requires", "rules", "official facts")
+_COLUMNS = ("#", "card", "AP", "power | focus", "types", "requires", "rules")
+
+
+def _official(defs: list[CardDef]) -> str:
+    known = [f"{d.name} ({', '.join(d.official)})" for d in defs if d.official]
+    return "Facts from published sources: " + "; ".join(known) + "." if known else ""
 
 
 def catalogue(selection: Mapping[str, str]) -> list[CardTable]:
@@ -60,10 +63,11 @@ def catalogue(selection: Mapping[str, str]) -> list[CardTable]:
         actions.rows.append(_row(defs[name], str(deck.actions.count(name))))
     per = ", ".join(f"{a} {n}" for a, n in sorted(levels(deck.actions).items()))
     gold = sum(defs[n].value for n in deck.items)
+    used = [defs[n] for n in dict.fromkeys((*deck.items, *deck.actions))]
     note = (
         f"Items worth {gold} gold; shared level {shared_level(deck.actions)} ({per}). Power P "
         "is P+1d6, focus F is F+1d4; '-' means no such shape. Every card is our design "
-        "(provenance original); 'official facts' are those a published source gives."
+        f"(provenance original). {_official(used)}"
     )
     return [items, CardTable(actions.title, actions.columns, actions.rows, note)]
 

@@ -117,6 +117,15 @@ def pay(g: Varia, s: VariaState, seat: int, m: int) -> None:
     if slot is None or slot.performed:
         return
     face = actions.printed(s, slot)
+    if slot.disrupted:  # disrupted before its moment: it is neither paid for nor performed
+        g.log(
+            s,
+            "not_performed",
+            "va.disrupted",
+            f"{face.name} is disrupted: it is not performed",
+            seat,
+        )
+        return
     ap, hp = actions.costs(g, s, slot, face)
     if s.ap[seat] < ap or s.health[seat] < hp:
         g.log(
