@@ -102,9 +102,7 @@ def test_level_constructed_rules(tmp_path: Path) -> None:
         len(deck.actions) == 30 and shared_level(deck.actions) == 3
     )  # aggression 1 + faith 1 + subtlety 1
     with pytest.raises(DataError, match=r"4 copies of 'Cleave'.*va.deck.copies"):
-        load_deck_file(
-            _deck_file(tmp_path, ["Cleave x4", *ten[1:-1], "Quick Stab x2"], [])
-        )
+        load_deck_file(_deck_file(tmp_path, ["Cleave x4", *ten[1:-1], "Quick Stab x2"], []))
     with pytest.raises(DataError, match=r"29 action cards.*va.deck.size"):
         load_deck_file(_deck_file(tmp_path, [*ten[:-1], "Quick Stab x2"], []))
     items = ["Molten Ravager", "Oathhammer", "Ashen Flask", "Bowie Knife"]
