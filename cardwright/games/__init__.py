@@ -153,6 +153,7 @@ GAMES: dict[str, GameEntry] = {
         heuristic=f"{_VA}.heuristic:VariaHeuristic",
         catalogue=f"{_VA}.catalogue:catalogue",
         deck_files=f"{_VA}.catalogue:check_deck_file",
+        report=f"{_VA}.report:REPORT",
     ),
     "munchkin": GameEntry("Munchkin"),
 }
