@@ -15,7 +15,7 @@ import duckdb
 import pytest
 
 from cardwright.analysis.stats import wilson_interval
-from cardwright.core.errors import ConfigError
+from cardwright.core.errors import ConfigError, DataError
 from cardwright.games import get_game, playable_games
 from cardwright.report.browser import Browser, find_chromium
 from cardwright.report.build import build_report
@@ -234,5 +234,11 @@ def test_report_plays_its_own_games_and_explains_them(tmp_path: Path) -> None:
     # the same store again would mix two runs silently: refused, nothing written
     again = cw("report", "bizarre-world", "-n", "8", "-o", str(html))
     assert_user_error(again, "exists", "--from")
-    built = build_report(store, "bizarre-world", tmp_path / "again.html", threads=1)
+    built = build_report(store, "bizarre-world", tmp_path / "again.html", threads=1, runs=[1])
     assert built.games == 8 and "cards" in built.charts
+    with pytest.raises(DataError, match=r"no bizarre-world games of run\(s\) 2"):
+        build_report(store, "bizarre-world", tmp_path / "run2.html", runs=[2])
+    assert not (tmp_path / "run2.html").exists()
+    assert_user_error(
+        cw("explain", "--from", str(store), "--game", "1", "--seat", "2"), "seats are 0 to 1"
+    )
