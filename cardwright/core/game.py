@@ -576,6 +576,13 @@ class Game(ABC):
         listeners hear events. Default: none."""
         return ()
 
+    def modifier_sources(self, state: State, key: str) -> Iterable[int]:
+        """The live cards whose modifiers may change value ``key`` of other cards (the
+        vocabulary's :func:`~cardwright.core.vocab.modified` asks only these). Default: every
+        live card; a game that knows which of its cards can change a value (from their static
+        abilities) narrows it, for speed."""
+        return self.live_cards(state)
+
     def card_attr(self, state: State, card: int, name: str) -> Any:
         """An attribute of a card that selectors and expressions may test (``cost``,
         ``power``, ``purple`` ...); an unknown name is a rules error."""

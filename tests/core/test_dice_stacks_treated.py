@@ -233,3 +233,22 @@ def test_a_combined_cards_own_modifiers_count_through_parts() -> None:
     assert game.value(s, "power", spear, 3, parts=[shaft]) == 10
     assert game.conserved_cards(s) == 2 == len(s.cards)
     assert CardRef(spear) in s.zones["play:0"]
+
+
+def test_modifier_sources_narrow_which_live_cards_are_asked() -> None:
+    class Narrow(Toy):
+        id = "toy-narrow"
+
+        def modifier_sources(self, state: State, key: str) -> Iterable[int]:
+            return []  # as if no live card could change anything
+
+    aura = {"aura": (frozenset(), 0, ["modify('power', 4, applies=it.zone == 'play')"])}
+    CARDS.update(aura)
+    try:
+        wide, narrow = Toy(), Narrow()
+        for game, expected in ((wide, 7), (narrow, 3)):
+            s = _state(game, {"play:0": ["aura", "imp"]})
+            imp = s.zones["play:0"][1]
+            assert game.value(s, "power", imp, 3) == expected
+    finally:
+        del CARDS["aura"]

@@ -168,7 +168,7 @@ def modified(
     sources = registry.modifying(key)
     if sources:
         it = Bindings(cards={"it": [CardRef(card)]})
-        for src in game.live_cards(state):
+        for src in game.modifier_sources(state, key):
             if src == card:
                 continue
             for ability in game.abilities_of(state, src):

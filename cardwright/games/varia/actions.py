@@ -137,42 +137,71 @@ def _others(s: VariaState, slot: Slot) -> tuple[int, ...]:
     return tuple(slot.cards[1:])
 
 
-def value(g: Varia, s: VariaState, slot: Slot, key: str, base: int) -> int:
-    """The action's value ``key`` from ``base`` with every modifier in force (never below 0)."""
+def value(
+    g: Varia, s: VariaState, slot: Slot, key: str, base: int, live: frozenset[str] | None = None
+) -> int:
+    """The action's value ``key`` from ``base`` with every modifier in force (never below 0;
+    ``live``: what live cards may change, when the caller has worked it out)."""
+    if not g.could_change(s, slot.cards, key, live):
+        return max(0, base)
     return max(0, g.value(s, key, slot.lead, base, _others(s, slot)))
 
 
-def keyword(g: Varia, s: VariaState, slot: Slot, word: str, face: Face | None = None) -> bool:
+def keyword(
+    g: Varia,
+    s: VariaState,
+    slot: Slot,
+    word: str,
+    face: Face | None = None,
+    live: frozenset[str] | None = None,
+) -> bool:
     """Whether the action has keyword ``word``: printed on one of its parts, or granted by a
     rule in force (a ``kw:<word>`` modifier, a lasting effect)."""
     face = face or printed(s, slot)
     if word in face.keywords:
         return True
-    return g.value(s, f"kw:{word}", slot.lead, 0, _others(s, slot)) > 0
+    return value(g, s, slot, f"kw:{word}", 0, live) > 0
 
 
-def advantage(g: Varia, s: VariaState, slot: Slot, face: Face | None = None) -> int:
+def advantage(
+    g: Varia,
+    s: VariaState,
+    slot: Slot,
+    face: Face | None = None,
+    live: frozenset[str] | None = None,
+) -> int:
     """+1 improved, -1 impaired, 0 neither or both (they cancel: ruling R8)."""
     face = face or printed(s, slot)
-    return int(keyword(g, s, slot, "improved", face)) - int(keyword(g, s, slot, "impaired", face))
+    live = g.live_changes(s) if live is None else live
+    improved = keyword(g, s, slot, "improved", face, live)
+    return int(improved) - int(keyword(g, s, slot, "impaired", face, live))
 
 
 def costs(g: Varia, s: VariaState, slot: Slot, face: Face | None = None) -> tuple[int, int]:
     """What performing the action costs now: (action points, health points)."""
     face = face or printed(s, slot)
-    return value(g, s, slot, "cost", face.cost), value(g, s, slot, "health_cost", face.health_cost)
+    live = g.live_changes(s)
+    return (
+        value(g, s, slot, "cost", face.cost, live),
+        value(g, s, slot, "health_cost", face.health_cost, live),
+    )
 
 
 def dice(
-    g: Varia, s: VariaState, slot: Slot, face: Face | None = None
+    g: Varia,
+    s: VariaState,
+    slot: Slot,
+    face: Face | None = None,
+    live: frozenset[str] | None = None,
 ) -> tuple[int, int, int, int]:
     """(power base, power dice, focus base, focus dice) with the modifiers in force."""
     face = face or printed(s, slot)
+    live = g.live_changes(s) if live is None else live
     return (
-        value(g, s, slot, "power", face.power),
-        value(g, s, slot, "power_dice", face.power_dice),
-        value(g, s, slot, "focus", face.focus),
-        value(g, s, slot, "focus_dice", face.focus_dice),
+        value(g, s, slot, "power", face.power, live),
+        value(g, s, slot, "power_dice", face.power_dice, live),
+        value(g, s, slot, "focus", face.focus, live),
+        value(g, s, slot, "focus_dice", face.focus_dice, live),
     )
 
 

@@ -53,25 +53,27 @@ def fixed_dice(g: Varia, s: VariaState, slot: Slot) -> tuple[int | None, int | N
 def roll_action(g: Varia, s: VariaState, seat: int, slot: Slot) -> None:
     """Roll the action's power and focus; store the totals in the slot."""
     face = actions.printed(s, slot)
-    pb, pd, fb, fd = actions.dice(g, s, slot, face)
-    adv = actions.advantage(g, s, slot, face)
+    live = g.live_changes(s)
+    pb, pd, fb, fd = actions.dice(g, s, slot, face, live)
+    adv = actions.advantage(g, s, slot, face, live)
     fix_p, fix_f, first = fixed_dice(g, s, slot)
     name = face.name
     power = g.roll(s, seat, pd, 6, adv, f"power for {name}", "va.roll", fix_p, first)
     focus = g.roll(s, seat, fd, 4, adv, f"focus for {name}", "va.roll", fix_f, first)
     slot.power = pb + power.total
     slot.focus = fb + focus.total
-    g.log(
-        s,
-        "totals",
-        "va.clash",
-        f"{name}: total power {slot.power} ({actions.notation(pb, pd, 6)}), "
-        f"total focus {slot.focus} ({actions.notation(fb, fd, 4)})",
-        seat,
-        card=slot.lead,
-        power=slot.power,
-        focus=slot.focus,
-    )
+    if s.logging:
+        g.log(
+            s,
+            "totals",
+            "va.clash",
+            f"{name}: total power {slot.power} ({actions.notation(pb, pd, 6)}), "
+            f"total focus {slot.focus} ({actions.notation(fb, fd, 4)})",
+            seat,
+            card=slot.lead,
+            power=slot.power,
+            focus=slot.focus,
+        )
 
 
 def clash(g: Varia, s: VariaState, m: int) -> set[int]:
@@ -100,18 +102,24 @@ def clash(g: Varia, s: VariaState, m: int) -> set[int]:
         opposed = them is not None and them.target_seat == seat
         name = face.name
         if not s.engaged and not actions.keyword(g, s, slot, "ranged", face):
-            g.log(
-                s, "miss", "va.clash.distance", f"{name} misses: the players are disengaged", seat
-            )
+            if s.logging:
+                g.log(
+                    s,
+                    "miss",
+                    "va.clash.distance",
+                    f"{name} misses: the players are disengaged",
+                    seat,
+                )
             continue
         if opposed and their is not None and their.is_block and slot.focus < them.focus:  # type: ignore[union-attr]
-            g.log(
-                s,
-                "miss",
-                "va.clash.focus",
-                f"{name} misses: focus {slot.focus} against {their.name}'s {them.focus}",  # type: ignore[union-attr]
-                seat,
-            )
+            if s.logging:
+                g.log(
+                    s,
+                    "miss",
+                    "va.clash.focus",
+                    f"{name} misses: focus {slot.focus} against {their.name}'s {them.focus}",  # type: ignore[union-attr]
+                    seat,
+                )
             continue
         slot.hit = True
         hits.add(seat)
@@ -129,7 +137,8 @@ def clash(g: Varia, s: VariaState, m: int) -> set[int]:
             text = f"{name} hits unopposed: {dealt} damage to {s.names[target]}"
         slot.damage = dealt
         damage[target] += dealt
-        g.log(s, "hit", rule, text, seat, card=slot.lead, damage=dealt)
+        if s.logging:
+            g.log(s, "hit", rule, text, seat, card=slot.lead, damage=dealt)
     for seat in order:
         if damage[seat]:
             g.change_health(s, seat, -damage[seat], "va.clash.damage", "damage")

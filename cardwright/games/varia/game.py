@@ -23,7 +23,7 @@ from cardwright.core.errors import ConfigError
 from cardwright.core.game import AFTER, Game
 from cardwright.core.lasting import became
 from cardwright.core.rng import LocalRng
-from cardwright.core.state import Card, Lasting, Option, State
+from cardwright.core.state import Card, CardRef, Lasting, Option, State
 from cardwright.core.steps import Respond
 from cardwright.core.vocab import hear
 from cardwright.core.zones import card_places, create_card, move
@@ -80,6 +80,40 @@ class Varia(Game):
             itm = (ab.item,) if ab.item is not None else ()
             kind = "item" if d.kind == "item" else "action"
             self._kinds[defn] = (kind, act, itm, act + itm)
+        #: defn -> the events its own listeners hear (``when``)
+        self._listens: dict[str, frozenset[str]] = {
+            defn: frozenset(lis.event for a in k[3] for lis in a.listeners if lis.subject == "self")
+            for defn, k in self._kinds.items()
+        }
+        #: defn -> the events its ``whenever`` listeners hear while it is live
+        self._hears: dict[str, frozenset[str]] = {}
+        #: defn -> the actions its "cannot"s and "can"s are about
+        self._rules_for: dict[str, frozenset[str]] = {}
+        for defn, d in self._defs.items():
+            if d.kind == "stack":
+                found = [a for (n, _), a in built.stacks.items() if n == d.name]
+            else:
+                found = list(self._kinds[defn][3])
+            self._hears[defn] = frozenset(
+                lis.event for a in found for lis in a.listeners if lis.subject == "any"
+            )
+            self._rules_for[defn] = frozenset(r.action for a in found for r in a.rules)
+        #: defn -> the values its abilities (any version) may change on other cards
+        self._changes: dict[str, frozenset[str]] = {}
+        for defn, d in self._defs.items():
+            if d.kind == "stack":
+                found = [a for (n, _), a in built.stacks.items() if n == d.name]
+            else:
+                found = list(self._kinds[defn][3])
+            keys = {m.key for a in found for m in a.modifiers if m.applies is not None}
+            self._changes[defn] = frozenset(keys)
+        #: defn -> the values its own modifiers change (on the card itself)
+        self._self_changes: dict[str, frozenset[str]] = {
+            defn: frozenset(
+                m.key for a in self._kinds[defn][3] for m in a.modifiers if m.applies is None
+            )
+            for defn in self._defs
+        }
 
     # ================================================================ configuration and setup
     def default_config(self) -> dict[str, Any]:
@@ -145,15 +179,16 @@ class Varia(Game):
             for name in deck["actions"]:
                 create_card(s, name, seat, f"deck:{seat}", face_up=False)
             chance.shuffle(s, s.zones[f"deck:{seat}"])
-            self.log(
-                s,
-                "shuffle",
-                "va.setup.deck",
-                f"{s.names[seat]} shuffles their deck of {len(deck['actions'])} actions "
-                f"and lays out {len(deck['items'])} item(s)",
-                seat,
-                chance=True,
-            )
+            if s.logging:
+                self.log(
+                    s,
+                    "shuffle",
+                    "va.setup.deck",
+                    f"{s.names[seat]} shuffles their deck of {len(deck['actions'])} actions "
+                    f"and lays out {len(deck['items'])} item(s)",
+                    seat,
+                    chance=True,
+                )
         first = cfg["first_player"]
         if first == "roll":
             first = self.roll_off(s)
@@ -167,10 +202,14 @@ class Varia(Game):
             winner = 0 if a > b else 1 if b > a else -1
             text = f"Roll-off: {s.names[0]} {a}, {s.names[1]} {b}"
             if winner < 0:
-                self.log(s, "roll_off", "va.setup.first", text + ": a tie, roll again", chance=True)
+                if s.logging:
+                    self.log(
+                        s, "roll_off", "va.setup.first", text + ": a tie, roll again", chance=True
+                    )
                 continue
             text += f": {s.names[winner]} is the first active player"
-            self.log(s, "roll_off", "va.setup.first", text, winner, chance=True)
+            if s.logging:
+                self.log(s, "roll_off", "va.setup.first", text, winner, chance=True)
             return winner
 
     # ================================================================ card lookups
@@ -270,12 +309,67 @@ class Varia(Game):
     def live_cards(self, state: State) -> Iterable[int]:
         s = cast(VariaState, state)
         z = s.zones
-        out = [*z["stacks:0"], *z["stacks:1"], *z["item:0"], *z["item:1"]]
+        out = z["stacks:0"] + z["stacks:1"] + z["item:0"] + z["item:1"]
         for moment in s.timeline:
             for slot in moment.slots:
                 if slot is not None and not slot.disrupted:
-                    out.extend(slot.cards)
+                    out += slot.cards
         return out
+
+    def hear_own(self, s: VariaState, card: int, event: str, seat: int) -> None:
+        """``card`` hears an event about itself (its own ``when`` listeners)."""
+        if event in self._listens[s.cards[card].defn] or (
+            s.lasting and any(e.key == "becomes:card" for e in s.lasting)
+        ):
+            hear(self, s, card, "self", event, AFTER, seat, card)
+
+    def announce(self, s: VariaState, event: str, seat: int) -> None:
+        """Live cards that listen hear an event (``whenever``), in the order they lie: the
+        core's :func:`~cardwright.core.vocab.hear`, card by card, only for the cards whose
+        rules listen to it."""
+        hears = self._hears
+        cards = s.cards
+        for src in self.live_cards(s):
+            if event in hears[cards[src].defn]:
+                hear(self, s, src, "any", event, AFTER, seat, None)
+
+    def rules_in_play(self, s: VariaState, action: str) -> bool:
+        """Whether a live card or a lasting effect has a "cannot" or "can" for ``action``
+        (if not, :meth:`allowed` would say yes: the caller may skip asking it)."""
+        if s.lasting:
+            return True
+        rules_for = self._rules_for
+        cards = s.cards
+        return any(action in rules_for[cards[c].defn] for c in self.live_cards(s))
+
+    def live_changes(self, s: VariaState) -> frozenset[str]:
+        """The values that live cards may change on other cards now."""
+        changes, table = self._changes, s.cards
+        found: frozenset[str] = frozenset()
+        for c in self.live_cards(s):
+            keys = changes[table[c].defn]
+            if keys:
+                found = found | keys
+        return found
+
+    def could_change(
+        self, s: VariaState, cards: list[CardRef], key: str, live: frozenset[str] | None = None
+    ) -> bool:
+        """Whether anything in force might change value ``key`` of the action made of
+        ``cards`` (its parts' own modifiers, live cards' (``live``: :meth:`live_changes`,
+        when the caller has it), lasting effects)."""
+        if s.lasting:
+            return True
+        own, table = self._self_changes, s.cards
+        if any(key in own[table[c].defn] for c in cards):
+            return True
+        return key in (self.live_changes(s) if live is None else live)
+
+    def modifier_sources(self, state: State, key: str) -> Iterable[int]:
+        """Only the live cards whose definitions can change ``key`` of other cards."""
+        changes = self._changes
+        cards = state.cards
+        return [c for c in self.live_cards(state) if key in changes[cards[c].defn]]
 
     def card_attr(self, state: State, card: int, name: str) -> Any:
         s = cast(VariaState, state)
@@ -329,7 +423,8 @@ class Varia(Game):
         elif key in ("ap", "action_points"):
             before = s.ap[seat]
             s.ap[seat] = max(0, min(s.config["action_points"], before + amount))
-            self.log(s, "ap", rule, f"{s.names[seat]} has {s.ap[seat]} action points", seat)
+            if s.logging:
+                self.log(s, "ap", rule, f"{s.names[seat]} has {s.ap[seat]} action points", seat)
         else:
             super().gain(state, seat, key, amount, rule, source, why)
 
@@ -346,20 +441,22 @@ class Varia(Game):
             text = f"{s.names[seat]} regains {after - before} health{reason}: {after}"
         else:
             text = f"{s.names[seat]} loses {-amount} health{reason}: {after}"
-        self.log(s, "health", rule, text, seat, amount=after - before)
+        if s.logging:
+            self.log(s, "health", rule, text, seat, amount=after - before)
 
     def discard_card(self, state: State, seat: int, card: int, rule: str) -> None:
         s = cast(VariaState, state)
         move(s, card, f"discard:{seat}", from_zone=f"hand:{seat}")
         s.cards[card].face_up = True
-        self.log(
-            s,
-            "discard",
-            rule,
-            f"{s.names[seat]} discards {self.card_name(s, card)}",
-            seat,
-            card=card,
-        )
+        if s.logging:
+            self.log(
+                s,
+                "discard",
+                rule,
+                f"{s.names[seat]} discards {self.card_name(s, card)}",
+                seat,
+                card=card,
+            )
 
     # ---------------------------------------------------------------- stacks
     def stack_card(self, s: State, seat: int, name: str) -> int | None:
@@ -396,7 +493,10 @@ class Varia(Game):
             s.zones[f"stacks:{seat}"].remove(cid)
             del s.cards[cid]
         verb = f"gains {after - have}" if after > have else f"loses {have - after}"
-        self.log(s, "stacks", rule, f"{s.names[seat]} {verb} {name}: {after}", seat, stacks=after)
+        if s.logging:
+            self.log(
+                s, "stacks", rule, f"{s.names[seat]} {verb} {name}: {after}", seat, stacks=after
+            )
 
     # ---------------------------------------------------------------- drawing
     def refill_deck(self, state: State, seat: int, rule: str) -> bool:
@@ -409,15 +509,16 @@ class Varia(Game):
                 move(s, cid, f"deck:{seat}", from_zone=zone)
                 s.cards[cid].face_up = False
         chance.shuffle(s, deck)
-        self.log(
-            s,
-            "reshuffle",
-            "va.draw.empty",
-            f"{s.names[seat]}'s deck is empty: their discard and forgotten piles become a new "
-            f"deck of {len(deck)}",
-            seat,
-            chance=True,
-        )
+        if s.logging:
+            self.log(
+                s,
+                "reshuffle",
+                "va.draw.empty",
+                f"{s.names[seat]}'s deck is empty: their discard and forgotten piles become a new "
+                f"deck of {len(deck)}",
+                seat,
+                chance=True,
+            )
         self.change_stacks(s, seat, "Fatigue", 1, "va.draw.empty", None)
         return bool(deck)
 
@@ -428,7 +529,7 @@ class Varia(Game):
             return
         hand = s.zones[f"hand:{seat}"]
         for cid in hand[len(hand) - drawn :]:
-            hear(self, s, cid, "self", "drawn", AFTER, seat, cid)
+            self.hear_own(s, cid, "drawn", seat)
 
     # ================================================================ basic actions
     def set_distance(
@@ -439,7 +540,8 @@ class Varia(Game):
         s.engaged = engaged
         word = "engages" if engaged else "disengages"
         by = f" ({self.card_name(s, source)})" if source is not None else ""
-        self.log(s, "distance", rule, f"{s.names[seat]} {word}{by}", seat, engaged=engaged)
+        if s.logging:
+            self.log(s, "distance", rule, f"{s.names[seat]} {word}{by}", seat, engaged=engaged)
 
     def disrupt(self, s: VariaState, card: int, rule: str) -> None:
         """The action ``card`` is part of is disrupted: no further rules or triggers of it
@@ -451,14 +553,15 @@ class Varia(Game):
         slot.disrupted = True
         parts = set(slot.cards)
         s.triggers = [t for t in s.triggers if t.source not in parts]
-        self.log(
-            s,
-            "disrupted",
-            rule,
-            f"{self.card_name(s, slot.lead)} is disrupted",
-            found[1],
-            card=slot.lead,
-        )
+        if s.logging:
+            self.log(
+                s,
+                "disrupted",
+                rule,
+                f"{self.card_name(s, slot.lead)} is disrupted",
+                found[1],
+                card=slot.lead,
+            )
 
     def ruin(self, s: VariaState, card: int, rule: str) -> None:
         """An item is ruined: it cannot be used, its abilities stop, and an action planned
@@ -467,7 +570,8 @@ class Varia(Game):
         if c.exhausted or self._defs[c.defn].kind != "item":
             return
         c.exhausted = True
-        self.log(s, "ruined", rule, f"{self.card_name(s, card)} is ruined", c.owner, card=card)
+        if s.logging:
+            self.log(s, "ruined", rule, f"{self.card_name(s, card)} is ruined", c.owner, card=card)
         if self.slot_of(s, card) is not None:
             self.disrupt(s, card, rule)
 
@@ -476,7 +580,10 @@ class Varia(Game):
         if not c.exhausted:
             return
         c.exhausted = False
-        self.log(s, "repaired", rule, f"{self.card_name(s, card)} is repaired", c.owner, card=card)
+        if s.logging:
+            self.log(
+                s, "repaired", rule, f"{self.card_name(s, card)} is repaired", c.owner, card=card
+            )
 
     def return_to_hand(self, s: VariaState, card: int, rule: str) -> None:
         owner = s.cards[card].owner
@@ -485,14 +592,15 @@ class Varia(Game):
             return
         move(s, card, f"hand:{owner}", from_zone=f"{zone}:{owner}")
         s.cards[card].face_up = True
-        self.log(
-            s,
-            "to_hand",
-            rule,
-            f"{s.names[owner]} takes {self.card_name(s, card)} back into their hand",
-            owner,
-            card=card,
-        )
+        if s.logging:
+            self.log(
+                s,
+                "to_hand",
+                rule,
+                f"{s.names[owner]} takes {self.card_name(s, card)} back into their hand",
+                owner,
+                card=card,
+            )
 
     def create_token(self, s: VariaState, name: str, seat: int, source: int, rule: str) -> None:
         place_token(self, s, name, seat, source, rule)
@@ -502,9 +610,14 @@ class Varia(Game):
         owner = s.cards[card].owner
         zone = self.zone_of(s, card)
         s.zones[f"{zone}:{owner}"].remove(card)
-        self.log(
-            s, "token_removed", rule, f"The {self.card_name(s, card)} token leaves the game", owner
-        )
+        if s.logging:
+            self.log(
+                s,
+                "token_removed",
+                rule,
+                f"The {self.card_name(s, card)} token leaves the game",
+                owner,
+            )
         del s.cards[card]
         s.lasting = [e for e in s.lasting if e.target != card]
 
@@ -528,15 +641,16 @@ class Varia(Game):
             )
             if fixed is not None:
                 how += f", every die counted as {fixed}"
-            self.log(
-                s,
-                "roll",
-                rule,
-                f"{s.names[seat]} rolls {what} {result.describe()}{how}: {result.total}",
-                seat,
-                chance=True,
-                total=result.total,
-            )
+            if s.logging:
+                self.log(
+                    s,
+                    "roll",
+                    rule,
+                    f"{s.names[seat]} rolls {what} {result.describe()}{how}: {result.total}",
+                    seat,
+                    chance=True,
+                    total=result.total,
+                )
         return result
 
     def regain_roll(
@@ -568,15 +682,16 @@ class Varia(Game):
             if found is not None:
                 parts = set(found[2].cards)
                 s.triggers = [t for t in s.triggers if t.source not in parts]
-                self.log(
-                    s,
-                    "becomes",
-                    rule,
-                    f"{self.card_name(s, effect.target)} becomes a copy of "
-                    f"{self._defs[effect.word].name} until the end of the moment",
-                    found[1],
-                    card=effect.target,
-                )
+                if s.logging:
+                    self.log(
+                        s,
+                        "becomes",
+                        rule,
+                        f"{self.card_name(s, effect.target)} becomes a copy of "
+                        f"{self._defs[effect.word].name} until the end of the moment",
+                        found[1],
+                        card=effect.target,
+                    )
 
     def check_loss(self, s: VariaState) -> bool:
         """At the end of each step or sub-step, a player at 0 health or less loses (003

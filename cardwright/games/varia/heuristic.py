@@ -24,6 +24,26 @@ from .game import Varia
 from .state import VariaState
 
 _ENGAGERS = ("when('start_of_moment', engage())",)
+#: what a card's own rules are worth beyond its power and focus, in health points (estimates)
+_BONUS = {
+    "Prayer": 1.5,
+    "Blood Boil": 2.0,
+    "Harmonious Defense": 1.5,
+    "Snake Bite": 2.5,
+    "Venom Coat": 2.0,
+    "Disarming Strike": 1.5,
+    "Skull Crack": 1.0,
+    "Molten Ravager": 1.0,
+    "Feint": 1.5,
+    "Decapitate": -2.0,
+    "Reckless Swing": -1.0,
+}
+#: cards that heal their player (expected health), worth only as much as is missing
+_HEAL = {"Lay on Hands": 4.5, "Healing Hammers": 2.5, "Prayer Beads": 1.0}
+#: cards that cancel the action they face (it becomes a harmless copy, or is disrupted)
+_NEGATE = {"Thy Will Be Done", "Kick Sand"}
+#: cards that give back the damage they deal
+_DRINK = {"Transfusion Dregga", "Blood Sip"}
 
 
 def expected(face: Face) -> tuple[float, float]:
@@ -81,22 +101,33 @@ class VariaHeuristic:
         them = s.timeline[m].slots[1 - seat] if m < len(s.timeline) else None
         power, focus = expected(face)
         reaches = face.is_attack and self._reaches(g, s, face, cards)
+        names = {g.defn(s, c).name for c in cards}
+        bonus = sum(_BONUS.get(n, 0.0) for n in names)
+        missing = s.config["health"] - s.health[seat]
+        bonus += min(float(missing), sum(_HEAL.get(n, 0.0) for n in names))
+        if names & {"Second Wind", "Ashen Flask"}:
+            bonus += 2.0 * min(1, g.stack_count(s, seat, "Fatigue")) - 0.5
+        drink = 0.5 if names & _DRINK and missing > 2 else 0.0
         if them is None:
-            return power if reaches else 0.0
+            return bonus + (power * (1 + drink) if reaches else 0.0)
         theirs = actions.printed(s, them)
         tp, tf = expected(theirs)
         their_reach = theirs.is_attack and (s.engaged or "ranged" in theirs.keywords)
-        value = 0.0
+        value = bonus
         if theirs.is_attack:
             incoming = tp if their_reach else 0.0
-            if face.is_block:
+            if names & _NEGATE:
+                value += incoming
+            elif face.is_block:
                 value += min(power, incoming) + (0.4 * incoming if focus > tf else 0.0)
             elif face.is_attack:
-                value += min(power, incoming) + (max(0.0, power - tp) if reaches else 0.0)
+                dealt = max(0.0, power - tp) if reaches else 0.0
+                value += min(power, incoming) + dealt * (1 + drink)
         elif theirs.is_block and reaches:
-            value += 0.6 * max(0.0, power - tp) if focus >= tf else 0.1 * max(0.0, power - tp)
-        elif reaches:
-            value += power
+            dealt = max(0.0, power - tp) * (0.6 if focus >= tf else 0.1)
+            value += dealt * (1 + drink)
+        elif reaches and not theirs.is_block:
+            value += power * (1 + drink)
         return value
 
     # ------------------------------------------------------------------ decisions
@@ -169,10 +200,13 @@ class VariaHeuristic:
                 if o.arg != "plan" or o.card is None or o.n is None:
                     continue
                 face, cards, extra = self._face_after(g, s, seat, o)
-                if extra > budget or not face.is_attack or not self._reaches(g, s, face, cards):
+                if extra > budget:
                     continue
-                power, focus = expected(face)
-                score = (power + 0.25 * focus) / max(1, extra) + 0.1 * power
+                worth = self._value(g, s, seat, face, cards, o.n)
+                if worth <= 1.0:
+                    continue
+                focus = expected(face)[1]
+                score = (worth + 0.25 * focus) / max(1, extra) + 0.1 * worth
                 if best is None or score > best[0]:
                     best = (score, o)
             return "done" if best is None else best[1].id

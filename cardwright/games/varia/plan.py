@@ -13,12 +13,11 @@ after the last moment resolves.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, cast
 
-from cardwright.core.game import AFTER
 from cardwright.core.state import CardRef, Decision, Option, State
 from cardwright.core.steps import Step
-from cardwright.core.vocab import hear
 from cardwright.core.zones import create_card, move
 
 from . import actions
@@ -63,13 +62,18 @@ def put(s: VariaState, seat: int, m: int, slot: Slot, real: bool) -> None:
         s.moments = m + 1
 
 
-def is_fast(g: Varia, s: VariaState, card: int) -> bool:
-    """Fast printed, or granted by a rule in force (``kw:fast``)."""
+def is_fast(g: Varia, s: VariaState, card: int, granted: bool | None = None) -> bool:
+    """Fast printed, or granted by a rule in force (``kw:fast``; ``granted``: whether any
+    rule in force could grant it, when the caller knows)."""
     if "fast" in g.defn(s, card).keywords:
         return True
-    if not s.lasting and not g.registry.modifying("kw:fast"):  # type: ignore[union-attr]
-        return False
-    return g.value(s, "kw:fast", card, 0) > 0
+    if granted is None:
+        granted = may_grant_fast(g, s)
+    return granted and g.value(s, "kw:fast", card, 0) > 0
+
+
+def may_grant_fast(g: Varia, s: VariaState) -> bool:
+    return bool(s.lasting) or bool(g.registry.modifying("kw:fast"))  # type: ignore[union-attr]
 
 
 def usable_items(g: Varia, s: VariaState, seat: int) -> list[int]:
@@ -90,51 +94,67 @@ def _slot_name(g: Varia, s: VariaState, slot: Slot) -> str:
 
 
 # ------------------------------------------------------------------------------ options
+@dataclass(frozen=True, slots=True)
+class Place:
+    """A moment as a place to plan a fast action: the seat's action there (None: free), its
+    face and name, and whether a combo with it and a replacement of it are allowed (a
+    "cannot" beats the fast keyword's "can": 003 Additional Rules)."""
+
+    m: int
+    slot: Slot | None
+    face: actions.Face | None = None
+    name: str = ""
+    combo: bool = False
+    replace: bool = False
+
+
+def places(g: Varia, s: VariaState, seat: int, moments: range) -> list[Place]:
+    out = []
+    check_combo = check_replace = None
+    for m in moments:
+        slot = s.timeline[m].slots[seat]
+        if slot is None:
+            out.append(Place(m, None))
+            continue
+        if check_combo is None:
+            check_combo = g.rules_in_play(s, "combo")
+            check_replace = g.rules_in_play(s, "replace")
+        face = actions.printed(s, slot)
+        combo = not check_combo or g.allowed(s, "combo", slot.lead, seat)
+        replace = not check_replace or g.allowed(s, "replace", slot.lead, seat)
+        out.append(Place(m, slot, face, face.name, combo, replace))
+    return out
+
+
 def _combo_options(
-    g: Varia, s: VariaState, seat: int, card: int, moments: range, free: bool
+    g: Varia, s: VariaState, card: int, where: list[Place], free: bool
 ) -> list[Option]:
     """A fast card as a combo with, or a replacement for, one of the seat's actions (and,
     with ``free``, into a moment where the seat has none)."""
     out = []
     name = _name(g, s, card)
     face = actions.combine([g.defn(s, card)])
-    for m in moments:
-        slot = s.timeline[m].slots[seat]
-        if slot is None:
+    ref = CardRef(card)
+    for p in where:
+        m = p.m
+        if p.face is None:
             if free:
                 out.append(
                     Option(
                         f"plan:{card}:{m}",
                         f"Plan {name} in moment {m + 1}",
-                        card=CardRef(card),
+                        card=ref,
                         n=m,
                         arg="plan",
                     )
                 )
             continue
-        target = _slot_name(g, s, slot)
-        if actions.can_combine(face, actions.printed(s, slot)) and g.allowed(
-            s, "combo", slot.lead, seat
-        ):
-            out.append(
-                Option(
-                    f"combo:{card}:{m}",
-                    f"Combine {name} with {target} (moment {m + 1})",
-                    card=CardRef(card),
-                    n=m,
-                    arg="combo",
-                )
-            )
-        if g.allowed(s, "replace", slot.lead, seat):
-            out.append(
-                Option(
-                    f"replace:{card}:{m}",
-                    f"Replace {target} with {name} (moment {m + 1})",
-                    card=CardRef(card),
-                    n=m,
-                    arg="replace",
-                )
-            )
+        if p.combo and actions.can_combine(face, p.face):
+            label = f"Combine {name} with {p.name} (moment {m + 1})"
+            out.append(Option(f"combo:{card}:{m}", label, card=ref, n=m, arg="combo"))
+        if p.replace:
+            label = f"Replace {p.name} with {name} (moment {m + 1})"
+            out.append(Option(f"replace:{card}:{m}", label, card=ref, n=m, arg="replace"))
     return out
 
 
@@ -176,28 +196,26 @@ def plan_options(g: Varia, s: VariaState, seat: int, phase: str) -> list[Option]
         targets = [m]
     else:
         targets = [k for k in existing if s.timeline[k].slots[seat] is None]
-    seen: set[tuple[str, int]] = set()
+    seen: set[str] = set()
+    where: list[Place] | None = None
+    granted = may_grant_fast(g, s)
     for card in [*hand, *items]:
         d = g.defn(s, card)
-        is_item = d.kind == "item"
-        for m in targets:
-            key = (d.id, m)
-            if key in seen and not is_item:
+        if d.kind != "item":
+            if d.id in seen:
                 continue  # copies of a card in hand are interchangeable
-            seen.add(key)
-            verb = "Use" if is_item else "Plan"
-            out.append(
-                Option(
-                    f"plan:{card}:{m}",
-                    f"{verb} {d.name} in moment {m + 1}",
-                    card=CardRef(card),
-                    n=m,
-                    arg="plan",
-                )
-            )
-            out.extend(_fuse_options(g, s, seat, card, m))
-        if is_fast(g, s, card):
-            out.extend(_combo_options(g, s, seat, card, existing, free=False))
+            seen.add(d.id)
+        verb = "Use" if d.kind == "item" else "Plan"
+        ref = CardRef(card)
+        for m in targets:
+            label = f"{verb} {d.name} in moment {m + 1}"
+            out.append(Option(f"plan:{card}:{m}", label, card=ref, n=m, arg="plan"))
+            if "spellfuse" in d.keywords:
+                out.extend(_fuse_options(g, s, seat, card, m))
+        if is_fast(g, s, card, granted):
+            if where is None:
+                where = places(g, s, seat, existing)
+            out.extend(_combo_options(g, s, card, where, free=False))
     out.append(Option("done", "Done planning", arg="done"))
     return out
 
@@ -206,19 +224,23 @@ def fast_options(g: Varia, s: VariaState, seat: int) -> list[Option]:
     """What ``seat`` may plan in a fast step: fast actions (and fast items) as a combo, a
     replacement, or into a moment where they have no action."""
     out: list[Option] = []
-    existing = range(s.moments)
     seen: set[str] = set()
+    where: list[Place] | None = None
+    granted = may_grant_fast(g, s)
     for card in [*s.zones[f"hand:{seat}"], *usable_items(g, s, seat)]:
-        if not is_fast(g, s, card):
+        if not is_fast(g, s, card, granted):
             continue
         d = g.defn(s, card)
         if d.id in seen and d.kind != "item":
             continue
         seen.add(d.id)
-        out.extend(_combo_options(g, s, seat, card, existing, free=True))
-        for m in existing:
-            if s.timeline[m].slots[seat] is None:
-                out.extend(_fuse_options(g, s, seat, card, m))
+        if where is None:
+            where = places(g, s, seat, range(s.moments))
+        out.extend(_combo_options(g, s, card, where, free=True))
+        if "spellfuse" in d.keywords:
+            for p in where:
+                if p.slot is None:
+                    out.extend(_fuse_options(g, s, seat, card, p.m))
     return out
 
 
@@ -259,7 +281,8 @@ def carry_out(g: Varia, s: VariaState, seat: int, option: Option, rule: str) -> 
         _take(g, s, seat, card)
         slot.cards.insert(0, card)
         text = f"{who} combines {name} with {before} in moment {m + 1}: {_slot_name(g, s, slot)}"
-        g.log(s, "combo", rule, text, seat, card=card)
+        if s.logging:
+            g.log(s, "combo", rule, text, seat, card=card)
     elif how == "replace":
         slot = s.timeline[m].slots[seat]
         assert slot is not None
@@ -267,14 +290,15 @@ def carry_out(g: Varia, s: VariaState, seat: int, option: Option, rule: str) -> 
         _leave(g, s, seat, slot, rule)
         _take(g, s, seat, card)
         s.timeline[m].slots[seat] = Slot([card], other(seat))
-        g.log(
-            s,
-            "replace",
-            rule,
-            f"{who} replaces {before} with {name} in moment {m + 1}",
-            seat,
-            card=card,
-        )
+        if s.logging:
+            g.log(
+                s,
+                "replace",
+                rule,
+                f"{who} replaces {before} with {name} in moment {m + 1}",
+                seat,
+                card=card,
+            )
     else:
         cards = [card]
         if how == "fuse":
@@ -286,9 +310,10 @@ def carry_out(g: Varia, s: VariaState, seat: int, option: Option, rule: str) -> 
         real = s.step == "action" and seat == s.active
         put(s, seat, m, Slot([CardRef(c) for c in cards], other(seat)), real)
         label = " + ".join(_name(g, s, c) for c in cards)
-        g.log(s, "plan", rule, f"{who} plans {label} in moment {m + 1}", seat, card=card)
+        if s.logging:
+            g.log(s, "plan", rule, f"{who} plans {label} in moment {m + 1}", seat, card=card)
     for cid in planned:
-        hear(g, s, cid, "self", "planned", AFTER, seat, cid)
+        g.hear_own(s, cid, "planned", seat)
     g.resolve_triggers(s)
 
 
@@ -314,9 +339,14 @@ def move_queue(g: Varia, s: VariaState, seat: int, phase: str) -> None:
             move(s, cid, f"timeline:{seat}", from_zone=f"queue:{seat}")
         put(s, seat, m, slot, phase == "action")
         name = _slot_name(g, s, slot)
-        g.log(
-            s, "from_queue", rule, f"{s.names[seat]}'s queued {name} goes to moment {m + 1}", seat
-        )
+        if s.logging:
+            g.log(
+                s,
+                "from_queue",
+                rule,
+                f"{s.names[seat]}'s queued {name} goes to moment {m + 1}",
+                seat,
+            )
 
 
 def queue_from(g: Varia, s: VariaState, seat: int, m: int, rule: str) -> None:
@@ -332,7 +362,7 @@ def queue_from(g: Varia, s: VariaState, seat: int, m: int, rule: str) -> None:
             move(s, cid, f"queue:{seat}", from_zone=f"timeline:{seat}")
         s.queue[seat].append(Slot(slot.cards, slot.target_seat))
         moved.append(_slot_name(g, s, s.queue[seat][-1]))
-    if moved:
+    if moved and s.logging:
         g.log(s, "queued", rule, f"{s.names[seat]}'s {', '.join(moved)} go(es) to the queue", seat)
 
 
@@ -353,7 +383,10 @@ def place_token(g: Varia, s: VariaState, name: str, seat: int, source: int, rule
     existing = s.timeline[m].slots[seat] if m < len(s.timeline) else None
     real = s.step == "action" and seat == s.active
     where = f"moment {m + 1}" + ("" if real or m < s.moments else " (beyond the last moment)")
-    g.log(s, "token", rule, f"{s.names[seat]} creates a {name} token in {where}", seat, card=token)
+    if s.logging:
+        g.log(
+            s, "token", rule, f"{s.names[seat]} creates a {name} token in {where}", seat, card=token
+        )
     if existing is None:
         put(s, seat, m, Slot([CardRef(token)], other(seat)), real)
         return
@@ -388,18 +421,20 @@ class PlaceToken(Step, tag="va.token"):
         g.pop(s, self)
         if option.arg == "combo":
             slot.cards.insert(0, self.token)
-            g.log(
-                s,
-                "combo",
-                "va.token.place",
-                f"The token combines: {_slot_name(g, s, slot)}",
-                self.seat,
-            )
+            if s.logging:
+                g.log(
+                    s,
+                    "combo",
+                    "va.token.place",
+                    f"The token combines: {_slot_name(g, s, slot)}",
+                    self.seat,
+                )
             return
         before = _slot_name(g, s, slot)
         _leave(g, s, self.seat, slot, "va.token.place")
         s.timeline[self.moment].slots[self.seat] = Slot([self.token], other(self.seat))
-        g.log(s, "replace", "va.token.place", f"The token replaces {before}", self.seat)
+        if s.logging:
+            g.log(s, "replace", "va.token.place", f"The token replaces {before}", self.seat)
 
 
 # ------------------------------------------------------------------------------ the steps
@@ -438,13 +473,14 @@ class Plan(Step, tag="va.plan"):
                 ensure_moment(s, 0)
                 s.moments = 1  # at least one moment (003 Step Three)
             who = s.names[self.seat]
-            g.log(
-                s,
-                "planned",
-                f"va.step.{self.phase}",
-                f"{who} is done planning ({s.moments} moment(s))",
-                self.seat,
-            )
+            if s.logging:
+                g.log(
+                    s,
+                    "planned",
+                    f"va.step.{self.phase}",
+                    f"{who} is done planning ({s.moments} moment(s))",
+                    self.seat,
+                )
             g.pop(s, self)
             return
         carry_out(g, s, self.seat, option, f"va.step.{self.phase}")

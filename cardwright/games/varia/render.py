@@ -59,6 +59,15 @@ def render(g: Varia, v: VariaState, seat: int) -> str:
             )
         lines.append(f"  moment {m + 1}{real}: " + escape("  vs  ".join(cells)))
     for s in (0, 1):
+        seen = [c for c in v.zones[f"discard:{s}"] if c in v.cards]
+        if seen:
+            shown = []
+            for c in seen:
+                # as this seat sees it (Eyes of the Goddess: 003 Becomes & Treated)
+                extra = g.card_attr_as(v, c, "types", seat) - g.defn(v, c).types
+                more = f" (to you also {' '.join(sorted(extra))})" if extra else ""
+                shown.append(g.card_name(v, c) + more)
+            lines.append(f"{escape(v.names[s])}'s discard pile: {escape(', '.join(shown))}")
         if v.queue[s]:
             names = ", ".join(actions.printed(v, sl).name for sl in v.queue[s])
             lines.append(f"{escape(v.names[s])}'s queue: {escape(names)}")
@@ -67,7 +76,13 @@ def render(g: Varia, v: VariaState, seat: int) -> str:
         cards = []
         for c in hand:
             d = g.defn(v, c)
-            types = " ".join(sorted(g.card_attr_as(v, c, "types", seat)))
-            cards.append(f"{d.name} ({d.cost} AP; {types})")
+            face = actions.combine([d])
+            stats = (
+                f"{actions.notation(face.power, face.power_dice, 6)}"
+                f" | {actions.notation(face.focus, face.focus_dice, 4)}"
+            )
+            words = ", ".join(k.capitalize() for k in sorted(d.keywords))
+            extra = f"; {words}" if words else ""
+            cards.append(f"{d.name} ({d.cost} AP, {stats}; {d.type_line}{extra})")
         lines.append("Your hand: " + escape("; ".join(cards)))
     return "\n".join(lines)

@@ -9,10 +9,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, cast
 
-from cardwright.core.game import AFTER
 from cardwright.core.state import State
 from cardwright.core.steps import Step
-from cardwright.core.vocab import hear
 
 from . import actions
 from .clash import clash
@@ -67,7 +65,8 @@ class MomentStep(Step, tag="va.moment"):
         stage = self.stage
         if stage == PAY:
             s.moment = m
-            g.log(s, "moment", "va.moment", f"Moment {m + 1} of {s.moments}")
+            if s.logging:
+                g.log(s, "moment", "va.moment", f"Moment {m + 1} of {s.moments}")
             for seat in order(s):
                 pay(g, s, seat, m)
             self.stage = START
@@ -85,7 +84,7 @@ class MomentStep(Step, tag="va.moment"):
                 slot = s.timeline[m].slots[seat]
                 if slot is not None and seat in hits and not slot.disrupted:
                     for cid in list(slot.cards):
-                        hear(g, s, cid, "self", "on_hit", AFTER, seat, cid)
+                        g.hear_own(s, cid, "on_hit", seat)
             g.resolve_triggers(s)
         elif stage == END:
             self.stage = END_DONE
@@ -104,8 +103,8 @@ def announce(g: Varia, s: VariaState, m: int, event: str) -> None:
         slot = s.timeline[m].slots[seat]
         if slot is not None and slot.performed and not slot.disrupted:
             for cid in list(slot.cards):
-                hear(g, s, cid, "self", event, AFTER, seat, cid)
-    g.emit(s, event, AFTER, s.active)
+                g.hear_own(s, cid, event, seat)
+    g.announce(s, event, s.active)
     g.resolve_triggers(s)
 
 
@@ -118,25 +117,27 @@ def pay(g: Varia, s: VariaState, seat: int, m: int) -> None:
         return
     face = actions.printed(s, slot)
     if slot.disrupted:  # disrupted before its moment: it is neither paid for nor performed
-        g.log(
-            s,
-            "not_performed",
-            "va.disrupted",
-            f"{face.name} is disrupted: it is not performed",
-            seat,
-        )
+        if s.logging:
+            g.log(
+                s,
+                "not_performed",
+                "va.disrupted",
+                f"{face.name} is disrupted: it is not performed",
+                seat,
+            )
         return
     ap, hp = actions.costs(g, s, slot, face)
     if s.ap[seat] < ap or s.health[seat] < hp:
-        g.log(
-            s,
-            "unpaid",
-            "va.pay.queue",
-            f"{s.names[seat]} cannot pay {ap} action point(s)"
-            + (f" and {hp} health" if hp else "")
-            + f" for {face.name} ({s.ap[seat]} left)",
-            seat,
-        )
+        if s.logging:
+            g.log(
+                s,
+                "unpaid",
+                "va.pay.queue",
+                f"{s.names[seat]} cannot pay {ap} action point(s)"
+                + (f" and {hp} health" if hp else "")
+                + f" for {face.name} ({s.ap[seat]} left)",
+                seat,
+            )
         queue_from(g, s, seat, m, "va.pay.queue")
         return
     s.ap[seat] -= ap
@@ -144,11 +145,12 @@ def pay(g: Varia, s: VariaState, seat: int, m: int) -> None:
         s.health[seat] -= hp
     slot.performed = True
     paid = f"{ap} action point(s)" + (f" and {hp} health" if hp else "")
-    g.log(
-        s,
-        "perform",
-        "va.pay",
-        f"{s.names[seat]} pays {paid} and performs {face.name} ({s.ap[seat]} left)",
-        seat,
-        card=slot.lead,
-    )
+    if s.logging:
+        g.log(
+            s,
+            "perform",
+            "va.pay",
+            f"{s.names[seat]} pays {paid} and performs {face.name} ({s.ap[seat]} left)",
+            seat,
+            card=slot.lead,
+        )

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, cast
 
-from cardwright.core.game import AFTER
 from cardwright.core.state import Decision, Option, State
 from cardwright.core.steps import Step
 from cardwright.core.zones import move
@@ -58,7 +57,10 @@ class Turn(Step, tag="va.turn"):
         g, s = _g(game), cast(VariaState, state)
         if option.arg == "stay":
             word = "engaged" if s.engaged else "disengaged"
-            g.log(s, "distance", "va.step.move", f"{s.names[self.seat]} stays {word}", self.seat)
+            if s.logging:
+                g.log(
+                    s, "distance", "va.step.move", f"{s.names[self.seat]} stays {word}", self.seat
+                )
         else:
             g.set_distance(s, option.arg == "engage", self.seat, "va.step.move")
         self.stage = ACTION
@@ -111,13 +113,14 @@ class Turn(Step, tag="va.turn"):
             g.expire(s, "end_of_turn")
             if g.check_loss(s):
                 return
-            g.log(
-                s,
-                "end_turn",
-                "va.step.end",
-                f"End of turn {s.turn}: {s.names[1 - seat]} becomes the active player",
-                seat,
-            )
+            if s.logging:
+                g.log(
+                    s,
+                    "end_turn",
+                    "va.step.end",
+                    f"End of turn {s.turn}: {s.names[1 - seat]} becomes the active player",
+                    seat,
+                )
             g.pop(s, self)
             g.push_step(s, Turn(seat=1 - seat))
 
@@ -130,9 +133,14 @@ class Turn(Step, tag="va.turn"):
         s.turn += 1
         s.active = seat
         s.step = "start"
-        g.log(
-            s, "turn", "va.step.start", f"Turn {s.turn}: {s.names[seat]} is the active player", seat
-        )
+        if s.logging:
+            g.log(
+                s,
+                "turn",
+                "va.step.start",
+                f"Turn {s.turn}: {s.names[seat]} is the active player",
+                seat,
+            )
         top = s.config["action_points"]
         s.ap = [top, top]
         opening = s.turn == 1
@@ -166,11 +174,12 @@ def end_of_turn(g: Varia, s: VariaState, active: int) -> None:
     s.moments = 0
     s.moment = -1
     s.lasting = [e for e in s.lasting if not e.key.startswith("becomes:")]
-    g.log(
-        s,
-        "cleanup",
-        "va.step.end",
-        "The timeline is cleared: actions to the discard piles, items back",
-    )
-    g.emit(s, "end_of_turn", AFTER, active)
+    if s.logging:
+        g.log(
+            s,
+            "cleanup",
+            "va.step.end",
+            "The timeline is cleared: actions to the discard piles, items back",
+        )
+    g.announce(s, "end_of_turn", active)
     g.resolve_triggers(s)
