@@ -61,51 +61,65 @@ class MomentStep(Step, tag="va.moment"):
     stage: int = PAY
 
     def run(self, game: Game, state: State) -> None:
+        """Run the sub-steps in order; return to the engine only when triggers are to
+        resolve (pushed above this step) or the game has ended."""
         g, s, m = _g(game), cast(VariaState, state), self.moment
-        stage = self.stage
-        if stage == PAY:
-            s.moment = m
-            if s.logging:
-                g.log(s, "moment", "va.moment", f"Moment {m + 1} of {s.moments}")
-            for seat in order(s):
-                pay(g, s, seat, m)
-            self.stage = START
-            g.check_loss(s)
-        elif stage == START:
-            self.stage = START_DONE
-            announce(g, s, m, "start_of_moment")
-        elif stage in (START_DONE, CLASH_DONE):
-            self.stage += 1
-            g.check_loss(s)
-        elif stage == CLASH:
-            self.stage = CLASH_DONE
-            hits = clash(g, s, m)
-            for seat in order(s):
-                slot = s.timeline[m].slots[seat]
-                if slot is not None and seat in hits and not slot.disrupted:
-                    for cid in list(slot.cards):
-                        g.hear_own(s, cid, "on_hit", seat)
-            g.resolve_triggers(s)
-        elif stage == END:
-            self.stage = END_DONE
-            announce(g, s, m, "end_of_moment")
-        else:
-            g.expire(s, "end_of_moment")
-            g.pop(s, self)
-            g.check_loss(s)
+        while True:
+            stage = self.stage
+            if stage == PAY:
+                s.moment = m
+                if s.logging:
+                    g.log(s, "moment", "va.moment", f"Moment {m + 1} of {s.moments}")
+                for seat in order(s):
+                    pay(g, s, seat, m)
+                self.stage = START
+                if g.check_loss(s):
+                    return
+            elif stage == START:
+                self.stage = START_DONE
+                if announce(g, s, m, "start_of_moment"):
+                    return
+            elif stage in (START_DONE, CLASH_DONE):
+                self.stage += 1
+                if g.check_loss(s):
+                    return
+            elif stage == CLASH:
+                self.stage = CLASH_DONE
+                hits = clash(g, s, m)
+                for seat in order(s):
+                    slot = s.timeline[m].slots[seat]
+                    if slot is not None and seat in hits and not slot.disrupted:
+                        for cid in list(slot.cards):
+                            g.hear_own(s, cid, "on_hit", seat)
+                if s.triggers:
+                    g.resolve_triggers(s)
+                    return
+            elif stage == END:
+                self.stage = END_DONE
+                if announce(g, s, m, "end_of_moment"):
+                    return
+            else:
+                g.expire(s, "end_of_moment")
+                g.pop(s, self)
+                g.check_loss(s)
+                return
 
 
-def announce(g: Varia, s: VariaState, m: int, event: str) -> None:
+def announce(g: Varia, s: VariaState, m: int, event: str) -> bool:
     """Start or end of moment: the rules of the actions performed in it trigger (their own
     ``when`` listeners), and so do live cards that listen (stacks, items); the active player's
-    triggers resolve first and each player orders their own (003 Start of Moment)."""
+    triggers resolve first and each player orders their own (003 Start of Moment). Returns
+    whether triggers are to resolve (their step is pushed)."""
     for seat in order(s):
         slot = s.timeline[m].slots[seat]
         if slot is not None and slot.performed and not slot.disrupted:
             for cid in list(slot.cards):
                 g.hear_own(s, cid, event, seat)
     g.announce(s, event, s.active)
+    if not s.triggers:
+        return False
     g.resolve_triggers(s)
+    return True
 
 
 def pay(g: Varia, s: VariaState, seat: int, m: int) -> None:
