@@ -81,7 +81,8 @@ def test_summary_scores_seats_and_cross_table() -> None:
 
 
 def test_a_small_tournament_in_every_playable_game() -> None:
-    for game_id, players in (("bizarre-world", None), ("blue-moon", None), ("smash-up", 3)):
+    games = (("bizarre-world", None), ("blue-moon", None), ("smash-up", 3), ("varia", None))
+    for game_id, players in games:
         t = run_tournament(
             game_id,
             ["random", "heuristic", "ismcts:iterations=3,depth=2"],
@@ -193,6 +194,7 @@ def test_play_against_ismcts_states_its_budget(tmp_path: object) -> None:
         ("bizarre-world", "ismcts:iterations=300"),
         ("blue-moon", "ismcts:iterations=150"),
         ("smash-up", "ismcts:iterations=60"),
+        ("varia", "ismcts:iterations=100"),
     ],
 )
 def test_ismcts_outplays_the_heuristic(game_id: str, spec: str) -> None:

@@ -160,6 +160,7 @@ GAMES: dict[str, GameEntry] = {
         catalogue=f"{_VA}.catalogue:catalogue",
         deck_files=f"{_VA}.catalogue:check_deck_file",
         report=f"{_VA}.report:REPORT",
+        search=f"{_VA}.search:HOOKS",
     ),
     "munchkin": GameEntry("Munchkin"),
 }

@@ -24,6 +24,7 @@ GAMES: list[tuple[str, dict[str, Any]]] = [
     ("blue-moon", {}),
     ("smash-up", {}),
     ("smash-up", {"players": 3}),
+    ("varia", {"open_decklists": False}),
 ]
 
 
