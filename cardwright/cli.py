@@ -159,7 +159,9 @@ def cards(
     ruleset: Annotated[str | None, typer.Option(help="Bizarre World generator ruleset.")] = None,
     people: Annotated[str | None, typer.Option(help="Blue Moon: a people's deck.")] = None,
     faction: Annotated[str | None, typer.Option(help="Smash Up: a faction.")] = None,
-    card_set: Annotated[str | None, typer.Option(help="Smash Up: 70s-2018 or 70s-errata.")] = None,
+    card_set: Annotated[
+        str | None, typer.Option(help="Smash Up: 70s-2018 or 70s-errata; Munchkin: classic.")
+    ] = None,
 ) -> None:
     """List a game's cards: Bizarre World's generator tables or a deck, a Blue Moon people's
     deck, a Smash Up faction or the bases. Each game says which options it takes."""

@@ -46,6 +46,12 @@ def _blue_moon_status() -> str:
     )
 
 
+def _munchkin() -> Game:
+    from .munchkin.game import Munchkin
+
+    return Munchkin()
+
+
 def _smash_up() -> Game:
     from .smash_up.game import SmashUp
 
@@ -100,10 +106,11 @@ class GameEntry:
         return getattr(importlib.import_module(module), attribute)
 
 
-_BW, _BM, _SU = (
+_BW, _BM, _SU, _MK = (
     "cardwright.games.bizarre_world",
     "cardwright.games.blue_moon",
     "cardwright.games.smash_up",
+    "cardwright.games.munchkin",
 )
 
 #: Every game Cardwright will play; a missing factory marks one not playable yet.
@@ -135,7 +142,11 @@ GAMES: dict[str, GameEntry] = {
         seat_example="ninjas,pirates",
     ),
     "varia": GameEntry("Varia"),
-    "munchkin": GameEntry("Munchkin"),
+    "munchkin": GameEntry(
+        "Munchkin",
+        _munchkin,
+        catalogue=f"{_MK}.catalogue:catalogue",
+    ),
 }
 
 

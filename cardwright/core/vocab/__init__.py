@@ -33,7 +33,7 @@ from ..abilities import Listener, ModifierSpec, Replacement, Rule
 from ..errors import DataError
 from ..state import Lasting
 from .base import Ctx, Effect, Expr, NodeTable, cards_of, index_effect, node, node_key, seats_of
-from .binding import LET, Delay, EachChosen, IfDone, Let, Repeat, SuchThat
+from .binding import LET, Delay, EachChosen, Either, IfDone, Let, Repeat, Roll, SuchThat
 from .effects import (
     ADD_COUNTER,
     DISCARD,
@@ -89,6 +89,7 @@ __all__ = [
     "EachPlayer",
     "Effect",
     "EffectStep",
+    "Either",
     "Expr",
     "Filter",
     "ForEach",
@@ -102,6 +103,7 @@ __all__ = [
     "OwnerOf",
     "Repeat",
     "Require",
+    "Roll",
     "Seats",
     "SelfCard",
     "Seq",
@@ -280,6 +282,8 @@ def core_words() -> Vocabulary:
         "if_done": _if_done,
         "repeat": lambda n, effect: Repeat(_e(n), _effect(effect, "repeat")),
         "such_that": lambda what, condition: SuchThat(_e(what), _e(condition)),
+        "roll": lambda effect, sides=6, name="roll": Roll(_effect(effect, "roll"), sides, name),
+        "either": _either,
         "for_each": lambda what, effect, name="it": ForEach(
             _e(what), _effect(effect, "for_each"), name
         ),
@@ -289,7 +293,9 @@ def core_words() -> Vocabulary:
         "only_if": lambda cond, effect: If(_e(cond), _effect(effect, "only_if")),
         "if_else": lambda cond, a, b: If(_e(cond), _effect(a, "if_else"), _effect(b, "if_else")),
         "require": lambda cond: Require(_e(cond)),
-        "draw": lambda n=1, who=None: draw(_e(n), None if who is None else _e(who)),
+        "draw": lambda n=1, who=None, deck="deck", face_up=False: draw(
+            _e(n), None if who is None else _e(who), deck, face_up
+        ),
         "discard": lambda what=1: discard(what if isinstance(what, int) else _e(what)),
         "gain": lambda key, n=1, who=None, why="": gain(
             key, _e(n), None if who is None else _e(who), why
@@ -321,6 +327,19 @@ def core_words() -> Vocabulary:
         ),
     }
     return Vocabulary(words)
+
+
+def _either(
+    a: Any,
+    b: Any,
+    prompt: str = "Choose one",
+    labels: Any = ("The first", "The second"),
+    **how: Any,
+) -> Either:
+    """``either(a, b, prompt=..., labels=[...], kind="either")``."""
+    first, second = labels
+    kind = str(how.pop("kind", "either"))
+    return Either(_effect(a, "either"), _effect(b, "either"), prompt, first, second, kind)
 
 
 def _rules(action: str | list[str], *rest: Any) -> Rule | list[Rule]:

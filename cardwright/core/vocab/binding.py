@@ -11,7 +11,13 @@
   before the next is chosen;
 * ``delay(effect)``: ``effect`` waits as a triggered ability of the card;
 * ``such_that(cards, condition)``: the cards for which ``condition`` holds, each bound as
-  ``it`` while it is tested.
+  ``it`` while it is tested;
+* ``either(a, b, prompt=..., labels=[...])``: the acting seat chooses one of two effects
+  ("discard your hand or lose 2 levels"), the two answers labelled as the card says;
+* ``roll(effect, sides=6, name="roll")``: the acting seat rolls a die (the game's
+  :meth:`~cardwright.core.game.Game.roll_die`: seeded, logged, forced in scenarios), then
+  ``effect`` with the result bound as ``name``: ``roll(if_else(var("roll") <= 2, die(),
+  lose("level", var("roll"))))``.
 
 >>> from cardwright.core.vocab import core_words
 >>> core_words().parse("let(choose(cards('hand')), discard(chosen))", "doc")  # doctest: +ELLIPSIS
@@ -24,7 +30,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from ..state import Bindings, CardRef, Option, Trigger
+from ..state import Bindings, CardRef, Decision, Option, Trigger
 from .base import Ctx, Effect, Expr, cards_of
 from .effects import Verb, VerbSpec, fill
 
@@ -250,3 +256,61 @@ class SuchThat(Expr):
             if self.condition.eval(inner):
                 out.append(card)
         return out
+
+
+@dataclass(frozen=True)
+class Roll(Effect):
+    """See the module docstring."""
+
+    effect: Effect
+    sides: int = 6
+    name: str = "roll"
+    immediate: bool = field(init=False, default=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "immediate", self.effect.immediate)
+
+    def parts(self) -> Sequence[Effect]:
+        return (self.effect,)
+
+    def _rolled(self, ctx: Ctx) -> Ctx:
+        result = ctx.game.roll_die(ctx.state, ctx.you, self.sides, ctx.rule)
+        return ctx.child(0, vars=bind(ctx.vars, self.name, result))
+
+    def do(self, ctx: Ctx) -> None:
+        self.effect.do(self._rolled(ctx))
+
+    def run(self, step: EffectStep, ctx: Ctx) -> None:
+        ctx.game.pop(ctx.state, step)
+        self.effect.start(self._rolled(ctx))
+
+
+@dataclass(frozen=True)
+class Either(Effect):
+    """See the module docstring: a question with two answers (ids ``first`` and
+    ``second``, labelled as the card says), then the chosen effect."""
+
+    first: Effect
+    second: Effect
+    prompt: str = "Choose one"
+    first_label: str = "The first"
+    second_label: str = "The second"
+    kind: str = "either"
+    immediate: bool = field(init=False, default=False)
+
+    def parts(self) -> Sequence[Effect]:
+        return (self.first, self.second)
+
+    def ask(self, step: EffectStep, ctx: Ctx) -> Decision | None:
+        options = [
+            Option("first", fill(ctx, self.first_label)),
+            Option("second", fill(ctx, self.second_label)),
+        ]
+        return Decision(ctx.you, self.kind, fill(ctx, self.prompt), options, ctx.rule)
+
+    def answer(self, step: EffectStep, ctx: Ctx, option: Option) -> None:
+        ctx.game.pop(ctx.state, step)
+        if option.id == "first":
+            self.first.start(ctx.child(0))
+        else:
+            self.second.start(ctx.child(1))
