@@ -69,9 +69,9 @@ CASES: dict[str, list[dict[str, Any]]] = {
     ],
 }
 # seeded games per configuration in `make test` (x6 in `make test-all`)
-GAMES_PER_CONFIG = {"bizarre-world": 75, "blue-moon": 50, "smash-up": 25, "munchkin": 4}
+GAMES_PER_CONFIG = {"bizarre-world": 75, "blue-moon": 50, "smash-up": 25, "munchkin": 3}
 #: the configuration of the any-seed property test, by game (default: the game's defaults)
-ANY_SEED_CONFIG: dict[str, dict[str, Any]] = {"munchkin": {"max_turns": 30}}
+ANY_SEED_CONFIG: dict[str, dict[str, Any]] = {"munchkin": {"max_turns": 20}}
 
 
 def test_every_playable_game_has_cases() -> None:

@@ -267,6 +267,18 @@ def _specs() -> dict[str, list[Spec]]:
                 specs.append(Spec(f"{name}-s{seed}", config, seed, random2[:1] * players))
             specs.append(Spec(f"{name}-heuristic", config, 7, heur2[:1] * players))
         out[game_id] = specs
+    # Munchkin (first recording: random agents, the first turns of each player count)
+    mk: Configs = [
+        ("3p", {"players": 3, "max_turns": 40}),
+        ("4p-listen", {"players": 4, "max_turns": 40, "listen_at_door": True}),
+        ("5p-shared", {"players": 5, "max_turns": 30, "shared_victory": True}),
+        ("6p-random-first", {"players": 6, "max_turns": 30, "first_player": "random"}),
+    ]
+    out["munchkin"] = [
+        Spec(f"{name}-s{seed}", config, seed, ("random",) * int(config["players"]))
+        for name, config in mk
+        for seed in (1, 2)
+    ]
     return out
 
 

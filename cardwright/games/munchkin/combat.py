@@ -20,8 +20,12 @@ from cardwright.core.steps import Respond, Step
 from cardwright.core.vocab import Ctx, ability_ctx
 
 from . import board
+from .help import Negotiate, help_options
 from .play import ability, carry_out, hand_options, moment, table_options
+from .rewards import Rewards
+from .run import RunAway
 from .state import Combat, MKState
+from .strength import fighters_win, treasures_of
 
 if TYPE_CHECKING:
     from cardwright.core.game import Game
@@ -33,55 +37,6 @@ OPEN, WINDOW, SETTLE, END = range(4)
 
 def _g(game: Game) -> Munchkin:
     return cast("Munchkin", game)
-
-
-def group_of(s: MKState, monster: int) -> set[int]:
-    """A monster and its Mates (what enhances one enhances all: 001 Monster Enhancers)."""
-    combat = s.combat
-    if combat is None:
-        return {monster}
-    root = combat.mates.get(CardRef(monster), CardRef(monster))
-    return {root} | {m for m, o in combat.mates.items() if o == root}
-
-
-def treasures_of(g: Munchkin, s: MKState, monster: int) -> int:
-    """How many Treasures a monster gives: its card, its own text, and the enhancers on it
-    or its Mates (never fewer than 1: ruling R10)."""
-    base = g.monster_def(s, monster).treasures
-    value = g.value(s, "treasures", monster, base)
-    combat = s.combat
-    if combat is not None:
-        group = group_of(s, monster)
-        for extra, host in combat.attached.items():
-            if host in group and g.defn(s, extra).kind == "enhancer":
-                value += g.defn(s, extra).treasures
-    return max(1, value)
-
-
-def fight_keywords(g: Munchkin, s: MKState) -> set[str]:
-    """What the fight's monsters say about the whole fight (001 Fighting Multiple Monsters:
-    "fight with your Level only" applies to all of it)."""
-    combat = s.combat
-    if combat is None:
-        return set()
-    out: set[str] = set()
-    for m in combat.monsters:
-        for ab in g.abilities_of(s, m):
-            out |= ab.keywords
-    return out
-
-
-def fighters_win(g: Munchkin, s: MKState) -> bool:
-    """The fighters win with more strength; ties go to the monsters unless a fighter has a
-    card that wins ties (a Warrior)."""
-    combat = s.combat
-    assert combat is not None
-    party, foes = g.party_strength(s), g.monsters_strength(s)
-    if party > foes:
-        return True
-    seats = [combat.fighter] + ([combat.helper] if combat.helper >= 0 else [])
-    ties = any(board.keyword_in_play(g, s, x, "wins_ties") for x in seats)
-    return party == foes and ties
 
 
 def start_combat(g: Munchkin, s: MKState, fighter: int, monster: int, rule: str) -> None:
@@ -174,8 +129,6 @@ def combat_options(g: Munchkin, s: MKState, seat: int) -> list[Option]:
     m = moment(s, seat, "combat")
     out = hand_options(g, s, seat, m) + table_options(g, s, seat, m)
     if seat == combat.fighter and combat.helper < 0:
-        from .help import help_options
-
         out += help_options(g, s, seat)
     if seat in (combat.fighter, combat.helper):
         out += chase_options(g, s, seat)
@@ -223,8 +176,6 @@ def combat_prompt(g: Munchkin, s: MKState, seat: int) -> str:
 def combat_answer(g: Munchkin, s: MKState, frame: Respond, seat: int, option: Option) -> None:
     kind = option.id.split(":", 1)[0]
     if kind == "help":
-        from .help import Negotiate
-
         assert option.n is not None
         g.push_step(s, Negotiate(seat=seat, to=option.n))
         return
@@ -300,9 +251,6 @@ class Fight(Step, tag="mk.fight"):
         end_combat(g, s)
 
     def _settle(self, g: Munchkin, s: MKState, combat: Combat) -> None:
-        from .rewards import Rewards
-        from .run import RunAway
-
         if s.dead[combat.fighter] and combat.helper < 0:
             return
         if not combat.monsters:

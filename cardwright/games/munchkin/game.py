@@ -32,6 +32,8 @@ from . import board, steps  # noqa: F401  (steps: the typed steps of every rule 
 from .abilities import build_registry, card_abilities
 from .cards import CARD_SETS, CardDef, load_set
 from .state import MKState
+from .strength import fight_keywords, group_of
+from .windows import window_answer, window_expected, window_options, window_prompt
 
 DEAL = 4
 
@@ -54,6 +56,8 @@ class Munchkin(Game):
         self.rules = RulesIndex.load(Path(__file__).parent / "rules.toml")
         self.registry = build_registry()
         self.sets = {name: load_set(name) for name in CARD_SETS}
+        #: every card of every set by set and id (static)
+        self.card_defs = {name: cards.cards for name, cards in self.sets.items()}
 
     # ================================================================ configuration
     def default_config(self) -> dict[str, Any]:
@@ -147,7 +151,7 @@ class Munchkin(Game):
 
     # ================================================================ card lookups
     def defn(self, state: State, card: int) -> CardDef:
-        return self.sets[state.config["card_set"]].cards[state.cards[card].defn]
+        return self.card_defs[state.config["card_set"]][state.cards[card].defn]
 
     def card_name(self, state: State, card_id: int) -> str:
         c = state.cards.get(card_id)
@@ -164,12 +168,14 @@ class Munchkin(Game):
 
     # ================================================================ the vocabulary's hooks
     def abilities_of(self, state: State, card: int) -> tuple[Ability, ...]:
-        s = cast(MKState, state)
         defn = state.cards[card].defn
-        combat = s.combat
-        if combat is not None and CardRef(card) in combat.mates:
+        combat = cast(MKState, state).combat
+        if combat is not None and combat.mates and card in combat.mates:
             defn = state.cards[combat.mates[CardRef(card)]].defn
         return card_abilities(state.config["card_set"], defn)
+
+    def has_keyword(self, state: State, card: int, word: str) -> bool:
+        return any(word in a.hooks.get("keywords", ()) for a in self.abilities_of(state, card))
 
     def live_cards(self, state: State) -> Iterable[int]:
         s = cast(MKState, state)
@@ -426,8 +432,6 @@ class Munchkin(Game):
     def player_strength(self, s: MKState, seat: int) -> int:
         """Level plus equipped usable Items' bonuses plus what lasts on the seat (one-shots,
         curses, powers), as the fight's monsters allow (Level only, Items only)."""
-        from .combat import fight_keywords
-
         words = fight_keywords(self, s)
         level = 0 if "items_only" in words else s.level[seat]
         items = 0
@@ -459,8 +463,6 @@ class Munchkin(Game):
     def monster_strength(self, s: MKState, card: int) -> int:
         """A monster's level, its own modifiers, and every card played on it or its Mates
         (001 Monster Enhancers)."""
-        from .combat import group_of
-
         base = self.monster_def(s, card).level
         value = self.value(s, "strength", card, base)
         combat = s.combat
@@ -477,23 +479,15 @@ class Munchkin(Game):
 
     # ================================================================ response windows
     def response_options(self, state: State, frame: Any, seat: int) -> list[Option]:
-        from .windows import window_options
-
         return window_options(self, cast(MKState, state), frame, seat)
 
     def response_expected(self, state: State, frame: Any, seat: int) -> bool:
-        from .windows import window_expected
-
         return window_expected(self, cast(MKState, state), frame, seat)
 
     def respond(self, state: State, frame: Respond, seat: int, choice: Option) -> None:
-        from .windows import window_answer
-
         window_answer(self, cast(MKState, state), frame, seat, choice)
 
     def response_prompt(self, state: State, frame: Any, seat: int) -> str:
-        from .windows import window_prompt
-
         return window_prompt(self, cast(MKState, state), frame, seat)
 
     # ================================================================ hidden information

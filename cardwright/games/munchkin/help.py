@@ -19,6 +19,7 @@ from cardwright.core.steps import Step
 
 from . import board
 from .state import MKState, Offer
+from .strength import fighters_win
 
 if TYPE_CHECKING:
     from cardwright.core.game import Game
@@ -70,8 +71,6 @@ def winning_fight(g: Munchkin, s: MKState) -> bool:
 def help_options(g: Munchkin, s: MKState, fighter: int) -> list[Option]:
     """Whom the fighter may ask: not while winning alone, not when a monster forbids help,
     each player once per fight, not the dead."""
-    from .combat import fighters_win
-
     combat = s.combat
     assert combat is not None
     if fighters_win(g, s):

@@ -5,6 +5,7 @@ Cleric's Resurrection (taking discards instead of drawing face down).
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import TYPE_CHECKING, cast
 
 import msgspec
@@ -122,14 +123,20 @@ def trade_options(g: Munchkin, s: MKState, seat: int) -> list[Option]:
     fight, each pair once per turn."""
     if s.combat is not None or s.dead[seat]:
         return []
-    if not _trade_pairs(g, s, seat):
+    if next(_pairs(g, s, seat), None) is None:
         return []
     return [Option("trade", "Propose a trade of Items")]
 
 
 def _trade_pairs(g: Munchkin, s: MKState, seat: int) -> list[tuple[CardRef, CardRef]]:
+    return list(_pairs(g, s, seat))
+
+
+def _pairs(g: Munchkin, s: MKState, seat: int) -> Iterator[tuple[CardRef, CardRef]]:
+    """(an Item of ``seat``'s in play, another living player's) not proposed this turn."""
     mine = [c for c in board.in_play(s, seat) if g.defn(s, c).is_item]
-    out = []
+    if not mine:
+        return
     for x in board.living(s):
         if x == seat:
             continue
@@ -138,8 +145,7 @@ def _trade_pairs(g: Munchkin, s: MKState, seat: int) -> list[tuple[CardRef, Card
                 continue
             for c in mine:
                 if (c, theirs) not in s.proposals:
-                    out.append((c, theirs))
-    return out
+                    yield (c, theirs)
 
 
 class Trade(Step, tag="mk.trade"):

@@ -182,7 +182,7 @@ def hand_options(g: Munchkin, s: MKState, seat: int, m: Moment) -> list[Option]:
             out.extend(oneshot_options(g, s, seat, card, m))
             if (m.own_turn and m.free) or (CardRef(card) in s.fresh and m.kind == "anytime"):
                 out.append(Option(f"play:{card}", f"Put {name} on the table", card=card))
-        elif d.name == "Mate":
+        elif keyword(g, s, card, "mate"):
             if m.in_combat and combat is not None:
                 for mon in combat.monsters:
                     if mon in combat.mates:

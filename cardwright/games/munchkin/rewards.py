@@ -13,10 +13,10 @@ from cardwright.core.steps import Step
 from cardwright.core.vocab import start_ability
 
 from . import board
-from .combat import treasures_of
 from .help import picks
 from .play import ability
 from .state import MKState
+from .strength import treasures_of
 
 if TYPE_CHECKING:
     from cardwright.core.game import Game

@@ -12,6 +12,7 @@ from cardwright.core.steps import Step
 
 from . import board
 from .combat import start_combat
+from .market import can_sell, trade_options
 from .play import carry_out, equip_options, hand_options, moment, table_options
 from .state import MKState
 
@@ -29,8 +30,6 @@ def _g(game: Game) -> Munchkin:
 
 def main_options(g: Munchkin, s: MKState, seat: int, kind: str) -> list[Option]:
     """What a player may do on their own turn out of a fight."""
-    from .market import can_sell, trade_options
-
     m = moment(s, seat, kind)
     out = hand_options(g, s, seat, m) + table_options(g, s, seat, m)
     if kind == "setup":
@@ -154,7 +153,7 @@ class Turn(Step, tag="mk.turn"):
             from .play import _permanent_ok
 
             return _permanent_ok(g, s, self.seat, card)
-        if d.kind == "door" and d.name != "Mate":
+        if d.kind == "door" and not g.has_keyword(s, card, "mate"):
             from .play import _holds, _possible, _timing_ok
 
             m = moment(s, self.seat, "arrange")

@@ -23,7 +23,10 @@ from cardwright.core.state import CardRef, Option, State
 from cardwright.core.steps import Respond, Step
 
 from . import board
-from .play import carry_out, equip_options, hand_options, moment, table_options
+from .combat import combat_answer, combat_options, combat_prompt
+from .market import Trade, trade_options
+from .play import ability, carry_out, equip_options, hand_options, moment, table_options
+from .run import stick
 from .state import MKState
 
 if TYPE_CHECKING:
@@ -39,16 +42,12 @@ def _g(game: Game) -> Munchkin:
 def window_options(g: Munchkin, s: MKState, frame: Respond, seat: int) -> list[Option]:
     window = frame.window
     if window == "combat":
-        from .combat import combat_options
-
         return combat_options(g, s, seat)
     if window == "anytime":
         m = moment(s, seat, "anytime")
         out = hand_options(g, s, seat, m) + table_options(g, s, seat, m)
         if seat not in s.rearranged:
             out += equip_options(g, s, seat)
-            from .market import trade_options
-
             out += trade_options(g, s, seat)
         return out
     if window == "curse":
@@ -71,8 +70,6 @@ def window_expected(g: Munchkin, s: MKState, frame: Respond, seat: int) -> bool:
 def window_prompt(g: Munchkin, s: MKState, frame: Respond, seat: int) -> str:
     window = frame.window
     if window == "combat":
-        from .combat import combat_prompt
-
         return combat_prompt(g, s, seat)
     if window == "curse" and frame.card is not None:
         return f"{g.card_name(s, frame.card)} strikes you: cancel it, or pass"
@@ -84,8 +81,6 @@ def window_prompt(g: Munchkin, s: MKState, frame: Respond, seat: int) -> str:
 def window_answer(g: Munchkin, s: MKState, frame: Respond, seat: int, option: Option) -> None:
     kind = option.id.split(":", 1)[0]
     if frame.window == "combat":
-        from .combat import combat_answer
-
         combat_answer(g, s, frame, seat, option)
         return
     if frame.window == "curse" and kind == "wish":
@@ -93,8 +88,6 @@ def window_answer(g: Munchkin, s: MKState, frame: Respond, seat: int, option: Op
         cancel_curse(g, s, frame, seat, option.card)
         return
     if frame.window == "escape" and kind == "glue":
-        from .run import stick
-
         assert option.card is not None
         stick(g, s, frame, seat, option.card)
         return
@@ -103,8 +96,6 @@ def window_answer(g: Munchkin, s: MKState, frame: Respond, seat: int, option: Op
         s.rearranged.append(seat)
         frame.passes += 1
         if kind == "trade":
-            from .market import Trade
-
             g.push_step(s, Trade(seat=seat))
             return
     carry_out(g, s, seat, option)
@@ -183,8 +174,6 @@ class Curse(Step, tag="mk.curse"):
             self.stage = 2
             if self.cancelled or s.dead[seat]:
                 return
-            from .play import ability
-
             ab = ability(g, s, card)
             if ab is not None and ab.effect("on_play") is not None:
                 from cardwright.core.vocab import start_ability
