@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 
 from cardwright.core.errors import ConfigError
 from cardwright.games.catalogue import CardTable, only
@@ -58,7 +58,7 @@ def catalogue(selection: Mapping[str, str]) -> list[CardTable]:
     cards = load_set(name)
     tables = []
     for title, kinds in _GROUPS:
-        rows = [
+        rows: list[Sequence[str]] = [
             (c.name, str(c.count), _numbers(c), c.text, c.provenance)
             for c in cards.cards.values()
             if c.kind in kinds
