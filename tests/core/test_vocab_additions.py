@@ -1,6 +1,6 @@
 """Core additions made for Munchkin (issue 11), on the toy game of ``test_vocab``:
-conditional values, die rolls, a choice between two effects, drawing from a named pile face
-up or down, refilling a named pile, and a game's own hook items with a cost."""
+conditional values, die rolls, drawing from a named pile face up or down, refilling a named
+pile, and a game's own hook items with a cost."""
 
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ from cardwright.core.state import State
 from cardwright.core.vocab import Effect, core_words, hooks_from
 from cardwright.core.zones import create_card
 
-from .test_vocab import Script, Toy, names, play
+from .test_vocab import Script, Toy, play
 
 
 # ------------------------------------------------------------------------------ values
@@ -53,23 +53,6 @@ def test_roll_then_a_condition_on_the_face() -> None:
         game.push_step(state, Script(ability="subject"))
         game.advance(state)
         assert state.config["life"][0] == life
-
-
-# ------------------------------------------------------------------------------ either
-def test_either_asks_with_the_cards_labels_and_does_the_chosen_effect() -> None:
-    text = (
-        "either(discard(cards('hand')), gain('life', -2), prompt='Hand or life?', "
-        "labels=['Hand', 'Life'])"
-    )
-    game, s = play(text, {"hand:0": ["pebble", "stone"]})
-    d = s.decision
-    assert d is not None and d.kind == "either" and d.prompt == "Hand or life?"
-    assert [(o.id, o.label) for o in d.options] == [("first", "Hand"), ("second", "Life")]
-    game.apply(s, "second")
-    assert s.config["life"][0] == 8 and names(s, "hand:0") == ["pebble", "stone"]
-    game, s = play(text, {"hand:0": ["pebble", "stone"]})
-    game.apply(s, "first")
-    assert names(s, "discard:0") == ["pebble", "stone"] and s.result is not None
 
 
 # ------------------------------------------------------------------------------ drawing

@@ -6,14 +6,13 @@
   instead;
 * ``if_done(verb, then, otherwise=None)``: ``then`` when the verb (carried out at once) says it
   did something (its function returned a true value), else ``otherwise``;
-* ``repeat(n, effect)``: ``effect`` ``n`` times (``n`` counted when it starts);
+* ``repeat(n, effect, name="")``: ``effect`` ``n`` times (``n`` counted when it starts;
+  ``name``, when given, is bound to how many times are left, this one included);
 * ``each_chosen(choose(...), effect)``: each card chosen, one at a time, then ``effect`` for it
   before the next is chosen;
 * ``delay(effect)``: ``effect`` waits as a triggered ability of the card;
 * ``such_that(cards, condition)``: the cards for which ``condition`` holds, each bound as
   ``it`` while it is tested;
-* ``either(a, b, prompt=..., labels=[...])``: the acting seat chooses one of two effects
-  ("discard your hand or lose 2 levels"), the two answers labelled as the card says;
 * ``roll(effect, sides=6, name="roll")``: the acting seat rolls a die (the game's
   :meth:`~cardwright.core.game.Game.roll_die`: seeded, logged, forced in scenarios), then
   ``effect`` with the result bound as ``name``: ``roll(if_else(var("roll") <= 2, die(),
@@ -30,7 +29,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from ..state import Bindings, CardRef, Decision, Option, Trigger
+from ..state import Bindings, CardRef, Option, Trigger
 from .base import Ctx, Effect, Expr, cards_of
 from .effects import Verb, VerbSpec, fill
 
@@ -119,9 +118,9 @@ class Let(Verb):
         return True
 
     def answer(self, step: EffectStep, ctx: Ctx, option: Option) -> None:
-        if option.card is None:  # declined, or done
+        if option.card is None:  # declined, done, or all of them
             ctx.game.pop(ctx.state, step)
-            self._bind(ctx, list(step.picked))
+            self._bind(ctx, [*step.picked, *self.rest(step, ctx, option)])
             return
         super().answer(step, ctx, option)
 
@@ -219,6 +218,7 @@ class Repeat(Effect):
 
     times: Expr
     effect: Effect
+    name: str = ""
     immediate: bool = field(init=False, default=False)
 
     def parts(self) -> Sequence[Effect]:
@@ -230,8 +230,10 @@ class Repeat(Effect):
         if step.idx >= step.n:
             ctx.game.pop(ctx.state, step)
             return
+        left = step.n - step.idx
         step.idx += 1
-        self.effect.start(ctx.child(0))
+        vars = bind(ctx.vars, self.name, left) if self.name else None
+        self.effect.start(ctx.child(0, vars=vars))
 
 
 @dataclass(frozen=True, slots=True)
@@ -283,34 +285,3 @@ class Roll(Effect):
     def run(self, step: EffectStep, ctx: Ctx) -> None:
         ctx.game.pop(ctx.state, step)
         self.effect.start(self._rolled(ctx))
-
-
-@dataclass(frozen=True)
-class Either(Effect):
-    """See the module docstring: a question with two answers (ids ``first`` and
-    ``second``, labelled as the card says), then the chosen effect."""
-
-    first: Effect
-    second: Effect
-    prompt: str = "Choose one"
-    first_label: str = "The first"
-    second_label: str = "The second"
-    kind: str = "either"
-    immediate: bool = field(init=False, default=False)
-
-    def parts(self) -> Sequence[Effect]:
-        return (self.first, self.second)
-
-    def ask(self, step: EffectStep, ctx: Ctx) -> Decision | None:
-        options = [
-            Option("first", fill(ctx, self.first_label)),
-            Option("second", fill(ctx, self.second_label)),
-        ]
-        return Decision(ctx.you, self.kind, fill(ctx, self.prompt), options, ctx.rule)
-
-    def answer(self, step: EffectStep, ctx: Ctx, option: Option) -> None:
-        ctx.game.pop(ctx.state, step)
-        if option.id == "first":
-            self.first.start(ctx.child(0))
-        else:
-            self.second.start(ctx.child(1))
