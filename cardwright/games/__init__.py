@@ -151,7 +151,9 @@ GAMES: dict[str, GameEntry] = {
     "munchkin": GameEntry(
         "Munchkin",
         _munchkin,
+        heuristic=f"{_MK}.heuristic:MunchkinHeuristic",
         catalogue=f"{_MK}.catalogue:catalogue",
+        report=f"{_MK}.report:REPORT",
     ),
 }
 

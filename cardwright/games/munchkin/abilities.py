@@ -85,6 +85,7 @@ KEEP = _verb("keep", w.v_keep)
 CHANGE_SEX = _verb("change_sex", w.v_change_sex)
 BOOST = _verb("boost", w.v_boost)
 MARK = _verb("mark", w.v_mark)
+WEAKEN = _verb("weaken", w.v_weaken, kind="monster", prompt="Choose a monster")
 ADOPT = _verb("adopt", w.v_adopt)
 PAY_GOLD = _verb("pay_gold", w.v_pay_gold, pushes=True, possible=w.can_pay_gold)
 TRANSFER = _verb("transfer", w.v_transfer, pushes=True)
@@ -225,6 +226,7 @@ def vocabulary() -> Vocabulary:
                 BOOST, (_e(n),), () if who is None else (("who", _e(who)),)
             ),
             "mark": lambda name: Verb(MARK, (_e(name),)),
+            "weaken": lambda what, n: Verb(WEAKEN, (_e(what), _e(n))),
             "adopt": lambda kind: Verb(ADOPT, (_e(kind),)),
             "pay_gold": lambda n: Verb(PAY_GOLD, (_e(n),)),
             "transfer": lambda: Verb(TRANSFER),
@@ -305,6 +307,19 @@ def build_registry() -> Registry:
 
 _NONE: tuple[Ability, ...] = ()
 _BY_CARD: dict[tuple[str, str], tuple[Ability, ...]] = {}
+
+
+_KEYWORDS: dict[tuple[str, str], frozenset[str]] = {}
+
+
+def card_keywords(card_set: str, defn: str) -> frozenset[str]:
+    """The keywords of a card's abilities (cached: static data)."""
+    key = (card_set, defn)
+    found = _KEYWORDS.get(key)
+    if found is None:
+        found = frozenset(w for a in card_abilities(card_set, defn) for w in a.keywords)
+        _KEYWORDS[key] = found
+    return found
 
 
 def card_abilities(card_set: str, defn: str) -> tuple[Ability, ...]:

@@ -12,7 +12,7 @@ drawn face up to divide) and ``corpse`` (a dead player's stuff, being looted).
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from cardwright.core.game import AFTER
 from cardwright.core.lasting import forget
@@ -41,12 +41,12 @@ def hand_zone(card: CardDef, seat: int) -> str:
 
 def hand(s: MKState, seat: int) -> list[CardRef]:
     """Every card in ``seat``'s hand (Door backs, then Treasure backs)."""
-    doors, treasures = hand_zones(seat)
-    return [CardRef(c) for c in (*s.zones[doors], *s.zones[treasures])]
+    zones = s.zones
+    return cast(list[CardRef], zones[f"hand.door:{seat}"] + zones[f"hand.treasure:{seat}"])
 
 
 def in_play(s: MKState, seat: int) -> list[CardRef]:
-    return [CardRef(c) for c in s.zones[f"play:{seat}"]]
+    return cast(list[CardRef], list(s.zones[f"play:{seat}"]))
 
 
 def holder(s: MKState, card: int) -> int:
@@ -158,7 +158,8 @@ def has_trait(g: Munchkin, s: MKState, seat: int, trait: str) -> bool:
     """``class:cleric``, ``race:elf`` (``race:human``: no race card), ``sex:female``."""
     kind, _, value = trait.partition(":")
     if kind == "class":
-        return value in classes(g, s, seat)
+        found = classes(g, s, seat)
+        return not found if value == "none" else value in found
     if kind == "race":
         found = races(g, s, seat)
         return not found if value == "human" else value in found
@@ -188,14 +189,14 @@ def keyword_in_play(g: Munchkin, s: MKState, seat: int, word: str) -> bool:
 def active_cards(g: Munchkin, s: MKState, seat: int) -> list[CardRef]:
     """The cards of ``seat`` whose abilities are in force: everything in play except Items
     that are only carried (not equipped)."""
-    out = []
     equipped = s.equipped
-    for c in s.zones[f"play:{seat}"]:
-        d = g.defn(s, c)
-        if d.is_item and CardRef(c) not in equipped:
-            continue
-        out.append(CardRef(c))
-    return out
+    defs = g.card_defs[s.config["card_set"]]
+    cards = s.cards
+    return [
+        cast(CardRef, c)
+        for c in s.zones[f"play:{seat}"]
+        if c in equipped or not defs[cards[c].defn].is_item
+    ]
 
 
 # ------------------------------------------------------------------------------ levels
@@ -337,7 +338,8 @@ def may_carry_big(g: Munchkin, s: MKState, seat: int) -> bool:
 def item_bonus(g: Munchkin, s: MKState, item: int) -> int:
     """An Item's bonus now (printed, changed by its own text: a Horned Helmet on an Elf)."""
     d = g.defn(s, item)
-    return g.value(s, "bonus", item, d.bonus)
+    value = g.value(s, "bonus", item, d.bonus)
+    return max(0, value) if d.bonus >= 0 else value
 
 
 def add_mark(s: MKState, seat: int, name: str, until: str, source: int | None = None) -> None:

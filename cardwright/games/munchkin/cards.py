@@ -120,10 +120,11 @@ class CardDef:
     escaped: str = ""
     extra: dict[str, Any] = field(default_factory=dict)
 
-    @property
-    def is_item(self) -> bool:
-        """Items: permanent ones and one-shots ("No Value" ones too)."""
-        return self.kind in ("item", "oneshot")
+    #: Items: permanent ones and one-shots ("No Value" ones too)
+    is_item: bool = field(init=False, default=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "is_item", self.kind in ("item", "oneshot"))
 
 
 @dataclass(frozen=True)
@@ -147,7 +148,7 @@ class CardSet:
         return next((c for c in self.cards.values() if low in (c.name.lower(), slug(c.name))), None)
 
 
-CARD_SETS = ("classic",)
+CARD_SETS = ("classic", "steampunk")
 
 
 def _bool(raw: dict[str, Any], key: str, where: str) -> bool:

@@ -29,7 +29,7 @@ from cardwright.core.steps import Respond
 from cardwright.core.zones import card_places, create_card
 
 from . import board, steps  # noqa: F401  (steps: the typed steps of every rule area)
-from .abilities import build_registry, card_abilities
+from .abilities import build_registry, card_abilities, card_keywords
 from .cards import CARD_SETS, CardDef, load_set
 from .state import MKState
 from .strength import fight_keywords, group_of
@@ -159,6 +159,20 @@ class Munchkin(Game):
             return "a hidden card"
         return self.sets[state.config["card_set"]].cards[c.defn].name
 
+    def is_gears(self, s: MKState, card: int) -> bool:
+        """A Gears card (001 Gears): printed so, or a monster some card in the fight made one
+        (Brilliantly Polished)."""
+        if self.monster_def(s, card).gears or self.defn(s, card).gears:
+            return True
+        combat = s.combat
+        if combat is None or CardRef(card) not in combat.monsters:
+            return False
+        group = group_of(s, card)
+        return any(
+            host in group and self.has_keyword(s, extra, "adds_gears")
+            for extra, host in combat.attached.items()
+        )
+
     def monster_def(self, s: MKState, card: int) -> CardDef:
         """A monster's printed card (a Mate is its original's)."""
         combat = s.combat
@@ -175,7 +189,11 @@ class Munchkin(Game):
         return card_abilities(state.config["card_set"], defn)
 
     def has_keyword(self, state: State, card: int, word: str) -> bool:
-        return any(word in a.hooks.get("keywords", ()) for a in self.abilities_of(state, card))
+        defn = state.cards[card].defn
+        combat = cast(MKState, state).combat
+        if combat is not None and combat.mates and card in combat.mates:
+            defn = state.cards[combat.mates[CardRef(card)]].defn
+        return word in card_keywords(state.config["card_set"], defn)
 
     def live_cards(self, state: State) -> Iterable[int]:
         s = cast(MKState, state)
@@ -196,6 +214,10 @@ class Munchkin(Game):
             return board.item_bonus(self, cast(MKState, state), card)
         if name == "undead":
             return d.undead or self.monster_def(cast(MKState, state), card).undead
+        if name == "gears":
+            return self.is_gears(cast(MKState, state), card)
+        if name == "level":
+            return self.monster_def(cast(MKState, state), card).level
         if name in _ATTRS:
             return getattr(d, name)
         return super().card_attr(state, card, name)
@@ -248,17 +270,19 @@ class Munchkin(Game):
         return self.allowed(s, "win_level", source, seat, extra=[hard])
 
     def win(self, s: MKState, seat: int, rule: str) -> None:
-        winners = [seat]
         combat = s.combat
+        text = f"{s.names[seat]} reaches Level 10 and wins"
         if (
             s.config["shared_victory"]
             and combat is not None
             and combat.fighter == seat
             and combat.helper >= 0
         ):
-            winners.append(combat.helper)
-        who = " and ".join(s.names[w] for w in winners)
-        self.end_game(s, winners, f"{who} reach(es) Level 10 and win(s)", rule)
+            helper = combat.helper
+            text += f"; {s.names[helper]}, who helped, wins too"
+            self.end_game(s, [seat, helper], text, "mk.win.shared")
+            return
+        self.end_game(s, [seat], text, rule)
 
     # ================================================================ drawing
     def draw(
@@ -413,6 +437,19 @@ class Munchkin(Game):
         s.lasting.append(Lasting("strength", None, seat, n, ref, until=f"combat_end:{seat}"))
         sign = "+" if n >= 0 else ""
         self.log(s, "boost", rule, f"{s.names[seat]} gets {sign}{n} in the fight", seat)
+
+    def weaken(self, s: MKState, card: int, n: int, rule: str, source: int | None) -> None:
+        """A monster's strength changes by ``-n`` until the end of the fight."""
+        combat = s.combat
+        if combat is None or CardRef(card) not in combat.monsters:
+            return
+        ref = None if source is None else CardRef(source)
+        until = f"combat_end:{combat.fighter}"
+        s.lasting.append(Lasting("strength", CardRef(card), -1, -n, ref, until=until))
+        sign = "+" if -n >= 0 else ""
+        self.log(
+            s, "weaken", rule, f"{self.card_name(s, card)} gets {sign}{-n} in the fight", card=card
+        )
 
     def mark_next_combat(
         self, s: MKState, seat: int, name: str, rule: str, source: int | None

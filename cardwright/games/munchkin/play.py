@@ -225,7 +225,7 @@ def _permanent_ok(g: Munchkin, s: MKState, seat: int, card: int) -> bool:
     if d.kind == "ally":
         return not board.cards_of_kind(g, s, seat, "ally")
     if d.big:
-        return board.may_carry_big(g, s, seat)
+        return board.may_carry_big(g, s, seat) or free_porter(g, s, seat) is not None
     return True
 
 
@@ -273,15 +273,25 @@ def table_options(g: Munchkin, s: MKState, seat: int, m: Moment) -> list[Option]
         d = g.defn(s, card)
         if d.kind == "oneshot":
             out.extend(oneshot_options(g, s, seat, card, m))
-        if d.kind in ("class", "race") and m.kind != "setup":
+        if d.kind in ("class", "race") and (m.own_turn or m.fighting):  # ruling R17
             out.append(Option(f"discard:{card}", f"Discard your {d.name} card", card=card))
     out.extend(power_options(g, s, seat, m.kind if m.kind != "combat" or m.in_combat else ""))
     return out
 
 
+def free_porter(g: Munchkin, s: MKState, seat: int) -> CardRef | None:
+    """A card of ``seat``'s that carries an Item (a Hireling, a Dolly) and carries none."""
+    for c in board.in_play(s, seat):
+        if g.has_keyword(s, c, "porter") and c not in s.attached.values():
+            return c
+    return None
+
+
 def equip_options(g: Munchkin, s: MKState, seat: int) -> list[Option]:
-    """Equip a carried Item (taking off what conflicts) or take one off (001 Items)."""
+    """Equip a carried Item (taking off what conflicts) or take one off (001 Items); give an
+    Item to a porter to carry (free of slots and size)."""
     out: list[Option] = []
+    porter = free_porter(g, s, seat)
     for card in board.in_play(s, seat):
         d = g.defn(s, card)
         if d.kind != "item":
@@ -292,6 +302,9 @@ def equip_options(g: Munchkin, s: MKState, seat: int) -> list[Option]:
             off = board.conflicts(g, s, seat, card)
             extra = f" (taking off {', '.join(g.card_name(s, c) for c in off)})" if off else ""
             out.append(Option(f"equip:{card}", f"Equip {d.name}{extra}", card=card))
+        if porter is not None and card not in s.attached:
+            label = f"Give {d.name} to {g.card_name(s, porter)} to carry"
+            out.append(Option(f"porter:{card}", label, card=card, target=porter))
     return out
 
 
@@ -591,7 +604,11 @@ class PlayCard(Step, tag="mk.play"):
             host_kind = "class" if d.kind == "super_munchkin" else "race"
             host = board.cards_of_kind(g, s, seat, host_kind)[0]
             s.attached[card] = host
-        if d.kind == "item":
+        porter = free_porter(g, s, seat)
+        many = d.big and len(board.big_items(g, s, seat)) > 1
+        if many and porter is not None and not board.keyword_in_play(g, s, seat, "any_big"):
+            carry(g, s, seat, card, porter)  # the second Big Item rides on the porter
+        if d.kind == "item" and card not in s.attached:
             if board.usable(g, s, seat, card) and board.slot_free(g, s, seat, card):
                 s.equipped.append(card)
                 text += " and equips it"
@@ -620,6 +637,15 @@ def equip(g: Munchkin, s: MKState, seat: int, card: int, on: bool) -> None:
     g.log(s, "equip", "mk.play.equip", f"{s.names[seat]} equips {name}{extra}", seat, card=card)
 
 
+def carry(g: Munchkin, s: MKState, seat: int, item: int, porter: int) -> None:
+    """A porter carries the Item: free of slots and of the Big Item limit, and in use."""
+    s.attached[CardRef(item)] = CardRef(porter)
+    if CardRef(item) not in s.equipped and board.usable(g, s, seat, item):
+        s.equipped.append(CardRef(item))
+    text = f"{g.card_name(s, porter)} carries {g.card_name(s, item)} for {s.names[seat]}"
+    g.log(s, "carry", "mk.card.ally", text, seat, card=item)
+
+
 def carry_out(g: Munchkin, s: MKState, seat: int, option: Option) -> bool:
     """Carry out a play answer (an option made by the functions above); False when the
     option is not one of them."""
@@ -634,6 +660,9 @@ def carry_out(g: Munchkin, s: MKState, seat: int, option: Option) -> bool:
         return True
     if kind in ("equip", "unequip"):
         equip(g, s, seat, card, kind == "equip")
+        return True
+    if kind == "porter" and option.target is not None:
+        carry(g, s, seat, card, option.target)
         return True
     if kind == "discard":
         g.discard_card(s, seat, card, "mk.play.class_discard")

@@ -114,6 +114,7 @@ class RunAway(Step, tag="mk.run"):
                 f"{s.names[seat]} runs away",
                 seat,
             )
+            return  # the order of the monsters is asked next
         if self.stage == CHOOSE:
             if not self.left:
                 g.pop(s, self)

@@ -97,7 +97,7 @@ def build(
             if spec["sex"] not in ("male", "female"):
                 raise DataError(f"setup.seats.{name}.sex: 'male' or 'female'")
             s.sex[seat] = spec["sex"]
-        s.dead[seat] = bool(spec.get("dead", False))
+        s.dead[seat] = s.reborn[seat] = bool(spec.get("dead", False))
         for entry in _list(spec, "hand", name):
             for cid in make(entry, f"setup.seats.{name}.hand"):
                 d = game.defn(s, cid)
@@ -199,6 +199,7 @@ def facts(game: Munchkin, s: MKState) -> dict[str, Any]:
         "monster_strength": game.monsters_strength(s) if combat else 0,
         "share": combat.share if combat else None,
         "loot": list(s.zones["loot"]),
+        "winners": [names[w] for w in s.result.winners] if s.result is not None else [],
         "corpse": list(s.zones["corpse"]),
     }
     for pile in _PILES:

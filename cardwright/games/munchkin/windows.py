@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, cast
 
 from cardwright.core.state import CardRef, Option, State
 from cardwright.core.steps import Respond, Step
+from cardwright.core.vocab import start_ability
 
 from . import board
 from .combat import combat_answer, combat_options, combat_prompt
@@ -156,6 +157,7 @@ class Curse(Step, tag="mk.curse"):
     kicked: bool = False
     stage: int = 0
     cancelled: bool = False
+    before: str = ""
 
     def run(self, game: Game, state: State) -> None:
         g, s = _g(game), cast(MKState, state)
@@ -174,16 +176,29 @@ class Curse(Step, tag="mk.curse"):
             self.stage = 2
             if self.cancelled or s.dead[seat]:
                 return
+            self.before = victim_print(s, seat)
             ab = ability(g, s, card)
             if ab is not None and ab.effect("on_play") is not None:
-                from cardwright.core.vocab import start_ability
-
                 start_ability(g, s, ab, "on_play", card, seat)
             return
         g.pop(s, self)
+        if not self.cancelled and not s.dead[seat] and victim_print(s, seat) == self.before:
+            name, victim = g.card_name(s, card), s.names[seat]
+            text = f"{name} finds nothing to strike: it does nothing to {victim}"
+            g.log(s, "curse_nothing", "mk.play.curse_nothing", text, seat, card=card)
         if card in s.zones["table"]:
             board.to_discard(g, s, card)
         g.after_loss(s, seat)
+
+
+def victim_print(s: MKState, seat: int) -> str:
+    """What a curse may change about its victim, to tell whether it did anything: level,
+    sex, cards in hand and in play, what is equipped, and what lasts on them."""
+    lasting = sorted((e.key, e.amount, e.until) for e in s.lasting if e.seat == seat)
+    hand = sorted(board.hand(s, seat))
+    play = sorted(board.in_play(s, seat))
+    equipped = sorted(c for c in s.equipped if c in play)
+    return repr((s.level[seat], s.sex[seat], hand, play, equipped, lasting))
 
 
 __all__ = ["CardRef", "Curse", "open_anytime"]

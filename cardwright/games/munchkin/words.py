@@ -321,6 +321,13 @@ def v_boost(ctx: Ctx, n: int, who: Any = None) -> None:
         g.boost(s, seat, int(n), ctx.rule, ctx.source)
 
 
+def v_weaken(ctx: Ctx, cards: Any, n: int) -> None:
+    """Monsters get -``n`` (``+`` for a negative ``n``) until the end of the fight."""
+    g, s = g_of(ctx), s_of(ctx)
+    for c in cards_of(cards):
+        g.weaken(s, c, int(n), ctx.rule, ctx.source)
+
+
 def v_mark(ctx: Ctx, name: str) -> None:
     g, s = g_of(ctx), s_of(ctx)
     g.mark_next_combat(s, ctx.you, str(name), ctx.rule, ctx.source)
