@@ -58,6 +58,17 @@ CASES: dict[str, list[dict[str, Any]]] = {
             "_games": 4,
         },
     ],
+    "varia": [
+        {},
+        {"decks": ["divine-paladin", "mystic-monk"], "first_player": 1},
+        {"decks": ["mystic-monk", "shadow-assassin"], "fatigue": "weakened", "start": "engaged"},
+        {
+            "decks": ["shadow-assassin", "divine-paladin"],
+            "open_decklists": False,
+            "simultaneous_loss": "higher_health",
+        },
+        {"decks": ["volcanic-warrior", "divine-paladin"], "fatigue": "lasting", "first_player": 0},
+    ],
     # Munchkin's random games are long (random players rarely reach Level 10): the
     # representative part plays their first turns; `make test-all` plays them to the end
     "munchkin": [
@@ -68,7 +79,13 @@ CASES: dict[str, list[dict[str, Any]]] = {
     ],
 }
 # seeded games per configuration in `make test` (x6 in `make test-all`)
-GAMES_PER_CONFIG = {"bizarre-world": 75, "blue-moon": 50, "smash-up": 25, "munchkin": 2}
+GAMES_PER_CONFIG = {
+    "bizarre-world": 75,
+    "blue-moon": 50,
+    "smash-up": 25,
+    "varia": 30,
+    "munchkin": 2,
+}
 #: the configuration of the any-seed property test, by game (default: the game's defaults)
 ANY_SEED_CONFIG: dict[str, dict[str, Any]] = {"munchkin": {"max_turns": 12}}
 
@@ -136,6 +153,7 @@ KNOWN_UNTYPED: dict[str, set[str]] = {
     "bizarre-world": set(),
     "blue-moon": set(),
     "smash-up": set(),
+    "varia": set(),
     "munchkin": set(),
 }
 

@@ -46,6 +46,12 @@ def _blue_moon_status() -> str:
     )
 
 
+def _varia() -> Game:
+    from .varia.game import Varia
+
+    return Varia()
+
+
 def _munchkin() -> Game:
     from .munchkin.game import Munchkin
 
@@ -109,10 +115,11 @@ class GameEntry:
         return getattr(importlib.import_module(module), attribute)
 
 
-_BW, _BM, _SU, _MK = (
+_BW, _BM, _SU, _VA, _MK = (
     "cardwright.games.bizarre_world",
     "cardwright.games.blue_moon",
     "cardwright.games.smash_up",
+    "cardwright.games.varia",
     "cardwright.games.munchkin",
 )
 
@@ -147,7 +154,14 @@ GAMES: dict[str, GameEntry] = {
         seat_pairs=True,
         seat_example="ninjas,pirates",
     ),
-    "varia": GameEntry("Varia"),
+    "varia": GameEntry(
+        "Varia",
+        _varia,
+        heuristic=f"{_VA}.heuristic:VariaHeuristic",
+        catalogue=f"{_VA}.catalogue:catalogue",
+        deck_files=f"{_VA}.catalogue:check_deck_file",
+        report=f"{_VA}.report:REPORT",
+    ),
     "munchkin": GameEntry(
         "Munchkin",
         _munchkin,

@@ -20,7 +20,7 @@ from cardwright.core.steps import Respond, Step
 from cardwright.core.vocab import Ctx, ability_ctx
 
 from . import board
-from .help import Negotiate, help_options
+from .help import Negotiate, help_options, release_forced_helper
 from .play import ability, carry_out, hand_options, moment, table_options
 from .rewards import Rewards
 from .run import RunAway
@@ -184,6 +184,7 @@ def combat_answer(g: Munchkin, s: MKState, frame: Respond, seat: int, option: Op
         g.push_step(s, ChaseOff(seat=seat, monster=option.card, index=option.n))
         return
     carry_out(g, s, seat, option)
+    release_forced_helper(g, s)
 
 
 class ChaseOff(Step, tag="mk.chase"):
@@ -245,6 +246,7 @@ class Fight(Step, tag="mk.fight"):
                 g.resolve_triggers(s)
                 return
             self.stage = END
+            release_forced_helper(g, s)
             self._settle(g, s, combat)
             return
         g.pop(s, self)

@@ -97,9 +97,12 @@ class Death(Step, tag="mk.death"):
         s.reborn[seat] = True
         for card in board.hand(s, seat):
             board.place(g, s, card, "corpse")
-        for card in board.in_play(s, seat):
-            if g.defn(s, card).kind not in KEPT:
-                board.place(g, s, card, "corpse")
+        going = [c for c in board.in_play(s, seat) if g.defn(s, c).kind not in KEPT]
+        for card in going:  # a Cheat! and its Item, a Dolly and its load: looted apart
+            if s.attached.get(card) in going or (card in s.attached and g.defn(s, card).is_item):
+                del s.attached[card]
+        for card in going:
+            board.place(g, s, card, "corpse")
         combat = s.combat
         if combat is not None and combat.helper == seat:
             pass  # a dead helper runs no more; their strength no longer counts

@@ -255,10 +255,14 @@ class Munchkin(Game):
         self.after_loss(s, seat)
 
     def after_loss(self, s: MKState, seat: int) -> None:
-        """A card left ``seat``'s play area: Super Munchkin or Half-Breed with nothing left to
-        attach to goes; Big Items beyond the limit are shed (001 Big Items)."""
+        """After a card is played or leaves ``seat``'s play area: Big Items beyond the limit
+        are shed (001 Big Items); a compelled helper leaves a fight that has become one for
+        the winning level."""
+        from .help import release_forced_helper
         from .market import shed_big
 
+        if s.combat is not None:
+            release_forced_helper(self, s)
         if seat < 0:
             return
         shed_big(self, s, seat)
@@ -586,6 +590,9 @@ class Munchkin(Game):
                 problems.append(f"{s.names[seat]} has more than one Big Item")
         if s.result is None and any(level >= board.MAX_LEVEL for level in s.level):
             problems.append("a player is at Level 10 and the game goes on")
+        result = s.result
+        if result is not None and result.winners and result.rule not in WIN_RULES:
+            problems.append(f"a player reached Level 10 by {result.rule}, not by a kill")
         for item in s.equipped:
             if not board.zone_of(s, item).startswith("play:"):
                 problems.append(f"equipped card {item} is not in play")
@@ -611,6 +618,10 @@ class Munchkin(Game):
         s = cast(MKState, state)
         return {"level": list(s.level)}
 
+
+#: how a game may be won: a kill (and a helper sharing it), or a card that says it overrides
+#: the rule (001 Conflicts Between Cards and Rules)
+WIN_RULES = ("mk.combat.win", "mk.win.shared", "mk.card.door")
 
 _ATTRS = {
     "name",

@@ -68,6 +68,20 @@ def winning_fight(g: Munchkin, s: MKState) -> bool:
     return s.level[combat.fighter] + levels >= board.MAX_LEVEL
 
 
+def release_forced_helper(g: Munchkin, s: MKState) -> None:
+    """A helper compelled to help leaves, without penalty, once the fight has become one
+    for the winning level (sm B1, the rule updates after Steampunk)."""
+    combat = s.combat
+    if combat is None or not combat.forced_help or combat.helper < 0:
+        return
+    if winning_fight(g, s):
+        helper = combat.helper
+        combat.helper, combat.forced_help = -1, False
+        g.expire(s, f"combat_end:{helper}")
+        text = f"{s.names[helper]} need not help in a fight for the winning level and leaves it"
+        g.log(s, "help", "mk.help.forced", text, helper)
+
+
 def help_options(g: Munchkin, s: MKState, fighter: int) -> list[Option]:
     """Whom the fighter may ask: not while winning alone, not when a monster forbids help,
     each player once per fight, not the dead."""
@@ -170,6 +184,7 @@ class Negotiate(Step, tag="mk.negotiate"):
                     self.to,
                 )
                 self._join(g, s, offer)
+                combat.forced_help = True
                 return
 
     def answer(self, game: Game, state: State, option: Option) -> None:

@@ -365,11 +365,12 @@ class MunchkinHeuristic:
                 return o.id
         return "caught"
 
-    def _either(
+    def _lose_choice(
         self, g: Munchkin, s: MKState, seat: int, options: list[Option], ids: set[str]
     ) -> str:
-        # the first answer of Bad Stuff choices gives up cards, the second levels
-        return "first" if len(board.hand(s, seat)) <= 2 or s.level[seat] >= 5 else "second"
+        """Bad Stuff giving a choice: the hand when it is small or levels are dear."""
+        small = len(board.hand(s, seat)) <= 2 or s.level[seat] >= 5
+        return "hand" if small and "hand" in ids else options[-1].id
 
     def _transfer(
         self, g: Munchkin, s: MKState, seat: int, options: list[Option], ids: set[str]
