@@ -43,6 +43,14 @@ def register(app: typer.Typer) -> None:
             bool, typer.Option(help="Add seconds and decisions/s per agent to --json.")
         ] = False,
         option: cli.OptionList = None,
+        rotations: Annotated[
+            bool,
+            typer.Option(
+                "--rotations",
+                help="Each group of agents in its rotations only (each agent once in each "
+                "seat) rather than every seat order: 6 seatings of 6 players, not 720.",
+            ),
+        ] = False,
     ) -> None:
         """Round robin: every group of agents in every seat order, N games each; ratings
         (Bradley-Terry / Luce, 95% intervals), scores, a cross table, decisions per second."""
@@ -59,12 +67,12 @@ def register(app: typer.Typer) -> None:
         config = cli.parse_options(option)
         players = cli.with_seat_choices(game, config, deck, factions, players)
         config, players = plan_tournament(game, specs, players, config, n)
-        total = n * len(seatings(len(specs), players))
+        total = n * len(seatings(len(specs), players, rotations))
 
         def run(progress: Callable[[int], None] | None = None) -> Tournament:
             return run_tournament(
                 game, specs, n, players=players, seed=seed, jobs=jobs, config=config,
-                backend=backend, progress=progress,
+                backend=backend, progress=progress, rotations=rotations,
             )  # fmt: skip
 
         if as_json:

@@ -27,6 +27,10 @@ def test_seatings_cover_every_group_in_every_order() -> None:
     four = seatings(4, 4)
     assert len(four) == 24 and len(set(four)) == 24
     assert len(seatings(5, 4)) == 5 * 24
+    six = seatings(6, 6, rotations=True)
+    assert len(six) == 6 and {order[0] for order in six} == set(range(6))
+    assert all(sorted(order) == list(range(6)) for order in six)
+    assert len(seatings(4, 3, rotations=True)) == 4 * 3
     assert entrant_names(["heuristic", "random", "heuristic"]) == [
         "heuristic",
         "random",
@@ -81,7 +85,13 @@ def test_summary_scores_seats_and_cross_table() -> None:
 
 
 def test_a_small_tournament_in_every_playable_game() -> None:
-    games = (("bizarre-world", None), ("blue-moon", None), ("smash-up", 3), ("varia", None))
+    games = (
+        ("bizarre-world", None),
+        ("blue-moon", None),
+        ("smash-up", 3),
+        ("varia", None),
+        ("munchkin", 3),
+    )
     for game_id, players in games:
         t = run_tournament(
             game_id,
@@ -94,6 +104,25 @@ def test_a_small_tournament_in_every_playable_game() -> None:
         assert len(t.games) == len(seatings(3, players or 2))
         summary = summarize_tournament(t)
         assert sum(r["score"] for r in summary["ratings"]) == pytest.approx(len(t.games))
+
+
+def test_munchkin_tournament_at_six_players_in_rotations() -> None:
+    specs = ["ismcts:iterations=3,depth=2", "heuristic", "heuristic", "random", "random"]
+    specs.append("random")
+    t = run_tournament("munchkin", specs, 1, seed=3, config={"max_turns": 6}, rotations=True)
+    assert t.players == 6 and len(t.games) == 6
+    assert sorted(g.seating[0] for g in t.games) == list(range(6))  # each first once
+    summary = summarize_tournament(t)
+    assert summary["seatings"] == 6 and summary["seat_orders"] == "rotations"
+    assert sum(r["score"] for r in summary["ratings"]) == pytest.approx(6)
+    assert all(len(r["by_seat"]) == 6 for r in summary["ratings"])
+    proc = cw(
+        "tournament", "munchkin", "--agents", "random,heuristic,random", "--rotations",
+        "-n", "1", "-o", "max_turns=4", "--json",
+    )  # fmt: skip
+    assert proc.returncode == 0, proc.stderr
+    data = json.loads(proc.stdout)
+    assert data["players"] == 3 and data["seatings"] == 3 and data["games"] == 3
 
 
 def test_plan_refuses_bad_tournaments() -> None:

@@ -46,10 +46,12 @@ from concurrent.futures import Executor, ProcessPoolExecutor
 from dataclasses import dataclass, field, fields
 from typing import Any
 
+import msgspec
+
 from cardwright.core.errors import EngineError
 from cardwright.core.game import Game
 from cardwright.core.rng import LocalRng
-from cardwright.core.state import Option, State, from_json, to_json
+from cardwright.core.state import Option, State, from_json, state_hash, to_json
 
 #: an evaluation: per-seat values in [0, 1] for a state that is not over (estimated chances)
 Evaluate = Callable[[Game, State], list[float]]
@@ -415,8 +417,16 @@ def root_keys(game: Game, view: State, hooks: SearchHooks) -> dict[str, str]:
     return out
 
 
-def best_key(stats: dict[str, tuple[int, float]], order: list[str]) -> str:
-    """The most visited root move; ties go to the higher mean reward, then option order."""
+def best_key(
+    stats: dict[str, tuple[int, float]], order: list[str], played: dict[str, int] | None = None
+) -> str:
+    """The most visited root move; ties go to the higher mean reward, then option order.
+    ``played``: how often each move was already played from this very position (this turn);
+    only the least played moves are candidates, so that the agent cannot go round a cycle
+    (equip, unequip, equip ...) for ever."""
+    if played:
+        fewest = min(played.get(k, 0) for k in order)
+        order = [k for k in order if played.get(k, 0) == fewest]
     best = order[0]
     best_score = (-1, -1.0)
     for k in order:
@@ -425,6 +435,12 @@ def best_key(stats: dict[str, tuple[int, float]], order: list[str]) -> str:
         if score > best_score:
             best, best_score = k, score
     return best
+
+
+def position_key(view: State) -> str:
+    """The view's position without its decision counter: the same after a cycle of moves
+    that undo one another (equip, then unequip)."""
+    return state_hash(msgspec.structs.replace(view, decisions=0))
 
 
 def _worker_search(args: tuple[str, bytes, SearchConfig, int, int | None]) -> SearchResult:
@@ -460,6 +476,9 @@ class ISMCTSAgent:
         self._pool: Executor | None = None
         # (decisions, seat, cards in sight) of the last search and the subtree of its move
         self._kept: tuple[int, int, frozenset[int], Node] | None = None
+        # this turn's positions (see position_key) -> how often each move was played there
+        self._turn = -1
+        self._been: dict[str, dict[str, int]] = {}
 
     def budget(self) -> tuple[int | None, float | None]:
         """(iterations, seconds) per decision: the spec's, else the game's default iterations."""
@@ -489,11 +508,17 @@ class ISMCTSAgent:
             return decision.options[0].id
         seed = mix(self.seed, view.decisions, seat)
         iterations, seconds = self.budget()
+        if view.turn != self._turn:
+            self._turn, self._been = view.turn, {}
+        here = position_key(view)
+        played = self._been.setdefault(here, {})
         workers = self.config.workers
         if workers > 1:
             result = self._parallel(game, view, seed, iterations, workers)
             self.last = result
-            return keys[best_key(result.stats, list(keys))]
+            key = best_key(result.stats, list(keys), played)
+            played[key] = played.get(key, 0) + 1
+            return keys[key]
         seen = frozenset(view.cards)
         root = None
         kept, self._kept = self._kept, None
@@ -502,7 +527,8 @@ class ISMCTSAgent:
         search = Search(game, view, self.config, seed, self.hooks, root)
         result = search.run(iterations, seconds)
         self.last = result
-        key = best_key(result.stats, list(keys))
+        key = best_key(result.stats, list(keys), played)
+        played[key] = played.get(key, 0) + 1
         if self.config.reuse and self.config.mode == "so":
             child = search.trees[seat].children.get((seat, key))
             if child is not None:

@@ -175,6 +175,7 @@ GAMES: dict[str, GameEntry] = {
         heuristic=f"{_MK}.heuristic:MunchkinHeuristic",
         catalogue=f"{_MK}.catalogue:catalogue",
         report=f"{_MK}.report:REPORT",
+        search=f"{_MK}.search:HOOKS",
     ),
 }
 

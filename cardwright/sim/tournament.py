@@ -34,12 +34,22 @@ from .parallel import run_tasks
 from .runner import MAX_DECISIONS, game_seed, with_player_count
 
 
-def seatings(entrants: int, players: int) -> list[tuple[int, ...]]:
-    """Every combination of ``players`` entrants in every seat order (entrant per seat).
+def seatings(entrants: int, players: int, rotations: bool = False) -> list[tuple[int, ...]]:
+    """Every combination of ``players`` entrants in every seat order (entrant per seat), or
+    with ``rotations`` only its ``players`` rotations (each entrant once in each seat, the
+    same neighbours: 6 seatings of six players rather than 720).
 
     >>> seatings(3, 2)
     [(0, 1), (1, 0), (0, 2), (2, 0), (1, 2), (2, 1)]
+    >>> seatings(3, 3, rotations=True)
+    [(0, 1, 2), (1, 2, 0), (2, 0, 1)]
     """
+    if rotations:
+        return [
+            group[i:] + group[:i]
+            for group in itertools.combinations(range(entrants), players)
+            for i in range(players)
+        ]
     return [
         order
         for group in itertools.combinations(range(entrants), players)
@@ -137,6 +147,7 @@ class Tournament:
     per_seating: int
     seed: int
     games: list[TournamentGame]
+    rotations: bool = False
 
     @property
     def names(self) -> list[str]:
@@ -181,10 +192,12 @@ def run_tournament(
     config: dict[str, Any] | None = None,
     backend: str = "local",
     progress: Callable[[int], None] | None = None,
+    rotations: bool = False,
 ) -> Tournament:
-    """Play ``n`` games per seating; ``progress(k)`` is called as each ``k`` games finish."""
+    """Play ``n`` games per seating (every seat order, or with ``rotations`` each group's
+    rotations only); ``progress(k)`` is called as each ``k`` games finish."""
     cfg, players = plan_tournament(game_id, specs, players, config, n)
-    plan = seatings(len(specs), players)
+    plan = seatings(len(specs), players, rotations)
     total = n * len(plan)
     size = max(1, min(10, math.ceil(total / (max(1, jobs) * 4))))
     tasks: list[Task] = [
@@ -200,7 +213,7 @@ def run_tournament(
 
     run_tasks(_play_range, tasks, take, jobs=jobs, backend=backend)
     results.sort(key=lambda g: g.index)
-    return Tournament(game_id, cfg, list(specs), players, n, seed, results)
+    return Tournament(game_id, cfg, list(specs), players, n, seed, results, rotations)
 
 
 def _rate(score: float, games: int) -> dict[str, Any]:
@@ -284,7 +297,8 @@ def summarize_tournament(t: Tournament, *, timing: bool = False) -> dict[str, An
         "players": t.players,
         "seed": t.seed,
         "agents": names,
-        "seatings": len(seatings(k, t.players)),
+        "seatings": len(seatings(k, t.players, t.rotations)),
+        "seat_orders": "rotations" if t.rotations else "all",
         "games_per_seating": t.per_seating,
         "games": len(t.games),
         "draws": draws,

@@ -12,6 +12,8 @@ from cardwright.agents.ismcts import (
     Search,
     SearchConfig,
     SearchHooks,
+    SearchResult,
+    best_key,
     default_move_key,
     observed_key,
     search_hooks,
@@ -25,6 +27,8 @@ GAMES: list[tuple[str, dict[str, Any]]] = [
     ("smash-up", {}),
     ("smash-up", {"players": 3}),
     ("varia", {"open_decklists": False}),
+    ("munchkin", {"players": 3}),
+    ("munchkin", {"players": 6}),
 ]
 
 
@@ -44,11 +48,11 @@ def position(game_id: str, config: dict[str, Any], seed: int, skip: int) -> Stat
 
 
 def hidden_differs(a: State, b: State, seat: int) -> bool:
-    """Whether some hidden zone of ``seat``'s opponents holds other cards in ``b``."""
+    """Whether some zone holds other cards in ``b`` (with the same view for ``seat``, only
+    cards hidden from it can differ): an opponent's hand, a deck."""
     return any(
         [a.cards[c].defn for c in ids] != [b.cards[c].defn for c in b.zones[zone]]
         for zone, ids in a.zones.items()
-        if zone.startswith(("hand:", "deck:")) and not zone.endswith(f":{seat}")
     )
 
 
@@ -184,3 +188,53 @@ def test_the_played_subtree_is_kept_for_the_next_decision() -> None:
             game.apply(state, choice)
         carried[reuse] = visits
     assert max(carried["yes"]) > 30 and max(carried["no"]) == 30
+
+
+def test_the_agent_does_not_go_round_a_cycle() -> None:
+    """A move already played from the same position this turn is played again only when every
+    other move was played there as often (Munchkin: equip, unequip, equip ... for ever)."""
+    stats = {"unequip:7": (30, 18.0), "equip:9": (8, 3.0), "kick": (2, 0.5)}
+    order = list(stats)
+    assert best_key(stats, order) == "unequip:7"
+    assert best_key(stats, order, {"unequip:7": 1}) == "equip:9"
+    assert best_key(stats, order, {"unequip:7": 1, "equip:9": 1}) == "kick"
+    assert best_key(stats, order, dict.fromkeys(order, 2)) == "unequip:7"
+
+
+def _equipment_position() -> State:
+    """A Munchkin position where the seat to move may take off an Item it wears."""
+    game = get_game("munchkin")
+    for seed in range(40):
+        state = game.new_state({"players": 3}, seed, log=False)
+        agents = [make_agent("heuristic", "munchkin", i) for i in range(3)]
+        while state.decision is not None:
+            if any(o.id.startswith("unequip:") for o in state.decision.options):
+                return state
+            seat = state.decision.seat
+            game.apply(state, agents[seat].choose(game, state, seat))
+    raise AssertionError("no position with an Item to take off")
+
+
+def test_a_search_that_likes_changing_clothes_still_moves_on(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A search whose statistics always favour equipping or unequipping (as a tiny budget
+    may) would go round equip, unequip, equip ... for ever; the agent does not."""
+
+    def run(self: Search, iterations: int | None, seconds: float | None) -> SearchResult:
+        assert self.view.decision is not None
+        keys = {o.id for o in self.view.decision.options}
+        stats = {k: (10 if k.startswith(("equip:", "unequip:")) else 1, 0.5) for k in keys}
+        return SearchResult(stats, 1)
+
+    monkeypatch.setattr(Search, "run", run)
+    game = get_game("munchkin")
+    state = _equipment_position()
+    seat, turn = state.decision.seat if state.decision else 0, state.turn
+    agent = make_agent("ismcts:iterations=2", "munchkin", 1)
+    changes = 0
+    while state.decision is not None and state.decision.seat == seat and state.turn == turn:
+        choice = agent.choose(game, state, seat)
+        changes += choice.startswith(("equip:", "unequip:"))
+        assert changes < 50, "the agent goes round a cycle"
+        game.apply(state, choice)
