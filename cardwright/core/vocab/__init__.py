@@ -17,7 +17,7 @@ nodes, usually written as one expression in the card data and parsed when the ga
   query), **keywords** (``keyword("lazy")``), **prohibitions and permissions**
   (``forbid("destroy", by="opponent")``: "cannot" beats "can"), **replacements**
   (``instead("destroy", e)``) and **lasting effects** (``lasting("power", chosen, 2)``: until
-  an occasion the game announces).
+  an occasion the game announces; ``lasting_on(key, cards)`` tests for one).
 
 A running effect lives on the flow stack as one :class:`~.step.EffectStep`, so any state can be
 copied, saved or searched in the middle of an ability.
@@ -73,6 +73,7 @@ from .exprs import (
     Var,
     Where,
 )
+from .menus import ChooseNumber, ChooseOne, ChoosePlayer, Entry, EntryEach, menu_words
 from .parse import Vocabulary
 from .step import EffectStep, ability_ctx, ability_possible, start_ability
 
@@ -82,6 +83,9 @@ __all__ = [
     "Attr",
     "Cards",
     "Choose",
+    "ChooseNumber",
+    "ChooseOne",
+    "ChoosePlayer",
     "Compare",
     "Const",
     "Count",
@@ -89,6 +93,8 @@ __all__ = [
     "EachPlayer",
     "Effect",
     "EffectStep",
+    "Entry",
+    "EntryEach",
     "Expr",
     "Filter",
     "ForEach",
@@ -278,7 +284,7 @@ def core_words() -> Vocabulary:
         ),
         "delay": lambda effect: Delay(_effect(effect, "delay")),
         "if_done": _if_done,
-        "repeat": lambda n, effect: Repeat(_e(n), _effect(effect, "repeat")),
+        "repeat": lambda n, effect, name="": Repeat(_e(n), _effect(effect, "repeat"), name),
         "such_that": lambda what, condition: SuchThat(_e(what), _e(condition)),
         "for_each": lambda what, effect, name="it": ForEach(
             _e(what), _effect(effect, "for_each"), name
@@ -316,9 +322,13 @@ def core_words() -> Vocabulary:
         "instead": lambda event, effect, applies=None, condition=None: Replacement(
             event, _effect(effect, "instead"), _opt(applies), _opt(condition)
         ),
+        "lasting_on": lambda key, what=None: Call(
+            "lasting_on", _lasting_on, (_e(key), _opt(what) or Const(None))
+        ),
         "lasting": lambda key, what=None, amount=0, until="end_of_turn", word="": Verb(
             LASTING, (_e(key), _opt(what) or Const(None), _e(amount), _e(until), _e(word))
         ),
+        **menu_words(_e, _effect),
     }
     return Vocabulary(words)
 
@@ -344,6 +354,17 @@ def _lasting(ctx: Ctx, key: str, what: Any, amount: int, until: str, word: str) 
 
 
 LASTING = VerbSpec("lasting", _lasting)
+
+
+def _lasting_on(ctx: Ctx, key: str, what: Any) -> bool:
+    """Whether a lasting effect ``key`` is running on a card of ``what`` (``None``: one on
+    no card, for the acting seat)."""
+    if what is None:
+        return any(
+            e.key == key and e.target is None and e.seat == ctx.you for e in ctx.state.lasting
+        )
+    cards = set(cards_of(what))
+    return any(e.key == key and e.target in cards for e in ctx.state.lasting)
 
 
 def hooks_from(items: Iterable[Any], effect_hook: str = "effect") -> dict[str, Any]:

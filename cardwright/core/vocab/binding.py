@@ -6,7 +6,8 @@
   instead;
 * ``if_done(verb, then, otherwise=None)``: ``then`` when the verb (carried out at once) says it
   did something (its function returned a true value), else ``otherwise``;
-* ``repeat(n, effect)``: ``effect`` ``n`` times (``n`` counted when it starts);
+* ``repeat(n, effect, name="")``: ``effect`` ``n`` times (``n`` counted when it starts;
+  ``name``, when given, is bound to how many times are left, this one included);
 * ``each_chosen(choose(...), effect)``: each card chosen, one at a time, then ``effect`` for it
   before the next is chosen;
 * ``delay(effect)``: ``effect`` waits as a triggered ability of the card;
@@ -113,9 +114,9 @@ class Let(Verb):
         return True
 
     def answer(self, step: EffectStep, ctx: Ctx, option: Option) -> None:
-        if option.card is None:  # declined, or done
+        if option.card is None:  # declined, done, or all of them
             ctx.game.pop(ctx.state, step)
-            self._bind(ctx, list(step.picked))
+            self._bind(ctx, [*step.picked, *self.rest(step, ctx, option)])
             return
         super().answer(step, ctx, option)
 
@@ -213,6 +214,7 @@ class Repeat(Effect):
 
     times: Expr
     effect: Effect
+    name: str = ""
     immediate: bool = field(init=False, default=False)
 
     def parts(self) -> Sequence[Effect]:
@@ -224,8 +226,10 @@ class Repeat(Effect):
         if step.idx >= step.n:
             ctx.game.pop(ctx.state, step)
             return
+        left = step.n - step.idx
         step.idx += 1
-        self.effect.start(ctx.child(0))
+        vars = bind(ctx.vars, self.name, left) if self.name else None
+        self.effect.start(ctx.child(0, vars=vars))
 
 
 @dataclass(frozen=True, slots=True)

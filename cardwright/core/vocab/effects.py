@@ -350,11 +350,23 @@ class Verb(Effect):
         self._pick(step, ctx, card, last=len(found) == 1 or left == 1)
 
     def answer(self, step: EffectStep, ctx: Ctx, option: Option) -> None:
-        if option.card is None:  # declined, or done
+        if option.card is None:  # declined, done, or all of them
             _pop(ctx, step)
+            rest = self.rest(step, ctx, option)
+            if rest:
+                step.picked.extend(rest)
+                self.apply(ctx, rest)
             return
         _, left = self._candidates(step, ctx)
         self._pick(step, ctx, option.card, last=left <= 1)
+
+    def rest(self, step: EffectStep, ctx: Ctx, option: Option) -> list[CardRef]:
+        """The cards an ``all`` option takes (none for another option)."""
+        choice = self.choice
+        if choice is None or not choice.all or option.id != choice.all_id:
+            return []
+        picked = set(step.picked)
+        return [c for c in choice.eval(ctx) if c not in picked]
 
     def _pick(self, step: EffectStep, ctx: Ctx, card: CardRef, last: bool) -> None:
         step.picked.append(card)
@@ -377,7 +389,8 @@ def distinct_cards(ctx: Ctx, cards: list[CardRef]) -> list[CardRef]:
 
 class _PromptWords(dict[str, Any]):
     """What a prompt may name: ``{n}``, ``{source}`` (the card the ability is on) and the
-    values bound in the context (a card by name)."""
+    values bound in the context (a card by name; ``{<card>_label}``: the card as choices
+    label it; ``{<seat>_name}``: a bound seat's name, ``{you_name}`` the acting seat's)."""
 
     def __init__(self, ctx: Ctx, left: int) -> None:
         super().__init__(n=left)
@@ -400,6 +413,9 @@ class _PromptWords(dict[str, Any]):
             return v.nums[key]
         if key in v.words:
             return v.words[key]
+        if key.endswith("_label") and key[:-6] in v.cards:  # a card as choices label it
+            found = v.cards[key[:-6]]
+            return ctx.game.choice_label(ctx, found[0], "label") if found else "nothing"
         raise EngineError(f"a prompt names {key!r}, which nothing bound")
 
 
@@ -425,6 +441,13 @@ def choice_question(
         )
         for c in found
     ]
+    if choice.all:
+        picked = set(step.picked)
+        count = sum(1 for c in choice.eval(ctx) if c not in picked)
+        if count > 1:
+            options.append(
+                Option(choice.all_id, fill(ctx, choice.all.replace("{count}", str(count))))
+            )
     if choice.up_to and step.picked:
         options.append(Option(choice.done_id, choice.done))
     elif choice.may and not step.picked:

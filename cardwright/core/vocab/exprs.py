@@ -371,7 +371,9 @@ class Choose(Expr):
     ``done`` / ``done_id``, the option ``up_to`` adds once a card is picked; ``distinct``:
     one option per card definition (copies are interchangeable); ``count_copies``: whether it
     is asked depends on how many cards there are, copies counted (a hidden hand: asking only
-    when the cards differ would tell the others they do)."""
+    when the cards differ would tell the others they do); ``all`` / ``all_id``: an option
+    taking every card left at once (offered while two or more are left; ``{count}`` in its
+    label is how many)."""
 
     what: Expr
     n: int | Expr = 1
@@ -390,6 +392,8 @@ class Choose(Expr):
     prompt_more: str = ""
     distinct: bool = False
     count_copies: bool = False
+    all: str = ""
+    all_id: str = "all"
 
     def eval(self, ctx: Ctx) -> list[CardRef]:
         """The candidates (the choice itself is made by the step running the verb)."""

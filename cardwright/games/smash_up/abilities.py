@@ -233,8 +233,8 @@ def _cards(**named: int) -> Bindings:
     return Bindings(cards={k: [CardRef(v)] for k, v in named.items() if v >= 0})
 
 
-def _acting_vars(g: SmashUp, vars: Bindings, actor: int) -> Bindings:
-    acting = g._acting
+def _acting_vars(s: SUState, vars: Bindings, actor: int) -> Bindings:
+    acting = s.acting
     cards = dict(vars.cards)
     nums = {**vars.nums, "actor": actor}
     if acting is not None and acting.source >= 0:
@@ -342,7 +342,7 @@ def spec_from_ability(ability: Ability) -> AbilitySpec:
         def protect(g: SmashUp, s: SUState, src: int, target: int, action: str, actor: int) -> bool:
             if action not in actions:
                 return False  # no rule of this ability is about ``action``
-            vars = _acting_vars(g, _cards(it=target), actor)
+            vars = _acting_vars(s, _cards(it=target), actor)
             found = card_permissions(g, s, ability, src, action, target, actor, vars)
             return any(not p.allow for p in found)
 

@@ -14,7 +14,6 @@ The functions are methods of :class:`~.game.SmashUp` (``game.affected(state, min
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, cast
 
 import msgspec
@@ -24,29 +23,12 @@ from cardwright.core.state import CardRef, Decision, Lasting, Option, State
 from cardwright.core.steps import Step
 
 from .catalog import BASES
-from .state import Affect, AffectEffect, Once, SUState
+from .state import Acting, Affect, AffectEffect, Once, SUState
 
 if TYPE_CHECKING:
     from cardwright.core.game import Game
 
     from .game import SmashUp
-
-
-@dataclass
-class Acting:
-    """The card (or base) whose ability is now doing things, for the affect records.
-
-    ``seat``: the player whose card or Talent it is (-1 for a base); ``chooser``: the player
-    making the choices; ``standard``: a standard action being played; ``copy``: a copying card
-    is repeating that action's effect (the effect still comes from the action, not direct).
-    """
-
-    source: int
-    seat: int
-    chooser: int
-    standard: bool = False
-    copy: bool = False
-    mode: str = "play"
 
 
 def affected(
@@ -65,10 +47,10 @@ def affected(
     False: the effect does not happen to this minion (the verb must leave it alone),
     because a replacement took it instead (``replace["affect"]``: Tooth and Claw, Hideout)
     or an earlier one spared the minion from this card (:func:`spare`)."""
-    acting = g._acting
+    s = cast(SUState, state)
+    acting = s.acting
     if acting is None:
         return True
-    s = cast(SUState, state)
     bid = g.base_of(s, target)
     if bid < 0 or not g.is_minion(s, target):
         return True
@@ -161,7 +143,7 @@ def acting_as(g: SmashUp, state: State, source: int, seat: int, chooser: int = -
     defn = state.cards[source].defn
     cat = g.cat(state)
     return Acting(
-        source,
+        CardRef(source),
         -1 if defn in cat.bases else seat,
         seat if chooser < 0 else chooser,
         standard=defn in cat.standard,
@@ -351,12 +333,12 @@ def _apply_copy(
         seat,
         card=target,
     )
-    prev = g._acting
-    g._acting = Acting(source, step.seat, seat, standard=True, copy=True, mode="copy")
+    prev = s.acting
+    s.acting = Acting(source, step.seat, seat, standard=True, copy=True, mode="copy")
     try:
         apply_effect(g, s, rec.effect, target, step.seat, rule)
     finally:
-        g._acting = prev
+        s.acting = prev
 
 
 def apply_effect(
@@ -366,7 +348,7 @@ def apply_effect(
     s = cast(SUState, state)
     verb = effect.verb
     if verb == "destroy":
-        acting = g._acting
+        acting = s.acting
         g.destroy(s, target, actor, rule, by=acting.chooser if acting else None)
     elif verb == "move":
         assert effect.base is not None
@@ -378,7 +360,7 @@ def apply_effect(
     elif verb == "counters":
         g.add_counters(s, target, effect.amount, actor, rule)
     elif verb == "lasting":
-        acting = g._acting
+        acting = s.acting
         src = acting.source if acting is not None else -1
         if (
             g.start_lasting(s, effect.key, target, effect.amount, src, actor, effect.until)

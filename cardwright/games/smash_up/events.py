@@ -149,16 +149,16 @@ def ability_frame(g: SmashUp, state: State, frame: Frame, choice: str | None) ->
     }[mode]
     if fn is None:
         raise EngineError(f"smash-up: ability {spec.id!r} has no {mode} handler")
-    prev = g._acting
+    prev = s.acting
     acting = g.acting_as(s, frame.data["card"], frame.seat)
     acting.mode = mode
     if mode != "play":
         acting.standard = False
-    g._acting = acting
+    s.acting = acting
     try:
         fn(g, s, frame, choice)
     finally:
-        g._acting = prev
+        s.acting = prev
     if s.affects and s.decision is None:
         g.offer_copies(s)
 

@@ -25,7 +25,6 @@ from cardwright.core.zones import card_places, create_card
 
 from . import affects, cards, events, play, scoring, values, verbs
 from .abilities import build_registry, rules_index
-from .affects import Acting
 from .carddata import CARD_SETS, DEFAULT_CARD_SET, BaseDef, CardDef, load_faction
 from .catalog import (
     BASE_DECK,
@@ -37,7 +36,7 @@ from .catalog import (
     Catalog,
     base_zone,
 )
-from .legacy import ABILITIES, AbilitySpec, unimplemented_abilities
+from .legacy import AbilitySpec, unimplemented_abilities
 from .state import REVEALED, SUState
 
 
@@ -59,9 +58,12 @@ class SmashUp(Game):
         self.rules = rules_index()
         self.registry = build_registry()
         self.catalogs = {cs: Catalog(cs) for cs in CARD_SETS}
-        self._acting: Acting | None = None
         self.special_windows = {
-            w for spec in ABILITIES.values() if spec.special for w in spec.special.windows
+            w
+            for cat in self.catalogs.values()
+            for spec in cat.spec.values()
+            if spec.special
+            for w in spec.special.windows
         }
         self.handlers["su.ability"] = self.ability_frame
 
@@ -167,8 +169,8 @@ class SmashUp(Game):
     def card_attr(self, state: State, card: int, name: str) -> Any:
         """What expressions may ask of a card: ``power`` (now), ``printed`` (power),
         ``counters`` (+1 power counters), ``controller``, ``owner``, ``faction``, ``minion``
-        (a minion card?), ``action`` (an action card?), ``breakpoint`` and ``total`` (of a
-        base)."""
+        (a minion card?), ``action`` (an action card?), ``subtypes`` (of a card),
+        ``breakpoint`` and ``total`` (of a base)."""
         s = cast(SUState, state)
         defn = s.cards[card].defn
         cat = self.cat(s)
@@ -194,6 +196,9 @@ class SmashUp(Game):
             return self.total_power(s, card)
         if name == "name":
             return defn
+        if name == "subtypes":
+            d = cat.cards.get(defn)
+            return d.subtypes if d is not None else []
         return super().card_attr(state, card, name)
 
     def choice_label(self, ctx: Any, card: int, style: str) -> str:
@@ -223,11 +228,6 @@ class SmashUp(Game):
         if key != "vp":
             super().gain(state, seat, key, amount, rule, source, why)
         self.gain_vp(state, seat, amount, rule, why)
-
-    @property
-    def acting(self) -> Acting | None:
-        """The card (or base) whose ability is doing things now; None while the rules act."""
-        return self._acting
 
     # ================================================================ configuration
     def default_config(self) -> dict[str, Any]:

@@ -608,11 +608,11 @@ def _place(g: SmashUp, s: SUState, step: Play) -> None:
             step.base = _ref(bid)
             where = f" on {g.card_name(s, dest)}"
             if dest != bid:  # an action attached to a minion affects it
-                prev, g._acting = g._acting, g.acting_as(s, cid, seat)
+                prev, s.acting = s.acting, g.acting_as(s, cid, seat)
                 try:
                     attaches = g.affected(s, dest, "attach")
                 finally:
-                    g._acting = prev
+                    s.acting = prev
         g.log(
             s,
             "play_action",

@@ -5,16 +5,16 @@ the verbs and choices; ``abilities.py`` assembles them into :func:`~.abilities.v
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, cast
 
 from cardwright.core.state import CardRef
-from cardwright.core.vocab import Const, Ctx, Expr, cards_of, filters_from, seats_of
+from cardwright.core.vocab import Const, Ctx, Expr, Verb, VerbSpec, cards_of, filters_from, seats_of
 from cardwright.core.vocab.exprs import Call, Filter
 
-from .affects import Acting
-from .catalog import BASES
-from .state import SUState
+from .catalog import BASES, base_zone
+from .state import Acting, SUState
 
 if TYPE_CHECKING:
     from .game import SmashUp
@@ -61,7 +61,7 @@ def acting_of(ctx: Ctx) -> Acting | None:
     mode = MODES.get(hook_of(ctx), "play")
     g = game_of(ctx)
     standard = mode == "play" and ctx.state.cards[src].defn in g.cat(ctx.state).standard
-    return Acting(src, player(ctx), ctx.you, standard=standard, mode=mode)
+    return Acting(CardRef(src), player(ctx), ctx.you, standard=standard, mode=mode)
 
 
 def _e(value: Any) -> Expr:
@@ -70,6 +70,15 @@ def _e(value: Any) -> Expr:
 
 def _opt(value: Any) -> Expr | None:
     return None if value is None else _e(value)
+
+
+def verb(spec: VerbSpec) -> Callable[..., Verb]:
+    """The word for a verb: positional and keyword arguments become expressions."""
+
+    def make(*args: Any, **kwargs: Any) -> Verb:
+        return Verb(spec, tuple(_e(a) for a in args), tuple((k, _e(v)) for k, v in kwargs.items()))
+
+    return make
 
 
 def _first(value: Any) -> int:
@@ -127,6 +136,42 @@ class Bases(Expr):
         for f in self.filters:
             found = [b for b in found if f.test(ctx, b)]
         return found
+
+
+@dataclass(frozen=True, slots=True)
+class BaseActions(Expr):
+    """The actions on bases themselves (not on their minions), base by base in table order
+    and in the order they came: at one base (``at``), of some seats (``whose`` as for
+    :class:`Minions`), passing the filters."""
+
+    at: Expr | None = None
+    whose: str = "any"
+    filters: tuple[Filter, ...] = ()
+
+    def eval(self, ctx: Ctx) -> list[CardRef]:
+        g, s = game_of(ctx), ctx.state
+        if self.at is None:
+            bids = list(s.zones[BASES])
+        else:
+            bid = _first(self.at.eval(ctx))
+            bids = [bid] if bid >= 0 and g.base_in_play(s, bid) else []
+        found = [CardRef(a) for b in bids for a in g.base_actions(s, b)]
+        if self.whose != "any":
+            seat = player(ctx) if self.whose in ("player", "rival") else ctx.you
+            mine = self.whose in ("you", "player")
+            found = [c for c in found if (s.cards[c].controller == seat) == mine]
+        for f in self.filters:
+            found = [c for c in found if f.test(ctx, c)]
+        return found
+
+
+def at_base(ctx: Ctx, where: Any) -> list[CardRef]:
+    """Every card at a base (minions and actions, on the base or on its minions), in the
+    order they came."""
+    bid = _first(where)
+    if bid < 0 or not game_of(ctx).base_in_play(ctx.state, bid):
+        return []
+    return [CardRef(c) for c in ctx.state.zones[base_zone(bid)]]
 
 
 def here(ctx: Ctx) -> list[CardRef]:
@@ -334,6 +379,10 @@ def selector_words() -> dict[str, Any]:
             _opt(at), whose, filters_from(f), other
         ),
         "bases": lambda other_than=None, **f: Bases(filters_from(f), _opt(other_than)),
+        "base_actions": lambda at=None, whose="any", **f: BaseActions(
+            _opt(at), whose, filters_from(f)
+        ),
+        "at_base": lambda where: Call("at_base", at_base, (_e(where),)),
         "here": Call("here", here),
         "host": Call("host", host),
         "base_of": lambda what: Call("base_of", base_of, (_e(what),)),

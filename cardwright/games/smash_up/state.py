@@ -100,6 +100,24 @@ class Once(msgspec.Struct, omit_defaults=True):
     about: CardRef | None = None
 
 
+class Acting(msgspec.Struct):
+    """The card (or base) whose ability is now doing things, for the affect records
+    (``SUState.acting``: set while a verb of an ability runs, None while the rules act).
+
+    ``seat``: the player whose card or Talent it is (-1 for a base); ``chooser``: the player
+    making the choices; ``standard``: a standard action being played; ``copy``: a copying card
+    is repeating that action's effect (the effect still comes from the action, not direct);
+    ``mode``: how the card acts (``play``, ``talent``, ``trigger``, ``special``, ``copy``).
+    """
+
+    source: CardRef
+    seat: int
+    chooser: int
+    standard: bool = False
+    copy: bool = False
+    mode: str = "play"
+
+
 class SUState(State, kw_only=True):
     """Per seat: victory points and turns taken. Per turn: the play allowances left, the cards
     whose Talent was used, and how many minions and actions were played.
@@ -116,7 +134,7 @@ class SUState(State, kw_only=True):
     those seats only. Cards every player knows are in ``public_cards``.
     ``named`` holds what a card in play named when it was played (Block the Path: a faction).
     ``sleepers``: players whose next turn has no action plays (Mark of Sleep); ``asleep``: the
-    player who cannot play actions this turn (-1: none).
+    player who cannot play actions this turn (-1: none). ``acting``: see :class:`Acting`.
     """
 
     vp: list[int] = msgspec.field(default_factory=list)
@@ -133,3 +151,4 @@ class SUState(State, kw_only=True):
     named: dict[CardRef, str] = msgspec.field(default_factory=dict)
     sleepers: list[int] = msgspec.field(default_factory=list)
     asleep: int = -1
+    acting: Acting | None = None

@@ -13,18 +13,14 @@ the card was played, or the base a Special answers), ``via`` (``normal``, ``extr
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, cast
 
 from cardwright.core.errors import EngineError
-from cardwright.core.state import Bindings, CardRef, Decision, Option
+from cardwright.core.state import CardRef
 from cardwright.core.vocab import (
     Choose,
     Ctx,
-    Effect,
-    Expr,
-    Verb,
     VerbSpec,
     cards_of,
     seats_of,
@@ -32,10 +28,10 @@ from cardwright.core.vocab import (
 from cardwright.core.vocab.effects import fill
 
 from .catalog import BASES
+from .deckwords import deck_words
 from .selectors import (
     _e,
     _first,
-    _opt,
     acting_of,
     game_of,
     in_play,
@@ -43,12 +39,11 @@ from .selectors import (
     scoring_step,
     selector_words,
     state_of,
+    verb,
 )
 from .state import SUState
 
 if TYPE_CHECKING:
-    from cardwright.core.vocab import EffectStep
-
     from .game import SmashUp
 
 
@@ -64,13 +59,13 @@ def acts(fn: Callable[..., bool]) -> Callable[..., bool]:
     records and the "cannot"s about other players' cards read)."""
 
     def run(ctx: Ctx, *args: Any, **kwargs: Any) -> bool:
-        g = game_of(ctx)
-        prev = g._acting
-        g._acting = acting_of(ctx)
+        s = state_of(ctx)
+        prev = s.acting
+        s.acting = acting_of(ctx)
         try:
             return fn(ctx, *args, **kwargs)
         finally:
-            g._acting = prev
+            s.acting = prev
 
     run.__doc__ = fn.__doc__
     return run
@@ -207,6 +202,28 @@ def _extra(
     return True
 
 
+@acts
+def _transfer(ctx: Ctx, what: Any, to: Any) -> bool:
+    """The actions on bases are transferred to the base ``to`` (000 Terms: Transfer)."""
+    g, dest = game_of(ctx), _first(to)
+    if dest < 0:
+        return False
+    done = False
+    for aid in cards_of(what):
+        done = g.transfer_action(ctx.state, aid, dest, player(ctx), ctx.rule) or done
+    return done
+
+
+@acts
+def _take_control(ctx: Ctx, what: Any) -> bool:
+    """You take control of the cards in play (they keep their owners)."""
+    g = game_of(ctx)
+    done = False
+    for cid in cards_of(what):
+        done = g.take_control(ctx.state, cid, ctx.you, ctx.rule) or done
+    return done
+
+
 def _spare(ctx: Ctx, what: Any, source: Any) -> bool:
     """The minions are not affected by the card ``source`` for the rest of the turn (this
     card spares them: Tooth and Claw, Hideout)."""
@@ -311,69 +328,6 @@ DISCARD_HAND = VerbSpec("discard_hand", _discard_hand)
 SPARE = VerbSpec("spare", _spare)
 
 
-def verb(spec: VerbSpec) -> Callable[..., Verb]:
-    """The word for a verb: positional and keyword arguments become expressions."""
-
-    def make(*args: Any, **kwargs: Any) -> Verb:
-        return Verb(spec, tuple(_e(a) for a in args), tuple((k, _e(v)) for k, v in kwargs.items()))
-
-    return make
-
-
-# ------------------------------------------------------------------------------ naming a faction
-@dataclass(frozen=True)
-class NameFaction(Effect):
-    """``name_faction(prompt, effect, among=None, none="")``: the acting seat names a faction
-    (options ``faction:<id>`` read with its name, question kind ``name_faction``): one of
-    ``among`` (an expression giving faction ids; default every faction in this game, in seat
-    order), named without a question when there is only one; then ``effect`` with the words
-    ``faction`` (its id) and ``faction_label`` (its name) bound. With none to name, ``none`` is
-    logged and nothing happens."""
-
-    prompt: str
-    effect: Effect
-    among: Expr | None = None
-    none: str = ""
-    immediate: bool = field(init=False, default=False)
-
-    def parts(self) -> Sequence[Effect]:
-        return (self.effect,)
-
-    def _factions(self, ctx: Ctx) -> list[str]:
-        if self.among is None:
-            return [f for pair in ctx.state.config["factions"] for f in pair]
-        return [str(f) for f in self.among.eval(ctx)]
-
-    def ask(self, step: EffectStep, ctx: Ctx) -> Decision | None:
-        found = self._factions(ctx)
-        if len(found) <= 1 and self.among is not None:
-            return None
-        names = game_of(ctx).cat(ctx.state).factions
-        options = [Option(f"faction:{f}", names[f].name, arg=f) for f in found]
-        return Decision(ctx.you, "name_faction", self.prompt, options, ctx.rule)
-
-    def run(self, step: EffectStep, ctx: Ctx) -> None:
-        found = self._factions(ctx)
-        ctx.game.pop(ctx.state, step)
-        if not found:
-            if self.none:
-                ctx.game.log(ctx.state, "no_target", ctx.rule, fill(ctx, self.none), ctx.you)
-            return
-        self._named(ctx, found[0])
-
-    def answer(self, step: EffectStep, ctx: Ctx, option: Option) -> None:
-        ctx.game.pop(ctx.state, step)
-        self._named(ctx, option.arg)
-
-    def _named(self, ctx: Ctx, faction: str) -> None:
-        label = game_of(ctx).cat(ctx.state).factions[faction].name
-        v = ctx.vars
-        bound = Bindings(
-            dict(v.cards), dict(v.nums), {**v.words, "faction": faction, "faction_label": label}
-        )
-        self.effect.start(ctx.child(0, vars=bound))
-
-
 def _remember(ctx: Ctx, what: Any, word: str) -> bool:
     """The card (in play) remembers a word it named (Block the Path's faction)."""
     card = _first(what)
@@ -464,6 +418,7 @@ def words() -> dict[str, Any]:
     """Smash Up's words (see the module docstring and ``docs/cards.md``)."""
     return {
         **selector_words(),
+        **deck_words(),
         "target": target,
         "card": card,
         "base": base,
@@ -481,9 +436,8 @@ def words() -> dict[str, Any]:
         "ongoing_extra": verb(ONGOING_EXTRA),
         "mark_scoring": verb(MARK_SCORING),
         "remember": verb(VerbSpec("remember", _remember)),
-        "name_faction": lambda prompt, effect, among=None, none="": NameFaction(
-            prompt, effect, _opt(among), none
-        ),
         "discard_hand": verb(DISCARD_HAND),
         "spare": verb(SPARE),
+        "transfer": verb(VerbSpec("transfer", _transfer)),
+        "take_control": verb(VerbSpec("take_control", _take_control)),
     }

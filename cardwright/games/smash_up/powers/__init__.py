@@ -15,10 +15,8 @@ from . import (
     pirates,
     robots,
     tricksters,
-    truckers,
     vigilantes,
     wizards,
-    zombies,
 )
 
 __all__ = [
@@ -30,8 +28,6 @@ __all__ = [
     "pirates",
     "robots",
     "tricksters",
-    "truckers",
     "vigilantes",
     "wizards",
-    "zombies",
 ]

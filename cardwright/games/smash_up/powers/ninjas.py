@@ -246,7 +246,7 @@ def rival_action_blocked(
         return False
     if action == "attach":
         return True
-    acting = game.acting
+    acting = s.acting
     if acting is None or acting.seat != actor:
         return False
     src = s.cards.get(acting.source)

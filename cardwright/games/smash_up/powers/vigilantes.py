@@ -63,7 +63,7 @@ def _attached_indestructible(
 
 
 def _brojak_hook(game: SmashUp, s: SUState, source: int, event: dict[str, Any]) -> None:
-    acting = game._acting
+    acting = s.acting
     if acting is not None and acting.source == source:
         return  # its own follow move does not set it off again
     spec = game.spec(s, source)
@@ -515,7 +515,7 @@ def _brojak_b_hook(game: SmashUp, s: SUState, source: int, event: dict[str, Any]
     """Errata Brojak: once a turn, after some other minion moves."""
     if event["minion_card"] == source or game.once_used(s, source, "follow"):
         return
-    acting = game._acting
+    acting = s.acting
     if acting is not None and acting.source == source:
         return
     spec = game.spec(s, source)

@@ -1,0 +1,227 @@
+"""Smash Up's words for cards in hands, decks and discard piles, and for naming: taking a card
+into the hand, putting cards on a deck, shuffling, looking at or discarding the top card,
+playing a given card as an extra play, and naming a faction or a card (``words.py`` has the
+verbs on minions and bases).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from cardwright.core.state import Bindings, CardRef, Option
+from cardwright.core.vocab import Ctx, Effect, Expr, VerbSpec, cards_of
+from cardwright.core.vocab.effects import fill
+from cardwright.core.vocab.exprs import Call
+from cardwright.core.vocab.menus import NOTHING, Found, Menu
+
+from .selectors import _e, _first, _opt, game_of, state_of, verb
+from .state import REVEALED, SUState
+
+
+def zone_of(s: SUState, cid: int) -> str:
+    """The zone of a card out of play: its owner's discard pile, hand or deck, or the
+    revealed zone ("": none of them)."""
+    owner = s.cards[cid].owner
+    for zone in (f"discard:{owner}", REVEALED, f"hand:{owner}", f"deck:{owner}"):
+        if cid in s.zones.get(zone, ()):
+            return zone
+    return ""
+
+
+def _text(ctx: Ctx, text: str, card: int) -> str:
+    """A log line naming ``{card}`` (and any bound value)."""
+    name = game_of(ctx).card_name(ctx.state, card) if card >= 0 else ""
+    return fill(ctx, text.replace("{card}", name))
+
+
+# ------------------------------------------------------------------------------ verbs
+def _to_hand(ctx: Ctx, what: Any, text: str = "") -> bool:
+    """The cards (in a discard pile or revealed) go into their owners' hands; ``text``: the
+    log line (default "<card> goes into <owner>'s hand")."""
+    g, s = game_of(ctx), state_of(ctx)
+    done = False
+    for cid in cards_of(what):
+        src = zone_of(s, cid)
+        if not src or src.startswith("hand:"):
+            continue
+        if text:
+            g.to_zone(s, cid, src, f"hand:{s.cards[cid].owner}")
+            g.log(s, "to_hand", ctx.rule, _text(ctx, text, cid), ctx.you, card=cid)
+        else:
+            g.to_hand(s, cid, src, ctx.rule)
+        done = True
+    return done
+
+
+def _to_deck_top(ctx: Ctx, what: Any, text: str = "", each: bool = True) -> bool:
+    """The cards (from a discard pile, a hand or revealed) go on top of their owners' decks,
+    in order; the log says ``text`` for each card (``each``) or once."""
+    g, s = game_of(ctx), state_of(ctx)
+    cards = [c for c in cards_of(what) if zone_of(s, c) and not zone_of(s, c).startswith("deck:")]
+    for cid in cards:
+        g.to_deck_top(s, cid, zone_of(s, cid))
+        if text and each:
+            g.log(s, "to_deck", ctx.rule, _text(ctx, text, cid), ctx.you, card=cid)
+    if text and not each and cards:
+        g.log(s, "to_deck", ctx.rule, _text(ctx, text, -1), ctx.you)
+    return bool(cards)
+
+
+def _shuffle_deck(ctx: Ctx, why: str = "") -> bool:
+    """You shuffle your deck (``why``: what the log adds)."""
+    game_of(ctx).shuffle_deck(ctx.state, ctx.you, ctx.rule, why)
+    return True
+
+
+def _deck_ready(ctx: Ctx) -> bool:
+    """Whether your deck has a card, an empty one refilled from your discard pile first
+    (000 Draw 2 Cards)."""
+    return game_of(ctx).deck_top(ctx.state, ctx.you) >= 0
+
+
+def _look_top(ctx: Ctx) -> bool:
+    """You look at the top card of your deck (only you learn it); False: there is none."""
+    return game_of(ctx).look_top(ctx.state, ctx.you, ctx.rule) >= 0
+
+
+def _mill(ctx: Ctx, what: Any, text: str = "{you_name} discards {card}") -> bool:
+    """The cards go from their owners' decks to their discard piles."""
+    g, s = game_of(ctx), state_of(ctx)
+    done = False
+    for cid in cards_of(what):
+        owner = s.cards[cid].owner
+        if cid not in s.zones[f"deck:{owner}"]:
+            continue
+        g.to_zone(s, cid, f"deck:{owner}", f"discard:{owner}")
+        g.log(s, "discard", ctx.rule, _text(ctx, text, cid), ctx.you)
+        g.fire(s, "card_to_discard", card=cid, base_card=-1, owner=owner)
+        done = True
+    return done
+
+
+def _play_extra(ctx: Ctx, what: Any, at: Any = None) -> bool:
+    """You play the card at once as an extra play, from where it is (at the base ``at``)."""
+    s, card = state_of(ctx), _first(what)
+    if card >= 0:
+        game_of(ctx).play_extra(
+            s, ctx.you, card, zone_of(s, card), -1 if at is None else _first(at)
+        )
+    return card >= 0
+
+
+def _can_play(ctx: Ctx, what: Any, at: Any = None) -> bool:
+    """Whether you could play the card (from where it is) as an extra play now (at ``at``)."""
+    g, s = game_of(ctx), state_of(ctx)
+    card = _first(what)
+    if card < 0:
+        return False
+    if not g.is_minion(s, card) and not g.can_play_actions(s, ctx.you):
+        return False
+    base = -1 if at is None else _first(at)
+    if at is not None and not g.base_in_play(s, base):
+        return False
+    return bool(g.play_destinations(s, ctx.you, card, "extra", base))
+
+
+def _reveal_top(ctx: Ctx, n: int = 1) -> bool:
+    """You reveal your top ``n`` cards: they go, top first, to the public revealed zone
+    (``revealed``) until the ability puts them somewhere; False: there was none."""
+    return bool(game_of(ctx).reveal_top(ctx.state, ctx.you, int(n), ctx.rule))
+
+
+def _revealed(ctx: Ctx) -> list[CardRef]:
+    """The cards in the revealed zone, in the order they were revealed."""
+    return [CardRef(c) for c in ctx.state.zones[REVEALED]]
+
+
+def _top_card(ctx: Ctx) -> list[CardRef]:
+    """The top card of your deck (none when it is empty)."""
+    deck = ctx.state.zones[f"deck:{ctx.you}"]
+    return [CardRef(deck[-1])] if deck else []
+
+
+# ------------------------------------------------------------------------------ naming
+@dataclass(frozen=True)
+class Naming(Menu):
+    """``name_faction(prompt, effect, among=None, none="")``: the acting seat names a faction
+    (options ``faction:<id>`` read with its name, question kind ``name_faction``): one of
+    ``among`` (an expression giving faction ids; default every faction in this game, in seat
+    order), named without a question when there is only one; then ``effect`` with the words
+    ``faction`` (its id) and ``faction_label`` (its name) bound. With none to name, ``none`` is
+    logged and nothing happens.
+
+    ``name_card(prompt, effect, among)``: the acting seat names a card among those of
+    ``among`` (options ``name:<definition>``, "Name <card>", sorted; kind ``name_card``; always
+    asked), logged, then ``effect`` with the word ``named`` bound."""
+
+    effect: Effect = NOTHING
+    among: Expr | None = None
+    faction: bool = True
+
+    def parts(self) -> tuple[Effect, ...]:
+        return (self.effect,)
+
+    def options(self, ctx: Ctx) -> Found:
+        cat = game_of(ctx).cat(ctx.state)
+        out: Found = []
+        v = ctx.vars
+        if not self.faction:
+            assert self.among is not None
+            s = ctx.state
+            for d in sorted({s.cards[c].defn for c in cards_of(self.among.eval(ctx))}):
+                vars = Bindings(dict(v.cards), dict(v.nums), {**v.words, "named": d})
+                out.append((Option(f"name:{d}", f"Name {cat.label[d]}", arg=d), 0, vars))
+            return out
+        if self.among is None:
+            found = [f for pair in ctx.state.config["factions"] for f in pair]
+        else:
+            found = [str(f) for f in self.among.eval(ctx)]
+        for f in found:
+            name = cat.factions[f].name
+            vars = Bindings(
+                dict(v.cards), dict(v.nums), {**v.words, "faction": f, "faction_label": name}
+            )
+            out.append((Option(f"faction:{f}", name, arg=f), 0, vars))
+        return out
+
+    def _chosen(self, ctx: Ctx, found: tuple[Option, int, Bindings]) -> None:
+        if not self.faction:
+            g = game_of(ctx)
+            text = f"{ctx.state.names[ctx.you]} names {g.cat(ctx.state).name(found[0].arg)}"
+            g.log(ctx.state, "named", ctx.rule, text)
+        super()._chosen(ctx, found)
+
+
+def _name_faction(prompt: str, effect: Any, among: Any = None, none: str = "") -> Naming:
+    return Naming(prompt=prompt, kind="name_faction", none=none, effect=effect, among=_opt(among))
+
+
+def _name_card(prompt: str, effect: Any, among: Any) -> Naming:
+    return Naming(
+        prompt=prompt,
+        kind="name_card",
+        always_ask=True,
+        effect=effect,
+        among=_e(among),
+        faction=False,
+    )
+
+
+def deck_words() -> dict[str, Any]:
+    """The words of this module."""
+    return {
+        "to_hand": verb(VerbSpec("to_hand", _to_hand)),
+        "to_deck_top": verb(VerbSpec("to_deck_top", _to_deck_top)),
+        "shuffle_deck": verb(VerbSpec("shuffle_deck", _shuffle_deck)),
+        "look_top": verb(VerbSpec("look_top", _look_top)),
+        "deck_ready": verb(VerbSpec("deck_ready", _deck_ready)),
+        "mill": verb(VerbSpec("mill", _mill)),
+        "play_extra": verb(VerbSpec("play_extra", _play_extra, pushes=True)),
+        "can_play": lambda what, at=None: Call("can_play", _can_play, (_e(what), _e(at))),
+        "top_card": Call("top_card", _top_card),
+        "reveal_top": verb(VerbSpec("reveal_top", _reveal_top)),
+        "revealed": Call("revealed", _revealed),
+        "name_faction": _name_faction,
+        "name_card": _name_card,
+    }
