@@ -279,6 +279,10 @@ class SmashUpHeuristic:
         scoring = [f.base for f in s.stack if isinstance(f, ScoreBase)]
         here = scoring[-1] if scoring else -1
         src = _top_data(s).get("from_card", -1)
+        top = s.stack[-1]
+        if isinstance(top, EffectStep):  # a vocabulary ability: the card chosen to give
+            chosen = top.vars.cards.get("chosen")
+            src = chosen[0] if chosen else -1
         if g.base_of(s, src) != here and here >= 0:
             return "keep" if any(o.id == "keep" for o in options) else options[0].id
         mine = [

@@ -372,6 +372,22 @@ def rival_factions(ctx: Ctx) -> list[str]:
     )
 
 
+def has_talent(ctx: Ctx, what: Any) -> bool:
+    """Whether the card has a Talent."""
+    card = _first(what)
+    spec = game_of(ctx).spec(ctx.state, card) if card >= 0 else None
+    return spec is not None and spec.talent is not None
+
+
+def talent_ready(ctx: Ctx, what: Any) -> bool:
+    """Whether the card has a Talent that would do something now (used or not this turn)."""
+    card = _first(what)
+    spec = game_of(ctx).spec(ctx.state, card) if card >= 0 else None
+    if spec is None or spec.talent is None:
+        return False
+    return spec.talent_ok is None or spec.talent_ok(game_of(ctx), state_of(ctx), card)
+
+
 def selector_words() -> dict[str, Any]:
     """The selectors and values (see ``docs/cards.md``)."""
     return {
@@ -409,4 +425,6 @@ def selector_words() -> dict[str, Any]:
         "host_of": lambda what: Call("host_of", host_of, (_e(what),)),
         "in_zone": lambda what, zone: Call("in_zone", in_zone, (_e(what), _e(zone))),
         "by_action": Call("by_action", by_action),
+        "has_talent": lambda what: Call("has_talent", has_talent, (_e(what),)),
+        "talent_ready": lambda what: Call("talent_ready", talent_ready, (_e(what),)),
     }

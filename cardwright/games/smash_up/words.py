@@ -180,10 +180,15 @@ def _extra(
     cond: str = "",
     subtype: str = "",
     ongoing: bool = False,
+    source: Any = None,
 ) -> bool:
+    """You may play an extra minion or action (``source``: the card the play is tied to,
+    default the ability's card)."""
     g = game_of(ctx)
     base = -1 if at is None else _first(at)
     src = -1 if ctx.source is None else ctx.source
+    if source is not None:
+        src = _first(source)
     g.grant_extra(
         ctx.state,
         ctx.you,
@@ -222,6 +227,37 @@ def _take_control(ctx: Ctx, what: Any) -> bool:
     for cid in cards_of(what):
         done = g.take_control(ctx.state, cid, ctx.you, ctx.rule) or done
     return done
+
+
+@acts
+def _move_counters(ctx: Ctx, what: Any, to: Any, n: int = 99) -> bool:
+    """Up to ``n`` +1 power counters go from the card onto the card ``to``."""
+    src, dest = _first(what), _first(to)
+    if src < 0 or dest < 0:
+        return False
+    game_of(ctx).move_counters(ctx.state, src, dest, int(n), player(ctx), ctx.rule)
+    return True
+
+
+@acts
+def _mark(ctx: Ctx, what: Any, key: str, amount: int = 1, until: str = "end_of_turn") -> bool:
+    """A lasting effect ``key`` on the cards, started as the rules start one (on a minion it
+    affects it: a card protecting it stops it, and it is recorded)."""
+    g, s = game_of(ctx), state_of(ctx)
+    src = -1 if ctx.source is None else ctx.source
+    done = False
+    for cid in cards_of(what):
+        done = g.start_lasting(s, key, cid, int(amount), src, player(ctx), until) or done
+    return done
+
+
+def _use_talent(ctx: Ctx, what: Any) -> bool:
+    """You use the Talent of the card one additional time."""
+    card = _first(what)
+    if card < 0:
+        return False
+    game_of(ctx).use_talent(ctx.state, ctx.you, card, extra=True)
+    return True
 
 
 def _spare(ctx: Ctx, what: Any, source: Any) -> bool:
@@ -439,5 +475,8 @@ def words() -> dict[str, Any]:
         "discard_hand": verb(DISCARD_HAND),
         "spare": verb(SPARE),
         "transfer": verb(VerbSpec("transfer", _transfer)),
+        "move_counters": verb(VerbSpec("move_counters", _move_counters)),
+        "mark": verb(VerbSpec("mark", _mark)),
+        "use_talent": verb(VerbSpec("use_talent", _use_talent, pushes=True)),
         "take_control": verb(VerbSpec("take_control", _take_control)),
     }
