@@ -141,3 +141,12 @@ def test_a_choice_of_several_sees_the_cards_picked_so_far_and_total_sums_them() 
     assert ids(s) == [f"smash:{pebble}", f"smash:{stone}", f"smash:{boulder}"]
     game.apply(s, f"smash:{boulder}")
     assert ids(s) == [f"smash:{pebble}", "done"], "5 picked: only 1 more fits within 6"
+
+
+def test_option_each_may_note_a_value_of_each_card_for_its_label() -> None:
+    _, s = play(
+        "choose_one(option_each(things(whose='opponent'), 'hit', 'Smash {chosen} ({note})',"
+        " smash(chosen), note=chosen.value * 10))",
+        {"play:1": ["pebble", "stone"]},
+    )
+    assert labels(s) == ["Smash pebble (10)", "Smash stone (20)"]

@@ -284,12 +284,38 @@ def attached_actions(ctx: Ctx) -> list[CardRef]:
     return sorted(a for a in s.attached if g.base_of(s, a) >= 0)
 
 
+ALPHA = "robots/microbot_alpha"
+MICROBOTS = frozenset(
+    {
+        ALPHA,
+        "robots/microbot_archive",
+        "robots/microbot_fixer",
+        "robots/microbot_guard",
+        "robots/microbot_reclaimer",
+    }
+)
+
+
+def is_microbot(g: SmashUp, s: SUState, cid: int, seat: int | None = None) -> bool:
+    """Whether ``cid`` is a Microbot: by name, or as a minion of a player with Microbot Alpha in
+    play (``seat``: that player, for a minion that has just left play; cards in a discard pile
+    count by name only: reading D5)."""
+    card = s.cards[cid]
+    if card.defn in MICROBOTS:
+        return True
+    if seat is None:
+        if g.base_of(s, cid) < 0:
+            return False
+        seat = card.controller
+    return any(
+        s.cards[m].defn == ALPHA and s.cards[m].controller == seat for m, _ in g.minions_in_play(s)
+    )
+
+
 def microbot(ctx: Ctx, what: Any, seat: Any = None) -> bool:
     """Whether the card is a Microbot: one of the Microbot cards, or a minion of a player with
     Microbot Alpha in play (``seat``: that player, for a minion that has just left play;
     reading W5)."""
-    from .powers.robots import is_microbot
-
     card = _first(what)
     if card < 0:
         return False

@@ -421,7 +421,8 @@ def choice_label(g: SmashUp, ctx: Ctx, cid: int, style: str) -> str:
     """How a choice names a card (:meth:`Game.choice_label`): ``minion`` ("Name (power,
     Controller) at Base"), ``base`` ("Name (power/breakpoint)"), ``card`` (a base by name, a
     minion as ``minion``, an action with the base it is at), ``name``, ``label`` ("Name
-    (power)" or "Name (action)"), or a template naming ``{card}`` and ``{label}``."""
+    (power)" or "Name (action)"), or a template naming ``{card}``, ``{label}``,
+    ``{controller}``, ``{owner}`` and ``{host}``."""
     s = ctx.state
     if style == "minion":
         return g.minion_label(s, cid)
@@ -444,6 +445,7 @@ def choice_label(g: SmashUp, ctx: Ctx, cid: int, style: str) -> str:
             card=g.card_name(s, cid),
             label=g.label(cast(SUState, s), cid),
             controller=s.names[card.controller] if 0 <= card.controller < len(s.names) else "",
+            owner=s.names[card.owner] if 0 <= card.owner < len(s.names) else "",
             host="" if host is None else g.card_name(s, host),
         )
     raise EngineError(f"smash-up: unknown label style {style!r}")

@@ -12,10 +12,8 @@ from . import (
     disco_dancers,
     ninjas,
     pirates,
-    robots,
     tricksters,
     vigilantes,
-    wizards,
 )
 
 __all__ = [
@@ -24,8 +22,6 @@ __all__ = [
     "disco_dancers",
     "ninjas",
     "pirates",
-    "robots",
     "tricksters",
     "vigilantes",
-    "wizards",
 ]

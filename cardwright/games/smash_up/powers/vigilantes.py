@@ -229,57 +229,6 @@ def _shift(game: SmashUp, s: SUState, frame: Frame, choice: str | None) -> None:
     )
 
 
-def _search_action(ability: str, verb: str) -> Any:
-    """Look through your deck for an action, show it and take it into your hand (the errata
-    card draws it), then shuffle the deck. The player sees the deck while searching it (its
-    cards are known to them until the shuffle), and is asked even when it holds no action:
-    otherwise the others would learn it (reading D10)."""
-    rule = _rule(ability)
-
-    def on_play(game: SmashUp, s: SUState, frame: Frame, choice: str | None) -> None:
-        seat = frame.seat
-        deck = s.zones[f"deck:{seat}"]
-        if frame.step == 0:  # the player looks through their deck
-            for c in deck:
-                game.know(s, c, [seat])
-            frame.step = 1
-            return
-        if choice is None:
-            seen: set[str] = set()
-            options = []
-            for c in deck:
-                d = s.cards[c].defn
-                if not game.is_minion(s, c) and d not in seen:
-                    seen.add(d)
-                    options.append(Option(f"take:{c}", f"Take {game.card_name(s, c)}"))
-            options.sort(key=lambda o: o.label)
-            if not options:
-                options = [Option("none", "There is no action to take")]
-            game.ask(s, seat, "search", "Search your deck: take which action?", options, rule)
-            return
-        done(game, s, frame)
-        if choice != "none":
-            cid = option_card(choice)
-            game.to_zone(s, cid, f"deck:{seat}", f"hand:{seat}")
-            game.reveal(s, cid)
-            game.log(
-                s,
-                "search",
-                rule,
-                f"{s.names[seat]} finds {game.card_name(s, cid)} in their deck, shows it "
-                f"and {verb} it",
-                seat,
-                card=cid,
-            )
-        else:
-            game.log(s, "search", rule, f"{s.names[seat]} finds no action in their deck", seat)
-        game.forget_deck(s, seat)
-        chance.shuffle(s, deck)
-        game.log(s, "shuffle", rule, f"{s.names[seat]} shuffles their deck", seat, chance=True)
-
-    return on_play
-
-
 # =============================================================================== actions
 
 
@@ -1018,9 +967,6 @@ register(
         "plus2_when_rival_plays_action", hooks={"action_played": _jacky_hook}, trigger=_jacky
     ),
     AbilitySpec("minions_from_discard_to_deck_top", on_play=_shift),
-    AbilitySpec(
-        "search_deck_action_to_hand", on_play=_search_action("search_deck_action_to_hand", "takes")
-    ),
     AbilitySpec("plus3", on_play=_plus3),
     AbilitySpec(
         "destroy_host_when_its_controller_plays_action",
@@ -1048,10 +994,6 @@ register(
     AbilitySpec(
         "shuffle_minion_here_power_5_or_less_into_deck",
         on_play=_shuffle_here(5, "shuffle_minion_here_power_5_or_less_into_deck"),
-    ),
-    AbilitySpec(
-        "search_deck_action_and_draw_it",
-        on_play=_search_action("search_deck_action_and_draw_it", "draws"),
     ),
     AbilitySpec(
         "destroy_printed_power_3_or_less_where_present",
