@@ -11,7 +11,7 @@ from typing import Any
 
 from cardwright.core import rng as chance
 from cardwright.core.state import Bindings, CardRef, Option
-from cardwright.core.vocab import Ctx, Effect, Expr, Seq, Verb, VerbSpec, cards_of
+from cardwright.core.vocab import Ctx, Effect, Expr, Seq, Verb, VerbSpec, cards_of, seats_of
 from cardwright.core.vocab.effects import fill
 from cardwright.core.vocab.exprs import Call
 from cardwright.core.vocab.menus import NOTHING, Found, Menu
@@ -149,6 +149,48 @@ def _reveal_top(ctx: Ctx, n: int = 1) -> bool:
 def _revealed(ctx: Ctx) -> list[CardRef]:
     """The cards in the revealed zone, in the order they were revealed."""
     return [CardRef(c) for c in ctx.state.zones[REVEALED]]
+
+
+def _hand_of(ctx: Ctx, seat: Any) -> list[CardRef]:
+    """The cards in a seat's hand."""
+    return [CardRef(c) for c in ctx.state.zones[f"hand:{seats_of(seat)[0]}"]]
+
+
+def _hand_size(ctx: Ctx, seat: Any) -> int:
+    return len(ctx.state.zones[f"hand:{seats_of(seat)[0]}"])
+
+
+def _look_at_hand(ctx: Ctx, seat: Any) -> bool:
+    """You look at a seat's hand: its cards are known to you (and the log shows them to you
+    and that player only)."""
+    g, s = game_of(ctx), state_of(ctx)
+    victim, you = seats_of(seat)[0], ctx.you
+    hand = s.zones[f"hand:{victim}"]
+    for cid in hand:
+        g.know(s, cid, [you])
+    names = ", ".join(g.card_name(s, c) for c in hand) or "no cards"
+    g.log(
+        s,
+        "look",
+        ctx.rule,
+        f"{s.names[you]} looks at {s.names[victim]}'s hand: {names}",
+        you,
+        visible_to=[you, victim],
+        redacted=f"{s.names[you]} looks at {s.names[victim]}'s hand",
+    )
+    return True
+
+
+def _discard_from_hand(ctx: Ctx, what: Any, why: str = "") -> bool:
+    """The cards (in hands) are discarded by their owners (``why``: what the log adds)."""
+    g, s = game_of(ctx), state_of(ctx)
+    done = False
+    for cid in cards_of(what):
+        owner = s.cards[cid].owner
+        if cid in s.zones[f"hand:{owner}"]:
+            g.discard_from_hand(s, owner, cid, ctx.rule, fill(ctx, why))
+            done = True
+    return done
 
 
 def _top_card(ctx: Ctx) -> list[CardRef]:
@@ -298,6 +340,10 @@ def deck_words() -> dict[str, Any]:
         "play_extra": verb(VerbSpec("play_extra", _play_extra, pushes=True)),
         "can_play": lambda what, at=None: Call("can_play", _can_play, (_e(what), _e(at))),
         "top_card": Call("top_card", _top_card),
+        "hand_of": lambda seat: Call("hand_of", _hand_of, (_e(seat),)),
+        "hand_size": lambda seat: Call("hand_size", _hand_size, (_e(seat),)),
+        "look_at_hand": verb(VerbSpec("look_at_hand", _look_at_hand)),
+        "discard_from_hand": verb(VerbSpec("discard_from_hand", _discard_from_hand)),
         "reveal_top": verb(VerbSpec("reveal_top", _reveal_top)),
         "back_on_top": verb(VerbSpec("back_on_top", _back_on_top)),
         "revealed": Call("revealed", _revealed),

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 from cardwright.core.state import CardRef
 from cardwright.core.vocab import Const, Ctx, Expr, Verb, VerbSpec, cards_of, filters_from, seats_of
-from cardwright.core.vocab.exprs import Call, Filter
+from cardwright.core.vocab.exprs import Call, Filter, Seats
 
 from .catalog import BASES, base_zone
 from .state import Acting, SUState
@@ -414,6 +414,13 @@ def talent_ready(ctx: Ctx, what: Any) -> bool:
     return spec.talent_ok is None or spec.talent_ok(game_of(ctx), state_of(ctx), card)
 
 
+def controllers_of(ctx: Ctx, what: Any) -> list[int]:
+    """The seats controlling the cards, in turn order from you."""
+    s = ctx.state
+    found = {s.cards[c].controller for c in cards_of(what)}
+    return [p for p in game_of(ctx).seat_order(s, ctx.you) if p in found]
+
+
 def selector_words() -> dict[str, Any]:
     """The selectors and values (see ``docs/cards.md``)."""
     return {
@@ -444,6 +451,7 @@ def selector_words() -> dict[str, Any]:
         "can": lambda action, what: Call("can", can, (_e(action), _e(what))),
         "named": lambda what: Call("named", named, (_e(what),)),
         "winners": Call("winners", placed, (Const(1),)),
+        "first_winner": Call("first_winner", lambda ctx: placed(ctx, 1)[:1]),
         "placed": lambda n: Call("placed", placed, (_e(n),)),
         "players_at": lambda where, but=None: Call("players_at", players_at, (_e(where), _e(but))),
         "power_at": lambda where, seat: Call("power_at", power_at, (_e(where), _e(seat))),
@@ -451,6 +459,8 @@ def selector_words() -> dict[str, Any]:
         "host_of": lambda what: Call("host_of", host_of, (_e(what),)),
         "in_zone": lambda what, zone: Call("in_zone", in_zone, (_e(what), _e(zone))),
         "by_action": Call("by_action", by_action),
+        "controllers_of": lambda what: Call("controllers_of", controllers_of, (_e(what),)),
+        "you_first": Seats("you_first"),
         "has_talent": lambda what: Call("has_talent", has_talent, (_e(what),)),
         "talent_ready": lambda what: Call("talent_ready", talent_ready, (_e(what),)),
     }

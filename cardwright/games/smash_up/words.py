@@ -27,6 +27,7 @@ from cardwright.core.vocab import (
 )
 from cardwright.core.vocab.effects import fill
 
+from .basewords import base_words
 from .catalog import BASES
 from .deckwords import deck_words
 from .selectors import (
@@ -41,7 +42,7 @@ from .selectors import (
     state_of,
     verb,
 )
-from .state import SUState
+from .state import Allowance, SUState
 
 if TYPE_CHECKING:
     from .game import SmashUp
@@ -283,10 +284,23 @@ def _discard_random(ctx: Ctx, n: int = 1, who: Any = None) -> bool:
 def _ongoing_extra(ctx: Ctx, kind: str) -> bool:
     """ "While this is in play you may play an extra ... on each of your turns": a play that
     lasts while the card stays in play (an action on a base: at that base only; reading W8)."""
-    from .powers.tricksters import ongoing_allowance
+    g, s, source = game_of(ctx), state_of(ctx), ctx.source
+    assert source is not None
+    seat = s.cards[source].controller
+    base = g.base_of(s, source) if not g.is_minion(s, source) else -1
+    ref = None if base < 0 else CardRef(base)
+    s.allowances.append(Allowance(kind, base=ref, source=CardRef(source), ongoing=True))
+    where = f" at {g.card_name(s, base)}" if base >= 0 else ""
+    g.log(s, "extra", ctx.rule, f"{s.names[seat]} may play an extra {kind}{where}", seat)
+    return True
 
-    assert ctx.source is not None
-    ongoing_allowance(game_of(ctx), state_of(ctx), ctx.source, kind, ctx.rule)
+
+def _sleep(ctx: Ctx, who: Any) -> bool:
+    """The seat cannot play actions on its next turn (Mark of Sleep)."""
+    s = state_of(ctx)
+    for seat in seats_of(who):
+        if seat not in s.sleepers:
+            s.sleepers.append(seat)
     return True
 
 
@@ -457,6 +471,7 @@ def words() -> dict[str, Any]:
     return {
         **selector_words(),
         **deck_words(),
+        **base_words(),
         "target": target,
         "card": card,
         "base": base,
@@ -479,6 +494,7 @@ def words() -> dict[str, Any]:
         "transfer": verb(VerbSpec("transfer", _transfer)),
         "move_counters": verb(VerbSpec("move_counters", _move_counters)),
         "mark": verb(VerbSpec("mark", _mark)),
+        "sleep": verb(VerbSpec("sleep", _sleep)),
         "use_talent": verb(VerbSpec("use_talent", _use_talent, pushes=True)),
         "take_control": verb(VerbSpec("take_control", _take_control)),
     }

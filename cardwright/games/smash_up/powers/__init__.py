@@ -7,21 +7,13 @@ module of the faction that owns it (the first that needed it).
 """
 
 from . import (
-    aliens,
-    bases,
     disco_dancers,
     ninjas,
-    pirates,
-    tricksters,
     vigilantes,
 )
 
 __all__ = [
-    "aliens",
-    "bases",
     "disco_dancers",
     "ninjas",
-    "pirates",
-    "tricksters",
     "vigilantes",
 ]
