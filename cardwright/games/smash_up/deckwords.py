@@ -169,15 +169,8 @@ def _look_at_hand(ctx: Ctx, seat: Any) -> bool:
     for cid in hand:
         g.know(s, cid, [you])
     names = ", ".join(g.card_name(s, c) for c in hand) or "no cards"
-    g.log(
-        s,
-        "look",
-        ctx.rule,
-        f"{s.names[you]} looks at {s.names[victim]}'s hand: {names}",
-        you,
-        visible_to=[you, victim],
-        redacted=f"{s.names[you]} looks at {s.names[victim]}'s hand",
-    )
+    looks = f"{s.names[you]} looks at {s.names[victim]}'s hand"
+    g.log(s, "look", ctx.rule, f"{looks}: {names}", you, visible_to=[you, victim], redacted=looks)
     return True
 
 

@@ -343,10 +343,52 @@ def turn_number(ctx: Ctx) -> int:
     return ctx.state.turn
 
 
-def can(ctx: Ctx, action: str, what: Any) -> bool:
-    """Whether the card's player may do ``action`` to the card (no "cannot" in force)."""
+def can(ctx: Ctx, action: str, what: Any, by: Any = None) -> bool:
+    """Whether you may do ``action`` to the card (no "cannot" in force); with ``by``: whether
+    that seat may, the ability's card acting (as its effect would: "cannot be destroyed by
+    other players' actions")."""
     card = _first(what)
-    return card >= 0 and not game_of(ctx).blocked(ctx.state, action, card, ctx.you)
+    if card < 0:
+        return False
+    g, s = game_of(ctx), state_of(ctx)
+    if by is None:
+        return not g.blocked(s, action, card, ctx.you)
+    prev = s.acting
+    s.acting = acting_of(ctx)
+    try:
+        return not g.blocked(s, action, card, seats_of(by)[0])
+    finally:
+        s.acting = prev
+
+
+def affected_by(ctx: Ctx, what: Any, verb: Any = None, chooser: Any = None) -> list[CardRef]:
+    """The minions the card affected while it resolves (copies of its effects included),
+    optionally only by ``verb``, or only those the seat ``chooser`` chose (000 Terms:
+    Affect)."""
+    card = _first(what)
+    if card < 0:
+        return []
+    who = None if chooser is None else seats_of(chooser)[0]
+    out: list[CardRef] = []
+    for a in state_of(ctx).affects:
+        if a.source != card or (verb is not None and a.verb != verb) or a.target in out:
+            continue
+        if who is None or a.chooser == who:
+            out.append(a.target)
+    return out
+
+
+def directly_affected(ctx: Ctx, what: Any) -> list[CardRef]:
+    """The minions the card directly affected while it resolves (copies not included)."""
+    card = _first(what)
+    return sorted({a.target for a in state_of(ctx).affects if a.source == card and a.direct})
+
+
+def bare(ctx: Ctx, action: Any) -> bool:
+    """Whether the card was in play with no +1 power counters when the standard action
+    ``action`` (still resolving) was played."""
+    card, act = ctx.source, _first(action)
+    return card is not None and act >= 0 and game_of(ctx).bare_when_played(ctx.state, act, card)
 
 
 def named(ctx: Ctx, what: Any) -> str:
@@ -448,7 +490,12 @@ def selector_words() -> dict[str, Any]:
         "phase": Call("phase", phase),
         "minions_played": Call("minions_played", minions_played),
         "turn_number": Call("turn_number", turn_number),
-        "can": lambda action, what: Call("can", can, (_e(action), _e(what))),
+        "can": lambda action, what, by=None: Call("can", can, (_e(action), _e(what), _e(by))),
+        "affected_by": lambda what, verb=None, chooser=None: Call(
+            "affected_by", affected_by, (_e(what), _e(verb), _e(chooser))
+        ),
+        "directly_affected": lambda what: Call("directly_affected", directly_affected, (_e(what),)),
+        "bare": lambda action: Call("bare", bare, (_e(action),)),
         "named": lambda what: Call("named", named, (_e(what),)),
         "winners": Call("winners", placed, (Const(1),)),
         "first_winner": Call("first_winner", lambda ctx: placed(ctx, 1)[:1]),

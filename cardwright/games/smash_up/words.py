@@ -312,11 +312,12 @@ def _mark_scoring(ctx: Ctx, where: Any, mark: str) -> bool:
     return True
 
 
-def _say(ctx: Ctx, text: str, kind: str = "note", who: Any = None) -> bool:
+def _say(ctx: Ctx, text: str, kind: str = "note", who: Any = None, about: Any = None) -> bool:
     """A line in the log (bound values named in braces), about the card's player (or the
-    seat ``who``)."""
+    seat ``who``) and the card ``about``."""
     seat = player(ctx) if who is None else seats_of(who)[0]
-    ctx.game.log(ctx.state, kind, ctx.rule, fill(ctx, text), seat)
+    card = -1 if about is None else _first(about)
+    ctx.game.log(ctx.state, kind, ctx.rule, fill(ctx, text), seat, card=card if card >= 0 else None)
     return True
 
 

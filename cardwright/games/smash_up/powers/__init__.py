@@ -7,13 +7,11 @@ module of the faction that owns it (the first that needed it).
 """
 
 from . import (
-    disco_dancers,
     ninjas,
     vigilantes,
 )
 
 __all__ = [
-    "disco_dancers",
     "ninjas",
     "vigilantes",
 ]

@@ -12,13 +12,93 @@ from typing import TYPE_CHECKING, Any
 from cardwright.core import rng as chance
 from cardwright.core.state import CardRef, Frame, Option
 
-from ..legacy import AbilitySpec, Special, option_card, register
+from ..legacy import AbilitySpec, Special, option_card, pick_card, register
 from ..scoring import ScoreBase
 from ..state import Lasting, SUState
-from .disco_dancers import done, give_power, move_picked, own_minions, pick_base, pick_minion
 
 if TYPE_CHECKING:
     from ..game import SmashUp
+
+
+def pick_minion(
+    game: SmashUp,
+    s: SUState,
+    frame: Frame,
+    choice: str | None,
+    cands: list[int],
+    prompt: str,
+    rule: str,
+    *,
+    optional: bool = False,
+) -> int | None:
+    """The minion chosen among ``cands`` (:func:`~..abilities.pick_card`: None while asking,
+    -1 for none or ``decline``; option ids ``target:<id>``)."""
+    ask = "may_target" if optional else "target"
+    return pick_card(game, s, frame, choice, cands, prompt, rule, may=optional, ask=ask)
+
+
+def pick_base(
+    game: SmashUp,
+    s: SUState,
+    frame: Frame,
+    choice: str | None,
+    bases: list[int],
+    prompt: str,
+    rule: str,
+) -> int | None:
+    """A base chosen among ``bases`` (:func:`~..abilities.pick_card`, option ids
+    ``base:<id>``)."""
+    return pick_card(game, s, frame, choice, bases, prompt, rule, kind="base", ask="choose_base")
+
+
+def move_picked(game: SmashUp, s: SUState, frame: Frame, choice: str | None, rule: str) -> None:
+    """The step "move it to another base" after a minion was picked into
+    ``frame.data["minion_card"]``: the player picks the base, the frame goes on to step 2."""
+    cid = frame.data["minion_card"]
+    here = game.base_of(s, cid)
+    dest = pick_base(
+        game,
+        s,
+        frame,
+        choice,
+        [b for b in s.zones["bases"] if b != here],
+        f"Move {game.card_name(s, cid)} to which base?",
+        rule,
+    )
+    if dest is None:
+        return
+    frame.step = 2
+    if dest >= 0 and here >= 0:
+        game.move_minion(s, cid, dest, frame.seat, rule)
+
+
+def own_minions(game: SmashUp, s: SUState, seat: int, bid: int | None = None) -> list[int]:
+    return [
+        c
+        for c, b in game.minions_in_play(s)
+        if s.cards[c].controller == seat and (bid is None or b == bid)
+    ]
+
+
+def done(game: SmashUp, s: SUState, frame: Frame) -> None:
+    game.pop(s, frame)
+
+
+def log_power(game: SmashUp, s: SUState, cid: int, amount: int, seat: int, rule: str) -> None:
+    game.log(
+        s,
+        "power",
+        rule,
+        f"{game.card_name(s, cid)} gets {amount:+d} power until the end of the turn",
+        seat,
+        card=cid,
+    )
+
+
+def give_power(game: SmashUp, s: SUState, frame: Frame, cid: int, amount: int, rule: str) -> None:
+    """A lasting power change until the end of the turn from the card of ``frame``."""
+    if game.start_lasting(s, "power", cid, amount, frame.data["card"], frame.seat):
+        log_power(game, s, cid, amount, frame.seat, rule)
 
 
 def _rule(ability: str) -> str:
