@@ -129,10 +129,6 @@ def _unaffected_by_rivals(
     return actor != mine
 
 
-def _attached_plus2(game: SmashUp, s: SUState, source: int, minion: int, base: int) -> int:
-    return 2 if s.attached.get(CardRef(source)) == minion else 0
-
-
 def _attached_indestructible(
     game: SmashUp, s: SUState, source: int, target: int, action: str, actor: int
 ) -> bool:
@@ -200,31 +196,6 @@ def _death_wisher(game: SmashUp, s: SUState, frame: Frame, choice: str | None) -
         game.destroy(s, target, frame.seat, rule)
 
 
-def _shuffle_here(limit: int, ability: str) -> Any:
-    rule = _rule(ability)
-
-    def on_play(game: SmashUp, s: SUState, frame: Frame, choice: str | None) -> None:
-        bid = frame.data["base_card"]
-        cands = [c for c in game.minions_at(s, bid) if limit < 0 or game.power(s, c, bid) <= limit]
-        target = pick_minion(
-            game,
-            s,
-            frame,
-            choice,
-            cands,
-            "Shuffle a minion here into its owner's deck?",
-            rule,
-            optional=True,
-        )
-        if target is None:
-            return
-        done(game, s, frame)
-        if target >= 0:
-            game.to_deck(s, target, frame.seat, rule)
-
-    return on_play
-
-
 def _foxy_hook(game: SmashUp, s: SUState, source: int, event: dict[str, Any]) -> None:
     """A rival's card played (or Talent used) directly affects a minion at Foxy's base."""
     mine = s.cards[source].controller
@@ -249,120 +220,7 @@ def _foxy(game: SmashUp, s: SUState, frame: Frame, choice: str | None) -> None:
     )
 
 
-def _jacky_hook(game: SmashUp, s: SUState, source: int, event: dict[str, Any]) -> None:
-    mine = s.cards[source].controller
-    if event["seat"] != mine:
-        spec = game.spec(s, source)
-        assert spec is not None
-        game.queue(s, spec.id, source, mine)
-
-
-def _jacky(game: SmashUp, s: SUState, frame: Frame, choice: str | None) -> None:
-    rule = _rule("plus2_when_rival_plays_action")
-    cid = frame.data["card"]
-    if game.base_of(s, cid) < 0:
-        done(game, s, frame)
-        return
-    if choice is None:
-        _may(game, s, frame, "Jacky Bill: take +2 power?", "Take +2 power", rule)
-        return
-    done(game, s, frame)
-    if choice == "yes":
-        give_power(game, s, frame, cid, 2, rule)
-
-
-def _shift(game: SmashUp, s: SUState, frame: Frame, choice: str | None) -> None:
-    """Up to two minions from your discard pile onto your deck, one at a time."""
-    rule = _rule("minions_from_discard_to_deck_top")
-    seat = frame.seat
-    data = frame.data
-    if choice is not None:
-        if choice == "stop":
-            done(game, s, frame)
-            return
-        cid = option_card(choice)
-        game.to_zone(s, cid, f"discard:{seat}", f"deck:{seat}")
-        game.log(
-            s,
-            "to_deck",
-            rule,
-            f"{s.names[seat]} puts {game.card_name(s, cid)} from their discard pile on top "
-            "of their deck",
-            seat,
-            card=cid,
-        )
-        data["moved"] = data.get("moved", 0) + 1
-        return
-    seen: set[str] = set()
-    options = []
-    for c in s.zones[f"discard:{seat}"]:
-        d = s.cards[c].defn
-        if game.is_minion(s, c) and d not in seen:
-            seen.add(d)
-            options.append(Option(f"top:{c}", f"Put {game.card_name(s, c)} on your deck"))
-    if data.get("moved", 0) >= 2 or not options:
-        done(game, s, frame)
-        return
-    options.append(Option("stop", "Stop"))
-    game.ask(
-        s, seat, "choose", "Shift: put a minion from your discard pile on your deck?", options, rule
-    )
-
-
 # =============================================================================== actions
-
-
-def _plus3(game: SmashUp, s: SUState, frame: Frame, choice: str | None) -> None:
-    rule = _rule("plus3")
-    target = pick_minion(
-        game,
-        s,
-        frame,
-        choice,
-        [c for c, _ in game.minions_in_play(s)],
-        "Give a minion +3 power",
-        rule,
-    )
-    if target is None:
-        return
-    done(game, s, frame)
-    if target >= 0:
-        give_power(game, s, frame, target, 3, rule)
-
-
-def _feeling_lucky_hook(game: SmashUp, s: SUState, source: int, event: dict[str, Any]) -> None:
-    host = s.attached.get(CardRef(source), -1)
-    if event["action_card"] == source:
-        return
-    if host >= 0 and game.is_minion(s, host) and event["seat"] == s.cards[host].controller:
-        spec = game.spec(s, source)
-        assert spec is not None
-        game.queue(s, spec.id, source, s.cards[source].controller, minion_card=host)
-
-
-def _feeling_lucky(game: SmashUp, s: SUState, frame: Frame, choice: str | None) -> None:
-    cid, host = frame.data["card"], frame.data["minion_card"]
-    done(game, s, frame)
-    if s.attached.get(CardRef(cid)) == host:
-        game.destroy(s, host, frame.seat, _rule("destroy_host_when_its_controller_plays_action"))
-
-
-def _knocked(game: SmashUp, s: SUState, frame: Frame, choice: str | None) -> None:
-    rule = _rule("shuffle_minion_into_deck")
-    target = pick_minion(
-        game,
-        s,
-        frame,
-        choice,
-        [c for c, _ in game.minions_in_play(s)],
-        "Shuffle which minion into its owner's deck?",
-        rule,
-    )
-    if target is None:
-        return
-    done(game, s, frame)
-    if target >= 0:
-        game.to_deck(s, target, frame.seat, rule)
 
 
 def _lets_finish_hook(game: SmashUp, s: SUState, source: int, event: dict[str, Any]) -> None:
@@ -482,20 +340,6 @@ def _revenge(game: SmashUp, s: SUState, frame: Frame, choice: str | None) -> Non
         move_picked(game, s, frame, choice, rule)
         return
     done(game, s, frame)
-
-
-def _who_loves_ya(game: SmashUp, s: SUState, frame: Frame, choice: str | None) -> None:
-    rule = _rule("draw_per_own_minion_power_4_plus")
-    n = sum(
-        1
-        for c, b in game.minions_in_play(s)
-        if s.cards[c].controller == frame.seat and game.power(s, c, b) >= 4
-    )
-    done(game, s, frame)
-    if n:
-        game.draw(s, frame.seat, n, rule)
-    else:
-        game.log(s, "no_target", rule, "No minion of yours has power 4 or more", frame.seat)
 
 
 def _shrug_ok(game: SmashUp, s: SUState, cid: int) -> bool:
@@ -1026,9 +870,6 @@ def _street_b_ok(game: SmashUp, s: SUState, cid: int) -> bool:
 
 register(
     AbilitySpec("own_minions_here_unaffected_by_rivals", protect=_unaffected_by_rivals),
-    AbilitySpec(
-        "attached_plus2_indestructible", power=_attached_plus2, protect=_attached_indestructible
-    ),
     AbilitySpec("follow_moved_minion_plus1", hooks={"minion_moved": _brojak_hook}, trigger=_brojak),
     AbilitySpec(
         "retaliate_destroy_rival_minion",
@@ -1036,24 +877,10 @@ register(
         trigger=_death_wisher,
     ),
     AbilitySpec(
-        "shuffle_minion_here_into_deck", on_play=_shuffle_here(-1, "shuffle_minion_here_into_deck")
-    ),
-    AbilitySpec(
         "counter_when_rival_affects_minions_here",
         hooks={"minion_affected": _foxy_hook},
         trigger=_foxy,
     ),
-    AbilitySpec(
-        "plus2_when_rival_plays_action", hooks={"action_played": _jacky_hook}, trigger=_jacky
-    ),
-    AbilitySpec("minions_from_discard_to_deck_top", on_play=_shift),
-    AbilitySpec("plus3", on_play=_plus3),
-    AbilitySpec(
-        "destroy_host_when_its_controller_plays_action",
-        hooks={"action_played": _feeling_lucky_hook},
-        trigger=_feeling_lucky,
-    ),
-    AbilitySpec("shuffle_minion_into_deck", on_play=_knocked),
     AbilitySpec("zero_breakpoint_when_contested", hooks={"start_of_turn": _lets_finish_hook}),
     AbilitySpec(
         "destroy_power_3_or_less_where_present_then_draw",
@@ -1068,13 +895,8 @@ register(
         on_play=_revenge,
         special=Special(windows=("after_scoring",), usable=_revenge_usable),
     ),
-    AbilitySpec("draw_per_own_minion_power_4_plus", on_play=_who_loves_ya),
     AbilitySpec("talent_cancel_base_abilities", talent=_shrug, talent_ok=_shrug_ok),
     # ------------------------------------------------------------ errata printing
-    AbilitySpec(
-        "shuffle_minion_here_power_5_or_less_into_deck",
-        on_play=_shuffle_here(5, "shuffle_minion_here_power_5_or_less_into_deck"),
-    ),
     AbilitySpec(
         "destroy_printed_power_3_or_less_where_present",
         on_play=_make_my_day(True, False, "destroy_printed_power_3_or_less_where_present"),
