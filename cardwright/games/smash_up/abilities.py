@@ -15,6 +15,7 @@ The engine reads a definition's hooks through :func:`hooks_of` (the compiled per
 
 from __future__ import annotations
 
+import ast
 import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
@@ -60,6 +61,13 @@ SU_HOOKS = {
 }
 
 _LEGACY_ID = re.compile(r"[a-z][a-z0-9]*(?:_[a-z0-9]+)*")
+
+#: Smash Up words written in Python for a single card: an ability using one counts as Python
+#: (``docs/cards.md`` lists them, with why; ``tests/smash_up/test_ability_data.py`` checks)
+CARD_WORDS = {
+    "next_bases": "School of Wizardry: the scored base's replacement and the order of the "
+    "others under it, chosen among bases only its winner sees",
+}
 
 
 # ------------------------------------------------------------------------------ hook items
@@ -221,6 +229,35 @@ def card_abilities(card_set: str) -> dict[str, Ability]:
     """Definition -> its ability in the vocabulary, for one card set."""
     registry = build_registry()
     return {defn: registry.ability(a) for (cs, defn), a in _parsed()[0].items() if cs == card_set}
+
+
+def ability_kinds() -> tuple[dict[str, list[str]], dict[str, list[str]]]:
+    """Every ability of both card sets, as (written as data, Python): ability id -> the
+    cards and bases that have it. An ability is Python when it is a Python handler named by
+    id, or when its expression uses one of :data:`CARD_WORDS`."""
+    data: dict[str, list[str]] = {}
+    python: dict[str, list[str]] = {}
+    seen: set[tuple[str, str]] = set()
+    registry = build_registry()
+    ids = _parsed()[0]
+    for card_set in CARD_SETS:
+        for _, defn, d in _definitions(card_set):
+            text = d.ability
+            if text is None or (defn, text) in seen:
+                continue
+            seen.add((defn, text))
+            if is_legacy(text):
+                python.setdefault(text, []).append(d.name)
+                continue
+            ability = ids[(card_set, defn)]
+            words = {
+                n.func.id
+                for n in ast.walk(ast.parse(text, mode="eval"))
+                if isinstance(n, ast.Call) and isinstance(n.func, ast.Name)
+            }
+            kind = python if words & set(CARD_WORDS) else data
+            kind.setdefault(registry.ability(ability).id, []).append(d.name)
+    return data, python
 
 
 # ------------------------------------------------------------------------------ evaluating
