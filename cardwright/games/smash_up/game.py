@@ -176,8 +176,9 @@ class SmashUp(Game):
         cat = self.cat(s)
         if name == "power":
             return self.power(s, card) if cat.is_minion.get(defn, False) else 0
-        if name == "printed":
-            return cat.printed.get(defn, 0)
+        if name == "printed":  # a card's printed power, a base's printed breakpoint
+            base = cat.bases.get(defn)
+            return base.breakpoint if base is not None else cat.printed.get(defn, 0)
         if name == "counters":
             return s.cards[card].counters.get("p1", 0)
         if name == "controller":

@@ -463,6 +463,12 @@ def controllers_of(ctx: Ctx, what: Any) -> list[int]:
     return [p for p in game_of(ctx).seat_order(s, ctx.you) if p in found]
 
 
+def cancelled(ctx: Ctx, what: Any) -> bool:
+    """Whether the card's abilities are cancelled now (000 Terms: Cancel)."""
+    card = _first(what)
+    return card >= 0 and card in game_of(ctx).cancelled(ctx.state)
+
+
 def selector_words() -> dict[str, Any]:
     """The selectors and values (see ``docs/cards.md``)."""
     return {
@@ -508,6 +514,7 @@ def selector_words() -> dict[str, Any]:
         "by_action": Call("by_action", by_action),
         "controllers_of": lambda what: Call("controllers_of", controllers_of, (_e(what),)),
         "you_first": Seats("you_first"),
+        "cancelled": lambda what: Call("cancelled", cancelled, (_e(what),)),
         "has_talent": lambda what: Call("has_talent", has_talent, (_e(what),)),
         "talent_ready": lambda what: Call("talent_ready", talent_ready, (_e(what),)),
     }

@@ -243,9 +243,11 @@ def _move_counters(ctx: Ctx, what: Any, to: Any, n: int = 99) -> bool:
 @acts
 def _mark(ctx: Ctx, what: Any, key: str, amount: int = 1, until: str = "end_of_turn") -> bool:
     """A lasting effect ``key`` on the cards, started as the rules start one (on a minion it
-    affects it: a card protecting it stops it, and it is recorded)."""
+    affects it: a card protecting it stops it, and it is recorded), until an occasion
+    (``start_of_turn:{you}``: the start of the card's player's next turn)."""
     g, s = game_of(ctx), state_of(ctx)
     src = -1 if ctx.source is None else ctx.source
+    until = until.replace("{you}", str(player(ctx)))  # start_of_turn:{you}: your next turn
     done = False
     for cid in cards_of(what):
         done = g.start_lasting(s, key, cid, int(amount), src, player(ctx), until) or done

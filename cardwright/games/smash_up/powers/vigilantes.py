@@ -113,22 +113,6 @@ def _may(game: SmashUp, s: SUState, frame: Frame, prompt: str, yes: str, rule: s
 # =============================================================================== protection
 
 
-def _unaffected_by_rivals(
-    game: SmashUp, s: SUState, source: int, target: int, action: str, actor: int
-) -> bool:
-    """Street Justice (on a base) and Back Alley: other players' cards do nothing to the
-    minions their controller has here."""
-    if actor < 0 or action in ("play_minion", "play_action"):
-        return False
-    bid = source if source in s.zones["bases"] else s.attached.get(CardRef(source), -1)
-    if bid < 0 or not game.is_minion(s, target) or game.base_of(s, target) != bid:
-        return False
-    mine = s.cards[target].controller
-    if bid != source and s.cards[source].controller != mine:
-        return False  # Street Justice protects its own controller's minions only
-    return actor != mine
-
-
 def _attached_indestructible(
     game: SmashUp, s: SUState, source: int, target: int, action: str, actor: int
 ) -> bool:
@@ -223,59 +207,8 @@ def _foxy(game: SmashUp, s: SUState, frame: Frame, choice: str | None) -> None:
 # =============================================================================== actions
 
 
-def _lets_finish_hook(game: SmashUp, s: SUState, source: int, event: dict[str, Any]) -> None:
-    """At the start of its controller's turn, a base where they and a rival have minions
-    starts this turn at breakpoint 0."""
-    seat = s.cards[source].controller
-    bid = s.attached.get(CardRef(source), -1)
-    if event["seat"] != seat or bid not in s.zones["bases"]:
-        return
-    here = {s.cards[c].controller for c in game.minions_at(s, bid)}
-    if seat not in here or len(here) < 2:
-        return
-    printed = game.base_def(s, bid).breakpoint
-    game.start_lasting(s, "breakpoint", bid, -printed, source, seat)
-    game.log(
-        s,
-        "breakpoint",
-        _rule("zero_breakpoint_when_contested"),
-        f"{game.card_name(s, bid)} starts this turn at breakpoint 0",
-        seat,
-        base_card=bid,
-    )
-
-
 def _where_present(game: SmashUp, s: SUState, seat: int) -> set[int]:
     return {b for c, b in game.minions_in_play(s) if s.cards[c].controller == seat}
-
-
-def _make_my_day(printed: bool, draw: bool, ability: str) -> Any:
-    rule = _rule(ability)
-
-    def on_play(game: SmashUp, s: SUState, frame: Frame, choice: str | None) -> None:
-        if frame.step == 0:
-            bases = _where_present(game, s, frame.seat)
-            cat = game.cat(s)
-            cands = [
-                c
-                for c, b in game.minions_in_play(s)
-                if b in bases
-                and (cat.printed[s.cards[c].defn] if printed else game.power(s, c, b)) <= 3
-            ]
-            target = pick_minion(
-                game, s, frame, choice, cands, "Destroy a minion with power 3 or less", rule
-            )
-            if target is None:
-                return
-            frame.step = 1
-            if target >= 0:
-                game.destroy(s, target, frame.seat, rule)
-            return
-        done(game, s, frame)
-        if draw:
-            game.draw(s, frame.seat, 1, rule)
-
-    return on_play
 
 
 def _scared_straight(first_only: bool, ability: str) -> Any:
@@ -345,30 +278,6 @@ def _revenge(game: SmashUp, s: SUState, frame: Frame, choice: str | None) -> Non
 def _shrug_ok(game: SmashUp, s: SUState, cid: int) -> bool:
     bid = s.attached.get(CardRef(cid), -1)
     return bid >= 0 and bid not in game.cancelled(s)
-
-
-def _shrug(game: SmashUp, s: SUState, frame: Frame, choice: str | None) -> None:
-    """Talent: the base this is on has no abilities until its controller's next turn."""
-    cid = frame.data["card"]
-    bid = s.attached.get(CardRef(cid), -1)
-    done(game, s, frame)
-    if bid in s.zones["bases"]:
-        game.start_lasting(s, "cancel", bid, 0, cid, frame.seat, f"start_of_turn:{frame.seat}")
-        game.log(
-            s,
-            "cancel",
-            _rule("talent_cancel_base_abilities"),
-            f"The abilities of {game.card_name(s, bid)} are cancelled until "
-            f"{s.names[frame.seat]}'s next turn",
-            frame.seat,
-            base_card=bid,
-        )
-
-
-def _printed_3_usable(
-    game: SmashUp, s: SUState, seat: int, card: int, window: dict[str, Any]
-) -> bool:
-    return s.active == seat
 
 
 # =============================================================================== errata printing
@@ -869,7 +778,6 @@ def _street_b_ok(game: SmashUp, s: SUState, cid: int) -> bool:
 # =============================================================================== registry
 
 register(
-    AbilitySpec("own_minions_here_unaffected_by_rivals", protect=_unaffected_by_rivals),
     AbilitySpec("follow_moved_minion_plus1", hooks={"minion_moved": _brojak_hook}, trigger=_brojak),
     AbilitySpec(
         "retaliate_destroy_rival_minion",
@@ -881,11 +789,6 @@ register(
         hooks={"minion_affected": _foxy_hook},
         trigger=_foxy,
     ),
-    AbilitySpec("zero_breakpoint_when_contested", hooks={"start_of_turn": _lets_finish_hook}),
-    AbilitySpec(
-        "destroy_power_3_or_less_where_present_then_draw",
-        on_play=_make_my_day(False, True, "destroy_power_3_or_less_where_present_then_draw"),
-    ),
     AbilitySpec(
         "move_rival_minion_then_extra_action",
         on_play=_scared_straight(False, "move_rival_minion_then_extra_action"),
@@ -895,13 +798,7 @@ register(
         on_play=_revenge,
         special=Special(windows=("after_scoring",), usable=_revenge_usable),
     ),
-    AbilitySpec("talent_cancel_base_abilities", talent=_shrug, talent_ok=_shrug_ok),
     # ------------------------------------------------------------ errata printing
-    AbilitySpec(
-        "destroy_printed_power_3_or_less_where_present",
-        on_play=_make_my_day(True, False, "destroy_printed_power_3_or_less_where_present"),
-        special=Special(windows=("before_scoring",), usable=_printed_3_usable),
-    ),
     AbilitySpec(
         "move_rival_minion_extra_action_if_first",
         on_play=_scared_straight(True, "move_rival_minion_extra_action_if_first"),
