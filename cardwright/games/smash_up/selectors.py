@@ -463,6 +463,12 @@ def controllers_of(ctx: Ctx, what: Any) -> list[int]:
     return [p for p in game_of(ctx).seat_order(s, ctx.you) if p in found]
 
 
+def acting_now(ctx: Ctx, what: Any) -> bool:
+    """Whether the card is the one acting now (its own effect is under way)."""
+    acting = state_of(ctx).acting
+    return acting is not None and acting.source == _first(what)
+
+
 def cancelled(ctx: Ctx, what: Any) -> bool:
     """Whether the card's abilities are cancelled now (000 Terms: Cancel)."""
     card = _first(what)
@@ -514,6 +520,8 @@ def selector_words() -> dict[str, Any]:
         "by_action": Call("by_action", by_action),
         "controllers_of": lambda what: Call("controllers_of", controllers_of, (_e(what),)),
         "you_first": Seats("you_first"),
+        "acting_now": lambda what: Call("acting_now", acting_now, (_e(what),)),
+        "actions_played": Call("actions_played", lambda ctx: state_of(ctx).actions_played),
         "cancelled": lambda what: Call("cancelled", cancelled, (_e(what),)),
         "has_talent": lambda what: Call("has_talent", has_talent, (_e(what),)),
         "talent_ready": lambda what: Call("talent_ready", talent_ready, (_e(what),)),

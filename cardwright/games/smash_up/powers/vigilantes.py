@@ -122,32 +122,6 @@ def _attached_indestructible(
 # =============================================================================== minions
 
 
-def _brojak_hook(game: SmashUp, s: SUState, source: int, event: dict[str, Any]) -> None:
-    acting = s.acting
-    if acting is not None and acting.source == source:
-        return  # its own follow move does not set it off again
-    spec = game.spec(s, source)
-    assert spec is not None
-    game.queue(s, spec.id, source, s.cards[source].controller, to_card=event["to_card"])
-
-
-def _brojak(game: SmashUp, s: SUState, frame: Frame, choice: str | None) -> None:
-    rule = _rule("follow_moved_minion_plus1")
-    cid, dest = frame.data["card"], frame.data["to_card"]
-    here = game.base_of(s, cid)
-    if here < 0 or not game.base_in_play(s, dest):
-        done(game, s, frame)
-        return
-    if choice is None:
-        name = game.card_name(s, dest)
-        yes = "Take +1 power" if here == dest else f"Follow it to {name} and take +1 power"
-        _may(game, s, frame, f"Brojak: follow the minion to {name}?", yes, rule)
-        return
-    done(game, s, frame)
-    if choice == "yes" and (here == dest or game.move_minion(s, cid, dest, frame.seat, rule)):
-        give_power(game, s, frame, cid, 1, rule)
-
-
 def _death_wisher_hook(game: SmashUp, s: SUState, source: int, event: dict[str, Any]) -> None:
     by = event["by"]
     mine = event["controller"] if event["minion_card"] == source else s.cards[source].controller
@@ -180,99 +154,11 @@ def _death_wisher(game: SmashUp, s: SUState, frame: Frame, choice: str | None) -
         game.destroy(s, target, frame.seat, rule)
 
 
-def _foxy_hook(game: SmashUp, s: SUState, source: int, event: dict[str, Any]) -> None:
-    """A rival's card played (or Talent used) directly affects a minion at Foxy's base."""
-    mine = s.cards[source].controller
-    if not event["direct"] or event["mode"] not in ("play", "talent"):
-        return
-    if event["seat"] < 0 or event["seat"] == mine:
-        return
-    if event["base_card"] != game.base_of(s, source):
-        return
-    if game.once_used(s, source, "foxy", event["source_card"]):
-        return
-    game.use_once(s, source, "foxy", event["source_card"])
-    spec = game.spec(s, source)
-    assert spec is not None
-    game.queue(s, spec.id, source, mine, by_card=event["source_card"])
-
-
-def _foxy(game: SmashUp, s: SUState, frame: Frame, choice: str | None) -> None:
-    done(game, s, frame)
-    game.add_counters(
-        s, frame.data["card"], 1, frame.seat, _rule("counter_when_rival_affects_minions_here")
-    )
-
-
 # =============================================================================== actions
 
 
 def _where_present(game: SmashUp, s: SUState, seat: int) -> set[int]:
     return {b for c, b in game.minions_in_play(s) if s.cards[c].controller == seat}
-
-
-def _scared_straight(first_only: bool, ability: str) -> Any:
-    rule = _rule(ability)
-
-    def on_play(game: SmashUp, s: SUState, frame: Frame, choice: str | None) -> None:
-        data = frame.data
-        seat = frame.seat
-        if frame.step == 0:
-            data["first"] = s.actions_played <= 1
-            bases = _where_present(game, s, seat)
-            cands = [
-                c
-                for c, b in game.minions_in_play(s)
-                if b in bases and s.cards[c].controller != seat
-            ]
-            target = pick_minion(
-                game, s, frame, choice, cands, "Move which minion of another player?", rule
-            )
-            if target is None:
-                return
-            data["minion_card"] = target
-            frame.step = 1 if target >= 0 else 2
-            return
-        if frame.step == 1:
-            move_picked(game, s, frame, choice, rule)
-            return
-        done(game, s, frame)
-        if data["first"] or not first_only:
-            game.grant_extra(s, seat, "action", rule, source=data["card"])
-
-    return on_play
-
-
-def _revenge_usable(
-    game: SmashUp, s: SUState, seat: int, card: int, window: dict[str, Any]
-) -> bool:
-    bid = window.get("base_card", -1)
-    if not game.base_in_play(s, bid) or len(s.zones["bases"]) < 2:
-        return False
-    winners = [f.winners for f in s.stack if isinstance(f, ScoreBase)]
-    return bool(winners) and seat not in winners[-1] and bool(own_minions(game, s, seat, bid))
-
-
-def _revenge(game: SmashUp, s: SUState, frame: Frame, choice: str | None) -> None:
-    """After a base you did not win scores: move one of your minions there to another base."""
-    rule = _rule("after_lost_scoring_relocate_own_minion")
-    data = frame.data
-    bid = data["base_card"]
-    if frame.step == 0:
-        cands = own_minions(game, s, frame.seat, bid) if game.base_in_play(s, bid) else []
-        target = pick_minion(game, s, frame, choice, cands, "Move which of your minions?", rule)
-        if target is None:
-            return
-        if target < 0:
-            done(game, s, frame)
-            return
-        data["minion_card"] = target
-        frame.step = 1
-        return
-    if frame.step == 1:
-        move_picked(game, s, frame, choice, rule)
-        return
-    done(game, s, frame)
 
 
 def _shrug_ok(game: SmashUp, s: SUState, cid: int) -> bool:
@@ -778,31 +664,12 @@ def _street_b_ok(game: SmashUp, s: SUState, cid: int) -> bool:
 # =============================================================================== registry
 
 register(
-    AbilitySpec("follow_moved_minion_plus1", hooks={"minion_moved": _brojak_hook}, trigger=_brojak),
     AbilitySpec(
         "retaliate_destroy_rival_minion",
         hooks={"minion_destroyed": _death_wisher_hook},
         trigger=_death_wisher,
     ),
-    AbilitySpec(
-        "counter_when_rival_affects_minions_here",
-        hooks={"minion_affected": _foxy_hook},
-        trigger=_foxy,
-    ),
-    AbilitySpec(
-        "move_rival_minion_then_extra_action",
-        on_play=_scared_straight(False, "move_rival_minion_then_extra_action"),
-    ),
-    AbilitySpec(
-        "after_lost_scoring_relocate_own_minion",
-        on_play=_revenge,
-        special=Special(windows=("after_scoring",), usable=_revenge_usable),
-    ),
     # ------------------------------------------------------------ errata printing
-    AbilitySpec(
-        "move_rival_minion_extra_action_if_first",
-        on_play=_scared_straight(True, "move_rival_minion_extra_action_if_first"),
-    ),
     AbilitySpec(
         "once_per_turn_follow_other_minion_or_counter",
         hooks={"minion_moved": _brojak_b_hook},
