@@ -70,7 +70,9 @@ class GameEntry:
     ``heuristic``: an agent class taking a seed; ``catalogue``: ``(selection) -> [CardTable]``
     for ``cardwright cards``; ``deck_files``: ``(path, raw) -> summary | None`` for
     ``cardwright deck check`` (None: not this game's file); ``commands``: ``register(deck_app)``
-    adding the game's own ``deck`` commands. ``seat_key``: the config key of the per-seat
+    adding the game's own ``deck`` commands; ``report``: its
+    :class:`~cardwright.games.reporting.ReportHooks` (grouping, cards played, score followed)
+    for the game store and ``cardwright report``. ``seat_key``: the config key of the per-seat
     choices that ``--deck`` (one per seat) fills; ``seat_pairs``: each seat's choice is a pair
     written ``a,b`` (Smash Up's two factions), as in ``seat_example``.
     """
@@ -82,6 +84,7 @@ class GameEntry:
     catalogue: str | None = None
     deck_files: str | None = None
     commands: str | None = None
+    report: str | None = None
     seat_key: str = "decks"
     seat_pairs: bool = False
     seat_example: str = ""
@@ -115,6 +118,7 @@ GAMES: dict[str, GameEntry] = {
         catalogue=f"{_BW}.catalogue:catalogue",
         deck_files=f"{_BW}.catalogue:check_deck_file",
         commands=f"{_BW}.commands:register",
+        report=f"{_BW}.report:REPORT",
     ),
     "blue-moon": GameEntry(
         "Blue Moon",
@@ -123,6 +127,7 @@ GAMES: dict[str, GameEntry] = {
         heuristic=f"{_BM}.heuristic:BlueMoonHeuristic",
         catalogue=f"{_BM}.catalogue:catalogue",
         deck_files=f"{_BM}.catalogue:check_deck_file",
+        report=f"{_BM}.report:REPORT",
     ),
     "smash-up": GameEntry(
         "Smash Up",
@@ -130,6 +135,7 @@ GAMES: dict[str, GameEntry] = {
         _smash_up_status,
         heuristic=f"{_SU}.heuristic:SmashUpHeuristic",
         catalogue=f"{_SU}.catalogue:catalogue",
+        report=f"{_SU}.report:REPORT",
         seat_key="factions",
         seat_pairs=True,
         seat_example="ninjas,pirates",
