@@ -520,6 +520,13 @@ def selector_words() -> dict[str, Any]:
         "by_action": Call("by_action", by_action),
         "controllers_of": lambda what: Call("controllers_of", controllers_of, (_e(what),)),
         "you_first": Seats("you_first"),
+        "arrived": lambda where: Call(
+            "arrived",
+            lambda ctx, w: [
+                CardRef(c) for c in game_of(ctx).arrived_this_turn(ctx.state, _first(w))
+            ],
+            (_e(where),),
+        ),
         "acting_now": lambda what: Call("acting_now", acting_now, (_e(what),)),
         "actions_played": Call("actions_played", lambda ctx: state_of(ctx).actions_played),
         "cancelled": lambda what: Call("cancelled", cancelled, (_e(what),)),
