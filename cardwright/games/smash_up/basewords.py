@@ -88,6 +88,22 @@ def _take_back(ctx: Ctx, what: Any) -> bool:
     return done
 
 
+def _discard_itself(ctx: Ctx, what: Any) -> bool:
+    """The cards leave play for their owners' discard piles by their own doing (nothing stops
+    it; the log says they are destroyed)."""
+    g, s = game_of(ctx), state_of(ctx)
+    done = False
+    for cid in cards_of(what):
+        if g.base_of(s, cid) < 0:
+            continue
+        g.leave_play(s, cid, f"discard:{s.cards[cid].owner}")
+        g.log(
+            s, "destroyed", ctx.rule, f"{g.card_name(s, cid)} is destroyed", player(ctx), card=cid
+        )
+        done = True
+    return done
+
+
 @dataclass(frozen=True)
 class NextBases(Effect):
     """``next_bases(n, prompt, more)``: you look at the top ``n`` bases of the base deck (in
@@ -144,5 +160,6 @@ def base_words() -> dict[str, Any]:
         "swap_base": verb(VerbSpec("swap_base", _swap_base)),
         "bases_back": verb(VerbSpec("bases_back", _bases_back)),
         "take_back": verb(VerbSpec("take_back", _take_back)),
+        "discard_itself": verb(VerbSpec("discard_itself", _discard_itself)),
         "next_bases": lambda n=3, prompt="", more="": NextBases(n, prompt, more),
     }

@@ -12,9 +12,8 @@ from typing import TYPE_CHECKING, Any
 from cardwright.core import rng as chance
 from cardwright.core.state import CardRef, Frame, Option
 
-from ..legacy import AbilitySpec, Special, option_card, pick_card, register
-from ..scoring import ScoreBase
-from ..state import Lasting, SUState
+from ..legacy import AbilitySpec, Special, pick_card, register
+from ..state import SUState
 
 if TYPE_CHECKING:
     from ..game import SmashUp
@@ -113,12 +112,6 @@ def _may(game: SmashUp, s: SUState, frame: Frame, prompt: str, yes: str, rule: s
 # =============================================================================== protection
 
 
-def _attached_indestructible(
-    game: SmashUp, s: SUState, source: int, target: int, action: str, actor: int
-) -> bool:
-    return action == "destroy" and s.attached.get(CardRef(source)) == target
-
-
 # =============================================================================== minions
 
 
@@ -161,73 +154,7 @@ def _where_present(game: SmashUp, s: SUState, seat: int) -> set[int]:
     return {b for c, b in game.minions_in_play(s) if s.cards[c].controller == seat}
 
 
-def _shrug_ok(game: SmashUp, s: SUState, cid: int) -> bool:
-    bid = s.attached.get(CardRef(cid), -1)
-    return bid >= 0 and bid not in game.cancelled(s)
-
-
 # =============================================================================== errata printing
-
-
-def _mark(game: SmashUp, s: SUState, cid: int, seat: int, key: str) -> None:
-    """A lasting mark on a card (no value of its own) until its controller's next turn."""
-    ref = CardRef(cid)
-    s.lasting.append(Lasting(key, ref, seat, source=ref, until=f"start_of_turn:{seat}"))
-
-
-def _marked(s: SUState, cid: int, key: str) -> bool:
-    return any(e.target == cid and e.key == key for e in s.lasting)
-
-
-def _meaner(game: SmashUp, s: SUState, frame: Frame, choice: str | None) -> None:
-    """Up to three +1 power counters on one of your minions."""
-    rule = _rule("up_to_three_counters_special_recover_after_loss")
-    data = frame.data
-    if frame.step == 0:
-        target = pick_minion(
-            game,
-            s,
-            frame,
-            choice,
-            own_minions(game, s, frame.seat),
-            "A Whole Lot Meaner: counters on which of your minions?",
-            rule,
-        )
-        if target is None:
-            return
-        if target < 0:
-            done(game, s, frame)
-            return
-        data["minion_card"] = target
-        frame.step = 1
-        return
-    if choice is None:
-        options = [Option(f"count:{k}", f"{k} counter(s)") for k in (3, 2, 1, 0)]
-        game.ask(s, frame.seat, "counter_count", "How many +1 power counters?", options, rule)
-        return
-    done(game, s, frame)
-    game.add_counters(s, data["minion_card"], int(choice.split(":")[1]), frame.seat, rule)
-
-
-def _meaner_usable(game: SmashUp, s: SUState, seat: int, card: int, window: dict[str, Any]) -> bool:
-    winners = [f.winners for f in s.stack if isinstance(f, ScoreBase)]
-    return bool(winners) and seat not in winners[-1]
-
-
-def _meaner_recover(game: SmashUp, s: SUState, frame: Frame, choice: str | None) -> None:
-    cid, seat = frame.data["card"], frame.seat
-    done(game, s, frame)
-    if cid in s.zones[f"discard:{seat}"]:
-        game.to_zone(s, cid, f"discard:{seat}", f"hand:{seat}")
-        game.log(
-            s,
-            "to_hand",
-            _rule("up_to_three_counters_special_recover_after_loss"),
-            f"{s.names[seat]} takes {game.card_name(s, cid)} from their discard pile into "
-            "their hand",
-            seat,
-            card=cid,
-        )
 
 
 def _lucky_b_hook(game: SmashUp, s: SUState, source: int, event: dict[str, Any]) -> None:
@@ -375,137 +302,6 @@ def _who_loves_ya_b(game: SmashUp, s: SUState, frame: Frame, choice: str | None)
         )
 
 
-def _tough_power(game: SmashUp, s: SUState, source: int, minion: int, base: int) -> int:
-    return -3 if s.attached.get(CardRef(source)) == minion else 0
-
-
-def _tough_hook(game: SmashUp, s: SUState, source: int, event: dict[str, Any]) -> None:
-    host = s.attached.get(CardRef(source), -1)
-    if host >= 0 and game.is_minion(s, host):
-        spec = game.spec(s, source)
-        assert spec is not None
-        game.queue(s, spec.id, source, s.cards[source].controller)
-
-
-def _tough(game: SmashUp, s: SUState, frame: Frame, choice: str | None) -> None:
-    """At the start of a turn: may destroy this card; its minion gets +3 until your turn ends."""
-    rule = _rule("attached_minus3_indestructible_release_plus3")
-    cid = frame.data["card"]
-    host = s.attached.get(CardRef(cid), -1)
-    if host < 0 or game.base_of(s, cid) < 0:
-        done(game, s, frame)
-        return
-    if choice is None:
-        _may(
-            game,
-            s,
-            frame,
-            f"Tough It Out: destroy it to give {game.card_name(s, host)} +3?",
-            "Destroy it",
-            rule,
-        )
-        return
-    done(game, s, frame)
-    if choice != "yes":
-        return
-    game.leave_play(s, cid, f"discard:{s.cards[cid].owner}")
-    game.log(s, "destroyed", rule, f"{game.card_name(s, cid)} is destroyed", frame.seat, card=cid)
-    if game.start_lasting(s, "power", host, 3, cid, frame.seat, f"end_of_turn:{frame.seat}"):
-        game.log(
-            s,
-            "power",
-            rule,
-            f"{game.card_name(s, host)} gets +3 power until the end of "
-            f"{s.names[frame.seat]}'s turn",
-            frame.seat,
-            card=host,
-        )
-
-
-def _shrug_b_power(game: SmashUp, s: SUState, source: int, minion: int, base: int) -> int:
-    if s.attached.get(CardRef(source)) != base or not _marked(s, source, "shrug"):
-        return 0
-    return -1 if s.cards[minion].controller != s.cards[source].controller else 0
-
-
-def _shrug_b(game: SmashUp, s: SUState, frame: Frame, choice: str | None) -> None:
-    cid = frame.data["card"]
-    bid = s.attached.get(CardRef(cid), -1)
-    done(game, s, frame)
-    if bid in s.zones["bases"]:
-        _mark(game, s, cid, frame.seat, "shrug")
-        game.log(
-            s,
-            "power",
-            _rule("talent_rival_minions_here_minus1"),
-            f"Other players' minions at {game.card_name(s, bid)} have -1 power until "
-            f"{s.names[frame.seat]}'s next turn",
-            frame.seat,
-            base_card=bid,
-        )
-
-
-def _street_b_power(game: SmashUp, s: SUState, source: int, minion: int, base: int) -> int:
-    mine = s.cards[source].controller
-    if (
-        s.attached.get(CardRef(source)) != base
-        or s.active == mine
-        or not _marked(s, source, "street")
-    ):
-        return 0
-    return 2 if s.cards[minion].controller == mine else 0
-
-
-def _street_b(game: SmashUp, s: SUState, frame: Frame, choice: str | None) -> None:
-    """Talent: move one of your minions onto or off this base, or +2 on other turns."""
-    rule = _rule("talent_move_own_minion_or_plus2_on_rival_turns")
-    cid, seat, data = frame.data["card"], frame.seat, frame.data
-    bid = s.attached.get(CardRef(cid), -1)
-    if bid not in s.zones["bases"]:
-        done(game, s, frame)
-        return
-    others = [b for b in s.zones["bases"] if b != bid]
-    if frame.step == 0:
-        movable = own_minions(game, s, seat) if others else []
-        if choice is None:
-            options = [Option(f"target:{c}", f"Move {game.minion_label(s, c)}") for c in movable]
-            options.append(Option("guard", "Your minions here get +2 during other turns"))
-            game.ask(s, seat, "choose", "Street Justice: which Talent?", options, rule)
-            return
-        done_now = choice == "guard"
-        if done_now:
-            done(game, s, frame)
-            _mark(game, s, cid, seat, "street")
-            game.log(
-                s,
-                "power",
-                rule,
-                f"{s.names[seat]}'s minions at {game.card_name(s, bid)} "
-                "have +2 power during other players' turns until their next turn",
-                seat,
-                base_card=bid,
-            )
-            return
-        data["minion_card"] = option_card(choice)
-        frame.step = 1
-        return
-    mover = data["minion_card"]
-    here = game.base_of(s, mover)
-    dests = [bid] if here != bid else others
-    dest = pick_base(
-        game, s, frame, choice, dests, f"Move {game.card_name(s, mover)} to which base?", rule
-    )
-    if dest is None:
-        return
-    done(game, s, frame)
-    if dest >= 0 and here >= 0:
-        game.move_minion(s, mover, dest, seat, rule)
-
-
-def _street_b_ok(game: SmashUp, s: SUState, cid: int) -> bool:
-    return s.attached.get(CardRef(cid), -1) in s.zones["bases"]
-
-
 # =============================================================================== registry
 
 register(
@@ -516,13 +312,6 @@ register(
     ),
     # ------------------------------------------------------------ errata printing
     AbilitySpec(
-        "up_to_three_counters_special_recover_after_loss",
-        on_play=_meaner,
-        special=Special(
-            windows=("after_scoring",), zone="discard", usable=_meaner_usable, run=_meaner_recover
-        ),
-    ),
-    AbilitySpec(
         "peek_deck_top_then_reveal_to_destroy_host",
         hooks={"action_played": _lucky_b_hook},
         trigger=_lucky_b_peek,
@@ -531,23 +320,4 @@ register(
         ),
     ),
     AbilitySpec("reveal_until_power_4_minion_draw_or_play", on_play=_who_loves_ya_b),
-    AbilitySpec(
-        "attached_minus3_indestructible_release_plus3",
-        power=_tough_power,
-        protect=_attached_indestructible,
-        hooks={"start_of_turn": _tough_hook},
-        trigger=_tough,
-    ),
-    AbilitySpec(
-        "talent_rival_minions_here_minus1",
-        power=_shrug_b_power,
-        talent=_shrug_b,
-        talent_ok=_shrug_ok,
-    ),
-    AbilitySpec(
-        "talent_move_own_minion_or_plus2_on_rival_turns",
-        power=_street_b_power,
-        talent=_street_b,
-        talent_ok=_street_b_ok,
-    ),
 )
