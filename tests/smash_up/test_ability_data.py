@@ -16,7 +16,7 @@ def _documented() -> set[str]:
     """The ability ids in the table of the Smash Up section's "in Python" part."""
     text = DOC.read_text()
     part = text.split("### Smash Up abilities in Python", 1)[1].split("\n## ", 1)[0]
-    return set(re.findall(r"^\| `([a-z0-9_@-]+)` \|", part, re.M))
+    return set(re.findall(r"^\| `([a-z0-9_@/-]+)` \|", part, re.M))
 
 
 def test_three_quarters_of_the_abilities_are_data() -> None:

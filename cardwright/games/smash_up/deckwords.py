@@ -151,6 +151,39 @@ def _revealed(ctx: Ctx) -> list[CardRef]:
     return [CardRef(c) for c in ctx.state.zones[REVEALED]]
 
 
+def _peek_top(ctx: Ctx) -> bool:
+    """You look at your top card (the log shows it to you alone); False: your deck is
+    empty."""
+    g, s, seat = game_of(ctx), state_of(ctx), ctx.you
+    deck = s.zones[f"deck:{seat}"]
+    if not deck:
+        return False
+    top, name = deck[-1], s.names[seat]
+    text = f"{name} looks at {g.card_name(s, deck[-1])} on top of their deck"
+    redacted = f"{name} looks at the top card of their deck"
+    g.log(s, "peek", ctx.rule, text, seat, visible_to=[seat], redacted=redacted, card=top)
+    return True
+
+
+def _top_to_bottom(ctx: Ctx) -> bool:
+    """You put your top card under your deck."""
+    g, s, seat = game_of(ctx), state_of(ctx), ctx.you
+    deck = s.zones[f"deck:{seat}"]
+    if not deck:
+        return False
+    deck.insert(0, deck.pop())
+    g.log(s, "to_bottom", ctx.rule, f"{s.names[seat]} puts their top card under their deck", seat)
+    return True
+
+
+def _reveal(ctx: Ctx, what: Any) -> bool:
+    """The cards (in a hand or deck) are shown: every player knows them from now on."""
+    g = game_of(ctx)
+    for cid in cards_of(what):
+        g.reveal(ctx.state, cid)
+    return bool(cards_of(what))
+
+
 def _hand_of(ctx: Ctx, seat: Any) -> list[CardRef]:
     """The cards in a seat's hand."""
     return [CardRef(c) for c in ctx.state.zones[f"hand:{seats_of(seat)[0]}"]]
@@ -333,6 +366,9 @@ def deck_words() -> dict[str, Any]:
         "play_extra": verb(VerbSpec("play_extra", _play_extra, pushes=True)),
         "can_play": lambda what, at=None: Call("can_play", _can_play, (_e(what), _e(at))),
         "top_card": Call("top_card", _top_card),
+        "peek_top": verb(VerbSpec("peek_top", _peek_top)),
+        "top_to_bottom": verb(VerbSpec("top_to_bottom", _top_to_bottom)),
+        "reveal": verb(VerbSpec("reveal", _reveal)),
         "hand_of": lambda seat: Call("hand_of", _hand_of, (_e(seat),)),
         "hand_size": lambda seat: Call("hand_size", _hand_size, (_e(seat),)),
         "look_at_hand": verb(VerbSpec("look_at_hand", _look_at_hand)),

@@ -28,6 +28,7 @@ from cardwright.core.vocab import (
 from cardwright.core.vocab.effects import fill
 
 from .basewords import base_words
+from .cardwords import card_words
 from .catalog import BASES
 from .deckwords import deck_words
 from .selectors import (
@@ -475,6 +476,7 @@ def words() -> dict[str, Any]:
         **selector_words(),
         **deck_words(),
         **base_words(),
+        **card_words(),
         "target": target,
         "card": card,
         "base": base,
