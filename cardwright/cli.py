@@ -165,6 +165,7 @@ def cards(
     people: Annotated[str | None, typer.Option(help="Blue Moon: a people's deck.")] = None,
     faction: Annotated[str | None, typer.Option(help="Smash Up: a faction.")] = None,
     card_set: Annotated[str | None, typer.Option(help="Smash Up: 70s-2018 or 70s-errata.")] = None,
+    klass: Annotated[str | None, typer.Option("--class", help="Varia: a class deck.")] = None,
 ) -> None:
     """List a game's cards: Bizarre World's generator tables or a deck, a Blue Moon people's
     deck, a Smash Up faction or the bases. Each game says which options it takes."""
@@ -177,6 +178,7 @@ def cards(
         raise ConfigError(f"{game}: no card data yet")
     given = {"deck": deck, "ruleset": ruleset, "people": people, "faction": faction}
     given["card_set"] = card_set
+    given["class"] = klass
     selection = {k: v for k, v in given.items() if v is not None}
     for table in catalogue(selection):
         shown = Table(*table.columns, title=escape(table.title))
@@ -190,13 +192,16 @@ def cards(
 @deck_app.command("check")
 def deck_check(paths: list[Path]) -> None:
     """Validate deck files of any game that has them (Bizarre World decks, Blue Moon custom
-    decks); each problem is one line naming the card and the rule."""
+    decks, Varia decks); each problem is one line naming the card and the rule. A file that
+    names its game (``game = "varia"``) is checked by that game."""
     from cardwright.core.datafiles import read_toml
 
     checkers = [e.tool("deck_files") for e in GAMES.values() if e.deck_files]
     for path in paths:
         raw = read_toml(path, "deck file")
-        for check in checkers:
+        game_id = raw.get("game")
+        named = GAMES.get(game_id) if isinstance(game_id, str) else None
+        for check in [named.tool("deck_files")] if named and named.deck_files else checkers:
             summary = check(path, raw)
             if summary is not None:
                 out.print(escape(summary))

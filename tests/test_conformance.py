@@ -58,9 +58,20 @@ CASES: dict[str, list[dict[str, Any]]] = {
             "_games": 4,
         },
     ],
+    "varia": [
+        {},
+        {"decks": ["divine-paladin", "mystic-monk"], "first_player": 1},
+        {"decks": ["mystic-monk", "shadow-assassin"], "fatigue": "weakened", "start": "engaged"},
+        {
+            "decks": ["shadow-assassin", "divine-paladin"],
+            "open_decklists": False,
+            "simultaneous_loss": "higher_health",
+        },
+        {"decks": ["volcanic-warrior", "divine-paladin"], "fatigue": "lasting", "first_player": 0},
+    ],
 }
 # seeded games per configuration in `make test` (x6 in `make test-all`)
-GAMES_PER_CONFIG = {"bizarre-world": 75, "blue-moon": 50, "smash-up": 25}
+GAMES_PER_CONFIG = {"bizarre-world": 75, "blue-moon": 50, "smash-up": 25, "varia": 30}
 
 
 def test_every_playable_game_has_cases() -> None:
@@ -126,6 +137,7 @@ KNOWN_UNTYPED: dict[str, set[str]] = {
     "bizarre-world": set(),
     "blue-moon": set(),
     "smash-up": set(),
+    "varia": set(),
 }
 
 

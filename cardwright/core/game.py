@@ -48,7 +48,7 @@ from .timing import AFTER as AFTER
 from .timing import BEFORE as BEFORE
 from .timing import TIMINGS as TIMINGS
 from .timing import WHEN as WHEN
-from .vocab import dispatch, modified, permissions, replace_event, run_listener
+from .vocab import dispatch, modified, permissions, replace_event, run_listener, treated
 
 if TYPE_CHECKING:
     from .abilities import Ability, Registry
@@ -576,6 +576,13 @@ class Game(ABC):
         listeners hear events. Default: none."""
         return ()
 
+    def modifier_sources(self, state: State, key: str) -> Iterable[int]:
+        """The live cards whose modifiers may change value ``key`` of other cards (the
+        vocabulary's :func:`~cardwright.core.vocab.modified` asks only these). Default: every
+        live card; a game that knows which of its cards can change a value (from their static
+        abilities) narrows it, for speed."""
+        return self.live_cards(state)
+
     def card_attr(self, state: State, card: int, name: str) -> Any:
         """An attribute of a card that selectors and expressions may test (``cost``,
         ``power``, ``purple`` ...); an unknown name is a rules error."""
@@ -585,11 +592,24 @@ class Game(ABC):
         """The key of a per-seat zone by its name (``zone_key("hand", 1) == "hand:1"``)."""
         return f"{zone}:{seat}"
 
-    def value(self, state: State, key: str, card: int, base: int) -> int:
-        """A card's value ``key`` from ``base``, with every modifier in force applied."""
+    def value(self, state: State, key: str, card: int, base: int, parts: Iterable[int] = ()) -> int:
+        """A card's value ``key`` from ``base``, with every modifier in force applied.
+        ``parts``: other cards combined with ``card`` into one (a Varia combo), whose own
+        modifiers count as the combined card's own."""
         if self.registry is None:
             return base
-        return modified(self, state, key, card, base)
+        return modified(self, state, key, card, base, parts)
+
+    def card_attr_as(self, state: State, card: int, name: str, viewer: int) -> Any:
+        """An attribute of a card as ``viewer`` sees it: :meth:`card_attr`, changed by the
+        "treated as" rules in force for that seat (:func:`~cardwright.core.vocab.treated`:
+        Varia's Eyes of the Goddess makes its holder, and only its holder, treat cards as
+        Demonic). Expressions read attributes through it, with the acting seat as viewer."""
+        value = self.card_attr(state, card, name)
+        registry = self.registry
+        if registry is None or not registry.treating(name):
+            return value
+        return treated(self, state, card, name, value, viewer)
 
     def allowed(
         self,
@@ -776,6 +796,24 @@ class Game(ABC):
         return {}
 
     # ----------------------------------------------------------------- checks and presentation
+    def conserved_cards(self, state: State) -> int:
+        """How many cards the conformance suite's conservation check counts (it must never
+        change): every card by default; a game whose tokens or markers come and go (Varia's
+        token actions and stacks) counts only the others."""
+        return len(state.cards)
+
+    def stack_count(self, state: State, seat: int, name: str) -> int:
+        """How many stacks named ``name`` ``seat`` has (Varia's Enraged, Fatigue ...; the
+        vocabulary's ``stacks(name)``). Games with stacks override."""
+        raise EngineError(f"{self.id}: there are no stacks")
+
+    def change_stacks(
+        self, state: State, seat: int, name: str, delta: int, rule: str, source: int | None
+    ) -> None:
+        """``seat`` gains (``delta`` > 0) or loses stacks named ``name`` (never below 0)
+        (the vocabulary's ``gain_stacks`` / ``lose_stacks``). Games with stacks override."""
+        raise EngineError(f"{self.id}: there are no stacks")
+
     def invariants(self, state: State) -> list[str]:
         """Game-specific invariants; each broken one is a message. Default: none."""
         return []

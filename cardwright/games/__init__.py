@@ -46,6 +46,12 @@ def _blue_moon_status() -> str:
     )
 
 
+def _varia() -> Game:
+    from .varia.game import Varia
+
+    return Varia()
+
+
 def _smash_up() -> Game:
     from .smash_up.game import SmashUp
 
@@ -103,10 +109,11 @@ class GameEntry:
         return getattr(importlib.import_module(module), attribute)
 
 
-_BW, _BM, _SU = (
+_BW, _BM, _SU, _VA = (
     "cardwright.games.bizarre_world",
     "cardwright.games.blue_moon",
     "cardwright.games.smash_up",
+    "cardwright.games.varia",
 )
 
 #: Every game Cardwright will play; a missing factory marks one not playable yet.
@@ -140,7 +147,14 @@ GAMES: dict[str, GameEntry] = {
         seat_pairs=True,
         seat_example="ninjas,pirates",
     ),
-    "varia": GameEntry("Varia"),
+    "varia": GameEntry(
+        "Varia",
+        _varia,
+        heuristic=f"{_VA}.heuristic:VariaHeuristic",
+        catalogue=f"{_VA}.catalogue:catalogue",
+        deck_files=f"{_VA}.catalogue:check_deck_file",
+        report=f"{_VA}.report:REPORT",
+    ),
     "munchkin": GameEntry("Munchkin"),
 }
 

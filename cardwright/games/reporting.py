@@ -23,7 +23,9 @@ class ReportHooks:
     the key of ``game.scores(state)`` followed over turns (higher is better), with
     ``score_label`` for axes; ``pool(config)``: what a seat given ``--deck any`` may be dealt
     (deck names, peoples; factions, of which a seat of a game played with pairs is dealt two),
-    so that one batch covers every matchup.
+    so that one batch covers every matchup; ``parts(deck)``: for a deck made of parts (a
+    Smash Up faction pair), the parts (each faction), called ``part_noun``: the report then
+    also shows every matchup by part, which needs far fewer games than by pair.
     """
 
     noun: str
@@ -32,3 +34,5 @@ class ReportHooks:
     score: str
     score_label: str
     pool: Callable[[dict[str, Any]], list[str]] | None = None
+    parts: Callable[[str], list[str]] | None = None
+    part_noun: str = ""

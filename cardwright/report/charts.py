@@ -43,16 +43,19 @@ def _layout(fig: go.Figure, title: str, height: int, **axes: object) -> go.Figur
     return fig
 
 
-def _ranked(data: ReportData, players: int) -> list[str]:
-    """Decks from the strongest to the weakest at that player count."""
-    groups = data.groups.get(players, {})
-    return sorted(groups, key=lambda deck: (-groups[deck].value, deck))
+Rates = dict[str, Rate]
+Cells = dict[tuple[str, str], Rate]
 
 
-def matrix(data: ReportData, players: int) -> go.Figure:
-    """Win-rate matrix: row deck's score rate in games against the column deck."""
-    decks = _ranked(data, players)
-    cells = data.matrix.get(players, {})
+def _ranked(rates: Rates) -> list[str]:
+    """Decks from the strongest to the weakest."""
+    return sorted(rates, key=lambda deck: (-rates[deck].value, deck))
+
+
+def matrix(rates: Rates, cells: Cells, players: int, noun: str) -> go.Figure:
+    """Win-rate matrix at one player count: the row deck's score rate in games against the
+    column deck; rows and columns ranked by ``rates``."""
+    decks = _ranked(rates)
     z: list[list[float | None]] = []
     text: list[list[str]] = []
     hover: list[list[str]] = []
@@ -66,7 +69,6 @@ def matrix(data: ReportData, players: int) -> go.Figure:
             text[-1].append("" if rate is None else f"{rate.value:.0%}<br>n={rate.n:,}")
             hover[-1].append("no games" if rate is None else rate_text(rate))
     fair = 1 / players
-    noun = data.hooks.noun
     fig = go.Figure(
         go.Heatmap(
             z=z,
@@ -91,20 +93,30 @@ def matrix(data: ReportData, players: int) -> go.Figure:
         f"{players} players: win rate of the row {noun} in games against the column {noun} "
         f"(fair: {fair:.0%})",
         size,
-        xaxis={"title": {"text": f"against ({noun})"}, "tickangle": -40, "type": "category"},
+        xaxis={
+            "title": {"text": f"against ({noun})"},
+            "tickangle": -40,
+            "type": "category",
+            "dtick": 1,  # every label, however many decks
+            "tickfont": {"size": 12 if len(decks) <= 30 else 9},
+            "automargin": True,
+        },
         yaxis={
             "title": {"text": noun},
             "autorange": "reversed",
             "type": "category",
+            "dtick": 1,
+            "tickfont": {"size": 12 if len(decks) <= 30 else 10},
             "automargin": True,
         },
     )
 
 
-def groups(data: ReportData, players: int) -> go.Figure:
-    """Each deck's overall score rate with its interval, strongest first."""
-    decks = _ranked(data, players)
-    rates = [data.groups[players][d] for d in decks]
+def groups(rates_of: Rates, players: int, noun: str) -> go.Figure:
+    """Each deck's overall score rate at one player count with its interval, strongest
+    first."""
+    decks = _ranked(rates_of)
+    rates = [rates_of[d] for d in decks]
     fair = 1 / players
     fig = go.Figure(
         go.Bar(
@@ -128,7 +140,7 @@ def groups(data: ReportData, players: int) -> go.Figure:
     fig.add_vline(x=fair, line_dash="dash", line_color="#555", annotation_text=f"fair {fair:.0%}")
     return _layout(
         fig,
-        f"{players} players: win rate per {data.hooks.noun} (grey: fewer than 30 games)",
+        f"{players} players: win rate per {noun} (grey: fewer than 30 games)",
         max(260, 90 + 24 * len(decks)),
         xaxis={"title": {"text": "win rate"}, "tickformat": ".0%", "range": [0, 1]},
         yaxis={"autorange": "reversed", "type": "category", "automargin": True},

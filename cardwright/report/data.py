@@ -103,6 +103,9 @@ class ReportData:
     player_counts: list[int]
     groups: dict[int, dict[str, Rate]] = field(default_factory=dict)  # players -> deck -> rate
     matrix: dict[int, dict[tuple[str, str], Rate]] = field(default_factory=dict)
+    # the same by part of a deck (hooks.parts: Smash Up's factions), else empty
+    part_groups: dict[int, dict[str, Rate]] = field(default_factory=dict)
+    part_matrix: dict[int, dict[tuple[str, str], Rate]] = field(default_factory=dict)
     first_seat: dict[int, list[Rate]] = field(default_factory=dict)  # players -> turn order
     lengths: dict[int, dict[int, int]] = field(default_factory=dict)  # players -> turns -> games
     decided: dict[int, dict[int, int]] = field(default_factory=dict)  # ... lead kept from turn
@@ -186,22 +189,18 @@ def gather(
         runs=_runs(con, game),
         player_counts=counts,
     )
+    _matchups(con, "sel_seats", data.groups, data.matrix)
+    if hooks.parts is not None:
+        decks = [d for (d,) in con.execute("SELECT DISTINCT deck FROM sel_seats").fetchall()]
+        pairs = [(deck, part) for deck in decks for part in hooks.parts(deck)]
+        con.execute(
+            "CREATE OR REPLACE TEMP TABLE part_seats AS SELECT s.* REPLACE (p.part AS deck) "
+            "FROM sel_seats s JOIN (SELECT unnest($decks) AS deck, unnest($parts) AS part) p "
+            "ON s.deck = p.deck",
+            {"decks": [d for d, _ in pairs], "parts": [p for _, p in pairs]},
+        )
+        _matchups(con, "part_seats", data.part_groups, data.part_matrix)
     score = "sum(won::INT) + 0.5 * sum(drawn::INT)"
-    for (players, deck), rate in _rates(
-        con.execute(
-            f"SELECT players, deck, count(*), {score} FROM sel_seats GROUP BY ALL ORDER BY ALL"
-        ).fetchall()
-    ):
-        data.groups.setdefault(players, {})[deck] = rate
-    for (players, row, col), rate in _rates(
-        con.execute(
-            "SELECT a.players, a.deck, b.deck, count(*), "
-            "sum(a.won::INT) + 0.5 * sum(a.drawn::INT) "
-            "FROM sel_seats a JOIN sel_seats b ON a.game_no = b.game_no AND a.seat <> b.seat "
-            "GROUP BY ALL ORDER BY ALL"
-        ).fetchall()
-    ):
-        data.matrix.setdefault(players, {})[(row, col)] = rate
     for (players, order), rate in _rates(
         con.execute(
             f"SELECT players, turn_order, count(*), {score} FROM sel_seats "
@@ -218,6 +217,33 @@ def gather(
     data.lopsided = _games(con, "margin IS NOT NULL ORDER BY margin DESC, turns, game_no")
     data.longest = _games(con, "TRUE ORDER BY turns DESC, decisions DESC, game_no")
     return data
+
+
+def _matchups(
+    con: duckdb.DuckDBPyConnection,
+    seats: str,
+    groups: dict[int, dict[str, Rate]],
+    matrix: dict[int, dict[tuple[str, str], Rate]],
+) -> None:
+    """Per player count: each deck's rate, and each deck's rate against each other deck (a
+    seat against every other seat of its game), from a table of seats (``sel_seats``, or
+    ``part_seats`` where a seat is a row per part of its deck)."""
+    for (players, deck), rate in _rates(
+        con.execute(
+            "SELECT players, deck, count(*), sum(won::INT) + 0.5 * sum(drawn::INT) "
+            f"FROM {seats} GROUP BY ALL ORDER BY ALL"
+        ).fetchall()
+    ):
+        groups.setdefault(players, {})[deck] = rate
+    for (players, row, col), rate in _rates(
+        con.execute(
+            "SELECT a.players, a.deck, b.deck, count(*), "
+            "sum(a.won::INT) + 0.5 * sum(a.drawn::INT) "
+            f"FROM {seats} a JOIN {seats} b ON a.game_no = b.game_no AND a.seat <> b.seat "
+            "GROUP BY ALL ORDER BY ALL"
+        ).fetchall()
+    ):
+        matrix.setdefault(players, {})[(row, col)] = rate
 
 
 def _one(con: duckdb.DuckDBPyConnection, sql: str, params: Any = None) -> Any:

@@ -129,8 +129,23 @@ def _decks(page: Page, data: ReportData) -> None:
         f"Agents: {escape('; '.join(agents))}.</p>"
     )
     for players in data.player_counts:
-        page.chart(f"matrix-{players}", charts.matrix(data, players))
-        page.chart(f"groups-{players}", charts.groups(data, players))
+        rates = data.groups[players]
+        page.chart(f"matrix-{players}", charts.matrix(rates, data.matrix[players], players, noun))
+        page.chart(f"groups-{players}", charts.groups(rates, players, noun))
+    part = data.hooks.part_noun
+    if data.part_groups:
+        page.add(
+            f"<h3>By {escape(part)}</h3>"
+            f'<p class="how">The same with each {escape(noun)} counted once for each of its '
+            f"{escape(part)}s: a {escape(part)}'s win rate over every {escape(noun)} that holds "
+            f"it, and against every {escape(part)} across the table. Far fewer games fill "
+            "these cells.</p>"
+        )
+    for players in sorted(data.part_groups):
+        rates = data.part_groups[players]
+        cells = data.part_matrix[players]
+        page.chart(f"part-matrix-{players}", charts.matrix(rates, cells, players, part))
+        page.chart(f"part-groups-{players}", charts.groups(rates, players, part))
 
 
 def _first(page: Page, data: ReportData) -> None:
@@ -260,6 +275,10 @@ def _numbers(data: ReportData) -> dict[str, Any]:
         "groups": {
             str(p): {deck: r.as_json() for deck, r in decks.items()}
             for p, decks in data.groups.items()
+        },
+        "part_groups": {
+            str(p): {part: r.as_json() for part, r in parts.items()}
+            for p, parts in data.part_groups.items()
         },
         "first_seat": {
             str(p): [r.as_json() for r in rates] for p, rates in data.first_seat.items()

@@ -254,11 +254,28 @@ def _specs() -> dict[str, list[Spec]]:
         ("70s-4p-errata", {"factions": seventies, "card_set": "70s-errata"}),
         ("70s-4p-2018", {"factions": seventies}),
     ]
+    va: Configs = [
+        ("warrior-assassin", {}),
+        ("paladin-monk", {"decks": ["divine-paladin", "mystic-monk"], "first_player": 1}),
+        (
+            "monk-assassin-weakened",
+            {
+                "decks": ["mystic-monk", "shadow-assassin"],
+                "fatigue": "weakened",
+                "start": "engaged",
+            },
+        ),
+        (
+            "assassin-paladin-closed",
+            {"decks": ["shadow-assassin", "divine-paladin"], "open_decklists": False},
+        ),
+    ]
     out: dict[str, list[Spec]] = {}
     for game_id, configs, seeds in (
         ("bizarre-world", bw, (1, 2, 3)),
         ("blue-moon", bm, (1, 2, 3)),
         ("smash-up", su, (1, 2)),
+        ("varia", va, (1, 2)),
     ):
         specs = []
         for name, config in configs:

@@ -15,7 +15,7 @@ import duckdb
 import pytest
 
 from cardwright.analysis.stats import wilson_interval
-from cardwright.core.errors import ConfigError
+from cardwright.core.errors import ConfigError, DataError
 from cardwright.games import get_game, playable_games
 from cardwright.report.browser import Browser, find_chromium
 from cardwright.report.build import build_report
@@ -93,6 +93,36 @@ def test_report_numbers_are_a_recount_of_the_stored_games(tmp_path: Path) -> Non
     assert data.longest[0].turns == max(load_game(store, n).turns for n in range(1, 37))
 
 
+def test_smash_up_matchups_by_faction_are_a_recount(tmp_path: Path) -> None:
+    """Each faction pair counts once for each of its factions, against each faction of every
+    other seat."""
+    store = tmp_path / "games.duckdb"
+    config = {"factions": ["any", "any", "any"]}
+    simulate_into(store, "smash-up", 10, ["random"] * 3, seed=8, config=config)
+    hooks = report_hooks("smash-up")
+    assert hooks.parts is not None
+    groups: dict[str, list[float]] = defaultdict(list)
+    matrix: dict[tuple[str, str], list[float]] = defaultdict(list)
+    with duckdb.connect(str(store), read_only=True) as con:
+        rows = con.execute("SELECT decks, winners FROM games").fetchall()
+        data = gather(con, "smash-up", hooks)
+    for decks, winners in rows:
+        for seat, deck in enumerate(decks):
+            score = 1.0 if winners == [seat] else 0.5 if not winners else 0.0
+            for part in hooks.parts(deck):
+                groups[part].append(score)
+                for other, against in enumerate(decks):
+                    for their in hooks.parts(against) if other != seat else ():
+                        matrix[(part, their)].append(score)
+    assert {f: (r.score, r.n) for f, r in data.part_groups[3].items()} == {
+        f: (sum(s), len(s)) for f, s in groups.items()
+    }
+    assert {k: (r.score, r.n) for k, r in data.part_matrix[3].items()} == {
+        k: (sum(s), len(s)) for k, s in matrix.items()
+    }
+    assert sum(r.n for r in data.part_groups[3].values()) == 10 * 3 * 2
+
+
 @pytest.fixture(scope="module")
 def browser() -> Any:
     try:
@@ -137,6 +167,8 @@ def test_every_game_has_its_report(browser: Browser, game: str, tmp_path: Path) 
     for players in sorted({len(run["seats"]) for run in outputs}):
         assert f"matrix-{players}" in expected and f"groups-{players}" in expected
     assert {"first-seat", "lengths", "scores", "cards"} <= set(expected)
+    if report_hooks(game).parts is not None:  # Smash Up: by faction too
+        assert {"part-matrix-2", "part-groups-2"} <= set(expected)
     seen = browser.look(report)
     assert [c["id"] for c in seen.charts] == expected
     for chart in seen.charts:
@@ -202,5 +234,11 @@ def test_report_plays_its_own_games_and_explains_them(tmp_path: Path) -> None:
     # the same store again would mix two runs silently: refused, nothing written
     again = cw("report", "bizarre-world", "-n", "8", "-o", str(html))
     assert_user_error(again, "exists", "--from")
-    built = build_report(store, "bizarre-world", tmp_path / "again.html", threads=1)
+    built = build_report(store, "bizarre-world", tmp_path / "again.html", threads=1, runs=[1])
     assert built.games == 8 and "cards" in built.charts
+    with pytest.raises(DataError, match=r"no bizarre-world games of run\(s\) 2"):
+        build_report(store, "bizarre-world", tmp_path / "run2.html", runs=[2])
+    assert not (tmp_path / "run2.html").exists()
+    assert_user_error(
+        cw("explain", "--from", str(store), "--game", "1", "--seat", "2"), "seats are 0 to 1"
+    )

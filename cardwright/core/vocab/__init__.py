@@ -29,7 +29,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from ..abilities import Listener, ModifierSpec, Replacement, Rule
+from ..abilities import Listener, ModifierSpec, Replacement, Rule, Treatment
 from ..errors import DataError
 from ..state import Lasting
 from .base import Ctx, Effect, Expr, NodeTable, cards_of, index_effect, node, node_key, seats_of
@@ -52,7 +52,7 @@ from .effects import (
     gain,
     lose,
 )
-from .events import dispatch, hear, modified, permissions, replace_event, run_listener
+from .events import dispatch, hear, modified, permissions, replace_event, run_listener, treated
 from .exprs import (
     COMPARE,
     SEAT_WORDS,
@@ -67,6 +67,7 @@ from .exprs import (
     Extreme,
     Filter,
     First,
+    Neg,
     OwnerOf,
     Seats,
     SelfCard,
@@ -140,6 +141,7 @@ __all__ = [
     "seat_word",
     "seats_of",
     "start_ability",
+    "treated",
 ]
 
 
@@ -329,9 +331,63 @@ def core_words() -> Vocabulary:
         "lasting": lambda key, what=None, amount=0, until="end_of_turn", word="": Verb(
             LASTING, (_e(key), _opt(what) or Const(None), _e(amount), _e(until), _e(word))
         ),
+        "become": lambda what, into, part="card", until="end_of_turn": Verb(
+            BECOME, (_e(what), _e(into), _e(part), _e(until))
+        ),
+        "treat": lambda attr, value, applies=None, instead=False: Treatment(
+            attr, _e(value), _opt(applies), bool(instead)
+        ),
+        # stacks of a seat (Varia's Enraged, Fatigue ...): the game keeps them
+        "stacks": lambda name, who=None: Call(
+            "stacks", _stacks, (_e(name), _opt(who) or Seats("you"))
+        ),
+        "gain_stacks": lambda name, n=1, who=None: Verb(
+            CHANGE_STACKS, (_e(name), _e(n), _opt(who) or Seats("you"))
+        ),
+        "lose_stacks": lambda name, n=1, who=None: Verb(
+            CHANGE_STACKS,
+            (_e(name), _e(-ALL_STACKS) if n == "all" else Neg(_e(n)), _opt(who) or Seats("you")),
+        ),
         **menu_words(_e, _effect),
     }
     return Vocabulary(words)
+
+
+def _stacks(ctx: Ctx, name: str, who: Any) -> int:
+    """How many stacks named ``name`` the (first) seat of ``who`` has."""
+    seats = seats_of(who)
+    return ctx.game.stack_count(ctx.state, seats[0], name) if seats else 0
+
+
+#: what ``lose_stacks(name, "all")`` loses (the game never goes below none)
+ALL_STACKS = 10**6
+
+
+def _change_stacks(ctx: Ctx, name: str, delta: int, who: Any) -> None:
+    """Each seat of ``who`` gains ``delta`` stacks named ``name`` (loses them when
+    negative)."""
+    for seat in seats_of(who):
+        ctx.game.change_stacks(ctx.state, seat, str(name), int(delta), ctx.rule, ctx.source)
+
+
+def _become(ctx: Ctx, what: Any, into: Any, part: str, until: str) -> None:
+    """Each card of ``what`` becomes ``into`` until ``until``: a copy of a card (its
+    definition) when ``into`` is a card, or the word ``into`` for one part of it
+    (``become(chosen, "Fire", part="subtypes")``). See :func:`~cardwright.core.lasting.became`."""
+    if isinstance(into, list | tuple):
+        found = cards_of(into)
+        if not found:
+            return
+        word = ctx.state.cards[found[0]].defn
+    else:
+        word = str(into)
+    for card in cards_of(what):
+        effect = Lasting(f"becomes:{part}", card, -1, 0, ctx.source, until=until, word=word)
+        ctx.game.add_lasting(ctx.state, effect, ctx.rule)
+
+
+CHANGE_STACKS = VerbSpec("change_stacks", _change_stacks)
+BECOME = VerbSpec("become", _become)
 
 
 def _rules(action: str | list[str], *rest: Any) -> Rule | list[Rule]:
@@ -389,6 +445,8 @@ def hooks_from(items: Iterable[Any], effect_hook: str = "effect") -> dict[str, A
             hooks[kind] = (*hooks.get(kind, ()), item)
         elif isinstance(item, Replacement):
             hooks["replacements"] = (*hooks.get("replacements", ()), item)
+        elif isinstance(item, Treatment):
+            hooks["treats"] = (*hooks.get("treats", ()), item)
         elif isinstance(item, Hooked):
             if item.hook in hooks:
                 raise DataError(f"two items for hook {item.hook!r}")

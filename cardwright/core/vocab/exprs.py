@@ -159,7 +159,7 @@ class Filter:
 
     def test(self, ctx: Ctx, card: int) -> bool:
         return COMPARE[self.op](
-            ctx.game.card_attr(ctx.state, card, self.attr), self.value.eval(ctx)
+            ctx.game.card_attr_as(ctx.state, card, self.attr, ctx.you), self.value.eval(ctx)
         )
 
 
@@ -241,7 +241,7 @@ class Extreme(Expr):
 
     def eval(self, ctx: Ctx) -> Any:
         found = cards_of(self.what.eval(ctx))
-        values = [ctx.game.card_attr(ctx.state, c, self.attr) for c in found]
+        values = [ctx.game.card_attr_as(ctx.state, c, self.attr, ctx.you) for c in found]
         return self.pick(values) if values else 0
 
 
@@ -254,7 +254,7 @@ class Attr(Expr):
 
     def eval(self, ctx: Ctx) -> Any:
         found = cards_of(self.what.eval(ctx))
-        return ctx.game.card_attr(ctx.state, found[0], self.name) if found else 0
+        return ctx.game.card_attr_as(ctx.state, found[0], self.name, ctx.you) if found else 0
 
 
 @dataclass(frozen=True, slots=True)

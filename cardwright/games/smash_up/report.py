@@ -9,6 +9,8 @@ from cardwright.games.reporting import ReportHooks
 
 from .carddata import load_factions
 
+PAIR = " + "
+
 
 def faction_pairs(config: dict[str, Any]) -> list[str]:
     """``Ninjas + Pirates`` for each seat, whatever order the two were named in."""
@@ -16,7 +18,7 @@ def faction_pairs(config: dict[str, Any]) -> list[str]:
     out = []
     for pair in config["factions"]:
         names = sorted(factions[f].name if f in factions else str(f) for f in pair)
-        out.append(" + ".join(names))
+        out.append(PAIR.join(names))
     return out
 
 
@@ -27,4 +29,6 @@ REPORT = ReportHooks(
     score="vp",
     score_label="VP",
     pool=lambda config: sorted(load_factions(config["card_set"])),
+    parts=lambda pair: pair.split(PAIR),
+    part_noun="faction",
 )
