@@ -43,6 +43,7 @@ bench: $(STAMP)  ## one-core speed of every playable game (about 20 s each)
 	$(BIN)/cardwright bench smash-up
 	$(BIN)/cardwright bench smash-up -o players=4
 	$(BIN)/cardwright bench varia
+	$(BIN)/cardwright bench munchkin -o players=4
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache build *.egg-info

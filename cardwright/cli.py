@@ -164,7 +164,10 @@ def cards(
     ruleset: Annotated[str | None, typer.Option(help="Bizarre World generator ruleset.")] = None,
     people: Annotated[str | None, typer.Option(help="Blue Moon: a people's deck.")] = None,
     faction: Annotated[str | None, typer.Option(help="Smash Up: a faction.")] = None,
-    card_set: Annotated[str | None, typer.Option(help="Smash Up: 70s-2018 or 70s-errata.")] = None,
+    card_set: Annotated[
+        str | None,
+        typer.Option(help="Smash Up: 70s-2018 or 70s-errata; Munchkin: classic, steampunk."),
+    ] = None,
     klass: Annotated[str | None, typer.Option("--class", help="Varia: a class deck.")] = None,
 ) -> None:
     """List a game's cards: Bizarre World's generator tables or a deck, a Blue Moon people's
@@ -432,6 +435,8 @@ def batch_setup(
     names = [a.strip() for a in agents.split(",") if a.strip()]
     config = parse_options(option)
     players = with_seat_choices(game, config, deck, factions, players)
+    if players is None and agents == DEFAULT_AGENTS:  # the game's own number of players
+        players = get_game(game).validate_config(config).get("players")
     if players is not None:
         if len(names) == 1 or agents == DEFAULT_AGENTS:
             names = names[:1] * players

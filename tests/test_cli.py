@@ -95,7 +95,7 @@ def test_usage_errors_are_short_and_exit_2() -> None:
 
 def test_unknown_game_option_and_agent() -> None:
     assert_user_error(cw("simulate", "chess"), "unknown game 'chess'")
-    assert_user_error(cw("simulate", "munchkin"), "not playable yet")
+    assert_user_error(cw("simulate", "munchkin", "--players", "2"), "players=2 is not one of")
     assert_user_error(
         cw("simulate", "bizarre-world", "-o", "gravity=1"), "unknown rule option 'gravity'"
     )
@@ -173,7 +173,7 @@ def test_game_status_lines() -> None:
     assert GAMES["blue-moon"].status_line() == "complete (all 118 card powers)"
     assert GAMES["smash-up"].status_line().startswith("complete (all ")
     assert GAMES["varia"].status_line() == "complete"
-    assert GAMES["munchkin"].status_line() == "planned"
+    assert GAMES["munchkin"].status_line() == "complete"
     assert _progress({"a": 1}, 2, "powers", "x") == "in progress: 2 of 3 powers not yet applied (x)"
 
 

@@ -52,6 +52,12 @@ def _varia() -> Game:
     return Varia()
 
 
+def _munchkin() -> Game:
+    from .munchkin.game import Munchkin
+
+    return Munchkin()
+
+
 def _smash_up() -> Game:
     from .smash_up.game import SmashUp
 
@@ -109,11 +115,12 @@ class GameEntry:
         return getattr(importlib.import_module(module), attribute)
 
 
-_BW, _BM, _SU, _VA = (
+_BW, _BM, _SU, _VA, _MK = (
     "cardwright.games.bizarre_world",
     "cardwright.games.blue_moon",
     "cardwright.games.smash_up",
     "cardwright.games.varia",
+    "cardwright.games.munchkin",
 )
 
 #: Every game Cardwright will play; a missing factory marks one not playable yet.
@@ -155,7 +162,13 @@ GAMES: dict[str, GameEntry] = {
         deck_files=f"{_VA}.catalogue:check_deck_file",
         report=f"{_VA}.report:REPORT",
     ),
-    "munchkin": GameEntry("Munchkin"),
+    "munchkin": GameEntry(
+        "Munchkin",
+        _munchkin,
+        heuristic=f"{_MK}.heuristic:MunchkinHeuristic",
+        catalogue=f"{_MK}.catalogue:catalogue",
+        report=f"{_MK}.report:REPORT",
+    ),
 }
 
 

@@ -135,7 +135,7 @@ def open_store(path: Path | str) -> Iterator[duckdb.DuckDBPyConnection]:
         con = duckdb.connect(str(path), read_only=True)
         con.execute("SET enable_progress_bar = false")  # no bar on the terminal
     except duckdb.Error as exc:
-        raise DataError(f"{path}: not a game store ({_first_line(exc)})") from None
+        raise DataError(f"{path}: cannot read it as a game store ({_first_line(exc)})") from None
     try:
         _check_format(con, path)
         yield con

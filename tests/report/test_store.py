@@ -18,7 +18,7 @@ from cardwright.sim.runner import simulate
 from cardwright.sim.store import TABLES, load_game, simulate_into
 from cardwright.sim.trace import report_hooks
 
-AGENTS = {"bizarre-world": ["heuristic", "random"]}
+AGENTS = {"bizarre-world": ["heuristic", "random"], "munchkin": ["heuristic"] * 3}
 
 
 def counts(path: Path) -> dict[str, int]:

@@ -57,6 +57,28 @@ def test_a_malformed_card_is_one_line_naming_the_file_card_and_field() -> None:
             "c",
             "x",
         )
+    with pytest.raises(DataError, match="an official card needs its source"):
+        _card(
+            {"name": "Bad", "types": "Physical Attack", "provenance": "official"},
+            "action",
+            "c",
+            "x",
+        )
+    official = _card(
+        {
+            "name": "Fevered Upstroke",
+            "types": "Physical Attack",
+            "cost": 3,
+            "power": 3,
+            "focus": 3,
+            "provenance": "official",
+            "source": "publisher's Dragon Knight page",
+        },
+        "action",
+        "dragon-knight",
+        "x.toml",
+    )
+    assert official.provenance == "official" and (official.power, official.focus) == (3, 3)
     with pytest.raises(DataError, match="copies must be 1 to 3"):
         _card({"name": "Bad", "types": "Physical Attack", "copies": 4}, "action", "c", "x")
     assert parse_types("Physical Magical Attack - Dexterity Vampiric", "x") == (

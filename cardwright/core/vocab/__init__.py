@@ -33,7 +33,7 @@ from ..abilities import Listener, ModifierSpec, Replacement, Rule, Treatment
 from ..errors import DataError
 from ..state import Lasting
 from .base import Ctx, Effect, Expr, NodeTable, cards_of, index_effect, node, node_key, seats_of
-from .binding import LET, Delay, EachChosen, IfDone, Let, Repeat, SuchThat
+from .binding import LET, Delay, EachChosen, IfDone, Let, Repeat, Roll, SuchThat
 from .effects import (
     ADD_COUNTER,
     DISCARD,
@@ -109,6 +109,7 @@ __all__ = [
     "OwnerOf",
     "Repeat",
     "Require",
+    "Roll",
     "Seats",
     "SelfCard",
     "Seq",
@@ -289,6 +290,7 @@ def core_words() -> Vocabulary:
         "if_done": _if_done,
         "repeat": lambda n, effect, name="": Repeat(_e(n), _effect(effect, "repeat"), name),
         "such_that": lambda what, condition: SuchThat(_e(what), _e(condition)),
+        "roll": lambda effect, sides=6, name="roll": Roll(_effect(effect, "roll"), sides, name),
         "for_each": lambda what, effect, name="it": ForEach(
             _e(what), _effect(effect, "for_each"), name
         ),
@@ -298,7 +300,9 @@ def core_words() -> Vocabulary:
         "only_if": lambda cond, effect: If(_e(cond), _effect(effect, "only_if")),
         "if_else": lambda cond, a, b: If(_e(cond), _effect(a, "if_else"), _effect(b, "if_else")),
         "require": lambda cond: Require(_e(cond)),
-        "draw": lambda n=1, who=None: draw(_e(n), None if who is None else _e(who)),
+        "draw": lambda n=1, who=None, deck="deck", face_up=False: draw(
+            _e(n), None if who is None else _e(who), deck, face_up
+        ),
         "discard": lambda what=1: discard(what if isinstance(what, int) else _e(what)),
         "gain": lambda key, n=1, who=None, why="": gain(
             key, _e(n), None if who is None else _e(who), why

@@ -334,6 +334,19 @@ class AnyOf(Expr):
 
 
 @dataclass(frozen=True, slots=True)
+class IfValue(Expr):
+    """``then if condition else otherwise``: a value that depends on a condition
+    (``5 if facing(race="elf") else 0``)."""
+
+    condition: Expr
+    then: Expr
+    otherwise: Expr
+
+    def eval(self, ctx: Ctx) -> Any:
+        return self.then.eval(ctx) if self.condition.eval(ctx) else self.otherwise.eval(ctx)
+
+
+@dataclass(frozen=True, slots=True)
 class Call(Expr):
     """A game's own pure function of the context (a value the vocabulary has no word for):
     ``fn(ctx, *args)`` with the arguments evaluated."""

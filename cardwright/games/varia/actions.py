@@ -137,12 +137,26 @@ def _others(s: VariaState, slot: Slot) -> tuple[int, ...]:
     return tuple(slot.cards[1:])
 
 
+#: ``keys`` not given: work out what can change the action now
+_ASK: frozenset[str] = frozenset({"?"})
+
+
+def changing(g: Varia, s: VariaState, slot: Slot) -> frozenset[str] | None:
+    """The values of the action that something in force may change (its parts' own
+    modifiers, live cards'); None when lasting effects are in force (anything may)."""
+    if s.lasting:
+        return None
+    return g.changes_for(s, slot.cards)
+
+
 def value(
-    g: Varia, s: VariaState, slot: Slot, key: str, base: int, live: frozenset[str] | None = None
+    g: Varia, s: VariaState, slot: Slot, key: str, base: int, keys: frozenset[str] | None = _ASK
 ) -> int:
     """The action's value ``key`` from ``base`` with every modifier in force (never below 0;
-    ``live``: what live cards may change, when the caller has worked it out)."""
-    if not g.could_change(s, slot.cards, key, live):
+    ``keys``: :func:`changing`, when the caller has worked it out)."""
+    if keys is _ASK:
+        keys = changing(g, s, slot)
+    if keys is not None and key not in keys:
         return max(0, base)
     return max(0, g.value(s, key, slot.lead, base, _others(s, slot)))
 
@@ -153,14 +167,14 @@ def keyword(
     slot: Slot,
     word: str,
     face: Face | None = None,
-    live: frozenset[str] | None = None,
+    keys: frozenset[str] | None = _ASK,
 ) -> bool:
     """Whether the action has keyword ``word``: printed on one of its parts, or granted by a
     rule in force (a ``kw:<word>`` modifier, a lasting effect)."""
     face = face or printed(s, slot)
     if word in face.keywords:
         return True
-    return value(g, s, slot, f"kw:{word}", 0, live) > 0
+    return value(g, s, slot, f"kw:{word}", 0, keys) > 0
 
 
 def advantage(
@@ -168,22 +182,23 @@ def advantage(
     s: VariaState,
     slot: Slot,
     face: Face | None = None,
-    live: frozenset[str] | None = None,
+    keys: frozenset[str] | None = _ASK,
 ) -> int:
     """+1 improved, -1 impaired, 0 neither or both (they cancel: ruling R8)."""
     face = face or printed(s, slot)
-    live = g.live_changes(s) if live is None else live
-    improved = keyword(g, s, slot, "improved", face, live)
-    return int(improved) - int(keyword(g, s, slot, "impaired", face, live))
+    if keys is _ASK:
+        keys = changing(g, s, slot)
+    improved = keyword(g, s, slot, "improved", face, keys)
+    return int(improved) - int(keyword(g, s, slot, "impaired", face, keys))
 
 
 def costs(g: Varia, s: VariaState, slot: Slot, face: Face | None = None) -> tuple[int, int]:
     """What performing the action costs now: (action points, health points)."""
     face = face or printed(s, slot)
-    live = g.live_changes(s)
+    keys = changing(g, s, slot)
     return (
-        value(g, s, slot, "cost", face.cost, live),
-        value(g, s, slot, "health_cost", face.health_cost, live),
+        value(g, s, slot, "cost", face.cost, keys),
+        value(g, s, slot, "health_cost", face.health_cost, keys),
     )
 
 
@@ -192,16 +207,17 @@ def dice(
     s: VariaState,
     slot: Slot,
     face: Face | None = None,
-    live: frozenset[str] | None = None,
+    keys: frozenset[str] | None = _ASK,
 ) -> tuple[int, int, int, int]:
     """(power base, power dice, focus base, focus dice) with the modifiers in force."""
     face = face or printed(s, slot)
-    live = g.live_changes(s) if live is None else live
+    if keys is _ASK:
+        keys = changing(g, s, slot)
     return (
-        value(g, s, slot, "power", face.power, live),
-        value(g, s, slot, "power_dice", face.power_dice, live),
-        value(g, s, slot, "focus", face.focus, live),
-        value(g, s, slot, "focus_dice", face.focus_dice, live),
+        value(g, s, slot, "power", face.power, keys),
+        value(g, s, slot, "power_dice", face.power_dice, keys),
+        value(g, s, slot, "focus", face.focus, keys),
+        value(g, s, slot, "focus_dice", face.focus_dice, keys),
     )
 
 

@@ -29,7 +29,9 @@ DATA = Path(__file__).parent / "data"
 SUPERTYPES = ("Physical", "Magical", "Attack", "Block")
 ATTRIBUTES = ("aggression", "tenacity", "faith", "spirit", "intellect", "charisma", "subtlety")
 KEYWORDS = ("fast", "impaired", "improved", "ranged", "spellfuse")
-PROVENANCES = ("original",)
+#: ``original``: our design (the four class decks); ``official``: a published card, entered
+#: from its printed face when one is known (its ``source`` says where)
+PROVENANCES = ("original", "official")
 TOKEN, STACK = " (token)", " (stack)"
 
 
@@ -193,6 +195,8 @@ def _card(entry: Mapping[str, Any], kind: str, klass: str, where: str) -> CardDe
     provenance = entry.get("provenance", "original")
     if provenance not in PROVENANCES:
         raise DataError(f"{where}: provenance must be one of {', '.join(PROVENANCES)}")
+    if provenance == "official" and not entry.get("source"):
+        raise DataError(f"{where}: an official card needs its source (where it is printed)")
     for key in ("rules", "item_rules"):
         text_key = "text" if key == "rules" else "item_text"
         if entry.get(key) and not entry.get(text_key):

@@ -53,9 +53,9 @@ def fixed_dice(g: Varia, s: VariaState, slot: Slot) -> tuple[int | None, int | N
 def roll_action(g: Varia, s: VariaState, seat: int, slot: Slot) -> None:
     """Roll the action's power and focus; store the totals in the slot."""
     face = actions.printed(s, slot)
-    live = g.live_changes(s)
-    pb, pd, fb, fd = actions.dice(g, s, slot, face, live)
-    adv = actions.advantage(g, s, slot, face, live)
+    keys = actions.changing(g, s, slot)
+    pb, pd, fb, fd = actions.dice(g, s, slot, face, keys)
+    adv = actions.advantage(g, s, slot, face, keys)
     fix_p, fix_f, first = fixed_dice(g, s, slot)
     name = face.name
     power = g.roll(s, seat, pd, 6, adv, f"power for {name}", "va.roll", fix_p, first)

@@ -213,6 +213,11 @@ class Varia(Game):
             return winner
 
     # ================================================================ card lookups
+    @property
+    def defs(self) -> dict[str, CardDef]:
+        """Every card definition by id (static)."""
+        return self._defs
+
     def defn(self, state: State, card: int) -> CardDef:
         return self._defs[state.cards[card].defn]
 
@@ -352,18 +357,16 @@ class Varia(Game):
                 found = found | keys
         return found
 
-    def could_change(
-        self, s: VariaState, cards: list[CardRef], key: str, live: frozenset[str] | None = None
-    ) -> bool:
-        """Whether anything in force might change value ``key`` of the action made of
-        ``cards`` (its parts' own modifiers, live cards' (``live``: :meth:`live_changes`,
-        when the caller has it), lasting effects)."""
-        if s.lasting:
-            return True
+    def changes_for(self, s: VariaState, cards: list[CardRef]) -> frozenset[str]:
+        """The values of the action made of ``cards`` that its parts' own modifiers and live
+        cards' modifiers may change (lasting effects aside)."""
         own, table = self._self_changes, s.cards
-        if any(key in own[table[c].defn] for c in cards):
-            return True
-        return key in (self.live_changes(s) if live is None else live)
+        found = self.live_changes(s)
+        for c in cards:
+            keys = own[table[c].defn]
+            if keys:
+                found = found | keys
+        return found
 
     def modifier_sources(self, state: State, key: str) -> Iterable[int]:
         """Only the live cards whose definitions can change ``key`` of other cards."""

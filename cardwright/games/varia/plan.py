@@ -199,20 +199,21 @@ def plan_options(g: Varia, s: VariaState, seat: int, phase: str) -> list[Option]
     seen: set[str] = set()
     where: list[Place] | None = None
     granted = may_grant_fast(g, s)
-    for card in [*hand, *items]:
-        d = g.defn(s, card)
-        if d.kind != "item":
+    defs, cards, append = g.defs, s.cards, out.append
+    for card in hand + items:
+        d = defs[cards[card].defn]
+        item = d.kind == "item"
+        if not item:
             if d.id in seen:
                 continue  # copies of a card in hand are interchangeable
             seen.add(d.id)
-        verb = "Use" if d.kind == "item" else "Plan"
-        ref = CardRef(card)
+        head = f"{'Use' if item else 'Plan'} {d.name} in moment "
+        fuse = "spellfuse" in d.keywords
         for m in targets:
-            label = f"{verb} {d.name} in moment {m + 1}"
-            out.append(Option(f"plan:{card}:{m}", label, card=ref, n=m, arg="plan"))
-            if "spellfuse" in d.keywords:
+            append(Option(f"plan:{card}:{m}", f"{head}{m + 1}", CardRef(card), m, "plan"))
+            if fuse:
                 out.extend(_fuse_options(g, s, seat, card, m))
-        if is_fast(g, s, card, granted):
+        if "fast" in d.keywords or (granted and is_fast(g, s, card, granted)):
             if where is None:
                 where = places(g, s, seat, existing)
             out.extend(_combo_options(g, s, card, where, free=False))
