@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test test-all lint typecheck bench clean
+.PHONY: run test test-all lint typecheck browser bench clean
 
 $(STAMP): pyproject.toml
 	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "Python 3.11+ is required")'
@@ -24,10 +24,17 @@ lint: $(STAMP)
 typecheck: $(STAMP)
 	$(BIN)/mypy
 
-test: lint typecheck  ## lint, types, and the representative test suite
+# The report test opens reports in headless Chromium: Debian's package, installed when missing.
+browser:
+	@command -v chromium >/dev/null 2>&1 || command -v chromium-browser >/dev/null 2>&1 || \
+	  { command -v apt-get >/dev/null 2>&1 && apt-get update -qq && \
+	    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; } || \
+	  { echo "the report test needs Chromium: install Debian's chromium package" >&2; exit 1; }
+
+test: lint typecheck browser  ## lint, types, and the representative test suite
 	$(BIN)/pytest -q -n 2
 
-test-all: lint typecheck  ## everything, slow simulations included
+test-all: lint typecheck browser  ## everything, slow simulations included
 	$(BIN)/pytest -q -n 2 -m ''
 
 bench: $(STAMP)  ## one-core speed of every playable game (about 20 s each)
@@ -35,6 +42,8 @@ bench: $(STAMP)  ## one-core speed of every playable game (about 20 s each)
 	$(BIN)/cardwright bench blue-moon
 	$(BIN)/cardwright bench smash-up
 	$(BIN)/cardwright bench smash-up -o players=4
+	$(BIN)/cardwright bench varia
+	$(BIN)/cardwright bench munchkin -o players=4
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache build *.egg-info

@@ -18,6 +18,7 @@ from rich.table import Table
 from cardwright.core.errors import CardwrightError, ConfigError, DataError, IllegalChoice
 from cardwright.core.state import state_hash
 from cardwright.games import GAMES, get_game
+from cardwright.sim.deal import ANY, deal
 
 app = typer.Typer(
     add_completion=False,
@@ -60,7 +61,8 @@ DeckList = Annotated[
     typer.Option(
         "--deck",
         help="One seat's choice, in seat order (repeat per seat): a deck name or file, a "
-        "Blue Moon people, or a Smash Up faction pair such as ninjas,pirates.",
+        "Blue Moon people, or a Smash Up faction pair such as ninjas,pirates; 'any' deals one "
+        "at random for each game.",
     ),
 ]
 FactionList = Annotated[
@@ -95,8 +97,11 @@ def with_seat_choices(
         config[entry.seat_key] = [text for _, text in choices]
         return players
     noun = entry.seat_key
-    pairs = []
+    pairs: list[Any] = []
     for flag, text in choices:
+        if text.strip() == ANY:  # two factions dealt for each game
+            pairs.append(ANY)
+            continue
         pair = [f.strip() for f in text.replace("+", ",").split(",") if f.strip()]
         if len(pair) != 2:
             raise ConfigError(f"{flag} {text!r}: name two {noun}, e.g. {entry.seat_example}")
@@ -159,7 +164,11 @@ def cards(
     ruleset: Annotated[str | None, typer.Option(help="Bizarre World generator ruleset.")] = None,
     people: Annotated[str | None, typer.Option(help="Blue Moon: a people's deck.")] = None,
     faction: Annotated[str | None, typer.Option(help="Smash Up: a faction.")] = None,
-    card_set: Annotated[str | None, typer.Option(help="Smash Up: 70s-2018 or 70s-errata.")] = None,
+    card_set: Annotated[
+        str | None,
+        typer.Option(help="Smash Up: 70s-2018 or 70s-errata; Munchkin: classic, steampunk."),
+    ] = None,
+    klass: Annotated[str | None, typer.Option("--class", help="Varia: a class deck.")] = None,
 ) -> None:
     """List a game's cards: Bizarre World's generator tables or a deck, a Blue Moon people's
     deck, a Smash Up faction or the bases. Each game says which options it takes."""
@@ -172,6 +181,7 @@ def cards(
         raise ConfigError(f"{game}: no card data yet")
     given = {"deck": deck, "ruleset": ruleset, "people": people, "faction": faction}
     given["card_set"] = card_set
+    given["class"] = klass
     selection = {k: v for k, v in given.items() if v is not None}
     for table in catalogue(selection):
         shown = Table(*table.columns, title=escape(table.title))
@@ -185,13 +195,16 @@ def cards(
 @deck_app.command("check")
 def deck_check(paths: list[Path]) -> None:
     """Validate deck files of any game that has them (Bizarre World decks, Blue Moon custom
-    decks); each problem is one line naming the card and the rule."""
+    decks, Varia decks); each problem is one line naming the card and the rule. A file that
+    names its game (``game = "varia"``) is checked by that game."""
     from cardwright.core.datafiles import read_toml
 
     checkers = [e.tool("deck_files") for e in GAMES.values() if e.deck_files]
     for path in paths:
         raw = read_toml(path, "deck file")
-        for check in checkers:
+        game_id = raw.get("game")
+        named = GAMES.get(game_id) if isinstance(game_id, str) else None
+        for check in [named.tool("deck_files")] if named and named.deck_files else checkers:
             summary = check(path, raw)
             if summary is not None:
                 out.print(escape(summary))
@@ -246,11 +259,11 @@ def play(
     if entry.seat_pairs and isinstance(chosen, list) and len(chosen) == 1 and seat:
         config[entry.seat_key] = [None] * seat + chosen  # one pair: the human's own
     if "names" not in config and "names" in g.default_config():
-        count = g.validate_config(config).get("players") or g.min_players
+        count = g.validate_config(deal(game, config, 0)).get("players") or g.min_players
         ais = ["AI"] if count == 2 else [f"AI {i}" for i in range(1, count)]
         config["names"] = [*ais[:seat], name, *ais[seat:]][:count]
     seed = int(time.time()) % 100000 if seed is None else seed
-    state = g.new_state(config, seed)
+    state = g.new_state(deal(game, config, seed), seed)
     ai = make_agent(opponent, game, seed)
     record = GameRecord(
         game=game,
@@ -361,49 +374,18 @@ def simulate(
     backend: Annotated[str, typer.Option(help="local (processes) or ray.")] = "local",
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON (reproducible).")] = False,
     timing: Annotated[bool, typer.Option(help="Add CPU time and decisions/s to --json.")] = False,
+    out_file: StoreOption = None,
     option: OptionList = None,
 ) -> None:
     """Self-play N games; win rate per seat and agent with 95% intervals."""
     from cardwright.analysis.stats import summarize
-    from cardwright.sim.runner import simulate as run
 
-    names = [a.strip() for a in agents.split(",") if a.strip()]
-    config = parse_options(option)
-    players = with_seat_choices(game, config, deck, factions, players)
-    if players is not None:
-        if len(names) == 1 or agents == DEFAULT_AGENTS:
-            names = names[:1] * players
-        if len(names) != players:
-            raise ConfigError(f"--players {players} needs {players} agents, got {len(names)}")
-    if n < 1:
-        raise ConfigError("-n must be at least 1")
-    from cardwright.sim.runner import with_player_count
-
-    config = with_player_count(game, config, len(names))
-    _check_batch(game, names, config)
+    names, config = batch_setup(game, n, agents, players, deck, factions, option)
+    batch = run_batch(game, n, names, config, seed, jobs, backend, out_file, bar=not as_json)
     if as_json:
-        batch = run(game, n, names, seed=seed, jobs=jobs, config=config, backend=backend)
         summary = summarize(batch, timing=timing)
         sys.stdout.write(json.dumps(summary, indent=2, sort_keys=True) + "\n")
         return
-    with Progress(
-        "[progress.description]{task.description}",
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeElapsedColumn(),
-        console=err,
-    ) as bar:
-        task = bar.add_task(f"{game}", total=n)
-        batch = run(
-            game,
-            n,
-            names,
-            seed=seed,
-            jobs=jobs,
-            config=config,
-            backend=backend,
-            progress=lambda k: bar.advance(task, k),
-        )
     summary = summarize(batch, timing=True)
     table = Table(
         "seat", "agent", "wins", "win rate", "95% interval", title=f"{game}: {n} games, seed {seed}"
@@ -429,12 +411,90 @@ def simulate(
     )
 
 
+StoreOption = Annotated[
+    Path | None,
+    typer.Option(
+        "--out",
+        help="Also append every game to this game store (a .duckdb file; docs/records.md).",
+    ),
+]
+
+
+def batch_setup(
+    game: str,
+    n: int,
+    agents: str,
+    players: int | None,
+    deck: list[str] | None,
+    factions: list[str] | None,
+    option: list[str] | None,
+) -> tuple[list[str], dict[str, Any]]:
+    """The agents (one per seat) and config of a batch from the ``simulate`` options, checked."""
+    from cardwright.sim.runner import with_player_count
+
+    names = [a.strip() for a in agents.split(",") if a.strip()]
+    config = parse_options(option)
+    players = with_seat_choices(game, config, deck, factions, players)
+    if players is None and agents == DEFAULT_AGENTS:  # the game's own number of players
+        players = get_game(game).validate_config(config).get("players")
+    if players is not None:
+        if len(names) == 1 or agents == DEFAULT_AGENTS:
+            names = names[:1] * players
+        if len(names) != players:
+            raise ConfigError(f"--players {players} needs {players} agents, got {len(names)}")
+    if n < 1:
+        raise ConfigError("-n must be at least 1")
+    config = with_player_count(game, config, len(names))
+    _check_batch(game, names, config)
+    return names, config
+
+
+def run_batch(
+    game: str,
+    n: int,
+    names: list[str],
+    config: dict[str, Any],
+    seed: int,
+    jobs: int,
+    backend: str,
+    store: Path | None,
+    *,
+    bar: bool,
+) -> Any:
+    """Play the batch (with a progress bar on stderr if ``bar``), appending every game to
+    ``store`` when given."""
+    from cardwright.sim.store import check_path, simulate_into
+
+    if store is not None:
+        check_path(store)  # before the progress bar
+    with Progress(
+        "[progress.description]{task.description}",
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        console=err,
+        disable=not bar,
+    ) as progress:
+        task = progress.add_task(f"{game}", total=n)
+        return simulate_into(
+            store,
+            game,
+            n,
+            names,
+            seed=seed,
+            jobs=jobs,
+            config=config,
+            backend=backend,
+            progress=lambda k: progress.advance(task, k),
+        )
+
+
 def _check_batch(game: str, names: list[str], config: dict[str, Any]) -> None:
     """Refuse bad games, agents and options before any progress bar is drawn."""
     from cardwright.agents import make_agent
 
     g = get_game(game)
-    g.validate_config(config)
+    g.validate_config(deal(game, config, 0))
     for agent in names:
         make_agent(agent, game, 0)
     if not g.min_players <= len(names) <= g.max_players:
@@ -445,37 +505,77 @@ def _check_batch(game: str, names: list[str], config: dict[str, Any]) -> None:
 
 
 # ---------------------------------------------------------------------------- replay, explain
-@app.command("replay")
-def replay_cmd(path: Path) -> None:
-    """Re-run a saved game and check it reaches the recorded final state."""
-    from cardwright.sim.records import load_record, replay
+FromStore = Annotated[
+    Path | None, typer.Option("--from", help="A game store (simulate --out); with --game.")
+]
+GameNo = Annotated[int | None, typer.Option("--game", help="The stored game's number.")]
 
-    record = load_record(path)
+
+def _load(path: Path | None, store: Path | None, game_no: int | None) -> tuple[str, Any]:
+    """A saved game file, or game N of a store (``--from FILE --game N``): (name, record)."""
+    from cardwright.sim.records import load_record
+
+    if store is None and game_no is None:
+        if path is None:
+            raise ConfigError("name a saved game file, or a store with --from FILE --game N")
+        return str(path), load_record(path)
+    if path is not None or store is None or game_no is None:
+        raise ConfigError("give either a saved game file or --from FILE with --game N")
+    from cardwright.sim.store import load_game
+
+    return f"{store} game {game_no}", load_game(store, game_no)
+
+
+@app.command("replay")
+def replay_cmd(
+    path: Annotated[Path | None, typer.Argument()] = None,
+    store: FromStore = None,
+    game_no: GameNo = None,
+) -> None:
+    """Re-run a saved or stored game and check it reaches the recorded final state."""
+    from cardwright.sim.records import replay
+
+    name, record = _load(path, store, game_no)
     _, state = replay(record, log=False)
     got = state_hash(state)
     if record.final_hash and got != record.final_hash:
-        err.print(f"{path}: MISMATCH: replay reached {got}, the record says {record.final_hash}")
+        err.print(f"{name}: MISMATCH: replay reached {got}, the record says {record.final_hash}")
         raise typer.Exit(1)
     result = state.result.reason if state.result else "the game was not finished"
-    out.print(f"{path}: OK, {len(record.choices)} choices replayed to hash {got} ({result})")
+    out.print(f"{name}: OK, {len(record.choices)} choices replayed to hash {got} ({result})")
 
 
 @app.command()
 def explain(
-    path: Path,
+    path: Annotated[Path | None, typer.Argument()] = None,
     seat: Annotated[int | None, typer.Option(help="Show only what this seat saw.")] = None,
+    store: FromStore = None,
+    game_no: GameNo = None,
 ) -> None:
-    """The log of a saved game with the rule behind every event."""
-    from cardwright.sim.records import load_record, replay
+    """The log of a saved or stored game with the rule behind every event."""
+    from cardwright.sim.records import replay
 
-    record = load_record(path)
+    name, record = _load(path, store, game_no)
     g, state = replay(record, log=True)
+    if record.final_hash and state_hash(state) != record.final_hash:
+        err.print(f"warning: {name} no longer replays to its recorded final state")
+    if seat is not None and seat not in range(state.num_players):
+        raise ConfigError(f"--seat {seat}: seats are 0 to {state.num_players - 1}")
     view = g.view(state, seat) if seat is not None else state
     for event in view.log:
         rule = g.rules.get(event.rule)
         out.print(f"[bold]T{event.turn}[/bold] {escape(event.text)}")
         if rule is not None:
             out.print(f"     [dim]{rule.id}: {escape(rule.text)} ({escape(rule.source)})[/dim]")
+
+
+def _register_report() -> None:
+    from cardwright.report.cli import register
+
+    register(app, sys.modules[__name__])
+
+
+_register_report()
 
 
 # ---------------------------------------------------------------------------- scenarios

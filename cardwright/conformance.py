@@ -201,16 +201,17 @@ def play_checked(
     agent = RandomAgent(seed)
     swap_rng = LocalRng(seed)
     record = Playthrough(game.id, dict(config), seed)
-    cards = len(state.cards)
+    cards = game.conserved_cards(state)
     step = 0
     while state.decision is not None:
         where = f"{game.id} seed {seed} step {step}"
         assert step < MAX_DECISIONS, f"{where}: no end after {MAX_DECISIONS} decisions"
         problems = game.invariants(state)
         assert not problems, f"{where}: invariants broken: {problems}"
-        assert len(state.cards) == cards and total_cards(state) == cards, (
+        counted = game.conserved_cards(state)
+        assert counted == cards and total_cards(state) == len(state.cards), (
             f"{where}: {total_cards(state)} cards in zones, {len(state.cards)} in the table, "
-            f"{cards} at the start"
+            f"{counted} counted, {cards} at the start"
         )
         check_reask(game, state, where)
         if step % deep_every == 0:

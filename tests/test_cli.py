@@ -95,7 +95,7 @@ def test_usage_errors_are_short_and_exit_2() -> None:
 
 def test_unknown_game_option_and_agent() -> None:
     assert_user_error(cw("simulate", "chess"), "unknown game 'chess'")
-    assert_user_error(cw("simulate", "varia"), "not playable yet")
+    assert_user_error(cw("simulate", "munchkin", "--players", "2"), "players=2 is not one of")
     assert_user_error(
         cw("simulate", "bizarre-world", "-o", "gravity=1"), "unknown rule option 'gravity'"
     )
@@ -172,7 +172,8 @@ def test_game_status_lines() -> None:
 
     assert GAMES["blue-moon"].status_line() == "complete (all 118 card powers)"
     assert GAMES["smash-up"].status_line().startswith("complete (all ")
-    assert GAMES["varia"].status_line() == "planned"
+    assert GAMES["varia"].status_line() == "complete"
+    assert GAMES["munchkin"].status_line() == "complete"
     assert _progress({"a": 1}, 2, "powers", "x") == "in progress: 2 of 3 powers not yet applied (x)"
 
 
@@ -262,3 +263,25 @@ def test_smash_up_factions_per_seat() -> None:
         "names 3 seats but --players is 2",
     )
     assert_user_error(cw("simulate", "smash-up", "--factions", "ninjas,nope"), "faction 'nope'")
+
+
+def test_varia_commands(tmp_path: Path) -> None:
+    warrior = cw("cards", "varia", "--class", "volcanic-warrior")
+    assert warrior.returncode == 0 and "Decapitate (name, power, focus, class)" in warrior.stdout
+    assert "shadow-assassin" in cw("cards", "varia").stdout
+    assert_user_error(cw("cards", "varia", "--class", "bard"), "unknown class 'bard'")
+    assert_user_error(cw("cards", "varia", "--people", "khind"), "--people")
+    deck = tmp_path / "poison.toml"
+    deck.write_text(
+        'game = "varia"\nname = "Poison"\nitems = ["Bowie Knife", "Prayer Beads"]\n'
+        'actions = ["Snake Bite x3", "Smite x3", "Parry x3", "Steadfast x3", "Quick Stab x2",'
+        ' "Shield of Faith x3", "Feint x3", "Angelic Palm x3", "Demon Fist x3", "Cleave x3",'
+        ' "Charge"]\n'
+    )
+    checked = cw("deck", "check", str(deck))
+    assert checked.returncode == 0 and "OK (Poison, level-constructed, 30 actions" in checked.stdout
+    too_many = tmp_path / "greedy.toml"
+    too_many.write_text('game = "varia"\nitems = []\nactions = ["Snake Bite x30"]\n')
+    assert_user_error(cw("deck", "check", str(too_many)), "greedy.toml", "30 copies")
+    sim = cw("simulate", "varia", "-n", "2", "--deck", str(deck), "--deck", "mystic-monk")
+    assert sim.returncode == 0, sim.stderr

@@ -58,9 +58,36 @@ CASES: dict[str, list[dict[str, Any]]] = {
             "_games": 4,
         },
     ],
+    "varia": [
+        {},
+        {"decks": ["divine-paladin", "mystic-monk"], "first_player": 1},
+        {"decks": ["mystic-monk", "shadow-assassin"], "fatigue": "weakened", "start": "engaged"},
+        {
+            "decks": ["shadow-assassin", "divine-paladin"],
+            "open_decklists": False,
+            "simultaneous_loss": "higher_health",
+        },
+        {"decks": ["volcanic-warrior", "divine-paladin"], "fatigue": "lasting", "first_player": 0},
+    ],
+    # Munchkin's random games are long (random players rarely reach Level 10): the
+    # representative part plays their first turns; `make test-all` plays them to the end
+    "munchkin": [
+        {"players": 3, "max_turns": 40},
+        {"players": 4, "max_turns": 40, "first_player": "random", "listen_at_door": True},
+        {"players": 5, "max_turns": 30, "shared_victory": True, "sexes": ["female"] * 5},
+        {"players": 6, "max_turns": 30, "card_set": "steampunk"},
+    ],
 }
 # seeded games per configuration in `make test` (x6 in `make test-all`)
-GAMES_PER_CONFIG = {"bizarre-world": 75, "blue-moon": 50, "smash-up": 25}
+GAMES_PER_CONFIG = {
+    "bizarre-world": 75,
+    "blue-moon": 50,
+    "smash-up": 25,
+    "varia": 30,
+    "munchkin": 2,
+}
+#: the configuration of the any-seed property test, by game (default: the game's defaults)
+ANY_SEED_CONFIG: dict[str, dict[str, Any]] = {"munchkin": {"max_turns": 12}}
 
 
 def test_every_playable_game_has_cases() -> None:
@@ -102,7 +129,7 @@ def test_random_games_conform(
 @given(seed=st.integers(min_value=0, max_value=2**40))
 def test_any_seed_conforms(game_id: str, seed: int) -> None:
     game = get_game(game_id)
-    record = play_checked(game, {}, seed, deep_every=40)
+    record = play_checked(game, ANY_SEED_CONFIG.get(game_id, {}), seed, deep_every=40)
     check_replay(game, record)
 
 
@@ -126,6 +153,8 @@ KNOWN_UNTYPED: dict[str, set[str]] = {
     "bizarre-world": set(),
     "blue-moon": set(),
     "smash-up": set(),
+    "varia": set(),
+    "munchkin": set(),
 }
 
 

@@ -42,6 +42,7 @@ CORE_HOOKS: dict[str, str] = {
     "forbids": 'prohibitions: a "cannot" for an action (it beats every "can")',
     "permits": 'permissions: a "can" for an action a rule would forbid',
     "replacements": "replacement effects: what happens instead of an event",
+    "treats": 'rules for how the card\'s controller treats cards ("treated as")',
 }
 
 
@@ -118,6 +119,19 @@ class Replacement:
     condition: Expr | None = None
 
 
+@dataclass(frozen=True, slots=True)
+class Treatment:
+    """A "treated as" rule: while the card is live, its controller (and only its controller)
+    treats the cards it ``applies`` to (``it``; None: every card) as having ``value`` in
+    attribute ``attr``, in addition to what they have (``instead``: in place of it). The cards
+    do not change; other players see them as they are (Varia 003 Becomes & Treated)."""
+
+    attr: str
+    value: Expr
+    applies: Expr | None = None
+    instead: bool = False
+
+
 @dataclass(frozen=True)
 class Ability:
     """One ability: its id (unique in the game), the rule it cites, its hooks, and how people
@@ -159,6 +173,11 @@ class Ability:
     @property
     def replacements(self) -> tuple[Replacement, ...]:
         found: tuple[Replacement, ...] = tuple(self.hooks.get("replacements", ()))
+        return found
+
+    @property
+    def treatments(self) -> tuple[Treatment, ...]:
+        found: tuple[Treatment, ...] = tuple(self.hooks.get("treats", ()))
         return found
 
 
@@ -212,7 +231,10 @@ class Registry:
         keyword: dict[str, set[str]] = {}
         ruling: dict[str, set[str]] = {}
         replacing: dict[str, set[str]] = {}
+        treating: dict[str, set[str]] = {}
         for ab in self.abilities.values():
+            for t in ab.treatments:
+                treating.setdefault(t.attr, set()).add(ab.id)
             for r in ab.rules:
                 ruling.setdefault(r.action, set()).add(ab.id)
             for rep in ab.replacements:
@@ -233,6 +255,7 @@ class Registry:
         self._keyword = {k: frozenset(v) for k, v in keyword.items()}
         self._ruling = {k: frozenset(v) for k, v in ruling.items()}
         self._replacing = {k: frozenset(v) for k, v in replacing.items()}
+        self._treating = {k: frozenset(v) for k, v in treating.items()}
 
     # ----------------------------------------------------------------- derived indexes
     def listening(self, event: str, timing: str = AFTER, subject: str = "self") -> frozenset[str]:
@@ -261,6 +284,10 @@ class Registry:
     def replacing(self, event: str) -> frozenset[str]:
         """The abilities with a replacement for ``event``."""
         return self._replacing.get(event, frozenset())
+
+    def treating(self, attr: str) -> frozenset[str]:
+        """The abilities with a "treated as" rule for attribute ``attr``."""
+        return self._treating.get(attr, frozenset())
 
     def ability(self, ability_id: str) -> Ability:
         return self.abilities[ability_id]

@@ -48,7 +48,7 @@ from .timing import AFTER as AFTER
 from .timing import BEFORE as BEFORE
 from .timing import TIMINGS as TIMINGS
 from .timing import WHEN as WHEN
-from .vocab import dispatch, modified, permissions, replace_event, run_listener
+from .vocab import dispatch, modified, permissions, replace_event, run_listener, treated
 
 if TYPE_CHECKING:
     from .abilities import Ability, Registry
@@ -102,6 +102,9 @@ class Game(ABC):
     decline_option: ClassVar[Option] = Option("decline", "Do nothing")
     #: the rule an empty-deck draw cites in the log (None: the draw's own rule)
     empty_draw_rule: ClassVar[str | None] = None
+    #: whether a card drawn face down is marked ``face_up`` in its new zone (a game whose
+    #: hands hold cards everyone has seen, Munchkin's, marks hidden draws face down)
+    drawn_face_up: ClassVar[bool] = True
 
     def __init__(self) -> None:
         self.handlers = {RESPOND: self._respond_handler, TRIGGERS: self._triggers_handler}
@@ -576,6 +579,13 @@ class Game(ABC):
         listeners hear events. Default: none."""
         return ()
 
+    def modifier_sources(self, state: State, key: str) -> Iterable[int]:
+        """The live cards whose modifiers may change value ``key`` of other cards (the
+        vocabulary's :func:`~cardwright.core.vocab.modified` asks only these). Default: every
+        live card; a game that knows which of its cards can change a value (from their static
+        abilities) narrows it, for speed."""
+        return self.live_cards(state)
+
     def card_attr(self, state: State, card: int, name: str) -> Any:
         """An attribute of a card that selectors and expressions may test (``cost``,
         ``power``, ``purple`` ...); an unknown name is a rules error."""
@@ -585,11 +595,24 @@ class Game(ABC):
         """The key of a per-seat zone by its name (``zone_key("hand", 1) == "hand:1"``)."""
         return f"{zone}:{seat}"
 
-    def value(self, state: State, key: str, card: int, base: int) -> int:
-        """A card's value ``key`` from ``base``, with every modifier in force applied."""
+    def value(self, state: State, key: str, card: int, base: int, parts: Iterable[int] = ()) -> int:
+        """A card's value ``key`` from ``base``, with every modifier in force applied.
+        ``parts``: other cards combined with ``card`` into one (a Varia combo), whose own
+        modifiers count as the combined card's own."""
         if self.registry is None:
             return base
-        return modified(self, state, key, card, base)
+        return modified(self, state, key, card, base, parts)
+
+    def card_attr_as(self, state: State, card: int, name: str, viewer: int) -> Any:
+        """An attribute of a card as ``viewer`` sees it: :meth:`card_attr`, changed by the
+        "treated as" rules in force for that seat (:func:`~cardwright.core.vocab.treated`:
+        Varia's Eyes of the Goddess makes its holder, and only its holder, treat cards as
+        Demonic). Expressions read attributes through it, with the acting seat as viewer."""
+        value = self.card_attr(state, card, name)
+        registry = self.registry
+        if registry is None or not registry.treating(name):
+            return value
+        return treated(self, state, card, name, value, viewer)
 
     def allowed(
         self,
@@ -648,6 +671,23 @@ class Game(ABC):
         """``seat`` discards ``card`` from their hand (games override)."""
         raise EngineError(f"{self.id}: discarding is not supported")
 
+    def roll_die(self, state: State, seat: int, sides: int, rule: str, why: str = "") -> int:
+        """``seat`` rolls a die of ``sides`` faces (the state's seeded generator: a scenario
+        forces it), logged as a chance event; returns the face. Games whose cards change
+        rolls (a penalty to every roll, a die set to any face) override it.
+
+        >>> game.roll_die(state, 0, 6, "mk.run.roll", "to run away")  # doctest: +SKIP
+        4
+        """
+        from .rng import roll
+
+        face = roll(state, sides)
+        if state.logging:
+            reason = f" {why}" if why else ""
+            text = f"{self.seat_name(state, seat)} rolls {face}{reason}"
+            self.log(state, "roll", rule, text, seat, chance=True, face=face)
+        return face
+
     # ----------------------------------------------------------------- drawing
     def drawable(self, state: State, seat: int, n: int) -> int:
         """How many of ``n`` cards ``seat`` may draw now (limits and prohibitions go here).
@@ -663,6 +703,12 @@ class Game(ABC):
         in, for instance) and return True, or return False (the draw stops). Default: False."""
         return False
 
+    def refill_pile(self, state: State, seat: int, rule: str, pile: str) -> bool:
+        """The pile ``pile`` (a zone key) is empty and a card must be drawn from it: refill it
+        and return True, or return False. Default: :meth:`refill_deck` (a game with shared
+        piles, such as Munchkin's Door and Treasure decks, overrides this one)."""
+        return self.refill_deck(state, seat, rule)
+
     def draw_empty(self, state: State, seat: int, rule: str) -> None:
         """Log that ``seat`` had nothing left to draw."""
         self.log(
@@ -676,35 +722,66 @@ class Game(ABC):
     def after_draw(self, state: State, seat: int, drawn: int) -> None:  # noqa: B027
         """Called after every draw (a hand that changed, a count of cards drawn)."""
 
-    def draw(self, state: State, seat: int, n: int, rule: str) -> int:
+    def hidden_draw_text(self, state: State, seat: int, pile: str) -> str:
+        """How the other seats' log names a card drawn face down from ``pile`` (a zone key):
+        ``"a card"`` by default; a game whose piles have different backs names the back
+        (``"a Treasure card"``)."""
+        return "a card"
+
+    def draw(
+        self,
+        state: State,
+        seat: int,
+        n: int,
+        rule: str,
+        *,
+        deck: str = "deck",
+        hand: str = "hand",
+        public: bool = False,
+    ) -> int:
         """``seat`` draws up to ``n`` cards from the top of their deck into their hand, each
         logged privately to them (the others see "draws a card"); returns how many. The one
-        draw of every game: limits, refills and bookkeeping are the hooks above."""
+        draw of every game: limits, refills and bookkeeping are the hooks above.
+
+        ``deck`` and ``hand`` name the zones (through :meth:`zone_key`: a game with shared
+        piles maps ``"door_deck"`` to one zone for every seat); ``public``: the cards are
+        drawn face up, for everyone to see (the log line is public and the card is
+        ``face_up``); otherwise the card is ``face_up`` as :attr:`drawn_face_up` says.
+
+        >>> game.draw(state, 0, 1, "rule", deck="door_deck", hand="hand.door")  # doctest: +SKIP
+        """
         k = self.drawable(state, seat, n)
         if k <= 0:
             return 0
-        deck = state.zones[self.zone_key("deck", seat)]
-        hand = state.zones[self.zone_key("hand", seat)]
+        deck_key = self.zone_key(deck, seat)
+        pile = state.zones[deck_key]
+        into = state.zones[self.zone_key(hand, seat)]
         cards = state.cards
         name = self.seat_name(state, seat)
         drawn = 0
         for _ in range(k):
-            if not deck and not self.refill_deck(state, seat, rule):
-                self.draw_empty(state, seat, rule)
-                break
-            cid = deck.pop()
-            hand.append(cid)
-            cards[cid].face_up = True
+            if not pile:
+                if not self.refill_pile(state, seat, rule, deck_key):
+                    self.draw_empty(state, seat, rule)
+                    break
+                pile = state.zones[deck_key]  # the refill may have made a new list
+            cid = pile.pop()
+            into.append(cid)
+            cards[cid].face_up = public or self.drawn_face_up
             drawn += 1
             if state.logging:
+                text = f"{name} draws {self.card_name(state, cid)}"
+                if public:
+                    self.log(state, "draw", rule, text + " face up", seat, card=cid)
+                    continue
                 self.log(
                     state,
                     "draw",
                     rule,
-                    f"{name} draws {self.card_name(state, cid)}",
+                    text,
                     seat,
                     visible_to=[seat],
-                    redacted=f"{name} draws a card",
+                    redacted=f"{name} draws {self.hidden_draw_text(state, seat, deck_key)}",
                     card=cid,
                 )
         self.after_draw(state, seat, drawn)
@@ -776,6 +853,24 @@ class Game(ABC):
         return {}
 
     # ----------------------------------------------------------------- checks and presentation
+    def conserved_cards(self, state: State) -> int:
+        """How many cards the conformance suite's conservation check counts (it must never
+        change): every card by default; a game whose tokens or markers come and go (Varia's
+        token actions and stacks) counts only the others."""
+        return len(state.cards)
+
+    def stack_count(self, state: State, seat: int, name: str) -> int:
+        """How many stacks named ``name`` ``seat`` has (Varia's Enraged, Fatigue ...; the
+        vocabulary's ``stacks(name)``). Games with stacks override."""
+        raise EngineError(f"{self.id}: there are no stacks")
+
+    def change_stacks(
+        self, state: State, seat: int, name: str, delta: int, rule: str, source: int | None
+    ) -> None:
+        """``seat`` gains (``delta`` > 0) or loses stacks named ``name`` (never below 0)
+        (the vocabulary's ``gain_stacks`` / ``lose_stacks``). Games with stacks override."""
+        raise EngineError(f"{self.id}: there are no stacks")
+
     def invariants(self, state: State) -> list[str]:
         """Game-specific invariants; each broken one is a message. Default: none."""
         return []

@@ -53,3 +53,23 @@ def active(state: State, key: str, target: int | None = None) -> list[Lasting]:
 
 def card_ref(card: int | None) -> CardRef | None:
     return None if card is None else CardRef(card)
+
+
+def became(state: State, card: int, part: str = "card") -> str | None:
+    """What ``card`` (or one part of it: ``"subtypes"``) has become, if a "becomes" effect
+    holds (the latest one wins): the word of a lasting effect keyed ``becomes:<part>`` on the
+    card (a definition id when the whole card became a copy of another). While it holds, that
+    part of the card is wholly replaced; when it ends (its occasion, :func:`expire`) the card
+    is as it was (Varia 003 Becomes & Treated).
+
+    >>> s = State(game="demo")
+    >>> add(s, Lasting("becomes:card", CardRef(4), word="Thy Will Be Done", until="end_of_moment"))
+    >>> became(s, 4), expire(s, "end_of_moment"), became(s, 4)
+    ('Thy Will Be Done', 1, None)
+    """
+    key = f"becomes:{part}"
+    found = None
+    for e in state.lasting:
+        if e.key == key and e.target == card:
+            found = e.word
+    return found

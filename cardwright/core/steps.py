@@ -135,11 +135,17 @@ class Respond(Step, tag="core.respond"):
     rule: str = "core.respond"
     card: CardRef | None = None
 
-    def _next_asker(self, game: Game, state: State) -> tuple[int, list[Option]] | None:
-        """The seat to ask and its responses, skipping seats with none (pure)."""
+    def _next_asker(
+        self, game: Game, state: State, options_needed: bool = True
+    ) -> tuple[int, list[Option]] | None:
+        """The seat to ask and its responses, skipping seats with none (pure). Without
+        ``options_needed`` (carrying out an answer), a seat the game expects to answer is
+        found without working out its options (they are then not returned)."""
         idx, passes = self.idx, self.passes
         while passes < len(self.order):
             seat = self.order[idx]
+            if not options_needed and game.response_expected(state, self, seat):
+                return idx, []
             options = game.response_options(state, self, seat)
             if options or game.response_expected(state, self, seat):
                 return idx, options
@@ -165,7 +171,7 @@ class Respond(Step, tag="core.respond"):
         game.pop(state, self)  # everyone passed (asked or not)
 
     def answer(self, game: Game, state: State, option: Option) -> None:
-        found = self._next_asker(game, state)
+        found = self._next_asker(game, state, options_needed=False)
         assert found is not None
         idx = found[0]
         # the seats skipped before the asked one passed

@@ -46,6 +46,18 @@ def _blue_moon_status() -> str:
     )
 
 
+def _varia() -> Game:
+    from .varia.game import Varia
+
+    return Varia()
+
+
+def _munchkin() -> Game:
+    from .munchkin.game import Munchkin
+
+    return Munchkin()
+
+
 def _smash_up() -> Game:
     from .smash_up.game import SmashUp
 
@@ -53,14 +65,12 @@ def _smash_up() -> Game:
 
 
 def _smash_up_status() -> str:
-    from .smash_up.legacy import ABILITIES, unimplemented_abilities
+    from .smash_up.abilities import ability_kinds
 
-    return _progress(
-        dict(ABILITIES),
-        len(unimplemented_abilities()),
-        "card and base abilities",
-        "those cards play for their type and power only",
-    )
+    # every ability the card data names is built when the game loads (an unknown one stops
+    # the load), so none can be missing: what is counted is how many there are
+    data, python = ability_kinds()
+    return _progress({**data, **python}, 0, "card and base abilities", "")
 
 
 @dataclass(frozen=True)
@@ -70,7 +80,9 @@ class GameEntry:
     ``heuristic``: an agent class taking a seed; ``catalogue``: ``(selection) -> [CardTable]``
     for ``cardwright cards``; ``deck_files``: ``(path, raw) -> summary | None`` for
     ``cardwright deck check`` (None: not this game's file); ``commands``: ``register(deck_app)``
-    adding the game's own ``deck`` commands. ``seat_key``: the config key of the per-seat
+    adding the game's own ``deck`` commands; ``report``: its
+    :class:`~cardwright.games.reporting.ReportHooks` (grouping, cards played, score followed)
+    for the game store and ``cardwright report``. ``seat_key``: the config key of the per-seat
     choices that ``--deck`` (one per seat) fills; ``seat_pairs``: each seat's choice is a pair
     written ``a,b`` (Smash Up's two factions), as in ``seat_example``.
     """
@@ -82,6 +94,7 @@ class GameEntry:
     catalogue: str | None = None
     deck_files: str | None = None
     commands: str | None = None
+    report: str | None = None
     seat_key: str = "decks"
     seat_pairs: bool = False
     seat_example: str = ""
@@ -100,10 +113,12 @@ class GameEntry:
         return getattr(importlib.import_module(module), attribute)
 
 
-_BW, _BM, _SU = (
+_BW, _BM, _SU, _VA, _MK = (
     "cardwright.games.bizarre_world",
     "cardwright.games.blue_moon",
     "cardwright.games.smash_up",
+    "cardwright.games.varia",
+    "cardwright.games.munchkin",
 )
 
 #: Every game Cardwright will play; a missing factory marks one not playable yet.
@@ -115,6 +130,7 @@ GAMES: dict[str, GameEntry] = {
         catalogue=f"{_BW}.catalogue:catalogue",
         deck_files=f"{_BW}.catalogue:check_deck_file",
         commands=f"{_BW}.commands:register",
+        report=f"{_BW}.report:REPORT",
     ),
     "blue-moon": GameEntry(
         "Blue Moon",
@@ -123,6 +139,7 @@ GAMES: dict[str, GameEntry] = {
         heuristic=f"{_BM}.heuristic:BlueMoonHeuristic",
         catalogue=f"{_BM}.catalogue:catalogue",
         deck_files=f"{_BM}.catalogue:check_deck_file",
+        report=f"{_BM}.report:REPORT",
     ),
     "smash-up": GameEntry(
         "Smash Up",
@@ -130,12 +147,26 @@ GAMES: dict[str, GameEntry] = {
         _smash_up_status,
         heuristic=f"{_SU}.heuristic:SmashUpHeuristic",
         catalogue=f"{_SU}.catalogue:catalogue",
+        report=f"{_SU}.report:REPORT",
         seat_key="factions",
         seat_pairs=True,
         seat_example="ninjas,pirates",
     ),
-    "varia": GameEntry("Varia"),
-    "munchkin": GameEntry("Munchkin"),
+    "varia": GameEntry(
+        "Varia",
+        _varia,
+        heuristic=f"{_VA}.heuristic:VariaHeuristic",
+        catalogue=f"{_VA}.catalogue:catalogue",
+        deck_files=f"{_VA}.catalogue:check_deck_file",
+        report=f"{_VA}.report:REPORT",
+    ),
+    "munchkin": GameEntry(
+        "Munchkin",
+        _munchkin,
+        heuristic=f"{_MK}.heuristic:MunchkinHeuristic",
+        catalogue=f"{_MK}.catalogue:catalogue",
+        report=f"{_MK}.report:REPORT",
+    ),
 }
 
 

@@ -254,11 +254,28 @@ def _specs() -> dict[str, list[Spec]]:
         ("70s-4p-errata", {"factions": seventies, "card_set": "70s-errata"}),
         ("70s-4p-2018", {"factions": seventies}),
     ]
+    va: Configs = [
+        ("warrior-assassin", {}),
+        ("paladin-monk", {"decks": ["divine-paladin", "mystic-monk"], "first_player": 1}),
+        (
+            "monk-assassin-weakened",
+            {
+                "decks": ["mystic-monk", "shadow-assassin"],
+                "fatigue": "weakened",
+                "start": "engaged",
+            },
+        ),
+        (
+            "assassin-paladin-closed",
+            {"decks": ["shadow-assassin", "divine-paladin"], "open_decklists": False},
+        ),
+    ]
     out: dict[str, list[Spec]] = {}
     for game_id, configs, seeds in (
         ("bizarre-world", bw, (1, 2, 3)),
         ("blue-moon", bm, (1, 2, 3)),
         ("smash-up", su, (1, 2)),
+        ("varia", va, (1, 2)),
     ):
         specs = []
         for name, config in configs:
@@ -267,6 +284,26 @@ def _specs() -> dict[str, list[Spec]]:
                 specs.append(Spec(f"{name}-s{seed}", config, seed, random2[:1] * players))
             specs.append(Spec(f"{name}-heuristic", config, 7, heur2[:1] * players))
         out[game_id] = specs
+    # Munchkin: random games cut short (random players rarely reach Level 10), and whole
+    # games between heuristics
+    mk: Configs = [
+        ("3p", {"players": 3, "max_turns": 40}),
+        ("4p-listen", {"players": 4, "max_turns": 40, "listen_at_door": True}),
+        ("5p-shared", {"players": 5, "max_turns": 30, "shared_victory": True}),
+        ("6p-steampunk", {"players": 6, "max_turns": 30, "card_set": "steampunk"}),
+    ]
+    specs = [
+        Spec(f"{name}-s{seed}", config, seed, ("random",) * _players("munchkin", config))
+        for name, config in mk
+        for seed in (1, 2)
+    ]
+    for name, config in (
+        ("4p", {"players": 4}),
+        ("3p-steampunk", {"players": 3, "card_set": "steampunk"}),
+    ):
+        players = _players("munchkin", config)
+        specs.append(Spec(f"{name}-heuristic", config, 7, heur2[:1] * players))
+    out["munchkin"] = specs
     return out
 
 

@@ -3,7 +3,8 @@
 Each game's seed is derived from the batch seed and the game's index, agents are seeded from the
 game seed, and results are gathered in index order, so ``--jobs 1`` and ``--jobs 8`` agree.
 The default backend is local processes (no setup); ``backend="ray"`` spreads the same chunks
-over a Ray cluster.
+over a Ray cluster. With ``detail=True`` each outcome also carries what the game store keeps
+(:mod:`cardwright.sim.trace`), handed to ``on_chunk`` as chunks finish and then dropped.
 """
 
 from __future__ import annotations
@@ -14,14 +15,16 @@ import os
 import time
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from cardwright.agents import make_agent
 from cardwright.core.errors import ConfigError, EngineError
 from cardwright.games import get_game
 
+from .deal import deal
 from .records import GameRecord, finish_record
+from .trace import GameDetail, Tracer, report_hooks
 
 #: A game still running after this many decisions is a rules bug (real games take hundreds;
 #: every game has a turn limit), reported with its seed rather than left to run for ever.
@@ -42,6 +45,7 @@ class GameOutcome:
     turns: int
     decisions: int
     seconds: float
+    detail: GameDetail | None = None
 
 
 @dataclass
@@ -70,11 +74,15 @@ def play_game(
     *,
     record: bool = False,
     log: bool = False,
+    trace: bool = False,
 ) -> tuple[GameOutcome, GameRecord | None]:
-    """Play one game between named agents (one per seat)."""
+    """Play one game between named agents (one per seat); ``trace`` fills the outcome's
+    ``detail`` (it plays with the log on)."""
     game = get_game(game_id)
     start = time.perf_counter()
-    state = game.new_state(with_player_count(game_id, config, len(agents)), seed, log=log)
+    config = deal(game_id, with_player_count(game_id, config, len(agents)), seed)
+    state = game.new_state(config, seed, log=log or trace)
+    tracer = Tracer(game, state, report_hooks(game_id)) if trace else None
     players = [make_agent(name, game_id, seed * 31 + i) for i, name in enumerate(agents)]
     choices: list[tuple[int, str]] = []
     apply = game.apply
@@ -86,12 +94,15 @@ def play_game(
             )
         seat = state.decision.seat
         choice = players[seat].choose(game, state, seat)
-        if record:
+        if record or trace:
             choices.append((seat, choice))
         apply(state, choice)
+        if tracer is not None:
+            tracer.observe(state)
     elapsed = time.perf_counter() - start
     winners = tuple(state.result.winners) if state.result is not None else ()
-    outcome = GameOutcome(0, seed, winners, state.turn, state.decisions, elapsed)
+    detail = tracer.finish(state, choices) if tracer is not None else None
+    outcome = GameOutcome(0, seed, winners, state.turn, state.decisions, elapsed, detail)
     rec = None
     if record:
         rec = finish_record(
@@ -107,15 +118,16 @@ def play_game(
     return outcome, rec
 
 
-def _chunk(args: tuple[str, dict[str, Any], list[str], int, int, int]) -> list[GameOutcome]:
-    game_id, config, agents, batch_seed, start, stop = args
+Task = tuple[str, dict[str, Any], list[str], int, int, int, bool]
+
+
+def _chunk(args: Task) -> list[GameOutcome]:
+    game_id, config, agents, batch_seed, start, stop, detail = args
     out = []
     for i in range(start, stop):
         seed = game_seed(batch_seed, i)
-        outcome, _ = play_game(game_id, config, seed, agents)
-        out.append(
-            GameOutcome(i, seed, outcome.winners, outcome.turns, outcome.decisions, outcome.seconds)
-        )
+        outcome, _ = play_game(game_id, config, seed, agents, trace=detail)
+        out.append(replace(outcome, index=i))
     return out
 
 
@@ -135,8 +147,11 @@ def simulate(
     config: dict[str, Any] | None = None,
     backend: str = "local",
     progress: Callable[[int], None] | None = None,
+    detail: bool = False,
+    on_chunk: Callable[[list[GameOutcome]], None] | None = None,
 ) -> Batch:
-    """Play ``n`` games; ``progress(k)`` is called as each chunk of ``k`` games finishes."""
+    """Play ``n`` games; ``progress(k)`` is called as each chunk of ``k`` games finishes,
+    after ``on_chunk(outcomes)``, which gets each game's ``detail`` when ``detail`` is set."""
     game = get_game(game_id)
     cfg = with_player_count(game_id, config, len(agents))
     players = len(agents)
@@ -144,36 +159,36 @@ def simulate(
         raise ConfigError(
             f"{game_id} takes {game.min_players}-{game.max_players} players, got {players} agents"
         )
-    game.validate_config(cfg)  # fail early, in this process, with one clear line
+    game.validate_config(deal(game_id, cfg, 0))  # fail early, in this process, in one line
     for name in agents:
         make_agent(name, game_id, 0)
     batch = Batch(game_id, list(agents), cfg, seed, players)
-    tasks = [(game_id, cfg, list(agents), seed, a, b) for a, b in _chunks(n, max(1, jobs))]
+    tasks = [(game_id, cfg, list(agents), seed, a, b, detail) for a, b in _chunks(n, max(1, jobs))]
     results: list[GameOutcome] = []
+
+    def take(chunk: list[GameOutcome]) -> None:
+        if on_chunk:
+            on_chunk(chunk)
+        results.extend(replace(o, detail=None) if o.detail else o for o in chunk)
+        if progress:
+            progress(len(chunk))
+
     if backend == "ray":
-        results = _run_ray(tasks, progress)
+        _run_ray(tasks, take)
     elif backend != "local":
         raise ConfigError(f"unknown backend {backend!r}; backends: local, ray")
     elif jobs <= 1:
         for task in tasks:
-            chunk = _chunk(task)
-            results.extend(chunk)
-            if progress:
-                progress(len(chunk))
+            take(_chunk(task))
     else:
         with ProcessPoolExecutor(max_workers=min(jobs, os.cpu_count() or 1) or 1) as pool:
             for chunk in pool.map(_chunk, tasks):
-                results.extend(chunk)
-                if progress:
-                    progress(len(chunk))
+                take(chunk)
     batch.outcomes = sorted(results, key=lambda o: o.index)
     return batch
 
 
-def _run_ray(
-    tasks: list[tuple[str, dict[str, Any], list[str], int, int, int]],
-    progress: Callable[[int], None] | None,
-) -> list[GameOutcome]:
+def _run_ray(tasks: list[Task], take: Callable[[list[GameOutcome]], None]) -> None:
     try:
         import ray
     except ImportError:
@@ -184,11 +199,6 @@ def _run_ray(
         )
     remote_chunk = ray.remote(_chunk)
     pending = [remote_chunk.remote(t) for t in tasks]
-    results: list[GameOutcome] = []
     while pending:
         done, pending = ray.wait(pending, num_returns=1)
-        chunk = ray.get(done[0])
-        results.extend(chunk)
-        if progress:
-            progress(len(chunk))
-    return results
+        take(ray.get(done[0]))

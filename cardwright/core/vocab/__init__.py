@@ -29,11 +29,11 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from ..abilities import Listener, ModifierSpec, Replacement, Rule
+from ..abilities import Listener, ModifierSpec, Replacement, Rule, Treatment
 from ..errors import DataError
 from ..state import Lasting
 from .base import Ctx, Effect, Expr, NodeTable, cards_of, index_effect, node, node_key, seats_of
-from .binding import LET, Delay, EachChosen, IfDone, Let, Repeat, SuchThat
+from .binding import LET, Delay, EachChosen, IfDone, Let, Repeat, Roll, SuchThat
 from .effects import (
     ADD_COUNTER,
     DISCARD,
@@ -52,7 +52,7 @@ from .effects import (
     gain,
     lose,
 )
-from .events import dispatch, hear, modified, permissions, replace_event, run_listener
+from .events import dispatch, hear, modified, permissions, replace_event, run_listener, treated
 from .exprs import (
     COMPARE,
     SEAT_WORDS,
@@ -67,6 +67,7 @@ from .exprs import (
     Extreme,
     Filter,
     First,
+    Neg,
     OwnerOf,
     Seats,
     SelfCard,
@@ -108,6 +109,7 @@ __all__ = [
     "OwnerOf",
     "Repeat",
     "Require",
+    "Roll",
     "Seats",
     "SelfCard",
     "Seq",
@@ -140,6 +142,7 @@ __all__ = [
     "seat_word",
     "seats_of",
     "start_ability",
+    "treated",
 ]
 
 
@@ -270,6 +273,7 @@ def core_words() -> Vocabulary:
         "most": lambda what, attr: Extreme(_e(what), attr, max),
         "least": lambda what, attr: Extreme(_e(what), attr, min),
         "first": lambda what: First(_e(what)),
+        "total": lambda what, attr: Call("total", _total, (_e(what), Const(attr))),
         "max": lambda *values: Call("max", lambda ctx, *v: max(v), tuple(map(_e, values))),
         "min": lambda *values: Call("min", lambda ctx, *v: min(v), tuple(map(_e, values))),
         "choose": _choose,
@@ -286,6 +290,7 @@ def core_words() -> Vocabulary:
         "if_done": _if_done,
         "repeat": lambda n, effect, name="": Repeat(_e(n), _effect(effect, "repeat"), name),
         "such_that": lambda what, condition: SuchThat(_e(what), _e(condition)),
+        "roll": lambda effect, sides=6, name="roll": Roll(_effect(effect, "roll"), sides, name),
         "for_each": lambda what, effect, name="it": ForEach(
             _e(what), _effect(effect, "for_each"), name
         ),
@@ -295,7 +300,9 @@ def core_words() -> Vocabulary:
         "only_if": lambda cond, effect: If(_e(cond), _effect(effect, "only_if")),
         "if_else": lambda cond, a, b: If(_e(cond), _effect(a, "if_else"), _effect(b, "if_else")),
         "require": lambda cond: Require(_e(cond)),
-        "draw": lambda n=1, who=None: draw(_e(n), None if who is None else _e(who)),
+        "draw": lambda n=1, who=None, deck="deck", face_up=False: draw(
+            _e(n), None if who is None else _e(who), deck, face_up
+        ),
         "discard": lambda what=1: discard(what if isinstance(what, int) else _e(what)),
         "gain": lambda key, n=1, who=None, why="": gain(
             key, _e(n), None if who is None else _e(who), why
@@ -328,9 +335,63 @@ def core_words() -> Vocabulary:
         "lasting": lambda key, what=None, amount=0, until="end_of_turn", word="": Verb(
             LASTING, (_e(key), _opt(what) or Const(None), _e(amount), _e(until), _e(word))
         ),
+        "become": lambda what, into, part="card", until="end_of_turn": Verb(
+            BECOME, (_e(what), _e(into), _e(part), _e(until))
+        ),
+        "treat": lambda attr, value, applies=None, instead=False: Treatment(
+            attr, _e(value), _opt(applies), bool(instead)
+        ),
+        # stacks of a seat (Varia's Enraged, Fatigue ...): the game keeps them
+        "stacks": lambda name, who=None: Call(
+            "stacks", _stacks, (_e(name), _opt(who) or Seats("you"))
+        ),
+        "gain_stacks": lambda name, n=1, who=None: Verb(
+            CHANGE_STACKS, (_e(name), _e(n), _opt(who) or Seats("you"))
+        ),
+        "lose_stacks": lambda name, n=1, who=None: Verb(
+            CHANGE_STACKS,
+            (_e(name), _e(-ALL_STACKS) if n == "all" else Neg(_e(n)), _opt(who) or Seats("you")),
+        ),
         **menu_words(_e, _effect),
     }
     return Vocabulary(words)
+
+
+def _stacks(ctx: Ctx, name: str, who: Any) -> int:
+    """How many stacks named ``name`` the (first) seat of ``who`` has."""
+    seats = seats_of(who)
+    return ctx.game.stack_count(ctx.state, seats[0], name) if seats else 0
+
+
+#: what ``lose_stacks(name, "all")`` loses (the game never goes below none)
+ALL_STACKS = 10**6
+
+
+def _change_stacks(ctx: Ctx, name: str, delta: int, who: Any) -> None:
+    """Each seat of ``who`` gains ``delta`` stacks named ``name`` (loses them when
+    negative)."""
+    for seat in seats_of(who):
+        ctx.game.change_stacks(ctx.state, seat, str(name), int(delta), ctx.rule, ctx.source)
+
+
+def _become(ctx: Ctx, what: Any, into: Any, part: str, until: str) -> None:
+    """Each card of ``what`` becomes ``into`` until ``until``: a copy of a card (its
+    definition) when ``into`` is a card, or the word ``into`` for one part of it
+    (``become(chosen, "Fire", part="subtypes")``). See :func:`~cardwright.core.lasting.became`."""
+    if isinstance(into, list | tuple):
+        found = cards_of(into)
+        if not found:
+            return
+        word = ctx.state.cards[found[0]].defn
+    else:
+        word = str(into)
+    for card in cards_of(what):
+        effect = Lasting(f"becomes:{part}", card, -1, 0, ctx.source, until=until, word=word)
+        ctx.game.add_lasting(ctx.state, effect, ctx.rule)
+
+
+CHANGE_STACKS = VerbSpec("change_stacks", _change_stacks)
+BECOME = VerbSpec("become", _become)
 
 
 def _rules(action: str | list[str], *rest: Any) -> Rule | list[Rule]:
@@ -342,6 +403,11 @@ def _rules(action: str | list[str], *rest: Any) -> Rule | list[Rule]:
 
 def _opt(value: Any) -> Expr | None:
     return None if value is None else _e(value)
+
+
+def _total(ctx: Ctx, what: Any, attr: str) -> int:
+    """The sum of an attribute over the cards (0 for none)."""
+    return sum(int(ctx.game.card_attr(ctx.state, c, attr)) for c in cards_of(what))
 
 
 def _lasting(ctx: Ctx, key: str, what: Any, amount: int, until: str, word: str) -> None:
@@ -383,6 +449,8 @@ def hooks_from(items: Iterable[Any], effect_hook: str = "effect") -> dict[str, A
             hooks[kind] = (*hooks.get(kind, ()), item)
         elif isinstance(item, Replacement):
             hooks["replacements"] = (*hooks.get("replacements", ()), item)
+        elif isinstance(item, Treatment):
+            hooks["treats"] = (*hooks.get("treats", ()), item)
         elif isinstance(item, Hooked):
             if item.hook in hooks:
                 raise DataError(f"two items for hook {item.hook!r}")

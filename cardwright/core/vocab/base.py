@@ -134,7 +134,9 @@ def node_key(game: str, ability: str, hook: str) -> str:
 
 def index_effect(table: NodeTable, game: str, ability: Ability, hook: str, value: Any) -> None:
     """Record the key of every effect node in a hook's value: an effect, listeners and
-    replacements, or a game's own hook item that carries an ``effect`` (keyed as the hook)."""
+    replacements, or a game's own hook item that carries an ``effect`` (keyed as the hook);
+    in a list of a game's own items, each item's ``effect`` is keyed ``<hook>/<i>`` and its
+    ``cost`` (an effect paid first) ``<hook>/<i>/cost``."""
     from ..abilities import Listener, Replacement
 
     root = node_key(game, ability.id, hook)
@@ -148,6 +150,10 @@ def index_effect(table: NodeTable, game: str, ability: Ability, hook: str, value
                 _index(table, f"{root}/{i}", item.effect, ability)
             elif isinstance(item, Effect):
                 _index(table, f"{root}/{i}", item, ability)
+            elif isinstance(getattr(item, "effect", None), Effect):  # a game's own items
+                _index(table, f"{root}/{i}", item.effect, ability)
+            if isinstance(getattr(item, "cost", None), Effect):  # ... with a cost to pay
+                _index(table, f"{root}/{i}/cost", item.cost, ability)
 
 
 def _index(table: NodeTable, key: str, effect: Effect, ability: Ability) -> None:

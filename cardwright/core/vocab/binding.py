@@ -12,7 +12,11 @@
   before the next is chosen;
 * ``delay(effect)``: ``effect`` waits as a triggered ability of the card;
 * ``such_that(cards, condition)``: the cards for which ``condition`` holds, each bound as
-  ``it`` while it is tested.
+  ``it`` while it is tested;
+* ``roll(effect, sides=6, name="roll")``: the acting seat rolls a die (the game's
+  :meth:`~cardwright.core.game.Game.roll_die`: seeded, logged, forced in scenarios), then
+  ``effect`` with the result bound as ``name``: ``roll(if_else(var("roll") <= 2, die(),
+  lose("level", var("roll"))))``.
 
 >>> from cardwright.core.vocab import core_words
 >>> core_words().parse("let(choose(cards('hand')), discard(chosen))", "doc")  # doctest: +ELLIPSIS
@@ -254,3 +258,30 @@ class SuchThat(Expr):
             if self.condition.eval(inner):
                 out.append(card)
         return out
+
+
+@dataclass(frozen=True)
+class Roll(Effect):
+    """See the module docstring."""
+
+    effect: Effect
+    sides: int = 6
+    name: str = "roll"
+    immediate: bool = field(init=False, default=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "immediate", self.effect.immediate)
+
+    def parts(self) -> Sequence[Effect]:
+        return (self.effect,)
+
+    def _rolled(self, ctx: Ctx) -> Ctx:
+        result = ctx.game.roll_die(ctx.state, ctx.you, self.sides, ctx.rule)
+        return ctx.child(0, vars=bind(ctx.vars, self.name, result))
+
+    def do(self, ctx: Ctx) -> None:
+        self.effect.do(self._rolled(ctx))
+
+    def run(self, step: EffectStep, ctx: Ctx) -> None:
+        ctx.game.pop(ctx.state, step)
+        self.effect.start(self._rolled(ctx))

@@ -310,7 +310,7 @@ class Verb(Effect):
         choice = self.choice
         assert choice is not None
         picked = set(step.picked)
-        found = [c for c in choice.eval(ctx) if c not in picked]
+        found = [c for c in choice.eval(with_picked(ctx, step)) if c not in picked]
         if choice.distinct:
             found = distinct_cards(ctx, found)
         n = choice.n if isinstance(choice.n, int) else step.n  # (an expression: see start)
@@ -366,13 +366,22 @@ class Verb(Effect):
         if choice is None or not choice.all or option.id != choice.all_id:
             return []
         picked = set(step.picked)
-        return [c for c in choice.eval(ctx) if c not in picked]
+        return [c for c in choice.eval(with_picked(ctx, step)) if c not in picked]
 
     def _pick(self, step: EffectStep, ctx: Ctx, card: CardRef, last: bool) -> None:
         step.picked.append(card)
         if last:
             _pop(ctx, step)
         self.apply(ctx, [card])
+
+
+def with_picked(ctx: Ctx, step: EffectStep) -> Ctx:
+    """The context a choice's candidates are found in: the cards picked so far by a choice
+    of several are bound as ``picked`` ("minions whose total power stays within ...")."""
+    if not step.picked:
+        return ctx
+    vars = ctx.vars.with_cards("picked", list(step.picked))
+    return Ctx(ctx.game, ctx.state, ctx.ability, ctx.source, ctx.you, vars, ctx.node)
 
 
 def distinct_cards(ctx: Ctx, cards: list[CardRef]) -> list[CardRef]:
@@ -459,12 +468,17 @@ def choice_question(
 
 
 # ------------------------------------------------------------------------------ core verbs
-def _draw(ctx: Ctx, n: int = 1, who: Any = None) -> None:
+def _draw(ctx: Ctx, n: int = 1, who: Any = None, deck: str = "deck", face_up: bool = False) -> None:
     for seat in seats_of(ctx.you if who is None else who):
-        ctx.game.draw(ctx.state, seat, int(n), ctx.rule)
+        if deck == "deck" and not face_up:
+            ctx.game.draw(ctx.state, seat, int(n), ctx.rule)
+        else:
+            ctx.game.draw(ctx.state, seat, int(n), ctx.rule, deck=deck, public=face_up)
 
 
-def _can_draw(ctx: Ctx, n: int = 1, who: Any = None) -> bool:
+def _can_draw(
+    ctx: Ctx, n: int = 1, who: Any = None, deck: str = "deck", face_up: bool = False
+) -> bool:
     return all(
         ctx.game.can_draw(ctx.state, seat, int(n))
         for seat in seats_of(ctx.you if who is None else who)
@@ -521,10 +535,17 @@ SET_COUNTER = VerbSpec("set_counter", _set_counter)
 ADD_COUNTER = VerbSpec("add_counter", _add_counter)
 
 
-def draw(n: Expr | int = 1, who: Expr | None = None) -> Verb:
+def draw(
+    n: Expr | int = 1, who: Expr | None = None, deck: str = "deck", face_up: bool = False
+) -> Verb:
     """``draw(n)``: you (or ``who``) draw ``n`` cards (the game's draw: an empty deck is
-    refilled or not as its rules say)."""
-    kwargs = () if who is None else (("who", who),)
+    refilled or not as its rules say). ``deck``: the pile drawn from, for games with several
+    (``draw(3, deck="treasure_deck")``); ``face_up``: drawn for everyone to see."""
+    kwargs: tuple[tuple[str, Expr], ...] = () if who is None else (("who", who),)
+    if deck != "deck":
+        kwargs += (("deck", Const(deck)),)
+    if face_up:
+        kwargs += (("face_up", Const(True)),)
     return Verb(DRAW, (_expr(n),), kwargs)
 
 

@@ -17,7 +17,8 @@ replacement effect happen instead of an event.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Any
 
 from ..effects import Permission
 from ..lasting import amount as lasting_amount
@@ -112,10 +113,14 @@ def _hear(
             heard.add(ability.rule)
         if lis.once is not None:
             found = lis.once.eval(ctx)
-            about = None if isinstance(found, bool) else next(iter(cards_of(found)), None)
-            if game.listener_used(state, src, key, about):
+            used, about = key, None
+            if isinstance(found, str):  # a tag: the ability's listeners naming it share it
+                used = f"{game.id}/{ability.id}/once/{found}"
+            elif not isinstance(found, bool):
+                about = next(iter(cards_of(found)), None)
+            if game.listener_used(state, src, used, about):
                 continue
-            game.use_listener(state, src, key, about)
+            game.use_listener(state, src, used, about)
         seats = [controller] if lis.who is None else seats_of(lis.who.eval(ctx))
         for actor in seats:
             if lis.now:
@@ -139,10 +144,14 @@ def run_listener(game: Game, state: State, trigger: Trigger) -> None:
 _IT_NONE = Bindings()
 
 
-def modified(game: Game, state: State, key: str, card: int, base: int) -> int:
+def modified(
+    game: Game, state: State, key: str, card: int, base: int, parts: Iterable[int] = ()
+) -> int:
     """``base`` changed by every modifier of ``key`` that applies to ``card``: the card's own
     (wherever it is: a cost in hand) and those of live cards that say it applies (``it`` is
-    the card asked about), added in layer order."""
+    the card asked about), added in layer order. ``parts``: cards combined with ``card`` into
+    one (a Varia combo): their own modifiers count too (each with ``self`` its own card and
+    ``it`` the combined one)."""
     registry = game.registry
     if registry is None:
         return base
@@ -151,18 +160,19 @@ def modified(game: Game, state: State, key: str, card: int, base: int) -> int:
     it = _IT_NONE
     own = registry.modifying_self(key)
     if own:
-        for ability in game.abilities_of(state, card):
-            if ability.id not in own:
-                continue
-            for mod in ability.modifiers:
-                if mod.key == key and mod.applies is None:
-                    it = Bindings(cards={"it": [CardRef(card)]})
-                    ctx = Ctx(game, state, ability, CardRef(card), cards[card].controller, it)
-                    changes.append((mod.layer, int(mod.amount.eval(ctx))))
+        for part in (card, *parts):
+            for ability in game.abilities_of(state, part):
+                if ability.id not in own:
+                    continue
+                for mod in ability.modifiers:
+                    if mod.key == key and mod.applies is None:
+                        it = Bindings(cards={"it": [CardRef(card)]})
+                        ctx = Ctx(game, state, ability, CardRef(part), cards[part].controller, it)
+                        changes.append((mod.layer, int(mod.amount.eval(ctx))))
     sources = registry.modifying(key)
     if sources:
         it = Bindings(cards={"it": [CardRef(card)]})
-        for src in game.live_cards(state):
+        for src in game.modifier_sources(state, key):
             if src == card:
                 continue
             for ability in game.abilities_of(state, src):
@@ -290,3 +300,40 @@ def try_replacement(
         rep.effect.start(ctx)
         return True
     return False
+
+
+def treated(game: Game, state: State, card: int, attr: str, value: Any, viewer: int) -> Any:
+    """``value`` (attribute ``attr`` of ``card``) as ``viewer`` treats it: the "treated as"
+    rules (:class:`~cardwright.core.abilities.Treatment`) of live cards that ``viewer``
+    controls and that apply to the card (``it``), in the order the game lists live cards. A
+    rule ``in addition`` adds its value to a collection (a type among the card's types) or
+    to a number; one ``instead`` replaces the value. Nobody else's view changes."""
+    registry = game.registry
+    if registry is None:
+        return value
+    sources = registry.treating(attr)
+    if not sources:
+        return value
+    it = Bindings(cards={"it": [CardRef(card)]})
+    for src in game.live_cards(state):
+        if state.cards[src].controller != viewer:
+            continue
+        for ability in game.abilities_of(state, src):
+            if ability.id not in sources:
+                continue
+            for rule in ability.treatments:
+                if rule.attr != attr:
+                    continue
+                ctx = Ctx(game, state, ability, CardRef(src), viewer, it)
+                if rule.applies is not None and not rule.applies.eval(ctx):
+                    continue
+                extra = rule.value.eval(ctx)
+                if rule.instead:
+                    value = extra
+                elif isinstance(value, frozenset | set):
+                    value = frozenset(value) | {extra}
+                elif isinstance(value, tuple | list):
+                    value = (*value, extra) if extra not in value else tuple(value)
+                else:
+                    value = value + extra
+    return value

@@ -160,7 +160,7 @@ class Filter:
 
     def test(self, ctx: Ctx, card: int) -> bool:
         return COMPARE[self.op](
-            ctx.game.card_attr(ctx.state, card, self.attr), self.value.eval(ctx)
+            ctx.game.card_attr_as(ctx.state, card, self.attr, ctx.you), self.value.eval(ctx)
         )
 
 
@@ -242,7 +242,7 @@ class Extreme(Expr):
 
     def eval(self, ctx: Ctx) -> Any:
         found = cards_of(self.what.eval(ctx))
-        values = [ctx.game.card_attr(ctx.state, c, self.attr) for c in found]
+        values = [ctx.game.card_attr_as(ctx.state, c, self.attr, ctx.you) for c in found]
         return self.pick(values) if values else 0
 
 
@@ -255,7 +255,7 @@ class Attr(Expr):
 
     def eval(self, ctx: Ctx) -> Any:
         found = cards_of(self.what.eval(ctx))
-        return ctx.game.card_attr(ctx.state, found[0], self.name) if found else 0
+        return ctx.game.card_attr_as(ctx.state, found[0], self.name, ctx.you) if found else 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -332,6 +332,19 @@ class AnyOf(Expr):
 
     def eval(self, ctx: Ctx) -> bool:
         return any(p.eval(ctx) for p in self.parts)
+
+
+@dataclass(frozen=True, slots=True)
+class IfValue(Expr):
+    """``then if condition else otherwise``: a value that depends on a condition
+    (``5 if facing(race="elf") else 0``)."""
+
+    condition: Expr
+    then: Expr
+    otherwise: Expr
+
+    def eval(self, ctx: Ctx) -> Any:
+        return self.then.eval(ctx) if self.condition.eval(ctx) else self.otherwise.eval(ctx)
 
 
 @dataclass(frozen=True, slots=True)

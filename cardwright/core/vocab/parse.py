@@ -2,7 +2,8 @@
 
 An expression is written in Python's expression syntax and read with :mod:`ast` (never run):
 calls of known words, literals, ``self`` and other bound names, ``self.cost`` (an attribute of
-a card), comparisons (``in`` / ``not in`` too), ``+ - * %``, ``and / or / not``. Every word must
+a card), comparisons (``in`` / ``not in`` too), ``+ - * %``, ``and / or / not``, and
+conditional values (``5 if facing(race="elf") else 0``). Every word must
 be in the vocabulary (the core's plus the game's), so a typo fails when the game loads, naming
 the file, the card and the word::
 
@@ -19,7 +20,7 @@ from typing import Any
 
 from ..errors import DataError
 from .base import Expr
-from .exprs import AllOf, AnyOf, Arith, Attr, Compare, Const, Neg, Not
+from .exprs import AllOf, AnyOf, Arith, Attr, Compare, Const, IfValue, Neg, Not
 
 _COMPARE = {
     ast.Lt: "lt",
@@ -107,6 +108,9 @@ class Vocabulary:
         if isinstance(n, ast.BoolOp):
             parts = tuple(_expr(self._node(v)) for v in n.values)
             return AllOf(parts) if isinstance(n.op, ast.And) else AnyOf(parts)
+        if isinstance(n, ast.IfExp):
+            parts = (self._node(n.test), self._node(n.body), self._node(n.orelse))
+            return IfValue(*(_expr(p) for p in parts))
         if isinstance(n, ast.List | ast.Tuple):
             return [self._node(e) for e in n.elts]
         raise DataError(f"{type(n).__name__} is not allowed in an ability expression")

@@ -16,7 +16,7 @@ from cardwright.core.vocab import Ctx
 from cardwright.core.vocab.base import cards_of
 
 from .catalog import BASES, base_zone
-from .legacy import AbilitySpec
+from .specs import AbilitySpec
 from .state import SUState
 
 if TYPE_CHECKING:

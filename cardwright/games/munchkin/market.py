@@ -1,0 +1,375 @@
+"""Items changing hands out of a fight: selling for levels (001 Selling Items for Levels),
+trading (001 Trading), a Thief's theft, shedding extra Big Items (001 Big Items), and a
+Cleric's Resurrection (taking discards instead of drawing face down).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import TYPE_CHECKING, cast
+
+import msgspec
+
+from cardwright.core.state import CardRef, Decision, Option, State
+from cardwright.core.steps import Step
+
+from . import board
+from .state import MKState
+
+if TYPE_CHECKING:
+    from cardwright.core.game import Game
+
+    from .game import Munchkin
+
+GOLD_PER_LEVEL = 1000
+
+
+def _g(game: Game) -> Munchkin:
+    return cast("Munchkin", game)
+
+
+# ------------------------------------------------------------------------------ selling
+def sellable(g: Munchkin, s: MKState, seat: int) -> list[CardRef]:
+    """Items in play or in hand (one-shots with a value too)."""
+    return [c for c in [*board.in_play(s, seat), *board.hand(s, seat)] if g.defn(s, c).is_item]
+
+
+def sale_value(g: Munchkin, s: MKState, seat: int, cards: list[CardRef], double: int = -1) -> int:
+    return sum(g.defn(s, c).gold * (2 if c == double else 1) for c in cards)
+
+
+def can_sell(g: Munchkin, s: MKState, seat: int) -> bool:
+    """Whether selling could give ``seat`` a level now (never Level 10)."""
+    if s.level[seat] >= board.MAX_LEVEL - 1:
+        return False
+    items = sellable(g, s, seat)
+    best = max((g.defn(s, c).gold for c in items), default=0)
+    bonus = (
+        best
+        if board.keyword_in_play(g, s, seat, "double_sale") and not _sold_double(s, seat)
+        else 0
+    )
+    return sale_value(g, s, seat, items) + bonus >= GOLD_PER_LEVEL
+
+
+def _sold_double(s: MKState, seat: int) -> bool:
+    return board.marks(s, seat, "double_sale") > 0
+
+
+class Sell(Step, tag="mk.sell"):
+    """Pick Items to sell one at a time, then sell them: a level per full 1,000 Gold Pieces,
+    no change, never Level 10 (the extra is lost). A Halfling names one Item sold at double
+    value, once per turn."""
+
+    picked: list[CardRef] = msgspec.field(default_factory=list)
+    double: CardRef | None = None
+
+    def _levels(self, g: Munchkin, s: MKState) -> int:
+        value = sale_value(g, s, self.seat, self.picked, -1 if self.double is None else self.double)
+        return min(value // GOLD_PER_LEVEL, board.MAX_LEVEL - 1 - s.level[self.seat])
+
+    def ask(self, game: Game, state: State) -> Decision | None:
+        g, s = _g(game), cast(MKState, state)
+        seat = self.seat
+        options = []
+        for c in sellable(g, s, seat):
+            if c not in self.picked:
+                gold = g.defn(s, c).gold
+                options.append(Option(f"add:{c}", f"Sell {g.card_name(s, c)} ({gold})", card=c))
+        halfling = board.keyword_in_play(g, s, seat, "double_sale") and not _sold_double(s, seat)
+        if halfling and self.double is None:
+            for c in self.picked:
+                label = f"Sell {g.card_name(s, c)} at double value (Halfling)"
+                options.append(Option(f"double:{c}", label, card=c, arg="double"))
+        levels = self._levels(g, s)
+        value = sale_value(g, s, seat, self.picked, -1 if self.double is None else self.double)
+        if levels > 0:
+            label = f"Sell them ({value} Gold Pieces) for {levels} level(s)"
+            options.append(Option("sell", label, n=levels))
+        options.append(Option("cancel", "Sell nothing"))
+        # the prompt is public: what is picked from a hidden hand stays hidden until sold
+        return game.question(
+            seat, "sell", "Pick Items to sell, then sell them", options, "mk.play.sell"
+        )
+
+    def answer(self, game: Game, state: State, option: Option) -> None:
+        g, s = _g(game), cast(MKState, state)
+        kind = option.id.split(":", 1)[0]
+        if kind == "add":
+            assert option.card is not None
+            self.picked.append(option.card)
+            return
+        if kind == "double":
+            self.double = option.card
+            return
+        g.pop(s, self)
+        if kind == "cancel":
+            return
+        seat = self.seat
+        levels = self._levels(g, s)
+        if self.double is not None:
+            board.add_mark(s, seat, "double_sale", "end_of_turn")
+        names = ", ".join(g.card_name(s, c) for c in self.picked)
+        g.log(s, "sell", "mk.play.sell", f"{s.names[seat]} sells {names}", seat)
+        for c in self.picked:
+            board.to_discard(g, s, c)
+        board.set_level(g, s, seat, levels, "mk.play.sell", None, "selling Items")
+        g.after_loss(s, seat)
+
+
+# ------------------------------------------------------------------------------ trading
+def trade_options(g: Munchkin, s: MKState, seat: int) -> list[Option]:
+    """Propose a trade (one Item of yours in play for one of another player's), out of a
+    fight, each pair once per turn."""
+    if s.combat is not None or s.dead[seat]:
+        return []
+    if next(_pairs(g, s, seat), None) is None:
+        return []
+    return [Option("trade", "Propose a trade of Items")]
+
+
+def _trade_pairs(g: Munchkin, s: MKState, seat: int) -> list[tuple[CardRef, CardRef]]:
+    return list(_pairs(g, s, seat))
+
+
+def _pairs(g: Munchkin, s: MKState, seat: int) -> Iterator[tuple[CardRef, CardRef]]:
+    """(an Item of ``seat``'s in play, another living player's) not proposed this turn."""
+    mine = [c for c in board.in_play(s, seat) if g.defn(s, c).is_item]
+    if not mine:
+        return
+    for x in board.living(s):
+        if x == seat:
+            continue
+        for theirs in board.in_play(s, x):
+            if not g.defn(s, theirs).is_item:
+                continue
+            for c in mine:
+                if (c, theirs) not in s.proposals:
+                    yield (c, theirs)
+
+
+class Trade(Step, tag="mk.trade"):
+    """``seat`` proposes one Item for one; the other player accepts or declines."""
+
+    give: CardRef | None = None
+    want: CardRef | None = None
+
+    def ask(self, game: Game, state: State) -> Decision | None:
+        g, s = _g(game), cast(MKState, state)
+        pairs = _trade_pairs(g, s, self.seat)
+        if self.give is None:
+            mine = list(dict.fromkeys(p[0] for p in pairs))
+            options = [Option(f"give:{c}", f"Offer {g.card_name(s, c)}", card=c) for c in mine]
+            options.append(Option("cancel", "Propose nothing"))
+            return game.question(
+                self.seat, "trade", "Which of your Items do you offer?", options, "mk.play.trade"
+            )
+        if self.want is None:
+            theirs = [p[1] for p in pairs if p[0] == self.give]
+            options = [
+                Option(
+                    f"want:{c}", f"For {s.names[board.holder(s, c)]}'s {g.card_name(s, c)}", card=c
+                )
+                for c in theirs
+            ]
+            options.append(Option("cancel", "Propose nothing"))
+            return game.question(self.seat, "trade", "For which Item?", options, "mk.play.trade")
+        other = board.holder(s, self.want)
+        options = [Option("accept", "Accept the trade"), Option("decline", "Decline")]
+        offered, wanted = g.card_name(s, self.give), g.card_name(s, self.want)
+        prompt = f"{s.names[self.seat]} offers {offered} for your {wanted}"
+        return game.question(other, "trade_reply", prompt, options, "mk.play.trade")
+
+    def answer(self, game: Game, state: State, option: Option) -> None:
+        g, s = _g(game), cast(MKState, state)
+        kind = option.id.split(":", 1)[0]
+        if kind == "give":
+            self.give = option.card
+            return
+        if kind == "want":
+            self.want = option.card
+            assert self.give is not None and self.want is not None
+            s.proposals.append((self.give, self.want))
+            return
+        g.pop(s, self)
+        if kind != "accept" or self.give is None or self.want is None:
+            return
+        other = board.holder(s, self.want)
+        give, want = self.give, self.want
+        board.to_play(g, s, give, other)
+        board.to_play(g, s, want, self.seat)
+        g.log(
+            s,
+            "trade",
+            "mk.play.trade",
+            f"{s.names[self.seat]} trades {g.card_name(s, give)} for "
+            f"{s.names[other]}'s {g.card_name(s, want)}",
+            self.seat,
+        )
+        g.after_loss(s, self.seat)
+        g.after_loss(s, other)
+
+
+# ------------------------------------------------------------------------------ theft
+class Theft(Step, tag="mk.theft"):
+    """A Thief tries to steal a Small Item another player has in play: roll 4 or more and it
+    is theirs; otherwise they are caught and lose a level."""
+
+    def ask(self, game: Game, state: State) -> Decision | None:
+        from .play import steal_targets
+
+        g, s = _g(game), cast(MKState, state)
+        targets = steal_targets(g, s, self.seat)
+        if not targets:
+            return None
+        options = [
+            Option(
+                f"steal:{c}", f"Steal {s.names[board.holder(s, c)]}'s {g.card_name(s, c)}", card=c
+            )
+            for c in targets
+        ]
+        return game.question(self.seat, "steal", "Steal which Item?", options, "mk.card.class")
+
+    def run(self, game: Game, state: State) -> None:
+        game.pop(state, self)
+
+    def answer(self, game: Game, state: State, option: Option) -> None:
+        g, s = _g(game), cast(MKState, state)
+        g.pop(s, self)
+        assert option.card is not None
+        victim = board.holder(s, option.card)
+        face = g.roll_die(s, self.seat, 6, "mk.card.class", "to steal")
+        if face >= 4:
+            g.take_card(s, option.card, self.seat, "mk.card.class")
+            g.after_loss(s, victim)
+        else:
+            g.log(
+                s, "caught", "mk.card.class", f"{s.names[self.seat]} is caught stealing", self.seat
+            )
+            board.set_level(g, s, self.seat, -1, "mk.card.class", None, "caught stealing")
+
+
+# ------------------------------------------------------------------------------ Big Items
+def shed_big(g: Munchkin, s: MKState, seat: int) -> None:
+    """A player with more Big Items than allowed keeps the one with the biggest bonus; the
+    others go to the lowest-Level living players who can carry one, or are discarded
+    (001 Big Items; the kept one is chosen for them: ruling R9)."""
+    bigs = board.big_items(g, s, seat)
+    if len(bigs) <= 1 or board.keyword_in_play(g, s, seat, "any_big"):
+        return
+    bigs.sort(key=lambda c: (-board.item_bonus(g, s, c), -g.defn(s, c).gold, c))
+    for card in bigs[1:]:
+        takers = [
+            x
+            for x in board.living(s)
+            if x != seat and board.may_carry_big(g, s, x) and not _in_fight(s, x)
+        ]
+        if takers:
+            low = min(s.level[x] for x in takers)
+            to = next(x for x in takers if s.level[x] == low)
+            board.to_play(g, s, card, to)
+            g.log(
+                s,
+                "big",
+                "mk.play.big_excess",
+                f"{s.names[seat]} cannot keep {g.card_name(s, card)}: it goes to {s.names[to]}",
+                seat,
+                card=card,
+            )
+        else:
+            board.to_discard(g, s, card)
+            g.log(
+                s,
+                "big",
+                "mk.play.big_excess",
+                f"{s.names[seat]} cannot keep {g.card_name(s, card)}: discarded",
+                seat,
+                card=card,
+            )
+
+
+def _in_fight(s: MKState, seat: int) -> bool:
+    combat = s.combat
+    return combat is not None and seat in (combat.fighter, combat.helper)
+
+
+# ------------------------------------------------------------------------------ Resurrection
+class Resurrect(Step, tag="mk.resurrect"):
+    """A Cleric drawing ``count`` cards face down from ``deck`` may take each from the top of
+    its discard pile instead, discarding a card from hand for it (Resurrection)."""
+
+    count: int
+    deck: str = "treasure"
+
+    def ask(self, game: Game, state: State) -> Decision | None:
+        g, s = _g(game), cast(MKState, state)
+        pile = s.zones[f"{self.deck}_discard"]
+        if self.count <= 0 or not pile or not board.hand(s, self.seat):
+            return None
+        top = pile[-1]
+        options = [
+            Option("draw", f"Draw a {self.deck.title()} card face down"),
+            Option(
+                "raise",
+                f"Take {g.card_name(s, top)} from the discards, discarding a card",
+                card=CardRef(top),
+            ),
+        ]
+        return game.question(
+            self.seat,
+            "resurrection",
+            "Resurrection: draw or take the top discard?",
+            options,
+            "mk.card.class",
+        )
+
+    def run(self, game: Game, state: State) -> None:
+        g, s = _g(game), cast(MKState, state)
+        if self.count > 0:
+            g.draw(
+                s,
+                self.seat,
+                self.count,
+                "mk.combat.win",
+                deck=f"{self.deck}_deck",
+                hand=f"hand.{self.deck}",
+            )
+        g.pop(s, self)
+
+    def answer(self, game: Game, state: State, option: Option) -> None:
+        g, s = _g(game), cast(MKState, state)
+        self.count -= 1
+        if option.id == "draw":
+            g.draw(
+                s, self.seat, 1, "mk.combat.win", deck=f"{self.deck}_deck", hand=f"hand.{self.deck}"
+            )
+            return
+        assert option.card is not None
+        from .abilities import vocabulary  # noqa: F401  (the word set is loaded)
+
+        g.take_card(s, option.card, self.seat, "mk.card.class")
+        g.push_step(s, DiscardOne(seat=self.seat, skip=option.card))
+
+
+class DiscardOne(Step, tag="mk.discard_one"):
+    """Discard one card from hand (asked even when forced: the hand is hidden)."""
+
+    skip: CardRef | None = None
+
+    def ask(self, game: Game, state: State) -> Decision | None:
+        g, s = _g(game), cast(MKState, state)
+        cards = [c for c in board.hand(s, self.seat) if c != self.skip]
+        if not cards:
+            return None
+        options = [Option(f"discard:{c}", f"Discard {g.card_name(s, c)}", card=c) for c in cards]
+        return game.question(
+            self.seat, "discard", "Discard a card from your hand", options, "mk.card.class"
+        )
+
+    def run(self, game: Game, state: State) -> None:
+        game.pop(state, self)
+
+    def answer(self, game: Game, state: State, option: Option) -> None:
+        assert option.card is not None
+        game.pop(state, self)
+        game.discard_card(state, self.seat, option.card, "mk.card.class")

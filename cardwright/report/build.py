@@ -1,0 +1,71 @@
+"""Build a report file from a game store (the ``cardwright report`` command's work)."""
+
+from __future__ import annotations
+
+import os
+import tempfile
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+from cardwright.core.errors import ConfigError
+from cardwright.games import get_game
+from cardwright.sim.store import open_store
+from cardwright.sim.trace import report_hooks
+
+from .data import gather
+from .page import render
+
+
+@dataclass(frozen=True)
+class Built:
+    """What :func:`build_report` made: the file, its charts and how long it took."""
+
+    path: Path
+    games: int
+    charts: list[str]
+    seconds: float
+    size: int
+
+
+def check_output(path: Path) -> None:
+    if path.suffix.lower() not in (".html", ".htm"):
+        raise ConfigError(f"{path}: the report is an HTML file; name it something.html")
+    if not path.parent.is_dir():
+        raise ConfigError(f"{path}: no such folder {str(path.parent)!r}")
+
+
+def build_report(
+    store: Path,
+    game: str,
+    out: Path,
+    *,
+    runs: list[int] | None = None,
+    threads: int | None = None,
+    store_name: str | None = None,
+) -> Built:
+    """Write the report of ``game``'s games in ``store`` to ``out`` (written whole or not at
+    all). ``threads`` caps DuckDB's threads; ``store_name`` is how replay commands name the
+    store (default: the path as given)."""
+    start = time.perf_counter()
+    get_game(game)  # an unknown game is a one-line error
+    check_output(out)
+    if threads is not None and threads < 1:
+        raise ConfigError("--threads must be at least 1")
+    with open_store(store) as con:
+        if threads is not None:
+            con.execute(f"SET threads = {int(threads)}")
+        data = gather(con, game, report_hooks(game), runs)
+    html, chart_ids = render(data, store_name or str(store))
+    fd, tmp = tempfile.mkstemp(dir=out.parent, prefix=".report-", suffix=".html")
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            f.write(html)
+        umask = os.umask(0)
+        os.umask(umask)
+        os.chmod(tmp, 0o666 & ~umask)
+        os.replace(tmp, out)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+    return Built(out, data.games, chart_ids, time.perf_counter() - start, out.stat().st_size)

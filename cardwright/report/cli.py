@@ -1,0 +1,89 @@
+"""The ``cardwright report`` command (registered on the main app by ``cardwright.cli``).
+
+No ``from __future__ import annotations`` here: typer reads the annotations of the command,
+which name the main command's shared options through the ``cli`` module handed to
+:func:`register` (``cardwright.cli`` may be running as ``__main__``, so it is not imported).
+"""
+
+from pathlib import Path
+from types import ModuleType
+from typing import Annotated
+
+import typer
+
+from cardwright.core.errors import ConfigError
+
+
+def register(app: typer.Typer, cli: ModuleType) -> None:
+    """Add ``report`` to the ``cardwright`` command; ``cli`` is the main command's module
+    (its shared options and batch helpers)."""
+
+    @app.command()
+    def report(
+        game: str,
+        store: Annotated[
+            Path | None,
+            typer.Option("--from", help="A game store written by simulate --out (.duckdb)."),
+        ] = None,
+        output: Annotated[
+            Path, typer.Option("--output", "-o", help="The HTML file to write.")
+        ] = Path("report.html"),
+        run: Annotated[
+            list[int] | None, typer.Option("--run", help="Only this run of the store (repeat).")
+        ] = None,
+        threads: Annotated[
+            int | None, typer.Option(help="DuckDB threads (default: every core).")
+        ] = None,
+        n: Annotated[
+            int | None, typer.Option("-n", help="Play N games now instead of --from.")
+        ] = None,
+        agents: Annotated[
+            str, typer.Option(help="With -n: one agent per seat.")
+        ] = cli.DEFAULT_AGENTS,
+        seed: Annotated[int, typer.Option(help="With -n: the batch seed.")] = 0,
+        jobs: Annotated[int, typer.Option(help="With -n: worker processes.")] = 1,
+        players: Annotated[int | None, typer.Option(help="With -n: players.")] = None,
+        # the two option types are values of the cli module, which mypy cannot see as types
+        deck: cli.DeckList = None,  # type: ignore[name-defined]
+        factions: cli.FactionList = None,  # type: ignore[name-defined]
+        backend: Annotated[str, typer.Option(help="With -n: local or ray.")] = "local",
+        out_store: Annotated[
+            Path | None,
+            typer.Option(
+                "--out", help="With -n: the store to append the games to (default: beside -o)."
+            ),
+        ] = None,
+        option: Annotated[
+            list[str] | None,
+            typer.Option("--option", help="With -n: a rule option KEY=VALUE (repeatable)."),
+        ] = None,
+    ) -> None:
+        """Write a self-contained HTML balance report (win-rate matrix, turn order, lengths,
+        scores over turns, per-card impact, games to replay) from stored games, or from N games
+        played now with the simulate options."""
+        from cardwright.report.build import build_report, check_output
+        from cardwright.sim.store import check_path
+
+        check_output(output)
+        if store is not None:
+            if n is not None or out_store is not None:
+                raise ConfigError("--from reports on stored games; -n and --out play new ones")
+        else:
+            if n is None:
+                raise ConfigError(
+                    "give --from FILE (games stored by simulate --out) or -n N to play games now"
+                )
+            store = out_store or output.with_suffix(".duckdb")
+            if out_store is None and store.exists():
+                raise ConfigError(
+                    f"{store} exists: report on it with --from {store}, or append to it "
+                    f"with --out {store}"
+                )
+            check_path(store)
+            names, config = cli.batch_setup(game, n, agents, players, deck, factions, option)
+            cli.run_batch(game, n, names, config, seed, jobs, backend, store, bar=True)
+        built = build_report(store, game, output, runs=run, threads=threads)
+        cli.out.print(
+            f"{built.path}: {built.games:,} games, {len(built.charts)} charts, "
+            f"{built.size / 1e6:.1f} MB, built in {built.seconds:.1f} s"
+        )

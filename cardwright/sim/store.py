@@ -1,0 +1,419 @@
+"""The game store: every game of ``simulate --out FILE`` as rows of a DuckDB database.
+
+One file holds any number of runs (each ``simulate --out`` appends one, in one transaction:
+a run that fails leaves the file as it was). Games are numbered across the file
+(``games.game_no``, the N of ``cardwright explain --from FILE --game N``), and each keeps what
+replaying it needs (config, seed, choices, final hash). ``docs/records.md`` documents the
+tables; :data:`TABLES` is their single definition.
+
+Rows are written in batches through newline-delimited JSON files that DuckDB reads in one
+statement (inserting row by row from Python is orders of magnitude slower).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import tempfile
+from collections.abc import Iterator, Sequence
+from datetime import UTC, datetime
+from importlib.metadata import PackageNotFoundError, version
+from pathlib import Path
+from typing import Any
+
+import duckdb
+import msgspec
+
+from cardwright.core.errors import ConfigError, DataError
+
+from .records import GameRecord
+from .runner import Batch, GameOutcome, simulate, with_player_count
+from .trace import report_hooks
+
+FORMAT = "cardwright-store"
+FORMAT_VERSION = 1
+SUFFIX = ".duckdb"
+
+#: Every table: its columns and their DuckDB types, in order.
+TABLES: dict[str, list[tuple[str, str]]] = {
+    "meta": [("key", "VARCHAR"), ("value", "VARCHAR")],
+    "runs": [
+        ("run", "INTEGER"),
+        ("game", "VARCHAR"),
+        ("games", "INTEGER"),
+        ("first_game", "INTEGER"),
+        ("seed", "BIGINT"),
+        ("agents", "VARCHAR[]"),
+        ("players", "TINYINT"),
+        ("config", "JSON"),
+        ("backend", "VARCHAR"),
+        ("jobs", "INTEGER"),
+        ("cardwright", "VARCHAR"),
+        ("created", "TIMESTAMP"),
+    ],
+    "games": [
+        ("game_no", "INTEGER"),
+        ("run", "INTEGER"),
+        ("idx", "INTEGER"),
+        ("game", "VARCHAR"),
+        ("seed", "BIGINT"),
+        ("players", "TINYINT"),
+        ("agents", "VARCHAR[]"),
+        ("decks", "VARCHAR[]"),
+        ("config", "JSON"),
+        ("first_seat", "TINYINT"),
+        ("winners", "TINYINT[]"),
+        ("draw", "BOOLEAN"),
+        ("reason", "VARCHAR"),
+        ("turns", "INTEGER"),
+        ("decisions", "INTEGER"),
+        ("scores", "JSON"),
+        ("margin", "DOUBLE"),
+        ("seconds", "DOUBLE"),
+        ("final_hash", "VARCHAR"),
+        ("choice_seats", "UTINYINT[]"),
+        ("choices", "VARCHAR[]"),
+    ],
+    "seats": [
+        ("game_no", "INTEGER"),
+        ("seat", "TINYINT"),
+        ("players", "TINYINT"),
+        ("agent", "VARCHAR"),
+        ("deck", "VARCHAR"),
+        ("turn_order", "TINYINT"),
+        ("won", "BOOLEAN"),
+        ("drawn", "BOOLEAN"),
+        ("final_score", "DOUBLE"),
+    ],
+    "plays": [
+        ("game_no", "INTEGER"),
+        ("seat", "TINYINT"),
+        ("turn", "SMALLINT"),
+        ("card", "VARCHAR"),
+        ("kind", "VARCHAR"),
+    ],
+    "scores": [
+        ("game_no", "INTEGER"),
+        ("turn", "SMALLINT"),
+        ("seat", "TINYINT"),
+        ("key", "VARCHAR"),
+        ("value", "DOUBLE"),
+    ],
+}
+KEYS = {"meta": "key", "runs": "run", "games": "game_no"}
+
+#: Games buffered before their rows are written.
+FLUSH_GAMES = 500
+
+
+def _cardwright_version() -> str:
+    try:
+        return version("cardwright")
+    except PackageNotFoundError:  # pragma: no cover (running from a source tree)
+        return "unknown"
+
+
+def check_path(path: Path) -> None:
+    """Refuse a store path that cannot be one, before any game is played."""
+    if path.suffix != SUFFIX:
+        hint = " (the store is a DuckDB file; see docs/records.md)" if path.suffix else ""
+        raise ConfigError(f"{path}: a game store's name ends in {SUFFIX}{hint}")
+    if path.exists():
+        with open_store(path):
+            pass
+    elif not path.parent.is_dir():
+        raise ConfigError(f"{path}: no such folder {str(path.parent)!r}")
+
+
+@contextlib.contextmanager
+def open_store(path: Path | str) -> Iterator[duckdb.DuckDBPyConnection]:
+    """A read-only connection to an existing store (one-line errors for anything else)."""
+    path = Path(path)
+    if not path.is_file():
+        raise DataError(f"{path}: no such game store")
+    try:
+        con = duckdb.connect(str(path), read_only=True)
+        con.execute("SET enable_progress_bar = false")  # no bar on the terminal
+    except duckdb.Error as exc:
+        raise DataError(f"{path}: cannot read it as a game store ({_first_line(exc)})") from None
+    try:
+        _check_format(con, path)
+        yield con
+    finally:
+        con.close()
+
+
+def _first_line(exc: BaseException) -> str:
+    return str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
+
+
+def _check_format(con: duckdb.DuckDBPyConnection, path: Path) -> None:
+    try:
+        meta = dict(con.execute("SELECT key, value FROM meta").fetchall())
+    except duckdb.Error:
+        raise DataError(f"{path}: a DuckDB file but not a Cardwright game store") from None
+    if meta.get("format") != FORMAT:
+        raise DataError(f"{path}: a DuckDB file but not a Cardwright game store")
+    if meta.get("version") != str(FORMAT_VERSION):
+        raise DataError(
+            f"{path}: game store version {meta.get('version')}, this Cardwright reads "
+            f"version {FORMAT_VERSION}"
+        )
+
+
+def _create_tables(con: duckdb.DuckDBPyConnection) -> None:
+    for table, columns in TABLES.items():
+        cols = ", ".join(
+            f"{name} {kind}{' PRIMARY KEY' if KEYS.get(table) == name else ''}"
+            for name, kind in columns
+        )
+        con.execute(f"CREATE TABLE {table} ({cols})")
+    con.executemany(
+        "INSERT INTO meta VALUES (?, ?)", [("format", FORMAT), ("version", str(FORMAT_VERSION))]
+    )
+
+
+def _number_lists(scores: dict[str, Any], players: int) -> dict[str, list[float]]:
+    """The entries of ``game.scores()`` that are one number per seat."""
+    out = {}
+    for key, values in scores.items():
+        if (
+            isinstance(values, list)
+            and len(values) == players
+            and all(isinstance(v, int | float) and not isinstance(v, bool) for v in values)
+        ):
+            out[key] = [float(v) for v in values]
+    return out
+
+
+class StoreWriter:
+    """Appends one run to a store: ``add`` each finished chunk, then ``commit`` (or
+    ``abort``, which leaves the file as it was, and removes it if this run created it)."""
+
+    def __init__(
+        self,
+        path: Path,
+        *,
+        game: str,
+        seed: int,
+        agents: Sequence[str],
+        config: dict[str, Any],
+        games: int,
+        backend: str = "local",
+        jobs: int = 1,
+    ) -> None:
+        check_path(path)
+        self.path = path
+        self.created = not path.exists()
+        self.hooks = report_hooks(game)
+        self.game = game
+        self.agents = list(agents)
+        try:
+            self.con = duckdb.connect(str(path))
+            self.con.execute("SET enable_progress_bar = false")
+        except duckdb.Error as exc:
+            raise DataError(f"{path}: cannot open the game store ({_first_line(exc)})") from None
+        self.con.execute("BEGIN TRANSACTION")
+        if self.created:
+            _create_tables(self.con)
+        self.run = self._next("runs", "run")
+        self.first_game = self._next("games", "game_no")
+        self._rows: dict[str, list[dict[str, Any]]] = {t: [] for t in TABLES}
+        self._buffered = 0
+        self._rows["runs"].append(
+            {
+                "run": self.run,
+                "game": game,
+                "games": games,
+                "first_game": self.first_game,
+                "seed": seed,
+                "agents": self.agents,
+                "players": len(self.agents),
+                "config": config,
+                "backend": backend,
+                "jobs": jobs,
+                "cardwright": _cardwright_version(),
+                "created": datetime.now(UTC).replace(tzinfo=None).isoformat(sep=" "),
+            }
+        )
+        self._tmp = tempfile.TemporaryDirectory(prefix="cardwright-store-")
+
+    def _next(self, table: str, column: str) -> int:
+        row = self.con.execute(f"SELECT coalesce(max({column}) + 1, 1) FROM {table}").fetchone()
+        return int(row[0]) if row else 1
+
+    def add(self, outcomes: list[GameOutcome]) -> None:
+        for outcome in outcomes:
+            self._add_game(outcome)
+        self._buffered += len(outcomes)
+        if self._buffered >= FLUSH_GAMES:
+            self._flush()
+
+    def _add_game(self, o: GameOutcome) -> None:
+        d = o.detail
+        if d is None:
+            raise ValueError("the game store needs outcomes played with detail=True")
+        game_no = self.first_game + o.index
+        players = len(self.agents)
+        winners = list(o.winners)
+        final = _number_lists(d.scores[-1][1], players) if d.scores else {}
+        key = self.hooks.score if self.hooks.score in final else next(iter(final), "")
+        followed = final.get(key)
+        margin = None
+        if followed is not None and len(winners) == 1 and players > 1:
+            others = [v for seat, v in enumerate(followed) if seat != winners[0]]
+            margin = followed[winners[0]] - max(others)
+        first = d.first_seat
+        self._rows["games"].append(
+            {
+                "game_no": game_no,
+                "run": self.run,
+                "idx": o.index,
+                "game": self.game,
+                "seed": o.seed,
+                "players": players,
+                "agents": self.agents,
+                "decks": d.groups,
+                "config": d.config,
+                "first_seat": first if first >= 0 else None,
+                "winners": winners,
+                "draw": not winners,
+                "reason": d.reason,
+                "turns": o.turns,
+                "decisions": o.decisions,
+                "scores": d.scores[-1][1] if d.scores else {},
+                "margin": margin,
+                "seconds": round(o.seconds, 6),
+                "final_hash": d.final_hash,
+                "choice_seats": [seat for seat, _ in d.choices],
+                "choices": [choice for _, choice in d.choices],
+            }
+        )
+        seats = self._rows["seats"]
+        for seat in range(players):
+            seats.append(
+                {
+                    "game_no": game_no,
+                    "seat": seat,
+                    "players": players,
+                    "agent": self.agents[seat],
+                    "deck": d.groups[seat] if seat < len(d.groups) else "",
+                    "turn_order": (seat - first) % players if first >= 0 else None,
+                    "won": winners == [seat],
+                    "drawn": not winners,
+                    "final_score": followed[seat] if followed is not None else None,
+                }
+            )
+        self._rows["plays"].extend(
+            {"game_no": game_no, "seat": seat, "turn": turn, "card": card, "kind": kind}
+            for seat, turn, card, kind in d.plays
+        )
+        rows = self._rows["scores"]
+        for turn, scores in d.scores:
+            for name, values in _number_lists(scores, players).items():
+                rows.extend(
+                    {"game_no": game_no, "turn": turn, "seat": seat, "key": name, "value": v}
+                    for seat, v in enumerate(values)
+                )
+
+    def _flush(self) -> None:
+        encoder = msgspec.json.Encoder()
+        for table, rows in self._rows.items():
+            if not rows:
+                continue
+            file = Path(self._tmp.name) / f"{table}.ndjson"
+            file.write_bytes(b"\n".join(encoder.encode(r) for r in rows))
+            columns = "{" + ", ".join(f"'{n}': '{k}'" for n, k in TABLES[table]) + "}"
+            self.con.execute(
+                f"INSERT INTO {table} SELECT * FROM read_json(?, "
+                f"format = 'newline_delimited', columns = {columns})",
+                [str(file)],
+            )
+            rows.clear()
+        self._buffered = 0
+
+    def commit(self) -> None:
+        try:
+            self._flush()
+            self.con.execute("COMMIT")
+        finally:
+            self.con.close()
+            self._tmp.cleanup()
+
+    def abort(self) -> None:
+        with contextlib.suppress(duckdb.Error):
+            self.con.execute("ROLLBACK")
+        self.con.close()
+        self._tmp.cleanup()
+        if self.created:
+            for leftover in (self.path, self.path.with_name(self.path.name + ".wal")):
+                leftover.unlink(missing_ok=True)
+
+
+def load_game(path: Path | str, game_no: int) -> GameRecord:
+    """The record of stored game ``game_no`` (replay it with :func:`records.replay`)."""
+    with open_store(path) as con:
+        row = con.execute(
+            "SELECT game, config, seed, choice_seats, choices, final_hash, winners, reason, "
+            "turns, agents FROM games WHERE game_no = ?",
+            [game_no],
+        ).fetchone()
+        if row is None:
+            span = con.execute("SELECT min(game_no), max(game_no) FROM games").fetchone()
+            have = f"games {span[0]} to {span[1]}" if span and span[0] is not None else "no games"
+            raise DataError(f"{path}: no game {game_no} (the store holds {have})")
+    game, config, seed, seats, choices, final_hash, winners, reason, turns, agents = row
+    return GameRecord(
+        game=game,
+        config=json.loads(config),
+        seed=seed,
+        choices=list(zip(seats, choices, strict=True)),
+        final_hash=final_hash,
+        winners=list(winners),
+        reason=reason,
+        turns=turns,
+        agents=list(agents),
+    )
+
+
+@contextlib.contextmanager
+def appending(path: Path | None, **run: Any) -> Iterator[StoreWriter | None]:
+    """A writer for one run into the store at ``path`` (None: no store), committed when the
+    block ends and aborted if it raises (Ctrl-C included)."""
+    if path is None:
+        yield None
+        return
+    writer = StoreWriter(path, **run)
+    try:
+        yield writer
+    except BaseException:
+        writer.abort()
+        raise
+    writer.commit()
+
+
+def simulate_into(
+    path: Path | None, game: str, n: int, agents: Sequence[str], **options: Any
+) -> Batch:
+    """:func:`~cardwright.sim.runner.simulate` (``options`` are its keyword arguments),
+    appending every game to the store at ``path`` as one run (None: no store); the batch is
+    the same as without a store."""
+    options["config"] = with_player_count(game, options.get("config"), len(agents))
+    run = {
+        "game": game,
+        "games": n,
+        "agents": list(agents),
+        "seed": options.get("seed", 0),
+        "config": options["config"],
+        "backend": options.get("backend", "local"),
+        "jobs": options.get("jobs", 1),
+    }
+    with appending(path, **run) as writer:
+        return simulate(
+            game,
+            n,
+            agents,
+            **options,
+            detail=writer is not None,
+            on_chunk=writer.add if writer is not None else None,
+        )
