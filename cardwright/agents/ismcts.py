@@ -382,18 +382,27 @@ class Search:
         return played
 
     # ------------------------------------------------------------------ the whole search
-    def run(self, iterations: int | None, seconds: float | None) -> SearchResult:
+    def run(
+        self, iterations: int | None, seconds: float | None, deadline: float | None = None
+    ) -> SearchResult:
+        """Search until ``iterations`` are done or the clock (``time.perf_counter``) would
+        pass ``deadline`` (default: ``seconds`` from now) with one more iteration as long as
+        the longest so far: a time budget is kept, not overrun by the last iteration."""
         start = time.perf_counter()
         cpu = time.process_time()
-        deadline = None if seconds is None else start + seconds
+        if deadline is None and seconds is not None:
+            deadline = start + seconds
         done = played = 0
+        longest = 0.0
         while iterations is None or done < iterations:
             if deadline is not None:
-                now = time.perf_counter()
-                # stop when one more iteration (at the mean pace so far) would overrun
-                if now >= deadline or (done and now + (now - start) / done > deadline):
+                begun = time.perf_counter()
+                if begun + longest >= deadline:
                     break
-            played += self.iterate(done)
+                played += self.iterate(done)
+                longest = max(longest, time.perf_counter() - begun)
+            else:
+                played += self.iterate(done)
             done += 1
         root = self.trees[self.seat]
         stats = {
@@ -443,14 +452,17 @@ def position_key(view: State) -> str:
     return state_hash(msgspec.structs.replace(view, decisions=0))
 
 
-def _worker_search(args: tuple[str, bytes, SearchConfig, int, int | None]) -> SearchResult:
-    """A root-parallel worker: rebuild the view and search it (processes share nothing)."""
+def _worker_search(
+    args: tuple[str, bytes, SearchConfig, int, int | None, float | None],
+) -> SearchResult:
+    """A root-parallel worker: rebuild the view and search it (processes share nothing; the
+    deadline is on the machine's monotonic clock, which the processes share)."""
     from cardwright.games import get_game
 
-    game_id, data, config, seed, iterations = args
+    game_id, data, config, seed, iterations, deadline = args
     game = get_game(game_id)
     view = from_json(game.state_cls, data)
-    return Search(game, view, config, seed).run(iterations, config.seconds)
+    return Search(game, view, config, seed).run(iterations, config.seconds, deadline)
 
 
 def mix(*numbers: int) -> int:
@@ -499,6 +511,9 @@ class ISMCTSAgent:
         return text + " (a time budget: not deterministic)"
 
     def choose(self, game: Game, state: State, seat: int) -> str:
+        """The chosen option id; ``self.last`` holds the search's figures (its ``seconds``:
+        the whole decision's, which a time budget bounds)."""
+        begun = time.perf_counter()
         decision = state.decision
         assert decision is not None
         view = game.view(state, seat)
@@ -508,13 +523,15 @@ class ISMCTSAgent:
             return decision.options[0].id
         seed = mix(self.seed, view.decisions, seat)
         iterations, seconds = self.budget()
+        deadline = None if seconds is None else begun + seconds
         if view.turn != self._turn:
             self._turn, self._been = view.turn, {}
         here = position_key(view)
         played = self._been.setdefault(here, {})
         workers = self.config.workers
         if workers > 1:
-            result = self._parallel(game, view, seed, iterations, workers)
+            result = self._parallel(game, view, seed, iterations, workers, deadline)
+            result.seconds = time.perf_counter() - begun
             self.last = result
             key = best_key(result.stats, list(keys), played)
             played[key] = played.get(key, 0) + 1
@@ -525,7 +542,8 @@ class ISMCTSAgent:
         if kept is not None and kept[:3] == (view.decisions - 1, seat, seen):
             root = kept[3]
         search = Search(game, view, self.config, seed, self.hooks, root)
-        result = search.run(iterations, seconds)
+        result = search.run(iterations, seconds, deadline)
+        result.seconds = time.perf_counter() - begun
         self.last = result
         key = best_key(result.stats, list(keys), played)
         played[key] = played.get(key, 0) + 1
@@ -536,7 +554,13 @@ class ISMCTSAgent:
         return keys[key]
 
     def _parallel(
-        self, game: Game, view: State, seed: int, iterations: int | None, workers: int
+        self,
+        game: Game,
+        view: State,
+        seed: int,
+        iterations: int | None,
+        workers: int,
+        deadline: float | None,
     ) -> SearchResult:
         if self._pool is None:
             self._pool = ProcessPoolExecutor(max_workers=min(workers, os.cpu_count() or 1))
@@ -546,7 +570,7 @@ class ISMCTSAgent:
             for i in range(workers)
         ]
         tasks = [
-            (game.id, data, self.config, mix(seed, i), shares[i])
+            (game.id, data, self.config, mix(seed, i), shares[i], deadline)
             for i in range(workers)
             if shares[i] != 0
         ]

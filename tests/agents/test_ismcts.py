@@ -221,7 +221,9 @@ def test_a_search_that_likes_changing_clothes_still_moves_on(
     """A search whose statistics always favour equipping or unequipping (as a tiny budget
     may) would go round equip, unequip, equip ... for ever; the agent does not."""
 
-    def run(self: Search, iterations: int | None, seconds: float | None) -> SearchResult:
+    def run(
+        self: Search, iterations: int | None, seconds: float | None, deadline: float | None
+    ) -> SearchResult:
         assert self.view.decision is not None
         keys = {o.id for o in self.view.decision.options}
         stats = {k: (10 if k.startswith(("equip:", "unequip:")) else 1, 0.5) for k in keys}
@@ -238,3 +240,29 @@ def test_a_search_that_likes_changing_clothes_still_moves_on(
         changes += choice.startswith(("equip:", "unequip:"))
         assert changes < 50, "the agent goes round a cycle"
         game.apply(state, choice)
+
+
+def test_a_time_budget_is_kept_not_overrun_by_the_last_iteration(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """On a fake clock with iterations of uneven length, the search stops when one more
+    iteration as long as the longest so far would pass the deadline."""
+    import cardwright.agents.ismcts as ismcts
+
+    now = [100.0]
+    lengths = iter([0.02, 0.05, 0.01, 0.01, 0.01] + [0.01] * 100)
+
+    def iterate(self: Search, index: int) -> int:
+        now[0] += next(lengths)
+        return 0
+
+    monkeypatch.setattr(ismcts.time, "perf_counter", lambda: now[0])
+    monkeypatch.setattr(Search, "iterate", iterate)
+    game = get_game("blue-moon")
+    view = game.view(position("blue-moon", {}, 2, 10), 0)
+    result = Search(game, view, SearchConfig(), 1).run(None, 0.1)
+    # 0.02 + 0.05 = 0.07 s; one more of 0.05 would reach 0.12 s
+    assert result.iterations == 2 and now[0] - 100.0 <= 0.1
+    now[0] = 200.0
+    result = Search(game, view, SearchConfig(), 1).run(None, None, deadline=200.035)
+    assert result.iterations == 3 and now[0] <= 200.035  # 0.01 each: 0.03 s
