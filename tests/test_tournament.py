@@ -128,12 +128,16 @@ def test_munchkin_tournament_at_six_players_in_rotations() -> None:
 def test_plan_refuses_bad_tournaments() -> None:
     with pytest.raises(ConfigError, match="at least two agents"):
         plan_tournament("bizarre-world", ["random"], None, {})
-    with pytest.raises(ConfigError, match="takes 2-2 players"):
+    with pytest.raises(ConfigError, match="3 players: bizarre-world is played by"):
         plan_tournament("bizarre-world", ["random", "random", "random"], 3, {})
     with pytest.raises(ConfigError, match="3 players need at least 3 agents"):
         plan_tournament("smash-up", ["random", "random"], 3, {})
     with pytest.raises(ConfigError, match="-n must be at least 1"):
         plan_tournament("smash-up", ["random", "random"], None, {}, 0)
+    with pytest.raises(ConfigError, match="--jobs 0: give at least 1"):
+        plan_tournament("smash-up", ["random", "random"], None, {}, 1, jobs=0)
+    with pytest.raises(ConfigError, match="unknown backend 'spark'"):
+        plan_tournament("smash-up", ["random", "random"], None, {}, 1, backend="spark")
 
 
 def test_tournament_json_is_identical_with_one_and_two_jobs() -> None:
@@ -182,7 +186,7 @@ def test_tournament_table_and_errors() -> None:
     )
     assert_user_error(
         cw("tournament", "smash-up", "--agents", "random,heuristic", "--players", "5"),
-        "takes 2-4 players",
+        "--players 5: smash-up is played by",
     )
 
 

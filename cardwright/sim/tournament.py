@@ -30,7 +30,7 @@ from cardwright.core.errors import ConfigError, EngineError
 from cardwright.games import get_game
 
 from .deal import deal
-from .parallel import run_tasks
+from .parallel import BACKENDS, run_tasks
 from .runner import MAX_DECISIONS, game_seed, with_player_count
 
 
@@ -160,9 +160,12 @@ def plan_tournament(
     players: int | None,
     config: dict[str, Any] | None,
     n: int = 1,
+    jobs: int = 1,
+    backend: str = "local",
 ) -> tuple[dict[str, Any], int]:
-    """Check the entrants, players and rule options before anything runs (one-line errors);
-    returns the config (with the player count for games that take one) and the player count."""
+    """Check the entrants, players, rule options, ``jobs`` and ``backend`` before anything
+    runs (one-line errors); returns the config (with the player count for games that take
+    one) and the player count."""
     game = get_game(game_id)
     if n < 1:
         raise ConfigError("-n must be at least 1")
@@ -170,14 +173,17 @@ def plan_tournament(
         raise ConfigError("a tournament needs at least two agents")
     if players is None:
         players = min(len(specs), game.max_players)
-    if not game.min_players <= players <= game.max_players:
-        raise ConfigError(f"{game_id} takes {game.min_players}-{game.max_players} players")
+    game.check_players(players, f"{players} players")
     if players > len(specs):
         raise ConfigError(f"{players} players need at least {players} agents, got {len(specs)}")
     cfg = with_player_count(game_id, config, players)
     game.validate_config(deal(game_id, cfg, 0))
     for spec in specs:
         make_agent(spec, game_id, 0)
+    if jobs < 1:
+        raise ConfigError(f"--jobs {jobs}: give at least 1 worker process")
+    if backend not in BACKENDS:
+        raise ConfigError(f"unknown backend {backend!r}; backends: {', '.join(BACKENDS)}")
     return cfg, players
 
 
@@ -196,7 +202,7 @@ def run_tournament(
 ) -> Tournament:
     """Play ``n`` games per seating (every seat order, or with ``rotations`` each group's
     rotations only); ``progress(k)`` is called as each ``k`` games finish."""
-    cfg, players = plan_tournament(game_id, specs, players, config, n)
+    cfg, players = plan_tournament(game_id, specs, players, config, n, jobs, backend)
     plan = seatings(len(specs), players, rotations)
     total = n * len(plan)
     size = max(1, min(10, math.ceil(total / (max(1, jobs) * 4))))
