@@ -134,10 +134,12 @@ class Retreat(Step, tag="bm.retreat"):
 
 
 def dragons_won(g: BlueMoon, s: BMState, eff: InForce, winner: int, retreater: int) -> int:
-    """1, or 2 with six or more cards in the winner's combat and support areas; then the
-    powers that change it, by priority (additional, fewer, at most, none)."""
+    """1, or 2 with six or more cards in the winner's combat and support areas (face-down
+    bluffs included, as active supports, unless ``bluffs_count_six`` is off: ruling B5); then
+    the powers that change it, by priority (additional, fewer, at most, none)."""
     cards = len(s.zones[f"combat:{winner}"]) + len(s.zones[f"support:{winner}"])
-    cards -= len(buka.bluffs_of(s, winner))  # face-down bluffs do not count (ruling B5)
+    if not s.config["bluffs_count_six"]:
+        cards -= len(buka.bluffs_of(s, winner))
     n = 2 if cards >= 6 else 1
     if not eff.dragons:
         return n
