@@ -170,6 +170,7 @@ def cleanup(g: BlueMoon, s: BMState) -> None:
                 ids.clear()
     s.covered.clear()
     s.targets.clear()
+    s.influenced.clear()
     s.triggers.clear()  # powers still waiting when a fight ends (a Flood retreat) lapse
     s.turn_info = TurnInfo()
     if s.logging:

@@ -73,7 +73,9 @@ class BMState(State, kw_only=True):
     ``fights`` counts the fights opened so far (a declined opening is not a fight).
     ``ran_out[seat]`` is the value of ``clock`` when the seat's hand last became empty, or -1
     while it holds cards (the end-of-game tie-break). ``targets`` maps a card whose power applies
-    to "one of my ..." cards to the card it was applied to (kept for the abilities).
+    to "one of my ..." cards to the card it was applied to (kept for the abilities), and
+    ``influenced`` maps it to the opposing cards that were influencing that card when it was
+    picked (a new one lets its player pick again: Special Rule 2, ruling R-A2).
     ``known[seat]`` lists the opponent's hand cards that ``seat`` has been shown (Butterfly
     Scout); they stay visible to it while they remain in that hand.
     """
@@ -90,4 +92,5 @@ class BMState(State, kw_only=True):
     clock: int = 0
     crystals: list[int] = msgspec.field(default_factory=lambda: [0, 0])
     targets: dict[CardRef, CardRef] = msgspec.field(default_factory=dict)
+    influenced: dict[CardRef, list[CardRef]] = msgspec.field(default_factory=dict)
     known: list[list[CardRef]] = msgspec.field(default_factory=lambda: [[], []])

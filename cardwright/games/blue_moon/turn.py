@@ -126,13 +126,18 @@ def main_phase(s: BMState) -> str:
 # ======================================================================== "one of my ..." targets
 def target_work(g: BlueMoon, s: BMState, eff: InForce) -> tuple[CardRef, bool] | None:
     """The first power in force whose "one of my ..." target is missing or no longer a
-    candidate (covered, discarded, taken back): ``(card, True)`` when its player must apply
-    it again (research §5.2 rule 2), ``(card, False)`` when it has no candidate left and its
-    old pick is to be forgotten."""
+    candidate (covered, discarded, taken back), or is influenced by an opposing card that did
+    not influence it when it was picked while another candidate exists (Special Rule 2, in
+    the FAQ's *Values* answer): ``(card, True)`` when its player must (or, influenced, may)
+    apply it again (research §5.2 rule 2), ``(card, False)`` when it has no candidate left and
+    its old pick is to be forgotten."""
     for src, ability in eff.target_srcs:
         choices = eff.target_choices(src, ability)
         ref = CardRef(src)
-        if s.targets.get(ref) in choices:
+        pick = s.targets.get(ref)
+        if pick in choices:
+            if len(choices) > 1 and newly_influenced(s, eff, ref, pick):
+                return ref, True
             continue
         if not choices:
             if ref in s.targets:
@@ -140,6 +145,12 @@ def target_work(g: BlueMoon, s: BMState, eff: InForce) -> tuple[CardRef, bool] |
             continue
         return ref, True
     return None
+
+
+def newly_influenced(s: BMState, eff: InForce, src: CardRef, pick: int) -> bool:
+    """Whether an opposing card influences ``pick`` that did not when ``src`` picked it."""
+    before = s.influenced.get(src, ())
+    return any(c not in before for c in eff.influencers(pick))
 
 
 class Target(Step, tag="bm.target"):
@@ -184,6 +195,7 @@ class Target(Step, tag="bm.target"):
 
     def _apply(self, g: BlueMoon, s: BMState, target: CardRef, chosen: bool) -> None:
         s.targets[self.source] = target
+        s.influenced[self.source] = InForce(g, s).influencers(target)
         ti = s.turn_info
         # the opponent chose in the middle of this turn: strictly, the active player may not
         # backtrack after hearing the choice (FAQ on Crysalus Frendus, ruling B14)
@@ -319,6 +331,7 @@ class Turn(Step, tag="bm.turn"):
                     g.push_step(s, Target(seat=s.cards[src].controller, source=src, rule=rule))
                     return
                 del s.targets[src]  # no candidate left: the pick is forgotten
+                s.influenced.pop(src, None)
         phase = main_phase(s)
         if s.phase != phase:
             s.phase = phase
