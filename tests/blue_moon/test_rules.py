@@ -271,7 +271,7 @@ def test_start_and_end_powers_run_as_triggers_after_the_refresh(
 
 def test_an_unmet_requirement_forces_the_retreat(monkeypatch: pytest.MonkeyPatch) -> None:
     _with_power(monkeypatch, "Hoax 9", "must(False)", "bm.turn.end")
-    s = _scenario(_POWER_SETUP, {"peoples": ["Vulca", "Hoax"]})
+    s = _scenario(_POWER_SETUP, {"peoples": ["Vulca", "Hoax"], "backtracking": "strict"})
     play = next(o.id for o in s.decision.options if o.id.startswith("play:"))  # type: ignore[union-attr]
     GAME.apply(s, play)
     GAME.apply(s, "announce")

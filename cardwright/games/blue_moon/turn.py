@@ -52,13 +52,13 @@ def turn_options(g: BlueMoon, s: BMState, eff: InForce, seat: int) -> list[Optio
     ti = s.turn_info
     options: list[Option] = []
     if ti.chars == 0:
-        if not ti.played:
+        if not ti.played and not ti.tried:  # (after a backtrack the turn is past these)
             for c in retrievable(g, s, eff, seat):
                 options.append(
                     Option(f"retrieve:{c}", f"Retrieve {g.card_name(s, c)}", card=c, arg="retrieve")
                 )
             options.extend(buka.land_options(g, s, seat))
-        if ti.leadership is None:
+        if ti.leadership is None and not ti.tried:
             hand: list[CardRef] = s.zones[f"hand:{seat}"]  # type: ignore[assignment]
             for cid in hand:
                 if g.defs[s.cards[cid].defn].type not in ("leadership", "ship"):
@@ -119,7 +119,7 @@ def main_phase(s: BMState) -> str:
     """The phase name of the turn decision, as the turn record stands."""
     ti = s.turn_info
     if ti.chars == 0:
-        return "beginning" if not ti.played else "retreat"
+        return "beginning" if not (ti.played or ti.tried) else "retreat"
     return "booster/support" if ti.bs_phase else "character"
 
 
@@ -227,12 +227,7 @@ class Turn(Step, tag="bm.turn"):
         if self.stage == S_MAIN:
             # the work that comes first (naming the phase, a missing target, a forced answer)
             # is the step's run
-            ti = s.turn_info
-            if ti.chars == 0:
-                phase = "retreat" if ti.played else "beginning"
-            else:
-                phase = "booster/support" if ti.bs_phase else "character"
-            if s.phase != phase:
+            if s.phase != main_phase(s):
                 return None
             eff = InForce(g, s)
             if eff.target_srcs and target_work(g, s, eff) is not None:
@@ -373,7 +368,8 @@ class Turn(Step, tag="bm.turn"):
             if unmet
             else f"{mine} {s.element} does not match {theirs}"
         )
-        fight.cannot_continue(g, s, seat, why)
+        if fight.cannot_continue(g, s, seat, why):
+            self.stage = S_MAIN  # friendly: back in the retreat phase, to choose again
 
     # ---------------------------------------------------------------- answering
     def answer(self, game: Game, state: State, option: Option) -> None:
@@ -436,7 +432,7 @@ class Turn(Step, tag="bm.turn"):
             if mode is None:
                 raise EngineError(f"blue-moon: {option.id!r} was offered but cannot be played")
             if ti.chars == 0:  # the retreat point: this turn may be backtracked to here
-                ti.undo_from = len(ti.played)
+                ti.retreat_point()
             if g.defn(s, cid).type != "character":
                 ti.bs_phase = True
             src = buka.source_zone(s, seat, cid)
