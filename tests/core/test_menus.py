@@ -130,3 +130,23 @@ def test_lasting_on_tests_for_a_lasting_effect_on_cards_or_the_seat() -> None:
         {"play:0": ["stone"], "deck:0": ["a", "b"]},
     )
     assert len(s.zones["hand:0"]) == 1, "the seat's mark is not on a card"
+
+
+def test_a_choice_of_several_sees_the_cards_picked_so_far_and_total_sums_them() -> None:
+    game, s = play(
+        "smash(choose(things(value_le=6 - total(var('picked'), 'value')), n=9, up_to=True))",
+        {"play:1": ["pebble", "stone", "boulder"]},
+    )
+    pebble, stone, boulder = s.zones["play:1"]
+    assert ids(s) == [f"smash:{pebble}", f"smash:{stone}", f"smash:{boulder}"]
+    game.apply(s, f"smash:{boulder}")
+    assert ids(s) == [f"smash:{pebble}", "done"], "5 picked: only 1 more fits within 6"
+
+
+def test_option_each_may_note_a_value_of_each_card_for_its_label() -> None:
+    _, s = play(
+        "choose_one(option_each(things(whose='opponent'), 'hit', 'Smash {chosen} ({note})',"
+        " smash(chosen), note=chosen.value * 10))",
+        {"play:1": ["pebble", "stone"]},
+    )
+    assert labels(s) == ["Smash pebble (10)", "Smash stone (20)"]

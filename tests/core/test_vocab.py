@@ -552,3 +552,23 @@ def test_a_listener_acts_for_the_seats_it_names_once_per_turn_and_the_game_order
     other = create_card(s, "pebble", 1, "play:1")
     game.emit(s, "dies", AFTER, 1, card=other.id)
     assert [(t.controller, t.actor) for t in s.triggers] == [(0, None), (0, 1)]
+
+
+def test_listeners_naming_one_once_tag_share_it() -> None:
+    w = words()
+    both = [
+        w.parse("whenever('dies', draw(1), once='revenge')", "test"),
+        w.parse("when('dies', draw(1), once='revenge')", "test"),
+    ]
+    game = Toy({})
+    assert game.registry is not None
+    game.registry = Registry(
+        game.id, [*game.registry.abilities.values(), Ability("stone", "toy", hooks_from(both))]
+    )
+    s = game.state_cls(game=game.id)
+    game.setup(s)
+    stone = create_card(s, "stone", 0, "play:0")
+    victim = create_card(s, "pebble", 1, "play:1")
+    game.emit(s, "dies", AFTER, 1, card=victim.id)
+    game.emit(s, "dies", AFTER, 1, card=stone.id)
+    assert len(s.triggers) == 1, "the second listener shares the first one's once-a-turn"

@@ -166,8 +166,10 @@ def test_default_set_is_2018_printing() -> None:
     assert "ongoing" in vigilantes.card("street_justice").subtypes
     # rulebook examples: Get Down Tonight draws one card; Roller gets one counter
     disco = load_faction("disco_dancers")
-    assert disco.card("get_down_tonight").ability == "plus2_then_draw_one"
-    assert disco.card("roller").ability == "counter_when_directly_affected_by_standard_action"
+    assert disco.card("get_down_tonight").rule == "su.card.plus2_then_draw_one"
+    assert "draw(1)" in str(disco.card("get_down_tonight").ability)
+    assert disco.card("roller").rule == "su.card.counter_when_directly_affected_by_standard_action"
+    assert "counters(self, 1)" in str(disco.card("roller").ability)
 
 
 def test_errata_set_differs_exactly_in_overridden_cards() -> None:
@@ -326,7 +328,7 @@ def test_duplicate_key_in_card_is_reported(tmp_path: Path) -> None:
     # TOML itself rejects a repeated key; the message still names the file, on one line
     message = _error(_faction_with(tmp_path, 'name = "Diva"\n', 'name = "Diva"\nname = "Diva 2"\n'))
     assert (
-        message.endswith(("Cannot overwrite a value (at line 36, column 16)",))
+        message.endswith(("Cannot overwrite a value (at line 38, column 16)",))
         and "disco_dancers.toml: not valid TOML:" in message
     ), message
 

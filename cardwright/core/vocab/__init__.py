@@ -273,6 +273,7 @@ def core_words() -> Vocabulary:
         "most": lambda what, attr: Extreme(_e(what), attr, max),
         "least": lambda what, attr: Extreme(_e(what), attr, min),
         "first": lambda what: First(_e(what)),
+        "total": lambda what, attr: Call("total", _total, (_e(what), Const(attr))),
         "max": lambda *values: Call("max", lambda ctx, *v: max(v), tuple(map(_e, values))),
         "min": lambda *values: Call("min", lambda ctx, *v: min(v), tuple(map(_e, values))),
         "choose": _choose,
@@ -402,6 +403,11 @@ def _rules(action: str | list[str], *rest: Any) -> Rule | list[Rule]:
 
 def _opt(value: Any) -> Expr | None:
     return None if value is None else _e(value)
+
+
+def _total(ctx: Ctx, what: Any, attr: str) -> int:
+    """The sum of an attribute over the cards (0 for none)."""
+    return sum(int(ctx.game.card_attr(ctx.state, c, attr)) for c in cards_of(what))
 
 
 def _lasting(ctx: Ctx, key: str, what: Any, amount: int, until: str, word: str) -> None:

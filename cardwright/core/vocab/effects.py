@@ -310,7 +310,7 @@ class Verb(Effect):
         choice = self.choice
         assert choice is not None
         picked = set(step.picked)
-        found = [c for c in choice.eval(ctx) if c not in picked]
+        found = [c for c in choice.eval(with_picked(ctx, step)) if c not in picked]
         if choice.distinct:
             found = distinct_cards(ctx, found)
         n = choice.n if isinstance(choice.n, int) else step.n  # (an expression: see start)
@@ -366,13 +366,22 @@ class Verb(Effect):
         if choice is None or not choice.all or option.id != choice.all_id:
             return []
         picked = set(step.picked)
-        return [c for c in choice.eval(ctx) if c not in picked]
+        return [c for c in choice.eval(with_picked(ctx, step)) if c not in picked]
 
     def _pick(self, step: EffectStep, ctx: Ctx, card: CardRef, last: bool) -> None:
         step.picked.append(card)
         if last:
             _pop(ctx, step)
         self.apply(ctx, [card])
+
+
+def with_picked(ctx: Ctx, step: EffectStep) -> Ctx:
+    """The context a choice's candidates are found in: the cards picked so far by a choice
+    of several are bound as ``picked`` ("minions whose total power stays within ...")."""
+    if not step.picked:
+        return ctx
+    vars = ctx.vars.with_cards("picked", list(step.picked))
+    return Ctx(ctx.game, ctx.state, ctx.ability, ctx.source, ctx.you, vars, ctx.node)
 
 
 def distinct_cards(ctx: Ctx, cards: list[CardRef]) -> list[CardRef]:

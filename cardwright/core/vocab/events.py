@@ -113,10 +113,14 @@ def _hear(
             heard.add(ability.rule)
         if lis.once is not None:
             found = lis.once.eval(ctx)
-            about = None if isinstance(found, bool) else next(iter(cards_of(found)), None)
-            if game.listener_used(state, src, key, about):
+            used, about = key, None
+            if isinstance(found, str):  # a tag: the ability's listeners naming it share it
+                used = f"{game.id}/{ability.id}/once/{found}"
+            elif not isinstance(found, bool):
+                about = next(iter(cards_of(found)), None)
+            if game.listener_used(state, src, used, about):
                 continue
-            game.use_listener(state, src, key, about)
+            game.use_listener(state, src, used, about)
         seats = [controller] if lis.who is None else seats_of(lis.who.eval(ctx))
         for actor in seats:
             if lis.now:

@@ -5,6 +5,7 @@
   fixed option (shown while ``when`` holds); ``option_each(cards, prefix, label, effect=None,
   name="chosen", style="name", distinct=False)`` is one option per card, with ids
   ``<prefix>:<card>`` and the card bound as ``name`` for its label and effect;
+  ``note=expr`` binds ``note`` for each card's label ("Tech Center: draw {note}");
   ``by_card=True`` lists the options of consecutive ``option_each`` entries card by card
   ("move to A", "take and move to A", "move to B", ...) instead of entry by entry;
 * ``choose_number(lo, hi, effect, name="number", ...)``: a number from ``lo`` to ``hi``
@@ -70,6 +71,7 @@ class EntryEach:
     name: str = "chosen"
     style: str = "name"
     distinct: bool = False
+    note: Expr | None = None
 
 
 Found = list[tuple[Option, int, Bindings]]
@@ -157,6 +159,9 @@ class ChooseOne(Menu):
         for card in cards:
             vars = ctx.vars.with_cards(entry.name, [card])
             inner = ctx.child(i, vars=vars)
+            if entry.note is not None:
+                vars = bind(vars, "note", entry.note.eval(inner))
+                inner = ctx.child(i, vars=vars)
             label = entry.label
             if "{label}" in label:
                 label = label.replace("{label}", ctx.game.choice_label(ctx, card, entry.style))
@@ -233,9 +238,11 @@ def menu_words(e: Any, effect: Any) -> dict[str, Any]:
         eff = NOTHING if effect_ is None else effect(effect_, "option")
         return Entry(id, label, eff, None if when is None else e(when))
 
-    def each(what: Any, prefix: str, label: str, effect_: Any = None, **how: Any) -> EntryEach:
+    def each(
+        what: Any, prefix: str, label: str, effect_: Any = None, note: Any = None, **how: Any
+    ) -> EntryEach:
         eff = NOTHING if effect_ is None else effect(effect_, "option_each")
-        return EntryEach(e(what), prefix, label, eff, **how)
+        return EntryEach(e(what), prefix, label, eff, note=None if note is None else e(note), **how)
 
     def number(lo: Any, hi: Any, effect_: Any = None, **how: Any) -> ChooseNumber:
         eff = NOTHING if effect_ is None else effect(effect_, "choose_number")

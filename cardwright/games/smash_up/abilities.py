@@ -10,12 +10,12 @@ expression, or a list of items: an effect (what it does when played), listeners 
 ``ignores_base``, ``instead_of_discard``. See ``docs/cards.md`` (Smash Up) for the words.
 
 The engine reads a definition's hooks through :func:`hooks_of` (the compiled per-definition
-:class:`~.legacy.AbilitySpec` the rules consult: values, "cannot"s, events, replacements).
+:class:`~.specs.AbilitySpec` the rules consult: values, "cannot"s, events, replacements).
 """
 
 from __future__ import annotations
 
-import re
+import ast
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from functools import cache
@@ -46,7 +46,7 @@ from .words import words
 if TYPE_CHECKING:
     from .affects import CopyRecord
     from .game import SmashUp
-    from .legacy import AbilitySpec
+    from .specs import AbilitySpec
     from .state import SUState
 
 #: Smash Up's own hook kinds (the core's are in ``cardwright.core.abilities.CORE_HOOKS``)
@@ -59,7 +59,16 @@ SU_HOOKS = {
     "instead_of_discard": "where a card leaving play goes instead of its owner's discard pile",
 }
 
-_LEGACY_ID = re.compile(r"[a-z][a-z0-9]*(?:_[a-z0-9]+)*")
+#: Smash Up words written in Python for a single card: an ability using one counts as Python
+#: (``docs/cards.md`` lists them, with why; ``tests/smash_up/test_ability_data.py`` checks)
+CARD_WORDS = {
+    "next_bases": "School of Wizardry: the scored base's replacement and the order of the "
+    "others under it, chosen among bases only its winner sees",
+    "disguise": "Disguise: whether it asks, and how its decline reads, may depend only on the "
+    "minions in play, never on the hand (reading NJ2)",
+    "reveal_until_four": "Who Loves Ya, Baby? (errata): reveals from the deck until a minion "
+    "of printed power 4, shuffles the others back, then draws or plays it",
+}
 
 
 # ------------------------------------------------------------------------------ hook items
@@ -75,7 +84,7 @@ class Talent:
 @dataclass(frozen=True)
 class SpecialHook:
     """``special(windows, zone="hand", usable=None, could_use=None, effect=None, only=False)``:
-    see :class:`~.legacy.Special`. From ``play`` or ``discard`` the card's ``effect`` happens;
+    see :class:`~.specs.Special`. From ``play`` or ``discard`` the card's ``effect`` happens;
     from ``hand`` the card is played (its on-play effect, with ``via == "special"``)."""
 
     windows: tuple[str, ...]
@@ -153,11 +162,6 @@ def vocabulary() -> Vocabulary:
 
 
 # ------------------------------------------------------------------------------ the registry
-def is_legacy(text: str | None) -> bool:
-    """Whether an ``ability`` field names a Python ability (not yet an expression)."""
-    return text is not None and bool(_LEGACY_ID.fullmatch(text))
-
-
 def _flatten(parsed: Any) -> list[Any]:
     out: list[Any] = []
     for item in parsed if isinstance(parsed, list) else [parsed]:
@@ -185,7 +189,7 @@ def _parsed() -> tuple[dict[tuple[str, str], str], list[Ability]]:
     for card_set in CARD_SETS:
         for file, defn, d in _definitions(card_set):
             text = d.ability
-            if text is None or is_legacy(text):
+            if text is None:
                 continue
             known = by_text.get((defn, text))
             if known is not None:
@@ -209,6 +213,17 @@ def _parsed() -> tuple[dict[tuple[str, str], str], list[Ability]]:
     return ids, abilities
 
 
+def unimplemented_abilities(card_set: str = "70s-2018") -> list[str]:
+    """The ability texts of ``card_set``'s cards and bases that are not in the registry (a
+    bare id naming no ability): none, since every ability is an expression."""
+    known = _parsed()[0]
+    return sorted(
+        str(d.ability)
+        for _, defn, d in _definitions(card_set)
+        if d.ability is not None and (card_set, defn) not in known
+    )
+
+
 @cache
 def build_registry() -> Registry:
     """Every ability of every card set, parsed and checked (one :class:`DataError` line
@@ -221,6 +236,32 @@ def card_abilities(card_set: str) -> dict[str, Ability]:
     """Definition -> its ability in the vocabulary, for one card set."""
     registry = build_registry()
     return {defn: registry.ability(a) for (cs, defn), a in _parsed()[0].items() if cs == card_set}
+
+
+def ability_kinds() -> tuple[dict[str, list[str]], dict[str, list[str]]]:
+    """Every ability of both card sets, as (written as data, Python): ability id -> the
+    cards and bases that have it. An ability is Python when its expression uses one of
+    :data:`CARD_WORDS` (words written in Python for one card)."""
+    data: dict[str, list[str]] = {}
+    python: dict[str, list[str]] = {}
+    seen: set[tuple[str, str]] = set()
+    registry = build_registry()
+    ids = _parsed()[0]
+    for card_set in CARD_SETS:
+        for _, defn, d in _definitions(card_set):
+            text = d.ability
+            if text is None or (defn, text) in seen:
+                continue
+            seen.add((defn, text))
+            ability = ids[(card_set, defn)]
+            words = {
+                n.func.id
+                for n in ast.walk(ast.parse(text, mode="eval"))
+                if isinstance(n, ast.Call) and isinstance(n.func, ast.Name)
+            }
+            kind = python if words & set(CARD_WORDS) else data
+            kind.setdefault(registry.ability(ability).id, []).append(d.name)
+    return data, python
 
 
 # ------------------------------------------------------------------------------ evaluating
@@ -305,7 +346,7 @@ def spec_from_ability(ability: Ability) -> AbilitySpec:
     """The hooks the rules consult for one ability written in the vocabulary (values,
     "cannot"s, events, replacements, Talents, Specials, scoring, copying ...), evaluated from
     its expressions."""
-    from .legacy import AbilitySpec, Special
+    from .specs import AbilitySpec, Special
 
     hooks = ability.hooks
     fields: dict[str, Any] = {"ability": ability}

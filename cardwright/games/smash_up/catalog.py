@@ -11,7 +11,7 @@ from .carddata import BaseDef, CardDef, load_bases, load_factions
 if TYPE_CHECKING:
     from cardwright.core.abilities import Ability
 
-    from .legacy import AbilitySpec
+    from .specs import AbilitySpec
 
 HAND_SIZE = 5
 HAND_LIMIT = 10
@@ -43,7 +43,6 @@ class Catalog:
 
     def __init__(self, card_set: str) -> None:
         from .abilities import card_abilities, spec_from_ability
-        from .legacy import ABILITIES
 
         self.card_set = card_set
         self.factions = load_factions(card_set)
@@ -58,8 +57,6 @@ class Catalog:
         for d in defs:
             if d.id in self.abilities:
                 self.spec[d.id] = spec_from_ability(self.abilities[d.id])
-            elif d.ability is not None and d.ability in ABILITIES:
-                self.spec[d.id] = ABILITIES[d.ability]
 
         def having(hook: str) -> set[str]:
             """The definitions whose ability has ``hook``."""

@@ -9,8 +9,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from cardwright.core import rng as chance
 from cardwright.core.state import Bindings, CardRef, Option
-from cardwright.core.vocab import Ctx, Effect, Expr, VerbSpec, cards_of
+from cardwright.core.vocab import Ctx, Effect, Expr, Seq, Verb, VerbSpec, cards_of, seats_of
 from cardwright.core.vocab.effects import fill
 from cardwright.core.vocab.exprs import Call
 from cardwright.core.vocab.menus import NOTHING, Found, Menu
@@ -66,6 +67,21 @@ def _to_deck_top(ctx: Ctx, what: Any, text: str = "", each: bool = True) -> bool
     if text and not each and cards:
         g.log(s, "to_deck", ctx.rule, _text(ctx, text, -1), ctx.you)
     return bool(cards)
+
+
+def _back_on_top(ctx: Ctx, what: Any) -> bool:
+    """The revealed cards go back on top of their owners' decks, in order (each logged)."""
+    g, s = game_of(ctx), state_of(ctx)
+    done = False
+    for cid in cards_of(what):
+        if cid not in s.zones[REVEALED]:
+            continue
+        g.to_deck_top(s, cid)
+        owner = s.cards[cid].owner
+        text = f"{g.card_name(s, cid)} goes back on top of {s.names[owner]}'s deck"
+        g.log(s, "to_deck", ctx.rule, text, owner)
+        done = True
+    return done
 
 
 def _shuffle_deck(ctx: Ctx, why: str = "") -> bool:
@@ -135,6 +151,74 @@ def _revealed(ctx: Ctx) -> list[CardRef]:
     return [CardRef(c) for c in ctx.state.zones[REVEALED]]
 
 
+def _peek_top(ctx: Ctx) -> bool:
+    """You look at your top card (the log shows it to you alone); False: your deck is
+    empty."""
+    g, s, seat = game_of(ctx), state_of(ctx), ctx.you
+    deck = s.zones[f"deck:{seat}"]
+    if not deck:
+        return False
+    top, name = deck[-1], s.names[seat]
+    text = f"{name} looks at {g.card_name(s, deck[-1])} on top of their deck"
+    redacted = f"{name} looks at the top card of their deck"
+    g.log(s, "peek", ctx.rule, text, seat, visible_to=[seat], redacted=redacted, card=top)
+    return True
+
+
+def _top_to_bottom(ctx: Ctx) -> bool:
+    """You put your top card under your deck."""
+    g, s, seat = game_of(ctx), state_of(ctx), ctx.you
+    deck = s.zones[f"deck:{seat}"]
+    if not deck:
+        return False
+    deck.insert(0, deck.pop())
+    g.log(s, "to_bottom", ctx.rule, f"{s.names[seat]} puts their top card under their deck", seat)
+    return True
+
+
+def _reveal(ctx: Ctx, what: Any) -> bool:
+    """The cards (in a hand or deck) are shown: every player knows them from now on."""
+    g = game_of(ctx)
+    for cid in cards_of(what):
+        g.reveal(ctx.state, cid)
+    return bool(cards_of(what))
+
+
+def _hand_of(ctx: Ctx, seat: Any) -> list[CardRef]:
+    """The cards in a seat's hand."""
+    return [CardRef(c) for c in ctx.state.zones[f"hand:{seats_of(seat)[0]}"]]
+
+
+def _hand_size(ctx: Ctx, seat: Any) -> int:
+    return len(ctx.state.zones[f"hand:{seats_of(seat)[0]}"])
+
+
+def _look_at_hand(ctx: Ctx, seat: Any) -> bool:
+    """You look at a seat's hand: its cards are known to you (and the log shows them to you
+    and that player only)."""
+    g, s = game_of(ctx), state_of(ctx)
+    victim, you = seats_of(seat)[0], ctx.you
+    hand = s.zones[f"hand:{victim}"]
+    for cid in hand:
+        g.know(s, cid, [you])
+    names = ", ".join(g.card_name(s, c) for c in hand) or "no cards"
+    looks = f"{s.names[you]} looks at {s.names[victim]}'s hand"
+    g.log(s, "look", ctx.rule, f"{looks}: {names}", you, visible_to=[you, victim], redacted=looks)
+    return True
+
+
+def _discard_from_hand(ctx: Ctx, what: Any, why: str = "") -> bool:
+    """The cards (in hands) are discarded by their owners (``why``: what the log adds)."""
+    g, s = game_of(ctx), state_of(ctx)
+    done = False
+    for cid in cards_of(what):
+        owner = s.cards[cid].owner
+        if cid in s.zones[f"hand:{owner}"]:
+            g.discard_from_hand(s, owner, cid, ctx.rule, fill(ctx, why))
+            done = True
+    return done
+
+
 def _top_card(ctx: Ctx) -> list[CardRef]:
     """The top card of your deck (none when it is empty)."""
     deck = ctx.state.zones[f"deck:{ctx.you}"]
@@ -193,6 +277,68 @@ class Naming(Menu):
         super()._chosen(ctx, found)
 
 
+@dataclass(frozen=True)
+class SearchDeck(Menu):
+    """``search_deck(verb="takes")``: you look through your deck (its cards are known to you
+    until it is shuffled), take an action of your choice from it (options ``take:<card>``,
+    one per distinct action, by name; ``none`` when it holds none: the question is always
+    asked, so the others learn nothing of the deck: reading D10), show it and put it into
+    your hand (the log says you ``verb`` it), then shuffle your deck."""
+
+    verb: str = "takes"
+
+    def options(self, ctx: Ctx) -> Found:
+        g, s = game_of(ctx), ctx.state
+        seen: set[str] = set()
+        out: Found = []
+        for c in s.zones[f"deck:{ctx.you}"]:
+            defn = s.cards[c].defn
+            if not g.is_minion(s, c) and defn not in seen:
+                seen.add(defn)
+                option = Option(f"take:{c}", f"Take {g.card_name(s, c)}", card=CardRef(c))
+                out.append((option, 0, ctx.vars))
+        out.sort(key=lambda f: f[0].label)
+        return out or [(Option("none", "There is no action to take"), 0, ctx.vars)]
+
+    def _chosen(self, ctx: Ctx, found: tuple[Option, int, Bindings]) -> None:
+        g, s, seat = game_of(ctx), state_of(ctx), ctx.you
+        name = s.names[seat]
+        cid = found[0].card
+        if cid is not None:
+            g.to_zone(s, cid, f"deck:{seat}", f"hand:{seat}")
+            g.reveal(s, cid)
+            text = f"{name} finds {g.card_name(s, cid)} in their deck, shows it and {self.verb} it"
+            g.log(s, "search", ctx.rule, text, seat, card=cid)
+        else:
+            g.log(s, "search", ctx.rule, f"{name} finds no action in their deck", seat)
+        g.forget_deck(s, seat)
+        chance.shuffle(s, s.zones[f"deck:{seat}"])
+        g.log(s, "shuffle", ctx.rule, f"{name} shuffles their deck", seat, chance=True)
+
+
+def _look_through_deck(ctx: Ctx) -> bool:
+    """You look through your deck: its cards are known to you until it is shuffled."""
+    g = game_of(ctx)
+    for c in ctx.state.zones[f"deck:{ctx.you}"]:
+        g.know(ctx.state, c, [ctx.you])
+    return True
+
+
+def _search_deck(verb: str = "takes") -> Seq:
+    look = Verb(VerbSpec("look_through_deck", _look_through_deck))
+    return Seq(
+        (
+            look,
+            SearchDeck(
+                prompt="Search your deck: take which action?",
+                kind="search",
+                always_ask=True,
+                verb=verb,
+            ),
+        )
+    )
+
+
 def _name_faction(prompt: str, effect: Any, among: Any = None, none: str = "") -> Naming:
     return Naming(prompt=prompt, kind="name_faction", none=none, effect=effect, among=_opt(among))
 
@@ -220,8 +366,17 @@ def deck_words() -> dict[str, Any]:
         "play_extra": verb(VerbSpec("play_extra", _play_extra, pushes=True)),
         "can_play": lambda what, at=None: Call("can_play", _can_play, (_e(what), _e(at))),
         "top_card": Call("top_card", _top_card),
+        "peek_top": verb(VerbSpec("peek_top", _peek_top)),
+        "top_to_bottom": verb(VerbSpec("top_to_bottom", _top_to_bottom)),
+        "reveal": verb(VerbSpec("reveal", _reveal)),
+        "hand_of": lambda seat: Call("hand_of", _hand_of, (_e(seat),)),
+        "hand_size": lambda seat: Call("hand_size", _hand_size, (_e(seat),)),
+        "look_at_hand": verb(VerbSpec("look_at_hand", _look_at_hand)),
+        "discard_from_hand": verb(VerbSpec("discard_from_hand", _discard_from_hand)),
         "reveal_top": verb(VerbSpec("reveal_top", _reveal_top)),
+        "back_on_top": verb(VerbSpec("back_on_top", _back_on_top)),
         "revealed": Call("revealed", _revealed),
         "name_faction": _name_faction,
+        "search_deck": _search_deck,
         "name_card": _name_card,
     }

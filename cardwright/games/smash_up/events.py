@@ -14,17 +14,15 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any, cast
 
-from cardwright.core.errors import EngineError
-from cardwright.core.state import Bindings, CardRef, Frame, Option, State, Trigger
+from cardwright.core.state import Bindings, CardRef, Option, State, Trigger
 from cardwright.core.steps import Respond
 from cardwright.core.vocab import Ctx, Effect, node_key, run_listener
 
-from .legacy import ABILITIES
 from .state import SUState
 
 if TYPE_CHECKING:
     from .game import SmashUp
-    from .legacy import AbilitySpec
+    from .specs import AbilitySpec
 
 #: the Me First! windows around a base's scoring (their step names the base)
 SCORING_WINDOWS = ("before_scoring", "after_scoring")
@@ -50,21 +48,10 @@ def fire(g: SmashUp, state: State, event: str, also: Iterable[int] = (), **data:
             cat.spec[cards[src].defn].hooks[event](g, s, src, payload)
 
 
-def queue(g: SmashUp, state: State, ability: str, source: int, seat: int, **data: Any) -> None:
-    """Queue a triggered ability of ``source`` for ``seat``. The current player orders
-    simultaneous triggers (000 Card Resolution Order step 3), so every trigger is queued
-    under the current player; the acting seat travels in the data."""
-    g.queue_trigger(state, ability, source, state.active, seat=seat, **data)
-
-
 def trigger_label(g: SmashUp, state: State, trigger: Trigger) -> str:
-    if trigger.effect:
-        seat = trigger.controller if trigger.actor is None else trigger.actor
-        assert g.registry is not None
-        what = g.registry.ability(trigger.ability).label
-    else:
-        seat = trigger.data.get("seat", trigger.controller)
-        what = trigger.ability.replace("_", " ")
+    seat = trigger.controller if trigger.actor is None else trigger.actor
+    assert g.registry is not None
+    what = g.registry.ability(trigger.ability).label
     return (
         f"{g.card_name(state, trigger.source)}: {what} "
         f"({state.names[seat] if 0 <= seat < len(state.names) else 'no one'})"
@@ -113,54 +100,15 @@ def trigger_controller(g: SmashUp, state: State, source: int, actor: int) -> int
 
 
 def run_trigger(g: SmashUp, state: State, trigger: Trigger) -> None:
-    if trigger.effect:  # a listener written in the vocabulary
-        actor = trigger.controller if trigger.actor is None else trigger.actor
-        trigger.vars = Bindings(
-            dict(trigger.vars.cards),
-            {**trigger.vars.nums, "player": actor},
-            dict(trigger.vars.words),
-        )
-        run_listener(g, state, trigger)
-        return
-    data = dict(trigger.data)
-    seat = data.pop("seat", trigger.controller)
-    g.push(
-        state,
-        "su.ability",
-        seat,
-        ability=trigger.ability,
-        mode="trigger",
-        card=trigger.source,
-        **data,
+    """Resolve a trigger set off by a listener: its effect runs for the seat it acts for
+    (bound as ``player``)."""
+    actor = trigger.controller if trigger.actor is None else trigger.actor
+    trigger.vars = Bindings(
+        dict(trigger.vars.cards),
+        {**trigger.vars.nums, "player": actor},
+        dict(trigger.vars.words),
     )
-
-
-def ability_frame(g: SmashUp, state: State, frame: Frame, choice: str | None) -> None:
-    """Run one step of an ability's handler (``on_play``, ``talent``, ``trigger`` or a
-    Special's ``run``) with its card as the acting card; then offer copies of its effects."""
-    s = cast(SUState, state)
-    spec = ABILITIES[frame.data["ability"]]
-    mode = frame.data["mode"]
-    fn = {
-        "play": spec.on_play,
-        "talent": spec.talent,
-        "trigger": spec.trigger,
-        "special": spec.special.run if spec.special else None,
-    }[mode]
-    if fn is None:
-        raise EngineError(f"smash-up: ability {spec.id!r} has no {mode} handler")
-    prev = s.acting
-    acting = g.acting_as(s, frame.data["card"], frame.seat)
-    acting.mode = mode
-    if mode != "play":
-        acting.standard = False
-    s.acting = acting
-    try:
-        fn(g, s, frame, choice)
-    finally:
-        s.acting = prev
-    if s.affects and s.decision is None:
-        g.offer_copies(s)
+    run_listener(g, state, trigger)
 
 
 # ------------------------------------------------------------------------------ Talents
@@ -179,11 +127,7 @@ def use_talent(g: SmashUp, state: State, seat: int, cid: int, *, extra: bool = F
         seat,
         card=cid,
     )
-    base = g.base_of(s, cid)
-    if spec.ability is not None:
-        start_effect(g, s, spec, "talent", cid, seat, base)
-        return
-    g.push(s, "su.ability", seat, ability=spec.id, mode="talent", card=cid, base_card=base)
+    start_effect(g, s, spec, "talent", cid, seat, g.base_of(s, cid))
 
 
 def talent_usable(g: SmashUp, s: SUState, seat: int, cid: int) -> bool:
@@ -330,7 +274,4 @@ def use_special(g: SmashUp, s: SUState, seat: int, cid: int, window: str, base: 
     )
     # a card in play or a discard pile uses its Special once per occasion (ruling D20)
     g.use_once(s, cid, f"special:{window}", _card(base))
-    if spec.ability is not None:
-        start_effect(g, s, spec, "special", cid, seat, base)
-        return
-    g.push(s, "su.ability", seat, ability=spec.id, mode="special", card=cid, base_card=base)
+    start_effect(g, s, spec, "special", cid, seat, base)

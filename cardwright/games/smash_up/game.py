@@ -36,7 +36,7 @@ from .catalog import (
     Catalog,
     base_zone,
 )
-from .legacy import AbilitySpec, unimplemented_abilities
+from .specs import AbilitySpec
 from .state import REVEALED, SUState
 
 
@@ -65,7 +65,6 @@ class SmashUp(Game):
             if spec.special
             for w in spec.special.windows
         }
-        self.handlers["su.ability"] = self.ability_frame
 
     # ================================================================ the rules, by area
     # values and permissions (values.py)
@@ -129,10 +128,8 @@ class SmashUp(Game):
     apply_effect = affects.apply_effect
     # events, triggers, Talents, Specials (events.py)
     fire = events.fire
-    queue = events.queue
     trigger_label = events.trigger_label
     run_trigger = events.run_trigger
-    ability_frame = events.ability_frame
     start_effect = events.start_effect
     after_effect_step = events.after_effect_step
     trigger_controller = events.trigger_controller
@@ -176,8 +173,9 @@ class SmashUp(Game):
         cat = self.cat(s)
         if name == "power":
             return self.power(s, card) if cat.is_minion.get(defn, False) else 0
-        if name == "printed":
-            return cat.printed.get(defn, 0)
+        if name == "printed":  # a card's printed power, a base's printed breakpoint
+            base = cat.bases.get(defn)
+            return base.breakpoint if base is not None else cat.printed.get(defn, 0)
         if name == "counters":
             return s.cards[card].counters.get("p1", 0)
         if name == "controller":
@@ -551,7 +549,10 @@ class SmashUp(Game):
         return {"vp": list(cast(SUState, state).vp)}
 
     def unimplemented_abilities(self, card_set: str = DEFAULT_CARD_SET) -> list[str]:
-        """Ability ids of the card set's cards and bases that do nothing yet."""
+        """The cards and bases of the card set whose ability is not in the registry (none:
+        an ability that does not parse stops the game from loading)."""
+        from .abilities import unimplemented_abilities
+
         return unimplemented_abilities(card_set)
 
 

@@ -8,11 +8,11 @@ discard piles, VP).
 
 from __future__ import annotations
 
-from typing import Any, cast
+from typing import cast
 
 from cardwright.core.game import Game
 from cardwright.core.rng import LocalRng
-from cardwright.core.state import Frame, Option, State
+from cardwright.core.state import Option, State
 from cardwright.core.steps import Respond
 from cardwright.core.vocab import EffectStep
 
@@ -47,19 +47,9 @@ _ALWAYS_USE = {
 
 
 def _acting_card(s: SUState) -> str:
-    """The definition of the card whose ability asks now (its step or legacy frame)."""
-    top = s.stack[-1]
-    if type(top) is Frame:
-        card = top.data.get("card")
-    else:
-        card = getattr(top, "source", None)
+    """The definition of the card whose ability asks now (its step's source)."""
+    card = getattr(s.stack[-1], "source", None)
     return s.cards[card].defn if isinstance(card, int) and card in s.cards else ""
-
-
-def _top_data(s: SUState) -> dict[str, Any]:
-    """What the step that asks remembers, when it is an ability's (legacy) frame."""
-    top = s.stack[-1]
-    return top.data if type(top) is Frame else {}
 
 
 def _cid(option: Option) -> int:
@@ -230,8 +220,7 @@ class SmashUpHeuristic:
 
     def _destination(self, g: SmashUp, s: SUState, seat: int, options: list[Option]) -> str:
         top = s.stack[-1]
-        data = _top_data(s)
-        cid = data.get("target_card", data.get("card", getattr(top, "card", -1)))
+        cid = getattr(top, "card", -1)
         if isinstance(top, EffectStep):  # a vocabulary ability: the minion chosen to move
             chosen = top.vars.cards.get("chosen")
             cid = chosen[0] if chosen else (top.source if top.source is not None else -1)
@@ -278,7 +267,11 @@ class SmashUpHeuristic:
     def _counters_to(self, g: SmashUp, s: SUState, seat: int, options: list[Option]) -> str:
         scoring = [f.base for f in s.stack if isinstance(f, ScoreBase)]
         here = scoring[-1] if scoring else -1
-        src = _top_data(s).get("from_card", -1)
+        src = -1
+        top = s.stack[-1]
+        if isinstance(top, EffectStep):  # a vocabulary ability: the card chosen to give
+            chosen = top.vars.cards.get("chosen")
+            src = chosen[0] if chosen else -1
         if g.base_of(s, src) != here and here >= 0:
             return "keep" if any(o.id == "keep" for o in options) else options[0].id
         mine = [

@@ -634,19 +634,6 @@ def _place(g: SmashUp, s: SUState, step: Play) -> None:
             )
             return
     spec = g.cat(s).spec.get(card.defn)
-    if spec is not None and spec.ability is not None:
-        if "on_play" in spec.ability.hooks:
-            base = -1 if step.base is None else step.base
-            g.start_effect(s, spec, "on_play", cid, seat, base, via)
-        return
-    if spec is not None and spec.on_play is not None:
-        g.push(
-            s,
-            "su.ability",
-            seat,
-            ability=spec.id,
-            mode="play",
-            card=cid,
-            base_card=-1 if step.base is None else step.base,
-            via=via,
-        )
+    if spec is not None and "on_play" in spec.ability.hooks:
+        base = -1 if step.base is None else step.base
+        g.start_effect(s, spec, "on_play", cid, seat, base, via)

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 from cardwright.core.state import CardRef
 from cardwright.core.vocab import Const, Ctx, Expr, Verb, VerbSpec, cards_of, filters_from, seats_of
-from cardwright.core.vocab.exprs import Call, Filter
+from cardwright.core.vocab.exprs import Call, Filter, Seats
 
 from .catalog import BASES, base_zone
 from .state import Acting, SUState
@@ -284,12 +284,38 @@ def attached_actions(ctx: Ctx) -> list[CardRef]:
     return sorted(a for a in s.attached if g.base_of(s, a) >= 0)
 
 
+ALPHA = "robots/microbot_alpha"
+MICROBOTS = frozenset(
+    {
+        ALPHA,
+        "robots/microbot_archive",
+        "robots/microbot_fixer",
+        "robots/microbot_guard",
+        "robots/microbot_reclaimer",
+    }
+)
+
+
+def is_microbot(g: SmashUp, s: SUState, cid: int, seat: int | None = None) -> bool:
+    """Whether ``cid`` is a Microbot: by name, or as a minion of a player with Microbot Alpha in
+    play (``seat``: that player, for a minion that has just left play; cards in a discard pile
+    count by name only: reading D5)."""
+    card = s.cards[cid]
+    if card.defn in MICROBOTS:
+        return True
+    if seat is None:
+        if g.base_of(s, cid) < 0:
+            return False
+        seat = card.controller
+    return any(
+        s.cards[m].defn == ALPHA and s.cards[m].controller == seat for m, _ in g.minions_in_play(s)
+    )
+
+
 def microbot(ctx: Ctx, what: Any, seat: Any = None) -> bool:
     """Whether the card is a Microbot: one of the Microbot cards, or a minion of a player with
     Microbot Alpha in play (``seat``: that player, for a minion that has just left play;
     reading W5)."""
-    from .powers.robots import is_microbot
-
     card = _first(what)
     if card < 0:
         return False
@@ -317,10 +343,52 @@ def turn_number(ctx: Ctx) -> int:
     return ctx.state.turn
 
 
-def can(ctx: Ctx, action: str, what: Any) -> bool:
-    """Whether the card's player may do ``action`` to the card (no "cannot" in force)."""
+def can(ctx: Ctx, action: str, what: Any, by: Any = None) -> bool:
+    """Whether you may do ``action`` to the card (no "cannot" in force); with ``by``: whether
+    that seat may, the ability's card acting (as its effect would: "cannot be destroyed by
+    other players' actions")."""
     card = _first(what)
-    return card >= 0 and not game_of(ctx).blocked(ctx.state, action, card, ctx.you)
+    if card < 0:
+        return False
+    g, s = game_of(ctx), state_of(ctx)
+    if by is None:
+        return not g.blocked(s, action, card, ctx.you)
+    prev = s.acting
+    s.acting = acting_of(ctx)
+    try:
+        return not g.blocked(s, action, card, seats_of(by)[0])
+    finally:
+        s.acting = prev
+
+
+def affected_by(ctx: Ctx, what: Any, verb: Any = None, chooser: Any = None) -> list[CardRef]:
+    """The minions the card affected while it resolves (copies of its effects included),
+    optionally only by ``verb``, or only those the seat ``chooser`` chose (000 Terms:
+    Affect)."""
+    card = _first(what)
+    if card < 0:
+        return []
+    who = None if chooser is None else seats_of(chooser)[0]
+    out: list[CardRef] = []
+    for a in state_of(ctx).affects:
+        if a.source != card or (verb is not None and a.verb != verb) or a.target in out:
+            continue
+        if who is None or a.chooser == who:
+            out.append(a.target)
+    return out
+
+
+def directly_affected(ctx: Ctx, what: Any) -> list[CardRef]:
+    """The minions the card directly affected while it resolves (copies not included)."""
+    card = _first(what)
+    return sorted({a.target for a in state_of(ctx).affects if a.source == card and a.direct})
+
+
+def bare(ctx: Ctx, action: Any) -> bool:
+    """Whether the card was in play with no +1 power counters when the standard action
+    ``action`` (still resolving) was played."""
+    card, act = ctx.source, _first(action)
+    return card is not None and act >= 0 and game_of(ctx).bare_when_played(ctx.state, act, card)
 
 
 def named(ctx: Ctx, what: Any) -> str:
@@ -372,6 +440,41 @@ def rival_factions(ctx: Ctx) -> list[str]:
     )
 
 
+def has_talent(ctx: Ctx, what: Any) -> bool:
+    """Whether the card has a Talent."""
+    card = _first(what)
+    spec = game_of(ctx).spec(ctx.state, card) if card >= 0 else None
+    return spec is not None and spec.talent is not None
+
+
+def talent_ready(ctx: Ctx, what: Any) -> bool:
+    """Whether the card has a Talent that would do something now (used or not this turn)."""
+    card = _first(what)
+    spec = game_of(ctx).spec(ctx.state, card) if card >= 0 else None
+    if spec is None or spec.talent is None:
+        return False
+    return spec.talent_ok is None or spec.talent_ok(game_of(ctx), state_of(ctx), card)
+
+
+def controllers_of(ctx: Ctx, what: Any) -> list[int]:
+    """The seats controlling the cards, in turn order from you."""
+    s = ctx.state
+    found = {s.cards[c].controller for c in cards_of(what)}
+    return [p for p in game_of(ctx).seat_order(s, ctx.you) if p in found]
+
+
+def acting_now(ctx: Ctx, what: Any) -> bool:
+    """Whether the card is the one acting now (its own effect is under way)."""
+    acting = state_of(ctx).acting
+    return acting is not None and acting.source == _first(what)
+
+
+def cancelled(ctx: Ctx, what: Any) -> bool:
+    """Whether the card's abilities are cancelled now (000 Terms: Cancel)."""
+    card = _first(what)
+    return card >= 0 and card in game_of(ctx).cancelled(ctx.state)
+
+
 def selector_words() -> dict[str, Any]:
     """The selectors and values (see ``docs/cards.md``)."""
     return {
@@ -399,9 +502,15 @@ def selector_words() -> dict[str, Any]:
         "phase": Call("phase", phase),
         "minions_played": Call("minions_played", minions_played),
         "turn_number": Call("turn_number", turn_number),
-        "can": lambda action, what: Call("can", can, (_e(action), _e(what))),
+        "can": lambda action, what, by=None: Call("can", can, (_e(action), _e(what), _e(by))),
+        "affected_by": lambda what, verb=None, chooser=None: Call(
+            "affected_by", affected_by, (_e(what), _e(verb), _e(chooser))
+        ),
+        "directly_affected": lambda what: Call("directly_affected", directly_affected, (_e(what),)),
+        "bare": lambda action: Call("bare", bare, (_e(action),)),
         "named": lambda what: Call("named", named, (_e(what),)),
         "winners": Call("winners", placed, (Const(1),)),
+        "first_winner": Call("first_winner", lambda ctx: placed(ctx, 1)[:1]),
         "placed": lambda n: Call("placed", placed, (_e(n),)),
         "players_at": lambda where, but=None: Call("players_at", players_at, (_e(where), _e(but))),
         "power_at": lambda where, seat: Call("power_at", power_at, (_e(where), _e(seat))),
@@ -409,4 +518,18 @@ def selector_words() -> dict[str, Any]:
         "host_of": lambda what: Call("host_of", host_of, (_e(what),)),
         "in_zone": lambda what, zone: Call("in_zone", in_zone, (_e(what), _e(zone))),
         "by_action": Call("by_action", by_action),
+        "controllers_of": lambda what: Call("controllers_of", controllers_of, (_e(what),)),
+        "you_first": Seats("you_first"),
+        "arrived": lambda where: Call(
+            "arrived",
+            lambda ctx, w: [
+                CardRef(c) for c in game_of(ctx).arrived_this_turn(ctx.state, _first(w))
+            ],
+            (_e(where),),
+        ),
+        "acting_now": lambda what: Call("acting_now", acting_now, (_e(what),)),
+        "actions_played": Call("actions_played", lambda ctx: state_of(ctx).actions_played),
+        "cancelled": lambda what: Call("cancelled", cancelled, (_e(what),)),
+        "has_talent": lambda what: Call("has_talent", has_talent, (_e(what),)),
+        "talent_ready": lambda what: Call("talent_ready", talent_ready, (_e(what),)),
     }

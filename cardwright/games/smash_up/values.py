@@ -14,7 +14,7 @@ from cardwright.core.effects import Permission, allowed
 from cardwright.core.state import State
 
 from .catalog import BASES, base_zone
-from .legacy import AbilitySpec
+from .specs import AbilitySpec
 from .state import SUState
 
 if TYPE_CHECKING:

@@ -27,6 +27,8 @@ from cardwright.core.vocab import (
 )
 from cardwright.core.vocab.effects import fill
 
+from .basewords import base_words
+from .cardwords import card_words
 from .catalog import BASES
 from .deckwords import deck_words
 from .selectors import (
@@ -41,7 +43,7 @@ from .selectors import (
     state_of,
     verb,
 )
-from .state import SUState
+from .state import Allowance, SUState
 
 if TYPE_CHECKING:
     from .game import SmashUp
@@ -180,10 +182,15 @@ def _extra(
     cond: str = "",
     subtype: str = "",
     ongoing: bool = False,
+    source: Any = None,
 ) -> bool:
+    """You may play an extra minion or action (``source``: the card the play is tied to,
+    default the ability's card)."""
     g = game_of(ctx)
     base = -1 if at is None else _first(at)
     src = -1 if ctx.source is None else ctx.source
+    if source is not None:
+        src = _first(source)
     g.grant_extra(
         ctx.state,
         ctx.you,
@@ -224,6 +231,39 @@ def _take_control(ctx: Ctx, what: Any) -> bool:
     return done
 
 
+@acts
+def _move_counters(ctx: Ctx, what: Any, to: Any, n: int = 99) -> bool:
+    """Up to ``n`` +1 power counters go from the card onto the card ``to``."""
+    src, dest = _first(what), _first(to)
+    if src < 0 or dest < 0:
+        return False
+    game_of(ctx).move_counters(ctx.state, src, dest, int(n), player(ctx), ctx.rule)
+    return True
+
+
+@acts
+def _mark(ctx: Ctx, what: Any, key: str, amount: int = 1, until: str = "end_of_turn") -> bool:
+    """A lasting effect ``key`` on the cards, started as the rules start one (on a minion it
+    affects it: a card protecting it stops it, and it is recorded), until an occasion
+    (``start_of_turn:{you}``: the start of the card's player's next turn)."""
+    g, s = game_of(ctx), state_of(ctx)
+    src = -1 if ctx.source is None else ctx.source
+    until = until.replace("{you}", str(player(ctx)))  # start_of_turn:{you}: your next turn
+    done = False
+    for cid in cards_of(what):
+        done = g.start_lasting(s, key, cid, int(amount), src, player(ctx), until) or done
+    return done
+
+
+def _use_talent(ctx: Ctx, what: Any) -> bool:
+    """You use the Talent of the card one additional time."""
+    card = _first(what)
+    if card < 0:
+        return False
+    game_of(ctx).use_talent(ctx.state, ctx.you, card, extra=True)
+    return True
+
+
 def _spare(ctx: Ctx, what: Any, source: Any) -> bool:
     """The minions are not affected by the card ``source`` for the rest of the turn (this
     card spares them: Tooth and Claw, Hideout)."""
@@ -247,10 +287,23 @@ def _discard_random(ctx: Ctx, n: int = 1, who: Any = None) -> bool:
 def _ongoing_extra(ctx: Ctx, kind: str) -> bool:
     """ "While this is in play you may play an extra ... on each of your turns": a play that
     lasts while the card stays in play (an action on a base: at that base only; reading W8)."""
-    from .powers.tricksters import ongoing_allowance
+    g, s, source = game_of(ctx), state_of(ctx), ctx.source
+    assert source is not None
+    seat = s.cards[source].controller
+    base = g.base_of(s, source) if not g.is_minion(s, source) else -1
+    ref = None if base < 0 else CardRef(base)
+    s.allowances.append(Allowance(kind, base=ref, source=CardRef(source), ongoing=True))
+    where = f" at {g.card_name(s, base)}" if base >= 0 else ""
+    g.log(s, "extra", ctx.rule, f"{s.names[seat]} may play an extra {kind}{where}", seat)
+    return True
 
-    assert ctx.source is not None
-    ongoing_allowance(game_of(ctx), state_of(ctx), ctx.source, kind, ctx.rule)
+
+def _sleep(ctx: Ctx, who: Any) -> bool:
+    """The seat cannot play actions on its next turn (Mark of Sleep)."""
+    s = state_of(ctx)
+    for seat in seats_of(who):
+        if seat not in s.sleepers:
+            s.sleepers.append(seat)
     return True
 
 
@@ -262,11 +315,12 @@ def _mark_scoring(ctx: Ctx, where: Any, mark: str) -> bool:
     return True
 
 
-def _say(ctx: Ctx, text: str, kind: str = "note", who: Any = None) -> bool:
+def _say(ctx: Ctx, text: str, kind: str = "note", who: Any = None, about: Any = None) -> bool:
     """A line in the log (bound values named in braces), about the card's player (or the
-    seat ``who``)."""
+    seat ``who``) and the card ``about``."""
     seat = player(ctx) if who is None else seats_of(who)[0]
-    ctx.game.log(ctx.state, kind, ctx.rule, fill(ctx, text), seat)
+    card = -1 if about is None else _first(about)
+    ctx.game.log(ctx.state, kind, ctx.rule, fill(ctx, text), seat, card=card if card >= 0 else None)
     return True
 
 
@@ -385,7 +439,8 @@ def choice_label(g: SmashUp, ctx: Ctx, cid: int, style: str) -> str:
     """How a choice names a card (:meth:`Game.choice_label`): ``minion`` ("Name (power,
     Controller) at Base"), ``base`` ("Name (power/breakpoint)"), ``card`` (a base by name, a
     minion as ``minion``, an action with the base it is at), ``name``, ``label`` ("Name
-    (power)" or "Name (action)"), or a template naming ``{card}`` and ``{label}``."""
+    (power)" or "Name (action)"), or a template naming ``{card}``, ``{label}``,
+    ``{controller}``, ``{owner}`` and ``{host}``."""
     s = ctx.state
     if style == "minion":
         return g.minion_label(s, cid)
@@ -408,6 +463,7 @@ def choice_label(g: SmashUp, ctx: Ctx, cid: int, style: str) -> str:
             card=g.card_name(s, cid),
             label=g.label(cast(SUState, s), cid),
             controller=s.names[card.controller] if 0 <= card.controller < len(s.names) else "",
+            owner=s.names[card.owner] if 0 <= card.owner < len(s.names) else "",
             host="" if host is None else g.card_name(s, host),
         )
     raise EngineError(f"smash-up: unknown label style {style!r}")
@@ -419,6 +475,8 @@ def words() -> dict[str, Any]:
     return {
         **selector_words(),
         **deck_words(),
+        **base_words(),
+        **card_words(),
         "target": target,
         "card": card,
         "base": base,
@@ -439,5 +497,9 @@ def words() -> dict[str, Any]:
         "discard_hand": verb(DISCARD_HAND),
         "spare": verb(SPARE),
         "transfer": verb(VerbSpec("transfer", _transfer)),
+        "move_counters": verb(VerbSpec("move_counters", _move_counters)),
+        "mark": verb(VerbSpec("mark", _mark)),
+        "sleep": verb(VerbSpec("sleep", _sleep)),
+        "use_talent": verb(VerbSpec("use_talent", _use_talent, pushes=True)),
         "take_control": verb(VerbSpec("take_control", _take_control)),
     }

@@ -1,0 +1,165 @@
+"""Smash Up's words for the base deck and for cards leaving play by their own doing: searching
+the base deck (into the searcher's private look zone), swapping a base in play, the School of
+Wizardry's look at the top bases, a card going back to its owner's hand from play.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from cardwright.core.state import CardRef, Decision, Option
+from cardwright.core.vocab import Ctx, Effect, VerbSpec, cards_of
+from cardwright.core.vocab.exprs import Call
+
+from .catalog import BASE_DECK
+from .selectors import _first, game_of, player, state_of, verb
+
+if TYPE_CHECKING:
+    from cardwright.core.vocab import EffectStep
+
+
+def look_zone(seat: int) -> str:
+    """The zone holding the cards ``seat`` is looking at (hidden from everyone else)."""
+    return f"look:{seat}"
+
+
+def _search_bases(ctx: Ctx) -> bool:
+    """You search the base deck: its bases go into your look zone (only you see them);
+    False when it is empty (the log says so)."""
+    g, s, seat = game_of(ctx), state_of(ctx), ctx.you
+    deck = s.zones[BASE_DECK]
+    if not deck:
+        g.log(s, "no_target", ctx.rule, "The base deck is empty: there is nothing to find")
+        return False
+    look = look_zone(seat)
+    s.zones[look] = list(reversed(deck))
+    deck.clear()
+    names = ", ".join(sorted(g.card_name(s, b) for b in s.zones[look]))
+    g.log(
+        s,
+        "search",
+        ctx.rule,
+        f"{s.names[seat]} searches the base deck: {names}",
+        seat,
+        visible_to=[seat],
+        redacted=f"{s.names[seat]} searches the base deck",
+    )
+    return True
+
+
+def _looking(ctx: Ctx) -> list[CardRef]:
+    """The cards in your look zone."""
+    return [CardRef(c) for c in ctx.state.zones.get(look_zone(ctx.you), ())]
+
+
+def _swap_base(ctx: Ctx, old: Any, new: Any) -> bool:
+    """The base ``new`` (from your look zone) takes the place of the base ``old`` in play,
+    outside scoring."""
+    a, b = _first(old), _first(new)
+    if a < 0 or b < 0:
+        return False
+    game_of(ctx).swap_base(ctx.state, a, b, look_zone(ctx.you), ctx.you, ctx.rule)
+    return True
+
+
+def _bases_back(ctx: Ctx) -> bool:
+    """The bases left in your look zone go back into the base deck, which is shuffled."""
+    s = state_of(ctx)
+    s.zones[BASE_DECK].extend(s.zones.pop(look_zone(ctx.you), []))
+    game_of(ctx).shuffle_bases(s, ctx.rule)
+    return True
+
+
+def _take_back(ctx: Ctx, what: Any) -> bool:
+    """The cards leave play for their owners' hands (by their own ability: nothing stops it,
+    it is not a return)."""
+    g, s = game_of(ctx), state_of(ctx)
+    done = False
+    for cid in cards_of(what):
+        bid = g.base_of(s, cid)
+        if bid < 0:
+            continue
+        owner = s.cards[cid].owner
+        g.leave_play(s, cid, f"hand:{owner}")
+        text = f"{g.card_name(s, cid)} goes from {g.card_name(s, bid)} to {s.names[owner]}'s hand"
+        g.log(s, "to_hand", ctx.rule, text, player(ctx), card=cid)
+        done = True
+    return done
+
+
+def _discard_itself(ctx: Ctx, what: Any) -> bool:
+    """The cards leave play for their owners' discard piles by their own doing (nothing stops
+    it; the log says they are destroyed)."""
+    g, s = game_of(ctx), state_of(ctx)
+    done = False
+    for cid in cards_of(what):
+        if g.base_of(s, cid) < 0:
+            continue
+        g.leave_play(s, cid, f"discard:{s.cards[cid].owner}")
+        g.log(
+            s, "destroyed", ctx.rule, f"{g.card_name(s, cid)} is destroyed", player(ctx), card=cid
+        )
+        done = True
+    return done
+
+
+@dataclass(frozen=True)
+class NextBases(Effect):
+    """``next_bases(n, prompt, more)``: you look at the top ``n`` bases of the base deck (in
+    your look zone) and choose, one at a time, the one that comes out next (``prompt``) and
+    then the order of the others under it (``more``; options ``base:<id>``, kind
+    ``replacement``; no question once one is left); they go back on top in that order."""
+
+    n: int = 3
+    prompt: str = ""
+    more: str = ""
+    immediate: bool = field(init=False, default=False)
+
+    def _left(self, step: EffectStep, ctx: Ctx) -> list[CardRef]:
+        picked = set(step.picked)
+        look = ctx.state.zones.get(look_zone(ctx.you), [])
+        return [CardRef(b) for b in look if b not in picked]
+
+    def start(self, ctx: Ctx) -> None:
+        g, s, seat = game_of(ctx), state_of(ctx), ctx.you
+        deck = s.zones[BASE_DECK]
+        s.zones[look_zone(seat)] = [deck.pop() for _ in range(min(self.n, len(deck)))]
+        count = len(s.zones[look_zone(seat)])
+        text = f"{s.names[seat]} looks at the top {count} base(s) of the base deck"
+        g.log(s, "look", ctx.rule, text, seat)
+        super().start(ctx)
+
+    def ask(self, step: EffectStep, ctx: Ctx) -> Decision | None:
+        left = self._left(step, ctx)
+        if len(left) <= 1:
+            return None
+        g = game_of(ctx)
+        options = [Option(f"base:{b}", g.card_name(ctx.state, b), card=b) for b in left]
+        prompt = self.more if step.picked else self.prompt
+        return Decision(ctx.you, "replacement", prompt, options, ctx.rule)
+
+    def answer(self, step: EffectStep, ctx: Ctx, option: Option) -> None:
+        assert option.card is not None
+        step.picked.append(option.card)
+
+    def run(self, step: EffectStep, ctx: Ctx) -> None:
+        g, s, seat = game_of(ctx), state_of(ctx), ctx.you
+        order = [*step.picked, *self._left(step, ctx)]
+        ctx.game.pop(s, step)
+        s.zones.pop(look_zone(seat), None)
+        s.zones[BASE_DECK].extend(reversed(order))  # the first chosen ends on top
+        g.log(s, "look_done", ctx.rule, f"{s.names[seat]} puts the bases back on top", seat)
+
+
+def base_words() -> dict[str, Any]:
+    """The words of this module."""
+    return {
+        "search_bases": verb(VerbSpec("search_bases", _search_bases)),
+        "looking": Call("looking", _looking),
+        "swap_base": verb(VerbSpec("swap_base", _swap_base)),
+        "bases_back": verb(VerbSpec("bases_back", _bases_back)),
+        "take_back": verb(VerbSpec("take_back", _take_back)),
+        "discard_itself": verb(VerbSpec("discard_itself", _discard_itself)),
+        "next_bases": lambda n=3, prompt="", more="": NextBases(n, prompt, more),
+    }
