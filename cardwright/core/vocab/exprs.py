@@ -10,6 +10,7 @@ Cards(zone='play', whose='any', ...)
 
 from __future__ import annotations
 
+import dataclasses
 import operator
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -410,3 +411,46 @@ class Choose(Expr):
     def eval(self, ctx: Ctx) -> list[CardRef]:
         """The candidates (the choice itself is made by the step running the verb)."""
         return cards_of(self.what.eval(ctx))
+
+
+# ------------------------------------------------------------------------------ analysis
+def mentions(expr: Any, name: str = "it") -> bool:
+    """Whether an expression reads the bound value ``name`` anywhere (expressions are
+    dataclasses; anything else, a game's own node included, is looked into field by field,
+    and a node that is not a dataclass is taken not to read it)."""
+    if isinstance(expr, Var):
+        return expr.name == name
+    if isinstance(expr, list | tuple):
+        return any(mentions(v, name) for v in expr)
+    if not dataclasses.is_dataclass(expr) or isinstance(expr, type):
+        return False
+    return any(mentions(getattr(expr, f.name), name) for f in dataclasses.fields(expr))
+
+
+def selection(expr: Expr | None, name: str = "it") -> Expr | None:
+    """The cards a condition on ``name`` can hold for at most, as an expression that does not
+    read ``name`` (so it is worked out once, not once per card), or None when the condition
+    does not say: ``it in <cards>``, ``it == <cards>`` (either side), the first such part of
+    an ``and``. A value rule asks its condition only of these cards::
+
+        it in minions(at=here) and it.power <= 3   ->   minions(at=here)
+    """
+    if isinstance(expr, AllOf):
+        for part in expr.parts:
+            found = selection(part, name)
+            if found is not None:
+                return found
+        return None
+    if not isinstance(expr, Compare) or expr.op not in ("in", "eq"):
+        return None
+    left, right = expr.left, expr.right
+    if isinstance(left, Var) and left.name == name and not mentions(right, name):
+        return right
+    if (
+        expr.op == "eq"
+        and isinstance(right, Var)
+        and right.name == name
+        and not mentions(left, name)
+    ):
+        return left
+    return None

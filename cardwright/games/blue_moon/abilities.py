@@ -353,7 +353,9 @@ class Powers:
             if "ignores" in a.hooks
         }
         object.__setattr__(self, "ignore_priority", priority)
-        from .inforce import card_table, selection
+        from cardwright.core.vocab.exprs import selection
+
+        from .inforce import card_table
 
         applies = {
             id(item.applies): item.applies

@@ -193,37 +193,6 @@ def _static(node: Expr, seen: CardDef, printed: CardDef, bluff: bool, mine: bool
     return _PURE_CALLS[node.name](*values)
 
 
-def selection(expr: Expr) -> Expr | None:
-    """The selection an ``applies`` expression names (``it in <cards>``, ``it == picked``,
-    first in an ``and``), if any (see ``InForce._chosen_among``)."""
-    if isinstance(expr, AllOf):
-        for part in expr.parts:
-            found = selection(part)
-            if found is not None:
-                return found
-        return None
-    if (
-        isinstance(expr, Compare)
-        and expr.op in ("in", "eq")
-        and isinstance(expr.left, Var)
-        and expr.left.name == "it"
-        and not _mentions_it(expr.right)
-    ):
-        return expr.right
-    return None
-
-
-def _mentions_it(expr: Any) -> bool:
-    """Whether an expression reads ``it`` anywhere (expressions are dataclasses)."""
-    if isinstance(expr, Var):
-        return expr.name == "it"
-    if isinstance(expr, list | tuple):
-        return any(_mentions_it(v) for v in expr)
-    if not dataclasses.is_dataclass(expr):
-        return False
-    return any(_mentions_it(getattr(expr, f.name)) for f in dataclasses.fields(expr))
-
-
 def card_table(expr: Expr) -> frozenset[tuple[str, bool, bool]] | None:
     """The table of a static ``applies`` expression: the (card number, face-down bluff, card of
     "you") it holds for; None when it reads the state and must be evaluated on it. Built once

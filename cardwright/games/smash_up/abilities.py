@@ -356,13 +356,15 @@ def spec_from_ability(ability: Ability) -> AbilitySpec:
 
     def amount(g: SmashUp, s: SUState, src: int, key: str, it: int, seat: int = -1) -> int:
         total = 0
+        ctx: Ctx | None = None
         for mod in mods[key]:
-            vars = _cards(it=it) if seat < 0 else Bindings({"it": [CardRef(it)]}, {"seat": seat})
-            ctx = _ctx(g, s, ability, src, vars)
-            if mod.applies is None:
-                if it != src:
-                    continue
-            elif not mod.applies.eval(ctx):
+            if mod.applies is None and it != src:
+                continue  # a modifier with no ``applies`` changes its own card only
+            if ctx is None:
+                bound = {"it": [CardRef(it)]} if it >= 0 else {}
+                vars = Bindings(bound) if seat < 0 else Bindings(bound, {"seat": seat})
+                ctx = _ctx(g, s, ability, src, vars)
+            if mod.applies is not None and not mod.applies.eval(ctx):
                 continue
             total += int(mod.amount.eval(ctx))
         return total
@@ -379,6 +381,8 @@ def spec_from_ability(ability: Ability) -> AbilitySpec:
     if actions - {"play", "play_from_discard"}:
 
         def protect(g: SmashUp, s: SUState, src: int, target: int, action: str, actor: int) -> bool:
+            if action not in actions:
+                return False  # no rule of this ability is about ``action``
             vars = _acting_vars(s, _cards(it=target), actor)
             found = card_permissions(g, s, ability, src, action, target, actor, vars)
             return any(not p.allow for p in found)

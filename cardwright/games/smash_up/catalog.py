@@ -6,6 +6,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from cardwright.core.vocab import Expr
+from cardwright.core.vocab.exprs import selection
+
 from .carddata import BaseDef, CardDef, load_bases, load_factions
 
 if TYPE_CHECKING:
@@ -71,6 +74,24 @@ class Catalog:
             return index
 
         self.power_specs = having("power")
+        #: power modifiers that change only their own card (written with no ``applies``):
+        #: a minion's power asks them only of the minion itself
+        self.self_power = {
+            k
+            for k in self.power_specs
+            if self.spec[k].ability is not None
+            and all(m.applies is None for m in self.spec[k].ability.modifiers if m.key == "power")
+        }
+        #: the others whose every power modifier names the cards it can change at most
+        #: (``host() == it``: the minion it is attached to): asked only of those
+        self.power_among: dict[str, tuple[Expr, ...]] = {}
+        for k in self.power_specs - self.self_power:
+            ability = self.spec[k].ability
+            if ability is None:
+                continue
+            among = [selection(m.applies) for m in ability.modifiers if m.key == "power"]
+            if all(e is not None for e in among):
+                self.power_among[k] = tuple(e for e in among if e is not None)
         self.breakpoint_specs = having("breakpoint")
         self.player_power_specs = having("player_power")
         self.protect_specs = having("protect")

@@ -63,15 +63,17 @@ def places(g: SmashUp, s: SUState, bid: int) -> tuple[dict[int, int], dict[int, 
 
 
 class ScoreBases(Step, tag="su.score_bases"):
-    """Score Bases: while a base is ready, the current player picks one and it scores."""
+    """Score Bases: while a base is ready, the current player picks one and it scores.
+    ``choosing``: the run found several bases ready, so the question is asked (the ready
+    bases are worked out once per check, by the run; the question only lists them)."""
+
+    choosing: bool = False
 
     def ask(self, game: Game, state: State) -> Decision | None:
         g, s = _g(game), cast(SUState, state)
-        if s.triggers:
+        if not self.choosing or s.triggers:
             return None
         ready = ready_bases(g, s)
-        if len(ready) <= 1:
-            return None
         options = [
             Option(
                 f"score:{b}",
@@ -92,11 +94,14 @@ class ScoreBases(Step, tag="su.score_bases"):
         ready = ready_bases(g, s)
         if not ready:
             g.pop(s, self)
-            return
-        g.push_step(s, ScoreBase(seat=self.seat, base=CardRef(ready[0])))
+        elif len(ready) == 1:
+            g.push_step(s, ScoreBase(seat=self.seat, base=CardRef(ready[0])))
+        else:
+            self.choosing = True
 
     def answer(self, game: Game, state: State, option: Option) -> None:
         assert option.card is not None
+        self.choosing = False
         game.push_step(state, ScoreBase(seat=self.seat, base=option.card))
 
 

@@ -11,7 +11,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, cast
 
 from cardwright.core.effects import Permission, allowed
-from cardwright.core.state import State
+from cardwright.core.state import CardRef, State
+from cardwright.core.vocab import Ctx
+from cardwright.core.vocab.base import cards_of
 
 from .catalog import BASES, base_zone
 from .specs import AbilitySpec
@@ -74,6 +76,18 @@ def ignored_bases(g: SmashUp, s: SUState, seat: int) -> list[int]:
     return found
 
 
+def among(g: SmashUp, s: SUState, src: int) -> set[int] | None:
+    """The minions the power modifiers of ``src`` can change at most (None: any), worked
+    out once for a query over many minions (``Catalog.power_among``)."""
+    cat = g.cat(s)
+    defn = s.cards[src].defn
+    exprs = cat.power_among.get(defn)
+    if exprs is None:
+        return None
+    ctx = Ctx(g, s, cat.spec[defn].ability, CardRef(src), s.cards[src].controller)
+    return {c for e in exprs for c in cards_of(e.eval(ctx))}
+
+
 def power(
     g: SmashUp,
     state: State,
@@ -94,7 +108,10 @@ def power(
     value += card.counters.get("p1", 0)
     if srcs is None:
         srcs = sources(g, s, cat.power_specs)
+    own, cards = cat.self_power, s.cards
     for src, spec in srcs:
+        if src != cid and cards[src].defn in own:
+            continue
         assert spec.power is not None
         value += spec.power(g, s, src, cid, bid)
     for effect in s.lasting:
@@ -155,14 +172,25 @@ def powers_at(
     for effect in s.lasting:
         if effect.key == "power" and effect.target is not None:
             lasting[effect.target] = lasting.get(effect.target, 0) + effect.amount
+    # a modifier of a card's own power is asked of that card only, one that names the
+    # cards it can change of those only
+    own = cat.self_power
+    general = [(x, sp, among(g, s, x)) for x, sp in srcs if cards[x].defn not in own]
+    selfish = {x: sp for x, sp in srcs if cards[x].defn in own}
     for cid in s.zones[base_zone(bid)]:
         card = cards[cid]
         if not is_minion[card.defn]:
             continue
         value = printed[card.defn] + card.counters.get("p1", 0) + lasting.get(cid, 0)
-        for src, spec in srcs:
+        for src, spec, only in general:
+            if only is not None and cid not in only:
+                continue
             assert spec.power is not None
             value += spec.power(g, s, src, cid, bid)
+        mine = selfish.get(cid)
+        if mine is not None:
+            assert mine.power is not None
+            value += mine.power(g, s, cid, cid, bid)
         totals[card.controller] = totals.get(card.controller, 0) + max(0, value)
     if not cat.player_power_specs:
         return totals
