@@ -137,6 +137,22 @@ def _chunks(n: int, jobs: int) -> Iterator[tuple[int, int]]:
         yield start, min(n, start + size)
 
 
+def check_batch(
+    game_id: str, agents: Sequence[str], config: dict[str, Any], jobs: int, backend: str
+) -> None:
+    """Refuse a bad game, number of players, agent, rule option, ``jobs`` or ``backend`` in
+    one line, in this process, before any game is played."""
+    game = get_game(game_id)
+    game.check_players(len(agents), f"{len(agents)} agents ({', '.join(agents)})")
+    game.validate_config(deal(game_id, config, 0))
+    for name in agents:
+        make_agent(name, game_id, 0)
+    if jobs < 1:
+        raise ConfigError(f"--jobs {jobs}: give at least 1 worker process")
+    if backend not in ("local", "ray"):
+        raise ConfigError(f"unknown backend {backend!r}; backends: local, ray")
+
+
 def simulate(
     game_id: str,
     n: int,
@@ -152,18 +168,11 @@ def simulate(
 ) -> Batch:
     """Play ``n`` games; ``progress(k)`` is called as each chunk of ``k`` games finishes,
     after ``on_chunk(outcomes)``, which gets each game's ``detail`` when ``detail`` is set."""
-    game = get_game(game_id)
     cfg = with_player_count(game_id, config, len(agents))
+    check_batch(game_id, agents, cfg, jobs, backend)
     players = len(agents)
-    if not game.min_players <= players <= game.max_players:
-        raise ConfigError(
-            f"{game_id} takes {game.min_players}-{game.max_players} players, got {players} agents"
-        )
-    game.validate_config(deal(game_id, cfg, 0))  # fail early, in this process, in one line
-    for name in agents:
-        make_agent(name, game_id, 0)
     batch = Batch(game_id, list(agents), cfg, seed, players)
-    tasks = [(game_id, cfg, list(agents), seed, a, b, detail) for a, b in _chunks(n, max(1, jobs))]
+    tasks = [(game_id, cfg, list(agents), seed, a, b, detail) for a, b in _chunks(n, jobs)]
     results: list[GameOutcome] = []
 
     def take(chunk: list[GameOutcome]) -> None:
@@ -175,9 +184,7 @@ def simulate(
 
     if backend == "ray":
         _run_ray(tasks, take)
-    elif backend != "local":
-        raise ConfigError(f"unknown backend {backend!r}; backends: local, ray")
-    elif jobs <= 1:
+    elif jobs == 1:
         for task in tasks:
             take(_chunk(task))
     else:
