@@ -47,7 +47,6 @@ class BizarreWorld(Game):
     max_players = 2
     state_type = BWState
     step_prefix = "bw."
-    typed_flow = True
     empty_draw_rule = "bw.ruling.draw_empty"  # drawing from an empty deck does nothing
 
     def __init__(self) -> None:

@@ -66,7 +66,6 @@ class BlueMoon(Game):
     max_players = 2
     state_type = BMState
     step_prefix = "bm."
-    typed_flow = True
     #: a power's "you may pick one" declined
     decline_option = Option("none", "Do nothing")
 

@@ -47,7 +47,6 @@ class Munchkin(Game):
     max_players = 6
     state_type = MKState
     step_prefix = "mk."
-    typed_flow = True
     drawn_face_up = False
     empty_draw_rule = "mk.deck.empty"
 

@@ -49,7 +49,6 @@ class SmashUp(Game):
     max_players = 4
     state_type = SUState
     step_prefix = "su."
-    typed_flow = True
 
     def __init__(self) -> None:
         from . import turn  # noqa: F401  (the steps, before the state class)

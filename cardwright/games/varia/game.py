@@ -58,7 +58,6 @@ class Varia(Game):
     max_players = 2
     state_type = VariaState
     step_prefix = "va."
-    typed_flow = True
 
     def __init__(self) -> None:
         super().__init__()
