@@ -50,6 +50,7 @@ from .vocab import dispatch, modified, permissions, replace_event, run_listener,
 if TYPE_CHECKING:
     from .abilities import Ability, Registry
 
+
 def shown(value: Any) -> str:
     """An option value as a user writes it after ``-o KEY=``: ``true``, ``null``, ``2023-01-18``
     (never Python's spelling)."""
