@@ -18,6 +18,7 @@ Example (a game already registered)::
 
 from __future__ import annotations
 
+import importlib
 import json
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Mapping
@@ -714,15 +715,34 @@ class Game(ABC):
         return determinize(self, view, seed)
 
     # ----------------------------------------------------------------- scenarios
+    def _scenario_module(self) -> Any:
+        """The game package's ``scenario`` module (``build`` and ``facts``), or None."""
+        package = type(self).__module__.rpartition(".")[0]
+        try:
+            return importlib.import_module(f"{package}.scenario")
+        except ModuleNotFoundError as missing:
+            if missing.name != f"{package}.scenario":
+                raise
+            return None
+
     def scenario_state(
         self, config: Mapping[str, Any], setup: Mapping[str, Any], seed: int = 0
     ) -> tuple[State, dict[str, int]]:
-        """Build a mid-game position from a scenario's ``setup``; returns it and card aliases."""
-        raise ConfigError(f"{self.id}: scenarios are not supported yet")
+        """Build a mid-game position from a scenario's ``setup``; returns it and card aliases.
+        Default: ``build(game, config, setup, seed)`` of the game package's ``scenario``
+        module."""
+        module = self._scenario_module()
+        if module is None:
+            raise ConfigError(f"{self.id}: scenarios are not supported yet")
+        built: tuple[State, dict[str, int]] = module.build(self, config, setup, seed)
+        return built
 
     def scenario_facts(self, state: State) -> dict[str, Any]:
-        """Named facts a scenario may ``expect`` (zones as lists of card ids, numbers ...)."""
-        return {}
+        """Named facts a scenario may ``expect`` (zones as lists of card ids, numbers ...).
+        Default: ``facts(game, state)`` of the game package's ``scenario`` module."""
+        module = self._scenario_module()
+        found: dict[str, Any] = {} if module is None else module.facts(self, state)
+        return found
 
     # ----------------------------------------------------------------- checks and presentation
     def conserved_cards(self, state: State) -> int:

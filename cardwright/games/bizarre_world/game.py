@@ -359,19 +359,6 @@ class BizarreWorld(Game):
         ]
         return {**config, "decks": decks}
 
-    # ================================================================ scenarios
-    def scenario_state(
-        self, config: Any, setup: Any, seed: int = 0
-    ) -> tuple[State, dict[str, int]]:
-        from .scenario import build
-
-        return build(self, config, setup, seed)
-
-    def scenario_facts(self, state: State) -> dict[str, Any]:
-        from .scenario import facts
-
-        return facts(cast(BWState, state))
-
     # ================================================================ checks and reports
     def invariants(self, state: State) -> list[str]:
         s = cast(BWState, state)
