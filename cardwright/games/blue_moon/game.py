@@ -66,7 +66,6 @@ class BlueMoon(Game):
     max_players = 2
     state_type = BMState
     step_prefix = "bm."
-    typed_flow = True
     #: a power's "you may pick one" declined
     decline_option = Option("none", "Do nothing")
 
@@ -541,19 +540,6 @@ class BlueMoon(Game):
 
     def placeholder_face_up(self, zone: str) -> bool:
         return zone.startswith("hand")
-
-    # ================================================================ scenarios
-    def scenario_state(
-        self, config: Mapping[str, Any], setup: Mapping[str, Any], seed: int = 0
-    ) -> tuple[State, dict[str, int]]:
-        from .scenario import build
-
-        return build(self, config, setup, seed)
-
-    def scenario_facts(self, state: State) -> dict[str, Any]:
-        from .scenario import facts
-
-        return facts(self, cast(BMState, state))
 
     # ================================================================ checks and reports
     def invariants(self, state: State) -> list[str]:
