@@ -13,6 +13,7 @@ from typing import Any
 
 from cardwright.core.errors import ConfigError
 from cardwright.core.game import Game
+from cardwright.core.option_ids import OptionForms
 
 
 def _bizarre_world() -> Game:
@@ -78,13 +79,15 @@ class GameEntry:
     """A game of the registry. The tools are ``"module:attribute"`` paths (or None):
 
     ``heuristic``: an agent class taking a seed; ``catalogue``: ``(selection) -> [CardTable]``
-    for ``cardwright cards``; ``deck_files``: ``(path, raw) -> summary | None`` for
-    ``cardwright deck check`` (None: not this game's file); ``commands``: ``register(deck_app)``
-    adding the game's own ``deck`` commands; ``report``: its
-    :class:`~cardwright.games.reporting.ReportHooks` (grouping, cards played, score followed)
-    for the game store and ``cardwright report``. ``seat_key``: the config key of the per-seat
-    choices that ``--deck`` (one per seat) fills; ``seat_pairs``: each seat's choice is a pair
-    written ``a,b`` (Smash Up's two factions), as in ``seat_example``.
+    for ``cardwright cards``; ``option_ids``: the forms of its option ids by decision kind
+    (:mod:`cardwright.core.option_ids`); ``card_facts``: ``(game, state, card) -> dict``, the
+    game's own facts of one card for a scenario's ``expect: {"@alias": ...}``; ``deck_files``:
+    ``(path, raw) -> summary | None`` for ``cardwright deck check`` (None: not this game's
+    file); ``commands``: ``register(deck_app)`` adding the game's own ``deck`` commands;
+    ``report``: its :class:`~cardwright.games.reporting.ReportHooks` (grouping, cards played,
+    score followed) for the game store and ``cardwright report``. ``seat_key``: the config key
+    of the per-seat choices that ``--deck`` (one per seat) fills; ``seat_pairs``: each seat's
+    choice is a pair written ``a,b`` (Smash Up's two factions), as in ``seat_example``.
     """
 
     title: str
@@ -95,6 +98,8 @@ class GameEntry:
     deck_files: str | None = None
     commands: str | None = None
     report: str | None = None
+    option_ids: str | None = None
+    card_facts: str | None = None
     seat_key: str = "decks"
     seat_pairs: bool = False
     seat_example: str = ""
@@ -131,6 +136,7 @@ GAMES: dict[str, GameEntry] = {
         deck_files=f"{_BW}.catalogue:check_deck_file",
         commands=f"{_BW}.commands:register",
         report=f"{_BW}.report:REPORT",
+        option_ids=f"{_BW}.option_ids:OPTION_IDS",
     ),
     "blue-moon": GameEntry(
         "Blue Moon",
@@ -140,6 +146,7 @@ GAMES: dict[str, GameEntry] = {
         catalogue=f"{_BM}.catalogue:catalogue",
         deck_files=f"{_BM}.catalogue:check_deck_file",
         report=f"{_BM}.report:REPORT",
+        option_ids=f"{_BM}.option_ids:OPTION_IDS",
     ),
     "smash-up": GameEntry(
         "Smash Up",
@@ -148,6 +155,8 @@ GAMES: dict[str, GameEntry] = {
         heuristic=f"{_SU}.heuristic:SmashUpHeuristic",
         catalogue=f"{_SU}.catalogue:catalogue",
         report=f"{_SU}.report:REPORT",
+        option_ids=f"{_SU}.option_ids:OPTION_IDS",
+        card_facts=f"{_SU}.scenario:card_facts",
         seat_key="factions",
         seat_pairs=True,
         seat_example="ninjas,pirates",
@@ -159,6 +168,7 @@ GAMES: dict[str, GameEntry] = {
         catalogue=f"{_VA}.catalogue:catalogue",
         deck_files=f"{_VA}.catalogue:check_deck_file",
         report=f"{_VA}.report:REPORT",
+        option_ids=f"{_VA}.option_ids:OPTION_IDS",
     ),
     "munchkin": GameEntry(
         "Munchkin",
@@ -166,6 +176,7 @@ GAMES: dict[str, GameEntry] = {
         heuristic=f"{_MK}.heuristic:MunchkinHeuristic",
         catalogue=f"{_MK}.catalogue:catalogue",
         report=f"{_MK}.report:REPORT",
+        option_ids=f"{_MK}.option_ids:OPTION_IDS",
     ),
 }
 
@@ -182,6 +193,13 @@ def get_game(game_id: str) -> Game:
             f"{', '.join(playable_games())}"
         )
     return entry.factory()
+
+
+@cache
+def option_forms(game_id: str) -> OptionForms:
+    """The forms of ``game_id``'s option ids by decision kind (the core's kinds included)."""
+    get_game(game_id)  # an unknown game is a one-line error
+    return OptionForms(game_id, GAMES[game_id].tool("option_ids") or {})
 
 
 def playable_games() -> list[str]:
