@@ -163,9 +163,18 @@ def games() -> None:
 
 
 @app.command()
-def rules(game: str, rule_id: Annotated[str | None, typer.Argument()] = None) -> None:
+def rules(
+    game: str,
+    rule_id: Annotated[str | None, typer.Argument()] = None,
+    show_guide: Annotated[
+        bool, typer.Option("--guide", help="A short how-to-play page and the words on screen.")
+    ] = False,
+) -> None:
     """Show a game's rules index (or one rule), and its rule options."""
     g = get_game(game)
+    if show_guide:
+        out.print(_guide(game), soft_wrap=False)
+        return
     if rule_id:
         rule = g.rules.get(rule_id)
         if rule is None:
@@ -370,6 +379,7 @@ def _play_turns(g: Any, state: Any, seat: int, ai: Any, record: Any, keep: _Keep
                 keep(record, state)
                 return -1
             if line in ("h", "help", "?"):
+                out.print(_guide(g.id), soft_wrap=False)
                 out.print(
                     "number or option id: choose; 'r RULE' explain a rule; "
                     "'l' the whole log; 'q' quit"
@@ -430,6 +440,15 @@ class _Keep:
             title = get_game(record.game).title
             write_scenario(record, self.scenario, f"{title}, seed {record.seed}, as played")
             out.print(f"wrote the scenario {self.scenario} (`cardwright scenario run` runs it)")
+
+
+def _guide(game: str) -> Any:
+    """The game's how-to-play page, rendered for the terminal."""
+    from rich.markdown import Markdown
+
+    from cardwright.games import guide
+
+    return Markdown(guide(game) or f"No guide for {game} yet: `cardwright rules {game}`.")
 
 
 def _print_log(g: Any, view: Any, shown: int) -> int:

@@ -171,3 +171,72 @@ def test_rules_show_whole_rule_ids() -> None:
     shown = cw("rules", "smash-up")  # 80 columns, as a small terminal
     assert shown.returncode == 0 and "…" not in shown.stdout
     assert "su.setup.deck" in shown.stdout
+
+
+#: words each game's screen shows that its guide must explain
+SCREEN_WORDS = {
+    "bizarre-world": (
+        "gray this turn",
+        "neutral resources",
+        "unspent attack",
+        "(exhausted)",
+        "purple",
+    ),
+    "blue-moon": ("dragons", "leadership pile", "(covered)", "(ignored)", "PAIR", "FREE", "GANG"),
+    "smash-up": ("VP", "power/breakpoint", "counters", "plays left", "(extra)", "Talent"),
+    "varia": ("AP", "stacks", "(ruined)", "forgotten", "moment", "[disrupted]", "queue", "2+2d6"),
+    "munchkin": ("Level", "(carried)", "(dead)", "(L8, 2T)", "Fight", "Charity"),
+}
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_each_game_has_a_guide_to_its_screen(game: str) -> None:
+    shown = cw("rules", game, "--guide")
+    assert shown.returncode == 0, shown.stderr
+    text = " ".join(shown.stdout.split())
+    assert "how to play" in text
+    for word in SCREEN_WORDS[game]:
+        assert word in text, word
+
+
+def test_h_in_play_shows_the_guide() -> None:
+    played = cw("play", "varia", "--seed", "1", stdin="h\nq\n")
+    assert played.returncode == 0 and "Varia: how to play" in played.stdout
+
+
+PHASES = """\
+scenarios:
+  - game: bizarre-world
+    name: draw phase name
+    config: {names: [Ann, Bob]}
+    setup: {phase: draw, seats: {Ann: {deck: [Boring Rock of Minimum Wage (2) x3]}}}
+    steps:
+      - expect: {decision: {seat: Ann, kind: sacrifice}, hand_count: {Ann: 1}}
+  - game: bizarre-world
+    name: start phase name
+    config: {names: [Ann, Bob]}
+    setup: {phase: start, seats: {Ann: {deck: [Boring Rock of Minimum Wage (2) x3]}}}
+    steps:
+      - expect: {decision: {seat: Ann, kind: sacrifice}, hand_count: {Ann: 1}, phase: sacrifice}
+  - game: munchkin
+    name: charity
+    config: {names: [Ann, Bob, Cid]}
+    setup: {phase: charity}
+    steps:
+      - expect: {over: false}
+  - game: blue-moon
+    name: beginning
+    config: {names: [Ann, Bob], peoples: [Hoax, Vulca]}
+    setup:
+      phase: beginning
+      active: Ann
+      start: Ann
+      seats: {Ann: {hand: [Hoax 1], deck: [Hoax 2 x5]}, Bob: {deck: [Vulca 1 x5]}}
+    steps:
+      - expect: {decision: {seat: Ann, kind: turn}}
+"""
+
+
+def test_setup_phases_take_the_names_the_games_report(tmp_path: Path) -> None:
+    code, out = run(tmp_path, PHASES)
+    assert code == 0 and "4 passed" in out, out

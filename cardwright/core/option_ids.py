@@ -27,6 +27,10 @@ import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from functools import cached_property
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .game import Game
 
 #: what each placeholder of a form matches
 PLACEHOLDERS = {
@@ -71,13 +75,26 @@ class OptionForm:
 
 
 class OptionForms:
-    """A game's forms by decision kind (the core's kinds included)."""
+    """A game's forms by decision kind: the core's kinds, the forms the game declares (for
+    the questions its own steps ask), and those its card abilities ask through the effect
+    vocabulary, read from the abilities themselves (:func:`vocabulary_forms`)."""
 
-    def __init__(self, game: str, declared: Mapping[str, Iterable[tuple[str, str]]]) -> None:
+    def __init__(
+        self,
+        game: str,
+        declared: Mapping[str, Iterable[tuple[str, str]]],
+        generated: Mapping[str, Iterable[tuple[str, str]]] | None = None,
+    ) -> None:
         self.game = game
-        self.by_kind: dict[str, tuple[OptionForm, ...]] = {}
-        for kind, forms in {**CORE_FORMS, **declared}.items():
-            self.by_kind[kind] = tuple(OptionForm(kind, form, meaning) for form, meaning in forms)
+        merged: dict[str, dict[str, str]] = {}
+        for source in (CORE_FORMS, declared, generated or {}):
+            for kind, forms in source.items():
+                for form, meaning in forms:
+                    merged.setdefault(kind, {}).setdefault(form, meaning)
+        self.by_kind: dict[str, tuple[OptionForm, ...]] = {
+            kind: tuple(OptionForm(kind, form, meaning) for form, meaning in forms.items())
+            for kind, forms in merged.items()
+        }
 
     def form_of(self, kind: str, option_id: str) -> OptionForm | None:
         """The form ``option_id`` takes in a decision of ``kind`` (None: undeclared)."""
@@ -97,3 +114,51 @@ class OptionForms:
             for form in self.by_kind[kind]:
                 lines.append(f"| `{kind}` | `{form.form}` | {form.meaning} |")
         return "\n".join(lines)
+
+
+def vocabulary_forms(game: Game) -> dict[str, list[tuple[str, str]]]:
+    """The option ids the game's card abilities ask for through the effect vocabulary (a
+    chosen card, a yes/no, a menu, a number, a player), by decision kind, each meaning the
+    question's own words. Read from the abilities, so it covers every card."""
+    from .vocab.effects import May, Verb
+    from .vocab.menus import ChooseNumber, ChooseOne, ChoosePlayer, Entry
+
+    out: dict[str, dict[str, str]] = {}
+
+    def add(kind: str, form: str, meaning: str) -> None:
+        out.setdefault(kind, {}).setdefault(form, _words(meaning))
+
+    registry = game.registry
+    for node, _ in registry.nodes.values() if registry is not None else ():
+        if isinstance(node, Verb) and node.choice is not None:
+            choice, spec = node.choice, node.spec
+            kind = choice.kind or spec.kind
+            add(kind, f"{choice.option or spec.name}:CARD", f"CARD: {choice.prompt or spec.prompt}")
+            if choice.may:
+                decline = choice.decline_id or game.decline_option.id
+                add(kind, decline, choice.decline or game.decline_option.label)
+            if choice.up_to:
+                add(kind, choice.done_id, f"{choice.done}: choose no more")
+            if choice.all:
+                add(kind, choice.all_id, choice.all)
+        elif isinstance(node, May):
+            add(node.kind, node.yes_id, f"{node.yes}: {node.prompt}")
+            add(node.kind, node.no_id, node.no)
+        elif isinstance(node, ChooseOne):
+            for entry in node.entries:
+                if isinstance(entry, Entry):
+                    add(node.kind, entry.id, entry.label)
+                else:
+                    add(node.kind, f"{entry.prefix}:CARD", f"CARD: {entry.label}")
+        elif isinstance(node, ChooseNumber):
+            add(node.kind, f"{node.option}:N", f"N: {node.prompt}")
+        elif isinstance(node, ChoosePlayer):
+            add(node.kind, f"{node.option}:SEAT", f"the player in seat SEAT: {node.prompt}")
+    return {kind: list(forms.items()) for kind, forms in sorted(out.items())}
+
+
+def _words(text: str) -> str:
+    """A question's words as a meaning: bound values named in capitals (``{n}`` is N), no
+    markup that would break a table."""
+    text = re.sub(r"\{(\w+?)(?:_name|_label)?\}", lambda m: m[1].upper(), text)
+    return text.replace("|", "/").strip()

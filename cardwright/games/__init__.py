@@ -6,14 +6,16 @@ that nothing outside a game's package knows the game by name."""
 from __future__ import annotations
 
 import importlib
+import sys
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
+from pathlib import Path
 from typing import Any
 
 from cardwright.core.errors import ConfigError
 from cardwright.core.game import Game
-from cardwright.core.option_ids import OptionForms
+from cardwright.core.option_ids import OptionForms, vocabulary_forms
 
 
 def _bizarre_world() -> Game:
@@ -197,9 +199,20 @@ def get_game(game_id: str) -> Game:
 
 @cache
 def option_forms(game_id: str) -> OptionForms:
-    """The forms of ``game_id``'s option ids by decision kind (the core's kinds included)."""
-    get_game(game_id)  # an unknown game is a one-line error
-    return OptionForms(game_id, GAMES[game_id].tool("option_ids") or {})
+    """The forms of ``game_id``'s option ids by decision kind: the core's, the game's own
+    steps' (its ``option_ids`` table) and its card abilities' (read from them)."""
+    game = get_game(game_id)  # an unknown game is a one-line error
+    declared = GAMES[game_id].tool("option_ids") or {}
+    return OptionForms(game_id, declared, vocabulary_forms(game))
+
+
+def guide(game_id: str) -> str:
+    """The game's short how-to-play page (``guide.md`` in its package): the goal, a turn,
+    and the words the terminal shows (``cardwright rules GAME --guide``, ``h`` in play)."""
+    game = get_game(game_id)
+    module = sys.modules[type(game).__module__]
+    path = Path(module.__file__ or "").parent / "guide.md"
+    return path.read_text(encoding="utf-8") if path.is_file() else ""
 
 
 def playable_games() -> list[str]:

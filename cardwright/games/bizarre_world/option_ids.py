@@ -19,6 +19,7 @@ OPTION_IDS = {
     ),
     "respond": (
         ("activate:CARD", "use CARD's action in answer to the attack"),
+        ("activate:CARD:attack", "use CARD's action for attack, in answer to the attack"),
         ("pass", "do nothing more"),
     ),
     "distribute": (("assign:CARD:N", "assign N attack to the attack source CARD"),),
