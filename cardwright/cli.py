@@ -277,7 +277,9 @@ _register_game_commands()
 def play(
     game: Annotated[str, typer.Argument(help="Game id, e.g. bizarre-world.")] = "bizarre-world",
     seat: Annotated[int, typer.Option(help="Your seat (0 goes first by default).")] = 0,
-    opponent: Annotated[str, typer.Option(help="AI: heuristic or random.")] = "heuristic",
+    opponent: Annotated[
+        str, typer.Option(help="AI: heuristic, random or ismcts[:KEY=VALUE,...] (docs/agents.md).")
+    ] = "heuristic",
     seed: Annotated[int | None, typer.Option(help="Random seed (default: from the clock).")] = None,
     deck: DeckList = None,
     name: Annotated[str, typer.Option(help="Your name.")] = "Human",
@@ -323,6 +325,9 @@ def play(
     seed = int(time.time()) % 100000 if seed is None else seed
     state = g.new_state(deal(game, config, seed), seed)
     ai = make_agent(opponent, game, seed)
+    thinking = getattr(ai, "budget_text", None)
+    if thinking is not None:
+        out.print(f"The AI ({escape(opponent)}) thinks {escape(thinking())}.")
     record = GameRecord(
         game=game,
         config=dict(state.config),
@@ -359,6 +364,9 @@ def _play_turns(g: Any, state: Any, seat: int, ai: Any, record: Any, keep: _Keep
         decision = state.decision
         if decision.seat != seat:
             choice = ai.choose(g, state, decision.seat)
+            searched = getattr(ai, "last", None)
+            if searched is not None:
+                out.print(f"[dim]  (the AI thought {searched.describe()})[/dim]")
             record.choices.append((decision.seat, choice))
             g.apply(state, choice, decision.seat)
             continue
@@ -531,9 +539,10 @@ def batch_setup(
     option: list[str] | None,
 ) -> tuple[list[str], dict[str, Any]]:
     """The agents (one per seat) and config of a batch from the ``simulate`` options, checked."""
+    from cardwright.agents.specs import split_agents
     from cardwright.sim.runner import with_player_count
 
-    names = [a.strip() for a in agents.split(",") if a.strip()]
+    names = split_agents(agents)
     config = parse_options(option)
     players = with_seat_choices(game, config, deck, factions, players)
     if players is None and agents == DEFAULT_AGENTS:  # the game's own number of players
@@ -735,8 +744,12 @@ def bench(
     ] = 3,
     as_json: Annotated[bool, typer.Option("--json")] = False,
     option: OptionList = None,
+    agent: Annotated[
+        str | None, typer.Option(help="Measure a search agent instead: iterations per second.")
+    ] = None,
 ) -> None:
-    """Random self-play on one core; step, copy and JSON costs on a mid-game state."""
+    """Random self-play on one core; step, copy and JSON costs on a mid-game state. With
+    --agent SPEC (e.g. ismcts): the search's iterations per second on positions of real games."""
     from cardwright.bench import run_bench
 
     if rounds < 1:
@@ -744,7 +757,12 @@ def bench(
     if not seconds > 0:
         raise ConfigError(f"--seconds {seconds}: a round needs some time, e.g. --seconds 5")
     config = parse_options(option)
-    result = run_bench(game, seconds=seconds, seed=seed, config=config, rounds=rounds)
+    if agent is not None:
+        from cardwright.cli_tournament import bench_agent
+
+        result = bench_agent(game, agent, seconds, seed, rounds, config)
+    else:
+        result = run_bench(game, seconds=seconds, seed=seed, config=config, rounds=rounds)
     if as_json:
         sys.stdout.write(json.dumps(result, indent=2) + "\n")
         return
@@ -754,6 +772,15 @@ def bench(
             value = " – ".join(f"{v:,}" for v in value)
         table.add_row(key, f"{value:,}" if isinstance(value, int | float) else str(value))
     out.print(table)
+
+
+def _register_search_commands() -> None:
+    from cardwright.cli_tournament import register
+
+    register(app)
+
+
+_register_search_commands()
 
 
 # typer bundles its own click; find its base exception class without importing it by name

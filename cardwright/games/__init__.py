@@ -87,9 +87,11 @@ class GameEntry:
     ``(path, raw) -> summary | None`` for ``cardwright deck check`` (None: not this game's
     file); ``commands``: ``register(deck_app)`` adding the game's own ``deck`` commands;
     ``report``: its :class:`~cardwright.games.reporting.ReportHooks` (grouping, cards played,
-    score followed) for the game store and ``cardwright report``. ``seat_key``: the config key
-    of the per-seat choices that ``--deck`` (one per seat) fills; ``seat_pairs``: each seat's
-    choice is a pair written ``a,b`` (Smash Up's two factions), as in ``seat_example``.
+    score followed) for the game store and ``cardwright report``; ``search``: a dict of
+    :class:`~cardwright.agents.ismcts.SearchHooks` fields (evaluation, rollout length, move
+    grouping, default budget) for the search agent. ``seat_key``: the config key of the per-seat
+    choices that ``--deck`` (one per seat) fills; ``seat_pairs``: each seat's choice is a pair
+    written ``a,b`` (Smash Up's two factions), as in ``seat_example``.
     """
 
     title: str
@@ -102,6 +104,7 @@ class GameEntry:
     report: str | None = None
     option_ids: str | None = None
     card_facts: str | None = None
+    search: str | None = None
     seat_key: str = "decks"
     seat_pairs: bool = False
     seat_example: str = ""
@@ -139,6 +142,7 @@ GAMES: dict[str, GameEntry] = {
         commands=f"{_BW}.commands:register",
         report=f"{_BW}.report:REPORT",
         option_ids=f"{_BW}.option_ids:OPTION_IDS",
+        search=f"{_BW}.search:HOOKS",
     ),
     "blue-moon": GameEntry(
         "Blue Moon",
@@ -149,6 +153,7 @@ GAMES: dict[str, GameEntry] = {
         deck_files=f"{_BM}.catalogue:check_deck_file",
         report=f"{_BM}.report:REPORT",
         option_ids=f"{_BM}.option_ids:OPTION_IDS",
+        search=f"{_BM}.search:HOOKS",
     ),
     "smash-up": GameEntry(
         "Smash Up",
@@ -159,6 +164,7 @@ GAMES: dict[str, GameEntry] = {
         report=f"{_SU}.report:REPORT",
         option_ids=f"{_SU}.option_ids:OPTION_IDS",
         card_facts=f"{_SU}.scenario:card_facts",
+        search=f"{_SU}.search:HOOKS",
         seat_key="factions",
         seat_pairs=True,
         seat_example="ninjas,pirates",
@@ -171,6 +177,7 @@ GAMES: dict[str, GameEntry] = {
         deck_files=f"{_VA}.catalogue:check_deck_file",
         report=f"{_VA}.report:REPORT",
         option_ids=f"{_VA}.option_ids:OPTION_IDS",
+        search=f"{_VA}.search:HOOKS",
     ),
     "munchkin": GameEntry(
         "Munchkin",
@@ -179,6 +186,7 @@ GAMES: dict[str, GameEntry] = {
         catalogue=f"{_MK}.catalogue:catalogue",
         report=f"{_MK}.report:REPORT",
         option_ids=f"{_MK}.option_ids:OPTION_IDS",
+        search=f"{_MK}.search:HOOKS",
     ),
 }
 

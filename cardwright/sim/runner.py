@@ -11,10 +11,8 @@ from __future__ import annotations
 
 import hashlib
 import math
-import os
 import time
 from collections.abc import Callable, Iterator, Sequence
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -23,6 +21,7 @@ from cardwright.core.errors import ConfigError, EngineError
 from cardwright.games import get_game
 
 from .deal import deal
+from .parallel import run_tasks
 from .records import GameRecord, finish_record
 from .trace import GameDetail, Tracer, report_hooks
 
@@ -182,30 +181,6 @@ def simulate(
         if progress:
             progress(len(chunk))
 
-    if backend == "ray":
-        _run_ray(tasks, take)
-    elif jobs == 1:
-        for task in tasks:
-            take(_chunk(task))
-    else:
-        with ProcessPoolExecutor(max_workers=min(jobs, os.cpu_count() or 1) or 1) as pool:
-            for chunk in pool.map(_chunk, tasks):
-                take(chunk)
+    run_tasks(_chunk, tasks, take, jobs=jobs, backend=backend)
     batch.outcomes = sorted(results, key=lambda o: o.index)
     return batch
-
-
-def _run_ray(tasks: list[Task], take: Callable[[list[GameOutcome]], None]) -> None:
-    try:
-        import ray
-    except ImportError:
-        raise ConfigError("the ray backend needs Ray: pip install 'cardwright[ray]'") from None
-    if not ray.is_initialized():
-        ray.init(
-            address=os.environ.get("RAY_ADDRESS"), ignore_reinit_error=True, log_to_driver=False
-        )
-    remote_chunk = ray.remote(_chunk)
-    pending = [remote_chunk.remote(t) for t in tasks]
-    while pending:
-        done, pending = ray.wait(pending, num_returns=1)
-        take(ray.get(done[0]))
