@@ -16,7 +16,7 @@ from cardwright.core.errors import IllegalChoice
 from cardwright.core.game import Game
 from cardwright.core.refs import map_refs
 from cardwright.core.rng import LocalRng
-from cardwright.core.state import CardRef, Frame, State, clone, from_json, state_hash, to_json
+from cardwright.core.state import CardRef, State, clone, from_json, state_hash, to_json
 from cardwright.core.zones import total_cards
 from cardwright.games import GAMES, option_forms
 
@@ -70,19 +70,9 @@ def check_reask(game: Game, state: State, where: str) -> None:
     decision = state.decision
     if decision is None:
         return
-    top = state.stack[-1]
-    if type(top) is Frame:  # legacy handlers ask and work in one call: try it on a copy
-        before = state_hash(state)
-        trial = clone(state)
-        trial.decision = None
-        trial_top = trial.stack[-1]
-        game.handlers[trial_top.kind](trial, trial_top, None)
-        again = trial.decision
-        changed = state_hash(trial) != before
-    else:
-        before_bytes = _encode(state)
-        again = top.ask(game, state)
-        changed = _encode(state) != before_bytes
+    before = _encode(state)
+    again = state.stack[-1].ask(game, state)
+    changed = _encode(state) != before
     then = [o.id for o in again.options] if again is not None else None
     assert again == decision, (
         f"{where}: asked again, {decision.kind!r} for seat {decision.seat} is another question: "

@@ -148,7 +148,6 @@ def test_log_cites_known_rules(game_id: str) -> None:
 #: Untyped places in a state, by game, that the game's port to typed steps must clear: where
 #: an ``Any`` could hold a card id (views cannot find it) and fields named for cards that are
 #: plain ints. Every game may keep its config and the scalar data of log events.
-LEGACY_OPAQUE = {"Frame.data", "Trigger.data"}  # until every game uses typed steps
 KNOWN_UNTYPED: dict[str, set[str]] = {
     "bizarre-world": set(),
     "blue-moon": set(),
@@ -170,7 +169,7 @@ def test_every_card_reference_in_a_state_is_typed(game_id: str) -> None:
         if name != "config" and f"{struct}.{name}" != "LogEvent.data"
     }
     untyped = {entry.split(":")[0] for entry in untyped_card_fields(cls)}
-    found = (opaque - LEGACY_OPAQUE) | untyped
+    found = opaque | untyped
     assert found == KNOWN_UNTYPED[game_id], (
         f"{game_id}: card references views cannot find: {sorted(found)} "
         f"(declare them as CardRef; the known list is {sorted(KNOWN_UNTYPED[game_id])})"

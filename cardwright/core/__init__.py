@@ -2,13 +2,12 @@
 
 from .effects import Modifier, Permission, allowed, compute
 from .errors import CardwrightError, ConfigError, DataError, EngineError, IllegalChoice
-from .game import AFTER, BEFORE, RESPOND, TRIGGERS, WHEN, Game, GameEvent
+from .game import AFTER, BEFORE, WHEN, Game
 from .rng import LocalRng
 from .rules import Rule, RulesIndex
 from .state import (
     Card,
     Decision,
-    Frame,
     LogEvent,
     Option,
     Result,
@@ -23,8 +22,6 @@ from .state import (
 __all__ = [
     "AFTER",
     "BEFORE",
-    "RESPOND",
-    "TRIGGERS",
     "WHEN",
     "Card",
     "CardwrightError",
@@ -32,9 +29,7 @@ __all__ = [
     "DataError",
     "Decision",
     "EngineError",
-    "Frame",
     "Game",
-    "GameEvent",
     "IllegalChoice",
     "LocalRng",
     "LogEvent",

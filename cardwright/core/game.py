@@ -1,14 +1,12 @@
 """The game-agnostic engine: the flow loop, the decision protocol, triggers, response windows,
-logging, views and determinization. A game subclasses :class:`Game` and supplies frame handlers.
+logging, views and determinization. A game subclasses :class:`Game`, pushes its typed steps
+(:mod:`.steps`) in :meth:`Game.setup`, and implements the hooks its rules need.
 
-The flow is data. ``state.stack`` holds :class:`~cardwright.core.state.Frame` objects; the loop
-calls the handler of the top frame until some handler sets ``state.decision`` or the game ends.
-When a player answers, the answer goes to the handler of the frame that asked. Nothing lives on
-Python's call stack between decisions, so any state can be cloned, saved or searched.
-
-A handler has the signature ``handler(state, frame, choice)`` where ``choice`` is ``None`` when
-the handler is being run and the chosen option id when it is being answered. A handler either
-asks (calls :meth:`Game.ask`), pushes child frames, pops itself, or ends the game.
+The flow is data. ``state.stack`` holds typed steps; the loop asks the top step its question
+(:meth:`~.steps.Step.ask`, pure) and runs it when it has none, until a question is pending or
+the game ends. When a player answers, the answer goes to the step that asked
+(:meth:`~.steps.Step.answer`). Nothing lives on Python's call stack between decisions, so any
+state can be cloned, saved or searched.
 
 Example (a game already registered)::
 
@@ -20,10 +18,10 @@ Example (a game already registered)::
 
 from __future__ import annotations
 
+import importlib
 import json
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass
+from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from .effects import Permission, allowed
@@ -35,7 +33,6 @@ from .state import (
     Card,
     CardRef,
     Decision,
-    Frame,
     Lasting,
     LogEvent,
     Option,
@@ -53,23 +50,6 @@ from .vocab import dispatch, modified, permissions, replace_event, run_listener,
 
 if TYPE_CHECKING:
     from .abilities import Ability, Registry
-
-Handler = Callable[[State, Frame, str | None], None]
-
-
-@dataclass(frozen=True, slots=True)
-class GameEvent:
-    """Something that happens in the game, announced to the game's listeners.
-
-    Events are transient: what must be remembered goes in the log or the state. ``timing`` says
-    whether the event is about to happen (``before``: listeners may still change or prevent
-    it), is happening (``when``) or has happened (``after``).
-    """
-
-    kind: str
-    timing: str
-    seat: int
-    data: Mapping[str, Any]
 
 
 def shown(value: Any) -> str:
@@ -90,18 +70,15 @@ def _any_bool(allowed: Iterable[Any], value: Any) -> bool:
     return any(isinstance(a, bool) and a == value for a in allowed)
 
 
-#: Frame kinds the core itself handles.
-RESPOND = "core.respond"
-TRIGGERS = "core.triggers"
-
 _MAX_STEPS_WITHOUT_DECISION = 100_000
 
 
 class Game(ABC):
     """A game: stateless rules over a :class:`State` subclass.
 
-    Subclasses set the class attributes, implement :meth:`setup`, and register frame handlers in
-    :attr:`handlers`. Hooks with defaults cover views, triggers and response windows.
+    Subclasses set the class attributes, implement :meth:`setup` (which pushes the first
+    steps) and the hooks their rules need; hooks with defaults cover views, triggers and
+    response windows.
     """
 
     id: ClassVar[str]
@@ -111,10 +88,7 @@ class Game(ABC):
     state_type: ClassVar[type[State]] = State
     #: the tag prefix of the game's typed steps (``"bw."``); "core." steps are always included
     step_prefix: ClassVar[str] = ""
-    #: whether the game's windows and trigger resolution use the core's typed steps
-    typed_flow: ClassVar[bool] = False
     rules: RulesIndex
-    handlers: dict[str, Handler]
     #: the game's abilities (None while a game has not moved to the vocabulary)
     registry: Registry | None = None
     #: the option a "you may" choice adds to decline
@@ -126,7 +100,6 @@ class Game(ABC):
     drawn_face_up: ClassVar[bool] = True
 
     def __init__(self) -> None:
-        self.handlers = {RESPOND: self._respond_handler, TRIGGERS: self._triggers_handler}
         self._state_cls: type[State] | None = None
 
     @property
@@ -191,19 +164,9 @@ class Game(ABC):
 
     @abstractmethod
     def setup(self, state: State) -> None:
-        """Fill a blank state (names, zones, cards) and push the first frames."""
+        """Fill a blank state (names, zones, cards) and push the first steps."""
 
     # ----------------------------------------------------------------- the decision protocol
-    def ask(
-        self, state: State, seat: int, kind: str, prompt: str, options: list[Option], rule: str = ""
-    ) -> None:
-        """Make ``options`` the pending decision of ``seat``. Option ids must be unique."""
-        if state.result is not None:  # the game ended while this step was resolving
-            return
-        if not options:
-            raise EngineError(f"decision {kind!r} for seat {seat} has no options")
-        state.decision = Decision(seat=seat, kind=kind, prompt=prompt, options=options, rule=rule)
-
     @staticmethod
     def question(
         seat: int, kind: str, prompt: str, options: list[Option], rule: str = ""
@@ -243,11 +206,7 @@ class Game(ABC):
         option = self.check_choice(state, choice, seat)
         state.decision = None
         state.decisions += 1
-        top = state.stack[-1]
-        if type(top) is Frame:
-            self.handlers[top.kind](state, top, choice)
-        else:
-            top.answer(self, state, option)
+        state.stack[-1].answer(self, state, option)
         self.advance(state)
 
     def next_state(self, state: State, choice: str, seat: int | None = None) -> State:
@@ -258,8 +217,7 @@ class Game(ABC):
         return child
 
     def advance(self, state: State) -> None:
-        """Run handlers until a decision is pending or the game is over."""
-        handlers = self.handlers
+        """Run the top step until a decision is pending or the game is over."""
         stack = state.stack
         for _ in range(_MAX_STEPS_WITHOUT_DECISION):
             if state.decision is not None or state.result is not None:
@@ -267,9 +225,6 @@ class Game(ABC):
             if not stack:
                 raise EngineError(f"{self.id}: the flow stack is empty but the game is not over")
             top = stack[-1]
-            if type(top) is Frame:
-                handlers[top.kind](state, top, None)
-                continue
             decision = top.ask(self, state)
             if decision is None:
                 top.run(self, state)
@@ -285,24 +240,10 @@ class Game(ABC):
         suite compares with the pending decision."""
         if not state.stack or state.result is not None:
             return None
-        top = state.stack[-1]
-        if type(top) is not Frame:
-            asked: Decision | None = top.ask(self, state)
-            return asked
-        trial = clone(state)
-        trial.decision = None
-        trial_top = trial.stack[-1]
-        self.handlers[trial_top.kind](trial, trial_top, None)
-        return trial.decision
+        asked: Decision | None = state.stack[-1].ask(self, state)
+        return asked
 
     # ----------------------------------------------------------------- flow helpers
-    @staticmethod
-    def push(state: State, kind: str, seat: int = -1, /, **data: Any) -> Frame:
-        """Push a frame; ``data`` may use any key (``kind`` and ``seat`` included)."""
-        frame = Frame(kind=kind, seat=seat, data=data)
-        state.stack.append(frame)
-        return frame
-
     @staticmethod
     def push_step(state: State, step: Step) -> Step:
         """Push a typed step onto the flow stack; it runs next."""
@@ -310,14 +251,14 @@ class Game(ABC):
         return step
 
     @staticmethod
-    def pop(state: State, frame: Frame | Step) -> None:
+    def pop(state: State, frame: Step) -> None:
         """Take ``frame`` (which must be the top of the stack) off the stack."""
         if not state.stack or state.stack[-1] is not frame:
-            raise EngineError(f"popping frame {frame.kind!r}, which is not on top of the stack")
+            raise EngineError(f"popping step {frame.kind!r}, which is not on top of the stack")
         state.stack.pop()
 
     @staticmethod
-    def replace_top(state: State, old: Frame | Step, new: Step) -> None:
+    def replace_top(state: State, old: Step, new: Step) -> None:
         """Put ``new`` in place of ``old`` (the top of the stack): a step that hands on."""
         if not state.stack or state.stack[-1] is not old:
             raise EngineError(f"replacing step {old.kind!r}, which is not on top of the stack")
@@ -387,13 +328,11 @@ class Game(ABC):
         card: int | None = None,
         *,
         vars: Bindings | None = None,
-        **data: Any,
     ) -> None:
         """Announce an event: the listeners of the game's abilities hear it (the card it is
-        about first, then every live card: :func:`~cardwright.core.vocab.dispatch`), and then
-        the game's own :meth:`on_event`. ``vars``: what else the event binds for its
-        listeners' conditions and effects (other cards by name, numbers, words); the card is
-        bound as ``card``.
+        about first, then every live card: :func:`~cardwright.core.vocab.dispatch`).
+        ``vars``: what else the event binds for its listeners' conditions and effects (other
+        cards by name, numbers, words); the card is bound as ``card``.
 
         >>> game.emit(state, "dies", AFTER, seat=0, card=17)  # doctest: +SKIP
         """
@@ -401,30 +340,12 @@ class Game(ABC):
             raise EngineError(f"event {kind!r}: timing {timing!r} is not one of {TIMINGS}")
         if self.registry is not None:
             dispatch(self, state, kind, timing, seat, card, vars)
-        if type(self).on_event is not Game.on_event:  # a game's own listener (legacy)
-            if card is not None:
-                data["card"] = card
-            self.on_event(state, GameEvent(kind, timing, seat, data))
-
-    def on_event(self, state: State, event: GameEvent) -> None:  # noqa: B027 (optional hook)
-        """React to an event, usually by :meth:`queue_trigger`. Default: nothing listens."""
-
-    def queue_trigger(
-        self, state: State, ability: str, source: int, controller: int, **data: Any
-    ) -> None:
-        """Add a triggered ability to the pending list; it resolves at the next safe point."""
-        state.triggers.append(
-            Trigger(ability=ability, source=CardRef(source), controller=controller, data=data)
-        )
 
     def resolve_triggers(self, state: State) -> None:
         """Push the step that resolves every pending trigger (call after an event batch)."""
-        if not state.triggers or (state.stack and state.stack[-1].kind in (TRIGGERS,)):
+        if not state.triggers or (state.stack and type(state.stack[-1]) is ResolveTriggers):
             return
-        if self.typed_flow:
-            self.push_step(state, ResolveTriggers())
-        else:
-            self.push(state, TRIGGERS)
+        self.push_step(state, ResolveTriggers())
 
     def trigger_order(self, state: State) -> list[int]:
         """The order in which players' triggers resolve: active player first, then seat order.
@@ -468,45 +389,6 @@ class Game(ABC):
             return
         raise EngineError(f"{self.id}: trigger {trigger.ability!r} has no resolver")
 
-    @staticmethod
-    def _source_defn(state: State, trigger: Trigger) -> str:
-        card = state.cards.get(trigger.source)
-        return card.defn if card is not None else str(trigger.source)
-
-    def _triggers_handler(self, state: State, frame: Frame, choice: str | None) -> None:
-        if choice is not None:
-            index = int(choice.split(":", 1)[1])
-            self.run_trigger(state, state.triggers.pop(index))
-            return
-        if not state.triggers:
-            self.pop(state, frame)
-            return
-        for seat in self.trigger_order(state):
-            mine = [i for i, t in enumerate(state.triggers) if t.controller == seat]
-            if not mine:
-                continue
-            # triggers of the same ability from copies of the same card are interchangeable
-            kinds = {
-                (state.triggers[i].ability, self._source_defn(state, state.triggers[i]))
-                for i in mine
-            }
-            if len(mine) == 1 or len(kinds) == 1:
-                self.run_trigger(state, state.triggers.pop(mine[0]))
-                return
-            options = [
-                Option(f"trigger:{i}", self.trigger_label(state, state.triggers[i])) for i in mine
-            ]
-            self.ask(
-                state,
-                seat,
-                "order_triggers",
-                "Choose which of your triggered abilities resolves next",
-                options,
-                rule="core.triggers.order",
-            )
-            return
-        raise EngineError(f"{self.id}: pending triggers belong to no seat in the order")
-
     # ----------------------------------------------------------------- response windows
     def open_window(
         self,
@@ -528,26 +410,12 @@ class Game(ABC):
         state.stack.append(step)
         return step
 
-    def open_response_window(
-        self, state: State, window: str, first: int, seats: list[int] | None = None, **data: Any
-    ) -> Frame:
-        """Push a window in which each seat, in seat order from ``first``, may respond or pass.
-
-        It closes when every seat in it has passed in a row; a response restarts the count.
-        ``seats`` limits who may respond (default: everyone).
-        """
-        n = len(state.names)
-        order = [(first + i) % n for i in range(n)]
-        if seats is not None:
-            order = [s for s in order if s in seats]
-        return self.push(state, RESPOND, window=window, order=order, idx=0, passes=0, **data)
-
-    def response_options(self, state: State, frame: Any, seat: int) -> list[Option]:
+    def response_options(self, state: State, frame: Respond, seat: int) -> list[Option]:
         """The responses ``seat`` may make now in the window ``frame`` (``pass`` is added by
         the core). Must not change anything."""
         return []
 
-    def response_expected(self, state: State, frame: Any, seat: int) -> bool:
+    def response_expected(self, state: State, frame: Respond, seat: int) -> bool:
         """Whether ``seat`` is asked in the typed window ``frame`` even when it has nothing to
         play (it may only pass). A game whose responses may sit in a hidden hand asks a seat
         whenever, as far as the others can tell, it might hold one: skipping it exactly when
@@ -555,44 +423,12 @@ class Game(ABC):
         with nothing to play passes without being asked)."""
         return False
 
-    def respond(self, state: State, frame: Any, seat: int, choice: Any) -> None:
-        """Carry out a response (push its steps): ``choice`` is the chosen :class:`Option` in a
-        typed window, its id in a legacy one."""
+    def respond(self, state: State, frame: Respond, seat: int, choice: Option) -> None:
+        """Carry out a response (push its steps): ``choice`` is the chosen :class:`Option`."""
         raise EngineError(f"{self.id}: response {choice!r} has no handler")
 
-    def response_prompt(self, state: State, frame: Any, seat: int) -> str:
+    def response_prompt(self, state: State, frame: Respond, seat: int) -> str:
         return "You may respond, or pass"
-
-    def _respond_handler(self, state: State, frame: Frame, choice: str | None) -> None:
-        data = frame.data
-        order: list[int] = data["order"]
-        if choice is not None:
-            seat = order[data["idx"]]
-            data["idx"] = (data["idx"] + 1) % len(order)
-            if choice == "pass":
-                data["passes"] += 1
-            else:
-                data["passes"] = 0
-                self.respond(state, frame, seat, choice)
-            return
-        while data["passes"] < len(order):
-            seat = order[data["idx"]]
-            options = self.response_options(state, frame, seat)
-            if not options:  # nothing to play: an automatic pass reveals nothing
-                data["passes"] += 1
-                data["idx"] = (data["idx"] + 1) % len(order)
-                continue
-            options.append(Option("pass", "Pass"))
-            self.ask(
-                state,
-                seat,
-                "respond",
-                self.response_prompt(state, frame, seat),
-                options,
-                rule=data.get("rule", "core.respond"),
-            )
-            return
-        self.pop(state, frame)
 
     # ----------------------------------------------------------------- the vocabulary's hooks
     def abilities_of(self, state: State, card: int) -> tuple[Ability, ...]:
@@ -879,15 +715,34 @@ class Game(ABC):
         return determinize(self, view, seed)
 
     # ----------------------------------------------------------------- scenarios
+    def _scenario_module(self) -> Any:
+        """The game package's ``scenario`` module (``build`` and ``facts``), or None."""
+        package = type(self).__module__.rpartition(".")[0]
+        try:
+            return importlib.import_module(f"{package}.scenario")
+        except ModuleNotFoundError as missing:
+            if missing.name != f"{package}.scenario":
+                raise
+            return None
+
     def scenario_state(
         self, config: Mapping[str, Any], setup: Mapping[str, Any], seed: int = 0
     ) -> tuple[State, dict[str, int]]:
-        """Build a mid-game position from a scenario's ``setup``; returns it and card aliases."""
-        raise ConfigError(f"{self.id}: scenarios are not supported yet")
+        """Build a mid-game position from a scenario's ``setup``; returns it and card aliases.
+        Default: ``build(game, config, setup, seed)`` of the game package's ``scenario``
+        module."""
+        module = self._scenario_module()
+        if module is None:
+            raise ConfigError(f"{self.id}: scenarios are not supported yet")
+        built: tuple[State, dict[str, int]] = module.build(self, config, setup, seed)
+        return built
 
     def scenario_facts(self, state: State) -> dict[str, Any]:
-        """Named facts a scenario may ``expect`` (zones as lists of card ids, numbers ...)."""
-        return {}
+        """Named facts a scenario may ``expect`` (zones as lists of card ids, numbers ...).
+        Default: ``facts(game, state)`` of the game package's ``scenario`` module."""
+        module = self._scenario_module()
+        found: dict[str, Any] = {} if module is None else module.facts(self, state)
+        return found
 
     # ----------------------------------------------------------------- checks and presentation
     def conserved_cards(self, state: State) -> int:

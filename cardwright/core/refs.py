@@ -9,7 +9,7 @@ such reference in a state with one function, guided only by those declared types
 * determinization replaces the placeholders by the cards it deals;
 * the conformance suite swaps two hidden cards and checks the view does not change.
 
-A field declared ``Any`` (a legacy frame's ``data``, the config, log data) is opaque here: the
+A field declared ``Any`` (the config, log data) is opaque here: the
 conformance suite lists such fields so that none holds a card.
 
 >>> from cardwright.core.state import Card

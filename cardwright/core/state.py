@@ -62,17 +62,6 @@ class Decision(msgspec.Struct):
         return [o.id for o in self.options]
 
 
-class Frame(msgspec.Struct, tag="frame", tag_field="type"):
-    """A legacy entry of the flow stack (``kind + step + dict``), kept while the games move to
-    typed steps (:class:`cardwright.core.steps.Step`); its ``data`` is masked by key name.
-    """
-
-    kind: str
-    seat: int = -1
-    step: int = 0
-    data: dict[str, Any] = msgspec.field(default_factory=dict)
-
-
 class Card(msgspec.Struct):
     """A card instance. Its static definition is looked up by ``defn``; it is never copied."""
 
@@ -113,7 +102,6 @@ class Trigger(msgspec.Struct, omit_defaults=True):
     ability: str
     source: CardRef
     controller: int
-    data: dict[str, Any] = msgspec.field(default_factory=dict)
     vars: Bindings = msgspec.field(default_factory=Bindings)
     effect: str = ""
     actor: int | None = None

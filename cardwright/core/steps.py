@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, Any, Union
 import msgspec
 
 from .errors import EngineError
-from .state import CardRef, Decision, Frame, Option, State, Trigger
+from .state import CardRef, Decision, Option, State, Trigger
 
 if TYPE_CHECKING:
     from .game import Game
@@ -84,13 +84,13 @@ _state_classes: dict[tuple[type[State], tuple[type[Step], ...]], type[State]] = 
 
 
 def state_class(base: type[State], steps: list[type[Step]]) -> type[State]:
-    """``base`` with a stack typed as the union of legacy frames and ``steps`` (made once per
-    base and set of steps, so states of one game always have one class)."""
+    """``base`` with a stack typed as the union of ``steps`` (made once per base and set of
+    steps, so states of one game always have one class)."""
     key = (base, tuple(steps))
     found = _state_classes.get(key)
     if found is not None:
         return found
-    union: Any = Union[(Frame, *steps)]
+    union: Any = Union[tuple(steps)]  # noqa: UP007 (a union built at run time)
     made: Any = msgspec.defstruct(
         base.__name__,
         [("stack", list[union], msgspec.field(default_factory=list))],

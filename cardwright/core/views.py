@@ -6,8 +6,9 @@ replaces the card everywhere it is referenced (flow steps, triggers, lasting eff
 events): references are found by their declared type (:mod:`.refs`), so a step that remembers
 a hidden card refers to the same placeholder as the zone, and determinization puts the dealt
 card back in both places. Other hidden parts are scrubbed too: the RNG and the seed, other
-seats' pending options and other seats' private log lines. (Legacy untyped frames still have
-their ``*card`` / ``*cards`` keys masked by name until every game uses typed steps.)
+seats' pending options and other seats' private log lines. Nothing is masked by the name of a
+field: a card id in a field not declared as a card reference is an error the conformance suite
+reports (``tests/test_conformance.py``, typed card fields).
 
 For each placeholder the view records its pool in ``view.pools``: the sorted definitions of the
 pool when the seat knows them (its own deck), or ``None`` when it does not (the opponent's
@@ -16,25 +17,14 @@ hidden cards in a game without open decklists).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from .refs import map_refs
 from .rng import LocalRng
-from .state import Card, CardRef, Decision, Frame, LogEvent, State, clone
+from .state import Card, CardRef, Decision, LogEvent, State, clone
 
 if TYPE_CHECKING:
     from .game import Game
-
-_MASKED = -(10**9)  # a card id inside frame data that the viewer may not see
-
-
-def _mask_data(data: dict[str, Any], hidden: dict[int, int]) -> None:
-    """Legacy frames: card ids under ``*card`` / ``*cards`` keys."""
-    for key, value in data.items():
-        if key.endswith("card") and isinstance(value, int) and value in hidden:
-            data[key] = _MASKED
-        elif key.endswith("cards") and isinstance(value, list):
-            data[key] = [_MASKED if v in hidden else v for v in value]
 
 
 def make_view(game: Game, state: State, seat: int) -> State:
@@ -81,11 +71,6 @@ def make_view(game: Game, state: State, seat: int) -> State:
     if hidden:
         get = hidden.get
         map_refs(view, lambda ref: CardRef(get(ref, ref)))
-        for frame in view.stack:
-            if type(frame) is Frame:
-                _mask_data(frame.data, hidden)
-        for trigger in view.triggers:
-            _mask_data(trigger.data, hidden)
     return view
 
 
@@ -161,10 +146,4 @@ def determinize(game: Game, view: State, seed: int) -> State:
 
 def _reask(game: Game, state: State) -> None:
     """Recompute the options of another seat's decision, which the view did not carry."""
-    top = state.stack[-1]
-    state.decision = None
-    if type(top) is Frame:
-        game.handlers[top.kind](state, top, None)
-        game.advance(state)
-    else:
-        state.decision = top.ask(game, state)
+    state.decision = state.stack[-1].ask(game, state)

@@ -55,7 +55,6 @@ class Toy(Game):
     id = "toy-dice"
     title = "Toy"
     step_prefix = "tds."
-    typed_flow = True
 
     def __init__(self, effects: dict[str, str] | None = None) -> None:
         super().__init__()

@@ -6,7 +6,7 @@ import pytest
 
 from cardwright.core import (
     Card,
-    Frame,
+    Decision,
     Game,
     IllegalChoice,
     Modifier,
@@ -19,46 +19,55 @@ from cardwright.core import (
     compute,
     state_hash,
 )
+from cardwright.core.state import CardRef
+from cardwright.core.steps import Respond, Step
+
+
+class ToyTurn(Step, tag="toy.turn"):
+    """The active player bumps (a response window opens) or stops (and wins)."""
+
+    def ask(self, game: Game, state: State) -> Decision | None:
+        return game.question(
+            self.seat, "main", "go", [Option("bump", "Bump"), Option("stop", "Stop")]
+        )
+
+    def answer(self, game: Game, state: State, option: Option) -> None:
+        if option.id == "stop":
+            game.end_game(state, [self.seat], "stopped", "toy")
+            return
+        game.log(state, "bump", "toy", "bump", self.seat)
+        game.open_window(state, "toy.window", (self.seat + 1) % 3)
 
 
 class Toy(Game):
-    """Three players; the active player 'bumps'; others may respond; bumps trigger pings."""
+    """Three players; the active player 'bumps'; others may respond; responses trigger pings."""
 
     id = "toy"
     title = "Toy"
     min_players = 3
     max_players = 3
+    step_prefix = "toy."
 
     def __init__(self) -> None:
         super().__init__()
-        self.handlers["toy.turn"] = self._turn
         from cardwright.core.rules import Rule, RulesIndex
 
         self.rules = RulesIndex([Rule("toy", "toy rule", "test")])
 
     def setup(self, state: State) -> None:
         state.names = ["A", "B", "C"]
-        self.push(state, "toy.turn", 0)
+        self.push_step(state, ToyTurn(seat=0))
 
-    def _turn(self, state: State, frame: Frame, choice: str | None) -> None:
-        if choice == "bump":
-            self.log(state, "bump", "toy", "bump", frame.seat)
-            self.open_response_window(state, "toy.window", (frame.seat + 1) % 3)
-            return
-        if choice == "stop":
-            self.end_game(state, [frame.seat], "stopped", "toy")
-            return
-        self.ask(state, frame.seat, "main", "go", [Option("bump", "Bump"), Option("stop", "Stop")])
-
-    def response_options(self, state: State, frame: Frame, seat: int) -> list[Option]:
+    def response_options(self, state: State, frame: Respond, seat: int) -> list[Option]:
         if seat == 2 and len([e for e in state.log if e.kind == "response"]) >= 1:
             return []  # C has nothing left after one response
         return [Option("resp", "Respond")]
 
-    def respond(self, state: State, frame: Frame, seat: int, choice: str) -> None:
+    def respond(self, state: State, frame: Respond, seat: int, choice: Option) -> None:
         self.log(state, "response", "toy", f"{seat} responds", seat)
         for owner in (2, 0, 0):
-            self.queue_trigger(state, f"ping{owner}{len(state.triggers)}", 0, owner)
+            ping = f"ping{owner}{len(state.triggers)}"
+            state.triggers.append(Trigger(ability=ping, source=CardRef(0), controller=owner))
         self.resolve_triggers(state)
 
     def run_trigger(self, state: State, trigger: Trigger) -> None:
@@ -103,8 +112,8 @@ def test_game_over_refuses_choices_and_cancels_late_questions() -> None:
     assert s.over and s.decision is None and s.result is not None and s.result.winners == [0]
     with pytest.raises(IllegalChoice, match="over"):
         g.apply(s, "bump")
-    g.ask(s, 1, "late", "?", [Option("x", "x")])
-    assert s.decision is None
+    g.advance(s)  # the turn step is still on the stack, but an ended game asks nothing more
+    assert s.decision is None and g.reask(s) is None and s.stack
 
 
 def test_next_state_leaves_the_original_alone() -> None:
@@ -116,24 +125,15 @@ def test_next_state_leaves_the_original_alone() -> None:
     assert clone(s) == s
 
 
-def test_events_reach_the_listener_with_their_timing() -> None:
-    from cardwright.core import AFTER, BEFORE, EngineError, GameEvent
+def test_an_event_needs_a_known_timing() -> None:
+    from cardwright.core import AFTER, BEFORE, EngineError
 
-    seen: list[tuple[str, str, int]] = []
-
-    class Listening(Toy):
-        def on_event(self, state: State, event: GameEvent) -> None:
-            seen.append((event.kind, event.timing, event.data["card"]))
-            if event.timing == AFTER:
-                self.queue_trigger(state, "ping-after", event.data["card"], event.seat)
-
-    g = Listening()
+    g = Toy()
     s = g.new_state()
-    g.emit(s, "scored", BEFORE, 0, card=7)
+    g.emit(s, "scored", BEFORE, 0, card=7)  # a game without abilities: nobody listens
     g.emit(s, "scored", AFTER, 0, card=7)
-    assert seen == [("scored", "before", 7), ("scored", "after", 7)]
-    assert [t.ability for t in s.triggers] == ["ping-after"]
-    with pytest.raises(EngineError):
+    assert s.triggers == []
+    with pytest.raises(EngineError, match="timing 'later'"):
         g.emit(s, "scored", "later", 0, card=7)
 
 
@@ -147,6 +147,14 @@ def test_continuous_values_and_cannot_beats_can() -> None:
     assert allowed([Permission("play", 1, True), Permission("play", 2, False)]) is False
 
 
+class BluffsTurn(Step, tag="bluffs.turn"):
+    def ask(self, game: Game, state: State) -> Decision | None:
+        return game.question(0, "main", "go", [Option("go", "Go")])
+
+    def answer(self, game: Game, state: State, option: Option) -> None:
+        game.end_game(state, [0], "done", "toy")
+
+
 class Bluffs(Game):
     """Two players; seat 1 holds three hidden cards and two face down (which must be bluffs)."""
 
@@ -154,11 +162,8 @@ class Bluffs(Game):
     title = "Bluffs"
     min_players = 2
     max_players = 2
+    step_prefix = "bluffs."
     constrained = True
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.handlers["bluffs.turn"] = self._turn
 
     def setup(self, state: State) -> None:
         from cardwright.core.zones import create_card
@@ -169,13 +174,7 @@ class Bluffs(Game):
             create_card(state, defn, 1, "hand:1")
         for defn in ("bluff1", "bluff2"):
             create_card(state, defn, 1, "down:1", face_up=False)
-        self.push(state, "bluffs.turn", 0)
-
-    def _turn(self, state: State, frame: Frame, choice: str | None) -> None:
-        if choice is not None:
-            self.end_game(state, [0], "done", "toy")
-            return
-        self.ask(state, 0, "main", "go", [Option("go", "Go")])
+        self.push_step(state, BluffsTurn(seat=0))
 
     def card_visible(self, state: State, zone: str, card: Card, seat: int) -> bool:
         return card.owner == seat

@@ -48,7 +48,6 @@ class PeekGame(Game):
     id = "peek"
     title = "Peek"
     step_prefix = "peek."
-    typed_flow = True
 
     def __init__(self, leak: bool = False) -> None:
         super().__init__()

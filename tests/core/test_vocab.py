@@ -89,7 +89,6 @@ class Toy(Game):
     id = "toy-vocab"
     title = "Toy"
     step_prefix = "toy."
-    typed_flow = True
 
     def __init__(self, effects: dict[str, str]) -> None:
         super().__init__()

@@ -47,7 +47,6 @@ class BizarreWorld(Game):
     max_players = 2
     state_type = BWState
     step_prefix = "bw."
-    typed_flow = True
     empty_draw_rule = "bw.ruling.draw_empty"  # drawing from an empty deck does nothing
 
     def __init__(self) -> None:
@@ -359,19 +358,6 @@ class BizarreWorld(Game):
             for i, d in enumerate(config["decks"])
         ]
         return {**config, "decks": decks}
-
-    # ================================================================ scenarios
-    def scenario_state(
-        self, config: Any, setup: Any, seed: int = 0
-    ) -> tuple[State, dict[str, int]]:
-        from .scenario import build
-
-        return build(self, config, setup, seed)
-
-    def scenario_facts(self, state: State) -> dict[str, Any]:
-        from .scenario import facts
-
-        return facts(cast(BWState, state))
 
     # ================================================================ checks and reports
     def invariants(self, state: State) -> list[str]:

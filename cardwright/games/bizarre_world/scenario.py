@@ -137,7 +137,7 @@ def _place(
             aliases[spec.alias] = card.id
 
 
-def facts(state: BWState) -> dict[str, Any]:
+def facts(game: BizarreWorld, state: BWState) -> dict[str, Any]:
     names = state.names
     out: dict[str, Any] = {
         "life": {n: state.life[i] for i, n in enumerate(names)},

@@ -66,7 +66,6 @@ class BlueMoon(Game):
     max_players = 2
     state_type = BMState
     step_prefix = "bm."
-    typed_flow = True
     #: a power's "you may pick one" declined
     decline_option = Option("none", "Do nothing")
 
@@ -87,6 +86,7 @@ class BlueMoon(Game):
             "first_player": "random",
             "backtracking": "friendly",
             "open_decklists": False,
+            "bluffs_count_six": True,
             "max_turns": 400,
         }
 
@@ -95,6 +95,7 @@ class BlueMoon(Game):
             "first_player": (0, 1, "random"),
             "backtracking": ("friendly", "strict"),
             "open_decklists": (False, True),
+            "bluffs_count_six": (True, False),
         }
 
     def validate_config(self, config: Mapping[str, Any] | None) -> dict[str, Any]:
@@ -539,19 +540,6 @@ class BlueMoon(Game):
 
     def placeholder_face_up(self, zone: str) -> bool:
         return zone.startswith("hand")
-
-    # ================================================================ scenarios
-    def scenario_state(
-        self, config: Mapping[str, Any], setup: Mapping[str, Any], seed: int = 0
-    ) -> tuple[State, dict[str, int]]:
-        from .scenario import build
-
-        return build(self, config, setup, seed)
-
-    def scenario_facts(self, state: State) -> dict[str, Any]:
-        from .scenario import facts
-
-        return facts(self, cast(BMState, state))
 
     # ================================================================ checks and reports
     def invariants(self, state: State) -> list[str]:

@@ -47,7 +47,6 @@ class Munchkin(Game):
     max_players = 6
     state_type = MKState
     step_prefix = "mk."
-    typed_flow = True
     drawn_face_up = False
     empty_draw_rule = "mk.deck.empty"
 
@@ -562,19 +561,6 @@ class Munchkin(Game):
             for key in board.hand_zones(seat):
                 for c in s.zones[key]:
                     s.cards[c].controller = s.cards[c].owner = seat
-
-    # ================================================================ scenarios
-    def scenario_state(
-        self, config: Mapping[str, Any], setup: Mapping[str, Any], seed: int = 0
-    ) -> tuple[State, dict[str, int]]:
-        from .scenario import build
-
-        return build(self, config, setup, seed)
-
-    def scenario_facts(self, state: State) -> dict[str, Any]:
-        from .scenario import facts
-
-        return facts(self, cast(MKState, state))
 
     # ================================================================ checks and reports
     def invariants(self, state: State) -> list[str]:

@@ -100,6 +100,12 @@ class Catalog:
         self.replace_specs = by_event("replace")
         self.ignore_specs = having("ignore_base")
         self.special_specs = having("special")
+        #: (zone, window) -> the definitions with a Special used from that zone in that window
+        self.specials_by: dict[tuple[str, str], set[str]] = {}
+        for defn, sp in self.spec.items():
+            if sp.special is not None:
+                for window in sp.special.windows:
+                    self.specials_by.setdefault((sp.special.zone, window), set()).add(defn)
         self.special_only = {
             k for k, v in self.spec.items() if v.special is not None and v.special.only
         }

@@ -143,17 +143,28 @@ def talent_usable(g: SmashUp, s: SUState, seat: int, cid: int) -> bool:
 def specials(g: SmashUp, s: SUState, seat: int, window: str, wdata: dict[str, Any]) -> list[int]:
     """Cards ``seat`` could use as a Special in ``window`` now (one per distinct card)."""
     cards = s.cards
-    specs = g.cat(s).spec
+    cat = g.cat(s)
+    specs = cat.spec
     found: list[int] = []
     seen: set[str] = set()
-    zones = [("hand", s.zones[f"hand:{seat}"]), ("discard", s.zones[f"discard:{seat}"])]
-    special = g.cat(s).special_specs
-    zones.append(
-        (
-            "play",
-            [c for c in g.in_play(s) if cards[c].defn in special and cards[c].controller == seat],
-        )
-    )
+    # only the cards whose definition has a Special for this window, zone by zone
+    zones: list[tuple[str, list[int]]] = []
+    for zone, cids in (
+        ("hand", s.zones[f"hand:{seat}"]),
+        ("discard", s.zones[f"discard:{seat}"]),
+        ("play", None),
+    ):
+        wanted = cat.specials_by.get((zone, window))
+        if not wanted:
+            continue
+        if cids is None:  # cards in play that this seat controls
+            cids = [
+                c for c in g.in_play(s) if cards[c].defn in wanted and cards[c].controller == seat
+            ]
+        else:
+            cids = [c for c in cids if cards[c].defn in wanted]
+        if cids:
+            zones.append((zone, cids))
     for zone, cids in zones:
         for cid in cids:
             defn = cards[cid].defn

@@ -49,7 +49,6 @@ class SmashUp(Game):
     max_players = 4
     state_type = SUState
     step_prefix = "su."
-    typed_flow = True
 
     def __init__(self) -> None:
         from . import turn  # noqa: F401  (the steps, before the state class)
@@ -476,19 +475,6 @@ class SmashUp(Game):
 
     def placeholder_face_up(self, zone: str) -> bool:
         return zone.startswith("hand:")
-
-    # ================================================================ scenarios
-    def scenario_state(
-        self, config: Mapping[str, Any], setup: Mapping[str, Any], seed: int = 0
-    ) -> tuple[State, dict[str, int]]:
-        from .scenario import build
-
-        return build(self, config, setup, seed)
-
-    def scenario_facts(self, state: State) -> dict[str, Any]:
-        from .scenario import facts
-
-        return facts(self, cast(SUState, state))
 
     # ================================================================ checks and reports
     def invariants(self, state: State) -> list[str]:

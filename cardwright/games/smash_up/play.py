@@ -9,6 +9,7 @@ The functions are methods of :class:`~.game.SmashUp`.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, cast
 
 import msgspec
@@ -108,10 +109,19 @@ def can_play_actions(g: SmashUp, state: State, seat: int) -> bool:
 
 
 def allowance_fits(
-    g: SmashUp, s: SUState, a: Allowance, seat: int, cid: int, dest: int, src: str
+    g: SmashUp,
+    s: SUState,
+    a: Allowance,
+    seat: int,
+    cid: int,
+    dest: int,
+    src: str,
+    from_discard: Callable[[int], bool] | None = None,
 ) -> bool:
     """Whether play allowance ``a`` lets ``seat`` play ``cid`` from zone ``src`` to
-    ``dest`` (a base, a minion, or -1 for a standard action)."""
+    ``dest`` (a base, a minion, or -1 for a standard action). ``from_discard``: whether a
+    card in play lets this hand play come from the discard pile at a destination, when the
+    caller already keeps the answers (:func:`may_play_from_discard` otherwise)."""
     cat = g.cat(s)
     defn = s.cards[cid].defn
     if a.kind != ("minion" if cat.is_minion[defn] else "action"):
@@ -131,16 +141,23 @@ def allowance_fits(
     if src.startswith("hand:"):
         return a.zone == "hand"
     if src.startswith("discard:"):
-        return a.zone == "discard" or (
-            a.zone == "hand" and may_play_from_discard(g, s, seat, cid, dest)
-        )
+        if a.zone != "hand":
+            return a.zone == "discard"
+        if from_discard is None:
+            return may_play_from_discard(g, s, seat, cid, dest)
+        return from_discard(dest)
     return False
 
 
-def may_play_from_discard(g: SmashUp, s: SUState, seat: int, cid: int, dest: int) -> bool:
+def may_play_from_discard(
+    g: SmashUp, s: SUState, seat: int, cid: int, dest: int, froms: Sources | None = None
+) -> bool:
     """Whether a card in play lets ``seat`` make a hand play from the discard pile instead
-    when ``cid`` goes to ``dest`` (They're Coming To Get You)."""
-    for src, spec in g.sources(s, g.cat(s).play_from_specs):
+    when ``cid`` goes to ``dest`` (They're Coming To Get You). ``froms``: the cards in play
+    that can allow it, when the caller already has them."""
+    if froms is None:
+        froms = g.sources(s, g.cat(s).play_from_specs)
+    for src, spec in froms:
         assert spec.play_from is not None
         if spec.play_from(g, s, src, seat, cid, dest):
             return True
@@ -421,8 +438,20 @@ def play_destinations(
         dests = [-1]
     if via == "normal":
         allowances = s.allowances
+        from_discard = None
+        if src.startswith("discard:"):  # asked once per destination, not once per allowance
+            froms = g.sources(s, g.cat(s).play_from_specs)
+            known: dict[int, bool] = {}
+
+            def from_discard(b: int) -> bool:
+                if b not in known:
+                    known[b] = may_play_from_discard(g, s, seat, cid, b, froms)
+                return known[b]
+
         dests = [
-            b for b in dests if any(allowance_fits(g, s, a, seat, cid, b, src) for a in allowances)
+            b
+            for b in dests
+            if any(allowance_fits(g, s, a, seat, cid, b, src, from_discard) for a in allowances)
         ]
     if dests and g.cat(s).play_ban_specs:
         if bans is None:

@@ -58,7 +58,6 @@ class Varia(Game):
     max_players = 2
     state_type = VariaState
     step_prefix = "va."
-    typed_flow = True
 
     def __init__(self) -> None:
         super().__init__()
@@ -768,19 +767,6 @@ class Varia(Game):
             return config
         decks = [d if i == seat else {**d, "actions": []} for i, d in enumerate(config["decks"])]
         return {**config, "decks": decks}
-
-    # ================================================================ scenarios
-    def scenario_state(
-        self, config: Any, setup: Any, seed: int = 0
-    ) -> tuple[State, dict[str, int]]:
-        from .scenario import build as build_scenario
-
-        return build_scenario(self, config, setup, seed)
-
-    def scenario_facts(self, state: State) -> dict[str, Any]:
-        from .scenario import facts
-
-        return facts(self, cast(VariaState, state))
 
     # ================================================================ checks and reports
     def conserved_cards(self, state: State) -> int:
