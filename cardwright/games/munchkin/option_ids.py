@@ -17,6 +17,7 @@ _ANY_TIME = (
     ("steal:CARD:SEAT", "play CARD to take a level from the player in seat SEAT"),
     ("power:CARD:N", "use the power number N of your class or race card CARD"),
     ("trade", "propose a trade of Items"),
+    ("gift", "give one of your Items in play to another player"),
 )
 _SELL = ("sell", "sell Items for levels")
 
@@ -94,6 +95,12 @@ OPTION_IDS = {
         ("cancel", "propose nothing"),
     ),
     "trade_reply": (("accept", "accept the trade"), ("decline", "decline")),
+    "gift": (
+        ("give:CARD", "give your Item CARD"),
+        ("to:SEAT", "give it to the player in seat SEAT"),
+        ("cancel", "give nothing"),
+    ),
+    "gift_reply": (("accept", "take the Item offered"), ("decline", "decline")),
     "discard": (("discard:CARD", "discard CARD from your hand"),),
     "deal": (("discard:CARD", "discard CARD for the deal"),),
     "lose_cards": (("discard:CARD", "lose CARD"),),
