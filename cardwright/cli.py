@@ -30,6 +30,26 @@ deck_app = typer.Typer(
     no_args_is_help=True,
     help="Build and check decks: Bizarre World (crafting and random mode), Blue Moon (custom).",
 )
+
+
+def _show_version(value: bool) -> None:
+    if value:
+        from importlib.metadata import version
+
+        out.print(f"cardwright {version('cardwright')}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _options(
+    version: Annotated[
+        bool,
+        typer.Option("--version", callback=_show_version, is_eager=True, help="Show the version."),
+    ] = False,
+) -> None:
+    """Cardwright: play, simulate, test and explain tabletop card games."""
+
+
 app.add_typer(scenario_app, name="scenario")
 app.add_typer(deck_app, name="deck")
 
@@ -44,13 +64,29 @@ OptionList = Annotated[
 ]
 
 
+class _OptionLoader(yaml.SafeLoader):
+    """YAML for option values, without dates: ``ruleset=2023-01-18`` is the text of a date."""
+
+
+_OptionLoader.yaml_implicit_resolvers = {
+    first: [(tag, rx) for tag, rx in resolvers if tag != "tag:yaml.org,2002:timestamp"]
+    for first, resolvers in yaml.SafeLoader.yaml_implicit_resolvers.items()
+}
+
+
 def parse_options(options: list[str] | None) -> dict[str, Any]:
+    """``-o KEY=VALUE`` items as a config: each value read as YAML (``true``, ``3``,
+    ``[Ann, Bob]``), dates left as text."""
     config: dict[str, Any] = {}
     for item in options or []:
         key, sep, value = item.partition("=")
         if not sep or not key.strip():
             raise ConfigError(f"--option {item!r}: write KEY=VALUE, e.g. deck_out=skip")
-        config[key.strip()] = yaml.safe_load(value) if value.strip() else ""
+        try:
+            parsed = yaml.load(value, Loader=_OptionLoader) if value.strip() else ""
+        except yaml.YAMLError:
+            parsed = value  # not YAML (an unclosed bracket ...): the text itself, checked next
+        config[key.strip()] = parsed
     return config
 
 
@@ -86,7 +122,9 @@ def with_seat_choices(
     into the config under the game's key; returns the number of players: ``players`` if
     given, else the number of seats named when each seat names a pair (one pair names only
     the first seat: the others get choices nobody made)."""
-    get_game(game)  # an unknown or unplayable game is a one-line error
+    g = get_game(game)  # an unknown or unplayable game is a one-line error
+    if players is not None:
+        g.check_players(players, f"--players {players}")
     entry = GAMES[game]
     if factions and entry.seat_key != "factions":
         raise ConfigError(f"--factions: {game} is not played with factions; use --deck")
@@ -197,20 +235,29 @@ def deck_check(paths: list[Path]) -> None:
     """Validate deck files of any game that has them (Bizarre World decks, Blue Moon custom
     decks, Varia decks); each problem is one line naming the card and the rule. A file that
     names its game (``game = "varia"``) is checked by that game."""
+    checkers = [e.tool("deck_files") for e in GAMES.values() if e.deck_files]
+    bad = 0
+    for path in paths:  # every file is reported, each bad one as an error line
+        try:
+            out.print(escape(_check_deck_file(path, checkers)))
+        except CardwrightError as exc:
+            err.print(f"error: {escape(str(exc))}")
+            bad += 1
+    if bad:
+        raise typer.Exit(2)
+
+
+def _check_deck_file(path: Path, checkers: list[Any]) -> str:
     from cardwright.core.datafiles import read_toml
 
-    checkers = [e.tool("deck_files") for e in GAMES.values() if e.deck_files]
-    for path in paths:
-        raw = read_toml(path, "deck file")
-        game_id = raw.get("game")
-        named = GAMES.get(game_id) if isinstance(game_id, str) else None
-        for check in [named.tool("deck_files")] if named and named.deck_files else checkers:
-            summary = check(path, raw)
-            if summary is not None:
-                out.print(escape(summary))
-                break
-        else:
-            raise DataError(f"{path}: not a deck file of any game")
+    raw = read_toml(path, "deck file")
+    game_id = raw.get("game")
+    named = GAMES.get(game_id) if isinstance(game_id, str) else None
+    for check in [named.tool("deck_files")] if named and named.deck_files else checkers:
+        summary = check(path, raw)
+        if summary is not None:
+            return str(summary)
+    raise DataError(f"{path}: not a deck file of any game")
 
 
 def _register_game_commands() -> None:
@@ -229,7 +276,9 @@ _register_game_commands()
 def play(
     game: Annotated[str, typer.Argument(help="Game id, e.g. bizarre-world.")] = "bizarre-world",
     seat: Annotated[int, typer.Option(help="Your seat (0 goes first by default).")] = 0,
-    opponent: Annotated[str, typer.Option(help="AI: heuristic or random.")] = "heuristic",
+    opponent: Annotated[
+        str, typer.Option(help="AI: heuristic, random or ismcts[:KEY=VALUE,...] (docs/agents.md).")
+    ] = "heuristic",
     seed: Annotated[int | None, typer.Option(help="Random seed (default: from the clock).")] = None,
     deck: DeckList = None,
     name: Annotated[str, typer.Option(help="Your name.")] = "Human",
@@ -242,9 +291,12 @@ def play(
     import time
 
     from cardwright.agents import make_agent
+    from cardwright.core.datafiles import check_writable
     from cardwright.sim.records import GameRecord, finish_record, save_record
 
     g = get_game(game)
+    if save is not None:
+        check_writable(save, "saved game")  # before the game, not when it is over
     status = GAMES[game].status_line()
     if not status.startswith("complete"):
         err.print(f"note: {g.title} is {escape(status)}")
@@ -252,19 +304,22 @@ def play(
     players = with_seat_choices(game, config, deck, factions, players)
     if players is not None:
         config["players"] = players
-    if seat not in range(g.max_players):
-        raise ConfigError(f"--seat {seat}: seats are 0 to {g.max_players - 1}")
+    count = players or g.validate_config(deal(game, config, 0)).get("players") or g.min_players
+    if seat not in range(count):
+        raise ConfigError(f"--seat {seat}: {count} players sit in seats 0 to {count - 1}")
     entry = GAMES[game]
     chosen = config.get(entry.seat_key)
     if entry.seat_pairs and isinstance(chosen, list) and len(chosen) == 1 and seat:
         config[entry.seat_key] = [None] * seat + chosen  # one pair: the human's own
     if "names" not in config and "names" in g.default_config():
-        count = g.validate_config(deal(game, config, 0)).get("players") or g.min_players
         ais = ["AI"] if count == 2 else [f"AI {i}" for i in range(1, count)]
         config["names"] = [*ais[:seat], name, *ais[seat:]][:count]
     seed = int(time.time()) % 100000 if seed is None else seed
     state = g.new_state(deal(game, config, seed), seed)
     ai = make_agent(opponent, game, seed)
+    thinking = getattr(ai, "budget_text", None)
+    if thinking is not None:
+        out.print(f"The AI ({escape(opponent)}) thinks {escape(thinking())}.")
     record = GameRecord(
         game=game,
         config=dict(state.config),
@@ -272,17 +327,41 @@ def play(
         choices=[],
         agents=["human" if i == seat else opponent for i in range(state.num_players)],
     )
-    shown = 0
     out.print(
         f"[bold]{g.title}[/bold] (seed {seed}). Type an option's number or id; "
         "'h' for help, 'q' to quit."
     )
+    try:
+        shown = _play_turns(g, state, seat, ai, record, save)
+    except KeyboardInterrupt:  # Ctrl-C: keep what was played
+        out.print("\ninterrupted: game abandoned")
+        _save_partial(record, None, save)
+        raise typer.Exit(130) from None
+    if shown < 0:  # the player quit
+        return
+    _print_log(g, g.view(state, seat), shown)
+    assert state.result is not None
+    out.rule()
+    out.print(f"[bold]Game over:[/bold] {escape(state.result.reason)}")
+    finish_record(record, state)
+    if save:
+        save_record(record, save)
+        out.print(f"saved to {save} (`cardwright replay {save}` checks it)")
+
+
+def _play_turns(g: Any, state: Any, seat: int, ai: Any, record: Any, save: Path | None) -> int:
+    """Play until the game is over (returns how many log events were shown) or the player
+    quits (returns -1, the game so far saved to ``save``)."""
+    shown = 0
     while state.decision is not None:
         view = g.view(state, seat)
         shown = _print_log(g, view, shown)
         decision = state.decision
         if decision.seat != seat:
             choice = ai.choose(g, state, decision.seat)
+            searched = getattr(ai, "last", None)
+            if searched is not None:
+                out.print(f"[dim]  (the AI thought {searched.describe()})[/dim]")
             record.choices.append((decision.seat, choice))
             g.apply(state, choice, decision.seat)
             continue
@@ -297,11 +376,11 @@ def play(
             except EOFError:
                 out.print("\ninput closed: game abandoned")
                 _save_partial(record, state, save)
-                return
+                return -1
             if line in ("q", "quit"):
                 out.print("game abandoned")
                 _save_partial(record, state, save)
-                return
+                return -1
             if line in ("h", "help", "?"):
                 out.print(
                     "number or option id: choose; 'r RULE' explain a rule; "
@@ -332,20 +411,17 @@ def play(
                 continue
             record.choices.append((seat, choice))
             break
-    _print_log(g, g.view(state, seat), shown)
-    assert state.result is not None
-    out.rule()
-    out.print(f"[bold]Game over:[/bold] {escape(state.result.reason)}")
-    finish_record(record, state)
-    if save:
-        save_record(record, save)
-        out.print(f"saved to {save} (`cardwright replay {save}` checks it)")
+    return shown
 
 
 def _save_partial(record: Any, state: Any, save: Path | None) -> None:
+    """Save an unfinished game. Without ``state`` (interrupted, perhaps inside a move) the
+    recorded choices are replayed to find the state they reach."""
     if save:
-        from cardwright.sim.records import finish_record, save_record
+        from cardwright.sim.records import finish_record, replay, save_record
 
+        if state is None:
+            _, state = replay(record, log=False)
         save_record(finish_record(record, state), save)
         out.print(f"saved the game so far to {save}")
 
@@ -430,9 +506,10 @@ def batch_setup(
     option: list[str] | None,
 ) -> tuple[list[str], dict[str, Any]]:
     """The agents (one per seat) and config of a batch from the ``simulate`` options, checked."""
+    from cardwright.agents.specs import split_agents
     from cardwright.sim.runner import with_player_count
 
-    names = [a.strip() for a in agents.split(",") if a.strip()]
+    names = split_agents(agents)
     config = parse_options(option)
     players = with_seat_choices(game, config, deck, factions, players)
     if players is None and agents == DEFAULT_AGENTS:  # the game's own number of players
@@ -441,12 +518,12 @@ def batch_setup(
         if len(names) == 1 or agents == DEFAULT_AGENTS:
             names = names[:1] * players
         if len(names) != players:
-            raise ConfigError(f"--players {players} needs {players} agents, got {len(names)}")
+            raise ConfigError(
+                f"--players {players} needs one agent per seat: --agents names {len(names)}"
+            )
     if n < 1:
         raise ConfigError("-n must be at least 1")
-    config = with_player_count(game, config, len(names))
-    _check_batch(game, names, config)
-    return names, config
+    return names, with_player_count(game, config, len(names))
 
 
 def run_batch(
@@ -463,10 +540,12 @@ def run_batch(
 ) -> Any:
     """Play the batch (with a progress bar on stderr if ``bar``), appending every game to
     ``store`` when given."""
+    from cardwright.sim.runner import check_batch
     from cardwright.sim.store import check_path, simulate_into
 
+    check_batch(game, names, config, jobs, backend)  # before the progress bar
     if store is not None:
-        check_path(store)  # before the progress bar
+        check_path(store)
     with Progress(
         "[progress.description]{task.description}",
         BarColumn(),
@@ -486,21 +565,6 @@ def run_batch(
             config=config,
             backend=backend,
             progress=lambda k: progress.advance(task, k),
-        )
-
-
-def _check_batch(game: str, names: list[str], config: dict[str, Any]) -> None:
-    """Refuse bad games, agents and options before any progress bar is drawn."""
-    from cardwright.agents import make_agent
-
-    g = get_game(game)
-    g.validate_config(deal(game, config, 0))
-    for agent in names:
-        make_agent(agent, game, 0)
-    if not g.min_players <= len(names) <= g.max_players:
-        raise ConfigError(
-            f"{game} takes {g.min_players}-{g.max_players} players; "
-            f"give one agent per seat (got {len(names)})"
         )
 
 
@@ -583,33 +647,47 @@ _register_report()
 def scenario_run(
     paths: list[Path], verbose: Annotated[bool, typer.Option("-v", help="Show passes too.")] = False
 ) -> None:
-    """Run scenario files (or folders of them); exit 1 if any case fails."""
+    """Run scenario files (or folders of them); exit 1 if any case fails, 2 if a file is
+    malformed (each malformed case is an error line on stderr)."""
     from cardwright.scenarios import load_scenarios, run_scenario
 
     files: list[Path] = []
     for p in paths:
         if p.is_dir():
-            files += sorted(p.rglob("*.yaml")) + sorted(p.rglob("*.yml"))
+            found = sorted(p.rglob("*.yaml")) + sorted(p.rglob("*.yml"))
+            if not found:
+                raise DataError(f"{p}: no scenario files (*.yaml, *.yml) in this folder")
+            files += found
         elif p.exists():
             files.append(p)
         else:
             raise DataError(f"{p}: no such scenario file or folder")
-    passed = failed = 0
+    passed = failed = malformed = 0
     for f in files:
-        for scenario in load_scenarios(f):
+        try:
+            scenarios = load_scenarios(f)
+        except CardwrightError as exc:
+            err.print(f"error: {escape(str(exc))}")
+            malformed += 1
+            continue
+        for scenario in scenarios:
             result = run_scenario(scenario)
             if result.passed:
                 passed += 1
                 if verbose:
                     out.print(f"[green]{escape(result.describe())}[/green]")
+            elif result.malformed:
+                malformed += 1
+                err.print(f"error: {escape(result.describe())}")
             else:
                 failed += 1
                 out.print(f"[red]{escape(result.describe())}[/red]")
                 for line in result.citations:
                     out.print(f"    [dim]{escape(line)}[/dim]")
-    out.print(f"{passed} passed, {failed} failed")
-    if failed:
-        raise typer.Exit(1)
+    tally = f"{passed} passed, {failed} failed" + (f", {malformed} malformed" * bool(malformed))
+    out.print(tally)
+    if malformed or failed:
+        raise typer.Exit(2 if malformed else 1)
 
 
 # ---------------------------------------------------------------------------- bench
@@ -623,14 +701,25 @@ def bench(
     ] = 3,
     as_json: Annotated[bool, typer.Option("--json")] = False,
     option: OptionList = None,
+    agent: Annotated[
+        str | None, typer.Option(help="Measure a search agent instead: iterations per second.")
+    ] = None,
 ) -> None:
-    """Random self-play on one core; step, copy and JSON costs on a mid-game state."""
+    """Random self-play on one core; step, copy and JSON costs on a mid-game state. With
+    --agent SPEC (e.g. ismcts): the search's iterations per second on positions of real games."""
     from cardwright.bench import run_bench
 
     if rounds < 1:
         raise ConfigError("--rounds must be at least 1")
+    if not seconds > 0:
+        raise ConfigError(f"--seconds {seconds}: a round needs some time, e.g. --seconds 5")
     config = parse_options(option)
-    result = run_bench(game, seconds=seconds, seed=seed, config=config, rounds=rounds)
+    if agent is not None:
+        from cardwright.cli_tournament import bench_agent
+
+        result = bench_agent(game, agent, seconds, seed, rounds, config)
+    else:
+        result = run_bench(game, seconds=seconds, seed=seed, config=config, rounds=rounds)
     if as_json:
         sys.stdout.write(json.dumps(result, indent=2) + "\n")
         return
@@ -640,6 +729,15 @@ def bench(
             value = " – ".join(f"{v:,}" for v in value)
         table.add_row(key, f"{value:,}" if isinstance(value, int | float) else str(value))
     out.print(table)
+
+
+def _register_search_commands() -> None:
+    from cardwright.cli_tournament import register
+
+    register(app)
+
+
+_register_search_commands()
 
 
 # typer bundles its own click; find its base exception class without importing it by name

@@ -23,6 +23,19 @@ def cw(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]
     )
 
 
+#: a legal 18-card crafted deck: three of each (name, cost)
+ROCK_CARDS = (
+    ("Boring Rock of Minimum Wage", 2),
+    ("Boring Box-Man of Minimum Wage", 1),
+    ("Boring Gift of Minimum Wage", 2),
+    ("Boring Donut of Minimum Wage", 3),
+    ("Boring Alien of Sacrifice", 2),
+    ("Boring Dinosaur of Minimum Wage", 5),
+)
+#: the same deck as ``deck build`` options
+ROCKS = [arg for name, cost in ROCK_CARDS for arg in ("--card", f"{name} ({cost}) x3")]
+
+
 def assert_user_error(proc: subprocess.CompletedProcess[str], *words: str) -> None:
     assert proc.returncode == 2, proc.stdout + proc.stderr
     assert "Traceback" not in proc.stderr + proc.stdout
@@ -95,7 +108,7 @@ def test_usage_errors_are_short_and_exit_2() -> None:
 
 def test_unknown_game_option_and_agent() -> None:
     assert_user_error(cw("simulate", "chess"), "unknown game 'chess'")
-    assert_user_error(cw("simulate", "munchkin", "--players", "2"), "players=2 is not one of")
+    assert_user_error(cw("simulate", "munchkin", "--players", "2"), "played by 3 to 6 players")
     assert_user_error(
         cw("simulate", "bizarre-world", "-o", "gravity=1"), "unknown rule option 'gravity'"
     )
@@ -190,25 +203,7 @@ def test_listing_commands() -> None:
 
 def test_deck_builder_writes_a_legal_deck(tmp_path: Path) -> None:
     out = tmp_path / "built.toml"
-    proc = cw(
-        "deck",
-        "build",
-        str(out),
-        "--name",
-        "Rocks",
-        "--card",
-        "Boring Rock of Minimum Wage (2) x3",
-        "--card",
-        "Boring Box-Man of Minimum Wage (1) x3",
-        "--card",
-        "Boring Gift of Minimum Wage (2) x3",
-        "--card",
-        "Boring Donut of Minimum Wage (3) x3",
-        "--card",
-        "Boring Alien of Sacrifice (2) x3",
-        "--card",
-        "Boring Dinosaur of Minimum Wage (5) x3",
-    )
+    proc = cw("deck", "build", str(out), "--name", "Rocks", *ROCKS)
     assert proc.returncode == 0, proc.stderr
     assert "18 cards" in cw("deck", "check", str(out)).stdout
     rnd = tmp_path / "random.toml"

@@ -37,30 +37,39 @@ class RandomAgent:
         return options[self.rng.randbelow(len(options))].id
 
 
-AgentFactory = Callable[[str, int], Agent]
+AgentFactory = Callable[[str, int, dict[str, object]], Agent]
 
 
-def _heuristic(game_id: str, seed: int) -> Agent:
+def _heuristic(game_id: str, seed: int, params: dict[str, object]) -> Agent:
     """The game's own rule-based player (named in the game registry)."""
     from cardwright.games import GAMES
 
     entry = GAMES.get(game_id)
     cls = entry.tool("heuristic") if entry is not None else None
     if cls is None:
-        raise ConfigError(f"no heuristic agent for {game_id} yet; agents: random")
+        raise ConfigError(f"no heuristic agent for {game_id} yet; agents: random, ismcts")
     agent: Agent = cls(seed)
     return agent
 
 
+def _ismcts(game_id: str, seed: int, params: dict[str, object]) -> Agent:
+    """Information-set MCTS (:mod:`cardwright.agents.ismcts`) with the spec's parameters."""
+    from .ismcts import ISMCTSAgent, SearchConfig
+
+    return ISMCTSAgent(game_id, seed, SearchConfig(**params))  # type: ignore[arg-type]
+
+
 AGENTS: dict[str, AgentFactory] = {
-    "random": lambda game_id, seed: RandomAgent(seed),
+    "random": lambda game_id, seed, params: RandomAgent(seed),
     "heuristic": _heuristic,
+    "ismcts": _ismcts,
 }
 
 
-def make_agent(name: str, game_id: str, seed: int) -> Agent:
-    """An agent by name (``random`` or ``heuristic``), seeded."""
-    factory = AGENTS.get(name)
-    if factory is None:
-        raise ConfigError(f"unknown agent {name!r}; agents: {', '.join(AGENTS)}")
-    return factory(game_id, seed)
+def make_agent(spec: str, game_id: str, seed: int) -> Agent:
+    """An agent by spec (``random``, ``heuristic``, ``ismcts:iterations=400`` ...: see
+    :mod:`cardwright.agents.specs`), seeded. A bad spec is a one-line ``ConfigError``."""
+    from .specs import parse_spec
+
+    parsed = parse_spec(spec)
+    return AGENTS[parsed.name](game_id, seed, parsed.params)

@@ -19,6 +19,7 @@ Example (a game already registered)::
 from __future__ import annotations
 
 import importlib
+import json
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any, ClassVar
@@ -49,6 +50,25 @@ from .vocab import dispatch, modified, permissions, replace_event, run_listener,
 
 if TYPE_CHECKING:
     from .abilities import Ability, Registry
+
+
+def shown(value: Any) -> str:
+    """An option value as a user writes it after ``-o KEY=``: ``true``, ``null``, ``2023-01-18``
+    (never Python's spelling)."""
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, str | int | float):
+        return str(value)
+    return json.dumps(value, default=str)
+
+
+def _any_bool(allowed: Iterable[Any], value: Any) -> bool:
+    """Whether ``value`` matches one of ``allowed`` as a bool (``True == 1`` in Python, but
+    ``first_player=true`` is not seat 1)."""
+    return any(isinstance(a, bool) and a == value for a in allowed)
+
 
 _MAX_STEPS_WITHOUT_DECISION = 100_000
 
@@ -107,11 +127,29 @@ class Game(ABC):
                 known = ", ".join(sorted(merged)) or "none"
                 raise ConfigError(f"{self.id}: unknown rule option {key!r} (options: {known})")
             allowed = self.config_choices().get(key)
-            if allowed is not None and value not in allowed:
-                choices = ", ".join(map(str, allowed))
-                raise ConfigError(f"{self.id}: option {key}={value!r} is not one of: {choices}")
+            if allowed is not None and (
+                value not in allowed or isinstance(value, bool) is not _any_bool(allowed, value)
+            ):
+                if key == "players" and isinstance(value, int):
+                    self.check_players(value, f"option players={value}")
+                choices = ", ".join(shown(c) for c in allowed if c is not None)
+                raise ConfigError(
+                    f"{self.id}: option {key}={shown(value)} is not one of: {choices}"
+                )
             merged[key] = value
         return merged
+
+    def players_text(self) -> str:
+        """How many play: ``2 players``, ``3 to 6 players``."""
+        if self.min_players == self.max_players:
+            return f"{self.min_players} players"
+        return f"{self.min_players} to {self.max_players} players"
+
+    def check_players(self, count: int, where: str) -> None:
+        """Refuse a number of players the game is not played with; ``where`` says where the
+        number came from (``--players 3``, ``3 agents``)."""
+        if not self.min_players <= count <= self.max_players:
+            raise ConfigError(f"{where}: {self.id} is played by {self.players_text()}")
 
     def new_state(
         self, config: Mapping[str, Any] | None = None, seed: int = 0, *, log: bool = True

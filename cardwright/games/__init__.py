@@ -82,7 +82,9 @@ class GameEntry:
     ``cardwright deck check`` (None: not this game's file); ``commands``: ``register(deck_app)``
     adding the game's own ``deck`` commands; ``report``: its
     :class:`~cardwright.games.reporting.ReportHooks` (grouping, cards played, score followed)
-    for the game store and ``cardwright report``. ``seat_key``: the config key of the per-seat
+    for the game store and ``cardwright report``; ``search``: a dict of
+    :class:`~cardwright.agents.ismcts.SearchHooks` fields (evaluation, rollout length, move
+    grouping, default budget) for the search agent. ``seat_key``: the config key of the per-seat
     choices that ``--deck`` (one per seat) fills; ``seat_pairs``: each seat's choice is a pair
     written ``a,b`` (Smash Up's two factions), as in ``seat_example``.
     """
@@ -95,6 +97,7 @@ class GameEntry:
     deck_files: str | None = None
     commands: str | None = None
     report: str | None = None
+    search: str | None = None
     seat_key: str = "decks"
     seat_pairs: bool = False
     seat_example: str = ""
@@ -131,6 +134,7 @@ GAMES: dict[str, GameEntry] = {
         deck_files=f"{_BW}.catalogue:check_deck_file",
         commands=f"{_BW}.commands:register",
         report=f"{_BW}.report:REPORT",
+        search=f"{_BW}.search:HOOKS",
     ),
     "blue-moon": GameEntry(
         "Blue Moon",
@@ -140,6 +144,7 @@ GAMES: dict[str, GameEntry] = {
         catalogue=f"{_BM}.catalogue:catalogue",
         deck_files=f"{_BM}.catalogue:check_deck_file",
         report=f"{_BM}.report:REPORT",
+        search=f"{_BM}.search:HOOKS",
     ),
     "smash-up": GameEntry(
         "Smash Up",
@@ -148,6 +153,7 @@ GAMES: dict[str, GameEntry] = {
         heuristic=f"{_SU}.heuristic:SmashUpHeuristic",
         catalogue=f"{_SU}.catalogue:catalogue",
         report=f"{_SU}.report:REPORT",
+        search=f"{_SU}.search:HOOKS",
         seat_key="factions",
         seat_pairs=True,
         seat_example="ninjas,pirates",
@@ -159,6 +165,7 @@ GAMES: dict[str, GameEntry] = {
         catalogue=f"{_VA}.catalogue:catalogue",
         deck_files=f"{_VA}.catalogue:check_deck_file",
         report=f"{_VA}.report:REPORT",
+        search=f"{_VA}.search:HOOKS",
     ),
     "munchkin": GameEntry(
         "Munchkin",
@@ -166,6 +173,7 @@ GAMES: dict[str, GameEntry] = {
         heuristic=f"{_MK}.heuristic:MunchkinHeuristic",
         catalogue=f"{_MK}.catalogue:catalogue",
         report=f"{_MK}.report:REPORT",
+        search=f"{_MK}.search:HOOKS",
     ),
 }
 

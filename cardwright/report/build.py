@@ -8,6 +8,7 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
+from cardwright.core.datafiles import check_writable
 from cardwright.core.errors import ConfigError
 from cardwright.games import get_game
 from cardwright.sim.store import open_store
@@ -31,8 +32,7 @@ class Built:
 def check_output(path: Path) -> None:
     if path.suffix.lower() not in (".html", ".htm"):
         raise ConfigError(f"{path}: the report is an HTML file; name it something.html")
-    if not path.parent.is_dir():
-        raise ConfigError(f"{path}: no such folder {str(path.parent)!r}")
+    check_writable(path, "report")
 
 
 def build_report(

@@ -15,18 +15,31 @@ A file holds one scenario, or several under ``scenarios:`` sharing the file's ``
 
 from __future__ import annotations
 
+import functools
 import re
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any
 
 import yaml
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    TypeAdapter,
+    ValidationError,
+    model_validator,
+)
 
+from cardwright.core.datafiles import read_text
 from cardwright.core.errors import DataError
 
 _SUFFIX = re.compile(
     r"\s+(?:x(?P<count>\d+)|as\s+(?P<alias>[A-Za-z_][\w-]*)|(?P<flag>exhausted|face-down))\s*$"
 )
+
+
+#: the most copies one card entry may ask for (checked before any card is made)
+MAX_COPIES = 1000
 
 
 class CardSpec(BaseModel):
@@ -55,9 +68,35 @@ def parse_card_spec(text: str, where: str) -> CardSpec:
             f"{where}: cannot read card entry {text!r}; write 'Name (cost)', "
             "optionally followed by 'x2', 'as alias', 'exhausted'"
         )
+    if not 1 <= count <= MAX_COPIES:
+        raise DataError(f"{where}: {text!r}: x{count}; an entry is 1 to {MAX_COPIES} copies")
     if alias and count != 1:
         raise DataError(f"{where}: {text!r}: an alias names one card, so it cannot have x{count}")
     return CardSpec(card=rest.strip(), count=count, alias=alias, flags=tuple(flags))
+
+
+def whole(value: Any, where: str, minimum: int = 0, maximum: int = MAX_COPIES) -> int:
+    """A setup number (``turn: 3``, ``resources: 2``), checked: ``three``, ``true``, ``2.5``
+    or a number out of ``minimum``..``maximum`` is one line naming where it is."""
+    try:
+        return _whole(minimum, maximum).validate_python(value)
+    except ValidationError as exc:
+        message = exc.errors()[0]["msg"].replace("Input should be", "should be")
+        message = message.replace("a valid integer", "a whole number")
+        raise DataError(f"{where}: {value!r} {message}") from None
+
+
+def truth(value: Any, where: str) -> bool:
+    """A setup flag: ``true`` or ``false`` (YAML's ``yes``/``no`` read as such); text such as
+    ``"no"`` in quotes is one line, not silently true."""
+    if not isinstance(value, bool):
+        raise DataError(f"{where}: {value!r} should be true or false")
+    return value
+
+
+@functools.cache
+def _whole(minimum: int, maximum: int) -> TypeAdapter[int]:
+    return TypeAdapter(Annotated[int, Field(strict=True, ge=minimum, le=maximum)])
 
 
 class Step(BaseModel):
@@ -105,10 +144,9 @@ def _where(path: str, exc: ValidationError, raw: Any) -> str:
 def load_scenarios(path: Path | str) -> list[Scenario]:
     """Read a scenario file (one scenario, or ``scenarios:`` with several)."""
     p = Path(path)
+    text = read_text(p, "scenario file")
     try:
-        raw = yaml.safe_load(p.read_text(encoding="utf-8"))
-    except OSError as exc:
-        raise DataError(f"{p}: cannot read scenario file ({exc.strerror})") from None
+        raw = yaml.safe_load(text)
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         at = f" at line {mark.line + 1}" if mark is not None else ""

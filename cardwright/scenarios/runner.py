@@ -1,5 +1,10 @@
 """Run a scenario: build its position, play its steps, and report the first failing step
-with the rules the game cited on the way there."""
+with the rules the game cited on the way there.
+
+Two outcomes are not a pass: a **failure** (the game did not do what the case says: a rules
+case that fails, exit status 1 in ``cardwright scenario run``) and a **malformed** case (the
+file itself is wrong: an unknown game, rule, card, seat, alias, fact or setup key, a setup
+that cannot be built; a user's mistake, exit status 2)."""
 
 from __future__ import annotations
 
@@ -7,7 +12,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
-from cardwright.core.errors import CardwrightError, IllegalChoice
+from cardwright.core.errors import CardwrightError, DataError, IllegalChoice
 from cardwright.core.game import Game
 from cardwright.core.state import State, state_hash
 from cardwright.games import get_game
@@ -22,17 +27,24 @@ class ScenarioResult:
     step: int = 0  # 1-based index of the failing step (0: setup)
     message: str = ""
     citations: list[str] = field(default_factory=list)
+    malformed: bool = False  # the file is wrong, not the game
 
     def describe(self) -> str:
         where = f"step {self.step}" if self.step else "setup"
         head = f"{self.scenario.file}: {self.scenario.name}"
         if self.passed:
             return f"PASS {head}"
+        if self.malformed:  # the message says where (``setup.turn: ...``)
+            return f"{head}: {where + ': ' if self.step else ''}{self.message}"
         return f"FAIL {head}: {where}: {self.message}"
 
 
 class StepFailure(Exception):
-    pass
+    """The game did not do what the step says."""
+
+
+class ScenarioError(DataError):
+    """The scenario is malformed: it names something that does not exist."""
 
 
 def _resolve_aliases(text: str, aliases: dict[str, int]) -> str:
@@ -40,7 +52,7 @@ def _resolve_aliases(text: str, aliases: dict[str, int]) -> str:
         if token.startswith("@"):
             name = token[1:]
             if name not in aliases:
-                raise StepFailure(
+                raise ScenarioError(
                     f"unknown alias @{name} (aliases: "
                     f"{', '.join('@' + a for a in aliases) or 'none'})"
                 )
@@ -78,9 +90,9 @@ def _seat(game: Game, state: State, who: str | None) -> int | None:
         return None
     if who in state.names:
         return state.names.index(who)
-    if who.isdigit():
+    if who.isdigit() and int(who) < len(state.names):
         return int(who)
-    raise StepFailure(f"unknown seat {who!r}; seats: {', '.join(state.names)}")
+    raise ScenarioError(f"by: unknown seat {who!r}; seats: {', '.join(state.names)}")
 
 
 def _compare(
@@ -116,8 +128,8 @@ def _compare_cards(
     for item in expected:
         text = str(item)
         if text.startswith("@"):
-            cid = aliases.get(text[1:])
-            if cid is None or cid not in remaining:
+            cid = int(_resolve_aliases(text, aliases))
+            if cid not in remaining:
                 return [f"{path}: {text} is not there (found: {_names(state, actual)})"]
             remaining.remove(cid)
         else:
@@ -150,6 +162,11 @@ def _check_expect(
     )
     problems: list[str] = []
     option_ids = [o.id for o in decision.options] if decision is not None else []
+    unknown = [k for k in expect if k not in facts and k not in _OPTION_CHECKS]
+    if unknown:
+        known = ", ".join([*sorted(facts), *_OPTION_CHECKS])
+        names = ", ".join(map(repr, unknown))
+        raise ScenarioError(f"expect: no such fact {names} (known: {known})")
     for key, value in expect.items():
         if key == "options_include":
             for opt in value:
@@ -167,15 +184,12 @@ def _check_expect(
                 problems.append(f"options: expected {wanted}, found {sorted(option_ids)}")
         elif key == "log":
             problems += _check_log(state, value)
-        elif key not in facts:
-            known = ", ".join(sorted(facts))
-            problems.append(
-                f"{key}: no such fact (known: {known}, options, options_include, "
-                "options_exclude, log)"
-            )
         else:
             problems += _compare(key, value, facts[key], aliases, state)
     return problems
+
+
+_OPTION_CHECKS = ("options", "options_include", "options_exclude", "log")
 
 
 def _check_log(state: State, wanted: list[Any]) -> list[str]:
@@ -218,10 +232,7 @@ def run_step(game: Game, state: State, step: Step, aliases: dict[str, int]) -> N
             raise StepFailure(str(exc)) from None
         return
     assert step.reject is not None
-    try:
-        choice = _resolve_aliases(step.reject, aliases)
-    except StepFailure:
-        choice = step.reject
+    choice = _resolve_aliases(step.reject, aliases)
     before = state_hash(state)
     try:
         game.apply(state, choice, seat)
@@ -239,13 +250,16 @@ def run_scenario(scenario: Scenario) -> ScenarioResult:
         game = get_game(scenario.game)
         state, aliases = game.scenario_state(scenario.config, scenario.setup, scenario.seed)
     except CardwrightError as exc:
-        return ScenarioResult(scenario, False, 0, str(exc))
+        return ScenarioResult(scenario, False, 0, str(exc), malformed=True)
     for rule in scenario.rules:
         if rule not in game.rules:
-            return ScenarioResult(scenario, False, 0, f"unknown rule id {rule!r} in 'rules'")
+            message = f"rules: unknown rule id {rule!r} (`cardwright rules {game.id}`)"
+            return ScenarioResult(scenario, False, 0, message, malformed=True)
     for index, step in enumerate(scenario.steps, start=1):
         try:
             run_step(game, state, step, aliases)
+        except ScenarioError as exc:
+            return ScenarioResult(scenario, False, index, str(exc), malformed=True)
         except (StepFailure, CardwrightError) as exc:
             return ScenarioResult(scenario, False, index, str(exc), _citations(game, state))
     return ScenarioResult(scenario, True)

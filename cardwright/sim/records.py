@@ -11,6 +11,7 @@ from typing import Any
 
 import msgspec
 
+from cardwright.core.datafiles import read_bytes, write_bytes
 from cardwright.core.errors import DataError
 from cardwright.core.game import Game
 from cardwright.core.state import State, state_hash
@@ -33,19 +34,24 @@ class GameRecord(msgspec.Struct):
 
 
 def save_record(record: GameRecord, path: Path | str) -> None:
-    Path(path).write_bytes(msgspec.json.format(msgspec.json.encode(record), indent=1))
+    """Write a saved game whole (or, on a bad path, nothing: one :class:`DataError` line)."""
+    write_bytes(path, msgspec.json.format(msgspec.json.encode(record), indent=1), "saved game")
 
 
 def load_record(path: Path | str) -> GameRecord:
-    """Read a saved game; a malformed file is one :class:`DataError` line."""
+    """Read a saved game; a malformed file, or one of a format version this Cardwright does
+    not know, is one :class:`DataError` line."""
+    data = read_bytes(path, "saved game")
     try:
-        data = Path(path).read_bytes()
-    except OSError as exc:
-        raise DataError(f"{path}: cannot read saved game ({exc.strerror})") from None
-    try:
-        return msgspec.json.decode(data, type=GameRecord)
+        record = msgspec.json.decode(data, type=GameRecord)
     except (msgspec.ValidationError, msgspec.DecodeError) as exc:
         raise DataError(f"{path}: not a Cardwright saved game: {exc}") from None
+    if record.version != FORMAT_VERSION:
+        raise DataError(
+            f"{path}: saved game format version {record.version}; this Cardwright reads "
+            f"version {FORMAT_VERSION} only"
+        )
+    return record
 
 
 def replay(record: GameRecord, *, log: bool = True) -> tuple[Game, State]:

@@ -11,10 +11,8 @@ from __future__ import annotations
 
 import hashlib
 import math
-import os
 import time
 from collections.abc import Callable, Iterator, Sequence
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -23,6 +21,7 @@ from cardwright.core.errors import ConfigError, EngineError
 from cardwright.games import get_game
 
 from .deal import deal
+from .parallel import run_tasks
 from .records import GameRecord, finish_record
 from .trace import GameDetail, Tracer, report_hooks
 
@@ -137,6 +136,22 @@ def _chunks(n: int, jobs: int) -> Iterator[tuple[int, int]]:
         yield start, min(n, start + size)
 
 
+def check_batch(
+    game_id: str, agents: Sequence[str], config: dict[str, Any], jobs: int, backend: str
+) -> None:
+    """Refuse a bad game, number of players, agent, rule option, ``jobs`` or ``backend`` in
+    one line, in this process, before any game is played."""
+    game = get_game(game_id)
+    game.check_players(len(agents), f"{len(agents)} agents ({', '.join(agents)})")
+    game.validate_config(deal(game_id, config, 0))
+    for name in agents:
+        make_agent(name, game_id, 0)
+    if jobs < 1:
+        raise ConfigError(f"--jobs {jobs}: give at least 1 worker process")
+    if backend not in ("local", "ray"):
+        raise ConfigError(f"unknown backend {backend!r}; backends: local, ray")
+
+
 def simulate(
     game_id: str,
     n: int,
@@ -152,18 +167,11 @@ def simulate(
 ) -> Batch:
     """Play ``n`` games; ``progress(k)`` is called as each chunk of ``k`` games finishes,
     after ``on_chunk(outcomes)``, which gets each game's ``detail`` when ``detail`` is set."""
-    game = get_game(game_id)
     cfg = with_player_count(game_id, config, len(agents))
+    check_batch(game_id, agents, cfg, jobs, backend)
     players = len(agents)
-    if not game.min_players <= players <= game.max_players:
-        raise ConfigError(
-            f"{game_id} takes {game.min_players}-{game.max_players} players, got {players} agents"
-        )
-    game.validate_config(deal(game_id, cfg, 0))  # fail early, in this process, in one line
-    for name in agents:
-        make_agent(name, game_id, 0)
     batch = Batch(game_id, list(agents), cfg, seed, players)
-    tasks = [(game_id, cfg, list(agents), seed, a, b, detail) for a, b in _chunks(n, max(1, jobs))]
+    tasks = [(game_id, cfg, list(agents), seed, a, b, detail) for a, b in _chunks(n, jobs)]
     results: list[GameOutcome] = []
 
     def take(chunk: list[GameOutcome]) -> None:
@@ -173,32 +181,6 @@ def simulate(
         if progress:
             progress(len(chunk))
 
-    if backend == "ray":
-        _run_ray(tasks, take)
-    elif backend != "local":
-        raise ConfigError(f"unknown backend {backend!r}; backends: local, ray")
-    elif jobs <= 1:
-        for task in tasks:
-            take(_chunk(task))
-    else:
-        with ProcessPoolExecutor(max_workers=min(jobs, os.cpu_count() or 1) or 1) as pool:
-            for chunk in pool.map(_chunk, tasks):
-                take(chunk)
+    run_tasks(_chunk, tasks, take, jobs=jobs, backend=backend)
     batch.outcomes = sorted(results, key=lambda o: o.index)
     return batch
-
-
-def _run_ray(tasks: list[Task], take: Callable[[list[GameOutcome]], None]) -> None:
-    try:
-        import ray
-    except ImportError:
-        raise ConfigError("the ray backend needs Ray: pip install 'cardwright[ray]'") from None
-    if not ray.is_initialized():
-        ray.init(
-            address=os.environ.get("RAY_ADDRESS"), ignore_reinit_error=True, log_to_driver=False
-        )
-    remote_chunk = ray.remote(_chunk)
-    pending = [remote_chunk.remote(t) for t in tasks]
-    while pending:
-        done, pending = ray.wait(pending, num_returns=1)
-        take(ray.get(done[0]))

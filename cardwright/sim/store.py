@@ -24,6 +24,7 @@ from typing import Any
 import duckdb
 import msgspec
 
+from cardwright.core.datafiles import check_writable
 from cardwright.core.errors import ConfigError, DataError
 
 from .records import GameRecord
@@ -121,8 +122,8 @@ def check_path(path: Path) -> None:
     if path.exists():
         with open_store(path):
             pass
-    elif not path.parent.is_dir():
-        raise ConfigError(f"{path}: no such folder {str(path.parent)!r}")
+    else:
+        check_writable(path, "game store")
 
 
 @contextlib.contextmanager

@@ -42,11 +42,13 @@ def deck_build(
     ruleset: Annotated[str | None, typer.Option()] = None,
 ) -> None:
     """Write a crafted deck file after checking every deck-building rule."""
+    from cardwright.core.datafiles import check_writable, write_text
     from cardwright.scenarios.format import parse_card_spec
 
     from . import generator
     from .decks import Deck, deck_to_toml, validate_deck
 
+    check_writable(output, "deck file")
     rs = ruleset or generator.DEFAULT_RULESET
     ids: list[str] = []
     for entry in card:
@@ -54,7 +56,7 @@ def deck_build(
         ids += [generator.card_def(spec.card, rs).id] * spec.count
     deck = Deck(name, "crafted", tuple(ids))
     validate_deck(deck, rs, name)
-    output.write_text(deck_to_toml(deck, rs), encoding="utf-8")
+    write_text(output, deck_to_toml(deck, rs), "deck file")
     out.print(f"wrote {output}: {len(ids)} cards, every rule checked")
 
 
@@ -66,10 +68,13 @@ def deck_random(
     ruleset: Annotated[str | None, typer.Option()] = None,
 ) -> None:
     """Write a random-mode deck (it may only play against other random decks)."""
+    from cardwright.core.datafiles import check_writable, write_text
+
     from . import generator
     from .decks import deck_to_toml, random_deck
 
+    check_writable(output, "deck file")
     rs = ruleset or generator.DEFAULT_RULESET
     deck = random_deck(size, seed, rs, name)
-    output.write_text(deck_to_toml(deck, rs), encoding="utf-8")
+    write_text(output, deck_to_toml(deck, rs), "deck file")
     out.print(f"wrote {output}: {size} random cards (seed {seed})")

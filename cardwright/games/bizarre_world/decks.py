@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
 from cardwright.core.datafiles import read_toml
 from cardwright.core.errors import DataError
@@ -60,20 +60,32 @@ def format_for_size(size: int) -> Format | None:
     return None
 
 
+#: the most cards a deck file may hold (a long duel has no maximum; this bound is checked
+#: before any card is built, so a typo such as ``copies = 1000000000`` is one line, not a hang)
+MAX_DECK_CARDS = 1000
+
+
 class CardLine(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", strict=True)  # ``copies = true`` is no number
     name: str = Field(min_length=1)
     cost: int = Field(ge=0, le=12)
-    copies: int = Field(default=1, ge=1)
+    copies: int = Field(default=1, ge=1, le=MAX_DECK_CARDS)
 
 
 class DeckFile(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", strict=True)
     name: str = Field(min_length=1)
     mode: Literal["crafted", "random"] = "crafted"
     ruleset: str = DEFAULT_RULESET
     description: str = ""
     card: list[CardLine] = Field(min_length=1)
+
+    @model_validator(mode="after")
+    def not_too_many(self) -> DeckFile:
+        total = sum(line.copies for line in self.card)
+        if total > MAX_DECK_CARDS:
+            raise ValueError(f"{total} cards; a deck file holds at most {MAX_DECK_CARDS}")
+        return self
 
 
 @dataclass(frozen=True, slots=True)
@@ -96,8 +108,9 @@ def _pydantic_line(where: str, exc: ValidationError, raw: dict[str, Any]) -> str
         label = entry.get("name", "?") if isinstance(entry, dict) else "?"
         field = ".".join(str(x) for x in loc[2:]) or "entry"
         return f"{where}: card #{loc[1] + 1} ({label!r}): field '{field}': {err['msg']}"
-    field = ".".join(str(x) for x in loc) or "file"
-    return f"{where}: field '{field}': {err['msg']}"
+    if not loc:
+        return f"{where}: {err['msg'].removeprefix('Value error, ')}"
+    return f"{where}: field '{'.'.join(str(x) for x in loc)}': {err['msg']}"
 
 
 #: decks read from files, by (path, size, modification time): a simulation starts thousands of
@@ -204,6 +217,8 @@ def random_deck(
     size: int, seed: int, ruleset: str = DEFAULT_RULESET, name: str = "Random deck"
 ) -> Deck:
     """A random-mode deck of ``size`` cards from the generator's RANDOM CARD algorithm."""
+    if size > MAX_DECK_CARDS:
+        raise DataError(f"--size {size}: a deck holds at most {MAX_DECK_CARDS} cards")
     rng = LocalRng(seed)
     cards = tuple(random_card(rng, ruleset).id for _ in range(size))
     deck = Deck(name, "random", cards)

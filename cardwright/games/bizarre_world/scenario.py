@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any, cast
 from cardwright.core.errors import DataError
 from cardwright.core.rng import seed_rng
 from cardwright.core.zones import create_card
-from cardwright.scenarios.format import parse_card_spec
+from cardwright.scenarios.format import parse_card_spec, whole
 
 from .decks import FORMATS
 from .generator import card_def
@@ -61,13 +61,13 @@ def build(
             )
         for key in ("life", "attack", "gray"):
             if key in spec:
-                getattr(state, key)[seat] = int(spec[key])
+                getattr(state, key)[seat] = whole(spec[key], f"setup.seats.{name}.{key}")
         for zone in _ZONES:
             key = f"{zone}:{seat}"
             state.zones[key] = []
             entries = spec.get(zone, [])
-            if zone == "resources" and isinstance(entries, int):
-                entries = [FILLER] * entries
+            if zone == "resources" and not isinstance(entries, list):
+                entries = [FILLER] * whole(entries, f"setup.seats.{name}.resources")
             if not isinstance(entries, list):
                 raise DataError(f"setup.seats.{name}.{zone}: expected a list of cards")
             # decks are written top card first; the zone list keeps its top at the end
@@ -86,7 +86,7 @@ def build(
     if active_name not in state.names:
         raise DataError(f"setup.active: unknown seat {active_name!r}; seats are {state.names}")
     active = state.names.index(active_name)
-    turn = int(setup.get("turn", 3))
+    turn = whole(setup.get("turn", 3), "setup.turn", 1)
     phase = setup.get("phase", "main")
     if phase not in _PHASE_STEP:
         raise DataError(f"setup.phase: {phase!r} is not one of {', '.join(_PHASE_STEP)}")

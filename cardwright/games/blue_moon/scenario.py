@@ -33,7 +33,7 @@ from cardwright.core.errors import DataError
 from cardwright.core.rng import seed_rng
 from cardwright.core.state import CardRef
 from cardwright.core.zones import create_card
-from cardwright.scenarios.format import parse_card_spec
+from cardwright.scenarios.format import parse_card_spec, whole
 
 from . import buka_rules as buka
 from .cards import BLUFF, find_card_def
@@ -118,7 +118,7 @@ def build(
     state.fight_started = bool(element)
     state.fights = 1 if element else 0
     for name, n in (setup.get("dragons", {}) or {}).items():
-        state.dragons[_seat(state, name, "setup.dragons")] = int(n)
+        state.dragons[_seat(state, name, "setup.dragons")] = whole(n, f"setup.dragons.{name}")
     if (state.dragons[0] and state.dragons[1]) or sum(state.dragons) > 3:
         raise DataError(f"setup.dragons: impossible dragons {setup.get('dragons')}")
     phase = setup.get("phase", "begin")
@@ -129,7 +129,7 @@ def build(
     if state.turn_info.chars:
         lead = sum(1 for c in state.turn_info.played if game.defn(state, c).type == "leadership")
         state.turn_info.undo_from = lead
-    turn = int(setup.get("turn", 1))
+    turn = whole(setup.get("turn", 1), "setup.turn", 1)
     state.turn = turn - 1 if step == S_START else turn
     state.phase = phase
     game.push_step(state, GameStep())

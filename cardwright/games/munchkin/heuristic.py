@@ -354,6 +354,16 @@ class MunchkinHeuristic:
     ) -> str:
         return "decline"
 
+    def _gift(
+        self, g: Munchkin, s: MKState, seat: int, options: list[Option], ids: set[str]
+    ) -> str:
+        return "cancel"
+
+    def _gift_reply(
+        self, g: Munchkin, s: MKState, seat: int, options: list[Option], ids: set[str]
+    ) -> str:
+        return "accept"
+
     def _run(self, g: Munchkin, s: MKState, seat: int, options: list[Option], ids: set[str]) -> str:
         return "roll"
 

@@ -123,9 +123,64 @@ def trade_options(g: Munchkin, s: MKState, seat: int) -> list[Option]:
     fight, each pair once per turn."""
     if s.combat is not None or s.dead[seat]:
         return []
-    if next(_pairs(g, s, seat), None) is None:
-        return []
-    return [Option("trade", "Propose a trade of Items")]
+    out = []
+    if next(_pairs(g, s, seat), None) is not None:
+        out.append(Option("trade", "Propose a trade of Items"))
+    if _gifts(g, s, seat):
+        out.append(Option("gift", "Give an Item away"))
+    return out
+
+
+def _gifts(g: Munchkin, s: MKState, seat: int) -> list[tuple[CardRef, int]]:
+    """(an Item of ``seat``'s in play, a living other player): not offered this turn."""
+    mine = [c for c in board.in_play(s, seat) if g.defn(s, c).is_item]
+    return [(c, x) for c in mine for x in board.living(s) if x != seat and (c, x) not in s.gifts]
+
+
+class Give(Step, tag="mk.give"):
+    """``seat`` offers an Item in play to another player, who takes it or not (001 Trading:
+    Items may be given away; the Item stays in play, carried)."""
+
+    item: CardRef | None = None
+    to: int = -1
+
+    def ask(self, game: Game, state: State) -> Decision | None:
+        g, s = _g(game), cast(MKState, state)
+        gifts = _gifts(g, s, self.seat)
+        if self.item is None:
+            items = list(dict.fromkeys(c for c, _ in gifts))
+            options = [Option(f"give:{c}", f"Give {g.card_name(s, c)}", card=c) for c in items]
+            options.append(Option("cancel", "Give nothing"))
+            return game.question(
+                self.seat, "gift", "Which Item do you give away?", options, "mk.play.trade"
+            )
+        if self.to < 0:
+            seats = [x for c, x in gifts if c == self.item]
+            options = [Option(f"to:{x}", f"To {s.names[x]}", n=x) for x in seats]
+            options.append(Option("cancel", "Give nothing"))
+            return game.question(self.seat, "gift", "To whom?", options, "mk.play.trade")
+        options = [Option("accept", "Take it"), Option("decline", "Decline")]
+        prompt = f"{s.names[self.seat]} offers you {g.card_name(s, self.item)}"
+        return game.question(self.to, "gift_reply", prompt, options, "mk.play.trade")
+
+    def answer(self, game: Game, state: State, option: Option) -> None:
+        g, s = _g(game), cast(MKState, state)
+        kind = option.id.split(":", 1)[0]
+        if kind == "give":
+            self.item = option.card
+            return
+        if kind == "to" and option.n is not None and self.item is not None:
+            self.to = option.n
+            s.gifts.append((self.item, self.to))
+            return
+        g.pop(s, self)
+        if kind != "accept" or self.item is None:
+            return
+        board.to_play(g, s, self.item, self.to)
+        text = f"{s.names[self.seat]} gives {g.card_name(s, self.item)} to {s.names[self.to]}"
+        g.log(s, "gift", "mk.play.trade", text, self.seat, card=self.item)
+        g.after_loss(s, self.seat)
+        g.after_loss(s, self.to)
 
 
 def _trade_pairs(g: Munchkin, s: MKState, seat: int) -> list[tuple[CardRef, CardRef]]:

@@ -20,7 +20,7 @@ from cardwright.core.errors import DataError
 from cardwright.core.rng import seed_rng
 from cardwright.core.state import CardRef
 from cardwright.core.zones import create_card
-from cardwright.scenarios.format import parse_card_spec
+from cardwright.scenarios.format import parse_card_spec, truth, whole
 
 from . import board
 from .state import MKState
@@ -90,14 +90,14 @@ def build(
             raise DataError(
                 f"setup.seats.{name}: unknown key(s) {sorted(bad)}; use {sorted(_SEAT_KEYS)}"
             )
-        s.level[seat] = int(spec.get("level", 1))
+        s.level[seat] = whole(spec.get("level", 1), f"setup.seats.{name}.level")
         if not 1 <= s.level[seat] <= 9:
             raise DataError(f"setup.seats.{name}.level: a level from 1 to 9")
         if "sex" in spec:
             if spec["sex"] not in ("male", "female"):
                 raise DataError(f"setup.seats.{name}.sex: 'male' or 'female'")
             s.sex[seat] = spec["sex"]
-        s.dead[seat] = s.reborn[seat] = bool(spec.get("dead", False))
+        s.dead[seat] = s.reborn[seat] = truth(spec.get("dead", False), f"setup.seats.{name}.dead")
         for entry in _list(spec, "hand", name):
             for cid in make(entry, f"setup.seats.{name}.hand"):
                 d = game.defn(s, cid)
@@ -138,7 +138,7 @@ def build(
     if active_name not in s.names:
         raise DataError(f"setup.active: unknown seat {active_name!r}; seats are {s.names}")
     s.active = s.names.index(active_name)
-    s.turn = int(setup.get("turn", 3))
+    s.turn = whole(setup.get("turn", 3), "setup.turn", 1)
     phase = setup.get("phase", "arrange")
     if phase not in _PHASES:
         raise DataError(f"setup.phase: {phase!r} is not one of {', '.join(_PHASES)}")

@@ -67,6 +67,8 @@ class MKState(State, kw_only=True):
     combat: Combat | None = None
     #: trade proposals made this turn (offered Item, wanted Item): each is made once
     proposals: list[tuple[CardRef, CardRef]] = msgspec.field(default_factory=list)
+    #: gifts offered this turn (Item, to seat): each is offered once
+    gifts: list[tuple[CardRef, int]] = msgspec.field(default_factory=list)
     #: seats that changed their equipment in the current "any time" window
     rearranged: list[int] = msgspec.field(default_factory=list)
     kills: list[int] = msgspec.field(default_factory=list)

@@ -53,6 +53,11 @@ def carry_main(g: Munchkin, s: MKState, seat: int, option: Option) -> bool:
 
         g.push_step(s, Trade(seat=seat))
         return True
+    if option.id == "gift":
+        from .market import Give
+
+        g.push_step(s, Give(seat=seat))
+        return True
     return carry_out(g, s, seat, option)
 
 
@@ -186,6 +191,7 @@ class Turn(Step, tag="mk.turn"):
             g.expire(s, "end_of_turn")
             s.fresh = []
             s.proposals = []
+            s.gifts = []
             g.log(s, "end_turn", "mk.turn.end", f"{s.names[seat]} ends their turn", seat)
             g.pop(s, self)
             g.push_step(s, Turn(seat=(seat + 1) % len(s.names)))

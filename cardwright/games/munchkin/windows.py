@@ -25,7 +25,7 @@ from cardwright.core.vocab import start_ability
 
 from . import board
 from .combat import combat_answer, combat_options, combat_prompt
-from .market import Trade, trade_options
+from .market import Give, Trade, trade_options
 from .play import ability, carry_out, equip_options, hand_options, moment, table_options
 from .run import stick
 from .state import MKState
@@ -92,12 +92,15 @@ def window_answer(g: Munchkin, s: MKState, frame: Respond, seat: int, option: Op
         assert option.card is not None
         stick(g, s, frame, seat, option.card)
         return
-    if kind in ("equip", "unequip", "trade"):
+    if kind in ("equip", "unequip", "trade", "gift"):
         # a free action: it counts as the seat's pass (one per window)
         s.rearranged.append(seat)
         frame.passes += 1
         if kind == "trade":
             g.push_step(s, Trade(seat=seat))
+            return
+        if kind == "gift":
+            g.push_step(s, Give(seat=seat))
             return
     carry_out(g, s, seat, option)
 

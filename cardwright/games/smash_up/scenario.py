@@ -38,7 +38,7 @@ from cardwright.core.errors import DataError
 from cardwright.core.rng import seed_rng
 from cardwright.core.state import Card, CardRef
 from cardwright.core.zones import create_card
-from cardwright.scenarios.format import parse_card_spec
+from cardwright.scenarios.format import parse_card_spec, whole
 
 from .scoring import ScoreBase
 from .state import Allowance, SUState
@@ -135,7 +135,7 @@ class _Builder:
                 raise DataError(f"{where}: {card.defn} is not a minion")
             card.controller = seat
             if "counters" in spec:
-                card.counters["p1"] = int(spec["counters"])
+                card.counters["p1"] = whole(spec["counters"], f"{where}.counters")
             for i, action in enumerate(spec.get("actions") or []):
                 at = f"{where}.actions[{i}]"
                 by = seat
@@ -173,7 +173,7 @@ def build(
         state.zones[zone] = []
     b = _Builder(game, state)
     for name, vp in (setup.get("vp") or {}).items():
-        state.vp[b.seat(name, "setup.vp")] = int(vp)
+        state.vp[b.seat(name, "setup.vp")] = whole(vp, f"setup.vp.{name}")
     for i, entry in enumerate(setup.get("bases") or []):
         b.base(entry, f"setup.bases[{i}]")
     for key in ("base_deck", "base_discard"):
@@ -206,12 +206,14 @@ def build(
     phase = setup.get("phase", "play")
     if phase not in _PHASE_STEP:
         raise DataError(f"setup.phase: {phase!r} is not one of {', '.join(_PHASE_STEP)}")
-    turn = int(setup.get("turn", 3))
+    turn = whole(setup.get("turn", 3), "setup.turn", 1)
     state.active = active
     state.phase = phase
     plays = setup.get("plays") or {}
     state.allowances = [
-        Allowance(kind) for kind in ("minion", "action") for _ in range(int(plays.get(kind, 1)))
+        Allowance(kind)
+        for kind in ("minion", "action")
+        for _ in range(whole(plays.get(kind, 1), f"setup.plays.{kind}"))
     ]
     for t in range(turn):
         state.turns_taken[(active - (turn - 1) + t) % n] += 1

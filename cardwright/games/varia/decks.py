@@ -139,8 +139,6 @@ def load_deck_file(path: Path | str, level_rule: str = "sum") -> Deck:
         raise DataError(f"{where}: actions and items are lists of card names")
     for entry in entries:
         spec = parse_card_spec(str(entry), f"{where}: actions")
-        if spec.count > 1000:
-            raise DataError(f"{where}: {entry!r}: too many copies [va.deck.copies]")
         try:
             card = find_card(spec.card)
         except DataError as exc:

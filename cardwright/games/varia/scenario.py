@@ -25,7 +25,7 @@ from cardwright.core.errors import DataError
 from cardwright.core.rng import seed_rng
 from cardwright.core.state import CardRef, Lasting
 from cardwright.core.zones import create_card
-from cardwright.scenarios.format import parse_card_spec
+from cardwright.scenarios.format import parse_card_spec, truth, whole
 
 from . import actions
 from .cards import find_card
@@ -73,7 +73,7 @@ def build(
             )
     s.health = [cfg["health"]] * 2
     s.ap = [cfg["action_points"]] * 2
-    s.engaged = bool(setup.get("engaged", False))
+    s.engaged = truth(setup.get("engaged", False), "setup.engaged")
     s.queue = [[], []]
     aliases: dict[str, int] = {}
     for seat, name in enumerate(s.names):
@@ -88,7 +88,7 @@ def build(
             )
         for key, attr in (("health", "health"), ("ap", "ap")):
             if key in spec:
-                getattr(s, attr)[seat] = _number(spec[key], f"setup.seats.{name}.{key}")
+                getattr(s, attr)[seat] = whole(spec[key], f"setup.seats.{name}.{key}")
         for zone in _ZONES:
             entries = spec.get(zone, []) or []
             if not isinstance(entries, list):
@@ -109,7 +109,7 @@ def build(
                 s,
                 seat,
                 str(stack),
-                _number(n, f"setup.seats.{name}.stacks.{stack}"),
+                whole(n, f"setup.seats.{name}.stacks.{stack}"),
                 "va.stack.top",
                 None,
             )
@@ -126,7 +126,7 @@ def build(
             seat = s.names.index(name)
             cards = _action(g, s, seat, "timeline", entry, aliases, f"setup.timeline[{m}].{name}")
             s.timeline[m].slots[seat] = Slot(cards, 1 - seat)
-    s.moments = _number(setup.get("moments", len(timeline)), "setup.moments")
+    s.moments = whole(setup.get("moments", len(timeline)), "setup.moments")
     if s.moments > len(s.timeline):
         raise DataError(f"setup.moments: {s.moments} but the timeline lists {len(s.timeline)}")
     for i, entry in enumerate(setup.get("lasting", []) or []):
@@ -150,14 +150,14 @@ def build(
         raise DataError(f"setup.active: unknown seat {active_name!r}; seats are {s.names}")
     active = s.names.index(active_name)
     s.active = active
-    s.turn = _number(setup.get("turn", 2), "setup.turn")
+    s.turn = whole(setup.get("turn", 2), "setup.turn", 1)
     step = setup.get("step", "action")
     if step not in _STEPS:
         raise DataError(f"setup.step: {step!r} is not one of {', '.join(_STEPS)}")
     forced = setup.get("force", []) or []
     if not isinstance(forced, list):
         raise DataError("setup.force: a list of chance results (a die's face minus one)")
-    s.forced.extend(_number(v, "setup.force") for v in forced)
+    s.forced.extend(whole(v, "setup.force") for v in forced)
     _flow(g, s, active, step)
     g.log(
         s,
@@ -168,14 +168,6 @@ def build(
     )
     g.advance(s)
     return s, aliases
-
-
-def _number(value: Any, where: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise DataError(f"{where}: {value!r} is not a whole number")
-    if value < 0:
-        raise DataError(f"{where}: {value} is negative")
-    return value
 
 
 def _flow(g: Varia, s: VariaState, active: int, step: str) -> None:
@@ -252,7 +244,7 @@ def _lasting(s: VariaState, entry: Any, aliases: dict[str, int], where: str) -> 
         Lasting(
             entry["key"],
             CardRef(aliases[card]),
-            amount=_number(entry.get("amount", 1), where),
+            amount=whole(entry.get("amount", 1), where),
             until=str(entry.get("until", "end_of_turn")),
             word=str(entry.get("word", "")),
         )
