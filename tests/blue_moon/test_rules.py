@@ -271,7 +271,7 @@ def test_start_and_end_powers_run_as_triggers_after_the_refresh(
 
 def test_an_unmet_requirement_forces_the_retreat(monkeypatch: pytest.MonkeyPatch) -> None:
     _with_power(monkeypatch, "Hoax 9", "must(False)", "bm.turn.end")
-    s = _scenario(_POWER_SETUP, {"peoples": ["Vulca", "Hoax"]})
+    s = _scenario(_POWER_SETUP, {"peoples": ["Vulca", "Hoax"], "backtracking": "strict"})
     play = next(o.id for o in s.decision.options if o.id.startswith("play:"))  # type: ignore[union-attr]
     GAME.apply(s, play)
     GAME.apply(s, "announce")
@@ -333,6 +333,28 @@ def test_friendly_play_retreats_with_the_cards_on_the_table() -> None:
     GAME.apply(s, "announce")
     assert s.result is None and s.dragons == [0, 1]
     assert [s.cards[c].defn for c in s.zones["discard:0"]] == ["Hoax 9"]
+
+
+def test_friendly_backtracking_rules_out_each_failed_first_character() -> None:
+    # a player who always plays the first character offered, and never matches, tries each
+    # character once and then can only retreat: the turn stays finite (ruling R4)
+    setup = copy.deepcopy(_CANNOT_MATCH)
+    setup["seats"]["Ann"]["hand"] = ["Hoax 9", "Hoax 8", "Hoax 7", "Hoax 28"]
+    s = _scenario(setup)
+    tried = []
+    while s.decision is not None and s.decision.seat == 0 and s.active == 0:
+        ids = [o.id for o in s.decision.options]
+        play = next((i for i in ids if i.startswith("play:")), None)
+        if play is None:
+            assert ids == ["retreat"]
+            GAME.apply(s, "retreat")
+            break
+        tried.append(s.cards[int(play[5:])].defn)
+        GAME.apply(s, play)
+        GAME.apply(s, "announce")
+        assert s.turn_info.tried[-1] == int(play[5:])
+    assert tried == ["Hoax 9", "Hoax 8", "Hoax 7"]
+    assert s.dragons == [0, 1]
 
 
 def test_illegal_choices_are_refused_without_change() -> None:

@@ -26,17 +26,31 @@ def _card(view: BWState, cid: int) -> str:
     )
 
 
+def _resources(view: BWState, seat: int) -> str:
+    """A seat's neutral resources: how many of those the viewer can see are ready, and how
+    many are face down to the viewer (hidden: the view does not say whether they are
+    exhausted, so they are not counted as ready)."""
+    ids = view.zones[f"resources:{seat}"]
+    seen = [c for c in ids if c >= 0]
+    hidden = len(ids) - len(seen)
+    ready = sum(1 for c in seen if not view.cards[c].exhausted)
+    if not hidden:
+        return f"{ready}/{len(seen)} ready"
+    if not seen:
+        return f"{hidden} hidden"
+    return f"{len(ids)} ({ready}/{len(seen)} ready, {hidden} hidden)"
+
+
 def render(view: BWState, seat: int) -> str:
     lines = []
     order = [1 - seat, seat] if seat in (0, 1) else [0, 1]
     for p in order:
         who = "You" if p == seat else view.names[p]
-        ready = sum(1 for c in view.zones[f"resources:{p}"] if c < 0 or not view.cards[c].exhausted)
         lines.append(
             f"[bold underline]{escape(who)}[/bold underline] ({escape(view.names[p])}): "
             f"life [red]{view.life[p]}[/red]  deck {len(view.zones[f'deck:{p}'])}  "
             f"hand {len(view.zones[f'hand:{p}'])}  neutral resources "
-            f"{ready}/{len(view.zones[f'resources:{p}'])} ready  discard "
+            f"{_resources(view, p)}  discard "
             f"{len(view.zones[f'discard:{p}'])}  unspent attack {view.attack[p]}  "
             f"gray this turn {view.gray[p]}"
         )

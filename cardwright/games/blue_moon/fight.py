@@ -134,10 +134,12 @@ class Retreat(Step, tag="bm.retreat"):
 
 
 def dragons_won(g: BlueMoon, s: BMState, eff: InForce, winner: int, retreater: int) -> int:
-    """1, or 2 with six or more cards in the winner's combat and support areas; then the
-    powers that change it, by priority (additional, fewer, at most, none)."""
+    """1, or 2 with six or more cards in the winner's combat and support areas (face-down
+    bluffs included, as active supports, unless ``bluffs_count_six`` is off: ruling B5); then
+    the powers that change it, by priority (additional, fewer, at most, none)."""
     cards = len(s.zones[f"combat:{winner}"]) + len(s.zones[f"support:{winner}"])
-    cards -= len(buka.bluffs_of(s, winner))  # face-down bluffs do not count (ruling B5)
+    if not s.config["bluffs_count_six"]:
+        cards -= len(buka.bluffs_of(s, winner))
     n = 2 if cards >= 6 else 1
     if not eff.dragons:
         return n
@@ -168,6 +170,7 @@ def cleanup(g: BlueMoon, s: BMState) -> None:
                 ids.clear()
     s.covered.clear()
     s.targets.clear()
+    s.influenced.clear()
     s.triggers.clear()  # powers still waiting when a fight ends (a Flood retreat) lapse
     s.turn_info = TurnInfo()
     if s.logging:
@@ -209,11 +212,14 @@ def end_out_of_cards(g: BlueMoon, s: BMState, seat: int) -> None:
 
 
 # ======================================================================== backtracking
-def cannot_continue(g: BlueMoon, s: BMState, seat: int, why: str) -> None:
+def cannot_continue(g: BlueMoon, s: BMState, seat: int, why: str) -> bool:
     """The player cannot announce: backtrack to the retreat phase if nothing irreversible
-    happened since, then retreat; otherwise retreat with the cards played (friendly) or lose
-    the game, the opponent scoring the maximum (strict)."""
+    happened since; then, in ``friendly`` play, the player chooses again (another first
+    character, or a retreat: returns True, and the turn asks again), in ``strict`` play the
+    player retreats. A turn that cannot be backtracked retreats with the cards played
+    (friendly) or loses the game, the opponent scoring the maximum (strict). Ruling R4."""
     ti = s.turn_info
+    friendly = s.config["backtracking"] == "friendly"
     if ti.undo_from >= 0 and not ti.irreversible:
         undone = ti.played[ti.undo_from :]
         extra = buka.undo(g, s, seat)
@@ -233,20 +239,35 @@ def cannot_continue(g: BlueMoon, s: BMState, seat: int, why: str) -> None:
         if ti.switches:  # element switches (Mutants) undone in reverse: the first one's
             switched = s.element = ti.switches[0]  # "before" is the original element
             ti.switches = []
+        first = next((c for c in undone if g.defn(s, c).type == "character"), None)
+        again = friendly and first is not None
+        if again:
+            assert first is not None
+            ti.back_to_retreat_point()
+            ti.tried.append(first)
         g.hand_changed(s, seat)
         if s.logging:
             names = ", ".join([g.card_name(s, c) for c in undone] + extra) or "nothing"
-            again = f"; the contested element is {switched} again" if switched else ""
+            element = f"; the contested element is {switched} again" if switched else ""
+            then = ""
+            if again:
+                assert first is not None
+                then = (
+                    f"; friendly play: {s.names[seat]} may retreat or continue with a "
+                    f"character other than {g.card_name(s, first)}"
+                )
             g.log(
                 s,
                 "backtrack",
                 "bm.ruling.backtrack",
                 f"{s.names[seat]} cannot continue ({why}): the turn is backtracked to the "
-                f"retreat phase ({names} back to hand{again})",
+                f"retreat phase ({names} back to hand{element}){then}",
                 seat,
             )
+        if again:
+            return True
         push_retreat(g, s, seat, "bm.retreat.cannot_match", why)
-    elif s.config["backtracking"] == "strict":
+    elif not friendly:
         opp = other(seat)
         s.crystals[opp] = 4
         g.end_game(
@@ -258,6 +279,7 @@ def cannot_continue(g: BlueMoon, s: BMState, seat: int, why: str) -> None:
         )
     else:
         push_retreat(g, s, seat, "bm.retreat.cannot_match", why)
+    return False
 
 
 # ======================================================================== declining

@@ -86,6 +86,7 @@ class BlueMoon(Game):
             "first_player": "random",
             "backtracking": "friendly",
             "open_decklists": False,
+            "bluffs_count_six": True,
             "max_turns": 400,
         }
 
@@ -94,6 +95,7 @@ class BlueMoon(Game):
             "first_player": (0, 1, "random"),
             "backtracking": ("friendly", "strict"),
             "open_decklists": (False, True),
+            "bluffs_count_six": (True, False),
         }
 
     def validate_config(self, config: Mapping[str, Any] | None) -> dict[str, Any]:

@@ -640,6 +640,23 @@ class InForce:
                     return True
         return False
 
+    def influencers(self, cid: int) -> list[CardRef]:
+        """The opposing cards in force that influence card ``cid`` now: they ignore something
+        of it or change one of its values (Special Rule 2: "influenced ... by your opponent")."""
+        cards = self.s.cards
+        owner = cards[cid].owner
+        found: set[int] = set()
+        if self.ignorers:
+            icons = self.flags(cid)[1]
+            for src, ability in self.ignorers:
+                if cards[src].controller != owner and self._one(src, ability, cid, icons):
+                    found.add(src)
+        if self.value_srcs:
+            for _, _, src, _ in self._modifiers().get(cid, ()):
+                if cards[src].controller != owner:
+                    found.add(src)
+        return [CardRef(c) for c in sorted(found)]
+
     def target_choices(self, src: int, ability: Ability) -> list[int]:
         """The cards a "one of my ..." power may apply to now."""
         (item,) = ability.hooks["targets"]

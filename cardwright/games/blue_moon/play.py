@@ -301,6 +301,8 @@ def character_options(g: BlueMoon, s: BMState, eff: InForce, seat: int) -> list[
     for cid in buka.play_sources(g, s, eff, seat):
         if g.defs[s.cards[cid].defn].type != "character":
             continue
+        if ti.chars == 0 and cid in ti.tried:  # backtracked once: another character now
+            continue
         mode = play_mode(g, s, eff, seat, cid)
         if mode is None:
             continue

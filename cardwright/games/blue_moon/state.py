@@ -14,12 +14,29 @@ determinization find it by type.
 
 from __future__ import annotations
 
+from copy import copy
+
 import msgspec
 
 from cardwright.core.state import CardRef, State
 
 
-class TurnInfo(msgspec.Struct):
+class Budget(msgspec.Struct):
+    """The part of the turn record (:class:`TurnInfo`) that plays use up or open: a backtrack
+    to the retreat point (just before the turn's first character) restores it as it was
+    there (``TurnInfo.at_retreat``, ruling R4)."""
+
+    char_normal: bool = False
+    bs_normal: int = 0
+    grants_used: dict[str, int] = msgspec.field(default_factory=dict)
+    pair_open: list[CardRef] = msgspec.field(default_factory=list)
+    gang: str = ""
+    stop: bool = False
+    uses: dict[str, int] = msgspec.field(default_factory=dict)
+    card_uses: dict[CardRef, int] = msgspec.field(default_factory=dict)
+
+
+class TurnInfo(Budget):
     """What the active player has done this turn (reset at the start of every turn).
 
     ``played``/``modes`` list the cards played this turn in order and how each was allowed:
@@ -32,30 +49,27 @@ class TurnInfo(msgspec.Struct):
     restore it. ``uses`` counts per-turn events by name (cards taken from the deck by a seat,
     ``deck:<seat>``; a turn that needs no character); ``card_uses`` marks, per card with a
     power, what it did this turn (a use of a once-per-turn power, a demand met).
+    ``at_retreat`` keeps what the retreat point looked like, and ``tried`` lists the
+    characters a friendly backtrack took back as a first character: they may not open the
+    turn again (ruling R4).
     """
 
     played: list[CardRef] = msgspec.field(default_factory=list)
     modes: list[str] = msgspec.field(default_factory=list)
     leadership: CardRef | None = None
     chars: int = 0
-    char_normal: bool = False
-    bs_normal: int = 0
-    grants_used: dict[str, int] = msgspec.field(default_factory=dict)
-    pair_open: list[CardRef] = msgspec.field(default_factory=list)
-    gang: str = ""
-    stop: bool = False
     bs_phase: bool = False
     covered: list[CardRef] = msgspec.field(default_factory=list)
     undo_from: int = -1
     irreversible: bool = False
     retrieved: int = 0
-    uses: dict[str, int] = msgspec.field(default_factory=dict)
-    card_uses: dict[CardRef, int] = msgspec.field(default_factory=dict)
     landed: CardRef | None = None
     from_ship: dict[CardRef, CardRef] = msgspec.field(default_factory=dict)
     bluffs: int = 0
     loads: list[CardRef] = msgspec.field(default_factory=list)
     switches: list[str] = msgspec.field(default_factory=list)
+    at_retreat: Budget | None = None
+    tried: list[CardRef] = msgspec.field(default_factory=list)
 
     @property
     def cards_played(self) -> int:
@@ -63,6 +77,22 @@ class TurnInfo(msgspec.Struct):
         ids are never stored here, as they are hidden from the opponent). Loading a card onto
         a ship and landing a ship are not plays."""
         return len(self.played) + self.bluffs
+
+    def retreat_point(self) -> None:
+        """Mark the retreat point: backtracking may return the turn to here."""
+        self.undo_from = len(self.played)
+        self.at_retreat = Budget(**{f: copy(getattr(self, f)) for f in Budget.__struct_fields__})
+
+    def back_to_retreat_point(self) -> None:
+        """The turn record as it was at the retreat point (the cards are moved back by the
+        caller); ``tried`` and the turn's earlier plays stay."""
+        at = self.at_retreat or Budget()
+        for f in Budget.__struct_fields__:
+            setattr(self, f, getattr(at, f))
+        self.chars = 0
+        self.bs_phase = False
+        self.undo_from = -1
+        self.at_retreat = None
 
 
 class BMState(State, kw_only=True):
@@ -73,7 +103,9 @@ class BMState(State, kw_only=True):
     ``fights`` counts the fights opened so far (a declined opening is not a fight).
     ``ran_out[seat]`` is the value of ``clock`` when the seat's hand last became empty, or -1
     while it holds cards (the end-of-game tie-break). ``targets`` maps a card whose power applies
-    to "one of my ..." cards to the card it was applied to (kept for the abilities).
+    to "one of my ..." cards to the card it was applied to (kept for the abilities), and
+    ``influenced`` maps it to the opposing cards that were influencing that card when it was
+    picked (a new one lets its player pick again: Special Rule 2, ruling R-A2).
     ``known[seat]`` lists the opponent's hand cards that ``seat`` has been shown (Butterfly
     Scout); they stay visible to it while they remain in that hand.
     """
@@ -90,4 +122,5 @@ class BMState(State, kw_only=True):
     clock: int = 0
     crystals: list[int] = msgspec.field(default_factory=lambda: [0, 0])
     targets: dict[CardRef, CardRef] = msgspec.field(default_factory=dict)
+    influenced: dict[CardRef, list[CardRef]] = msgspec.field(default_factory=dict)
     known: list[list[CardRef]] = msgspec.field(default_factory=lambda: [[], []])

@@ -52,13 +52,13 @@ def turn_options(g: BlueMoon, s: BMState, eff: InForce, seat: int) -> list[Optio
     ti = s.turn_info
     options: list[Option] = []
     if ti.chars == 0:
-        if not ti.played:
+        if not ti.played and not ti.tried:  # (after a backtrack the turn is past these)
             for c in retrievable(g, s, eff, seat):
                 options.append(
                     Option(f"retrieve:{c}", f"Retrieve {g.card_name(s, c)}", card=c, arg="retrieve")
                 )
             options.extend(buka.land_options(g, s, seat))
-        if ti.leadership is None:
+        if ti.leadership is None and not ti.tried:
             hand: list[CardRef] = s.zones[f"hand:{seat}"]  # type: ignore[assignment]
             for cid in hand:
                 if g.defs[s.cards[cid].defn].type not in ("leadership", "ship"):
@@ -119,20 +119,25 @@ def main_phase(s: BMState) -> str:
     """The phase name of the turn decision, as the turn record stands."""
     ti = s.turn_info
     if ti.chars == 0:
-        return "beginning" if not ti.played else "retreat"
+        return "beginning" if not (ti.played or ti.tried) else "retreat"
     return "booster/support" if ti.bs_phase else "character"
 
 
 # ======================================================================== "one of my ..." targets
 def target_work(g: BlueMoon, s: BMState, eff: InForce) -> tuple[CardRef, bool] | None:
     """The first power in force whose "one of my ..." target is missing or no longer a
-    candidate (covered, discarded, taken back): ``(card, True)`` when its player must apply
-    it again (research §5.2 rule 2), ``(card, False)`` when it has no candidate left and its
-    old pick is to be forgotten."""
+    candidate (covered, discarded, taken back), or is influenced by an opposing card that did
+    not influence it when it was picked while another candidate exists (Special Rule 2, in
+    the FAQ's *Values* answer): ``(card, True)`` when its player must (or, influenced, may)
+    apply it again (research §5.2 rule 2), ``(card, False)`` when it has no candidate left and
+    its old pick is to be forgotten."""
     for src, ability in eff.target_srcs:
         choices = eff.target_choices(src, ability)
         ref = CardRef(src)
-        if s.targets.get(ref) in choices:
+        pick = s.targets.get(ref)
+        if pick in choices:
+            if len(choices) > 1 and newly_influenced(s, eff, ref, pick):
+                return ref, True
             continue
         if not choices:
             if ref in s.targets:
@@ -140,6 +145,12 @@ def target_work(g: BlueMoon, s: BMState, eff: InForce) -> tuple[CardRef, bool] |
             continue
         return ref, True
     return None
+
+
+def newly_influenced(s: BMState, eff: InForce, src: CardRef, pick: int) -> bool:
+    """Whether an opposing card influences ``pick`` that did not when ``src`` picked it."""
+    before = s.influenced.get(src, ())
+    return any(c not in before for c in eff.influencers(pick))
 
 
 class Target(Step, tag="bm.target"):
@@ -184,6 +195,7 @@ class Target(Step, tag="bm.target"):
 
     def _apply(self, g: BlueMoon, s: BMState, target: CardRef, chosen: bool) -> None:
         s.targets[self.source] = target
+        s.influenced[self.source] = InForce(g, s).influencers(target)
         ti = s.turn_info
         # the opponent chose in the middle of this turn: strictly, the active player may not
         # backtrack after hearing the choice (FAQ on Crysalus Frendus, ruling B14)
@@ -215,12 +227,7 @@ class Turn(Step, tag="bm.turn"):
         if self.stage == S_MAIN:
             # the work that comes first (naming the phase, a missing target, a forced answer)
             # is the step's run
-            ti = s.turn_info
-            if ti.chars == 0:
-                phase = "retreat" if ti.played else "beginning"
-            else:
-                phase = "booster/support" if ti.bs_phase else "character"
-            if s.phase != phase:
+            if s.phase != main_phase(s):
                 return None
             eff = InForce(g, s)
             if eff.target_srcs and target_work(g, s, eff) is not None:
@@ -319,6 +326,7 @@ class Turn(Step, tag="bm.turn"):
                     g.push_step(s, Target(seat=s.cards[src].controller, source=src, rule=rule))
                     return
                 del s.targets[src]  # no candidate left: the pick is forgotten
+                s.influenced.pop(src, None)
         phase = main_phase(s)
         if s.phase != phase:
             s.phase = phase
@@ -360,7 +368,8 @@ class Turn(Step, tag="bm.turn"):
             if unmet
             else f"{mine} {s.element} does not match {theirs}"
         )
-        fight.cannot_continue(g, s, seat, why)
+        if fight.cannot_continue(g, s, seat, why):
+            self.stage = S_MAIN  # friendly: back in the retreat phase, to choose again
 
     # ---------------------------------------------------------------- answering
     def answer(self, game: Game, state: State, option: Option) -> None:
@@ -423,7 +432,7 @@ class Turn(Step, tag="bm.turn"):
             if mode is None:
                 raise EngineError(f"blue-moon: {option.id!r} was offered but cannot be played")
             if ti.chars == 0:  # the retreat point: this turn may be backtracked to here
-                ti.undo_from = len(ti.played)
+                ti.retreat_point()
             if g.defn(s, cid).type != "character":
                 ti.bs_phase = True
             src = buka.source_zone(s, seat, cid)

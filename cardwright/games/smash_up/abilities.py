@@ -274,11 +274,16 @@ def _cards(**named: int) -> Bindings:
     return Bindings(cards={k: [CardRef(v)] for k, v in named.items() if v >= 0})
 
 
-def _acting_vars(s: SUState, vars: Bindings, actor: int) -> Bindings:
+def _acting_vars(s: SUState, vars: Bindings, actor: int, card: int = -1) -> Bindings:
+    """``vars`` with the actor and the acting card: ``card`` if given (a card in play whose
+    ongoing effect is asked about, acting for ``actor``), else the card whose ability runs."""
     acting = s.acting
     cards = dict(vars.cards)
     nums = {**vars.nums, "actor": actor}
-    if acting is not None and acting.source >= 0:
+    if card >= 0:
+        cards["acting"] = [CardRef(card)]
+        nums["acting_seat"] = actor
+    elif acting is not None and acting.source >= 0:
         cards["acting"] = [CardRef(acting.source)]
         nums["acting_seat"] = acting.seat
     return Bindings(cards, nums, dict(vars.words))
@@ -380,10 +385,12 @@ def spec_from_ability(ability: Ability) -> AbilitySpec:
     actions = {r.action for r in ability.rules}
     if actions - {"play", "play_from_discard"}:
 
-        def protect(g: SmashUp, s: SUState, src: int, target: int, action: str, actor: int) -> bool:
+        def protect(
+            g: SmashUp, s: SUState, src: int, target: int, action: str, actor: int, card: int = -1
+        ) -> bool:
             if action not in actions:
                 return False  # no rule of this ability is about ``action``
-            vars = _acting_vars(s, _cards(it=target), actor)
+            vars = _acting_vars(s, _cards(it=target), actor, card)
             found = card_permissions(g, s, ability, src, action, target, actor, vars)
             return any(not p.allow for p in found)
 

@@ -264,11 +264,13 @@ class Copy(Step, tag="su.copy"):
         assert found is not None
         idx, seat, _ = found
         self.idx = idx + 1
+        copier = self.copiers[idx]
         if option.card is not None and option.n is not None:
-            copier = self.copiers[idx]
             spec = g.spec(s, copier)
             assert spec is not None
             _apply_copy(g, s, self, copier, seat, option.n, option.card, spec.rule)
+        else:  # declined: decided for this action (not asked again for its other minions)
+            g.use_once(s, copier, "copy_declined", self.source)
 
 
 def _copy_options(g: SmashUp, s: SUState, step: Copy, copier: int) -> tuple[int, list[Option]]:
@@ -277,6 +279,8 @@ def _copy_options(g: SmashUp, s: SUState, step: Copy, copier: int) -> tuple[int,
         return -1, []
     if copier not in s.zones[BASES] and g.base_of(s, copier) < 0:
         return -1, []
+    if g.once_used(s, copier, "copy_declined", step.source):
+        return -1, []  # once per action, not once per minion affected (reading D3)
     seat = -1
     options: list[Option] = []
     seen: set[tuple[object, int]] = set()

@@ -6,8 +6,9 @@ card carrying the ability (``source``); it only counts while that card is in pla
 
 ``power(game, state, source, minion, base) -> int``, ``breakpoint(game, state, source, base)``
 and ``player_power(game, state, source, base, seat)`` are added to values when asked;
-``protect(game, state, source, target, action, actor) -> bool`` forbids ``action`` on
-``target`` by ``actor`` (-1: a base or the rules; "cannot" beats "can"); ``play_ban`` /
+``protect(game, state, source, target, action, actor, card=-1) -> bool`` forbids ``action``
+on ``target`` by ``actor`` (-1: a base or the rules; "cannot" beats "can"), done by ``card``
+(default: the card whose ability is running); ``play_ban`` /
 ``play_from`` forbid or allow playing a particular card there; ``hooks[event]`` hears an
 event; ``replace[event]`` does something instead (True: the event does not happen);
 ``ignore_base``, ``instead_of_discard``, ``scoring`` and ``copy`` are Smash Up's own hooks
@@ -35,7 +36,7 @@ AbilityHandler = Callable[..., None]
 PowerFn = Callable[["SmashUp", SUState, int, int, int], int]
 BreakpointFn = Callable[["SmashUp", SUState, int, int], int]
 PlayerPowerFn = Callable[["SmashUp", SUState, int, int, int], int]
-ProtectFn = Callable[["SmashUp", SUState, int, int, str, int], bool]
+ProtectFn = Callable[["SmashUp", SUState, int, int, str, int, int], bool]
 CardTest = Callable[["SmashUp", SUState, int], bool]
 HookFn = Callable[["SmashUp", SUState, int, dict[str, Any]], None]
 ScoringFn = Callable[["SmashUp", SUState, int, dict[int, int]], dict[int, int]]

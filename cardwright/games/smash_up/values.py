@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, cast
 
 from cardwright.core.effects import Permission, allowed
-from cardwright.core.state import CardRef, State
+from cardwright.core.state import CardRef, Lasting, State
 from cardwright.core.vocab import Ctx
 from cardwright.core.vocab.base import cards_of
 
@@ -88,6 +88,44 @@ def among(g: SmashUp, s: SUState, src: int) -> set[int] | None:
     return {c for e in exprs for c in cards_of(e.eval(ctx))}
 
 
+class Shields:
+    """Whether a protection in play stops another player's card from changing a minion's
+    power. Being changed in power is being affected (000 Terms: Affect), so "cannot affect"
+    and "has no effect on" also reach an ongoing change that was in play before the
+    protection arrived (a Poison attached before Smoke Bomb, Wildlife Preserve, Street
+    Justice, or a move to Back Alley), while the protection lasts. The protections in play
+    are looked up once, and only when some other player's card changes a minion's power."""
+
+    __slots__ = ("g", "prot", "s")
+
+    def __init__(self, g: SmashUp, s: SUState) -> None:
+        self.g, self.s = g, s
+        self.prot: Sources | None = None
+
+    def stop(self, card: int, actor: int, minion: int) -> bool:
+        """Whether ``card`` (acting for ``actor``; -1: a base, which acts for no player)
+        may not change ``minion``'s power now."""
+        s = self.s
+        if actor < 0 or actor == s.cards[minion].controller:
+            return False
+        if self.prot is None:
+            self.prot = protections(self.g, s)
+        return bool(self.prot) and forbidden(
+            self.g, s, "affect", minion, actor, self.prot, card=card
+        )
+
+    def source(self, src: int, minion: int) -> bool:
+        """:meth:`stop` for an ongoing modifier of card ``src`` in play."""
+        s = self.s
+        if src in s.zones[BASES]:
+            return False
+        return self.stop(src, s.cards[src].controller, minion)
+
+    def lasting(self, effect: Lasting, minion: int) -> bool:
+        """:meth:`stop` for a lasting power change from a card."""
+        return effect.source is not None and self.stop(effect.source, effect.seat, minion)
+
+
 def power(
     g: SmashUp,
     state: State,
@@ -96,7 +134,8 @@ def power(
     srcs: Sources | None = None,
 ) -> int:
     """A minion's power: printed + +1 power counters + ongoing effects + lasting effects,
-    never below 0. A minion not in play has its printed power."""
+    never below 0 (less another player's changes that a protection stops: :class:`Shields`).
+    A minion not in play has its printed power."""
     s = cast(SUState, state)
     card = s.cards[cid]
     cat = g.cat(s)
@@ -109,13 +148,23 @@ def power(
     if srcs is None:
         srcs = sources(g, s, cat.power_specs)
     own, cards = cat.self_power, s.cards
+    shields: Shields | None = None
     for src, spec in srcs:
         if src != cid and cards[src].defn in own:
             continue
         assert spec.power is not None
-        value += spec.power(g, s, src, cid, bid)
+        delta = spec.power(g, s, src, cid, bid)
+        if delta and cards[src].controller != card.controller:
+            shields = shields or Shields(g, s)
+            if shields.source(src, cid):
+                continue
+        value += delta
     for effect in s.lasting:
         if effect.target == cid and effect.key == "power":
+            if effect.seat >= 0 and effect.seat != card.controller:
+                shields = shields or Shields(g, s)
+                if shields.lasting(effect, cid):
+                    continue
             value += effect.amount
     return max(0, value)
 
@@ -168,10 +217,19 @@ def powers_at(
     cards = s.cards
     is_minion, printed = cat.is_minion, cat.printed
     # as power(), for every minion here at once
+    shields = Shields(g, s)
     lasting: dict[int, int] = {}
     for effect in s.lasting:
         if effect.key == "power" and effect.target is not None:
-            lasting[effect.target] = lasting.get(effect.target, 0) + effect.amount
+            target = effect.target
+            if (
+                effect.seat >= 0
+                and effect.seat != cards[target].controller
+                and g.base_of(s, target) == bid
+                and shields.lasting(effect, target)
+            ):
+                continue
+            lasting[target] = lasting.get(target, 0) + effect.amount
     # a modifier of a card's own power is asked of that card only, one that names the
     # cards it can change of those only
     own = cat.self_power
@@ -186,7 +244,10 @@ def powers_at(
             if only is not None and cid not in only:
                 continue
             assert spec.power is not None
-            value += spec.power(g, s, src, cid, bid)
+            delta = spec.power(g, s, src, cid, bid)
+            if delta and cards[src].controller != card.controller and shields.source(src, cid):
+                continue
+            value += delta
         mine = selfish.get(cid)
         if mine is not None:
             assert mine.power is not None
@@ -227,9 +288,11 @@ def forbidden(
     target: int,
     actor: int,
     srcs: Sources | None = None,
+    card: int = -1,
 ) -> bool:
     """Whether a card in play says ``action`` cannot be done to ``target`` by ``actor``
-    ("cannot" beats "can", 000 Additional Rules)."""
+    ("cannot" beats "can", 000 Additional Rules), by ``card`` (default: the card whose
+    ability is running)."""
     if srcs is None:
         srcs = protections(g, state)
     if not srcs:
@@ -239,7 +302,7 @@ def forbidden(
         Permission(action, src, False)
         for src, spec in srcs
         if spec.protect is not None
-        and spec.protect(g, s, src, target, action, actor)
+        and spec.protect(g, s, src, target, action, actor, card)
         and not (
             actor >= 0
             and src in s.zones[BASES]
