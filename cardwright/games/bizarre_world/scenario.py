@@ -1,9 +1,9 @@
 """Building Bizarre World positions from scenario files, and the facts scenarios can check.
 
 ``setup`` keys: ``active`` (seat name), ``turn`` (default 3), ``phase`` (start, sacrifice,
-main, end; default main), ``seats`` mapping each seat name to ``life``, ``attack``, ``gray``
-and the zones ``deck`` (top card first), ``hand``, ``resources`` (a number of neutral
-resources, or card entries), ``play`` and ``discard``.
+main, end; default main), ``lasting`` (lasting effects in force), ``seats`` mapping each seat
+name to ``life``, ``attack``, ``gray`` and the zones ``deck`` (top card first), ``hand``,
+``resources`` (a number of neutral resources, or card entries), ``play`` and ``discard``.
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any, cast
 from cardwright.core.errors import DataError
 from cardwright.core.rng import seed_rng
 from cardwright.core.zones import create_card
-from cardwright.scenarios.format import parse_card_spec, whole
+from cardwright.scenarios.format import add_lasting_effects, parse_card_spec, whole
 
 from .decks import FORMATS
 from .generator import card_def
@@ -24,7 +24,8 @@ from .turn import Turn
 if TYPE_CHECKING:
     from .game import BizarreWorld
 
-_PHASE_STEP = {"start": 0, "sacrifice": 1, "main": 3, "end": 4}
+#: setup phases; ``draw`` (the name the game reports then) is ``start``
+_PHASE_STEP = {"start": 0, "draw": 0, "sacrifice": 1, "main": 3, "end": 4}
 _ZONES = ("deck", "hand", "resources", "play", "discard")
 _SEAT_KEYS = {"life", "attack", "gray", *_ZONES}
 FILLER = "Boring Box-Man of Minimum Wage (1)"
@@ -39,9 +40,11 @@ def build(
     state = cast(BWState, game.state_cls(game=game.id, config=cfg, seed=seed))
     seed_rng(state, seed)
     state.names = list(cfg["names"])
-    unknown = set(setup) - {"active", "turn", "phase", "seats"}
+    unknown = set(setup) - {"active", "turn", "phase", "seats", "lasting"}
     if unknown:
-        raise DataError(f"setup: unknown key(s) {sorted(unknown)}; use active, turn, phase, seats")
+        raise DataError(
+            f"setup: unknown key(s) {sorted(unknown)}; use active, turn, phase, seats, lasting"
+        )
     seats = setup.get("seats", {}) or {}
     for name in seats:
         if name not in state.names:
@@ -95,11 +98,12 @@ def build(
     state.turns_taken = [0, 0]
     for t in range(1, turn + 1):
         state.turns_taken[first_seat if t % 2 == 1 else 1 - first_seat] += 1
-    if phase == "start":  # the turn frame counts the turn itself when it starts
+    if _PHASE_STEP[phase] == 0:  # the turn frame counts the turn itself when it starts
         turn -= 1
         state.turns_taken[active] -= 1
     state.turn = turn
     state.phase = phase
+    add_lasting_effects(state, setup.get("lasting") or [], aliases)
     game.push_step(state, Turn(seat=active, stage=_PHASE_STEP[phase]))
     game.log(
         state,
@@ -123,9 +127,15 @@ def _place(
 ) -> None:
     spec = parse_card_spec(entry, where)
     try:
-        defn = card_def(spec.card, state.config["ruleset"]).id
+        card_type = card_def(spec.card, state.config["ruleset"])
     except DataError as exc:
         raise DataError(f"{where}: {exc}") from None
+    if card_type.points < 0:  # no deck may hold it: a position no game reaches
+        raise DataError(
+            f"{where}: {card_type.id!r} has {card_type.points} points; a crafted card needs 0 "
+            "or more: raise its cost [bw.deck.points]"
+        )
+    defn = card_type.id
     for _ in range(spec.count):
         face_up = zone in ("hand", "play", "discard")
         card = create_card(state, defn, seat, f"{zone}:{seat}", face_up=face_up)
