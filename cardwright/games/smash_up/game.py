@@ -36,6 +36,7 @@ from .catalog import (
     Catalog,
     base_zone,
 )
+from .inplay import in_play_now
 from .specs import AbilitySpec
 from .state import REVEALED, SUState
 
@@ -410,11 +411,7 @@ class SmashUp(Game):
 
     def base_of(self, state: State, cid: int) -> int:
         """The base a card in play is at (-1 when it is not in play)."""
-        zones = state.zones
-        for bid in zones[BASES]:
-            if cid in zones[base_zone(bid)]:
-                return bid
-        return -1
+        return in_play_now(state).where.get(cid, -1)
 
     def minions_at(self, state: State, bid: int) -> list[int]:
         is_minion = self.cat(state).is_minion
@@ -433,11 +430,8 @@ class SmashUp(Game):
         ]
 
     def in_play(self, state: State) -> Iterable[int]:
-        """Every base in play and every card at one."""
-        zones = state.zones
-        for bid in zones[BASES]:
-            yield bid
-            yield from zones[base_zone(bid)]
+        """Every base in play and every card at one (each base, then the cards at it)."""
+        return in_play_now(state).ids
 
     # ================================================================ hidden information
     def card_visible(self, state: State, zone: str, card: Card, seat: int) -> bool:

@@ -17,6 +17,7 @@ from cardwright.core import rng as chance
 from cardwright.core.state import CardRef, Decision, Option, State
 from cardwright.core.steps import Step
 
+from . import inplay
 from .catalog import BASE_DECK, BASE_DISCARD, BASES, base_zone
 from .state import SUState
 
@@ -252,6 +253,7 @@ def _clear_base(g: SmashUp, s: SUState, bid: int) -> int:
     s.zones[BASES].remove(bid)
     del s.zones[zone]
     s.zones[BASE_DISCARD].append(bid)
+    inplay.changed(s)
     return reveal_base(g, s, index, "su.score.replace")
 
 
@@ -275,6 +277,7 @@ def reveal_base(g: SmashUp, s: SUState, index: int, rule: str) -> int:
     s.cards[bid].face_up = True
     s.zones[BASES].insert(index, bid)
     s.zones[base_zone(bid)] = []
+    inplay.changed(s)
     base = g.base_def(s, bid)
     g.log(
         s,

@@ -16,6 +16,7 @@ from cardwright.core.vocab import Ctx
 from cardwright.core.vocab.base import cards_of
 
 from .catalog import BASES, base_zone
+from .inplay import in_play_now
 from .specs import AbilitySpec
 from .state import SUState
 
@@ -25,21 +26,13 @@ if TYPE_CHECKING:
 Sources = list[tuple[int, AbilitySpec]]
 
 
-def sources(g: SmashUp, state: State, kinds: set[str]) -> Sources:
+def sources(g: SmashUp, state: State, kinds: frozenset[str]) -> Sources:
     """The cards and bases in play whose definition is in ``kinds``, each with its ability
     (bases whose ability is cancelled or ignored by everyone are left out)."""
     if not kinds:
         return []
-    cat = g.cat(state)
-    cards, zones, spec = state.cards, state.zones, cat.spec
-    bases = zones[BASES]
-    # each base, then the cards at it (a comprehension: this is the engine's hottest loop)
-    found = [
-        (x, spec[d])
-        for bid in bases
-        for x in (bid, *zones[base_zone(bid)])
-        if (d := cards[x].defn) in kinds
-    ]
+    found = in_play_now(state).with_specs(kinds, g.cat(state).spec)
+    bases = state.zones[BASES]
     if found and any(x in bases for x, _ in found):
         off = cancelled(g, state)  # a base whose ability is cancelled or ignored
         if off:
