@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from ..errors import DataError, EngineError
-from ..state import Bindings, CardRef, Decision, Option, State
+from ..state import Bindings, CardRef, Decision, Option, State, refs
 
 if TYPE_CHECKING:
     from ..abilities import Ability
@@ -178,7 +178,7 @@ def cards_of(value: Any) -> list[CardRef]:
     if value is None:
         return []
     if isinstance(value, list | tuple):
-        return [CardRef(v) for v in value]
+        return refs(value)
     return [CardRef(value)]
 
 

@@ -350,11 +350,15 @@ class IfValue(Expr):
 @dataclass(frozen=True, slots=True)
 class Call(Expr):
     """A game's own pure function of the context (a value the vocabulary has no word for):
-    ``fn(ctx, *args)`` with the arguments evaluated."""
+    ``fn(ctx, *args)`` with the arguments evaluated. ``inverse``, for a function of one card
+    whose value is a card (the base a card is at): ``inverse(ctx, value)`` gives every card
+    for which the function can give ``value`` (the cards at that base), so a condition
+    ``fn(it) == value`` is asked only of those (:func:`selection`)."""
 
     name: str
     fn: Callable[..., Any]
     args: tuple[Expr, ...] = ()
+    inverse: Callable[..., Any] | None = None
 
     def eval(self, ctx: Ctx) -> Any:
         return self.fn(ctx, *(a.eval(ctx) for a in self.args))
@@ -430,10 +434,12 @@ def mentions(expr: Any, name: str = "it") -> bool:
 def selection(expr: Expr | None, name: str = "it") -> Expr | None:
     """The cards a condition on ``name`` can hold for at most, as an expression that does not
     read ``name`` (so it is worked out once, not once per card), or None when the condition
-    does not say: ``it in <cards>``, ``it == <cards>`` (either side), the first such part of
-    an ``and``. A value rule asks its condition only of these cards::
+    does not say: ``it in <cards>``, ``it == <cards>`` (either side), ``f(it) == <value>``
+    for a game's function with an inverse (either side), the first such part of an ``and``.
+    A value rule asks its condition only of these cards::
 
         it in minions(at=here) and it.power <= 3   ->   minions(at=here)
+        base_of(it) == self                        ->   the cards at self
     """
     if isinstance(expr, AllOf):
         for part in expr.parts:
@@ -446,11 +452,16 @@ def selection(expr: Expr | None, name: str = "it") -> Expr | None:
     left, right = expr.left, expr.right
     if isinstance(left, Var) and left.name == name and not mentions(right, name):
         return right
-    if (
-        expr.op == "eq"
-        and isinstance(right, Var)
-        and right.name == name
-        and not mentions(left, name)
-    ):
+    if expr.op != "eq":
+        return None
+    if isinstance(right, Var) and right.name == name and not mentions(left, name):
         return left
+    for call, other in ((left, right), (right, left)):
+        if (
+            isinstance(call, Call)
+            and call.inverse is not None
+            and call.args == (Var(name),)
+            and not mentions(other, name)
+        ):
+            return Call(f"cards whose {call.name} is", call.inverse, (other,))
     return None
