@@ -146,6 +146,7 @@ class SmashUp(Game):
     play_extra = play.play_extra
     can_play_actions = play.can_play_actions
     play_destinations = play.play_destinations
+    can_play = play.can_play
     play_banned = play.play_banned
     start_play = play.start_play
     dedupe = play.dedupe
