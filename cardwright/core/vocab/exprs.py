@@ -24,7 +24,7 @@ from .base import Ctx, Expr, cards_of
 def _member(a: Any, b: Any) -> bool:
     """``a in b``: a value among a selection (``it.owner in opponent``, ``"stop" in it.icons``);
     a selection of one on the left is its one value (``self in chosen``)."""
-    if isinstance(a, list | tuple) and len(a) == 1:
+    if isinstance(a, (list, tuple)) and len(a) == 1:
         a = a[0]
     return a in b
 
@@ -32,9 +32,9 @@ def _member(a: Any, b: Any) -> bool:
 def _eq(a: Any, b: Any) -> bool:
     """Equality; a single value against a selection (a seat or card list from a word such as
     ``opponent``) tests membership: ``it.owner == opponent``."""
-    if isinstance(b, list) and not isinstance(a, list | tuple):
+    if isinstance(b, list) and not isinstance(a, (list, tuple)):
         return a in b
-    if isinstance(a, list) and not isinstance(b, list | tuple):
+    if isinstance(a, list) and not isinstance(b, (list, tuple)):
         return b in a
     return bool(a == b)
 
@@ -228,7 +228,7 @@ class Count(Expr):
 
     def eval(self, ctx: Ctx) -> int:
         value = self.what.eval(ctx)
-        return len(value) if isinstance(value, list | tuple) else int(bool(value))
+        return len(value) if isinstance(value, (list, tuple)) else int(bool(value))
 
 
 @dataclass(frozen=True, slots=True)
@@ -291,7 +291,7 @@ class Neg(Expr):
 
 
 def _one(value: Any) -> Any:
-    return value[0] if isinstance(value, list | tuple) and len(value) == 1 else value
+    return value[0] if isinstance(value, (list, tuple)) and len(value) == 1 else value
 
 
 @dataclass(frozen=True, slots=True)
@@ -305,7 +305,7 @@ class Compare(Expr):
 
     def eval(self, ctx: Ctx) -> bool:
         left, right = self.left.eval(ctx), self.right.eval(ctx)
-        if isinstance(left, list | tuple) != isinstance(right, list | tuple):
+        if isinstance(left, (list, tuple)) != isinstance(right, (list, tuple)):
             left, right = _one(left), _one(right)
         return COMPARE[self.op](left, right)
 
@@ -323,7 +323,10 @@ class AllOf(Expr):
     parts: tuple[Expr, ...]
 
     def eval(self, ctx: Ctx) -> bool:
-        return all(p.eval(ctx) for p in self.parts)
+        for p in self.parts:  # noqa: SIM110 (a loop: no generator per test, asked often)
+            if not p.eval(ctx):
+                return False
+        return True
 
 
 @dataclass(frozen=True, slots=True)
@@ -331,7 +334,10 @@ class AnyOf(Expr):
     parts: tuple[Expr, ...]
 
     def eval(self, ctx: Ctx) -> bool:
-        return any(p.eval(ctx) for p in self.parts)
+        for p in self.parts:  # noqa: SIM110 (as AllOf)
+            if p.eval(ctx):
+                return True
+        return False
 
 
 @dataclass(frozen=True, slots=True)
@@ -424,7 +430,7 @@ def mentions(expr: Any, name: str = "it") -> bool:
     and a node that is not a dataclass is taken not to read it)."""
     if isinstance(expr, Var):
         return expr.name == name
-    if isinstance(expr, list | tuple):
+    if isinstance(expr, (list, tuple)):
         return any(mentions(v, name) for v in expr)
     if not dataclasses.is_dataclass(expr) or isinstance(expr, type):
         return False
