@@ -254,8 +254,14 @@ class Attr(Expr):
     what: Expr
 
     def eval(self, ctx: Ctx) -> Any:
-        found = cards_of(self.what.eval(ctx))
-        return ctx.game.card_attr_as(ctx.state, found[0], self.name, ctx.you) if found else 0
+        value = self.what.eval(ctx)  # as cards_of(value)[0], without copying the selection
+        if isinstance(value, (list, tuple)):
+            if not value:
+                return 0
+            value = value[0]
+        elif value is None:
+            return 0
+        return ctx.game.card_attr_as(ctx.state, value, self.name, ctx.you)
 
 
 @dataclass(frozen=True, slots=True)
