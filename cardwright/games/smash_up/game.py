@@ -73,7 +73,6 @@ class SmashUp(Game):
     power = values.power
     breakpoint = values.breakpoint
     base_ignored = values.base_ignored
-    power_sources = values.power_sources
     powers_at = values.powers_at
     total_power = values.total_power
     protections = values.protections
@@ -370,6 +369,10 @@ class SmashUp(Game):
             self.push_step(s, Redraw(seat=first))
 
     # ================================================================ lookups
+    def powers(self, state: State) -> values.Powers:
+        """Power at bases over one unchanged state (:class:`~.values.Powers`)."""
+        return values.Powers(self, state)
+
     def cat(self, state: State) -> Catalog:
         return self.catalogs[state.config["card_set"]]
 

@@ -614,11 +614,11 @@ class Play(Step, tag="su.play"):
 
 def _dest_options(g: SmashUp, s: SUState, dests: list[int]) -> list[Option]:
     bases = s.zones[BASES]
-    srcs, players = g.power_sources(s)
+    powers = g.powers(s)
     options = []
     for dest in dests:
         if dest in bases:
-            power, bp = g.total_power(s, dest, srcs, players), g.breakpoint(s, dest)
+            power, bp = powers.total(dest), g.breakpoint(s, dest)
             options.append(
                 Option(f"base:{dest}", f"{g.card_name(s, dest)} ({power}/{bp})", card=CardRef(dest))
             )

@@ -51,8 +51,8 @@ def rank(powers: Mapping[int, int]) -> dict[int, int]:
 
 
 def ready_bases(g: SmashUp, s: SUState) -> list[int]:
-    srcs, players = g.power_sources(s)
-    return [b for b in s.zones[BASES] if g.total_power(s, b, srcs, players) >= g.breakpoint(s, b)]
+    powers = g.powers(s)
+    return [b for b in s.zones[BASES] if powers.total(b) >= g.breakpoint(s, b)]
 
 
 def places(g: SmashUp, s: SUState, bid: int) -> tuple[dict[int, int], dict[int, int]]:
