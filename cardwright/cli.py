@@ -13,8 +13,9 @@ import yaml
 from rich.console import Console
 from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeElapsedColumn
-from rich.table import Table
+from rich.table import Column, Table
 
+from cardwright.core.datafiles import load_yaml
 from cardwright.core.errors import CardwrightError, ConfigError, DataError, IllegalChoice
 from cardwright.core.state import state_hash
 from cardwright.games import GAMES, get_game
@@ -64,26 +65,16 @@ OptionList = Annotated[
 ]
 
 
-class _OptionLoader(yaml.SafeLoader):
-    """YAML for option values, without dates: ``ruleset=2023-01-18`` is the text of a date."""
-
-
-_OptionLoader.yaml_implicit_resolvers = {
-    first: [(tag, rx) for tag, rx in resolvers if tag != "tag:yaml.org,2002:timestamp"]
-    for first, resolvers in yaml.SafeLoader.yaml_implicit_resolvers.items()
-}
-
-
 def parse_options(options: list[str] | None) -> dict[str, Any]:
     """``-o KEY=VALUE`` items as a config: each value read as YAML (``true``, ``3``,
-    ``[Ann, Bob]``), dates left as text."""
+    ``[Ann, Bob]``) as scenario files are, so dates and ``yes`` stay text."""
     config: dict[str, Any] = {}
     for item in options or []:
         key, sep, value = item.partition("=")
         if not sep or not key.strip():
             raise ConfigError(f"--option {item!r}: write KEY=VALUE, e.g. deck_out=skip")
         try:
-            parsed = yaml.load(value, Loader=_OptionLoader) if value.strip() else ""
+            parsed = load_yaml(value) if value.strip() else ""
         except yaml.YAMLError:
             parsed = value  # not YAML (an unclosed bracket ...): the text itself, checked next
         config[key.strip()] = parsed
@@ -172,9 +163,18 @@ def games() -> None:
 
 
 @app.command()
-def rules(game: str, rule_id: Annotated[str | None, typer.Argument()] = None) -> None:
+def rules(
+    game: str,
+    rule_id: Annotated[str | None, typer.Argument()] = None,
+    show_guide: Annotated[
+        bool, typer.Option("--guide", help="A short how-to-play page and the words on screen.")
+    ] = False,
+) -> None:
     """Show a game's rules index (or one rule), and its rule options."""
     g = get_game(game)
+    if show_guide:
+        out.print(_guide(game), soft_wrap=False)
+        return
     if rule_id:
         rule = g.rules.get(rule_id)
         if rule is None:
@@ -183,7 +183,8 @@ def rules(game: str, rule_id: Annotated[str | None, typer.Argument()] = None) ->
             f"[bold]{rule.id}[/bold]: {escape(rule.text)}\n[dim]source: {escape(rule.source)}[/dim]"
         )
         return
-    table = Table("rule", "paraphrase", "source")
+    # every word whole (a long rule id folds onto the next line, never cut with "...")
+    table = Table(*(Column(name, overflow="fold") for name in ("rule", "paraphrase", "source")))
     for rule in g.rules:
         table.add_row(rule.id, escape(rule.text), escape(rule.source))
     out.print(table)
@@ -285,6 +286,10 @@ def play(
     players: Annotated[int | None, typer.Option(help="Players (games for 3+).")] = None,
     factions: FactionList = None,
     save: Annotated[Path | None, typer.Option(help="Save the game record here.")] = None,
+    record_scenario: Annotated[
+        Path | None,
+        typer.Option(help="Also write the game as a scenario file (YAML) to edit into a case."),
+    ] = None,
     option: OptionList = None,
 ) -> None:
     """Play in the terminal against the AI. You see only your own view."""
@@ -292,11 +297,14 @@ def play(
 
     from cardwright.agents import make_agent
     from cardwright.core.datafiles import check_writable
-    from cardwright.sim.records import GameRecord, finish_record, save_record
+    from cardwright.sim.records import GameRecord
 
     g = get_game(game)
     if save is not None:
         check_writable(save, "saved game")  # before the game, not when it is over
+    if record_scenario is not None:
+        check_writable(record_scenario, "scenario file")
+    keep = _Keep(save, record_scenario)
     status = GAMES[game].status_line()
     if not status.startswith("complete"):
         err.print(f"note: {g.title} is {escape(status)}")
@@ -332,10 +340,10 @@ def play(
         "'h' for help, 'q' to quit."
     )
     try:
-        shown = _play_turns(g, state, seat, ai, record, save)
+        shown = _play_turns(g, state, seat, ai, record, keep)
     except KeyboardInterrupt:  # Ctrl-C: keep what was played
         out.print("\ninterrupted: game abandoned")
-        _save_partial(record, None, save)
+        keep(record, None)
         raise typer.Exit(130) from None
     if shown < 0:  # the player quit
         return
@@ -343,15 +351,12 @@ def play(
     assert state.result is not None
     out.rule()
     out.print(f"[bold]Game over:[/bold] {escape(state.result.reason)}")
-    finish_record(record, state)
-    if save:
-        save_record(record, save)
-        out.print(f"saved to {save} (`cardwright replay {save}` checks it)")
+    keep(record, state)
 
 
-def _play_turns(g: Any, state: Any, seat: int, ai: Any, record: Any, save: Path | None) -> int:
+def _play_turns(g: Any, state: Any, seat: int, ai: Any, record: Any, keep: _Keep) -> int:
     """Play until the game is over (returns how many log events were shown) or the player
-    quits (returns -1, the game so far saved to ``save``)."""
+    quits (returns -1, the game so far kept)."""
     shown = 0
     while state.decision is not None:
         view = g.view(state, seat)
@@ -375,13 +380,14 @@ def _play_turns(g: Any, state: Any, seat: int, ai: Any, record: Any, save: Path 
                 line = input("> ").strip()
             except EOFError:
                 out.print("\ninput closed: game abandoned")
-                _save_partial(record, state, save)
+                keep(record, state)
                 return -1
             if line in ("q", "quit"):
                 out.print("game abandoned")
-                _save_partial(record, state, save)
+                keep(record, state)
                 return -1
             if line in ("h", "help", "?"):
+                out.print(_guide(g.id), soft_wrap=False)
                 out.print(
                     "number or option id: choose; 'r RULE' explain a rule; "
                     "'l' the whole log; 'q' quit"
@@ -414,16 +420,43 @@ def _play_turns(g: Any, state: Any, seat: int, ai: Any, record: Any, save: Path 
     return shown
 
 
-def _save_partial(record: Any, state: Any, save: Path | None) -> None:
-    """Save an unfinished game. Without ``state`` (interrupted, perhaps inside a move) the
-    recorded choices are replayed to find the state they reach."""
-    if save:
+class _Keep:
+    """What ``play`` keeps of a game, finished or not: the record (``--save``) and the
+    scenario (``--record-scenario``)."""
+
+    def __init__(self, save: Path | None, scenario: Path | None) -> None:
+        self.save, self.scenario = save, scenario
+
+    def __call__(self, record: Any, state: Any) -> None:
+        """Keep the game; without ``state`` (interrupted, perhaps inside a move) the recorded
+        choices are replayed to find the state they reach."""
         from cardwright.sim.records import finish_record, replay, save_record
 
         if state is None:
             _, state = replay(record, log=False)
-        save_record(finish_record(record, state), save)
-        out.print(f"saved the game so far to {save}")
+        finish_record(record, state)
+        over = state.result is not None
+        if self.save:
+            save_record(record, self.save)
+            if over:
+                out.print(f"saved to {self.save} (`cardwright replay {self.save}` checks it)")
+            else:
+                out.print(f"saved the game so far to {self.save}")
+        if self.scenario:
+            from cardwright.scenarios.record import write_scenario
+
+            title = get_game(record.game).title
+            write_scenario(record, self.scenario, f"{title}, seed {record.seed}, as played")
+            out.print(f"wrote the scenario {self.scenario} (`cardwright scenario run` runs it)")
+
+
+def _guide(game: str) -> Any:
+    """The game's how-to-play page, rendered for the terminal."""
+    from rich.markdown import Markdown
+
+    from cardwright.games import guide
+
+    return Markdown(guide(game) or f"No guide for {game} yet: `cardwright rules {game}`.")
 
 
 def _print_log(g: Any, view: Any, shown: int) -> int:
@@ -688,6 +721,16 @@ def scenario_run(
     out.print(tally)
     if malformed or failed:
         raise typer.Exit(2 if malformed else 1)
+
+
+@scenario_app.command("options")
+def scenario_options(game: str) -> None:
+    """The option ids of every decision kind of GAME, with what each means (a Markdown table,
+    the one docs/scenarios.md holds): what a scenario's choose, reject and options name."""
+    from cardwright.core.option_ids import LEGEND
+    from cardwright.games import option_forms
+
+    sys.stdout.write(f"{option_forms(game).markdown()}\n\n{LEGEND}\n")
 
 
 # ---------------------------------------------------------------------------- bench

@@ -18,6 +18,7 @@ from cardwright.core.refs import map_refs
 from cardwright.core.rng import LocalRng
 from cardwright.core.state import CardRef, State, clone, from_json, state_hash, to_json
 from cardwright.core.zones import total_cards
+from cardwright.games import GAMES, option_forms
 
 MAX_DECISIONS = 20_000
 
@@ -204,6 +205,7 @@ def play_checked(
             f"{counted} counted, {cards} at the start"
         )
         check_reask(game, state, where)
+        check_option_ids(game, state, where)
         if step % deep_every == 0:
             check_copy_and_json(game, state, where)
             check_refusals(game, state, where)
@@ -219,6 +221,19 @@ def play_checked(
     assert state.result is not None
     record.final_hash = state_hash(state)
     return record
+
+
+def check_option_ids(game: Game, state: State, where: str) -> None:
+    """Every option offered takes a form the game declares for its decision's kind (the
+    tables of ``cardwright scenario options``, so they stay true)."""
+    decision = state.decision
+    if decision is None or game.id not in GAMES:  # a game outside the registry declares none
+        return
+    undeclared = option_forms(game.id).undeclared(decision.kind, (o.id for o in decision.options))
+    assert not undeclared, (
+        f"{where}: option ids {undeclared} take no form declared for the decision kind "
+        f"{decision.kind!r} (the game's option_ids.py)"
+    )
 
 
 def check_replay(game: Game, record: Playthrough) -> None:

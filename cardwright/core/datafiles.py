@@ -5,9 +5,12 @@ line naming it, before anything is built or played."""
 from __future__ import annotations
 
 import os
+import re
 import tomllib
 from pathlib import Path
 from typing import Any
+
+import yaml
 
 from .errors import DataError
 
@@ -55,6 +58,28 @@ def read_toml(
         return tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise error(f"{p}: not valid TOML: {exc}") from None
+
+
+class _DataLoader(yaml.SafeLoader):
+    """YAML read as people write data: only ``true`` and ``false`` are booleans (``yes``,
+    ``no``, ``on``, ``off`` and ``No`` stay words: ``choose: yes``, ``names: [Yes, No]``) and
+    dates stay text (``ruleset: 2023-01-18``)."""
+
+
+_DROPPED = ("tag:yaml.org,2002:bool", "tag:yaml.org,2002:timestamp")
+_DataLoader.yaml_implicit_resolvers = {
+    first: [(tag, rx) for tag, rx in resolvers if tag not in _DROPPED]
+    for first, resolvers in yaml.SafeLoader.yaml_implicit_resolvers.items()
+}
+_DataLoader.add_implicit_resolver(
+    "tag:yaml.org,2002:bool", re.compile(r"^(?:true|True|TRUE|false|False|FALSE)$"), list("tTfF")
+)
+
+
+def load_yaml(text: str) -> Any:
+    """Parse YAML text the way scenario files and ``-o`` values are read (see
+    :class:`_DataLoader`); a malformed text raises ``yaml.YAMLError``."""
+    return yaml.load(text, Loader=_DataLoader)
 
 
 def check_writable(path: Path | str, what: str = "file") -> Path:

@@ -6,13 +6,16 @@ that nothing outside a game's package knows the game by name."""
 from __future__ import annotations
 
 import importlib
+import sys
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
+from pathlib import Path
 from typing import Any
 
 from cardwright.core.errors import ConfigError
 from cardwright.core.game import Game
+from cardwright.core.option_ids import OptionForms, vocabulary_forms
 
 
 def _bizarre_world() -> Game:
@@ -78,11 +81,13 @@ class GameEntry:
     """A game of the registry. The tools are ``"module:attribute"`` paths (or None):
 
     ``heuristic``: an agent class taking a seed; ``catalogue``: ``(selection) -> [CardTable]``
-    for ``cardwright cards``; ``deck_files``: ``(path, raw) -> summary | None`` for
-    ``cardwright deck check`` (None: not this game's file); ``commands``: ``register(deck_app)``
-    adding the game's own ``deck`` commands; ``report``: its
-    :class:`~cardwright.games.reporting.ReportHooks` (grouping, cards played, score followed)
-    for the game store and ``cardwright report``; ``search``: a dict of
+    for ``cardwright cards``; ``option_ids``: the forms of its option ids by decision kind
+    (:mod:`cardwright.core.option_ids`); ``card_facts``: ``(game, state, card) -> dict``, the
+    game's own facts of one card for a scenario's ``expect: {"@alias": ...}``; ``deck_files``:
+    ``(path, raw) -> summary | None`` for ``cardwright deck check`` (None: not this game's
+    file); ``commands``: ``register(deck_app)`` adding the game's own ``deck`` commands;
+    ``report``: its :class:`~cardwright.games.reporting.ReportHooks` (grouping, cards played,
+    score followed) for the game store and ``cardwright report``; ``search``: a dict of
     :class:`~cardwright.agents.ismcts.SearchHooks` fields (evaluation, rollout length, move
     grouping, default budget) for the search agent. ``seat_key``: the config key of the per-seat
     choices that ``--deck`` (one per seat) fills; ``seat_pairs``: each seat's choice is a pair
@@ -97,6 +102,8 @@ class GameEntry:
     deck_files: str | None = None
     commands: str | None = None
     report: str | None = None
+    option_ids: str | None = None
+    card_facts: str | None = None
     search: str | None = None
     seat_key: str = "decks"
     seat_pairs: bool = False
@@ -134,6 +141,7 @@ GAMES: dict[str, GameEntry] = {
         deck_files=f"{_BW}.catalogue:check_deck_file",
         commands=f"{_BW}.commands:register",
         report=f"{_BW}.report:REPORT",
+        option_ids=f"{_BW}.option_ids:OPTION_IDS",
         search=f"{_BW}.search:HOOKS",
     ),
     "blue-moon": GameEntry(
@@ -144,6 +152,7 @@ GAMES: dict[str, GameEntry] = {
         catalogue=f"{_BM}.catalogue:catalogue",
         deck_files=f"{_BM}.catalogue:check_deck_file",
         report=f"{_BM}.report:REPORT",
+        option_ids=f"{_BM}.option_ids:OPTION_IDS",
         search=f"{_BM}.search:HOOKS",
     ),
     "smash-up": GameEntry(
@@ -153,6 +162,8 @@ GAMES: dict[str, GameEntry] = {
         heuristic=f"{_SU}.heuristic:SmashUpHeuristic",
         catalogue=f"{_SU}.catalogue:catalogue",
         report=f"{_SU}.report:REPORT",
+        option_ids=f"{_SU}.option_ids:OPTION_IDS",
+        card_facts=f"{_SU}.scenario:card_facts",
         search=f"{_SU}.search:HOOKS",
         seat_key="factions",
         seat_pairs=True,
@@ -165,6 +176,7 @@ GAMES: dict[str, GameEntry] = {
         catalogue=f"{_VA}.catalogue:catalogue",
         deck_files=f"{_VA}.catalogue:check_deck_file",
         report=f"{_VA}.report:REPORT",
+        option_ids=f"{_VA}.option_ids:OPTION_IDS",
         search=f"{_VA}.search:HOOKS",
     ),
     "munchkin": GameEntry(
@@ -173,6 +185,7 @@ GAMES: dict[str, GameEntry] = {
         heuristic=f"{_MK}.heuristic:MunchkinHeuristic",
         catalogue=f"{_MK}.catalogue:catalogue",
         report=f"{_MK}.report:REPORT",
+        option_ids=f"{_MK}.option_ids:OPTION_IDS",
         search=f"{_MK}.search:HOOKS",
     ),
 }
@@ -190,6 +203,24 @@ def get_game(game_id: str) -> Game:
             f"{', '.join(playable_games())}"
         )
     return entry.factory()
+
+
+@cache
+def option_forms(game_id: str) -> OptionForms:
+    """The forms of ``game_id``'s option ids by decision kind: the core's, the game's own
+    steps' (its ``option_ids`` table) and its card abilities' (read from them)."""
+    game = get_game(game_id)  # an unknown game is a one-line error
+    declared = GAMES[game_id].tool("option_ids") or {}
+    return OptionForms(game_id, declared, vocabulary_forms(game))
+
+
+def guide(game_id: str) -> str:
+    """The game's short how-to-play page (``guide.md`` in its package): the goal, a turn,
+    and the words the terminal shows (``cardwright rules GAME --guide``, ``h`` in play)."""
+    game = get_game(game_id)
+    module = sys.modules[type(game).__module__]
+    path = Path(module.__file__ or "").parent / "guide.md"
+    return path.read_text(encoding="utf-8") if path.is_file() else ""
 
 
 def playable_games() -> list[str]:

@@ -18,7 +18,7 @@ from __future__ import annotations
 import functools
 import re
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
 
 import yaml
 from pydantic import (
@@ -27,10 +27,11 @@ from pydantic import (
     Field,
     TypeAdapter,
     ValidationError,
+    field_validator,
     model_validator,
 )
 
-from cardwright.core.datafiles import read_text
+from cardwright.core.datafiles import load_yaml, read_text
 from cardwright.core.errors import DataError
 
 _SUFFIX = re.compile(
@@ -109,6 +110,14 @@ class Step(BaseModel):
     error: str | None = None
     note: str = ""
 
+    @field_validator("choose", "reject", "by", "error", mode="before")
+    @classmethod
+    def as_text(cls, value: Any) -> Any:
+        """``choose: 3`` or ``by: 0`` mean the text (YAML reads them as numbers)."""
+        if isinstance(value, bool):
+            return "true" if value else "false"
+        return str(value) if isinstance(value, int | float) else value
+
     @model_validator(mode="after")
     def one_action(self) -> Step:
         actions = [
@@ -131,8 +140,16 @@ class Scenario(BaseModel):
     config: dict[str, Any] = Field(default_factory=dict)
     seed: int = 0
     setup: dict[str, Any] = Field(default_factory=dict)
-    steps: list[Step] = Field(min_length=1)
+    start: Literal["setup", "new"] = "setup"  # new: a new game of config and seed
+    refused: str | None = None  # the setup must be refused with an error holding this text
+    steps: list[Step] = Field(default_factory=list)
     file: str = ""
+
+    @model_validator(mode="after")
+    def has_steps(self) -> Scenario:
+        if not self.steps and self.refused is None:
+            raise ValueError("steps: a scenario needs at least one step (or refused: ERROR)")
+        return self
 
 
 def _where(path: str, exc: ValidationError, raw: Any) -> str:
@@ -146,7 +163,7 @@ def load_scenarios(path: Path | str) -> list[Scenario]:
     p = Path(path)
     text = read_text(p, "scenario file")
     try:
-        raw = yaml.safe_load(text)
+        raw = load_yaml(text)
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         at = f" at line {mark.line + 1}" if mark is not None else ""

@@ -8,14 +8,14 @@ that cannot be built; a user's mistake, exit status 2)."""
 
 from __future__ import annotations
 
-from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
 from cardwright.core.errors import CardwrightError, DataError, IllegalChoice
 from cardwright.core.game import Game
 from cardwright.core.state import State, state_hash
-from cardwright.games import get_game
+from cardwright.games import GAMES, get_game
 
 from .format import Scenario, Step
 
@@ -73,6 +73,18 @@ def _match_option(state: State, text: str, aliases: dict[str, int]) -> str:
     wanted = _resolve_aliases(text, aliases)
     if wanted in ids:
         return wanted
+    if text.startswith("@") and ":" not in text:  # the one option about that card
+        card = int(wanted)
+        about = [o.id for o in decision.options if card in (o.card, o.target)]
+        if len(about) == 1:
+            return about[0]
+        why = (
+            f"{len(about)} options concern {text}: {', '.join(about)}"
+            if about
+            else (f"no option concerns {text}")
+        )
+        listing = "; ".join(f"{o.id} ({o.label})" for o in decision.options)
+        raise StepFailure(f"{why} in the {decision.kind} decision; options: {listing}")
     lowered = text.lower()
     exact = [o.id for o in decision.options if o.label.lower() == lowered]
     if len(exact) == 1:
@@ -98,6 +110,8 @@ def _seat(game: Game, state: State, who: str | None) -> int | None:
 def _compare(
     path: str, expected: Any, actual: Any, aliases: dict[str, int], state: State
 ) -> list[str]:
+    if isinstance(expected, dict) and _is_cards(actual) and set(expected) <= set(_ZONE_CHECKS):
+        return _check_zone(path, expected, actual, aliases, state)
     if isinstance(expected, dict):
         if not isinstance(actual, dict):
             return [f"{path}: expected a mapping, found {actual!r}"]
@@ -109,35 +123,76 @@ def _compare(
                 continue
             problems += _compare(f"{path}.{key}", value, actual[key], aliases, state)
         return problems
-    if (
-        isinstance(expected, list)
-        and isinstance(actual, list)
-        and all(isinstance(a, int) for a in actual)
-    ):
+    if isinstance(expected, list) and _is_cards(actual):
         return _compare_cards(path, expected, actual, aliases, state)
     if expected != actual:
         return [f"{path}: expected {expected!r}, found {actual!r}"]
     return []
 
 
+#: the checks of a zone besides its exact list: ``{contains: [...], lacks: [...], count: N}``
+_ZONE_CHECKS = ("contains", "lacks", "count")
+
+
+def _is_cards(actual: Any) -> bool:
+    return isinstance(actual, list) and all(isinstance(a, int) for a in actual)
+
+
 def _compare_cards(
     path: str, expected: list[Any], actual: list[int], aliases: dict[str, int], state: State
 ) -> list[str]:
-    remaining = list(actual)
-    names: list[str] = []
-    for item in expected:
-        text = str(item)
-        if text.startswith("@"):
-            cid = int(_resolve_aliases(text, aliases))
-            if cid not in remaining:
-                return [f"{path}: {text} is not there (found: {_names(state, actual)})"]
-            remaining.remove(cid)
-        else:
-            names.append(text.lower())
-    found = Counter(state.cards[c].defn.lower() if c in state.cards else "?" for c in remaining)
-    if Counter(names) != found:
+    """The zone holds exactly the cards ``expected`` (in any order)."""
+    left = _take(expected, actual, aliases, state)
+    if left is None or left:
         return [f"{path}: expected {expected}, found {_names(state, actual)}"]
     return []
+
+
+def _check_zone(
+    path: str, expected: dict[str, Any], actual: list[int], aliases: dict[str, int], state: State
+) -> list[str]:
+    """``contains``: these cards are among the zone's (others may be there too); ``lacks``:
+    none of these is there; ``count``: the zone holds that many cards."""
+    problems = []
+    found = _names(state, actual)
+    if "contains" in expected and _take(list(expected["contains"]), actual, aliases, state) is None:
+        problems.append(f"{path}: does not contain all of {expected['contains']} (found: {found})")
+    for item in expected.get("lacks", ()):
+        if _take([item], actual, aliases, state) is not None:
+            problems.append(f"{path}: holds {item}, which it should not (found: {found})")
+    if "count" in expected and expected["count"] != len(actual):
+        problems.append(f"{path}: expected {expected['count']} cards, found {len(actual)}")
+    return problems
+
+
+def _take(
+    expected: list[Any], actual: list[int], aliases: dict[str, int], state: State
+) -> list[int] | None:
+    """Match each expected card (``@alias``: that very card; a name: any card of that name,
+    printed name or card id as in a setup) to a different card of ``actual``: the cards left
+    over, or None if some expected card is not there."""
+    remaining = list(actual)
+    for item in sorted(map(str, expected), key=lambda t: not t.startswith("@")):
+        if item.startswith("@"):
+            hit = int(_resolve_aliases(item, aliases))
+            if hit not in remaining:
+                return None
+        else:
+            wanted = item.lower()
+            named = [c for c in remaining if wanted in _card_names(state, c)]
+            if not named:
+                return None
+            hit = named[0]
+        remaining.remove(hit)
+    return remaining
+
+
+def _card_names(state: State, card: int) -> tuple[str, ...]:
+    """What a scenario may call a card: its definition id and its printed name."""
+    if card not in state.cards:
+        return ("?",)
+    game = get_game(state.game)
+    return (state.cards[card].defn.lower(), game.card_name(state, card).lower())
 
 
 def _names(state: State, ids: list[int]) -> list[str]:
@@ -162,6 +217,9 @@ def _check_expect(
     )
     problems: list[str] = []
     option_ids = [o.id for o in decision.options] if decision is not None else []
+    for key in expect:
+        if key.startswith("@"):  # the facts of one card
+            facts[key] = card_facts(game, state, int(_resolve_aliases(key, aliases)))
     unknown = [k for k in expect if k not in facts and k not in _OPTION_CHECKS]
     if unknown:
         known = ", ".join([*sorted(facts), *_OPTION_CHECKS])
@@ -184,24 +242,48 @@ def _check_expect(
                 problems.append(f"options: expected {wanted}, found {sorted(option_ids)}")
         elif key == "log":
             problems += _check_log(state, value)
+        elif key == "log_excludes":
+            problems += _check_log(state, value, absent=True)
         else:
             problems += _compare(key, value, facts[key], aliases, state)
     return problems
 
 
-_OPTION_CHECKS = ("options", "options_include", "options_exclude", "log")
+_OPTION_CHECKS = ("options", "options_include", "options_exclude", "log", "log_excludes")
 
 
-def _check_log(state: State, wanted: list[Any]) -> list[str]:
+def card_facts(game: Game, state: State, card: int) -> dict[str, Any]:
+    """What ``expect: {"@alias": {...}}`` can check of one card: its ``zone`` (``hand``,
+    ``play`` ...), ``owner`` and ``controller`` (seat names), ``exhausted``, ``face_up`` and
+    ``counters``, and the game's own facts of a card (its registry tool ``card_facts``)."""
+    c = state.cards[card]
+    zone = next((key for key, ids in state.zones.items() if card in ids), "")
+    return {
+        "zone": zone.split(":")[0],
+        "owner": state.names[c.owner] if 0 <= c.owner < len(state.names) else None,
+        "controller": state.names[c.controller] if 0 <= c.controller < len(state.names) else None,
+        "exhausted": c.exhausted,
+        "face_up": c.face_up,
+        "counters": dict(c.counters),
+        **(own(game, state, card) if (own := GAMES[game.id].tool("card_facts")) else {}),
+    }
+
+
+def _check_log(state: State, wanted: list[Any], *, absent: bool = False) -> list[str]:
+    """Each entry (a rule id, or ``{rule: ID, text: PIECE}``) is in the log, or with
+    ``absent`` is not."""
     problems = []
     for item in wanted:
         rule = item if isinstance(item, str) else item.get("rule")
         text = None if isinstance(item, str) else item.get("text")
-        hit = any(
-            (rule is None or e.rule == rule) and (text is None or text.lower() in e.text.lower())
+        hits = [
+            e
             for e in state.log
-        )
-        if not hit:
+            if (rule is None or e.rule == rule) and (text is None or text.lower() in e.text.lower())
+        ]
+        if hits and absent:
+            problems.append(f"the log has an event it should not: [{hits[0].rule}] {hits[0].text}")
+        elif not hits and not absent:
             problems.append(f"the log has no event with rule={rule!r} text~{text!r}")
     return problems
 
@@ -245,21 +327,72 @@ def run_step(game: Game, state: State, step: Step, aliases: dict[str, int]) -> N
     raise StepFailure(f"{step.reject!r} was accepted but should have been refused")
 
 
-def run_scenario(scenario: Scenario) -> ScenarioResult:
+def run_scenario(
+    scenario: Scenario, on_decision: Callable[[Game, State], None] | None = None
+) -> ScenarioResult:
+    """Run a scenario; ``on_decision(game, state)`` is called with the position after the
+    setup and after each step (the tests check every question asked there)."""
     try:
         game = get_game(scenario.game)
-        state, aliases = game.scenario_state(scenario.config, scenario.setup, scenario.seed)
     except CardwrightError as exc:
         return ScenarioResult(scenario, False, 0, str(exc), malformed=True)
     for rule in scenario.rules:
         if rule not in game.rules:
             message = f"rules: unknown rule id {rule!r} (`cardwright rules {game.id}`)"
             return ScenarioResult(scenario, False, 0, message, malformed=True)
+    try:
+        state, aliases = _position(game, scenario)
+    except CardwrightError as exc:
+        if scenario.refused is None:
+            return ScenarioResult(scenario, False, 0, str(exc), malformed=True)
+        if scenario.refused.lower() not in str(exc).lower():
+            message = f"refused, but with {exc} (expected {scenario.refused!r})"
+            return ScenarioResult(scenario, False, 0, message)
+        return ScenarioResult(scenario, True)
+    if scenario.refused is not None:
+        message = f"the setup was accepted but should have been refused ({scenario.refused!r})"
+        return ScenarioResult(scenario, False, 0, message)
+    answered = len(state.log)  # where the log stood when the last answer was given
     for index, step in enumerate(scenario.steps, start=1):
+        if on_decision is not None:
+            on_decision(game, state)
+        before = len(state.log)
         try:
             run_step(game, state, step, aliases)
         except ScenarioError as exc:
             return ScenarioResult(scenario, False, index, str(exc), malformed=True)
         except (StepFailure, CardwrightError) as exc:
-            return ScenarioResult(scenario, False, index, str(exc), _citations(game, state))
+            message = str(exc)
+            if step.choose is not None:
+                message += _unasked(state, answered)
+            return ScenarioResult(scenario, False, index, message, _citations(game, state))
+        if step.choose is not None:
+            answered = before
+    if on_decision is not None:
+        on_decision(game, state)
     return ScenarioResult(scenario, True)
+
+
+def _position(game: Game, scenario: Scenario) -> tuple[State, dict[str, int]]:
+    """The scenario's position: its setup, or with ``start: new`` a new game of its config and
+    seed (as ``cardwright play --record-scenario`` writes)."""
+    if scenario.start == "new":
+        if scenario.setup:
+            raise ScenarioError("setup: a scenario with start: new plays from a new game")
+        return game.new_state(scenario.config, scenario.seed), {}
+    return game.scenario_state(scenario.config, scenario.setup, scenario.seed)
+
+
+def _unasked(state: State, answered: int) -> str:
+    """What the game did without asking since the previous answer: a forced answer (a single
+    way to pay, a window nobody can use) is taken at once, so the question a ``choose`` step
+    expects may already be past."""
+    events = [e.text for e in state.log[answered:] if e.kind != "scenario"]
+    if not events:
+        return ""
+    shown = "; ".join(events[-8:])
+    more = f"{len(events) - 8} earlier events, then " if len(events) > 8 else ""
+    return (
+        f" (the game answers forced questions without asking; since the previous answer it "
+        f"did: {more}{shown})"
+    )

@@ -24,7 +24,8 @@ from .turn import Turn
 if TYPE_CHECKING:
     from .game import BizarreWorld
 
-_PHASE_STEP = {"start": 0, "sacrifice": 1, "main": 3, "end": 4}
+#: setup phases; ``draw`` (the name the game reports then) is ``start``
+_PHASE_STEP = {"start": 0, "draw": 0, "sacrifice": 1, "main": 3, "end": 4}
 _ZONES = ("deck", "hand", "resources", "play", "discard")
 _SEAT_KEYS = {"life", "attack", "gray", *_ZONES}
 FILLER = "Boring Box-Man of Minimum Wage (1)"
@@ -95,7 +96,7 @@ def build(
     state.turns_taken = [0, 0]
     for t in range(1, turn + 1):
         state.turns_taken[first_seat if t % 2 == 1 else 1 - first_seat] += 1
-    if phase == "start":  # the turn frame counts the turn itself when it starts
+    if _PHASE_STEP[phase] == 0:  # the turn frame counts the turn itself when it starts
         turn -= 1
         state.turns_taken[active] -= 1
     state.turn = turn

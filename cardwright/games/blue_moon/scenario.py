@@ -47,8 +47,10 @@ from .turn import S_AFTER, S_END, S_MAIN, S_REFRESH, S_START, Turn
 if TYPE_CHECKING:
     from .game import BlueMoon
 
+#: setup phases; ``beginning`` (the name the game reports) is ``begin``
 _PHASE_STEP = {
     "begin": S_START,
+    "beginning": S_START,
     "main": S_MAIN,
     "announce": S_AFTER,
     "refresh": S_REFRESH,

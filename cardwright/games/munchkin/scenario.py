@@ -29,7 +29,14 @@ from .turn import AFTER, ARRANGE, KICK, TROUBLE, Turn
 if TYPE_CHECKING:
     from .game import Munchkin
 
-_PHASES = {"arrange": ARRANGE, "kick": KICK, "trouble": TROUBLE, "end": AFTER}
+#: setup phases; ``charity`` (the name the game reports then) is ``end``
+_PHASES = {
+    "arrange": ARRANGE,
+    "kick": KICK,
+    "trouble": TROUBLE,
+    "end": AFTER,
+    "charity": AFTER,
+}
 _SEAT_KEYS = {"level", "sex", "dead", "hand", "play", "carried"}
 _PILES = ("door_deck", "treasure_deck", "door_discard", "treasure_discard")
 

@@ -302,3 +302,14 @@ def facts(game: SmashUp, state: SUState) -> dict[str, Any]:
         out[zone] = {n: list(state.zones[f"{zone}:{i}"]) for i, n in enumerate(names)}
         out[f"{zone}_count"] = {n: len(state.zones[f"{zone}:{i}"]) for i, n in enumerate(names)}
     return out
+
+
+def card_facts(game: SmashUp, state: SUState, card: int) -> dict[str, Any]:
+    """A card's own facts for ``expect: {"@alias": {...}}``: ``attached`` (the cards on it),
+    and for a minion in play its ``power`` and its ``base`` (the base's card id)."""
+    out: dict[str, Any] = {"attached": [c for c, host in state.attached.items() if host == card]}
+    for cid, bid in game.minions_in_play(state):
+        if cid == card:
+            out["power"] = game.power(state, cid, bid)
+            out["base"] = state.cards[bid].defn
+    return out
