@@ -10,10 +10,11 @@ from pathlib import Path
 import pytest
 
 from cardwright.conformance import check_option_ids
+from cardwright.core.errors import DataError
 from cardwright.core.game import Game
 from cardwright.core.option_ids import OptionForms
 from cardwright.core.state import State
-from cardwright.games import GAMES, option_forms
+from cardwright.games import GAMES, get_game, option_forms
 from cardwright.scenarios import load_scenarios, run_scenario
 
 from .test_cli import cw
@@ -182,7 +183,16 @@ SCREEN_WORDS = {
         "(exhausted)",
         "purple",
     ),
-    "blue-moon": ("dragons", "leadership pile", "(covered)", "(ignored)", "PAIR", "FREE", "GANG"),
+    "blue-moon": (
+        "dragons",
+        "leadership pile",
+        "(covered)",
+        "(ignored)",
+        "(short: at most N)",
+        "PAIR",
+        "FREE",
+        "GANG",
+    ),
     "smash-up": ("VP", "power/breakpoint", "counters", "plays left", "(extra)", "Talent"),
     "varia": ("AP", "stacks", "(ruined)", "forgotten", "moment", "[disrupted]", "queue", "2+2d6"),
     "munchkin": ("Level", "(carried)", "(dead)", "(L8, 2T)", "Fight", "Charity"),
@@ -240,3 +250,172 @@ scenarios:
 def test_setup_phases_take_the_names_the_games_report(tmp_path: Path) -> None:
     code, out = run(tmp_path, PHASES)
     assert code == 0 and "4 passed" in out, out
+
+
+#: per game: a config, a setup placing the card written as each form in Ann's hand, the forms
+SAME_NAMES = {
+    "bizarre-world": ("{names: [Ann, Bob]}", "", ["Boring Rock of Minimum Wage (2)"]),
+    "blue-moon": (
+        "{names: [Ann, Bob], peoples: [Hoax, Vulca]}",
+        "active: Ann, start: Ann, ",
+        ["Hoax 1", "Wogarathoras the Gloomy"],
+    ),
+    "smash-up": (
+        "{names: [Ann, Bob], factions: [[dinosaurs, ninjas], [robots, aliens]]}",
+        "bases: [Jungle Oasis, Tar Pits, The Homeworld], ",
+        ["King Rex", "dinosaurs/king_rex"],
+    ),
+    "varia": ("{names: [Ann, Bob]}", "", ["Bowie Knife"]),
+    "munchkin": ("{names: [Ann, Bob, Cid]}", "", ["Helm of Courage"]),
+}
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_setup_and_expectations_accept_the_same_card_names(game: str, tmp_path: Path) -> None:
+    config, extra, forms = SAME_NAMES[game]
+    for written in forms:
+        for expected in forms:
+            text = (
+                f"game: {game}\nconfig: {config}\nname: case\n"
+                f'setup: {{{extra}seats: {{Ann: {{hand: ["{written}"]}}}}}}\n'
+                f'steps:\n  - expect: {{hand: {{Ann: ["{expected}"]}}}}\n'
+            )
+            code, out = run(tmp_path, text)
+            assert code == 0, (written, expected, out)
+
+
+def test_setup_refuses_a_position_no_game_reaches(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    head = "game: bizarre-world\nconfig: {names: [Ann, Bob]}\nname: case\n"
+    rock = "Boring Rock of Minimum Wage (2)"
+    twice = f'setup: {{seats: {{Ann: {{hand: ["{rock} as r"], play: ["@r"]}}}}}}\n'
+    code, out = run(tmp_path, head + twice + "steps: [{expect: {over: false}}]\n")
+    assert code == 2 and "a card is in one place only" in out
+    negative = 'setup: {seats: {Ann: {play: ["Boring Tree of Sacrifice (0)"]}}}\n'
+    code, out = run(tmp_path, head + negative + "steps: [{expect: {over: false}}]\n")
+    assert code == 2 and "has -1 points" in out and "[bw.deck.points]" in out
+    # every built position is checked by the game's invariants (a card in two zones ...)
+    game = get_game("bizarre-world")
+    monkeypatch.setattr(type(game), "invariants", lambda self, state: ["card 3 is in a and b"])
+    with pytest.raises(DataError, match="setup: the position is not legal: card 3 is in a and b"):
+        game.scenario_state({"names": ["Ann", "Bob"]}, {})
+
+
+def test_a_deck_case_checks_a_deck_file(tmp_path: Path) -> None:
+    decks = SCENARIOS / "bizarre_world" / "decks"
+    four = f"game: bizarre-world\nname: case\ndeck: {decks / 'four_rocks.toml'}\n"
+    assert run(tmp_path, four + "refused: appears 4 times\n")[0] == 0
+    code, out = run(tmp_path, four + "refused: has 17 cards\n")
+    assert code == 1 and "refused, but with" in out
+    code, out = run(tmp_path, four)
+    assert code == 1 and "the deck was refused" in out
+    legal = f"game: bizarre-world\nname: case\ndeck: {decks / 'legal.toml'}\n"
+    code, out = run(tmp_path, legal + "refused: anything\n")
+    assert code == 1 and "accepted but should have been refused" in out
+    code, out = run(tmp_path, "game: bizarre-world\nname: case\ndeck: nowhere.toml\n")
+    assert code == 2 and "nowhere.toml" in out
+    code, out = run(tmp_path, "game: smash-up\nname: case\ndeck: x.toml\n")
+    assert code == 2 and "Smash Up has no deck files" in out
+    code, out = run(tmp_path, legal + "steps: [{expect: {over: false}}]\n")
+    assert code == 2 and "a deck case checks a deck file only" in out
+
+
+def test_lasting_effects_in_a_setup(tmp_path: Path) -> None:
+    head = "game: bizarre-world\nconfig: {names: [Ann, Bob]}\nname: case\n"
+    hand = "[Boring Rock of Minimum Wage (2) as rock, Boring Gift of Minimum Wage (2) as gift]"
+    setup = f"setup:\n  seats: {{Ann: {{hand: {hand}, resources: 1}}}}\n"
+    cheaper = "  lasting: [{key: cost, card: rock, amount: -1}]\n"
+    steps = (
+        'steps:\n  - expect: {options_include: ["play:@rock"], options_exclude: ["play:@gift"]}\n'
+    )
+    assert run(tmp_path, head + setup + cheaper + steps)[0] == 0
+    assert run(tmp_path, head + setup + steps)[0] == 1  # without it the rock costs 2
+    code, out = run(tmp_path, head + setup + cheaper.replace("rock,", "rok,") + steps)
+    assert code == 2 and "setup.lasting[0].card: unknown alias 'rok'" in out
+    code, out = run(tmp_path, head + setup + cheaper.replace("amount", "amonut") + steps)
+    assert code == 2 and "setup.lasting[0].amonut" in out
+
+
+def test_the_facts_of_one_card_in_each_game(tmp_path: Path) -> None:
+    bm = BLUE_MOON + 'steps:\n  - choose: "@demi"\n  - expect:\n'
+    bm += '      "@demi": {fire: 2, earth: 2, covered: false, ignored: false}\n'
+    assert run(tmp_path, bm)[0] == 0
+    mk = """\
+game: munchkin
+config: {names: [Ann, Bob, Cid]}
+name: case
+setup:
+  active: Ann
+  seats: {Ann: {level: 1, play: [Helm of Courage as helm], hand: [Horned Helmet as horned]}}
+steps:
+  - expect:
+      "@helm": {power: 1, equipped: true, attached: [], zone: play, controller: Ann}
+      "@horned": {zone: hand, equipped: false}
+"""
+    code, out = run(tmp_path, mk)
+    assert code == 0, out
+    code, out = run(tmp_path, mk.replace("power: 1", "power: 3"))
+    assert code == 1 and "@helm.power: expected 3, found 1" in out
+    code, out = run(tmp_path, mk.replace("equipped: false", "strength: 2"))
+    assert code == 1 and "@horned.strength: no such fact" in out
+
+
+def _reported_phases(game_id: str) -> set[str]:
+    """The phase (Varia: step) names a game reports in a few random games."""
+    import random
+
+    game = get_game(game_id)
+    seen: set[str] = set()
+    for seed in range(2):
+        state = game.new_state({}, seed, log=False)
+        rng = random.Random(seed)
+        for _ in range(300):
+            if state.decision is None:
+                break
+            facts = game.scenario_facts(state)
+            seen.add(str(facts.get("phase", facts.get("step"))))
+            game.apply(state, rng.choice(state.decision.options).id, state.decision.seat)
+    return seen - {"setup"}  # the game's own start: a scenario begins it with start: new
+
+
+#: per game: the config, the setup key naming the phase, the rest of a setup, and for some
+#: phases the turn history that phase needs
+PHASE_SETUPS: dict[str, tuple[str, str, str, dict[str, str]]] = {
+    "bizarre-world": (
+        "{names: [Ann, Bob]}",
+        "phase",
+        "seats: {Ann: {deck: [Boring Rock of Minimum Wage (2) x3]}}",
+        {},
+    ),
+    "blue-moon": (
+        "{names: [Ann, Bob], peoples: [Hoax, Vulca]}",
+        "phase",
+        "active: Ann, start: Bob, element: fire, seats: {Ann: {hand: [Hoax 3], deck: [Hoax 2 x5],"
+        " combat: [Hoax 1 as one], support: [Hoax 21 as tre]}, Bob: {combat: [Vulca 8],"
+        " deck: [Vulca 2 x5]}}",
+        {"character": ', played: ["@one"]', "booster/support": ', played: ["@one", "@tre"]'},
+    ),
+    "smash-up": (
+        "{names: [Ann, Bob], factions: [[aliens, ninjas], [robots, dinosaurs]]}",
+        "phase",
+        "bases: [Jungle Oasis, Tar Pits, The Homeworld], seats: {Ann: {deck: [Invader x4]}}",
+        {},
+    ),
+    "varia": ("{names: [Ann, Bob]}", "step", "seats: {}", {}),
+    "munchkin": ("{names: [Ann, Bob, Cid]}", "phase", "seats: {}", {}),
+}
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_every_phase_a_game_reports_can_start_a_setup(game: str, tmp_path: Path) -> None:
+    config, key, rest, history = PHASE_SETUPS[game]
+    for phase in sorted(_reported_phases(game)):
+        setup = f'{{{key}: "{phase}", {rest}{history.get(phase, "")}}}'
+        text = f"game: {game}\nconfig: {config}\nname: {phase}\nsetup: {setup}\n"
+        code, out = run(tmp_path, text + "steps: [{expect: {over: false}}]\n")
+        assert code == 0, (phase, out)
+    if game == "blue-moon":  # a phase must agree with the turn history
+        text = f"game: {game}\nconfig: {config}\nname: x\nsetup: {{phase: character, {rest}}}\n"
+        code, out = run(tmp_path, text + "steps: [{expect: {over: false}}]\n")
+        assert code == 2 and "does not agree with setup.played" in out, out

@@ -25,7 +25,7 @@ from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from .effects import Permission, allowed
-from .errors import ConfigError, EngineError, IllegalChoice
+from .errors import ConfigError, DataError, EngineError, IllegalChoice
 from .rng import LocalRng, seed_rng
 from .rules import RulesIndex
 from .state import (
@@ -730,11 +730,15 @@ class Game(ABC):
     ) -> tuple[State, dict[str, int]]:
         """Build a mid-game position from a scenario's ``setup``; returns it and card aliases.
         Default: ``build(game, config, setup, seed)`` of the game package's ``scenario``
-        module."""
+        module. A position the rules cannot reach (a card in two zones, or one the game's
+        :meth:`invariants` refuse) is a :class:`DataError`."""
         module = self._scenario_module()
         if module is None:
             raise ConfigError(f"{self.id}: scenarios are not supported yet")
         built: tuple[State, dict[str, int]] = module.build(self, config, setup, seed)
+        problems = self.invariants(built[0])
+        if problems:
+            raise DataError(f"setup: the position is not legal: {problems[0]}")
         return built
 
     def scenario_facts(self, state: State) -> dict[str, Any]:

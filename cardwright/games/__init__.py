@@ -153,6 +153,7 @@ GAMES: dict[str, GameEntry] = {
         deck_files=f"{_BM}.catalogue:check_deck_file",
         report=f"{_BM}.report:REPORT",
         option_ids=f"{_BM}.option_ids:OPTION_IDS",
+        card_facts=f"{_BM}.scenario:card_facts",
         search=f"{_BM}.search:HOOKS",
     ),
     "smash-up": GameEntry(
@@ -186,6 +187,7 @@ GAMES: dict[str, GameEntry] = {
         catalogue=f"{_MK}.catalogue:catalogue",
         report=f"{_MK}.report:REPORT",
         option_ids=f"{_MK}.option_ids:OPTION_IDS",
+        card_facts=f"{_MK}.scenario:card_facts",
         search=f"{_MK}.search:HOOKS",
     ),
 }

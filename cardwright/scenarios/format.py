@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import functools
 import re
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
@@ -33,6 +34,7 @@ from pydantic import (
 
 from cardwright.core.datafiles import load_yaml, read_text
 from cardwright.core.errors import DataError
+from cardwright.core.state import CardRef, Lasting, State
 
 _SUFFIX = re.compile(
     r"\s+(?:x(?P<count>\d+)|as\s+(?P<alias>[A-Za-z_][\w-]*)|(?P<flag>exhausted|face-down))\s*$"
@@ -69,6 +71,11 @@ def parse_card_spec(text: str, where: str) -> CardSpec:
             f"{where}: cannot read card entry {text!r}; write 'Name (cost)', "
             "optionally followed by 'x2', 'as alias', 'exhausted'"
         )
+    if rest.startswith("@"):  # an alias names a card already placed: one card, one place
+        raise DataError(
+            f"{where}: {text!r}: a card is in one place only, and {rest} is placed where it "
+            f"is named with 'as {rest[1:]}'; another card here needs its own entry"
+        )
     if not 1 <= count <= MAX_COPIES:
         raise DataError(f"{where}: {text!r}: x{count}; an entry is 1 to {MAX_COPIES} copies")
     if alias and count != 1:
@@ -98,6 +105,68 @@ def truth(value: Any, where: str) -> bool:
 @functools.cache
 def _whole(minimum: int, maximum: int) -> TypeAdapter[int]:
     return TypeAdapter(Annotated[int, Field(strict=True, ge=minimum, le=maximum)])
+
+
+class LastingEntry(BaseModel):
+    """One lasting effect already in force in a setup (``lasting:``): the value ``key`` of the
+    card ``card`` (an alias) or of the seat ``seat`` changed by ``amount`` until ``until``;
+    ``source`` and ``about``: the aliases of the card it comes from and of a card it concerns;
+    ``word``: a word it names."""
+
+    model_config = ConfigDict(extra="forbid")
+    key: str
+    card: str | None = None
+    seat: str | None = None
+    amount: int = 1
+    source: str | None = None
+    about: str | None = None
+    until: str = "end_of_turn"
+    word: str = ""
+
+
+def add_lasting_effects(
+    state: State, entries: Any, aliases: Mapping[str, int], where: str = "setup.lasting"
+) -> None:
+    """A setup's ``lasting`` key (turn history shared by the games): each entry becomes a
+    core :class:`Lasting` in ``state.lasting``, its aliases and seat name checked."""
+    if not isinstance(entries, list):
+        raise DataError(f"{where}: a list of {{key: ..., card: alias, amount: N, until: ...}}")
+    for i, raw in enumerate(entries):
+        at = f"{where}[{i}]"
+        try:
+            entry = LastingEntry.model_validate(raw)
+        except ValidationError as exc:
+            err = exc.errors()[0]
+            loc = ".".join(str(x) for x in err["loc"])
+            raise DataError(f"{at}{'.' + loc if loc else ''}: {err['msg']}") from None
+        seat = -1
+        if entry.seat is not None:
+            if entry.seat not in state.names:
+                raise DataError(f"{at}.seat: unknown seat {entry.seat!r}; seats: {state.names}")
+            seat = state.names.index(entry.seat)
+        state.lasting.append(
+            Lasting(
+                entry.key,
+                alias_ref(entry.card, aliases, f"{at}.card"),
+                seat,
+                entry.amount,
+                alias_ref(entry.source, aliases, f"{at}.source"),
+                alias_ref(entry.about, aliases, f"{at}.about"),
+                entry.until,
+                entry.word,
+            )
+        )
+
+
+def alias_ref(name: str | None, aliases: Mapping[str, int], where: str) -> CardRef | None:
+    """The card an alias (``rock`` or ``@rock``) names in a setup."""
+    if name is None:
+        return None
+    key = name.removeprefix("@")
+    if key not in aliases:
+        known = ", ".join("@" + a for a in aliases) or "none"
+        raise DataError(f"{where}: unknown alias {name!r} (aliases: {known})")
+    return CardRef(aliases[key])
 
 
 class Step(BaseModel):
@@ -141,14 +210,20 @@ class Scenario(BaseModel):
     seed: int = 0
     setup: dict[str, Any] = Field(default_factory=dict)
     start: Literal["setup", "new"] = "setup"  # new: a new game of config and seed
-    refused: str | None = None  # the setup must be refused with an error holding this text
+    refused: str | None = None  # the setup (or deck) must be refused with this text
+    deck: str | None = None  # a deck file (beside the scenario) the game must accept or refuse
     steps: list[Step] = Field(default_factory=list)
     file: str = ""
 
     @model_validator(mode="after")
     def has_steps(self) -> Scenario:
-        if not self.steps and self.refused is None:
-            raise ValueError("steps: a scenario needs at least one step (or refused: ERROR)")
+        if self.deck is not None:
+            if self.steps or self.setup or self.start != "setup":
+                raise ValueError("deck: a deck case checks a deck file only (no setup, no steps)")
+        elif not self.steps and self.refused is None:
+            raise ValueError(
+                "steps: a scenario needs at least one step (or refused: ERROR, or deck: FILE)"
+            )
         return self
 
 

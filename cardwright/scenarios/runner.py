@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from cardwright.core.errors import CardwrightError, DataError, IllegalChoice
@@ -125,6 +126,8 @@ def _compare(
         return problems
     if isinstance(expected, list) and _is_cards(actual):
         return _compare_cards(path, expected, actual, aliases, state)
+    if isinstance(expected, str) and type(actual) is int and actual in state.cards:
+        return _compare_cards(path, [expected], [actual], aliases, state)  # one card, named
     if expected != actual:
         return [f"{path}: expected {expected!r}, found {actual!r}"]
     return []
@@ -259,7 +262,7 @@ def card_facts(game: Game, state: State, card: int) -> dict[str, Any]:
     c = state.cards[card]
     zone = next((key for key, ids in state.zones.items() if card in ids), "")
     return {
-        "zone": zone.split(":")[0],
+        "zone": zone.split(":")[0].split(".")[0],  # hand.treasure:2 is a hand
         "owner": state.names[c.owner] if 0 <= c.owner < len(state.names) else None,
         "controller": state.names[c.controller] if 0 <= c.controller < len(state.names) else None,
         "exhausted": c.exhausted,
@@ -340,18 +343,16 @@ def run_scenario(
         if rule not in game.rules:
             message = f"rules: unknown rule id {rule!r} (`cardwright rules {game.id}`)"
             return ScenarioResult(scenario, False, 0, message, malformed=True)
+    if scenario.deck is not None:
+        return _deck_case(game, scenario)
     try:
         state, aliases = _position(game, scenario)
     except CardwrightError as exc:
         if scenario.refused is None:
             return ScenarioResult(scenario, False, 0, str(exc), malformed=True)
-        if scenario.refused.lower() not in str(exc).lower():
-            message = f"refused, but with {exc} (expected {scenario.refused!r})"
-            return ScenarioResult(scenario, False, 0, message)
-        return ScenarioResult(scenario, True)
+        return _refusal(scenario, exc)
     if scenario.refused is not None:
-        message = f"the setup was accepted but should have been refused ({scenario.refused!r})"
-        return ScenarioResult(scenario, False, 0, message)
+        return _refusal(scenario, None, "setup")
     answered = len(state.log)  # where the log stood when the last answer was given
     for index, step in enumerate(scenario.steps, start=1):
         if on_decision is not None:
@@ -370,6 +371,50 @@ def run_scenario(
             answered = before
     if on_decision is not None:
         on_decision(game, state)
+    return ScenarioResult(scenario, True)
+
+
+def _deck_case(game: Game, scenario: Scenario) -> ScenarioResult:
+    """A deck case: the deck file (a path beside the scenario file) is checked by the game's
+    deck-building rules, as ``cardwright deck check`` does; with ``refused`` it must be refused
+    with that text, without it accepted."""
+    from cardwright.core.datafiles import read_toml
+
+    assert scenario.deck is not None
+    check = GAMES[game.id].tool("deck_files")
+    if check is None:
+        message = f"deck: {game.title} has no deck files"
+        return ScenarioResult(scenario, False, 0, message, malformed=True)
+    path = Path(scenario.file).parent / scenario.deck
+    try:
+        raw = read_toml(path, "deck file")  # a file that cannot be read is the case's mistake
+    except CardwrightError as exc:
+        return ScenarioResult(scenario, False, 0, f"deck: {exc}", malformed=True)
+    try:
+        accepted = check(path, raw)
+    except CardwrightError as exc:
+        if scenario.refused is None:
+            return ScenarioResult(scenario, False, 0, f"the deck was refused: {exc}")
+        return _refusal(scenario, exc)
+    if accepted is None:
+        message = f"deck: {path} is not a {game.title} deck file"
+        return ScenarioResult(scenario, False, 0, message, malformed=True)
+    if scenario.refused is not None:
+        return _refusal(scenario, None, "deck")
+    return ScenarioResult(scenario, True)
+
+
+def _refusal(scenario: Scenario, exc: CardwrightError | None, what: str = "") -> ScenarioResult:
+    """The outcome of a case whose setup or deck must be refused (``refused: TEXT``): refused
+    with that text (``exc``), refused otherwise, or accepted (``exc`` None: ``what`` was)."""
+    expected = scenario.refused
+    if exc is None:
+        message = f"the {what} was accepted but should have been refused ({expected!r})"
+        return ScenarioResult(scenario, False, 0, message)
+    if expected is not None and expected.lower() not in str(exc).lower():
+        return ScenarioResult(
+            scenario, False, 0, f"refused, but with {exc} (expected {expected!r})"
+        )
     return ScenarioResult(scenario, True)
 
 

@@ -312,6 +312,30 @@ _CANNOT_MATCH = {
 }
 
 
+def test_render_marks_the_characters_that_cannot_meet_the_power() -> None:
+    """Bob has 7 fire: neither Hoax 9 (1 fire) nor Hoax 1 (5) meets it, but Hoax 1 does with
+    a 2-fire support (Trebuchet) already out, which stays active when a character is played."""
+    setup = {
+        "active": "Ann",
+        "start": "Bob",
+        "element": "fire",
+        "seats": {
+            "Ann": {"hand": ["Hoax 9 as weak", "Hoax 1 as five"], "deck": ["Hoax 3 x4"]},
+            "Bob": {"combat": ["Vulca 1"], "deck": ["Vulca 6"]},
+        },
+    }
+    s = _scenario(setup)
+    text = GAME.render(GAME.view(s, 0), 0)
+    weak = next(line for line in text.splitlines() if "Helkome" in line)
+    five = next(line for line in text.splitlines() if "Wogarat" in line)
+    assert "(short: at most 1)" in weak and "(short: at most 5)" in five
+    assert "short" not in GAME.render(GAME.view(s, 1), 1)  # the opponent's screen
+    setup["seats"]["Ann"]["support"] = ["Hoax 21"]  # type: ignore[index]
+    shown = GAME.render(GAME.view(_scenario(setup), 0), 0).splitlines()
+    assert "short" not in next(line for line in shown if "Wogarat" in line)
+    assert "(short: at most 3)" in next(line for line in shown if "Helkome" in line)
+
+
 def _play_first_character(s: BMState) -> None:
     play = next(o.id for o in s.decision.options if o.id.startswith("play:"))  # type: ignore[union-attr]
     GAME.apply(s, play)

@@ -1,9 +1,9 @@
 """Building Bizarre World positions from scenario files, and the facts scenarios can check.
 
 ``setup`` keys: ``active`` (seat name), ``turn`` (default 3), ``phase`` (start, sacrifice,
-main, end; default main), ``seats`` mapping each seat name to ``life``, ``attack``, ``gray``
-and the zones ``deck`` (top card first), ``hand``, ``resources`` (a number of neutral
-resources, or card entries), ``play`` and ``discard``.
+main, end; default main), ``lasting`` (lasting effects in force), ``seats`` mapping each seat
+name to ``life``, ``attack``, ``gray`` and the zones ``deck`` (top card first), ``hand``,
+``resources`` (a number of neutral resources, or card entries), ``play`` and ``discard``.
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any, cast
 from cardwright.core.errors import DataError
 from cardwright.core.rng import seed_rng
 from cardwright.core.zones import create_card
-from cardwright.scenarios.format import parse_card_spec, whole
+from cardwright.scenarios.format import add_lasting_effects, parse_card_spec, whole
 
 from .decks import FORMATS
 from .generator import card_def
@@ -40,9 +40,11 @@ def build(
     state = cast(BWState, game.state_cls(game=game.id, config=cfg, seed=seed))
     seed_rng(state, seed)
     state.names = list(cfg["names"])
-    unknown = set(setup) - {"active", "turn", "phase", "seats"}
+    unknown = set(setup) - {"active", "turn", "phase", "seats", "lasting"}
     if unknown:
-        raise DataError(f"setup: unknown key(s) {sorted(unknown)}; use active, turn, phase, seats")
+        raise DataError(
+            f"setup: unknown key(s) {sorted(unknown)}; use active, turn, phase, seats, lasting"
+        )
     seats = setup.get("seats", {}) or {}
     for name in seats:
         if name not in state.names:
@@ -101,6 +103,7 @@ def build(
         state.turns_taken[active] -= 1
     state.turn = turn
     state.phase = phase
+    add_lasting_effects(state, setup.get("lasting") or [], aliases)
     game.push_step(state, Turn(seat=active, stage=_PHASE_STEP[phase]))
     game.log(
         state,
@@ -124,9 +127,15 @@ def _place(
 ) -> None:
     spec = parse_card_spec(entry, where)
     try:
-        defn = card_def(spec.card, state.config["ruleset"]).id
+        card_type = card_def(spec.card, state.config["ruleset"])
     except DataError as exc:
         raise DataError(f"{where}: {exc}") from None
+    if card_type.points < 0:  # no deck may hold it: a position no game reaches
+        raise DataError(
+            f"{where}: {card_type.id!r} has {card_type.points} points; a crafted card needs 0 "
+            "or more: raise its cost [bw.deck.points]"
+        )
+    defn = card_type.id
     for _ in range(spec.count):
         face_up = zone in ("hand", "play", "discard")
         card = create_card(state, defn, seat, f"{zone}:{seat}", face_up=face_up)

@@ -25,6 +25,36 @@ _ICON = {
 }
 
 
+def short_characters(game: BlueMoon, view: BMState, eff: InForce, seat: int) -> dict[int, int]:
+    """The characters in ``seat``'s hand that cannot meet the opponent's power when it is
+    ``seat``'s turn to play one: each with the most it would reach (its value, the seat's
+    support cards, which stay active, and the best single booster or support in hand, with
+    every FREE, PAIR or GANG character besides). Nothing is marked when a shield or a power's
+    floor lets the seat continue with less."""
+    element = view.element
+    if not (element and view.fight_started and view.active == seat and not view.turn_info.chars):
+        return {}
+    if eff.floors or game.has_shield(view, seat, element, eff):
+        return {}
+    need = game.total_power(view, 1 - seat, eff=eff)
+    hand = [c for c in view.zones[f"hand:{seat}"] if c in view.cards]
+    kind = {c: game.defn(view, c).type for c in hand}
+    value = {c: eff.value(c, element) for c in hand}
+    support = sum(eff.value(c, element) for c in view.zones[f"support:{seat}"])
+    best_extra = max((value[c] for c in hand if kind[c] in ("booster", "support")), default=0)
+    joiners = [
+        c for c in hand if kind[c] == "character" and eff.icons(c) & {"free", "pair", "gang"}
+    ]
+    out = {}
+    for cid in hand:
+        if kind[cid] != "character":
+            continue
+        most = value[cid] + support + best_extra + sum(value[c] for c in joiners if c != cid)
+        if most < need:
+            out[cid] = most
+    return out
+
+
 def _card(game: BlueMoon, view: BMState, eff: InForce, cid: int, covered: bool = False) -> str:
     if cid < 0 or cid not in view.cards:
         return "[dim]face-down card[/dim]"
@@ -70,8 +100,10 @@ def render(game: BlueMoon, view: BMState, seat: int) -> str:
         for cid in view.zones[f"support:{p}"]:
             lines.append(f"   support: {_card(game, view, eff, cid)}")
         if p == seat:
+            short = short_characters(game, view, eff, seat)
             for cid in view.zones[f"hand:{p}"]:
-                lines.append(f"   in hand: {_card(game, view, eff, cid)}")
+                mark = f" [red](short: at most {short[cid]})[/red]" if cid in short else ""
+                lines.append(f"   in hand: {_card(game, view, eff, cid)}{mark}")
     fight = (
         f"fight {view.fights} in {view.element}"
         if view.element

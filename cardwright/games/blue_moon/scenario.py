@@ -42,16 +42,20 @@ from .fight import Fight, GameStep
 from .game import ELEMENTS, ZONES, other
 from .inforce import InForce
 from .state import BMState, TurnInfo
-from .turn import S_AFTER, S_END, S_MAIN, S_REFRESH, S_START, Turn
+from .turn import S_AFTER, S_END, S_MAIN, S_REFRESH, S_START, Turn, main_phase
 
 if TYPE_CHECKING:
     from .game import BlueMoon
 
-#: setup phases; ``beginning`` (the name the game reports) is ``begin``
+#: setup phases: ``beginning`` (the name the game reports) is ``begin``; the names it reports
+#: inside the turn decision (``retreat``, ``character``, ``booster/support``) are ``main``
 _PHASE_STEP = {
     "begin": S_START,
     "beginning": S_START,
     "main": S_MAIN,
+    "retreat": S_MAIN,
+    "character": S_MAIN,
+    "booster/support": S_MAIN,
     "announce": S_AFTER,
     "refresh": S_REFRESH,
     "end": S_END,
@@ -131,6 +135,7 @@ def build(
     if state.turn_info.chars:
         lead = sum(1 for c in state.turn_info.played if game.defn(state, c).type == "leadership")
         state.turn_info.undo_from = lead
+    _check_main_phase(state, phase)
     turn = whole(setup.get("turn", 1), "setup.turn", 1)
     state.turn = turn - 1 if step == S_START else turn
     state.phase = phase
@@ -206,6 +211,24 @@ def _place(
                 raise DataError(f"{where}: alias {spec.alias!r} is used twice")
             aliases[spec.alias] = card.id
     return ids
+
+
+def _check_main_phase(state: BMState, phase: str) -> None:
+    """The names the game reports inside the turn decision must agree with ``played``:
+    ``retreat`` before any character, ``character`` after one, ``booster/support`` after a
+    booster or support."""
+    ti = state.turn_info
+    wanted = {
+        "retreat": not ti.chars,
+        "character": bool(ti.chars) and not ti.bs_phase,
+        "booster/support": ti.bs_phase,
+    }
+    if not wanted.get(phase, True):
+        reported = main_phase(state)
+        raise DataError(
+            f"setup.phase: {phase!r} does not agree with setup.played (the cards played this "
+            f"turn), which puts the turn in its {reported} phase"
+        )
 
 
 def _turn_info(
@@ -284,4 +307,20 @@ def facts(game: BlueMoon, state: BMState) -> dict[str, Any]:
     for zone in ZONES:
         out[zone] = per(lambda i, z=zone: list(state.zones[f"{z}:{i}"]))
         out[f"{zone}_count"] = per(lambda i, z=zone: len(state.zones[f"{z}:{i}"]))
+    return out
+
+
+def card_facts(game: BlueMoon, state: BMState, card: int) -> dict[str, Any]:
+    """A card's own facts for ``expect: {"@alias": {...}}``: its ``fire`` and ``earth`` values
+    as they count now (ignored, raised, doubled), ``power`` (its value in the contested
+    element, once the fight has one), ``covered`` and ``ignored`` (its text and icons)."""
+    eff = InForce(game, state)
+    out: dict[str, Any] = {
+        "fire": eff.value(card, "fire"),
+        "earth": eff.value(card, "earth"),
+        "covered": card in state.covered,
+        "ignored": bool(eff.flags(card)[0]),
+    }
+    if state.element:
+        out["power"] = out[state.element]
     return out

@@ -2,12 +2,13 @@
 
 ``setup`` keys: ``active`` (seat name, default the first), ``turn`` (default 3), ``phase``
 (``arrange``: the active player's first decision of the turn (default); ``kick``: the door is
-kicked at once; ``trouble``: Look For Trouble or Loot The Room; ``end``: before Charity);
-``seats`` mapping each seat name to ``level``, ``sex``, ``dead``, ``hand`` (cards),
-``play`` (cards in play: Items there are equipped when they can be), ``carried`` (Items in
-play, not equipped); the shared piles ``door_deck`` and ``treasure_deck`` (top card first)
-and ``door_discard``, ``treasure_discard``. Cards are named by name or id; card entries
-take ``xN`` and ``as alias``. Every card of the set not placed goes to the bottom of its
+kicked at once; ``trouble``: Look For Trouble or Loot The Room; ``end``, ``loot`` or
+``charity``: after the door, before Charity); ``seats`` mapping each seat name to ``level``,
+``sex``, ``dead``, ``hand`` (cards), ``play`` (cards in play: Items there are equipped when
+they can be), ``carried`` (Items in play, not equipped); the shared piles ``door_deck`` and
+``treasure_deck`` (top card first) and ``door_discard``, ``treasure_discard``; ``lasting``:
+lasting effects in force. Cards are named by name or id; card entries take ``xN`` and
+``as alias``. Every card of the set not placed goes to the bottom of its
 deck, so the game has all its cards.
 """
 
@@ -20,7 +21,7 @@ from cardwright.core.errors import DataError
 from cardwright.core.rng import seed_rng
 from cardwright.core.state import CardRef
 from cardwright.core.zones import create_card
-from cardwright.scenarios.format import parse_card_spec, truth, whole
+from cardwright.scenarios.format import add_lasting_effects, parse_card_spec, truth, whole
 
 from . import board
 from .state import MKState
@@ -29,13 +30,15 @@ from .turn import AFTER, ARRANGE, KICK, TROUBLE, Turn
 if TYPE_CHECKING:
     from .game import Munchkin
 
-#: setup phases; ``charity`` (the name the game reports then) is ``end``
+#: setup phases; ``charity`` and ``loot`` (the names the game reports after the door, once the
+#: player looted the room) are ``end``
 _PHASES = {
     "arrange": ARRANGE,
     "kick": KICK,
     "trouble": TROUBLE,
     "end": AFTER,
     "charity": AFTER,
+    "loot": AFTER,
 }
 _SEAT_KEYS = {"level", "sex", "dead", "hand", "play", "carried"}
 _PILES = ("door_deck", "treasure_deck", "door_discard", "treasure_discard")
@@ -48,10 +51,10 @@ def build(
     s = game.state_cls(game=game.id, config=cfg, seed=seed)
     assert isinstance(s, MKState)
     seed_rng(s, seed)
-    unknown = set(setup) - {"active", "turn", "phase", "seats", *_PILES}
+    unknown = set(setup) - {"active", "turn", "phase", "seats", "lasting", *_PILES}
     if unknown:
         raise DataError(
-            f"setup: unknown key(s) {sorted(unknown)}; use active, turn, phase, seats, "
+            f"setup: unknown key(s) {sorted(unknown)}; use active, turn, phase, seats, lasting, "
             + ", ".join(_PILES)
         )
     n = cfg["players"]
@@ -150,6 +153,7 @@ def build(
     if phase not in _PHASES:
         raise DataError(f"setup.phase: {phase!r} is not one of {', '.join(_PHASES)}")
     s.phase = phase
+    add_lasting_effects(s, setup.get("lasting") or [], aliases)
     game.push_step(s, Turn(seat=s.active, stage=_PHASES[phase]))
     game.log(
         s,
@@ -212,4 +216,20 @@ def facts(game: Munchkin, s: MKState) -> dict[str, Any]:
     for pile in _PILES:
         out[pile] = list(s.zones[pile])
         out[f"{pile}_count"] = len(s.zones[pile])
+    return out
+
+
+def card_facts(game: Munchkin, s: MKState, card: int) -> dict[str, Any]:
+    """A card's own facts for ``expect: {"@alias": {...}}``: ``attached`` (the cards attached
+    to it: Cheat! on an Item, a class on Super Munchkin), ``equipped``, and its ``power``: an
+    Item's bonus as it counts now, a monster's combat strength."""
+    out: dict[str, Any] = {
+        "attached": [c for c, host in s.attached.items() if host == card],
+        "equipped": card in s.equipped,
+    }
+    kind = game.defn(s, card).kind
+    if kind == "monster":
+        out["power"] = game.monster_strength(s, card)
+    elif kind == "item":
+        out["power"] = board.item_bonus(game, s, card)
     return out

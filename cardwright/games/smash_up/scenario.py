@@ -23,6 +23,10 @@
     Bases, top first (default base deck: the unused bases of the core set, in data order).
 ``seats``
     ``{seat name: {hand: [...], deck: [...] (top first), discard: [...]}}``.
+``played``, ``talents_used``, ``named``, ``lasting``
+    Earlier in the turn: ``{minion: N, action: N}`` played so far; the aliases of cards whose
+    Talent was used; ``{alias: word}``, what a card named when played (a faction); lasting
+    effects in force (``{key: power, card: alias, amount: 2, seat: Seat}``).
 
 Cards are named by printed name (``"King Rex"``) or id (``"dinosaurs/king_rex"``); the card
 set is the config's.
@@ -38,7 +42,7 @@ from cardwright.core.errors import DataError
 from cardwright.core.rng import seed_rng
 from cardwright.core.state import Card, CardRef
 from cardwright.core.zones import create_card
-from cardwright.scenarios.format import parse_card_spec, whole
+from cardwright.scenarios.format import add_lasting_effects, alias_ref, parse_card_spec, whole
 
 from . import inplay
 from .scoring import ScoreBase
@@ -59,6 +63,10 @@ _SETUP_KEYS = {
     "base_deck",
     "base_discard",
     "seats",
+    "played",
+    "talents_used",
+    "named",
+    "lasting",
 }
 _SEAT_ZONES = ("hand", "deck", "discard")
 _COUNTERS = re.compile(r"\s+\+(\d+)$")
@@ -216,6 +224,7 @@ def build(
         for kind in ("minion", "action")
         for _ in range(whole(plays.get(kind, 1), f"setup.plays.{kind}"))
     ]
+    _history(state, setup, b.aliases)
     for t in range(turn):
         state.turns_taken[(active - (turn - 1) + t) % n] += 1
     if phase == "start":  # the turn frame counts the turn itself when it starts
@@ -236,6 +245,33 @@ def build(
     inplay.changed(state)  # the setup wrote the zones directly
     game.advance(state)
     return state, b.aliases
+
+
+def _history(state: SUState, setup: Mapping[str, Any], aliases: dict[str, int]) -> None:
+    """What happened earlier in the turn: ``played`` (``{minion: N, action: N}`` played so
+    far), ``talents_used`` (aliases of the cards whose Talent was used), ``named`` (alias ->
+    what that card named when played, e.g. a faction) and ``lasting`` effects in force."""
+    played = setup.get("played") or {}
+    if not isinstance(played, Mapping) or set(played) - {"minion", "action"}:
+        raise DataError("setup.played: write {minion: N, action: N} (played this turn)")
+    state.minions_played = whole(played.get("minion", 0), "setup.played.minion")
+    state.actions_played = whole(played.get("action", 0), "setup.played.action")
+    used = setup.get("talents_used") or []
+    if not isinstance(used, list):
+        raise DataError("setup.talents_used: a list of aliases")
+    state.talents_used = [
+        ref
+        for i, a in enumerate(used)
+        if (ref := alias_ref(str(a), aliases, f"setup.talents_used[{i}]"))
+    ]
+    named = setup.get("named") or {}
+    if not isinstance(named, Mapping):
+        raise DataError("setup.named: map aliases to the word each card named")
+    for alias, word in named.items():
+        ref = alias_ref(str(alias), aliases, f"setup.named.{alias}")
+        assert ref is not None
+        state.named[ref] = str(word)
+    add_lasting_effects(state, setup.get("lasting") or [], aliases)
 
 
 def facts(game: SmashUp, state: SUState) -> dict[str, Any]:
@@ -306,10 +342,11 @@ def facts(game: SmashUp, state: SUState) -> dict[str, Any]:
 
 def card_facts(game: SmashUp, state: SUState, card: int) -> dict[str, Any]:
     """A card's own facts for ``expect: {"@alias": {...}}``: ``attached`` (the cards on it),
-    and for a minion in play its ``power`` and its ``base`` (the base's card id)."""
+    and for a minion in play its ``power`` and its ``base`` (the base's card id: a scenario
+    names it as a setup does, or by alias)."""
     out: dict[str, Any] = {"attached": [c for c, host in state.attached.items() if host == card]}
     for cid, bid in game.minions_in_play(state):
         if cid == card:
             out["power"] = game.power(state, cid, bid)
-            out["base"] = state.cards[bid].defn
+            out["base"] = bid
     return out

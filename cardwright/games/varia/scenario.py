@@ -11,7 +11,8 @@
 * ``timeline``: a list of moments, each mapping seat names to an action (a card entry, or a
   list of entries for a combo, the lead first); ``moments``: how many of them are real
   (default all);
-* ``lasting``: lasting effects, ``{key: "kw:fast", card: alias, amount: 1, until: ...}``;
+* ``lasting``: lasting effects, ``{key: "kw:fast", card: alias, amount: 1, until: ...}``
+  (:func:`cardwright.scenarios.format.add_lasting_effects`);
 * ``force``: chance results queued before play starts (each die: its face minus one), for
   positions that roll before the first question.
 """
@@ -23,9 +24,9 @@ from typing import TYPE_CHECKING, Any, cast
 
 from cardwright.core.errors import DataError
 from cardwright.core.rng import seed_rng
-from cardwright.core.state import CardRef, Lasting
+from cardwright.core.state import CardRef
 from cardwright.core.zones import create_card
-from cardwright.scenarios.format import parse_card_spec, truth, whole
+from cardwright.scenarios.format import add_lasting_effects, parse_card_spec, truth, whole
 
 from . import actions
 from .cards import find_card
@@ -129,8 +130,7 @@ def build(
     s.moments = whole(setup.get("moments", len(timeline)), "setup.moments")
     if s.moments > len(s.timeline):
         raise DataError(f"setup.moments: {s.moments} but the timeline lists {len(s.timeline)}")
-    for i, entry in enumerate(setup.get("lasting", []) or []):
-        _lasting(s, entry, aliases, f"setup.lasting[{i}]")
+    add_lasting_effects(s, setup.get("lasting") or [], aliases)
     s.config["decks"] = [
         {
             "name": f"{n} (scenario)",
@@ -232,23 +232,6 @@ def _action(
     if not cards:
         raise DataError(f"{where}: an empty action")
     return cards
-
-
-def _lasting(s: VariaState, entry: Any, aliases: dict[str, int], where: str) -> None:
-    if not isinstance(entry, dict) or not isinstance(entry.get("key"), str):
-        raise DataError(f"{where}: write {{key: ..., card: alias, amount: 1, until: ...}}")
-    card = str(entry.get("card", "")).lstrip("@")
-    if card not in aliases:
-        raise DataError(f"{where}: unknown alias {card!r}")
-    s.lasting.append(
-        Lasting(
-            entry["key"],
-            CardRef(aliases[card]),
-            amount=whole(entry.get("amount", 1), where),
-            until=str(entry.get("until", "end_of_turn")),
-            word=str(entry.get("word", "")),
-        )
-    )
 
 
 # ------------------------------------------------------------------------------ facts
