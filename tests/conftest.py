@@ -2,7 +2,13 @@
 
 from hypothesis import HealthCheck, settings
 
+from cardwright.games.smash_up import inplay
+
 settings.register_profile(
     "cardwright", deadline=None, max_examples=50, suppress_health_check=[HealthCheck.too_slow]
 )
 settings.load_profile("cardwright")
+
+# Derived answers kept on a state (the cards in play) are checked against the state at every
+# query while the tests run, so a change that forgets to drop them fails here.
+inplay.CHECK = True

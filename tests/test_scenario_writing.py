@@ -152,6 +152,27 @@ steps:
     assert "Ann pays 1 with a neutral resource" in out
 
 
+def test_a_failing_expect_says_what_the_game_did_without_asking(tmp_path: Path) -> None:
+    # nobody can interfere with this fight, so it is over before anyone is asked
+    code, out = run(
+        tmp_path,
+        """\
+game: munchkin
+config: {names: [Ann, Bob, Cid]}
+name: case
+setup:
+  active: Ann
+  door_deck: [Maul Rat as rat]
+  seats: {Ann: {level: 2}}
+steps:
+  - choose: kick
+  - expect: {in_combat: true}
+""",
+    )
+    assert code == 1 and "in_combat: expected True, found False" in out
+    assert "since the previous answer it did:" in out and "Ann goes up 1 level" in out
+
+
 def test_a_recorded_game_is_a_scenario_that_passes(tmp_path: Path) -> None:
     scenario = tmp_path / "played.yaml"
     played = cw(

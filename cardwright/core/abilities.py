@@ -31,6 +31,8 @@ if TYPE_CHECKING:
     from .vocab import Effect, Expr
     from .vocab.base import NodeTable
 
+_NONE: frozenset[str] = frozenset()  # what an index gives for a key it does not have
+
 #: The hook kinds every game understands; a game adds its own in :class:`Registry`.
 CORE_HOOKS: dict[str, str] = {
     "on_play": "an effect run when the card is played",
@@ -260,34 +262,34 @@ class Registry:
     # ----------------------------------------------------------------- derived indexes
     def listening(self, event: str, timing: str = AFTER, subject: str = "self") -> frozenset[str]:
         """The abilities with a listener to ``event`` at ``timing`` about ``subject``."""
-        return self._listening.get((event, timing, subject), frozenset())
+        return self._listening.get((event, timing, subject), _NONE)
 
     def having(self, hook: str) -> frozenset[str]:
         """The abilities that have ``hook``."""
-        return self._having.get(hook, frozenset())
+        return self._having.get(hook, _NONE)
 
     def modifying(self, key: str) -> frozenset[str]:
         """The abilities with a modifier of value ``key`` that applies to other cards."""
-        return self._modifying.get(key, frozenset())
+        return self._modifying.get(key, _NONE)
 
     def modifying_self(self, key: str) -> frozenset[str]:
         """The abilities with a modifier of their own card's value ``key``."""
-        return self._modifying_self.get(key, frozenset())
+        return self._modifying_self.get(key, _NONE)
 
     def with_keyword(self, word: str) -> frozenset[str]:
-        return self._keyword.get(word, frozenset())
+        return self._keyword.get(word, _NONE)
 
     def ruling(self, action: str) -> frozenset[str]:
         """The abilities with a "cannot" or a "can" for ``action``."""
-        return self._ruling.get(action, frozenset())
+        return self._ruling.get(action, _NONE)
 
     def replacing(self, event: str) -> frozenset[str]:
         """The abilities with a replacement for ``event``."""
-        return self._replacing.get(event, frozenset())
+        return self._replacing.get(event, _NONE)
 
     def treating(self, attr: str) -> frozenset[str]:
         """The abilities with a "treated as" rule for attribute ``attr``."""
-        return self._treating.get(attr, frozenset())
+        return self._treating.get(attr, _NONE)
 
     def ability(self, ability_id: str) -> Ability:
         return self.abilities[ability_id]

@@ -19,7 +19,8 @@ Conventions
 from __future__ import annotations
 
 import hashlib
-from typing import Any, NewType, TypeVar
+from collections.abc import Iterable
+from typing import Any, NewType, TypeVar, cast
 
 import msgspec
 
@@ -28,6 +29,13 @@ S = TypeVar("S", bound="State")
 #: A reference to a card instance (its id). At run time it is a plain ``int``; the declared type
 #: is what lets views, determinization and the conformance checks find every reference.
 CardRef = NewType("CardRef", int)
+
+
+def refs(ids: Iterable[int]) -> list[CardRef]:
+    """Card ids as a list of :data:`CardRef`: a plain copy, since at run time a reference is
+    the int itself (``[CardRef(i) for i in ids]`` would make a function call per id, which
+    the hottest selectors cannot afford)."""
+    return cast("list[CardRef]", list(ids))
 
 
 class Option(msgspec.Struct, frozen=True, omit_defaults=True):

@@ -364,8 +364,8 @@ def run_scenario(
             return ScenarioResult(scenario, False, index, str(exc), malformed=True)
         except (StepFailure, CardwrightError) as exc:
             message = str(exc)
-            if step.choose is not None:
-                message += _unasked(state, answered)
+            if step.choose is not None or step.expect is not None:
+                message += _unasked(state, answered)  # perhaps a question was never asked
             return ScenarioResult(scenario, False, index, message, _citations(game, state))
         if step.choose is not None:
             answered = before

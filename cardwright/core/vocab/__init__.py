@@ -378,7 +378,7 @@ def _become(ctx: Ctx, what: Any, into: Any, part: str, until: str) -> None:
     """Each card of ``what`` becomes ``into`` until ``until``: a copy of a card (its
     definition) when ``into`` is a card, or the word ``into`` for one part of it
     (``become(chosen, "Fire", part="subtypes")``). See :func:`~cardwright.core.lasting.became`."""
-    if isinstance(into, list | tuple):
+    if isinstance(into, (list, tuple)):
         found = cards_of(into)
         if not found:
             return
@@ -468,7 +468,7 @@ def flat_items(items: Iterable[Any]) -> list[Any]:
     """Parsed items with lists (``[a, b]``, a word giving several items) spread out."""
     out: list[Any] = []
     for item in items:
-        if isinstance(item, list | tuple):
+        if isinstance(item, (list, tuple)):
             out.extend(flat_items(item))
         else:
             out.append(item)

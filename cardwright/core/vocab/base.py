@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from ..errors import DataError, EngineError
-from ..state import Bindings, CardRef, Decision, Option, State
+from ..state import Bindings, CardRef, Decision, Option, State, refs
 
 if TYPE_CHECKING:
     from ..abilities import Ability
@@ -144,7 +144,7 @@ def index_effect(table: NodeTable, game: str, ability: Ability, hook: str, value
         _index(table, root, value, ability)
     elif isinstance(getattr(value, "effect", None), Effect):  # a game's own hook item
         _index(table, root, value.effect, ability)
-    elif isinstance(value, tuple | list):
+    elif isinstance(value, (tuple, list)):
         for i, item in enumerate(value):
             if isinstance(item, Listener | Replacement):
                 _index(table, f"{root}/{i}", item.effect, ability)
@@ -177,12 +177,12 @@ def cards_of(value: Any) -> list[CardRef]:
     """A card argument as a list of cards: a list stays, one card becomes a list of one."""
     if value is None:
         return []
-    if isinstance(value, list | tuple):
-        return [CardRef(v) for v in value]
+    if isinstance(value, (list, tuple)):
+        return refs(value)
     return [CardRef(value)]
 
 
 def seats_of(value: Any) -> list[int]:
-    if isinstance(value, list | tuple):
+    if isinstance(value, (list, tuple)):
         return [int(v) for v in value]
     return [int(value)]

@@ -47,7 +47,7 @@ LET = VerbSpec("pick", _nothing, kind="choose", prompt="Choose a card")
 
 def bind(vars: Bindings, name: str, value: Any) -> Bindings:
     """``vars`` with ``name`` bound to ``value`` (cards, a number or a word)."""
-    if isinstance(value, bool | int):
+    if isinstance(value, (bool, int)):
         return Bindings(dict(vars.cards), {**vars.nums, name: int(value)}, dict(vars.words))
     if isinstance(value, str):
         return Bindings(dict(vars.cards), dict(vars.nums), {**vars.words, name: value})
@@ -91,7 +91,7 @@ class Let(Verb):
             self._bind(ctx, list(chosen or []))
         else:  # a value is bound as it is, even no card at all
             value = self.args[0].eval(ctx)
-            value = value if isinstance(value, bool | int | str) else cards_of(value)
+            value = value if isinstance(value, (bool, int, str)) else cards_of(value)
             self.then.start(ctx.child(0, vars=bind(ctx.vars, self.name, value)))
         return None
 

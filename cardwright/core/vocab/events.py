@@ -332,7 +332,7 @@ def treated(game: Game, state: State, card: int, attr: str, value: Any, viewer: 
                     value = extra
                 elif isinstance(value, frozenset | set):
                     value = frozenset(value) | {extra}
-                elif isinstance(value, tuple | list):
+                elif isinstance(value, (tuple, list)):
                     value = (*value, extra) if extra not in value else tuple(value)
                 else:
                     value = value + extra

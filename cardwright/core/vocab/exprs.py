@@ -24,7 +24,7 @@ from .base import Ctx, Expr, cards_of
 def _member(a: Any, b: Any) -> bool:
     """``a in b``: a value among a selection (``it.owner in opponent``, ``"stop" in it.icons``);
     a selection of one on the left is its one value (``self in chosen``)."""
-    if isinstance(a, list | tuple) and len(a) == 1:
+    if isinstance(a, (list, tuple)) and len(a) == 1:
         a = a[0]
     return a in b
 
@@ -32,9 +32,9 @@ def _member(a: Any, b: Any) -> bool:
 def _eq(a: Any, b: Any) -> bool:
     """Equality; a single value against a selection (a seat or card list from a word such as
     ``opponent``) tests membership: ``it.owner == opponent``."""
-    if isinstance(b, list) and not isinstance(a, list | tuple):
+    if isinstance(b, list) and not isinstance(a, (list, tuple)):
         return a in b
-    if isinstance(a, list) and not isinstance(b, list | tuple):
+    if isinstance(a, list) and not isinstance(b, (list, tuple)):
         return b in a
     return bool(a == b)
 
@@ -228,7 +228,7 @@ class Count(Expr):
 
     def eval(self, ctx: Ctx) -> int:
         value = self.what.eval(ctx)
-        return len(value) if isinstance(value, list | tuple) else int(bool(value))
+        return len(value) if isinstance(value, (list, tuple)) else int(bool(value))
 
 
 @dataclass(frozen=True, slots=True)
@@ -254,8 +254,14 @@ class Attr(Expr):
     what: Expr
 
     def eval(self, ctx: Ctx) -> Any:
-        found = cards_of(self.what.eval(ctx))
-        return ctx.game.card_attr_as(ctx.state, found[0], self.name, ctx.you) if found else 0
+        value = self.what.eval(ctx)  # as cards_of(value)[0], without copying the selection
+        if isinstance(value, (list, tuple)):
+            if not value:
+                return 0
+            value = value[0]
+        elif value is None:
+            return 0
+        return ctx.game.card_attr_as(ctx.state, value, self.name, ctx.you)
 
 
 @dataclass(frozen=True, slots=True)
@@ -291,7 +297,7 @@ class Neg(Expr):
 
 
 def _one(value: Any) -> Any:
-    return value[0] if isinstance(value, list | tuple) and len(value) == 1 else value
+    return value[0] if isinstance(value, (list, tuple)) and len(value) == 1 else value
 
 
 @dataclass(frozen=True, slots=True)
@@ -305,7 +311,7 @@ class Compare(Expr):
 
     def eval(self, ctx: Ctx) -> bool:
         left, right = self.left.eval(ctx), self.right.eval(ctx)
-        if isinstance(left, list | tuple) != isinstance(right, list | tuple):
+        if isinstance(left, (list, tuple)) != isinstance(right, (list, tuple)):
             left, right = _one(left), _one(right)
         return COMPARE[self.op](left, right)
 
@@ -323,7 +329,10 @@ class AllOf(Expr):
     parts: tuple[Expr, ...]
 
     def eval(self, ctx: Ctx) -> bool:
-        return all(p.eval(ctx) for p in self.parts)
+        for p in self.parts:  # noqa: SIM110 (a loop: no generator per test, asked often)
+            if not p.eval(ctx):
+                return False
+        return True
 
 
 @dataclass(frozen=True, slots=True)
@@ -331,7 +340,10 @@ class AnyOf(Expr):
     parts: tuple[Expr, ...]
 
     def eval(self, ctx: Ctx) -> bool:
-        return any(p.eval(ctx) for p in self.parts)
+        for p in self.parts:  # noqa: SIM110 (as AllOf)
+            if p.eval(ctx):
+                return True
+        return False
 
 
 @dataclass(frozen=True, slots=True)
@@ -350,11 +362,15 @@ class IfValue(Expr):
 @dataclass(frozen=True, slots=True)
 class Call(Expr):
     """A game's own pure function of the context (a value the vocabulary has no word for):
-    ``fn(ctx, *args)`` with the arguments evaluated."""
+    ``fn(ctx, *args)`` with the arguments evaluated. ``inverse``, for a function of one card
+    whose value is a card (the base a card is at): ``inverse(ctx, value)`` gives every card
+    for which the function can give ``value`` (the cards at that base), so a condition
+    ``fn(it) == value`` is asked only of those (:func:`selection`)."""
 
     name: str
     fn: Callable[..., Any]
     args: tuple[Expr, ...] = ()
+    inverse: Callable[..., Any] | None = None
 
     def eval(self, ctx: Ctx) -> Any:
         return self.fn(ctx, *(a.eval(ctx) for a in self.args))
@@ -420,7 +436,7 @@ def mentions(expr: Any, name: str = "it") -> bool:
     and a node that is not a dataclass is taken not to read it)."""
     if isinstance(expr, Var):
         return expr.name == name
-    if isinstance(expr, list | tuple):
+    if isinstance(expr, (list, tuple)):
         return any(mentions(v, name) for v in expr)
     if not dataclasses.is_dataclass(expr) or isinstance(expr, type):
         return False
@@ -430,10 +446,12 @@ def mentions(expr: Any, name: str = "it") -> bool:
 def selection(expr: Expr | None, name: str = "it") -> Expr | None:
     """The cards a condition on ``name`` can hold for at most, as an expression that does not
     read ``name`` (so it is worked out once, not once per card), or None when the condition
-    does not say: ``it in <cards>``, ``it == <cards>`` (either side), the first such part of
-    an ``and``. A value rule asks its condition only of these cards::
+    does not say: ``it in <cards>``, ``it == <cards>`` (either side), ``f(it) == <value>``
+    for a game's function with an inverse (either side), the first such part of an ``and``.
+    A value rule asks its condition only of these cards::
 
         it in minions(at=here) and it.power <= 3   ->   minions(at=here)
+        base_of(it) == self                        ->   the cards at self
     """
     if isinstance(expr, AllOf):
         for part in expr.parts:
@@ -446,11 +464,16 @@ def selection(expr: Expr | None, name: str = "it") -> Expr | None:
     left, right = expr.left, expr.right
     if isinstance(left, Var) and left.name == name and not mentions(right, name):
         return right
-    if (
-        expr.op == "eq"
-        and isinstance(right, Var)
-        and right.name == name
-        and not mentions(left, name)
-    ):
+    if expr.op != "eq":
+        return None
+    if isinstance(right, Var) and right.name == name and not mentions(left, name):
         return left
+    for call, other in ((left, right), (right, left)):
+        if (
+            isinstance(call, Call)
+            and call.inverse is not None
+            and call.args == (Var(name),)
+            and not mentions(other, name)
+        ):
+            return Call(f"cards whose {call.name} is", call.inverse, (other,))
     return None

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, cast
 from cardwright.core import rng as chance
 from cardwright.core.state import CardRef, State
 
+from . import inplay
 from .catalog import BASE_DECK
 from .state import REVEALED, SUState
 
@@ -30,6 +31,8 @@ def to_zone(g: SmashUp, s: SUState, cid: int, src: str, dest: str, *, bottom: bo
         s.zones[dest].insert(0, cid)
     else:
         s.zones[dest].append(cid)
+    if src.startswith("base") or dest.startswith("base"):
+        inplay.changed(s)
     card = s.cards[cid]
     hidden = dest.startswith(("deck:", "hand:"))
     card.face_up = not (dest.startswith("deck:") or dest == BASE_DECK)

@@ -61,17 +61,17 @@ class Catalog:
             if d.id in self.abilities:
                 self.spec[d.id] = spec_from_ability(self.abilities[d.id])
 
-        def having(hook: str) -> set[str]:
+        def having(hook: str) -> frozenset[str]:
             """The definitions whose ability has ``hook``."""
-            return {k for k, v in self.spec.items() if getattr(v, hook) is not None}
+            return frozenset(k for k, v in self.spec.items() if getattr(v, hook) is not None)
 
-        def by_event(field: str) -> dict[str, set[str]]:
+        def by_event(field: str) -> dict[str, frozenset[str]]:
             """event -> the definitions whose ability lists it in ``field``."""
             index: dict[str, set[str]] = {}
             for k, v in self.spec.items():
                 for event in getattr(v, field):
                     index.setdefault(event, set()).add(k)
-            return index
+            return {event: frozenset(defns) for event, defns in index.items()}
 
         self.power_specs = having("power")
         #: power modifiers that change only their own card (written with no ``applies``):

@@ -137,7 +137,7 @@ def _can_play(ctx: Ctx, what: Any, at: Any = None) -> bool:
     base = -1 if at is None else _first(at)
     if at is not None and not g.base_in_play(s, base):
         return False
-    return bool(g.play_destinations(s, ctx.you, card, "extra", base))
+    return g.can_play(s, ctx.you, card, "extra", base)
 
 
 def _reveal_top(ctx: Ctx, n: int = 1) -> bool:

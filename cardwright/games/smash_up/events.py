@@ -18,6 +18,7 @@ from cardwright.core.state import Bindings, CardRef, Option, State, Trigger
 from cardwright.core.steps import Respond
 from cardwright.core.vocab import Ctx, Effect, node_key, run_listener
 
+from .inplay import in_play_now
 from .state import SUState
 
 if TYPE_CHECKING:
@@ -38,7 +39,9 @@ def fire(g: SmashUp, state: State, event: str, also: Iterable[int] = (), **data:
     if not hooked:
         return
     cards = s.cards
-    listeners = [c for c in [*g.in_play(s), *also] if cards[c].defn in hooked]
+    listeners = in_play_now(s).having(hooked)
+    if also:
+        listeners = [*listeners, *(c for c in also if cards[c].defn in hooked)]
     if not listeners:
         return
     payload = {"event": event, **data}

@@ -36,6 +36,7 @@ from .catalog import (
     Catalog,
     base_zone,
 )
+from .inplay import in_play_now
 from .specs import AbilitySpec
 from .state import REVEALED, SUState
 
@@ -72,7 +73,6 @@ class SmashUp(Game):
     power = values.power
     breakpoint = values.breakpoint
     base_ignored = values.base_ignored
-    power_sources = values.power_sources
     powers_at = values.powers_at
     total_power = values.total_power
     protections = values.protections
@@ -145,6 +145,7 @@ class SmashUp(Game):
     play_extra = play.play_extra
     can_play_actions = play.can_play_actions
     play_destinations = play.play_destinations
+    can_play = play.can_play
     play_banned = play.play_banned
     start_play = play.start_play
     dedupe = play.dedupe
@@ -368,6 +369,10 @@ class SmashUp(Game):
             self.push_step(s, Redraw(seat=first))
 
     # ================================================================ lookups
+    def powers(self, state: State) -> values.Powers:
+        """Power at bases over one unchanged state (:class:`~.values.Powers`)."""
+        return values.Powers(self, state)
+
     def cat(self, state: State) -> Catalog:
         return self.catalogs[state.config["card_set"]]
 
@@ -410,11 +415,7 @@ class SmashUp(Game):
 
     def base_of(self, state: State, cid: int) -> int:
         """The base a card in play is at (-1 when it is not in play)."""
-        zones = state.zones
-        for bid in zones[BASES]:
-            if cid in zones[base_zone(bid)]:
-                return bid
-        return -1
+        return in_play_now(state).where.get(cid, -1)
 
     def minions_at(self, state: State, bid: int) -> list[int]:
         is_minion = self.cat(state).is_minion
@@ -433,11 +434,8 @@ class SmashUp(Game):
         ]
 
     def in_play(self, state: State) -> Iterable[int]:
-        """Every base in play and every card at one."""
-        zones = state.zones
-        for bid in zones[BASES]:
-            yield bid
-            yield from zones[base_zone(bid)]
+        """Every base in play and every card at one (each base, then the cards at it)."""
+        return in_play_now(state).ids
 
     # ================================================================ hidden information
     def card_visible(self, state: State, zone: str, card: Card, seat: int) -> bool:

@@ -9,7 +9,7 @@ The functions are methods of :class:`~.game.SmashUp`.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Iterator
 from typing import TYPE_CHECKING, cast
 
 import msgspec
@@ -214,7 +214,7 @@ class ExtraPlay(Step, tag="su.extra_play"):
                 for c in pool
                 if _fits(g, s, c, self.play_kind, self.max_power)
                 and (not self.subtype or self.subtype in subtypes[s.cards[c].defn].subtypes)
-                and play_destinations(g, s, seat, c, "extra", base, cond=self.cond)
+                and can_play(g, s, seat, c, "extra", base, cond=self.cond)
             ],
             "play",
         )
@@ -276,7 +276,7 @@ def play_options(g: SmashUp, s: SUState, seat: int) -> list[Option]:
             if not minion_plays:
                 continue
             if not plain:
-                ok = bool(play_destinations(g, s, seat, cid, "normal", -1, prot, bans=bans))
+                ok = can_play(g, s, seat, cid, "normal", -1, prot, bans=bans)
             else:
                 if open_bases is None:
                     open_bases = [
@@ -289,9 +289,7 @@ def play_options(g: SmashUp, s: SUState, seat: int) -> list[Option]:
                     for a in minion_plays
                 )
         else:
-            ok = action_ok and bool(
-                play_destinations(g, s, seat, cid, "normal", -1, prot, bans=bans)
-            )
+            ok = action_ok and can_play(g, s, seat, cid, "normal", -1, prot, bans=bans)
         if ok:
             options.append(
                 Option(f"play:{cid}", f"Play {cat.label[defn]}", card=CardRef(cid), arg="play")
@@ -305,7 +303,7 @@ def play_options(g: SmashUp, s: SUState, seat: int) -> list[Option]:
             if not cat.is_minion[defn] or f"d:{defn}" in seen:
                 continue
             seen.add(f"d:{defn}")
-            if play_destinations(g, s, seat, cid, "normal", -1, prot, src=discard, bans=bans):
+            if can_play(g, s, seat, cid, "normal", -1, prot, src=discard, bans=bans):
                 options.append(
                     Option(
                         f"play:{cid}",
@@ -409,56 +407,94 @@ def play_destinations(
     needs a play allowance that fits (from ``src``, by default the hand); ``cond``
     restricts an extra play (``no_own_minion``). ``prot`` / ``bans``: the protecting /
     play-banning cards in play, when the caller already has them."""
-    d = g.cat(s).cards[s.cards[cid].defn]
+    return list(destinations(g, s, seat, cid, via, base, prot, src=src, cond=cond, bans=bans))
+
+
+def can_play(
+    g: SmashUp,
+    s: SUState,
+    seat: int,
+    cid: int,
+    via: str,
+    base: int,
+    prot: Sources | None = None,
+    *,
+    src: str = "",
+    cond: str = "",
+    bans: Sources | None = None,
+) -> bool:
+    """Whether the card may be played somewhere (:func:`play_destinations` is not empty),
+    found at the first destination that fits."""
+    found = destinations(g, s, seat, cid, via, base, prot, src=src, cond=cond, bans=bans)
+    return next(found, None) is not None
+
+
+def destinations(
+    g: SmashUp,
+    s: SUState,
+    seat: int,
+    cid: int,
+    via: str,
+    base: int,
+    prot: Sources | None,
+    *,
+    src: str,
+    cond: str,
+    bans: Sources | None,
+) -> Iterator[int]:
+    """:func:`play_destinations`, one at a time (the state must not change meanwhile)."""
+    cat = g.cat(s)
+    d = cat.cards[s.cards[cid].defn]
     if prot is None:
         prot = g.protections(s)
     src = src or f"hand:{seat}"
     bases = s.zones[BASES] if base < 0 else [b for b in s.zones[BASES] if b == base]
+    found: Iterable[int]
     if d.type == "minion":
-        fits = bases
-        if cond == "no_own_minion":
-            fits = [
-                b
-                for b in fits
-                if not any(s.cards[m].controller == seat for m in g.minions_at(s, b))
-            ]
-        dests = [b for b in fits if not g.forbidden(s, "play_minion", b, seat, prot)]
+        found = (
+            b
+            for b in bases
+            if not (
+                cond == "no_own_minion"
+                and any(s.cards[m].controller == seat for m in g.minions_at(s, b))
+            )
+            and not g.forbidden(s, "play_minion", b, seat, prot)
+        )
     elif "play_on_base" in d.subtypes:
-        dests = [b for b in bases if not g.forbidden(s, "play_action", b, seat, prot)]
+        found = (b for b in bases if not g.forbidden(s, "play_action", b, seat, prot))
     elif "play_on_minion" in d.subtypes:
-        dests = [
+        found = (
             m
             for m, b in g.minions_in_play(s)
             if (base < 0 or b == base)
             and (d.attach_to == "any" or (s.cards[m].controller == seat) == (d.attach_to == "own"))
             and not g.forbidden(s, "attach", m, seat, prot)
             and not g.forbidden(s, "affect", m, seat, prot)
-        ]
+        )
     else:
-        dests = [-1]
-    if via == "normal":
-        allowances = s.allowances
-        from_discard = None
-        if src.startswith("discard:"):  # asked once per destination, not once per allowance
-            froms = g.sources(s, g.cat(s).play_from_specs)
-            known: dict[int, bool] = {}
+        found = (-1,)
+    normal = via == "normal"
+    allowances = s.allowances
+    from_discard = None
+    if normal and src.startswith("discard:"):  # asked once per destination, not per allowance
+        froms = g.sources(s, cat.play_from_specs)
+        known: dict[int, bool] = {}
 
-            def from_discard(b: int) -> bool:
-                if b not in known:
-                    known[b] = may_play_from_discard(g, s, seat, cid, b, froms)
-                return known[b]
+        def from_discard(b: int) -> bool:
+            if b not in known:
+                known[b] = may_play_from_discard(g, s, seat, cid, b, froms)
+            return known[b]
 
-        dests = [
-            b
-            for b in dests
-            if any(allowance_fits(g, s, a, seat, cid, b, src, from_discard) for a in allowances)
-        ]
-    if dests and g.cat(s).play_ban_specs:
-        if bans is None:
-            bans = g.sources(s, g.cat(s).play_ban_specs)
-        if bans:
-            dests = [b for b in dests if not play_banned(g, s, seat, cid, b, bans)]
-    return dests
+    if cat.play_ban_specs and bans is None:
+        bans = g.sources(s, cat.play_ban_specs)
+    for b in found:
+        if normal and not any(
+            allowance_fits(g, s, a, seat, cid, b, src, from_discard) for a in allowances
+        ):
+            continue
+        if bans and play_banned(g, s, seat, cid, b, bans):
+            continue
+        yield b
 
 
 def _consume(g: SmashUp, s: SUState, cid: int, dest: int, seat: int, src: str) -> None:
@@ -578,11 +614,11 @@ class Play(Step, tag="su.play"):
 
 def _dest_options(g: SmashUp, s: SUState, dests: list[int]) -> list[Option]:
     bases = s.zones[BASES]
-    srcs, players = g.power_sources(s)
+    powers = g.powers(s)
     options = []
     for dest in dests:
         if dest in bases:
-            power, bp = g.total_power(s, dest, srcs, players), g.breakpoint(s, dest)
+            power, bp = powers.total(dest), g.breakpoint(s, dest)
             options.append(
                 Option(f"base:{dest}", f"{g.card_name(s, dest)} ({power}/{bp})", card=CardRef(dest))
             )

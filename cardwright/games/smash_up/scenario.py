@@ -44,6 +44,7 @@ from cardwright.core.state import Card, CardRef
 from cardwright.core.zones import create_card
 from cardwright.scenarios.format import add_lasting_effects, alias_ref, parse_card_spec, whole
 
+from . import inplay
 from .scoring import ScoreBase
 from .state import Allowance, SUState
 from .turn import Turn
@@ -241,6 +242,7 @@ def build(
     problems = game.invariants(state)
     if problems:
         raise DataError(f"setup: the position is not legal: {problems[0]}")
+    inplay.changed(state)  # the setup wrote the zones directly
     game.advance(state)
     return state, b.aliases
 

@@ -17,6 +17,7 @@ from cardwright.core import rng as chance
 from cardwright.core.state import CardRef, Decision, Option, State
 from cardwright.core.steps import Step
 
+from . import inplay
 from .catalog import BASE_DECK, BASE_DISCARD, BASES, base_zone
 from .state import SUState
 
@@ -50,8 +51,8 @@ def rank(powers: Mapping[int, int]) -> dict[int, int]:
 
 
 def ready_bases(g: SmashUp, s: SUState) -> list[int]:
-    srcs, players = g.power_sources(s)
-    return [b for b in s.zones[BASES] if g.total_power(s, b, srcs, players) >= g.breakpoint(s, b)]
+    powers = g.powers(s)
+    return [b for b in s.zones[BASES] if powers.total(b) >= g.breakpoint(s, b)]
 
 
 def places(g: SmashUp, s: SUState, bid: int) -> tuple[dict[int, int], dict[int, int]]:
@@ -252,6 +253,7 @@ def _clear_base(g: SmashUp, s: SUState, bid: int) -> int:
     s.zones[BASES].remove(bid)
     del s.zones[zone]
     s.zones[BASE_DISCARD].append(bid)
+    inplay.changed(s)
     return reveal_base(g, s, index, "su.score.replace")
 
 
@@ -275,6 +277,7 @@ def reveal_base(g: SmashUp, s: SUState, index: int, rule: str) -> int:
     s.cards[bid].face_up = True
     s.zones[BASES].insert(index, bid)
     s.zones[base_zone(bid)] = []
+    inplay.changed(s)
     base = g.base_def(s, bid)
     g.log(
         s,

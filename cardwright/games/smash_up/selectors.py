@@ -9,7 +9,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, cast
 
-from cardwright.core.state import CardRef
+from cardwright.core.state import CardRef, refs
 from cardwright.core.vocab import Const, Ctx, Expr, Verb, VerbSpec, cards_of, filters_from, seats_of
 from cardwright.core.vocab.exprs import Call, Filter, Seats
 
@@ -103,12 +103,12 @@ class Minions(Expr):
     def eval(self, ctx: Ctx) -> list[CardRef]:
         g, s = game_of(ctx), ctx.state
         if self.at is None:
-            found = [CardRef(c) for c, _ in g.minions_in_play(s)]
+            found = refs(c for c, _ in g.minions_in_play(s))
         else:
             bid = _first(self.at.eval(ctx))
             if bid < 0 or not g.base_in_play(s, bid):
                 return []
-            found = [CardRef(c) for c in g.minions_at(s, bid)]
+            found = refs(g.minions_at(s, bid))
         if self.whose != "any":
             seat = player(ctx) if self.whose in ("player", "rival") else ctx.you
             mine = self.whose in ("you", "player")
@@ -129,7 +129,7 @@ class Bases(Expr):
     other_than: Expr | None = None
 
     def eval(self, ctx: Ctx) -> list[CardRef]:
-        found = [CardRef(b) for b in ctx.state.zones[BASES]]
+        found = refs(ctx.state.zones[BASES])
         if self.other_than is not None:
             skip = set(cards_of(self.other_than.eval(ctx)))
             found = [b for b in found if b not in skip]
@@ -155,7 +155,7 @@ class BaseActions(Expr):
         else:
             bid = _first(self.at.eval(ctx))
             bids = [bid] if bid >= 0 and g.base_in_play(s, bid) else []
-        found = [CardRef(a) for b in bids for a in g.base_actions(s, b)]
+        found = refs(a for b in bids for a in g.base_actions(s, b))
         if self.whose != "any":
             seat = player(ctx) if self.whose in ("player", "rival") else ctx.you
             mine = self.whose in ("you", "player")
@@ -171,7 +171,7 @@ def at_base(ctx: Ctx, where: Any) -> list[CardRef]:
     bid = _first(where)
     if bid < 0 or not game_of(ctx).base_in_play(ctx.state, bid):
         return []
-    return [CardRef(c) for c in ctx.state.zones[base_zone(bid)]]
+    return refs(ctx.state.zones[base_zone(bid)])
 
 
 def here(ctx: Ctx) -> list[CardRef]:
@@ -488,7 +488,7 @@ def selector_words() -> dict[str, Any]:
         "at_base": lambda where: Call("at_base", at_base, (_e(where),)),
         "here": Call("here", here),
         "host": Call("host", host),
-        "base_of": lambda what: Call("base_of", base_of, (_e(what),)),
+        "base_of": lambda what: Call("base_of", base_of, (_e(what),), inverse=at_base),
         "in_play": lambda what: Call("in_play", in_play, (_e(what),)),
         "rival_factions": Call("rival_factions", rival_factions),
         "scoring_unmarked": lambda where, mark: Call(

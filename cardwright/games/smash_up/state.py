@@ -118,7 +118,7 @@ class Acting(msgspec.Struct):
     mode: str = "play"
 
 
-class SUState(State, kw_only=True):
+class SUState(State, kw_only=True, dict=True):
     """Per seat: victory points and turns taken. Per turn: the play allowances left, the cards
     whose Talent was used, and how many minions and actions were played.
 
@@ -135,6 +135,9 @@ class SUState(State, kw_only=True):
     ``named`` holds what a card in play named when it was played (Block the Path: a faction).
     ``sleepers``: players whose next turn has no action plays (Mark of Sleep); ``asleep``: the
     player who cannot play actions this turn (-1: none). ``acting``: see :class:`Acting`.
+
+    Undeclared attributes are allowed (``dict=True``) for derived answers kept between
+    queries (:mod:`.inplay`); copies, JSON, equality and hashes see only the fields.
     """
 
     vp: list[int] = msgspec.field(default_factory=list)

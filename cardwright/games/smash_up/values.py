@@ -16,6 +16,7 @@ from cardwright.core.vocab import Ctx
 from cardwright.core.vocab.base import cards_of
 
 from .catalog import BASES, base_zone
+from .inplay import in_play_now
 from .specs import AbilitySpec
 from .state import SUState
 
@@ -25,21 +26,13 @@ if TYPE_CHECKING:
 Sources = list[tuple[int, AbilitySpec]]
 
 
-def sources(g: SmashUp, state: State, kinds: set[str]) -> Sources:
+def sources(g: SmashUp, state: State, kinds: frozenset[str]) -> Sources:
     """The cards and bases in play whose definition is in ``kinds``, each with its ability
     (bases whose ability is cancelled or ignored by everyone are left out)."""
     if not kinds:
         return []
-    cat = g.cat(state)
-    cards, zones, spec = state.cards, state.zones, cat.spec
-    bases = zones[BASES]
-    # each base, then the cards at it (a comprehension: this is the engine's hottest loop)
-    found = [
-        (x, spec[d])
-        for bid in bases
-        for x in (bid, *zones[base_zone(bid)])
-        if (d := cards[x].defn) in kinds
-    ]
+    found = in_play_now(state).with_specs(kinds, g.cat(state).spec)
+    bases = state.zones[BASES]
     if found and any(x in bases for x, _ in found):
         off = cancelled(g, state)  # a base whose ability is cancelled or ignored
         if off:
@@ -192,88 +185,89 @@ def base_ignored(g: SmashUp, state: State, bid: int, seat: int = -1) -> bool:
     return bid in ignored_bases(g, s, seat)
 
 
-def power_sources(g: SmashUp, state: State) -> tuple[Sources, Sources]:
-    """The cards and bases in play with an ongoing power modifier (for :func:`power`) and
-    those with a player power modifier (for :func:`powers_at`)."""
-    cat = g.cat(state)
-    return sources(g, state, cat.power_specs), sources(g, state, cat.player_power_specs)
+class Powers:
+    """Each player's total power at bases of one unchanged state. What every base shares
+    (the modifiers in play, the cards each can change, the lasting changes, the protections)
+    is worked out once, so asking every base (is one ready to score?) costs little more than
+    asking one."""
 
+    __slots__ = ("g", "general", "lasting", "players", "s", "selfish", "shields")
 
-def powers_at(
-    g: SmashUp,
-    state: State,
-    bid: int,
-    srcs: Sources | None = None,
-    player_sources: Sources | None = None,
-) -> dict[int, int]:
-    """Each player's total power at a base, for every player with a minion or power there.
-    ``srcs`` / ``player_sources``: the cards in play with a power / player power modifier,
-    when the caller already has them (several bases in one query)."""
-    s = cast(SUState, state)
-    cat = g.cat(s)
-    if srcs is None:
+    def __init__(self, g: SmashUp, state: State) -> None:
+        s = cast(SUState, state)
+        self.g, self.s = g, s
+        cat = g.cat(s)
+        cards, own = s.cards, cat.self_power
         srcs = sources(g, s, cat.power_specs)
-    totals: dict[int, int] = {}
-    cards = s.cards
-    is_minion, printed = cat.is_minion, cat.printed
-    # as power(), for every minion here at once
-    shields = Shields(g, s)
-    lasting: dict[int, int] = {}
-    for effect in s.lasting:
-        if effect.key == "power" and effect.target is not None:
-            target = effect.target
-            if (
-                effect.seat >= 0
-                and effect.seat != cards[target].controller
-                and g.base_of(s, target) == bid
-                and shields.lasting(effect, target)
-            ):
+        # a modifier of a card's own power is asked of that card only, one that names the
+        # cards it can change of those only
+        self.general = [(x, sp, among(g, s, x)) for x, sp in srcs if cards[x].defn not in own]
+        self.selfish = {x: sp for x, sp in srcs if cards[x].defn in own}
+        self.lasting: dict[int, list[Lasting]] = {}
+        for effect in s.lasting:
+            if effect.key == "power" and effect.target is not None:
+                self.lasting.setdefault(effect.target, []).append(effect)
+        self.shields = Shields(g, s)
+        self.players: Sources | None = None  # the player power modifiers, when first asked
+
+    def at(self, bid: int) -> dict[int, int]:
+        """Each player's total power at base ``bid``, for every player with a minion or
+        power there (as :func:`power` for every minion there, plus player modifiers)."""
+        g, s, shields = self.g, self.s, self.shields
+        cat = g.cat(s)
+        cards, is_minion, printed = s.cards, cat.is_minion, cat.printed
+        totals: dict[int, int] = {}
+        for cid in s.zones[base_zone(bid)]:
+            card = cards[cid]
+            if not is_minion[card.defn]:
                 continue
-            lasting[target] = lasting.get(target, 0) + effect.amount
-    # a modifier of a card's own power is asked of that card only, one that names the
-    # cards it can change of those only
-    own = cat.self_power
-    general = [(x, sp, among(g, s, x)) for x, sp in srcs if cards[x].defn not in own]
-    selfish = {x: sp for x, sp in srcs if cards[x].defn in own}
-    for cid in s.zones[base_zone(bid)]:
-        card = cards[cid]
-        if not is_minion[card.defn]:
-            continue
-        value = printed[card.defn] + card.counters.get("p1", 0) + lasting.get(cid, 0)
-        for src, spec, only in general:
-            if only is not None and cid not in only:
-                continue
-            assert spec.power is not None
-            delta = spec.power(g, s, src, cid, bid)
-            if delta and cards[src].controller != card.controller and shields.source(src, cid):
-                continue
-            value += delta
-        mine = selfish.get(cid)
-        if mine is not None:
-            assert mine.power is not None
-            value += mine.power(g, s, cid, cid, bid)
-        totals[card.controller] = totals.get(card.controller, 0) + max(0, value)
-    if not cat.player_power_specs:
+            value = printed[card.defn] + card.counters.get("p1", 0)
+            for effect in self.lasting.get(cid, ()):
+                if (
+                    effect.seat >= 0
+                    and effect.seat != card.controller
+                    and shields.lasting(effect, cid)
+                ):
+                    continue
+                value += effect.amount
+            for src, spec, only in self.general:
+                if only is not None and cid not in only:
+                    continue
+                assert spec.power is not None
+                delta = spec.power(g, s, src, cid, bid)
+                if delta and cards[src].controller != card.controller and shields.source(src, cid):
+                    continue
+                value += delta
+            mine = self.selfish.get(cid)
+            if mine is not None:
+                assert mine.power is not None
+                value += mine.power(g, s, cid, cid, bid)
+            totals[card.controller] = totals.get(card.controller, 0) + max(0, value)
+        if not cat.player_power_specs:
+            return totals
+        if self.players is None:
+            self.players = sources(g, s, cat.player_power_specs)
+        for src, spec in self.players:
+            assert spec.player_power is not None
+            for seat in range(len(s.names)):
+                extra = spec.player_power(g, s, src, bid, seat)
+                if extra:
+                    totals[seat] = totals.get(seat, 0) + extra
         return totals
-    if player_sources is None:
-        player_sources = sources(g, s, cat.player_power_specs)
-    for src, spec in player_sources:
-        assert spec.player_power is not None
-        for seat in range(len(s.names)):
-            extra = spec.player_power(g, s, src, bid, seat)
-            if extra:
-                totals[seat] = totals.get(seat, 0) + extra
-    return totals
+
+    def total(self, bid: int) -> int:
+        """The total power of every player at base ``bid``."""
+        return sum(self.at(bid).values())
 
 
-def total_power(
-    g: SmashUp,
-    state: State,
-    bid: int,
-    srcs: Sources | None = None,
-    player_sources: Sources | None = None,
-) -> int:
-    return sum(powers_at(g, state, bid, srcs, player_sources).values())
+def powers_at(g: SmashUp, state: State, bid: int) -> dict[int, int]:
+    """Each player's total power at a base, for every player with a minion or power there
+    (:meth:`Powers.at`; make one :class:`Powers` to ask several bases)."""
+    return Powers(g, state).at(bid)
+
+
+def total_power(g: SmashUp, state: State, bid: int) -> int:
+    return Powers(g, state).total(bid)
 
 
 def protections(g: SmashUp, state: State) -> Sources:

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any, cast
 from cardwright.core import rng as chance
 from cardwright.core.state import CardRef, State
 
+from . import inplay
 from .catalog import BASE_DECK, BASES, base_zone
 from .state import AffectEffect, Lasting, SUState
 
@@ -398,6 +399,7 @@ def swap_base(
     s.cards[new].face_up = True
     s.zones[BASES][index] = new
     s.zones[base_zone(new)] = s.zones.pop(base_zone(old))
+    inplay.changed(s)
     s.cards[old].face_up = False
     s.zones[BASE_DECK].append(old)
     if s.lasting:

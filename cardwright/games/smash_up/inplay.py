@@ -1,0 +1,106 @@
+"""What is in play now: the bases and the cards at each, derived from the zones.
+
+Nearly every rules query starts from it (whose ability is in force, where a card is, which
+cards hear an event), and it changes far less often than it is asked: in 4-player self-play
+96% of queries find the same cards in play as the one before. So the answer is kept on the
+state, beside its fields (``SUState`` allows undeclared attributes, which copies, JSON,
+equality and hashes never see: a copy derives its own), until a card enters or leaves a base
+or a base enters or leaves play. The code that does so says it (:func:`changed`: the one card
+move :func:`~.cards.to_zone`, a base scored and replaced, a base swapped, setup).
+
+A move that forgot to say it would leave a stale answer, so the test suite runs with
+:data:`CHECK` on: every query then also compares the kept answer with the zones and fails,
+naming the state's decision count, when they differ.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, TypeVar
+
+from cardwright.core.errors import EngineError
+from cardwright.core.state import State
+
+from .catalog import BASES, base_zone
+
+_KEY = "_in_play"
+#: when true, every query checks the kept answer against the zones (the test suite sets it)
+CHECK = False
+T = TypeVar("T")
+
+
+class InPlay:
+    """The bases in play and the cards at them, as they were when it was derived.
+
+    ``ids``: each base, then the cards at it, base by base in table order; ``defns``: the
+    definition of each of those; ``where``: the base each card at a base is at (bases are not
+    in it). ``found`` keeps, per set of definitions, the cards in play with one of them."""
+
+    __slots__ = ("bases", "cards", "defns", "found", "ids", "lists", "names", "specs", "where")
+
+    def __init__(self, state: State) -> None:
+        zones, cards = state.zones, state.cards
+        self.cards = cards
+        self.bases = list(zones[BASES])
+        self.names = [base_zone(b) for b in self.bases]  # the zones of the cards at them
+        self.lists = [list(zones[name]) for name in self.names]
+        ids: list[int] = []
+        where: dict[int, int] = {}
+        for bid, here in zip(self.bases, self.lists, strict=True):
+            ids.append(bid)
+            ids.extend(here)
+            for cid in here:
+                where.setdefault(cid, bid)
+        self.ids = tuple(ids)
+        self.defns = tuple(cards[x].defn for x in ids)
+        self.where = where
+        self.found: dict[frozenset[str], list[int]] = {}
+        self.specs: dict[frozenset[str], list[tuple[int, Any]]] = {}
+
+    def fresh(self, state: State) -> bool:
+        """Whether the zones of ``state`` still hold exactly what this was derived from."""
+        zones = state.zones
+        return (
+            self.cards is state.cards
+            and self.bases == zones[BASES]
+            and self.lists == list(map(zones.__getitem__, self.names))
+        )
+
+    def having(self, kinds: frozenset[str]) -> list[int]:
+        """The bases and cards in play whose definition is in ``kinds``, in table order.
+        The answer is kept per set (the catalog's sets of definitions with a kind of hook)."""
+        found = self.found.get(kinds)
+        if found is None:
+            found = self.found[kinds] = [
+                x for x, d in zip(self.ids, self.defns, strict=True) if d in kinds
+            ]
+        return found
+
+    def with_specs(self, kinds: frozenset[str], spec: Mapping[str, T]) -> list[tuple[int, T]]:
+        """:meth:`having`, each card with ``spec[its definition]`` (kept as well; ``spec`` is
+        the catalog's, the same for every query on one state). Shared: not to be changed."""
+        found = self.specs.get(kinds)
+        if found is None:
+            found = self.specs[kinds] = [
+                (x, spec[d]) for x, d in zip(self.ids, self.defns, strict=True) if d in kinds
+            ]
+        return found
+
+
+def in_play_now(state: State) -> InPlay:
+    """The cards in play now (the kept :class:`InPlay` unless :func:`changed` was called)."""
+    kept: InPlay | None = state.__dict__.get(_KEY)
+    if kept is not None and kept.cards is state.cards:
+        if CHECK and not kept.fresh(state):
+            raise EngineError(
+                f"the cards in play changed without inplay.changed() (after decision "
+                f"{state.decisions}): a move of cards at a base skipped the card-move funnel"
+            )
+        return kept
+    kept = state.__dict__[_KEY] = InPlay(state)
+    return kept
+
+
+def changed(state: State) -> None:
+    """Say that a card entered or left a base, or a base entered or left play."""
+    state.__dict__.pop(_KEY, None)
