@@ -218,6 +218,7 @@ def test_play_against_ismcts_states_its_budget(tmp_path: object) -> None:
     assert proc.returncode == 0, proc.stderr
     assert "thinks 20 iterations per decision" in proc.stdout
     assert "(the AI thought 20 iterations in" in proc.stdout
+    assert "s of CPU)" in proc.stdout
 
 
 @pytest.mark.slow
