@@ -27,7 +27,8 @@ CASES: dict[str, list[dict[str, Any]]] = {
         {"peoples": ["Mimix", "Flit"], "first_player": "random"},
         {"peoples": ["Khind", "Terrah"], "backtracking": "strict"},
         {"peoples": ["Pillar", "Aqua"], "first_player": 1},
-        {"peoples": ["Buka", "Pillar"], "first_player": 0},
+        # Buka bluffs most: ruling B5's research reading (bluffs do not count toward six)
+        {"peoples": ["Buka", "Pillar"], "first_player": 0, "bluffs_count_six": False},
     ],
     "smash-up": [
         {"players": 2},
