@@ -68,9 +68,10 @@ class SearchHooks:
 
     ``evaluate``: per-seat values in [0, 1] (they need not add up to 1) of a position that is
     not over, for rollouts cut short; ``depth``: the default rollout length (decisions) before
-    the evaluation is used (None: to the end of the game unless a spec sets ``depth``); ``iterations``: the default iteration budget of ``ismcts`` for this
-    game (about one second per decision or less, see ``docs/benchmarks.md``); ``move_key``:
-    groups moves the search should treat as one (default: :func:`default_move_key`).
+    the evaluation is used (None: to the end of the game unless a spec sets ``depth``);
+    ``iterations``: the default iteration budget of ``ismcts`` for this game (about one second
+    per decision or less, see ``docs/benchmarks.md``); ``move_key``: groups moves the search
+    should treat as one (default: :func:`default_move_key`).
     """
 
     evaluate: Evaluate | None = None
