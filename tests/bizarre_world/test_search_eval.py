@@ -21,6 +21,6 @@ def test_the_evaluation_is_a_chance_that_favours_life_and_attack() -> None:
     assert evaluate(game, state)[1] > even[1]
 
 
-def test_rollouts_play_to_the_end_unless_a_spec_cuts_them() -> None:
+def test_rollouts_are_cut_short_and_evaluated_by_default() -> None:
     assert HOOKS["evaluate"] is evaluate
-    assert HOOKS["depth"] is None
+    assert HOOKS["depth"] == 20

@@ -1,10 +1,11 @@
 """Bizarre World's hooks for the search agent (:mod:`cardwright.agents.ismcts`).
 
-Speed duels are short (about 55 decisions between heuristic players, 25 left from the middle of
-a game), so by default rollouts play to the end of the game; the hooks set the default budget
-(about one second per decision on one core, see ``docs/benchmarks.md``) and give an evaluation
-for rollouts cut short with ``depth=N`` (a race: life, the attack each side's creatures can
-make, cards in hand and resources).
+Speed duels are short (about 55 decisions between heuristic players), but rollouts played to
+the end with the heuristic for both seats judge a position by how the heuristic would go on,
+and their outcome is noisy; rollouts cut after 20 decisions (about one turn each) and scored by
+an evaluation (a race: life against the attack each side's creatures can make, plus resources
+and cards in hand) won more from the second seat and are cheaper, so the default budget is
+1,000 iterations (about one second per decision on one core, see ``docs/benchmarks.md``).
 """
 
 from __future__ import annotations
@@ -55,5 +56,5 @@ def evaluate(game: Game, state: State) -> list[float]:
     return [p0, 1.0 - p0]
 
 
-#: rollouts play to the end unless a spec sets ``depth``
-HOOKS: dict[str, Any] = {"iterations": 800, "evaluate": evaluate, "depth": None}
+#: rollouts cut after 20 decisions (about one turn each side), then the evaluation
+HOOKS: dict[str, Any] = {"iterations": 1000, "evaluate": evaluate, "depth": 20}
