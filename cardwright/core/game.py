@@ -516,12 +516,20 @@ class Game(ABC):
     def add_lasting(self, state: State, effect: Lasting, rule: str) -> None:
         """Start a lasting effect (games that must check or record it override)."""
         state.lasting.append(effect)
+        self.derived_changed(state)
 
     def expire(self, state: State, occasion: str) -> None:
         """Announce an occasion lasting effects may end at (``end_of_turn`` ...)."""
         from .lasting import expire
 
         expire(state, occasion)
+        self.derived_changed(state)
+
+    def derived_changed(self, state: State) -> None:  # noqa: B027
+        """Say that a card's counters or a lasting effect changed. A game that keeps answers
+        derived from the state beside it (Smash Up keeps powers, :mod:`.values` there)
+        drops them here; the vocabulary's verbs that change counters or lasting effects
+        call it. The default keeps nothing, so does nothing."""
 
     def has_keyword(self, state: State, card: int, word: str) -> bool:
         """Whether one of the card's abilities gives it the keyword ``word``."""

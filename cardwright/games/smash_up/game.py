@@ -204,6 +204,9 @@ class SmashUp(Game):
 
         return choice_label(self, ctx, card, style)
 
+    def derived_changed(self, state: State) -> None:
+        values.changed(state)
+
     def discard_card(self, state: State, seat: int, card: int, rule: str) -> None:
         self.discard_from_hand(state, seat, card, rule)
 
@@ -370,8 +373,9 @@ class SmashUp(Game):
 
     # ================================================================ lookups
     def powers(self, state: State) -> values.Powers:
-        """Power at bases over one unchanged state (:class:`~.values.Powers`)."""
-        return values.Powers(self, state)
+        """Power at bases, minions' power and breakpoints, kept for the state as it is
+        (:func:`~.values.kept`)."""
+        return values.kept(self, state)
 
     def cat(self, state: State) -> Catalog:
         return self.catalogs[state.config["card_set"]]
