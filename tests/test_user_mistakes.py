@@ -150,10 +150,13 @@ def test_play_checks_the_save_path_before_the_game(tmp_path: Path) -> None:
 
 def test_ctrl_c_in_play_saves_the_game_so_far(tmp_path: Path) -> None:
     save = tmp_path / "game.json"
+    # as from a terminal: a shell starts a background job with Ctrl-C ignored, and a child
+    # inherits that (Python then installs no handler), so the player's process gets it back
     proc = subprocess.Popen(
         [sys.executable, "-m", "cardwright.cli", "play", "bizarre-world", "--seed", "3",
          "--save", str(save)],
         stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
     )  # fmt: skip
     assert proc.stdin is not None and proc.stdout is not None
     proc.stdin.write("1\n")

@@ -511,6 +511,7 @@ def _lose(ctx: Ctx, key: str, n: int = 1, who: Any = None, why: str = "") -> Non
 def _set_counter(ctx: Ctx, cards: Any, name: str, value: int) -> None:
     for card in cards_of(cards):
         ctx.state.cards[card].counters[name] = int(value)
+    ctx.game.derived_changed(ctx.state)
 
 
 def _add_counter(ctx: Ctx, cards: Any, name: str, n: int = 1) -> None:
@@ -519,6 +520,7 @@ def _add_counter(ctx: Ctx, cards: Any, name: str, n: int = 1) -> None:
         counters[name] = counters.get(name, 0) + int(n)
         if counters[name] == 0:
             del counters[name]
+    ctx.game.derived_changed(ctx.state)
 
 
 DRAW = VerbSpec("draw", _draw, possible=_can_draw)

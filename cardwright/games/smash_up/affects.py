@@ -22,6 +22,7 @@ from cardwright.core.errors import EngineError
 from cardwright.core.state import CardRef, Decision, Lasting, Option, State
 from cardwright.core.steps import Step
 
+from . import values
 from .catalog import BASES
 from .state import Acting, Affect, AffectEffect, Once, SUState
 
@@ -126,6 +127,7 @@ def spare(g: SmashUp, state: State, minion: int, source: int, by: int) -> None:
     seat = s.cards[by].controller
     effect = Lasting("spared", CardRef(minion), seat, source=CardRef(by), about=CardRef(source))
     s.lasting.append(effect)
+    values.changed(s)
 
 
 def affected_by(g: SmashUp, state: State, source: int, verb: str | None = None) -> list[int]:

@@ -34,14 +34,28 @@ class InPlay:
 
     ``ids``: each base, then the cards at it, base by base in table order; ``defns``: the
     definition of each of those; ``where``: the base each card at a base is at (bases are not
-    in it). ``found`` keeps, per set of definitions, the cards in play with one of them."""
+    in it); ``base_set``: the bases, as a set. ``found`` keeps, per set of definitions, the
+    cards in play with one of them."""
 
-    __slots__ = ("bases", "cards", "defns", "found", "ids", "lists", "names", "specs", "where")
+    __slots__ = (
+        "base_set",
+        "based",
+        "bases",
+        "cards",
+        "defns",
+        "found",
+        "ids",
+        "lists",
+        "names",
+        "specs",
+        "where",
+    )
 
     def __init__(self, state: State) -> None:
         zones, cards = state.zones, state.cards
         self.cards = cards
         self.bases = list(zones[BASES])
+        self.base_set = frozenset(self.bases)
         self.names = [base_zone(b) for b in self.bases]  # the zones of the cards at them
         self.lists = [list(zones[name]) for name in self.names]
         ids: list[int] = []
@@ -56,6 +70,7 @@ class InPlay:
         self.where = where
         self.found: dict[frozenset[str], list[int]] = {}
         self.specs: dict[frozenset[str], list[tuple[int, Any]]] = {}
+        self.based: dict[frozenset[str], bool] = {}
 
     def fresh(self, state: State) -> bool:
         """Whether the zones of ``state`` still hold exactly what this was derived from."""
@@ -86,6 +101,14 @@ class InPlay:
             ]
         return found
 
+    def base_among(self, kinds: frozenset[str]) -> bool:
+        """Whether a base in play has a definition in ``kinds`` (kept per set as well)."""
+        found = self.based.get(kinds)
+        if found is None:
+            base_set = self.base_set
+            found = self.based[kinds] = any(x in base_set for x in self.having(kinds))
+        return found
+
 
 def in_play_now(state: State) -> InPlay:
     """The cards in play now (the kept :class:`InPlay` unless :func:`changed` was called)."""
@@ -102,5 +125,7 @@ def in_play_now(state: State) -> InPlay:
 
 
 def changed(state: State) -> None:
-    """Say that a card entered or left a base, or a base entered or left play."""
+    """Say that a card entered or left a base, or a base entered or left play (which may
+    change powers too: the kept :class:`~.values.Powers` goes with it)."""
     state.__dict__.pop(_KEY, None)
+    state.__dict__.pop("_powers", None)

@@ -18,6 +18,7 @@ from cardwright.core.errors import EngineError
 from cardwright.core.state import CardRef, Decision, Option, State
 from cardwright.core.steps import Step
 
+from . import values
 from .catalog import BASES, RESOLVING, base_zone
 from .state import REVEALED, Allowance, SUState
 from .values import Sources
@@ -670,6 +671,7 @@ def _place(g: SmashUp, s: SUState, step: Play) -> None:
             bid = dest if dest in s.zones[BASES] else g.base_of(s, dest)
             g.to_zone(s, cid, RESOLVING, base_zone(bid))
             s.attached[cid] = CardRef(dest)
+            values.changed(s)
             step.base = _ref(bid)
             where = f" on {g.card_name(s, dest)}"
             if dest != bid:  # an action attached to a minion affects it

@@ -17,7 +17,7 @@ from cardwright.core import rng as chance
 from cardwright.core.state import CardRef, Decision, Option, State
 from cardwright.core.steps import Step
 
-from . import inplay
+from . import inplay, values
 from .catalog import BASE_DECK, BASE_DISCARD, BASES, base_zone
 from .state import SUState
 
@@ -234,6 +234,7 @@ def _clear_base(g: SmashUp, s: SUState, bid: int) -> int:
     if s.lasting:
         gone = {*moved, bid}
         s.lasting = [e for e in s.lasting if e.target not in gone]
+    values.changed(s)
     name = g.card_name(s, bid)
     discarded = [cid for cid in moved if instead[cid] is None]
     g.log(

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, cast
 from cardwright.core.state import CardRef, Decision, Option, State
 from cardwright.core.steps import Step
 
+from . import values
 from .catalog import DRAW_PER_TURN, HAND_LIMIT, HAND_SIZE
 from .play import play_choice, play_options
 from .scoring import ScoreBases
@@ -147,6 +148,7 @@ class Turn(Step, tag="su.turn"):
             return
         s.turn += 1
         s.active = seat
+        values.changed(s)  # "on your turn" powers, lasting effects ending below
         s.turns_taken[seat] += 1
         s.phase = "start"
         s.allowances = [Allowance("minion"), Allowance("action")]
@@ -176,6 +178,7 @@ class Turn(Step, tag="su.turn"):
         if s.lasting:
             ends = ("end_of_turn", f"end_of_turn:{seat}")
             s.lasting = [e for e in s.lasting if e.until not in ends]
+            values.changed(s)
         s.allowances = []
         g.log(s, "end_turn", "su.turn.end", f"{s.names[seat]} ends their turn", seat)
         target = s.config["vp_to_win"]

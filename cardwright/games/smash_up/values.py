@@ -11,10 +11,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, cast
 
 from cardwright.core.effects import Permission, allowed
+from cardwright.core.errors import EngineError
 from cardwright.core.state import CardRef, Lasting, State
 from cardwright.core.vocab import Ctx
 from cardwright.core.vocab.base import cards_of
 
+from . import inplay
 from .catalog import BASES, base_zone
 from .inplay import in_play_now
 from .specs import AbilitySpec
@@ -31,11 +33,13 @@ def sources(g: SmashUp, state: State, kinds: frozenset[str]) -> Sources:
     (bases whose ability is cancelled or ignored by everyone are left out)."""
     if not kinds:
         return []
-    found = in_play_now(state).with_specs(kinds, g.cat(state).spec)
-    bases = state.zones[BASES]
-    if found and any(x in bases for x, _ in found):
-        off = cancelled(g, state)  # a base whose ability is cancelled or ignored
+    now = in_play_now(state)
+    found = now.with_specs(kinds, g.cat(state).spec)
+    s = cast(SUState, state)
+    if (s.lasting or s.attached) and now.base_among(kinds):
+        off = cancelled(g, s)  # a base whose ability is cancelled or ignored
         if off:
+            bases = now.base_set
             found = [(x, sp) for x, sp in found if x not in off or x not in bases]
     return found
 
@@ -128,6 +132,27 @@ def power(
 ) -> int:
     """A minion's power: printed + +1 power counters + ongoing effects + lasting effects,
     never below 0 (less another player's changes that a protection stops: :class:`Shields`).
+    A minion not in play has its printed power. Worked out with the powers kept for the
+    state (:func:`kept`) unless ``bid`` asks about another base than the minion's or
+    ``srcs`` names the modifiers."""
+    if srcs is None:
+        here = g.base_of(state, cid)
+        if bid is None or bid == here:
+            if here < 0:
+                return g.cat(state).printed[state.cards[cid].defn]
+            return kept(g, state).minion(cid, here)
+    return power_now(g, state, cid, bid, srcs)
+
+
+def power_now(
+    g: SmashUp,
+    state: State,
+    cid: int,
+    bid: int | None = None,
+    srcs: Sources | None = None,
+) -> int:
+    """A minion's power: printed + +1 power counters + ongoing effects + lasting effects,
+    never below 0 (less another player's changes that a protection stops: :class:`Shields`).
     A minion not in play has its printed power."""
     s = cast(SUState, state)
     card = s.cards[cid]
@@ -164,6 +189,12 @@ def power(
 
 def breakpoint(g: SmashUp, state: State, bid: int) -> int:
     """A base's breakpoint: printed + ongoing + lasting effects, never below 0."""
+    return kept(g, state).breakpoint(bid)
+
+
+def breakpoint_now(g: SmashUp, state: State, bid: int) -> int:
+    """A base's breakpoint: printed + ongoing + lasting effects, never below 0 (worked out
+    afresh: :func:`breakpoint` uses the kept answer)."""
     s = cast(SUState, state)
     cat = g.cat(s)
     value = cat.bases[s.cards[bid].defn].breakpoint
@@ -186,12 +217,29 @@ def base_ignored(g: SmashUp, state: State, bid: int, seat: int = -1) -> bool:
 
 
 class Powers:
-    """Each player's total power at bases of one unchanged state. What every base shares
-    (the modifiers in play, the cards each can change, the lasting changes, the protections)
-    is worked out once, so asking every base (is one ready to score?) costs little more than
-    asking one."""
+    """Each player's total power at bases, each minion's power and each base's breakpoint,
+    for one state as it is now. What every base shares (the modifiers in play, the cards
+    each can change, the lasting changes, the protections) is worked out once, and each
+    answer is kept once worked out, so asking every base (is one ready to score?) costs
+    little more than asking one, and asking again costs nothing.
 
-    __slots__ = ("g", "general", "lasting", "players", "s", "selfish", "shields")
+    One is kept on the state (:func:`kept`) until something a power can depend on changes
+    (:func:`changed`); a fresh one (``Powers(g, state)``) is what the kept one is checked
+    against."""
+
+    __slots__ = (
+        "breakpoints",
+        "g",
+        "general",
+        "lasting",
+        "minions",
+        "players",
+        "s",
+        "selfish",
+        "shields",
+        "stamp",
+        "totals",
+    )
 
     def __init__(self, g: SmashUp, state: State) -> None:
         s = cast(SUState, state)
@@ -209,13 +257,27 @@ class Powers:
                 self.lasting.setdefault(effect.target, []).append(effect)
         self.shields = Shields(g, s)
         self.players: Sources | None = None  # the player power modifiers, when first asked
+        self.totals: dict[int, dict[int, int]] = {}  # base -> its totals by player
+        self.minions: dict[int, int] = {}  # minion -> its power
+        self.breakpoints: dict[int, int] = {}  # base -> its breakpoint
+        self.stamp = _stamp(s)
 
     def at(self, bid: int) -> dict[int, int]:
         """Each player's total power at base ``bid``, for every player with a minion or
-        power there (as :func:`power` for every minion there, plus player modifiers)."""
+        power there (as :func:`power_now` for every minion there, plus player modifiers).
+        Shared: not to be changed."""
+        found = self.totals.get(bid)
+        if found is None:
+            found = self.totals[bid] = self._at(bid)
+        elif inplay.CHECK and Powers(self.g, self.s)._at(bid) != found:
+            _stale(self.s, f"the total power at base {bid}")
+        return found
+
+    def _at(self, bid: int) -> dict[int, int]:
         g, s, shields = self.g, self.s, self.shields
         cat = g.cat(s)
         cards, is_minion, printed = s.cards, cat.is_minion, cat.printed
+        minions = self.minions
         totals: dict[int, int] = {}
         for cid in s.zones[base_zone(bid)]:
             card = cards[cid]
@@ -242,7 +304,8 @@ class Powers:
             if mine is not None:
                 assert mine.power is not None
                 value += mine.power(g, s, cid, cid, bid)
-            totals[card.controller] = totals.get(card.controller, 0) + max(0, value)
+            value = minions[cid] = max(0, value)
+            totals[card.controller] = totals.get(card.controller, 0) + value
         if not cat.player_power_specs:
             return totals
         if self.players is None:
@@ -255,19 +318,79 @@ class Powers:
                     totals[seat] = totals.get(seat, 0) + extra
         return totals
 
+    def minion(self, cid: int, bid: int) -> int:
+        """The power of minion ``cid``, which is at base ``bid`` (every minion there is
+        worked out at once)."""
+        found = self.minions.get(cid)
+        if found is None:
+            self.at(bid)
+            found = self.minions.get(cid)
+            if found is None:  # not a minion (an action at the base): asked afresh
+                return power_now(self.g, self.s, cid, bid)
+        elif inplay.CHECK and power_now(self.g, self.s, cid, bid) != found:
+            _stale(self.s, f"the power of minion {cid}")
+        return found
+
     def total(self, bid: int) -> int:
         """The total power of every player at base ``bid``."""
         return sum(self.at(bid).values())
 
+    def breakpoint(self, bid: int) -> int:
+        """Base ``bid``'s breakpoint (:func:`breakpoint_now`)."""
+        found = self.breakpoints.get(bid)
+        if found is None:
+            found = self.breakpoints[bid] = breakpoint_now(self.g, self.s, bid)
+        elif inplay.CHECK and breakpoint_now(self.g, self.s, bid) != found:
+            _stale(self.s, f"the breakpoint of base {bid}")
+        return found
+
+
+def _stale(s: State, what: str) -> None:
+    raise EngineError(
+        f"{what} changed without values.changed() (after decision {s.decisions}): a change "
+        "a power or breakpoint depends on skipped the funnel that says so"
+    )
+
+
+_KEY = "_powers"
+
+
+def kept(g: SmashUp, state: State) -> Powers:
+    """The :class:`Powers` kept for ``state`` (a new one once :func:`changed` was called).
+    Kept as :mod:`.inplay` keeps the cards in play, and checked the same way: with
+    :data:`.inplay.CHECK` on, every answer read again is compared with one worked out
+    afresh."""
+    found: Powers | None = state.__dict__.get(_KEY)
+    if found is not None and found.s is state and found.stamp == _stamp(state):
+        return found
+    found = state.__dict__[_KEY] = Powers(g, state)
+    return found
+
+
+def _stamp(s: State) -> tuple[int, ...]:
+    """What a kept :class:`Powers` also checks before it is used, because it costs little:
+    the lasting effects and attachments (appended to or replaced) and the active player. A
+    program that edits a state directly (a test, a tool) is then still answered afresh for
+    these; the cards' counters and controllers it must announce (:func:`changed`)."""
+    lasting, attached = s.lasting, cast(SUState, s).attached
+    return (id(lasting), len(lasting), id(attached), len(attached), s.active)
+
+
+def changed(state: State) -> None:
+    """Say that something a power or a breakpoint depends on changed: a card's counters or
+    controller, a lasting effect, an attachment, the active player (and, through
+    :func:`.inplay.changed`, the cards at bases)."""
+    state.__dict__.pop(_KEY, None)
+
 
 def powers_at(g: SmashUp, state: State, bid: int) -> dict[int, int]:
     """Each player's total power at a base, for every player with a minion or power there
-    (:meth:`Powers.at`; make one :class:`Powers` to ask several bases)."""
-    return Powers(g, state).at(bid)
+    (:meth:`Powers.at` of the kept powers; a copy, the caller's to change)."""
+    return dict(kept(g, state).at(bid))
 
 
 def total_power(g: SmashUp, state: State, bid: int) -> int:
-    return Powers(g, state).total(bid)
+    return kept(g, state).total(bid)
 
 
 def protections(g: SmashUp, state: State) -> Sources:

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any, cast
 from cardwright.core import rng as chance
 from cardwright.core.state import CardRef, State
 
-from . import inplay
+from . import inplay, values
 from .catalog import BASE_DECK, BASES, base_zone
 from .state import AffectEffect, Lasting, SUState
 
@@ -53,6 +53,7 @@ def start_lasting(
             return False
     src = None if source < 0 else CardRef(source)
     s.lasting.append(Lasting(key, CardRef(target), seat, amount, src, until=until))
+    values.changed(s)
     return True
 
 
@@ -75,6 +76,7 @@ def add_counters(g: SmashUp, state: State, cid: int, count: int, seat: int, rule
         return False
     counters = s.cards[cid].counters
     counters["p1"] = counters.get("p1", 0) + count
+    values.changed(s)
     g.log(
         s,
         "counters",
@@ -104,6 +106,7 @@ def move_counters(
         del s.cards[src].counters["p1"]
     else:
         s.cards[src].counters["p1"] = have - count
+    values.changed(s)
     if not lands:
         return
     counters = s.cards[dest].counters
@@ -139,6 +142,7 @@ def leave_play(g: SmashUp, s: SUState, cid: int, dest: str, *, bottom: bool = Fa
     s.attached.pop(CardRef(cid), None)
     if s.lasting:
         s.lasting = [e for e in s.lasting if e.target != cid]
+    values.changed(s)
     if s.used:
         s.used = [u for u in s.used if u.card != cid]
     if instead is not None:
@@ -317,6 +321,7 @@ def transfer_action(g: SmashUp, state: State, aid: int, dest: int, actor: int, r
         return False
     g.to_zone(s, aid, base_zone(src), base_zone(dest))
     s.attached[CardRef(aid)] = CardRef(dest)
+    values.changed(s)
     g.log(
         s,
         "transferred",
@@ -341,6 +346,7 @@ def take_control(g: SmashUp, state: State, cid: int, seat: int, rule: str) -> bo
         return False
     before = card.controller
     card.controller = seat
+    values.changed(s)
     g.log(
         s,
         "control",
@@ -404,6 +410,7 @@ def swap_base(
     s.zones[BASE_DECK].append(old)
     if s.lasting:
         s.lasting = [e for e in s.lasting if e.target != old]
+        values.changed(s)
     s.allowances = [
         a for a in s.allowances if a.base != old and not (a.ongoing and a.source == old)
     ]
