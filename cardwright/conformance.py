@@ -16,7 +16,16 @@ from cardwright.core.errors import IllegalChoice
 from cardwright.core.game import Game
 from cardwright.core.refs import map_refs
 from cardwright.core.rng import LocalRng
-from cardwright.core.state import CardRef, State, clone, from_json, state_hash, to_json
+from cardwright.core.state import (
+    HIDDEN,
+    Card,
+    CardRef,
+    State,
+    clone,
+    from_json,
+    state_hash,
+    to_json,
+)
 from cardwright.core.zones import total_cards
 from cardwright.games import GAMES, option_forms
 
@@ -33,9 +42,52 @@ class Playthrough:
     checked_states: int = 0
 
 
+def _status(card: Card) -> tuple[bool, bool, dict[str, int], int, int]:
+    """What a seat may see of a card it cannot identify: the fields its placeholder keeps."""
+    return (card.exhausted, card.face_up, card.counters, card.owner, card.controller)
+
+
+def check_hidden_status(game: Game, state: State, view: State, seat: int, where: str) -> None:
+    """What ``view`` (``state`` as ``seat`` sees it) shows of the cards the seat may not
+    identify is true: each placeholder holds the real card's public fields (exhausted, face up,
+    counters, owner, controller) and the definition ``HIDDEN``, and in the view the seat still
+    would not identify it. The hidden cards of one place share one owner and controller (the
+    place shows them; otherwise they would tell hidden cards apart). The view's card table
+    holds the cards of its zones, nothing else."""
+    for zone, ids in state.zones.items():
+        owners = set()
+        for real, shown in zip(ids, view.zones[zone], strict=True):
+            if shown >= 0:
+                continue
+            card, placeholder = state.cards[real], view.cards.get(shown)
+            assert placeholder is not None, f"{where}: placeholder {shown} has no card"
+            assert placeholder.id == shown and placeholder.defn == HIDDEN, (
+                f"{where}: placeholder {shown} of {zone} is card {placeholder.id} "
+                f"{placeholder.defn!r}, not {shown} {HIDDEN!r}"
+            )
+            assert _status(placeholder) == _status(card), (
+                f"{where}: seat {seat} sees hidden card {real} in {zone} as (exhausted, face "
+                f"up, counters, owner, controller) {_status(placeholder)}; it is {_status(card)}"
+            )
+            assert not game.card_visible(view, zone, placeholder, seat), (
+                f"{where}: in its view, seat {seat} would identify placeholder {shown} in {zone}"
+            )
+            owners.add((card.owner, card.controller))
+        assert len(owners) <= 1, (
+            f"{where}: the cards of {zone} hidden from seat {seat} have several (owner, "
+            f"controller): {sorted(owners)}, which their placeholders would show"
+        )
+    in_zones = [c for ids in view.zones.values() for c in ids]
+    assert sorted(view.cards) == sorted(in_zones), (
+        f"{where}: the card table of seat {seat}'s view is not the cards of its zones"
+    )
+
+
 def check_view(game: Game, state: State, seat: int, where: str) -> State:
-    """The view hides what it must, and determinizing it gives states with the same view."""
+    """The view hides what it must, shows what is public of hidden cards, and determinizing
+    it gives states with the same view, each dealt card keeping its placeholder's fields."""
     view = game.view(state, seat)
+    check_hidden_status(game, state, view, seat, where)
     assert view.rng == 0 and not view.forced and view.seed == 0, f"{where}: view leaks the RNG"
     for zone, ids in state.zones.items():
         vids = view.zones[zone]
@@ -55,6 +107,13 @@ def check_view(game: Game, state: State, seat: int, where: str) -> State:
             assert seat in event.visible_to, f"{where}: seat {seat} sees a private log event"
     for n in (1, 2):
         full = game.determinize(view, n)
+        for zone, ids in view.zones.items():
+            for shown, dealt in zip(ids, full.zones[zone], strict=True):
+                assert shown >= 0 or _status(full.cards[dealt]) == _status(view.cards[shown]), (
+                    f"{where}: determinization {n} for seat {seat} deals card {dealt} into "
+                    f"{zone} as {_status(full.cards[dealt])}; the view shows "
+                    f"{_status(view.cards[shown])}"
+                )
         again = game.view(full, seat)
         assert to_json(again) == to_json(view), (
             f"{where}: determinization {n} for seat {seat} does not agree with the view"
@@ -99,7 +158,10 @@ def check_hidden_swaps(
     """What ``seat`` cannot see cannot change its view: exchange two hidden cards of different
     definitions that the seat could not tell apart (same pool: within a hidden zone or between
     hidden zones of other seats) and the view must stay the same. Each place keeps its status
-    (facing, counters: a face-down bluff stays a bluff). Two exchanges are tried:
+    (exhausted, facing, counters, owner: what the view shows of a hidden card, so a face-down
+    bluff stays a bluff and a turned resource stays turned); what is exchanged is what the
+    view must not show, so a placeholder that betrayed its card would fail here. Two
+    exchanges are tried:
 
     * the definitions change places and the ids stay (catches names, labels and texts that
       betray a hidden card);
@@ -185,9 +247,10 @@ def play_checked(
     deep_every: int = 15,
     log: bool = False,
 ) -> Playthrough:
-    """Play one random game, checking invariants and re-asking the pending question at every
-    step, and the deep properties (copies, JSON, views, determinization, refusals, hidden
-    swaps) every ``deep_every`` steps."""
+    """Play one random game, checking invariants, re-asking the pending question and what the
+    deciding seat's view shows of hidden cards at every step, and the deep properties (copies,
+    JSON, every seat's view, determinization, refusals, hidden swaps) every ``deep_every``
+    steps."""
     state = game.new_state(config, seed, log=log)
     agent = RandomAgent(seed)
     swap_rng = LocalRng(seed)
@@ -206,14 +269,16 @@ def play_checked(
         )
         check_reask(game, state, where)
         check_option_ids(game, state, where)
+        seat = state.decision.seat
         if step % deep_every == 0:
             check_copy_and_json(game, state, where)
             check_refusals(game, state, where)
-            for seat in range(state.num_players):
-                check_view(game, state, seat, where)
-                check_hidden_swaps(game, state, seat, where, swap_rng)
+            for viewer in range(state.num_players):
+                check_view(game, state, viewer, where)
+                check_hidden_swaps(game, state, viewer, where, swap_rng)
             record.checked_states += 1
-        seat = state.decision.seat
+        else:  # the view an agent that must not cheat decides from (a search's root)
+            check_hidden_status(game, state, game.view(state, seat), seat, where)
         choice = agent.choose(game, state, seat)
         record.choices.append((seat, choice))
         game.apply(state, choice, seat)

@@ -12,8 +12,18 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from cardwright.agents import RandomAgent
-from cardwright.conformance import check_log_citations, check_replay, play_checked
+from cardwright.conformance import (
+    check_hidden_status,
+    check_hidden_swaps,
+    check_log_citations,
+    check_replay,
+    check_view,
+    play_checked,
+)
+from cardwright.core.rng import LocalRng
+from cardwright.core.state import State
 from cardwright.games import get_game, playable_games
+from tests.bizarre_world.test_views import position_with_spent_resources
 
 CASES: dict[str, list[dict[str, Any]]] = {
     "bizarre-world": [
@@ -206,3 +216,49 @@ def test_two_games_interleaved_on_one_game_object_play_as_if_apart(game_id: str)
                 game.apply(s, agent.choose(game, s, s.decision.seat))
     assert [state_hash(s) for s in states] == expected
     assert {k: id(v) for k, v in vars(game).items()} == before, "the game object changed"
+
+
+def test_the_hidden_card_checks_catch_a_view_that_loses_or_betrays_a_hidden_card() -> None:
+    """The checks of what views show of hidden cards mean something, on a position where Bob
+    has spent two of his three face-down resources: a view that loses their status (as views
+    once did: every placeholder ready), a determinization that loses it, and a view whose
+    placeholders carry their cards' definitions are each caught; the real ones pass."""
+    game = get_game("bizarre-world")
+    state = position_with_spent_resources()
+    check_view(game, state, 0, "real")
+    check_hidden_swaps(game, state, 0, "real", LocalRng(1), tries=20)
+    real_view, real_determinize = game.view, game.determinize
+
+    def lossy(state: State, seat: int) -> State:
+        view = real_view(state, seat)
+        for cid, card in view.cards.items():
+            if cid < 0:
+                card.exhausted = False
+        return view
+
+    def lossy_determinize(view: State, seed: int) -> State:
+        full = real_determinize(view, seed)
+        for card in full.cards.values():
+            card.exhausted = False
+        return full
+
+    def leaky(state: State, seat: int) -> State:
+        view = real_view(state, seat)
+        for zone, ids in state.zones.items():
+            for real, shown in zip(ids, view.zones[zone], strict=True):
+                if shown < 0:
+                    view.cards[shown].defn = state.cards[real].defn
+        return view
+
+    with pytest.raises(AssertionError, match=r"sees hidden card \d+ in resources:1 as"):
+        check_hidden_status(game, state, lossy(state, 0), 0, "lossy")
+    with pytest.raises(AssertionError, match=r"placeholder -\d+ of .* is card"):
+        check_hidden_status(game, state, leaky(state, 0), 0, "leaky")
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(game, "determinize", lossy_determinize)
+        with pytest.raises(AssertionError, match=r"deals card \d+ into resources:1"):
+            check_view(game, state, 0, "lossy determinization")
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(game, "view", leaky)
+        with pytest.raises(AssertionError, match=r"tells hidden cards .* apart"):
+            check_hidden_swaps(game, state, 0, "leaky", LocalRng(1), tries=20)

@@ -56,7 +56,9 @@ from cardwright.core.state import Option, State, from_json, state_hash, to_json
 #: an evaluation: per-seat values in [0, 1] for a state that is not over (estimated chances)
 Evaluate = Callable[[Game, State], list[float]]
 #: a move key: (game, state, option, stable ids) -> a string naming the move across
-#: determinizations (``stable``: the ids of cards the searching seat could see at the root)
+#: determinizations (``stable``: the ids in the root view's card table, so the cards the
+#: searching seat could see there, and the placeholders of the others, which no determinized
+#: state holds: a determinization deals them under fresh ids)
 MoveKey = Callable[[Game, State, Option, frozenset[int]], str]
 
 

@@ -40,6 +40,7 @@ from .state import (
     State,
     Trigger,
     clone,
+    known_card,
 )
 from .steps import ResolveTriggers, Respond, Step, state_class, steps_for
 from .timing import AFTER as AFTER
@@ -690,17 +691,16 @@ class Game(ABC):
         raise EngineError(f"{self.id}: no prior for unknown pool {pool!r}")
 
     def pool_owner(self, pool: str) -> int:
+        """The seat whose cards make up ``pool`` (for a game's prior: ``sample_unknown``)."""
         return int(pool.rsplit(":", 1)[-1])
-
-    def placeholder_face_up(self, zone: str) -> bool:
-        """Whether a card dealt into ``zone`` by determinization lies face up."""
-        return True
 
     def complete_determinized(self, view: State, state: State, seed: int) -> None:  # noqa: B027
         """Called by determinization after the placeholders are dealt and before another
         seat's decision is re-asked: a game whose hidden places constrain what may lie there
         (a face-down bluff must be a bluff card) rearranges the dealt cards here, keeping each
-        pool's contents. The default does nothing."""
+        pool's contents and each place's public status: exchange the dealt cards'
+        definitions, not the cards (a card's exhausted, face-up, counters, owner and
+        controller are its place's, as the view showed them). The default does nothing."""
 
     def mask_config(self, config: dict[str, Any], seat: int) -> dict[str, Any]:
         """The rule options as ``seat`` may see them (hide other players' decklists here)."""
@@ -780,7 +780,7 @@ class Game(ABC):
         return []
 
     def card_name(self, state: State, card_id: int) -> str:
-        card = state.cards.get(card_id)
+        card = known_card(state, card_id)
         return card.defn if card is not None else "a hidden card"
 
     def render(self, view: State, seat: int) -> str:

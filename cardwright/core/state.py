@@ -71,7 +71,12 @@ class Decision(msgspec.Struct):
 
 
 class Card(msgspec.Struct):
-    """A card instance. Its static definition is looked up by ``defn``; it is never copied."""
+    """A card instance. Its static definition is looked up by ``defn``; it is never copied.
+
+    In a view (``core/views.py``) a card the seat may not identify is a *placeholder*: a card
+    under a negative id whose ``defn`` is :data:`HIDDEN` and whose other fields are what the
+    seat can see of it (see :func:`known_card`).
+    """
 
     id: int
     defn: str
@@ -80,6 +85,18 @@ class Card(msgspec.Struct):
     exhausted: bool = False
     face_up: bool = True
     counters: dict[str, int] = msgspec.field(default_factory=dict)
+
+
+#: the definition of every placeholder in a view: one fixed value that is no card's, so a
+#: placeholder tells nothing of the card it stands for and never passes for a known card
+HIDDEN = "?"
+
+
+def known_card(state: State, card_id: int) -> Card | None:
+    """The card ``card_id`` when ``state`` identifies it: None for a placeholder of a view (a
+    hidden card, whose public status is ``state.cards[card_id]``) and for an unknown id."""
+    card = state.cards.get(card_id)
+    return None if card is None or card_id < 0 else card
 
 
 class Bindings(msgspec.Struct, omit_defaults=True):

@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, Any, Union
 import msgspec
 
 from .errors import EngineError
-from .state import CardRef, Decision, Option, State, Trigger
+from .state import CardRef, Decision, Option, State, Trigger, known_card
 
 if TYPE_CHECKING:
     from .game import Game
@@ -232,5 +232,5 @@ class ResolveTriggers(Step, tag="core.triggers"):
 
 
 def _source_defn(state: State, trigger: Trigger) -> str:
-    card = state.cards.get(trigger.source)
+    card = known_card(state, trigger.source)
     return card.defn if card is not None else str(trigger.source)

@@ -1,6 +1,7 @@
 """What the terminal shows of a Bizarre World position (``render.py``): a seat sees its own
-neutral resources and whether each is ready; the opponent's are face down, so the screen
-says they are hidden instead of counting them as ready (issue 12)."""
+neutral resources and whether each is ready; the opponent's are face down, yet an exhausted
+one is turned sideways, so the screen counts the ready ones among them too (issue 12: it
+once counted them all as ready, when the view lost whether a hidden card was exhausted)."""
 
 from __future__ import annotations
 
@@ -36,12 +37,14 @@ def test_own_resources_show_how_many_are_ready() -> None:
     assert "neutral resources 2/3 ready" in _line(text, "Steve")
 
 
-def test_the_opponents_face_down_resources_show_as_hidden_not_ready() -> None:
-    s = _state()
-    for seat, me, them in ((0, "Steve", "Steve2"), (1, "Steve2", "Steve")):
+def test_the_opponents_face_down_resources_show_how_many_are_ready() -> None:
+    s = _state()  # Steve has 2 of 3 resources ready, Steve2 1 of 3
+    for seat, me, mine, them, theirs in (
+        (0, "Steve", 2, "Steve2", 1),
+        (1, "Steve2", 1, "Steve", 2),
+    ):
         text = GAME.render(GAME.view(s, seat), seat)
-        theirs = _line(text, them)
-        assert "neutral resources 3 hidden" in theirs, theirs
-        assert "ready" not in theirs.split("neutral resources")[1].split("discard")[0]
-        mine = _line(text, me)
-        assert "/3 ready" in mine, mine
+        line = _line(text, them)
+        assert f"neutral resources {theirs}/3 ready (face down)" in line, line
+        line = _line(text, me)
+        assert f"neutral resources {mine}/3 ready  " in line, line

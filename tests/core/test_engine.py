@@ -188,11 +188,13 @@ class Bluffs(Game):
     def complete_determinized(self, view: State, state: State, seed: int) -> None:
         if not self.constrained:
             return
-        hand, down = state.zones["hand:1"], state.zones["down:1"]
-        for i, cid in enumerate(down):
-            if not state.cards[cid].defn.startswith("bluff"):
-                j = next(k for k, h in enumerate(hand) if state.cards[h].defn.startswith("bluff"))
-                down[i], hand[j] = hand[j], cid
+        # exchange definitions, not cards: each place keeps its public status (face down)
+        cards = state.cards
+        hand = [cards[c] for c in state.zones["hand:1"]]
+        for card in (cards[c] for c in state.zones["down:1"]):
+            if not card.defn.startswith("bluff"):
+                other = next(h for h in hand if h.defn.startswith("bluff"))
+                card.defn, other.defn = other.defn, card.defn
 
 
 def test_complete_determinized_lets_a_game_respect_its_hidden_constraints() -> None:

@@ -347,9 +347,6 @@ class BizarreWorld(Game):
         ruleset = state.config["ruleset"]
         return [random_card(rng, ruleset).id for _ in range(count)]
 
-    def placeholder_face_up(self, zone: str) -> bool:
-        return False
-
     def mask_config(self, config: dict[str, Any], seat: int) -> dict[str, Any]:
         if config.get("open_decklists"):
             return config

@@ -27,18 +27,16 @@ def _card(view: BWState, cid: int) -> str:
 
 
 def _resources(view: BWState, seat: int) -> str:
-    """A seat's neutral resources: how many of those the viewer can see are ready, and how
-    many are face down to the viewer (hidden: the view does not say whether they are
-    exhausted, so they are not counted as ready)."""
+    """A seat's neutral resources and how many are ready. An exhausted resource is turned
+    sideways, which the opponent sees of face-down ones too: the view keeps it on their
+    placeholders (``core/views.py``)."""
     ids = view.zones[f"resources:{seat}"]
-    seen = [c for c in ids if c >= 0]
-    hidden = len(ids) - len(seen)
-    ready = sum(1 for c in seen if not view.cards[c].exhausted)
+    ready = sum(1 for c in ids if not view.cards[c].exhausted)
+    hidden = sum(1 for c in ids if c < 0)
+    text = f"{ready}/{len(ids)} ready"
     if not hidden:
-        return f"{ready}/{len(seen)} ready"
-    if not seen:
-        return f"{hidden} hidden"
-    return f"{len(ids)} ({ready}/{len(seen)} ready, {hidden} hidden)"
+        return text
+    return text + (" (face down)" if hidden == len(ids) else f" ({hidden} face down)")
 
 
 def render(view: BWState, seat: int) -> str:

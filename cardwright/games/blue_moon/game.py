@@ -24,7 +24,7 @@ from cardwright.core.errors import ConfigError, DataError
 from cardwright.core.game import AFTER, Game
 from cardwright.core.rng import LocalRng
 from cardwright.core.rules import RulesIndex
-from cardwright.core.state import Card, CardRef, Option, State
+from cardwright.core.state import Card, CardRef, Option, State, known_card
 from cardwright.core.zones import card_places, create_card, find_zone, move
 
 from . import buka_rules as buka
@@ -197,7 +197,7 @@ class BlueMoon(Game):
         return self.defs[state.cards[ship].defn].capacity
 
     def card_name(self, state: State, card_id: int) -> str:
-        card = state.cards.get(card_id)
+        card = known_card(state, card_id)
         return card_def(self.defs, card).name if card is not None else "a hidden card"
 
     def effects(self, s: BMState) -> InForce:
@@ -537,9 +537,6 @@ class BlueMoon(Game):
             for i, entry in enumerate(config["peoples"])
         ]
         return {**config, "peoples": peoples}
-
-    def placeholder_face_up(self, zone: str) -> bool:
-        return zone.startswith("hand")
 
     # ================================================================ checks and reports
     def invariants(self, state: State) -> list[str]:

@@ -6,6 +6,8 @@ from typing import TYPE_CHECKING
 
 from rich.markup import escape
 
+from cardwright.core.state import known_card
+
 from .state import BMState
 
 if TYPE_CHECKING:
@@ -37,7 +39,7 @@ def short_characters(game: BlueMoon, view: BMState, eff: InForce, seat: int) -> 
     if eff.floors or game.has_shield(view, seat, element, eff):
         return {}
     need = game.total_power(view, 1 - seat, eff=eff)
-    hand = [c for c in view.zones[f"hand:{seat}"] if c in view.cards]
+    hand = [c for c in view.zones[f"hand:{seat}"] if known_card(view, c) is not None]
     kind = {c: game.defn(view, c).type for c in hand}
     value = {c: eff.value(c, element) for c in hand}
     support = sum(eff.value(c, element) for c in view.zones[f"support:{seat}"])

@@ -24,7 +24,7 @@ from cardwright.core.errors import ConfigError, EngineError
 from cardwright.core.game import Game
 from cardwright.core.rng import LocalRng
 from cardwright.core.rules import RulesIndex
-from cardwright.core.state import Card, CardRef, Lasting, Option, State
+from cardwright.core.state import Card, CardRef, Lasting, Option, State, known_card
 from cardwright.core.steps import Respond
 from cardwright.core.zones import card_places, create_card
 
@@ -153,7 +153,7 @@ class Munchkin(Game):
         return self.card_defs[state.config["card_set"]][state.cards[card].defn]
 
     def card_name(self, state: State, card_id: int) -> str:
-        c = state.cards.get(card_id)
+        c = known_card(state, card_id)
         if c is None:
             return "a hidden card"
         return self.sets[state.config["card_set"]].cards[c.defn].name
@@ -546,21 +546,8 @@ class Munchkin(Game):
         # Door (or Treasure) cards is everything not in sight
         return True
 
-    def pool_owner(self, pool: str) -> int:
-        return -1
-
     def sample_unknown(self, state: State, pool: str, count: int, rng: LocalRng) -> list[str]:
         raise EngineError(f"munchkin: every pool is known, yet pool {pool!r} was not")
-
-    def placeholder_face_up(self, zone: str) -> bool:
-        return False
-
-    def complete_determinized(self, view: State, state: State, seed: int) -> None:
-        s = cast(MKState, state)
-        for seat in range(len(s.names)):
-            for key in board.hand_zones(seat):
-                for c in s.zones[key]:
-                    s.cards[c].controller = s.cards[c].owner = seat
 
     # ================================================================ checks and reports
     def invariants(self, state: State) -> list[str]:
@@ -586,12 +573,12 @@ class Munchkin(Game):
             for key in board.hand_zones(seat):
                 deck = key.split(".")[1].split(":")[0]
                 for c in s.zones[key]:
-                    if c in s.cards and self.defn(s, c).deck != deck:
+                    if known_card(s, c) is not None and self.defn(s, c).deck != deck:
                         problems.append(f"card {c} is in the wrong hand zone {key}")
         for pile in ("door_deck", "door_discard", "treasure_deck", "treasure_discard"):
             deck = pile.split("_")[0]
             for c in s.zones[pile]:
-                if c in s.cards and self.defn(s, c).deck != deck:
+                if known_card(s, c) is not None and self.defn(s, c).deck != deck:
                     problems.append(f"card {c} is in {pile}")
         return problems
 

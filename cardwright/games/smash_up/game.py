@@ -20,7 +20,7 @@ from cardwright.core.abilities import Ability
 from cardwright.core.errors import ConfigError, EngineError
 from cardwright.core.game import Game
 from cardwright.core.rng import LocalRng
-from cardwright.core.state import Card, CardRef, State
+from cardwright.core.state import Card, CardRef, State, known_card
 from cardwright.core.zones import card_places, create_card
 
 from . import affects, cards, events, play, scoring, values, verbs
@@ -393,7 +393,7 @@ class SmashUp(Game):
         return self.cat(state).is_minion.get(state.cards[cid].defn, False)
 
     def card_name(self, state: State, card_id: int) -> str:
-        card = state.cards.get(card_id)
+        card = known_card(state, card_id)
         return self.cat(state).name(card.defn) if card is not None else "a hidden card"
 
     def base_label(self, state: State, bid: int) -> str:
@@ -480,14 +480,8 @@ class SmashUp(Game):
         # (a deck, another player's hand and deck together, the base deck) is known
         return True
 
-    def pool_owner(self, pool: str) -> int:
-        return -1 if pool == BASE_DECK else int(pool.rsplit(":", 1)[1])
-
     def sample_unknown(self, state: State, pool: str, count: int, rng: LocalRng) -> list[str]:
         raise EngineError(f"smash-up: every pool is known, yet pool {pool!r} was not")
-
-    def placeholder_face_up(self, zone: str) -> bool:
-        return zone.startswith("hand:")
 
     # ================================================================ checks and reports
     def invariants(self, state: State) -> list[str]:

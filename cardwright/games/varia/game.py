@@ -23,7 +23,7 @@ from cardwright.core.errors import ConfigError
 from cardwright.core.game import AFTER, Game
 from cardwright.core.lasting import became
 from cardwright.core.rng import LocalRng
-from cardwright.core.state import Card, CardRef, Lasting, Option, State
+from cardwright.core.state import Card, CardRef, Lasting, Option, State, known_card
 from cardwright.core.steps import Respond
 from cardwright.core.vocab import hear
 from cardwright.core.zones import card_places, create_card, move
@@ -221,7 +221,7 @@ class Varia(Game):
         return self._defs[state.cards[card].defn]
 
     def card_name(self, state: State, card_id: int) -> str:
-        card = state.cards.get(card_id)
+        card = known_card(state, card_id)
         return "a hidden card" if card is None else self._defs[card.defn].name
 
     def zone_of(self, s: State, card: int) -> str:
@@ -758,9 +758,6 @@ class Varia(Game):
     def sample_unknown(self, state: State, pool: str, count: int, rng: LocalRng) -> list[str]:
         names = sorted(c.id for c in self._defs.values() if c.kind == "action")
         return [names[rng.randbelow(len(names))] for _ in range(count)]
-
-    def placeholder_face_up(self, zone: str) -> bool:
-        return zone.startswith("hand")
 
     def mask_config(self, config: dict[str, Any], seat: int) -> dict[str, Any]:
         if config.get("open_decklists"):

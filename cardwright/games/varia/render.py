@@ -6,6 +6,8 @@ from typing import TYPE_CHECKING
 
 from rich.markup import escape
 
+from cardwright.core.state import known_card
+
 from . import actions
 from .state import VariaState
 
@@ -59,7 +61,7 @@ def render(g: Varia, v: VariaState, seat: int) -> str:
             )
         lines.append(f"  moment {m + 1}{real}: " + escape("  vs  ".join(cells)))
     for s in (0, 1):
-        seen = [c for c in v.zones[f"discard:{s}"] if c in v.cards]
+        seen = [c for c in v.zones[f"discard:{s}"] if known_card(v, c) is not None]
         if seen:
             shown = []
             for c in seen:
