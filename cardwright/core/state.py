@@ -255,11 +255,20 @@ def from_json(cls: type[S], data: bytes | str) -> S:
 
 
 def state_hash(state: State) -> str:
-    """A stable hash of everything that matters to the game (the log is excluded).
+    """A stable hash of everything that matters to the game (the log, and the prompt and
+    option labels of the pending decision, which are words for people, are excluded).
 
-    Two states that would play on identically have the same hash, whether or not they logged.
+    Two states that would play on identically have the same hash, whether or not they logged
+    (a state that does not log may carry shorter words: ``docs/architecture.md``).
     Mappings hash in insertion order, which the rules keep deterministic (the same history
     gives the same order, and copies and JSON preserve it).
     """
-    bare = msgspec.structs.replace(state, log=[], logging=False)
+    decision = state.decision
+    if decision is not None:
+        decision = msgspec.structs.replace(
+            decision,
+            prompt="",
+            options=[msgspec.structs.replace(o, label="") for o in decision.options],
+        )
+    bare = msgspec.structs.replace(state, log=[], logging=False, decision=decision)
     return hashlib.blake2b(_msgpack_encoder.encode(bare), digest_size=16).hexdigest()

@@ -95,7 +95,8 @@ def turn_options(g: BlueMoon, s: BMState, eff: InForce, seat: int) -> list[Optio
 
 def turn_prompt(g: BlueMoon, s: BMState, seat: int, eff: InForce) -> tuple[str, str]:
     """The prompt and rule of the turn decision: public information only, so that the
-    question itself tells the opponent nothing about the hand."""
+    question itself tells the opponent nothing about the hand. In a state that does not log,
+    the prompt leaves out the powers (a short prompt: ``docs/architecture.md``)."""
     ti = s.turn_info
     if ti.chars == 0:
         if not s.fight_started:
@@ -104,14 +105,15 @@ def turn_prompt(g: BlueMoon, s: BMState, seat: int, eff: InForce) -> tuple[str, 
                 "bm.decline",
             )
         opp = other(seat)
-        power = g.total_power(s, opp, eff=eff)
+        has = f"{s.names[opp]} has {g.total_power(s, opp, eff=eff)} {s.element}: "
         return (
-            f"{s.names[opp]} has {power} {s.element}: play a character to continue "
+            f"{has if s.logging else ''}play a character to continue "
             "(after a leadership card if you like), or retreat",
             "bm.turn.phases",
         )
-    mine = g.total_power(s, seat, eff=eff) if s.fight_started else 0
-    tail = f" (you have {mine} {s.element})" if s.fight_started else ""
+    tail = ""
+    if s.fight_started and s.logging:
+        tail = f" (you have {g.total_power(s, seat, eff=eff)} {s.element})"
     return f"Play further cards, or announce your power{tail}", "bm.turn.phases"
 
 

@@ -396,13 +396,24 @@ class SmashUp(Game):
         card = known_card(state, card_id)
         return self.cat(state).name(card.defn) if card is not None else "a hidden card"
 
+    def base_label(self, state: State, bid: int) -> str:
+        """ "Name (total power/breakpoint)"; in a state that does not log, the name only (a
+        short label: see ``docs/architecture.md``, option labels)."""
+        if not state.logging:
+            return self.card_name(state, bid)
+        power, bp = self.total_power(state, bid), self.breakpoint(state, bid)
+        return f"{self.card_name(state, bid)} ({power}/{bp})"
+
     def minion_label(self, state: State, cid: int) -> str:
+        """ "Name (power, Controller) at Base"; in a state that does not log, without the
+        power (a short label: see ``docs/architecture.md``, option labels)."""
         s = cast(SUState, state)
         bid = self.base_of(s, cid)
         card = s.cards[cid]
+        power = f"{self.power(s, cid, bid)}, " if s.logging else ""
         return (
-            f"{self.card_name(s, cid)} ({self.power(s, cid, bid)}, "
-            f"{s.names[card.controller]}) at {self.card_name(s, bid)}"
+            f"{self.card_name(s, cid)} ({power}{s.names[card.controller]}) at "
+            f"{self.card_name(s, bid)}"
         )
 
     def label(self, s: SUState, cid: int) -> str:

@@ -615,14 +615,10 @@ class Play(Step, tag="su.play"):
 
 def _dest_options(g: SmashUp, s: SUState, dests: list[int]) -> list[Option]:
     bases = s.zones[BASES]
-    powers = g.powers(s)
     options = []
     for dest in dests:
         if dest in bases:
-            power, bp = powers.total(dest), g.breakpoint(s, dest)
-            options.append(
-                Option(f"base:{dest}", f"{g.card_name(s, dest)} ({power}/{bp})", card=CardRef(dest))
-            )
+            options.append(Option(f"base:{dest}", g.base_label(s, dest), card=CardRef(dest)))
         else:
             options.append(Option(f"minion:{dest}", g.minion_label(s, dest), card=CardRef(dest)))
     return options

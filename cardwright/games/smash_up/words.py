@@ -445,7 +445,7 @@ def choice_label(g: SmashUp, ctx: Ctx, cid: int, style: str) -> str:
     if style == "minion":
         return g.minion_label(s, cid)
     if style == "base":
-        return f"{g.card_name(s, cid)} ({g.total_power(s, cid)}/{g.breakpoint(s, cid)})"
+        return g.base_label(s, cid)
     if style == "card":
         if cid in s.zones[BASES] or s.cards[cid].defn in g.cat(s).bases:
             return g.card_name(s, cid)
