@@ -88,7 +88,9 @@ class Charity(Step, tag="mk.charity"):
             return game.question(
                 seat,
                 "charity_to",
-                f"Who gets {g.card_name(s, self.card)}?",
+                # the card is still in the giver's hidden hand: the question, which every
+                # seat sees, must not name it (the giver's pick was its own option's label)
+                "Charity: who gets the card you picked?",
                 options,
                 "mk.turn.charity",
             )
