@@ -28,7 +28,7 @@ from cardwright.core.steps import Respond
 from cardwright.core.vocab import hear
 from cardwright.core.zones import card_places, create_card, move
 
-from . import actions
+from . import actions, changes
 from .abilities import build, rules_index, stack_ability
 from .cards import STACK, TOKEN, CardDef, catalogue
 from .decks import resolve_deck
@@ -534,94 +534,16 @@ class Varia(Game):
             self.hear_own(s, cid, "drawn", seat)
 
     # ================================================================ basic actions
-    def set_distance(
-        self, s: VariaState, engaged: bool, seat: int, rule: str, source: int | None = None
-    ) -> None:
-        if s.engaged == engaged:
-            return
-        s.engaged = engaged
-        word = "engages" if engaged else "disengages"
-        by = f" ({self.card_name(s, source)})" if source is not None else ""
-        if s.logging:
-            self.log(s, "distance", rule, f"{s.names[seat]} {word}{by}", seat, engaged=engaged)
-
-    def disrupt(self, s: VariaState, card: int, rule: str) -> None:
-        """The action ``card`` is part of is disrupted: no further rules or triggers of it
-        happen, and actions against it are unopposed (003 Disrupted)."""
-        found = self.slot_of(s, card)
-        if found is None or found[2].disrupted:
-            return
-        slot = found[2]
-        slot.disrupted = True
-        parts = set(slot.cards)
-        s.triggers = [t for t in s.triggers if t.source not in parts]
-        if s.logging:
-            self.log(
-                s,
-                "disrupted",
-                rule,
-                f"{self.card_name(s, slot.lead)} is disrupted",
-                found[1],
-                card=slot.lead,
-            )
-
-    def ruin(self, s: VariaState, card: int, rule: str) -> None:
-        """An item is ruined: it cannot be used, its abilities stop, and an action planned
-        with it is disrupted (003 Ruined)."""
-        c = s.cards[card]
-        if c.exhausted or self._defs[c.defn].kind != "item":
-            return
-        c.exhausted = True
-        if s.logging:
-            self.log(s, "ruined", rule, f"{self.card_name(s, card)} is ruined", c.owner, card=card)
-        if self.slot_of(s, card) is not None:
-            self.disrupt(s, card, rule)
-
-    def repair(self, s: VariaState, card: int, rule: str) -> None:
-        c = s.cards[card]
-        if not c.exhausted:
-            return
-        c.exhausted = False
-        if s.logging:
-            self.log(
-                s, "repaired", rule, f"{self.card_name(s, card)} is repaired", c.owner, card=card
-            )
-
-    def return_to_hand(self, s: VariaState, card: int, rule: str) -> None:
-        owner = s.cards[card].owner
-        zone = self.zone_of(s, card)
-        if zone not in ("discard", "forgotten"):
-            return
-        move(s, card, f"hand:{owner}", from_zone=f"{zone}:{owner}")
-        s.cards[card].face_up = True
-        if s.logging:
-            self.log(
-                s,
-                "to_hand",
-                rule,
-                f"{s.names[owner]} takes {self.card_name(s, card)} back into their hand",
-                owner,
-                card=card,
-            )
+    # (changes.py)
+    set_distance = changes.set_distance
+    disrupt = changes.disrupt
+    ruin = changes.ruin
+    repair = changes.repair
+    return_to_hand = changes.return_to_hand
+    remove_token = changes.remove_token
 
     def create_token(self, s: VariaState, name: str, seat: int, source: int, rule: str) -> None:
         place_token(self, s, name, seat, source, rule)
-
-    def remove_token(self, s: VariaState, card: int, rule: str) -> None:
-        """A token that would leave the timeline or the queue leaves the game (003 Tokens)."""
-        owner = s.cards[card].owner
-        zone = self.zone_of(s, card)
-        s.zones[f"{zone}:{owner}"].remove(card)
-        if s.logging:
-            self.log(
-                s,
-                "token_removed",
-                rule,
-                f"The {self.card_name(s, card)} token leaves the game",
-                owner,
-            )
-        del s.cards[card]
-        s.lasting = [e for e in s.lasting if e.target != card]
 
     def roll(
         self,
