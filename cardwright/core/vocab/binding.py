@@ -31,7 +31,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..state import Bindings, CardRef, Option, Trigger
 from .base import Ctx, Effect, Expr, cards_of
-from .effects import Verb, VerbSpec, fill
+from .effects import Verb, VerbSpec
 
 if TYPE_CHECKING:
     from .step import EffectStep
@@ -100,22 +100,11 @@ class Let(Verb):
             ctx.game.pop(ctx.state, step)
             self.apply(ctx)
             return
-        if self._no_more(step, ctx):
-            self._bind(ctx, list(step.picked))
-            return
         super().run(step, ctx)
 
-    def _no_more(self, step: EffectStep, ctx: Ctx) -> bool:
-        """Whether nothing more can be chosen: then the step ends, saying so if nothing was."""
-        assert self.choice is not None
-        found, left = self._candidates(step, ctx)
-        if left > 0 and found:
-            return False
-        ctx.game.pop(ctx.state, step)
-        none = self.choice.none or self.spec.none
-        if not step.picked and none:
-            ctx.game.log(ctx.state, "no_target", ctx.rule, fill(ctx, none), ctx.you)
-        return True
+    def _no_more(self, step: EffectStep, ctx: Ctx) -> None:
+        super()._no_more(step, ctx)
+        self._bind(ctx, list(step.picked))
 
     def answer(self, step: EffectStep, ctx: Ctx, option: Option) -> None:
         if option.card is None:  # declined, done, or all of them
@@ -152,9 +141,8 @@ class EachChosen(Let):
             return
         Verb.answer(self, step, ctx, option)
 
-    def run(self, step: EffectStep, ctx: Ctx) -> None:
-        if not self._no_more(step, ctx):
-            Verb.run(self, step, ctx)
+    def _no_more(self, step: EffectStep, ctx: Ctx) -> None:
+        Verb._no_more(self, step, ctx)  # nothing is bound: each pick had its effect
 
 
 @dataclass(frozen=True)

@@ -313,8 +313,14 @@ class Verb(Effect):
         found = [c for c in choice.eval(with_picked(ctx, step)) if c not in picked]
         if choice.distinct:
             found = distinct_cards(ctx, found)
+        return found, self._left(step)
+
+    def _left(self, step: EffectStep) -> int:
+        """How many cards are still to be chosen."""
+        choice = self.choice
+        assert choice is not None
         n = choice.n if isinstance(choice.n, int) else step.n  # (an expression: see start)
-        return found, n - len(step.picked)
+        return n - len(step.picked)
 
     def _forced(self, found: list[CardRef], left: int, ctx: Ctx | None = None) -> bool:
         choice = self.choice
@@ -340,14 +346,19 @@ class Verb(Effect):
             return
         found, left = self._candidates(step, ctx)
         if left <= 0 or not found:
-            _pop(ctx, step)
-            none = self.choice.none or self.spec.none
-            if not step.picked and none:
-                ctx.game.log(ctx.state, "no_target", ctx.rule, fill(ctx, none), ctx.you)
+            self._no_more(step, ctx)
             return
         # forced: every candidate must be taken
         card = found[0]
         self._pick(step, ctx, card, last=len(found) == 1 or left == 1)
+
+    def _no_more(self, step: EffectStep, ctx: Ctx) -> None:
+        """Nothing more can be chosen: the step ends, saying so if nothing was."""
+        assert self.choice is not None
+        _pop(ctx, step)
+        none = self.choice.none or self.spec.none
+        if not step.picked and none:
+            ctx.game.log(ctx.state, "no_target", ctx.rule, fill(ctx, none), ctx.you)
 
     def answer(self, step: EffectStep, ctx: Ctx, option: Option) -> None:
         if option.card is None:  # declined, done, or all of them
@@ -357,8 +368,7 @@ class Verb(Effect):
                 step.picked.extend(rest)
                 self.apply(ctx, rest)
             return
-        _, left = self._candidates(step, ctx)
-        self._pick(step, ctx, option.card, last=left <= 1)
+        self._pick(step, ctx, option.card, last=self._left(step) <= 1)
 
     def rest(self, step: EffectStep, ctx: Ctx, option: Option) -> list[CardRef]:
         """The cards an ``all`` option takes (none for another option)."""

@@ -119,6 +119,28 @@ class Catalog:
             for k, d in self.cards.items()
             if d.type == "action" and not {"play_on_base", "play_on_minion"} & set(d.subtypes)
         }
+        #: definition -> the sets above (of definitions with a kind of hook) it is in: what
+        #: is in play is sorted into all of them in one pass (:meth:`.inplay.InPlay.having`)
+        self.kinds_of: dict[str, tuple[frozenset[str], ...]] = {}
+        kind_sets = {
+            self.power_specs,
+            self.breakpoint_specs,
+            self.player_power_specs,
+            self.protect_specs,
+            self.instead_specs,
+            self.talent_specs,
+            self.ignore_specs,
+            self.special_specs,
+            self.play_ban_specs,
+            self.play_from_specs,
+            self.copy_specs,
+            *self.replace_specs.values(),
+            *self.hook_specs.values(),
+        }
+        for kinds in kind_sets:
+            for defn in kinds:
+                self.kinds_of[defn] = (*self.kinds_of.get(defn, ()), kinds)
+        self.kind_sets = frozenset(kind_sets)
         self.is_minion = {k: d.type == "minion" for k, d in self.cards.items()}
         self.printed = {k: d.power or 0 for k, d in self.cards.items()}
         self.label = {

@@ -39,7 +39,7 @@ def fire(g: SmashUp, state: State, event: str, also: Iterable[int] = (), **data:
     if not hooked:
         return
     cards = s.cards
-    listeners = in_play_now(s).having(hooked)
+    listeners = in_play_now(s).having(hooked, cat)
     if also:
         listeners = [*listeners, *(c for c in also if cards[c].defn in hooked)]
     if not listeners:

@@ -15,18 +15,20 @@ naming the state's decision count, when they differ.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any
 
 from cardwright.core.errors import EngineError
 from cardwright.core.state import State
 
 from .catalog import BASES, base_zone
 
+if TYPE_CHECKING:
+    from .catalog import Catalog
+    from .specs import AbilitySpec
+
 _KEY = "_in_play"
 #: when true, every query checks the kept answer against the zones (the test suite sets it)
 CHECK = False
-T = TypeVar("T")
 
 
 class InPlay:
@@ -34,8 +36,9 @@ class InPlay:
 
     ``ids``: each base, then the cards at it, base by base in table order; ``defns``: the
     definition of each of those; ``where``: the base each card at a base is at (bases are not
-    in it); ``base_set``: the bases, as a set. ``found`` keeps, per set of definitions, the
-    cards in play with one of them."""
+    in it); ``base_set``: the bases, as a set. ``found`` keeps, per set of definitions of the
+    catalog, the cards in play with one of them (``specs`` the same with their specs), sorted
+    into every set at the first query."""
 
     __slots__ = (
         "base_set",
@@ -47,6 +50,7 @@ class InPlay:
         "ids",
         "lists",
         "names",
+        "sorted",
         "specs",
         "where",
     )
@@ -70,6 +74,7 @@ class InPlay:
         self.where = where
         self.found: dict[frozenset[str], list[int]] = {}
         self.specs: dict[frozenset[str], list[tuple[int, Any]]] = {}
+        self.sorted: frozenset[frozenset[str]] | None = None  # the sets sorted into, once
         self.based: dict[frozenset[str], bool] = {}
 
     def fresh(self, state: State) -> bool:
@@ -81,33 +86,61 @@ class InPlay:
             and self.lists == list(map(zones.__getitem__, self.names))
         )
 
-    def having(self, kinds: frozenset[str]) -> list[int]:
-        """The bases and cards in play whose definition is in ``kinds``, in table order.
-        The answer is kept per set (the catalog's sets of definitions with a kind of hook)."""
+    def _sort(self, cat: Catalog) -> None:
+        """Sort the cards in play into every set of definitions of the catalog
+        (``Catalog.kinds_of``) in one pass."""
+        found: dict[frozenset[str], list[int]] = {}
+        specs: dict[frozenset[str], list[tuple[int, Any]]] = {}
+        kinds_of, spec = cat.kinds_of, cat.spec
+        for x, d in zip(self.ids, self.defns, strict=True):
+            sets = kinds_of.get(d)
+            if sets is None:
+                continue
+            pair = (x, spec[d])
+            for kinds in sets:
+                into = found.get(kinds)
+                if into is None:
+                    found[kinds] = [x]
+                    specs[kinds] = [pair]
+                else:
+                    into.append(x)
+                    specs[kinds].append(pair)
+        self.found, self.specs, self.sorted = found, specs, cat.kind_sets
+
+    def having(self, kinds: frozenset[str], cat: Catalog) -> list[int]:
+        """The bases and cards in play whose definition is in ``kinds`` (one of the catalog's
+        sets of definitions with a kind of hook), in table order. Shared: not to be changed."""
+        if self.sorted is None:
+            self._sort(cat)
         found = self.found.get(kinds)
         if found is None:
-            found = self.found[kinds] = [
-                x for x, d in zip(self.ids, self.defns, strict=True) if d in kinds
-            ]
+            if kinds not in cat.kind_sets:
+                raise EngineError("inplay: a set of definitions the catalog does not name")
+            return _NONE
         return found
 
-    def with_specs(self, kinds: frozenset[str], spec: Mapping[str, T]) -> list[tuple[int, T]]:
-        """:meth:`having`, each card with ``spec[its definition]`` (kept as well; ``spec`` is
-        the catalog's, the same for every query on one state). Shared: not to be changed."""
+    def with_specs(self, kinds: frozenset[str], cat: Catalog) -> list[tuple[int, AbilitySpec]]:
+        """:meth:`having`, each card with its ability spec. Shared: not to be changed."""
+        if self.sorted is None:
+            self._sort(cat)
         found = self.specs.get(kinds)
         if found is None:
-            found = self.specs[kinds] = [
-                (x, spec[d]) for x, d in zip(self.ids, self.defns, strict=True) if d in kinds
-            ]
+            if kinds not in cat.kind_sets:
+                raise EngineError("inplay: a set of definitions the catalog does not name")
+            return _NONE
         return found
 
-    def base_among(self, kinds: frozenset[str]) -> bool:
-        """Whether a base in play has a definition in ``kinds`` (kept per set as well)."""
+    def base_among(self, kinds: frozenset[str], cat: Catalog) -> bool:
+        """Whether a base in play has a definition in ``kinds`` (kept per set)."""
         found = self.based.get(kinds)
         if found is None:
             base_set = self.base_set
-            found = self.based[kinds] = any(x in base_set for x in self.having(kinds))
+            found = self.based[kinds] = any(x in base_set for x in self.having(kinds, cat))
         return found
+
+
+#: what :meth:`InPlay.having` gives for a set with no card in play (shared, never changed)
+_NONE: list[Any] = []
 
 
 def in_play_now(state: State) -> InPlay:

@@ -34,9 +34,10 @@ def sources(g: SmashUp, state: State, kinds: frozenset[str]) -> Sources:
     if not kinds:
         return []
     now = in_play_now(state)
-    found = now.with_specs(kinds, g.cat(state).spec)
+    cat = g.cat(state)
+    found = now.with_specs(kinds, cat)
     s = cast(SUState, state)
-    if (s.lasting or s.attached) and now.base_among(kinds):
+    if (s.lasting or s.attached) and now.base_among(kinds, cat):
         off = cancelled(g, s)  # a base whose ability is cancelled or ignored
         if off:
             bases = now.base_set
