@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from .effects import Permission, allowed
 from .errors import ConfigError, DataError, EngineError, IllegalChoice
+from .lasting import expire as expire_lasting
 from .rng import LocalRng, seed_rng
 from .rules import RulesIndex
 from .state import (
@@ -520,9 +521,7 @@ class Game(ABC):
 
     def expire(self, state: State, occasion: str) -> None:
         """Announce an occasion lasting effects may end at (``end_of_turn`` ...)."""
-        from .lasting import expire
-
-        expire(state, occasion)
+        expire_lasting(state, occasion)
         self.derived_changed(state)
 
     def derived_changed(self, state: State) -> None:  # noqa: B027

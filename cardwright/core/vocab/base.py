@@ -9,6 +9,7 @@ and the path of child indexes (``"bizarre-world/explosive/listeners/0"``,
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -20,6 +21,15 @@ if TYPE_CHECKING:
     from ..abilities import Ability
     from ..game import Game
     from .step import EffectStep
+
+
+@functools.cache
+def _effect_step() -> type[EffectStep]:
+    """The step class (its module imports this one): an import inside a function runs the
+    import machinery at every call, and :meth:`Effect.start` is called often."""
+    from .step import EffectStep
+
+    return EffectStep
 
 
 #: the bindings of a context that has bound nothing (shared, never changed: binding makes a
@@ -105,10 +115,8 @@ class Effect:
         if self.immediate:
             self.do(ctx)
         else:
-            from .step import EffectStep
-
             bound = Bindings() if ctx.vars is NOTHING_BOUND else ctx.vars
-            step = EffectStep(
+            step = _effect_step()(
                 node=ctx.node, seat=ctx.you, source=ctx.source, you=ctx.you, vars=bound
             )
             ctx.state.stack.append(step)

@@ -24,6 +24,7 @@ Bizarre World's own words, on top of the core's:
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
@@ -51,6 +52,7 @@ from .state import BWState
 
 if TYPE_CHECKING:
     from .game import BizarreWorld
+    from .play import Pay
 
 
 def _game(ctx: Ctx) -> BizarreWorld:
@@ -70,10 +72,16 @@ def _kill_label(ctx: Ctx, cid: int) -> str:
     return f"Kill {card.defn} ({ctx.state.names[card.controller]})"
 
 
-def _pay(ctx: Ctx, n: int) -> None:
+@functools.cache
+def _pay_step() -> type[Pay]:
+    """The payment step (its module imports this one; imported once, not at every call)."""
     from .play import Pay
 
-    ctx.state.stack.append(Pay(seat=ctx.you, amount=int(n), rule=ctx.rule))
+    return Pay
+
+
+def _pay(ctx: Ctx, n: int) -> None:
+    ctx.state.stack.append(_pay_step()(seat=ctx.you, amount=int(n), rule=ctx.rule))
 
 
 def _can_pay(ctx: Ctx, n: int) -> bool:

@@ -32,6 +32,7 @@ from .abilities import powers
 from .carddata import PEOPLES
 from .cards import BLUFF, CardDef, all_defs, card_def, is_bluff
 from .decks import resolve_deck
+from .fight import GameStep
 from .inforce import InForce, static_attr
 from .state import BMState
 from .views import repair_determinized, sample_unknown
@@ -133,7 +134,6 @@ class BlueMoon(Game):
         return cfg
 
     def setup(self, state: State) -> None:
-        from .fight import GameStep
 
         s = cast(BMState, state)
         cfg = s.config

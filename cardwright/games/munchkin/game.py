@@ -31,6 +31,8 @@ from cardwright.core.zones import card_places, create_card
 from . import board, steps  # noqa: F401  (steps: the typed steps of every rule area)
 from .abilities import build_registry, card_abilities, card_keywords
 from .cards import CARD_SETS, CardDef, load_set
+from .help import release_forced_helper
+from .market import shed_big
 from .state import MKState
 from .strength import fight_keywords, group_of
 from .windows import window_answer, window_expected, window_options, window_prompt
@@ -257,8 +259,6 @@ class Munchkin(Game):
         """After a card is played or leaves ``seat``'s play area: Big Items beyond the limit
         are shed (001 Big Items); a compelled helper leaves a fight that has become one for
         the winning level."""
-        from .help import release_forced_helper
-        from .market import shed_big
 
         if s.combat is not None:
             release_forced_helper(self, s)

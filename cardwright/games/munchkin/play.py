@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, cast
 
 from cardwright.core.state import Bindings, CardRef, Decision, Option, State
 from cardwright.core.steps import Step
-from cardwright.core.vocab import Ctx, ability_ctx, start_ability
+from cardwright.core.vocab import Ctx, ability_ctx, ability_possible, start_ability
 
 from . import board
 from .state import MKState
@@ -87,7 +87,6 @@ def _holds(g: Munchkin, s: MKState, card: int, hook: str, seat: int) -> bool:
 
 
 def _possible(g: Munchkin, s: MKState, card: int, seat: int) -> bool:
-    from cardwright.core.vocab import ability_possible
 
     ab = ability(g, s, card)
     if ab is None or ab.effect("on_play") is None:

@@ -11,10 +11,12 @@ from cardwright.core.state import CardRef, Decision, Option, State
 from cardwright.core.steps import Step
 
 from . import board
+from .charity import Charity
 from .combat import start_combat
-from .market import can_sell, trade_options
+from .market import Trade, can_sell, trade_options
 from .play import carry_out, equip_options, hand_options, moment, table_options
 from .state import MKState
+from .windows import open_anytime
 
 if TYPE_CHECKING:
     from cardwright.core.game import Game
@@ -49,8 +51,6 @@ def carry_main(g: Munchkin, s: MKState, seat: int, option: Option) -> bool:
         g.push_step(s, Sell(seat=seat))
         return True
     if option.id == "trade":
-        from .market import Trade
-
         g.push_step(s, Trade(seat=seat))
         return True
     if option.id == "gift":
@@ -183,8 +183,6 @@ class Turn(Step, tag="mk.turn"):
         elif stage == KICKED:  # nothing to decide: it goes to the hand
             self._keep(g, s)
         elif stage == CHARITY:
-            from .charity import Charity
-
             self.stage = END
             g.push_step(s, Charity(seat=seat))
         elif stage == END:
@@ -197,7 +195,6 @@ class Turn(Step, tag="mk.turn"):
             g.push_step(s, Turn(seat=(seat + 1) % len(s.names)))
 
     def _start(self, g: Munchkin, s: MKState) -> None:
-        from .windows import open_anytime
 
         seat = self.seat
         if g.turn_limit_reached(s, "mk.engine.turn_limit"):

@@ -39,6 +39,7 @@ from .catalog import (
 from .inplay import in_play_now
 from .specs import AbilitySpec
 from .state import REVEALED, SUState
+from .words import choice_label
 
 
 class SmashUp(Game):
@@ -200,8 +201,6 @@ class SmashUp(Game):
         return super().card_attr(state, card, name)
 
     def choice_label(self, ctx: Any, card: int, style: str) -> str:
-        from .words import choice_label
-
         return choice_label(self, ctx, card, style)
 
     def derived_changed(self, state: State) -> None:

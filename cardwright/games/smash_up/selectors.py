@@ -14,6 +14,7 @@ from cardwright.core.vocab import Const, Ctx, Expr, Verb, VerbSpec, cards_of, fi
 from cardwright.core.vocab.exprs import Call, Filter, Seats
 
 from .catalog import BASES, base_zone
+from .scoring import ScoreBase
 from .state import Acting, SUState
 
 if TYPE_CHECKING:
@@ -217,7 +218,6 @@ def in_play(ctx: Ctx, what: Any) -> bool:
 
 def scoring_step(ctx: Ctx) -> Any:
     """The step scoring a base now (the innermost), or None."""
-    from .scoring import ScoreBase
 
     for step in reversed(ctx.state.stack):
         if isinstance(step, ScoreBase):

@@ -10,6 +10,8 @@ from cardwright.core.state import Decision, Option, State
 from cardwright.core.steps import Step
 from cardwright.core.zones import move
 
+from .plan import Plan
+from .resolution import Resolve
 from .state import VariaState
 
 if TYPE_CHECKING:
@@ -76,14 +78,10 @@ class Turn(Step, tag="va.turn"):
                 self.stage = MOVE
                 s.step = "movement"
         elif stage == ACTION:
-            from .plan import Plan
-
             self.stage = REACTION
             s.step = "action"
             g.push_step(s, Plan(seat=seat, phase="action"))
         elif stage == REACTION:
-            from .plan import Plan
-
             if g.check_loss(s):
                 return
             self.stage = FAST
@@ -96,8 +94,6 @@ class Turn(Step, tag="va.turn"):
             s.step = "fast"
             g.open_window(s, "fast", seat, rule="va.step.fast")
         elif stage == RESOLVE:
-            from .resolution import Resolve
-
             if g.check_loss(s):
                 return
             self.stage = END
