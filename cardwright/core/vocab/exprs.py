@@ -84,13 +84,14 @@ class Var(Expr):
     name: str
 
     def eval(self, ctx: Ctx) -> Any:
-        v = ctx.vars
-        if self.name in v.cards:
-            return list(v.cards[self.name])
-        if self.name in v.nums:
-            return v.nums[self.name]
-        if self.name in v.words:
-            return v.words[self.name]
+        v, name = ctx.vars, self.name
+        cards = v.cards.get(name)
+        if cards is not None:
+            return list(cards)
+        if name in v.nums:
+            return v.nums[name]
+        if name in v.words:
+            return v.words[name]
         return []
 
 
@@ -313,6 +314,8 @@ class Compare(Expr):
         left, right = self.left.eval(ctx), self.right.eval(ctx)
         if isinstance(left, (list, tuple)) != isinstance(right, (list, tuple)):
             left, right = _one(left), _one(right)
+        elif self.op == "eq" and not isinstance(left, (list, tuple)):
+            return bool(left == right)  # two single values (most comparisons)
         return COMPARE[self.op](left, right)
 
 
@@ -373,7 +376,12 @@ class Call(Expr):
     inverse: Callable[..., Any] | None = None
 
     def eval(self, ctx: Ctx) -> Any:
-        return self.fn(ctx, *(a.eval(ctx) for a in self.args))
+        args = self.args
+        if not args:  # (no generator for the usual zero or one argument: asked often)
+            return self.fn(ctx)
+        if len(args) == 1:
+            return self.fn(ctx, args[0].eval(ctx))
+        return self.fn(ctx, *[a.eval(ctx) for a in args])
 
 
 # ------------------------------------------------------------------------------ choosing

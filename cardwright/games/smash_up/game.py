@@ -170,31 +170,31 @@ class SmashUp(Game):
         (a minion card?), ``action`` (an action card?), ``subtypes`` (of a card),
         ``breakpoint`` and ``total`` (of a base)."""
         s = cast(SUState, state)
-        defn = s.cards[card].defn
-        cat = self.cat(s)
+        c = s.cards[card]
+        if name == "controller":  # (the most asked first)
+            return c.controller
+        defn, cat = c.defn, self.cat(s)
         if name == "power":
             return self.power(s, card) if cat.is_minion.get(defn, False) else 0
+        if name == "minion":
+            return cat.is_minion.get(defn, False)
+        if name == "name":
+            return defn
+        if name == "counters":
+            return c.counters.get("p1", 0)
         if name == "printed":  # a card's printed power, a base's printed breakpoint
             base = cat.bases.get(defn)
             return base.breakpoint if base is not None else cat.printed.get(defn, 0)
-        if name == "counters":
-            return s.cards[card].counters.get("p1", 0)
-        if name == "controller":
-            return s.cards[card].controller
         if name == "owner":
-            return s.cards[card].owner
+            return c.owner
         if name == "faction":
             return defn.split("/", 1)[0] if "/" in defn else ""
-        if name == "minion":
-            return cat.is_minion.get(defn, False)
         if name == "action":
             return defn in cat.cards and not cat.is_minion[defn]
         if name == "breakpoint":
             return self.breakpoint(s, card)
         if name == "total":
             return self.total_power(s, card)
-        if name == "name":
-            return defn
         if name == "subtypes":
             d = cat.cards.get(defn)
             return d.subtypes if d is not None else []
