@@ -12,13 +12,15 @@ from __future__ import annotations
 
 import dataclasses
 import operator
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 from ..errors import DataError
 from ..state import CardRef
 from .base import Ctx, Expr, cards_of
+
+T = TypeVar("T", bound=int)  # a card id or reference
 
 
 def _member(a: Any, b: Any) -> bool:
@@ -164,6 +166,33 @@ class Filter:
             ctx.game.card_attr_as(ctx.state, card, self.attr, ctx.you), self.value.eval(ctx)
         )
 
+    def keep(self, ctx: Ctx, cards: Iterable[T]) -> list[T]:
+        """The cards that pass, in order (the value is the same for every card: it is worked
+        out once, at the first card)."""
+        out: list[T] = []
+        value: Any = _UNSET
+        attr_of, state, attr, you = ctx.game.card_attr_as, ctx.state, self.attr, ctx.you
+        compare = COMPARE[self.op]
+        for c in cards:
+            if value is _UNSET:
+                value = self.value.eval(ctx)
+            if compare(attr_of(state, c, attr, you), value):
+                out.append(c)
+        return out
+
+
+_UNSET = object()
+
+
+def passing(ctx: Ctx, filters: tuple[Filter, ...], cards: Iterable[T]) -> list[T]:
+    """The cards that pass every filter, in order (:meth:`Filter.keep`, filter by filter)."""
+    found = cards if isinstance(cards, list) else list(cards)
+    for f in filters:
+        if not found:
+            break
+        found = f.keep(ctx, found)
+    return found
+
 
 @dataclass(frozen=True, slots=True)
 class Cards(Expr):
@@ -194,9 +223,8 @@ class Cards(Expr):
             for cid in state.zones.get(key, ()):
                 if self.other and cid == ctx.source:
                     continue
-                if all(f.test(ctx, cid) for f in self.filters):
-                    out.append(CardRef(cid))
-        return out
+                out.append(CardRef(cid))
+        return passing(ctx, self.filters, out) if self.filters else out
 
 
 @dataclass(frozen=True, slots=True)
@@ -207,9 +235,7 @@ class Where(Expr):
     filters: tuple[Filter, ...]
 
     def eval(self, ctx: Ctx) -> list[CardRef]:
-        return [
-            c for c in cards_of(self.what.eval(ctx)) if all(f.test(ctx, c) for f in self.filters)
-        ]
+        return passing(ctx, self.filters, cards_of(self.what.eval(ctx)))
 
 
 @dataclass(frozen=True, slots=True)

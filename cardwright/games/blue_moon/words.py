@@ -54,7 +54,7 @@ from cardwright.core.vocab import (
     filters_from,
     seat_word,
 )
-from cardwright.core.vocab.exprs import Arith, Call, Filter, Seats, seats_from
+from cardwright.core.vocab.exprs import Arith, Call, Filter, Seats, passing, seats_from
 from cardwright.core.zones import move
 
 from .abilities import (
@@ -118,10 +118,8 @@ class ActiveCards(Expr):
         g, s = _gs(ctx)
         out: list[CardRef] = []
         for seat in seats_from(ctx, self.whose):
-            for c in g.active_cards(s, seat):
-                if all(f.test(ctx, c) for f in self.filters):
-                    out.append(c)
-        return out
+            out.extend(g.active_cards(s, seat))
+        return passing(ctx, self.filters, out)
 
 
 _CHARACTER = Filter("type", "eq", Const("character"))
@@ -143,7 +141,7 @@ class Played(Expr):
             if not found or found[0] not in played:
                 return []
             played = played[played.index(found[0]) + 1 :]
-        return [c for c in played if all(f.test(ctx, c) for f in self.filters)]
+        return passing(ctx, self.filters, played)
 
 
 @dataclass(frozen=True, slots=True)

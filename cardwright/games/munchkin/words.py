@@ -16,7 +16,7 @@ from cardwright.core import rng as chance
 from cardwright.core.state import CardRef, Decision, Option
 from cardwright.core.vocab import Ctx, Effect, Expr, cards_of, seats_of
 from cardwright.core.vocab.binding import bind
-from cardwright.core.vocab.exprs import COMPARE, Filter, seats_from
+from cardwright.core.vocab.exprs import COMPARE, Filter, passing, seats_from
 
 from . import board
 from .state import MKState
@@ -156,12 +156,9 @@ class Where(Expr):
     def eval(self, ctx: Ctx) -> list[CardRef]:
         out: list[CardRef] = []
         for seat in seat_list(ctx, self.whose):
-            if seat < 0:
-                continue
-            for cid in self.finder(ctx, seat):
-                if all(f.test(ctx, cid) for f in self.filters):
-                    out.append(cid)
-        return out
+            if seat >= 0:
+                out.extend(self.finder(ctx, seat))
+        return passing(ctx, self.filters, out)
 
 
 @dataclass(frozen=True, slots=True)
@@ -172,7 +169,7 @@ class Found(Expr):
     filters: tuple[Filter, ...] = ()
 
     def eval(self, ctx: Ctx) -> list[CardRef]:
-        return [c for c in self.fn(ctx) if all(f.test(ctx, c) for f in self.filters)]
+        return passing(ctx, self.filters, self.fn(ctx))
 
 
 def monsters(ctx: Ctx) -> list[CardRef]:

@@ -101,11 +101,12 @@ class Catalog:
         self.ignore_specs = having("ignore_base")
         self.special_specs = having("special")
         #: (zone, window) -> the definitions with a Special used from that zone in that window
-        self.specials_by: dict[tuple[str, str], set[str]] = {}
+        specials_by: dict[tuple[str, str], set[str]] = {}
         for defn, sp in self.spec.items():
             if sp.special is not None:
                 for window in sp.special.windows:
-                    self.specials_by.setdefault((sp.special.zone, window), set()).add(defn)
+                    specials_by.setdefault((sp.special.zone, window), set()).add(defn)
+        self.specials_by = {key: frozenset(defns) for key, defns in specials_by.items()}
         self.special_only = {
             k for k, v in self.spec.items() if v.special is not None and v.special.only
         }
@@ -136,6 +137,7 @@ class Catalog:
             self.copy_specs,
             *self.replace_specs.values(),
             *self.hook_specs.values(),
+            *(defns for (zone, _), defns in self.specials_by.items() if zone == "play"),
         }
         for kinds in kind_sets:
             for defn in kinds:

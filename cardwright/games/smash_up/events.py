@@ -161,9 +161,7 @@ def specials(g: SmashUp, s: SUState, seat: int, window: str, wdata: dict[str, An
         if not wanted:
             continue
         if cids is None:  # cards in play that this seat controls
-            cids = [
-                c for c in g.in_play(s) if cards[c].defn in wanted and cards[c].controller == seat
-            ]
+            cids = [c for c in in_play_now(s).having(wanted, cat) if cards[c].controller == seat]
         else:
             cids = [c for c in cids if cards[c].defn in wanted]
         if cids:

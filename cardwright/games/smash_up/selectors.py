@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 from cardwright.core.state import CardRef, refs
 from cardwright.core.vocab import Const, Ctx, Expr, Verb, VerbSpec, cards_of, filters_from, seats_of
-from cardwright.core.vocab.exprs import Call, Filter, Seats
+from cardwright.core.vocab.exprs import Call, Filter, Seats, passing
 
 from .catalog import BASES, base_zone
 from .scoring import ScoreBase
@@ -117,9 +117,7 @@ class Minions(Expr):
             found = [c for c in found if (cards[c].controller == seat) == mine]
         if self.other and ctx.source is not None:
             found = [c for c in found if c != ctx.source]
-        for f in self.filters:
-            found = [c for c in found if f.test(ctx, c)]
-        return found
+        return passing(ctx, self.filters, found)
 
 
 @dataclass(frozen=True, slots=True)
@@ -134,8 +132,7 @@ class Bases(Expr):
         if self.other_than is not None:
             skip = set(cards_of(self.other_than.eval(ctx)))
             found = [b for b in found if b not in skip]
-        for f in self.filters:
-            found = [b for b in found if f.test(ctx, b)]
+        found = passing(ctx, self.filters, found)
         return found
 
 
@@ -161,9 +158,7 @@ class BaseActions(Expr):
             seat = player(ctx) if self.whose in ("player", "rival") else ctx.you
             mine = self.whose in ("you", "player")
             found = [c for c in found if (s.cards[c].controller == seat) == mine]
-        for f in self.filters:
-            found = [c for c in found if f.test(ctx, c)]
-        return found
+        return passing(ctx, self.filters, found)
 
 
 def at_base(ctx: Ctx, where: Any) -> list[CardRef]:

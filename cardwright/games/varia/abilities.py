@@ -55,7 +55,7 @@ from cardwright.core.vocab import (
     filters_from,
     hooks_from,
 )
-from cardwright.core.vocab.exprs import Call, Filter, Seats, seats_from
+from cardwright.core.vocab.exprs import Call, Filter, Seats, passing, seats_from
 
 from .cards import STACK, CardDef, catalogue
 
@@ -124,11 +124,9 @@ class Items(Expr):
         for seat in seats_from(ctx, self.whose):
             for zone in ("item", "timeline", "queue"):
                 for cid in s.zones[f"{zone}:{seat}"]:
-                    if _game(ctx).defn(s, cid).kind == "item" and all(
-                        f.test(ctx, cid) for f in self.filters
-                    ):
+                    if _game(ctx).defn(s, cid).kind == "item":
                         out.append(cid)
-        return out
+        return passing(ctx, self.filters, out)
 
 
 # ------------------------------------------------------------------------------ verbs
