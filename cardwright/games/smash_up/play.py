@@ -123,6 +123,12 @@ def allowance_fits(
     ``dest`` (a base, a minion, or -1 for a standard action). ``from_discard``: whether a
     card in play lets this hand play come from the discard pile at a destination, when the
     caller already keeps the answers (:func:`may_play_from_discard` otherwise)."""
+    return card_fits(g, s, a, cid, src) and dest_fits(g, s, a, seat, cid, dest, src, from_discard)
+
+
+def card_fits(g: SmashUp, s: SUState, a: Allowance, cid: int, src: str) -> bool:
+    """The part of :func:`allowance_fits` that does not depend on where the card goes (asked
+    once per card, not once per destination)."""
     cat = g.cat(s)
     defn = s.cards[cid].defn
     if a.kind != ("minion" if cat.is_minion[defn] else "action"):
@@ -131,6 +137,25 @@ def allowance_fits(
         return False
     if a.max_power >= 0 and cat.printed[defn] > a.max_power:
         return False
+    if src.startswith("hand:"):
+        return a.zone == "hand"
+    if src.startswith("discard:"):
+        return a.zone in ("hand", "discard")
+    return False
+
+
+def dest_fits(
+    g: SmashUp,
+    s: SUState,
+    a: Allowance,
+    seat: int,
+    cid: int,
+    dest: int,
+    src: str,
+    from_discard: Callable[[int], bool] | None = None,
+) -> bool:
+    """The rest of :func:`allowance_fits`, for an allowance :func:`card_fits`: the base it
+    names, its condition, and a hand play made from the discard pile."""
     if a.base is not None:
         at = dest if dest in s.zones[BASES] else g.base_of(s, dest)
         if at != a.base:
@@ -139,15 +164,11 @@ def allowance_fits(
         s.cards[m].controller == seat for m in g.minions_at(s, dest)
     ):
         return False
-    if src.startswith("hand:"):
-        return a.zone == "hand"
-    if src.startswith("discard:"):
-        if a.zone != "hand":
-            return a.zone == "discard"
+    if a.zone == "hand" and src.startswith("discard:"):
         if from_discard is None:
             return may_play_from_discard(g, s, seat, cid, dest)
         return from_discard(dest)
-    return False
+    return True
 
 
 def may_play_from_discard(
@@ -488,10 +509,11 @@ def destinations(
 
     if cat.play_ban_specs and bans is None:
         bans = g.sources(s, cat.play_ban_specs)
+    fits = [a for a in allowances if card_fits(g, s, a, cid, src)] if normal else []
+    if normal and not fits:
+        return
     for b in found:
-        if normal and not any(
-            allowance_fits(g, s, a, seat, cid, b, src, from_discard) for a in allowances
-        ):
+        if normal and not any(dest_fits(g, s, a, seat, cid, b, src, from_discard) for a in fits):
             continue
         if bans and play_banned(g, s, seat, cid, b, bans):
             continue
