@@ -361,7 +361,10 @@ def kept(g: SmashUp, state: State) -> Powers:
     Kept as :mod:`.inplay` keeps the cards in play, and checked the same way: with
     :data:`.inplay.CHECK` on, every answer read again is compared with one worked out
     afresh."""
-    found: Powers | None = state.__dict__.get(_KEY)
+    try:  # (as :func:`.inplay.in_play_now`)
+        found: Powers | None = state._powers  # type: ignore[attr-defined]
+    except AttributeError:
+        found = None
     if found is not None and found.s is state and found.stamp == _stamp(state):
         return found
     found = state.__dict__[_KEY] = Powers(g, state)
