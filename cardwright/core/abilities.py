@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
+from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
 from .errors import DataError
@@ -137,7 +138,8 @@ class Treatment:
 @dataclass(frozen=True)
 class Ability:
     """One ability: its id (unique in the game), the rule it cites, its hooks, and how people
-    call it (``name``: used in labels such as the order of triggers)."""
+    call it (``name``: used in labels such as the order of triggers). Its hooks are not
+    changed once it is made: what is read from them is worked out once (cached properties)."""
 
     id: str
     rule: str
@@ -152,32 +154,32 @@ class Ability:
         found: Effect | None = self.hooks.get(hook)
         return found
 
-    @property
+    @cached_property
     def listeners(self) -> tuple[Listener, ...]:
         found: tuple[Listener, ...] = tuple(self.hooks.get("listeners", ()))
         return found
 
-    @property
+    @cached_property
     def modifiers(self) -> tuple[ModifierSpec, ...]:
         found: tuple[ModifierSpec, ...] = tuple(self.hooks.get("modifiers", ()))
         return found
 
-    @property
+    @cached_property
     def keywords(self) -> frozenset[str]:
         return frozenset(self.hooks.get("keywords", ()))
 
-    @property
+    @cached_property
     def rules(self) -> tuple[Rule, ...]:
         """The ability's "cannot"s and "can"s."""
         found: tuple[Rule, ...] = (*self.hooks.get("forbids", ()), *self.hooks.get("permits", ()))
         return found
 
-    @property
+    @cached_property
     def replacements(self) -> tuple[Replacement, ...]:
         found: tuple[Replacement, ...] = tuple(self.hooks.get("replacements", ()))
         return found
 
-    @property
+    @cached_property
     def treatments(self) -> tuple[Treatment, ...]:
         found: tuple[Treatment, ...] = tuple(self.hooks.get("treats", ()))
         return found
