@@ -226,11 +226,10 @@ class Game(ABC):
                 return
             if not stack:
                 raise EngineError(f"{self.id}: the flow stack is empty but the game is not over")
-            top = stack[-1]
-            decision = top.ask(self, state)
+            decision = stack[-1].go(self, state)  # ask; with no question, run
             if decision is None:
-                top.run(self, state)
-            elif not decision.options:
+                continue
+            if not decision.options:
                 raise EngineError(f"decision {decision.kind!r} for seat {decision.seat} is empty")
             else:
                 state.decision = decision

@@ -54,6 +54,16 @@ class Step(msgspec.Struct, tag_field="type", kw_only=True, omit_defaults=True):
         """Carry out the answer to the question :meth:`ask` asked."""
         raise EngineError(f"step {self.kind!r} asks nothing")
 
+    def go(self, game: Game, state: State) -> Decision | None:
+        """What the flow does with the top step: :meth:`ask`, and with no question,
+        :meth:`run`; the question, if one was asked. A step may override it to share the
+        work of both (it must act exactly as the two calls do: :meth:`ask` alone stays what
+        re-asking a question calls)."""
+        decision = self.ask(game, state)
+        if decision is None:
+            self.run(game, state)
+        return decision
+
 
 def step_types() -> dict[str, type[Step]]:
     """Every step class defined so far, by tag. Two classes with one tag are an error."""

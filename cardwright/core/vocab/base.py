@@ -125,6 +125,14 @@ class Effect:
     def ask(self, step: EffectStep, ctx: Ctx) -> Decision | None:
         return None
 
+    def go(self, step: EffectStep, ctx: Ctx) -> Decision | None:
+        """:meth:`ask`, and with no question, :meth:`run` (``Step.go``: a node may share
+        the work of both, acting exactly as the two calls do)."""
+        decision = self.ask(step, ctx)
+        if decision is None:
+            self.run(step, ctx)
+        return decision
+
     def run(self, step: EffectStep, ctx: Ctx) -> None:
         raise EngineError(f"{type(self).__name__} has nothing to run")
 

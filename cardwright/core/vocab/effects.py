@@ -335,9 +335,26 @@ class Verb(Effect):
         if self.choice is None:
             return None
         found, left = self._candidates(step, ctx)
+        return self._question(step, ctx, found, left)
+
+    def _question(
+        self, step: EffectStep, ctx: Ctx, found: list[CardRef], left: int
+    ) -> Decision | None:
+        assert self.choice is not None
         if left <= 0 or not found or self._forced(found, left, ctx):
             return None
         return choice_question(self.choice, self.spec, step, ctx, found, left)
+
+    def go(self, step: EffectStep, ctx: Ctx) -> Decision | None:
+        """As :meth:`ask` then :meth:`run`, the candidates found once."""
+        if self.choice is None:
+            self.run(step, ctx)
+            return None
+        found, left = self._candidates(step, ctx)
+        decision = self._question(step, ctx, found, left)
+        if decision is None:
+            self._run_found(step, ctx, found, left)
+        return decision
 
     def run(self, step: EffectStep, ctx: Ctx) -> None:
         if self.choice is None:  # a verb that pushes steps: it goes where this step was
@@ -345,6 +362,10 @@ class Verb(Effect):
             self.apply(ctx)
             return
         found, left = self._candidates(step, ctx)
+        self._run_found(step, ctx, found, left)
+
+    def _run_found(self, step: EffectStep, ctx: Ctx, found: list[CardRef], left: int) -> None:
+        """:meth:`run` for a choice, its candidates found."""
         if left <= 0 or not found:
             self._no_more(step, ctx)
             return

@@ -52,6 +52,13 @@ class EffectStep(Step, tag="core.effect"):
         effect.answer(self, ctx, option)
         game.after_effect_step(state, ctx)
 
+    def go(self, game: Game, state: State) -> Decision | None:
+        effect, ctx = self._ctx(game, state)
+        decision = effect.go(self, ctx)
+        if decision is None:
+            game.after_effect_step(state, ctx)
+        return decision
+
 
 def ability_ctx(
     game: Game,

@@ -563,10 +563,24 @@ class Play(Step, tag="su.play"):
         if self.stage != WHERE:
             return None
         g, s = _g(game), cast(SUState, state)
+        return self._where(g, s, self._dests(g, s))
+
+    def go(self, game: Game, state: State) -> Decision | None:
+        """As ``ask`` then ``run``, where the card may go worked out once."""
+        if self.stage != WHERE:
+            return super().go(game, state)
+        g, s = _g(game), cast(SUState, state)
         dests = self._dests(g, s)
+        decision = self._where(g, s, dests)
+        if decision is None:
+            self._placed(g, s, dests)
+        return decision
+
+    def _where(self, g: SmashUp, s: SUState, dests: list[int]) -> Decision | None:
+        """The question where the card goes (none for one place or none)."""
         if len(dests) <= 1:
             return None
-        return game.question(
+        return g.question(
             self.seat,
             "destination",
             f"Where do you play {g.label(s, self.card)}?",
@@ -583,22 +597,7 @@ class Play(Step, tag="su.play"):
         g, s = _g(game), cast(SUState, state)
         seat, cid = self.seat, self.card
         if self.stage == WHERE:
-            dests = self._dests(g, s)
-            if not dests:  # nowhere it may go any more: it is discarded unplayed
-                s.cards[cid].controller = s.cards[cid].owner
-                g.to_zone(s, cid, RESOLVING, f"discard:{s.cards[cid].owner}")
-                g.log(
-                    s,
-                    "not_played",
-                    "su.play.where",
-                    f"{g.card_name(s, cid)} has nowhere it may be played and is discarded",
-                    seat,
-                    card=cid,
-                )
-                g.pop(s, self)
-                return
-            self.dest = _ref(dests[0])
-            self.stage = PLACE
+            self._placed(g, s, self._dests(g, s))
             return
         if self.stage == PLACE:
             _place(g, s, self)
@@ -633,6 +632,26 @@ class Play(Step, tag="su.play"):
             )
             g.fire(s, "card_to_discard", card=cid, base_card=-1, owner=s.cards[cid].owner)
         g.pop(s, self)
+
+    def _placed(self, g: SmashUp, s: SUState, dests: list[int]) -> None:
+        """With no question where it goes: the one place it may go, or nowhere (it is
+        discarded unplayed)."""
+        cid = self.card
+        if not dests:
+            s.cards[cid].controller = s.cards[cid].owner
+            g.to_zone(s, cid, RESOLVING, f"discard:{s.cards[cid].owner}")
+            g.log(
+                s,
+                "not_played",
+                "su.play.where",
+                f"{g.card_name(s, cid)} has nowhere it may be played and is discarded",
+                self.seat,
+                card=cid,
+            )
+            g.pop(s, self)
+            return
+        self.dest = _ref(dests[0])
+        self.stage = PLACE
 
 
 def _dest_options(g: SmashUp, s: SUState, dests: list[int]) -> list[Option]:
