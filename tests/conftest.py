@@ -2,6 +2,7 @@
 
 from hypothesis import HealthCheck, settings
 
+from cardwright.core.vocab import compiled
 from cardwright.games.smash_up import inplay
 
 settings.register_profile(
@@ -12,3 +13,5 @@ settings.load_profile("cardwright")
 # Derived answers kept on a state (the cards in play) are checked against the state at every
 # query while the tests run, so a change that forgets to drop them fails here.
 inplay.CHECK = True
+# Expressions compiled to closures are checked against their eval at every evaluation.
+compiled.CHECK = True

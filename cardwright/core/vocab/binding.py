@@ -31,6 +31,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..state import Bindings, CardRef, Option, Trigger
 from .base import Ctx, Effect, Expr, cards_of
+from .compiled import compiled
 from .effects import Verb, VerbSpec
 
 if TYPE_CHECKING:
@@ -232,18 +233,27 @@ class SuchThat(Expr):
     condition: Expr
 
     def eval(self, ctx: Ctx) -> list[CardRef]:
+        found = cards_of(self.what.eval(ctx))
+        if not found:
+            return []
+        # one context for every card: only ``it`` changes (what the condition reads; an
+        # expression keeps nothing of its context, so nothing sees the earlier cards)
+        outer = ctx.vars
+        cards = dict(outer.cards)
+        inner = Ctx(
+            ctx.game,
+            ctx.state,
+            ctx.ability,
+            ctx.source,
+            ctx.you,
+            Bindings(cards, outer.nums, outer.words),
+            ctx.node,
+        )
+        condition = compiled(self.condition)
         out = []
-        for card in cards_of(self.what.eval(ctx)):
-            inner = Ctx(
-                ctx.game,
-                ctx.state,
-                ctx.ability,
-                ctx.source,
-                ctx.you,
-                ctx.vars.with_cards("it", [card]),
-                ctx.node,
-            )
-            if self.condition.eval(inner):
+        for card in found:
+            cards["it"] = [card]
+            if condition(inner):
                 out.append(card)
         return out
 

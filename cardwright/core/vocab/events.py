@@ -24,6 +24,7 @@ from ..effects import Permission
 from ..lasting import amount as lasting_amount
 from ..state import Bindings, CardRef, State, Trigger
 from .base import Ctx, cards_of, node, seats_of
+from .compiled import compiled
 
 if TYPE_CHECKING:
     from ..abilities import Ability
@@ -107,7 +108,7 @@ def _hear(
             bound = bound.with_cards("card", [CardRef(card)])
         key = f"{game.id}/{ability.id}/listeners/{i}"
         ctx = Ctx(game, state, ability, CardRef(src), controller, bound, key)
-        if lis.condition is not None and not lis.condition.eval(ctx):
+        if lis.condition is not None and not compiled(lis.condition)(ctx):
             continue
         if lis.single and heard is not None:
             heard.add(ability.rule)
@@ -249,9 +250,9 @@ def card_permissions(
         if rule.applies is None:
             if target != src:
                 continue
-        elif target is None or not rule.applies.eval(ctx):
+        elif target is None or not compiled(rule.applies)(ctx):
             continue
-        if rule.condition is not None and not rule.condition.eval(ctx):
+        if rule.condition is not None and not compiled(rule.condition)(ctx):
             continue
         out.append(Permission(action, src, rule.allow, supersedes=rule.supersedes))
     return out

@@ -22,7 +22,7 @@ from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from cardwright.core.abilities import Ability, ModifierSpec, Registry
+from cardwright.core.abilities import Ability, Registry
 from cardwright.core.errors import DataError
 from cardwright.core.rules import RulesIndex
 from cardwright.core.state import Bindings, CardRef
@@ -37,6 +37,7 @@ from cardwright.core.vocab import (
     hear,
     hooks_from,
 )
+from cardwright.core.vocab.compiled import compiled
 from cardwright.core.vocab.events import card_permissions, try_replacement
 
 from .carddata import CARD_SETS, BaseDef, CardDef, load_bases, load_factions
@@ -355,23 +356,25 @@ def spec_from_ability(ability: Ability) -> AbilitySpec:
 
     hooks = ability.hooks
     fields: dict[str, Any] = {"ability": ability}
-    mods: dict[str, list[ModifierSpec]] = {}
+    # each modifier's ``applies`` (None: its own card only) and amount, compiled
+    mods: dict[str, list[tuple[Callable[[Ctx], Any] | None, Callable[[Ctx], Any]]]] = {}
     for mod in ability.modifiers:
-        mods.setdefault(mod.key, []).append(mod)
+        applies = None if mod.applies is None else compiled(mod.applies)
+        mods.setdefault(mod.key, []).append((applies, compiled(mod.amount)))
 
     def amount(g: SmashUp, s: SUState, src: int, key: str, it: int, seat: int = -1) -> int:
         total = 0
         ctx: Ctx | None = None
-        for mod in mods[key]:
-            if mod.applies is None and it != src:
+        for applies, value in mods[key]:
+            if applies is None and it != src:
                 continue  # a modifier with no ``applies`` changes its own card only
             if ctx is None:
                 bound = {"it": [CardRef(it)]} if it >= 0 else {}
                 vars = Bindings(bound) if seat < 0 else Bindings(bound, {"seat": seat})
                 ctx = _ctx(g, s, ability, src, vars)
-            if mod.applies is not None and not mod.applies.eval(ctx):
+            if applies is not None and not applies(ctx):
                 continue
-            total += int(mod.amount.eval(ctx))
+            total += int(value(ctx))
         return total
 
     if "power" in mods:
@@ -420,11 +423,9 @@ def spec_from_ability(ability: Ability) -> AbilitySpec:
     if isinstance(talent, Talent):
         fields["talent"] = _marker
         if talent.condition is not None:
-            cond = talent.condition
+            cond = compiled(talent.condition)
             fields["talent_ok"] = lambda g, s, cid: bool(
-                cond.eval(
-                    _ctx(g, s, ability, cid, Bindings(nums={"player": s.cards[cid].controller}))
-                )
+                cond(_ctx(g, s, ability, cid, Bindings(nums={"player": s.cards[cid].controller})))
             )
     special = hooks.get("special")
     if isinstance(special, SpecialHook):
