@@ -14,6 +14,12 @@ both checkouts, three warm-up games not counted, logging off)::
 
     python tools/bench_compare.py OLD NEW smash-up -o players=4 --cpu 12 --rounds 5
 
+``--paired`` (with ``--cpu``) runs the two checkouts at the same time, one on each of two cores
+(``taskset``), swapping the cores every round: whatever slows the machine during a round slows
+both, so the per-round ratios scatter far less than rounds run one after the other::
+
+    python tools/bench_compare.py OLD NEW smash-up -o players=2 --cpu 80 --rounds 10 --paired
+
 Each checkout needs its own ``.venv`` (``make test`` or ``make bench`` there makes it).
 """
 
@@ -66,16 +72,42 @@ print(json.dumps({"decisions_per_second": decisions / (time.process_time() - sta
 """
 
 
-def cpu_round(checkout: Path, game: str, games: int, options: list[str]) -> dict[str, float]:
+def _cpu_command(checkout: Path, game: str, games: int, options: list[str]) -> list[str]:
     values = {}
     for opt in options:
         key, _, value = opt.partition("=")
         values[key] = int(value) if value.isdigit() else value
     python = str(checkout / ".venv" / "bin" / "python")
-    cmd = [python, "-c", CPU_GAMES, game, str(games), json.dumps(values)]
+    return [python, "-c", CPU_GAMES, game, str(games), json.dumps(values)]
+
+
+def cpu_round(checkout: Path, game: str, games: int, options: list[str]) -> dict[str, float]:
+    cmd = _cpu_command(checkout, game, games, options)
     done = subprocess.run(cmd, capture_output=True, text=True, check=True, cwd=checkout)
     result: dict[str, float] = json.loads(done.stdout)
     return result
+
+
+def paired_round(
+    old: Path, new: Path, game: str, games: int, options: list[str], swap: bool
+) -> tuple[dict[str, float], dict[str, float]]:
+    """Both checkouts at once, old on core 0 and new on core 1 (the other way when ``swap``)."""
+    running = [
+        subprocess.Popen(
+            ["taskset", "-c", str(core), *_cpu_command(checkout, game, games, options)],
+            stdout=subprocess.PIPE,
+            text=True,
+            cwd=checkout,
+        )
+        for checkout, core in ((old, int(swap)), (new, 1 - int(swap)))
+    ]
+    results = []
+    for proc in running:
+        out, _ = proc.communicate()
+        if proc.returncode:
+            raise SystemExit(f"bench_compare: a paired round failed (exit {proc.returncode})")
+        results.append(json.loads(out))
+    return results[0], results[1]
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -89,10 +121,20 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--cpu", type=int, default=0, metavar="N", help="time N whole games by CPU time"
     )
+    parser.add_argument(
+        "--paired", action="store_true", help="with --cpu: both at once, one per core"
+    )
     args = parser.parse_args(argv)
+    if args.paired and not args.cpu:
+        parser.error("--paired needs --cpu N")
     rates: dict[str, list[float]] = {"old": [], "new": []}
     other: dict[str, dict[str, list[float]]] = {"old": {}, "new": {}}
     for i in range(args.rounds):
+        if args.paired:
+            pair = paired_round(args.old, args.new, args.game, args.cpu, args.option, i % 2 == 1)
+            rates["old"].append(pair[0]["decisions_per_second"])
+            rates["new"].append(pair[1]["decisions_per_second"])
+            continue
         for side in ("old", "new") if i % 2 == 0 else ("new", "old"):
             checkout = getattr(args, side)
             if args.cpu:
@@ -106,10 +148,15 @@ def main(argv: list[str] | None = None) -> int:
     old, new = statistics.median(rates["old"]), statistics.median(rates["new"])
     ratios = [n / o for o, n in zip(rates["old"], rates["new"], strict=True)]
     what = f"{args.cpu} games by CPU time" if args.cpu else f"{args.seconds} s"
+    if args.paired:
+        what += ", both at once"
     print(f"{args.game} {' '.join(args.option)}: {args.rounds} rounds of {what}")
     print(f"  old: {old:,.0f} decisions/s (rounds {', '.join(f'{r:,.0f}' for r in rates['old'])})")
     print(f"  new: {new:,.0f} decisions/s (rounds {', '.join(f'{r:,.0f}' for r in rates['new'])})")
-    print(f"  new/old: x{new / old:.2f} (per round {', '.join(f'{r:.2f}' for r in ratios)})")
+    print(
+        f"  new/old: x{new / old:.2f}, median round x{statistics.median(ratios):.2f} "
+        f"(per round {', '.join(f'{r:.2f}' for r in ratios)})"
+    )
     for key in sorted(other["old"]):
         o, n = statistics.median(other["old"][key]), statistics.median(other["new"].get(key, [0]))
         print(f"  {key}: old {o:.1f}, new {n:.1f}")
