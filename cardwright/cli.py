@@ -676,61 +676,13 @@ _register_report()
 
 
 # ---------------------------------------------------------------------------- scenarios
-@scenario_app.command("run")
-def scenario_run(
-    paths: list[Path], verbose: Annotated[bool, typer.Option("-v", help="Show passes too.")] = False
-) -> None:
-    """Run scenario files (or folders of them); exit 1 if any case fails, 2 if a file is
-    malformed (each malformed case is an error line on stderr)."""
-    from cardwright.scenarios import load_scenarios, run_scenario
+def _register_scenario_commands() -> None:
+    from cardwright.cli_scenario import register
 
-    files: list[Path] = []
-    for p in paths:
-        if p.is_dir():
-            found = sorted(p.rglob("*.yaml")) + sorted(p.rglob("*.yml"))
-            if not found:
-                raise DataError(f"{p}: no scenario files (*.yaml, *.yml) in this folder")
-            files += found
-        elif p.exists():
-            files.append(p)
-        else:
-            raise DataError(f"{p}: no such scenario file or folder")
-    passed = failed = malformed = 0
-    for f in files:
-        try:
-            scenarios = load_scenarios(f)
-        except CardwrightError as exc:
-            err.print(f"error: {escape(str(exc))}")
-            malformed += 1
-            continue
-        for scenario in scenarios:
-            result = run_scenario(scenario)
-            if result.passed:
-                passed += 1
-                if verbose:
-                    out.print(f"[green]{escape(result.describe())}[/green]")
-            elif result.malformed:
-                malformed += 1
-                err.print(f"error: {escape(result.describe())}")
-            else:
-                failed += 1
-                out.print(f"[red]{escape(result.describe())}[/red]")
-                for line in result.citations:
-                    out.print(f"    [dim]{escape(line)}[/dim]")
-    tally = f"{passed} passed, {failed} failed" + (f", {malformed} malformed" * bool(malformed))
-    out.print(tally)
-    if malformed or failed:
-        raise typer.Exit(2 if malformed else 1)
+    register(scenario_app)
 
 
-@scenario_app.command("options")
-def scenario_options(game: str) -> None:
-    """The option ids of every decision kind of GAME, with what each means (a Markdown table,
-    the one docs/scenarios.md holds): what a scenario's choose, reject and options name."""
-    from cardwright.core.option_ids import LEGEND
-    from cardwright.games import option_forms
-
-    sys.stdout.write(f"{option_forms(game).markdown()}\n\n{LEGEND}\n")
+_register_scenario_commands()
 
 
 # ---------------------------------------------------------------------------- bench
