@@ -62,3 +62,29 @@ def test_the_heuristic_beats_random_players(players: int) -> None:
         wins += hseat in s.result.winners
     # a random seat would win about 1 in `players`
     assert wins >= games * 2 // 3, f"{wins} of {games}"
+
+
+def test_a_lender_given_a_big_item_keeps_one_when_the_borrowed_one_comes_back() -> None:
+    """Ruling R9 when a fight ends. The borrower could not keep a second Big Item, so it went to
+    the lender. When the borrowed Big Item comes back, the lender has two and must shed one.
+    This was found by a conformance seed (the one-Big-Item invariant broke)."""
+    from cardwright.agents import RandomAgent
+
+    g = get_game("munchkin")
+    seed = 599232824
+    s = g.new_state({"max_turns": 12}, seed)
+    agent = RandomAgent(seed)
+    for _ in range(122):
+        assert s.decision is not None
+        g.apply(s, agent.choose(g, s, s.decision.seat))
+    texts = [e.text for e in s.log]
+    borrowed = texts.index("Player 2 borrows Flamethrower from Player 1")
+    assert texts[borrowed + 1] == "Player 2 cannot keep Huge Rock: it goes to Player 1"
+    back = texts.index("Flamethrower goes back to Player 1")
+    assert texts[back + 1 : back + 3] == [
+        "The fight is over",
+        "Player 1 cannot keep Huge Rock: it goes to Player 2",
+    ]
+    assert g.invariants(s) == []
+    for seat in (0, 1):
+        assert len(board.big_items(g, s, seat)) == 1

@@ -293,17 +293,22 @@ class Fight(Step, tag="mk.fight"):
 
 def end_combat(g: Munchkin, s: MKState) -> None:
     """The fight is over: its cards are discarded, borrowed Items go home, and what lasted
-    "until the end of the fight" ends (001 Combat, One-Shot Treasures)."""
+    "until the end of the fight" ends (001 Combat, One-Shot Treasures). Whoever fought, helped
+    or got an Item back then keeps only the Big Items allowed (a lender may have been given a
+    Big Item the borrower could not keep: ruling R9)."""
     combat = s.combat
     if combat is None:
         return
     seats = [combat.fighter] + ([combat.helper] if combat.helper >= 0 else [])
+    lenders: list[int] = []  # who got a borrowed Item back
     for card in list(s.zones["combat"]):
         board.to_discard(g, s, card)
     for e in list(s.lasting):
         if e.key == "borrowed" and e.target is not None and e.seat >= 0:
             item = e.target
             if board.zone_of(s, item).startswith("play:") and not s.dead[e.seat]:
+                if e.seat not in seats and e.seat not in lenders:
+                    lenders.append(e.seat)
                 board.to_play(g, s, item, e.seat)
                 g.log(
                     s,
@@ -317,7 +322,7 @@ def end_combat(g: Munchkin, s: MKState) -> None:
     for seat in seats:
         g.expire(s, f"combat_end:{seat}")
     g.log(s, "combat_end", "mk.combat.end", "The fight is over")
-    for seat in seats:
+    for seat in seats + lenders:
         g.after_loss(s, seat)
 
 
