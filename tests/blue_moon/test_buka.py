@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import cast
+
 from cardwright.core.state import to_json
 from cardwright.games import get_game
 from cardwright.games.blue_moon.state import BMState
@@ -56,3 +58,23 @@ def test_determinized_bluffs_and_cargo_fit_their_places() -> None:
         assert "bluff" in game.printed(full, bluff.id).icons and bluff.counters == {"bluff": 1}
         for cid in full.zones[f"ship{a['rs']}:0"]:
             assert game.printed(full, cid).type in ("character", "booster", "support")
+
+
+def test_a_card_backtracked_to_its_ship_goes_back_face_down() -> None:
+    """A card played from a ship's cargo and taken back by backtracking (ruling R4) is face down
+    in the cargo again, as a loaded card is. A random game with the Buka reaches it at decision
+    40 of seed 1; no card in a ship is face up at any step of these games."""
+    from cardwright.agents import RandomAgent
+
+    g = get_game("blue-moon")
+    backtracked_from_ship = 0
+    for seed in range(6):
+        s = g.new_state({"peoples": ["Buka", "Mimix"]}, seed, log=True)
+        agent = RandomAgent(seed)
+        while s.decision is not None:
+            from_ship = dict(cast(BMState, s).turn_info.from_ship)
+            g.apply(s, agent.choose(g, s, s.decision.seat))
+            ships = {c for z, ids in s.zones.items() if z.startswith("ship") for c in ids}
+            assert not [c for c in ships if s.cards[c].face_up], f"seed {seed}"
+            backtracked_from_ship += len(set(from_ship) & ships)
+    assert backtracked_from_ship > 0  # the games do take cards back to a ship

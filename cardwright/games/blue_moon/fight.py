@@ -229,6 +229,8 @@ def cannot_continue(g: BlueMoon, s: BMState, seat: int, why: str) -> bool:
             ship = ti.from_ship.pop(cid, None)
             back = buka.cargo_zone(ship, seat) if ship is not None else f"hand:{seat}"
             move(s, cid, back, from_zone=f"{src}:{seat}")
+            if ship is not None:  # face down in the cargo again, as loaded (buka.load)
+                s.cards[cid].face_up = False
         for cid in ti.covered:
             s.covered.remove(cid)
         del ti.played[ti.undo_from :]
