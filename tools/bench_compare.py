@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import shutil
 import statistics
 import subprocess
 import sys
@@ -127,6 +128,8 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.paired and not args.cpu:
         parser.error("--paired needs --cpu N")
+    if args.paired and shutil.which("taskset") is None:
+        parser.error("--paired needs taskset (Debian's util-linux) to put each side on a core")
     rates: dict[str, list[float]] = {"old": [], "new": []}
     other: dict[str, dict[str, list[float]]] = {"old": {}, "new": {}}
     for i in range(args.rounds):

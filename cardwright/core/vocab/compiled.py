@@ -78,10 +78,6 @@ def _self_card(e: SelfCard) -> Fn:
     return lambda ctx: [] if ctx.source is None else [ctx.source]
 
 
-def _var(e: Var) -> Fn:
-    return e.eval
-
-
 def _attr(e: Attr) -> Fn:
     name = e.name
     if isinstance(e.what, Var):  # an attribute of a bound card: no list built
@@ -196,7 +192,6 @@ def _call(e: Call) -> Fn:
 _MAKERS: dict[type, Callable[[Any], Fn]] = {
     Const: _const,
     SelfCard: _self_card,
-    Var: _var,
     Attr: _attr,
     Compare: _compare,
     AllOf: _all_of,

@@ -109,26 +109,9 @@ def can_play_actions(g: SmashUp, state: State, seat: int) -> bool:
     return cast(SUState, state).asleep != seat
 
 
-def allowance_fits(
-    g: SmashUp,
-    s: SUState,
-    a: Allowance,
-    seat: int,
-    cid: int,
-    dest: int,
-    src: str,
-    from_discard: Callable[[int], bool] | None = None,
-) -> bool:
-    """Whether play allowance ``a`` lets ``seat`` play ``cid`` from zone ``src`` to
-    ``dest`` (a base, a minion, or -1 for a standard action). ``from_discard``: whether a
-    card in play lets this hand play come from the discard pile at a destination, when the
-    caller already keeps the answers (:func:`may_play_from_discard` otherwise)."""
-    return card_fits(g, s, a, cid, src) and dest_fits(g, s, a, seat, cid, dest, src, from_discard)
-
-
 def card_fits(g: SmashUp, s: SUState, a: Allowance, cid: int, src: str) -> bool:
-    """The part of :func:`allowance_fits` that does not depend on where the card goes (asked
-    once per card, not once per destination)."""
+    """Whether play allowance ``a`` lets ``cid`` be played from zone ``src`` at all, wherever
+    it goes (asked once per card; :func:`dest_fits` asks the rest per destination)."""
     cat = g.cat(s)
     defn = s.cards[cid].defn
     if a.kind != ("minion" if cat.is_minion[defn] else "action"):
@@ -154,8 +137,10 @@ def dest_fits(
     src: str,
     from_discard: Callable[[int], bool] | None = None,
 ) -> bool:
-    """The rest of :func:`allowance_fits`, for an allowance :func:`card_fits`: the base it
-    names, its condition, and a hand play made from the discard pile."""
+    """Whether allowance ``a``, which :func:`card_fits` the card, lets ``seat`` play it to
+    ``dest`` (a base, a minion, or -1 for a standard action): the base it names, its
+    condition, and a hand play made from the discard pile (``from_discard``: the answers the
+    caller keeps per destination; :func:`may_play_from_discard` otherwise)."""
     if a.base is not None:
         at = dest if dest in s.zones[BASES] else g.base_of(s, dest)
         if at != a.base:
@@ -525,7 +510,7 @@ def _consume(g: SmashUp, s: SUState, cid: int, dest: int, seat: int, src: str) -
     fitting = [
         (a.zone == "hand", a.base is None, not a.cond, a.max_power < 0, a.max_power, i)
         for i, a in enumerate(s.allowances)
-        if allowance_fits(g, s, a, seat, cid, dest, src)
+        if card_fits(g, s, a, cid, src) and dest_fits(g, s, a, seat, cid, dest, src)
     ]
     if not fitting:
         raise EngineError(f"smash-up: no play allowance for card {cid}")
