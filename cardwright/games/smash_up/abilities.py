@@ -335,11 +335,14 @@ def event_vars(data: dict[str, Any]) -> Bindings:
 
 
 def _listener_hook(event: str) -> Callable[..., None]:
-    def hook(g: SmashUp, s: SUState, src: int, data: dict[str, Any]) -> None:
+    def hook(
+        g: SmashUp, s: SUState, src: int, data: dict[str, Any], vars: Bindings | None = None
+    ) -> None:
         main = data.get(MAIN_CARD.get(event, ""), -1)
         card = main if isinstance(main, int) and main >= 0 else None
         seat = int(data.get("seat", -1))
-        vars = event_vars(data)
+        if vars is None:  # (``fire`` works them out once for every card that hears the event)
+            vars = event_vars(data)
         if card == src:
             hear(g, s, src, "self", event, "after", seat, card, vars)
         if g.base_of(s, src) >= 0 or src in s.zones["bases"]:

@@ -18,6 +18,7 @@ from cardwright.core.state import Bindings, CardRef, Option, State, Trigger
 from cardwright.core.steps import Respond
 from cardwright.core.vocab import Ctx, Effect, node_key, run_listener
 
+from .abilities import event_vars
 from .inplay import in_play_now
 from .state import SUState
 
@@ -33,7 +34,7 @@ SCORING_WINDOWS = ("before_scoring", "after_scoring")
 def fire(g: SmashUp, state: State, event: str, also: Iterable[int] = (), **data: Any) -> None:
     """Tell every card and base in play with a hook for ``event`` that it happened, and
     the cards in ``also`` (a destroyed minion hears its own destruction)."""
-    s = cast(SUState, state)
+    s: SUState = state  # type: ignore[assignment]
     cat = g.cat(s)
     hooked = cat.hook_specs.get(event)
     if not hooked:
@@ -45,10 +46,11 @@ def fire(g: SmashUp, state: State, event: str, also: Iterable[int] = (), **data:
     if not listeners:
         return
     payload = {"event": event, **data}
+    vars = event_vars(payload)  # what the event binds, the same for every card that hears it
     off = g.cancelled(s)
     for src in listeners:
         if src not in off:
-            cat.spec[cards[src].defn].hooks[event](g, s, src, payload)
+            cat.spec[cards[src].defn].hooks[event](g, s, src, payload, vars)
 
 
 def trigger_label(g: SmashUp, state: State, trigger: Trigger) -> str:

@@ -169,7 +169,7 @@ class SmashUp(Game):
         ``counters`` (+1 power counters), ``controller``, ``owner``, ``faction``, ``minion``
         (a minion card?), ``action`` (an action card?), ``subtypes`` (of a card),
         ``breakpoint`` and ``total`` (of a base)."""
-        s = cast(SUState, state)
+        s: SUState = state  # type: ignore[assignment]
         c = s.cards[card]
         if name == "controller":  # (the most asked first)
             return c.controller

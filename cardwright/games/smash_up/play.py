@@ -30,7 +30,7 @@ if TYPE_CHECKING:
 
 
 def _g(game: Game) -> SmashUp:
-    return cast("SmashUp", game)
+    return game  # type: ignore[return-value]  # not cast(): it is a call, and steps run often
 
 
 def _ref(cid: int) -> CardRef | None:
@@ -547,14 +547,16 @@ class Play(Step, tag="su.play"):
     def ask(self, game: Game, state: State) -> Decision | None:
         if self.stage != WHERE:
             return None
-        g, s = _g(game), cast(SUState, state)
+        g: SmashUp = game  # type: ignore[assignment]
+        s: SUState = state  # type: ignore[assignment]
         return self._where(g, s, self._dests(g, s))
 
     def go(self, game: Game, state: State) -> Decision | None:
         """As ``ask`` then ``run``, where the card may go worked out once."""
         if self.stage != WHERE:
             return super().go(game, state)
-        g, s = _g(game), cast(SUState, state)
+        g: SmashUp = game  # type: ignore[assignment]
+        s: SUState = state  # type: ignore[assignment]
         dests = self._dests(g, s)
         decision = self._where(g, s, dests)
         if decision is None:
@@ -579,7 +581,8 @@ class Play(Step, tag="su.play"):
         self.stage = PLACE
 
     def run(self, game: Game, state: State) -> None:
-        g, s = _g(game), cast(SUState, state)
+        g: SmashUp = game  # type: ignore[assignment]
+        s: SUState = state  # type: ignore[assignment]
         seat, cid = self.seat, self.card
         if self.stage == WHERE:
             self._placed(g, s, self._dests(g, s))

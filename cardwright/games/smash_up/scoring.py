@@ -180,7 +180,7 @@ class ScoreBase(Step, tag="su.score_base"):
                 "places": self.places,
                 "winners": self.winners,
             }
-            spec.hooks["base_replaced"](g, s, bid, event)
+            spec.hooks["base_replaced"](g, s, bid, event, None)
         g.pop(s, self)
 
 

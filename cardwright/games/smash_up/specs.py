@@ -28,6 +28,8 @@ from typing import TYPE_CHECKING, Any
 from .state import SUState
 
 if TYPE_CHECKING:
+    from cardwright.core.state import Bindings
+
     from .affects import CopyRecord
     from .game import SmashUp
 
@@ -38,7 +40,8 @@ BreakpointFn = Callable[["SmashUp", SUState, int, int], int]
 PlayerPowerFn = Callable[["SmashUp", SUState, int, int, int], int]
 ProtectFn = Callable[["SmashUp", SUState, int, int, str, int, int], bool]
 CardTest = Callable[["SmashUp", SUState, int], bool]
-HookFn = Callable[["SmashUp", SUState, int, dict[str, Any]], None]
+#: hears an event: the event's data and what it binds for listeners (None: worked out from the data)
+HookFn = Callable[["SmashUp", SUState, int, dict[str, Any], "Bindings | None"], None]
 ScoringFn = Callable[["SmashUp", SUState, int, dict[int, int]], dict[int, int]]
 SpecialTest = Callable[["SmashUp", SUState, int, int, dict[str, Any]], bool]
 ReplaceFn = Callable[["SmashUp", SUState, int, dict[str, Any]], bool]

@@ -25,7 +25,7 @@ if TYPE_CHECKING:
 
 
 def _g(game: Game) -> SmashUp:
-    return cast("SmashUp", game)
+    return game  # type: ignore[return-value]  # not cast(): it is a call, and steps run often
 
 
 class Redraw(Step, tag="su.redraw"):
@@ -90,7 +90,7 @@ class Turn(Step, tag="su.turn"):
     stage: int = START
 
     def ask(self, game: Game, state: State) -> Decision | None:
-        s = cast(SUState, state)
+        s: SUState = state  # type: ignore[assignment]
         if self.stage != PLAY or s.affects or s.triggers or s.phase != "play":
             return None
         # asked even when only finishing is possible: skipping the question would tell the
@@ -109,7 +109,8 @@ class Turn(Step, tag="su.turn"):
             self.stage = SCORE
 
     def run(self, game: Game, state: State) -> None:
-        g, s = _g(game), cast(SUState, state)
+        g: SmashUp = game  # type: ignore[assignment]
+        s: SUState = state  # type: ignore[assignment]
         seat = self.seat
         if s.affects:  # nothing is resolving any more
             s.affects = []

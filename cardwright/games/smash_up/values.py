@@ -36,7 +36,7 @@ def sources(g: SmashUp, state: State, kinds: frozenset[str]) -> Sources:
     now = in_play_now(state)
     cat = g.cat(state)
     found = now.with_specs(kinds, cat)
-    s = cast(SUState, state)
+    s: SUState = state  # type: ignore[assignment]
     if (s.lasting or s.attached) and now.base_among(kinds, cat):
         off = cancelled(g, s)  # a base whose ability is cancelled or ignored
         if off:
@@ -376,7 +376,7 @@ def _stamp(s: State) -> tuple[int, ...]:
     the lasting effects and attachments (appended to or replaced) and the active player. A
     program that edits a state directly (a test, a tool) is then still answered afresh for
     these; the cards' counters and controllers it must announce (:func:`changed`)."""
-    lasting, attached = s.lasting, cast(SUState, s).attached
+    lasting, attached = s.lasting, s.attached  # type: ignore[attr-defined]
     return (id(lasting), len(lasting), id(attached), len(attached), s.active)
 
 
@@ -418,7 +418,7 @@ def forbidden(
         srcs = protections(g, state)
     if not srcs:
         return False
-    s = cast(SUState, state)
+    s: SUState = state  # type: ignore[assignment]
     perms = [
         Permission(action, src, False)
         for src, spec in srcs
