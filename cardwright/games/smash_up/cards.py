@@ -32,7 +32,7 @@ def to_zone(g: SmashUp, s: SUState, cid: int, src: str, dest: str, *, bottom: bo
     else:
         s.zones[dest].append(cid)
     if src.startswith("base") or dest.startswith("base"):
-        inplay.changed(s)
+        inplay.moved(s, cid, src, dest, bottom)
     card = s.cards[cid]
     hidden = dest.startswith(("deck:", "hand:"))
     card.face_up = not (dest.startswith("deck:") or dest == BASE_DECK)

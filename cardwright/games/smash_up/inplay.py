@@ -4,13 +4,16 @@ Nearly every rules query starts from it (whose ability is in force, where a card
 cards hear an event), and it changes far less often than it is asked: in 4-player self-play
 96% of queries find the same cards in play as the one before. So the answer is kept on the
 state, beside its fields (``SUState`` allows undeclared attributes, which copies, JSON,
-equality and hashes never see: a copy derives its own), until a card enters or leaves a base
-or a base enters or leaves play. The code that does so says it (:func:`changed`: the one card
-move :func:`~.cards.to_zone`, a base scored and replaced, a base swapped, setup).
+equality and hashes never see: a copy derives its own). The one card move
+(:func:`~.cards.to_zone`) updates it in place when a card enters or leaves a base
+(:func:`moved`); a base that enters or leaves play, or cards placed by other means (a base
+scored and replaced, a base swapped, setup), say so and it is derived again
+(:func:`changed`).
 
 A move that forgot to say it would leave a stale answer, so the test suite runs with
-:data:`CHECK` on: every query then also compares the kept answer with the zones and fails,
-naming the state's decision count, when they differ.
+:data:`CHECK` on: every query then also compares the kept answer with the zones, and every
+update in place is compared with the answer derived afresh; either fails, naming the state's
+decision count, when they differ.
 """
 
 from __future__ import annotations
@@ -45,12 +48,12 @@ class InPlay:
         "based",
         "bases",
         "cards",
+        "catalog",
         "defns",
         "found",
         "ids",
         "lists",
         "names",
-        "sorted",
         "specs",
         "where",
     )
@@ -62,20 +65,68 @@ class InPlay:
         self.base_set = frozenset(self.bases)
         self.names = [base_zone(b) for b in self.bases]  # the zones of the cards at them
         self.lists = [list(zones[name]) for name in self.names]
-        ids: list[int] = []
         where: dict[int, int] = {}
+        for bid, here in zip(self.bases, self.lists, strict=True):
+            for cid in here:
+                where.setdefault(cid, bid)
+        self.where = where
+        self._table()
+        self.found: dict[frozenset[str], list[int]] = {}
+        self.specs: dict[frozenset[str], list[tuple[int, Any]]] = {}
+        self.catalog: Catalog | None = None  # the catalog whose sets they are sorted into
+        self.based: dict[frozenset[str], bool] = {}
+
+    def _table(self) -> None:
+        """``ids`` and ``defns`` from the bases and the cards at them."""
+        ids: list[int] = []
         for bid, here in zip(self.bases, self.lists, strict=True):
             ids.append(bid)
             ids.extend(here)
-            for cid in here:
-                where.setdefault(cid, bid)
         self.ids = tuple(ids)
+        cards = self.cards
         self.defns = tuple(cards[x].defn for x in ids)
-        self.where = where
-        self.found: dict[frozenset[str], list[int]] = {}
-        self.specs: dict[frozenset[str], list[tuple[int, Any]]] = {}
-        self.sorted: frozenset[frozenset[str]] | None = None  # the sets sorted into, once
-        self.based: dict[frozenset[str], bool] = {}
+
+    def move(self, cid: int, frm: int, to: int, bottom: bool) -> None:
+        """Card ``cid`` left the cards at base number ``frm`` and/or joined those at base
+        number ``to`` (-1: not a base; ``bottom``: first there rather than last); the zones
+        already say so. The sets it was sorted into are replaced, not changed in place: a
+        caller may be going through one while the card moves."""
+        if frm >= 0:
+            self.lists[frm].remove(cid)
+            if self.where.get(cid) == self.bases[frm]:
+                del self.where[cid]
+        if to >= 0:
+            here = self.lists[to]
+            if bottom:
+                here.insert(0, cid)
+            else:
+                here.append(cid)
+            self.where.setdefault(cid, self.bases[to])
+        self._table()
+        cat = self.catalog
+        if cat is None:  # not sorted yet
+            return
+        sets = cat.kinds_of.get(self.cards[cid].defn)
+        if not sets:
+            return
+        if to >= 0:  # where it goes in table order, as the first pass would have put it
+            pos = self.ids.index(cid)
+            rank = {x: i for i, x in enumerate(self.ids)}
+        for kinds in sets:
+            found = self.found.get(kinds, _NONE)
+            specs = self.specs.get(kinds, _NONE)
+            if frm >= 0 and cid in found:
+                at = found.index(cid)
+                found, specs = found[:at] + found[at + 1 :], specs[:at] + specs[at + 1 :]
+            if to >= 0:
+                at = next((i for i, x in enumerate(found) if rank[x] > pos), len(found))
+                pair = (cid, cat.spec[self.cards[cid].defn])
+                found, specs = [*found[:at], cid, *found[at:]], [*specs[:at], pair, *specs[at:]]
+            if found:
+                self.found[kinds], self.specs[kinds] = found, specs
+            else:
+                self.found.pop(kinds, None)
+                self.specs.pop(kinds, None)
 
     def fresh(self, state: State) -> bool:
         """Whether the zones of ``state`` still hold exactly what this was derived from."""
@@ -105,12 +156,12 @@ class InPlay:
                 else:
                     into.append(x)
                     specs[kinds].append(pair)
-        self.found, self.specs, self.sorted = found, specs, cat.kind_sets
+        self.found, self.specs, self.catalog = found, specs, cat
 
     def having(self, kinds: frozenset[str], cat: Catalog) -> list[int]:
         """The bases and cards in play whose definition is in ``kinds`` (one of the catalog's
         sets of definitions with a kind of hook), in table order. Shared: not to be changed."""
-        if self.sorted is None:
+        if self.catalog is None:
             self._sort(cat)
         found = self.found.get(kinds)
         if found is None:
@@ -121,7 +172,7 @@ class InPlay:
 
     def with_specs(self, kinds: frozenset[str], cat: Catalog) -> list[tuple[int, AbilitySpec]]:
         """:meth:`having`, each card with its ability spec. Shared: not to be changed."""
-        if self.sorted is None:
+        if self.catalog is None:
             self._sort(cat)
         found = self.specs.get(kinds)
         if found is None:
@@ -160,8 +211,46 @@ def in_play_now(state: State) -> InPlay:
     return kept
 
 
+def _check(kept: InPlay, state: State) -> None:
+    """Fail when the kept answer, just updated for a move, is not what deriving it afresh
+    gives."""
+    anew = InPlay(state)
+    if kept.catalog is not None:
+        anew._sort(kept.catalog)
+    if (kept.ids, kept.defns, kept.where) != (anew.ids, anew.defns, anew.where) or (
+        kept.catalog is not None and (kept.found, kept.specs) != (anew.found, anew.specs)
+    ):
+        raise EngineError(
+            f"the cards in play, updated for a move, differ from the zones' (after decision "
+            f"{state.decisions})"
+        )
+
+
 def changed(state: State) -> None:
     """Say that a card entered or left a base, or a base entered or left play (which may
     change powers too: the kept :class:`~.values.Powers` goes with it)."""
     state.__dict__.pop(_KEY, None)
     state.__dict__.pop("_powers", None)
+
+
+def moved(state: State, cid: int, src: str, dest: str, bottom: bool) -> None:
+    """Say that card ``cid`` went from zone ``src`` to zone ``dest`` (the zones say so
+    already), one of them a base's: the kept answer follows it (:meth:`InPlay.move`) rather
+    than being derived again; the kept powers go (:func:`changed`)."""
+    state.__dict__.pop("_powers", None)
+    kept: InPlay | None = state.__dict__.get(_KEY)
+    if kept is None:
+        return
+    names = kept.names
+    frm = names.index(src) if src in names else -1
+    to = names.index(dest) if dest in names else -1
+    if (
+        kept.cards is not state.cards
+        or (frm < 0 and src.startswith("base"))
+        or (to < 0 and dest.startswith("base"))
+    ):  # a base's zone that is not in play, or the bases themselves: derived afresh
+        changed(state)
+        return
+    kept.move(cid, frm, to, bottom)
+    if CHECK:
+        _check(kept, state)
