@@ -70,63 +70,62 @@ class InPlay:
             for cid in here:
                 where.setdefault(cid, bid)
         self.where = where
-        self._table()
-        self.found: dict[frozenset[str], list[int]] = {}
-        self.specs: dict[frozenset[str], list[tuple[int, Any]]] = {}
-        self.catalog: Catalog | None = None  # the catalog whose sets they are sorted into
-        self.based: dict[frozenset[str], bool] = {}
-
-    def _table(self) -> None:
-        """``ids`` and ``defns`` from the bases and the cards at them."""
         ids: list[int] = []
         for bid, here in zip(self.bases, self.lists, strict=True):
             ids.append(bid)
             ids.extend(here)
         self.ids = tuple(ids)
-        cards = self.cards
         self.defns = tuple(cards[x].defn for x in ids)
+        self.found: dict[frozenset[str], list[int]] = {}
+        self.specs: dict[frozenset[str], list[tuple[int, Any]]] = {}
+        self.catalog: Catalog | None = None  # the catalog whose sets they are sorted into
+        self.based: dict[frozenset[str], bool] = {}
 
     def move(self, cid: int, frm: int, to: int, bottom: bool) -> None:
         """Card ``cid`` left the cards at base number ``frm`` and/or joined those at base
         number ``to`` (-1: not a base; ``bottom``: first there rather than last); the zones
-        already say so. The sets it was sorted into are replaced, not changed in place: a
-        caller may be going through one while the card moves."""
+        already say so. What callers are given (``ids``, the sorted sets) is replaced, not
+        changed in place: a caller may be going through it while the card moves."""
+        bases, ids, defns, cat = self.bases, self.ids, self.defns, self.catalog
+        defn = self.cards[cid].defn
+        sets = () if cat is None else cat.kinds_of.get(defn, ())
         if frm >= 0:
             self.lists[frm].remove(cid)
-            if self.where.get(cid) == self.bases[frm]:
+            if self.where.get(cid) == bases[frm]:
                 del self.where[cid]
+            at = ids.index(cid, ids.index(bases[frm]))
+            ids, defns = ids[:at] + ids[at + 1 :], defns[:at] + defns[at + 1 :]
+            for kinds in sets:
+                found = self.found[kinds]
+                at = found.index(cid)
+                if len(found) == 1:
+                    del self.found[kinds], self.specs[kinds]
+                else:
+                    specs = self.specs[kinds]
+                    self.found[kinds] = found[:at] + found[at + 1 :]
+                    self.specs[kinds] = specs[:at] + specs[at + 1 :]
         if to >= 0:
             here = self.lists[to]
-            if bottom:
+            if bottom:  # just after its base
                 here.insert(0, cid)
-            else:
+                pos = ids.index(bases[to]) + 1
+            else:  # just before the next base
                 here.append(cid)
-            self.where.setdefault(cid, self.bases[to])
-        self._table()
-        cat = self.catalog
-        if cat is None:  # not sorted yet
-            return
-        sets = cat.kinds_of.get(self.cards[cid].defn)
-        if not sets:
-            return
-        if to >= 0:  # where it goes in table order, as the first pass would have put it
-            pos = self.ids.index(cid)
-            rank = {x: i for i, x in enumerate(self.ids)}
-        for kinds in sets:
-            found = self.found.get(kinds, _NONE)
-            specs = self.specs.get(kinds, _NONE)
-            if frm >= 0 and cid in found:
-                at = found.index(cid)
-                found, specs = found[:at] + found[at + 1 :], specs[:at] + specs[at + 1 :]
-            if to >= 0:
-                at = next((i for i, x in enumerate(found) if rank[x] > pos), len(found))
-                pair = (cid, cat.spec[self.cards[cid].defn])
-                found, specs = [*found[:at], cid, *found[at:]], [*specs[:at], pair, *specs[at:]]
-            if found:
-                self.found[kinds], self.specs[kinds] = found, specs
-            else:
-                self.found.pop(kinds, None)
-                self.specs.pop(kinds, None)
+                pos = ids.index(bases[to + 1]) if to + 1 < len(bases) else len(ids)
+            self.where.setdefault(cid, bases[to])
+            ids, defns = (*ids[:pos], cid, *ids[pos:]), (*defns[:pos], defn, *defns[pos:])
+            if sets:
+                assert cat is not None
+                pair = (cid, cat.spec[defn])
+            for kinds in sets:  # after the cards of the set that come before it in ``ids``
+                found = self.found.get(kinds, _NONE)
+                at = len(found)
+                while at and ids.index(found[at - 1]) > pos:
+                    at -= 1
+                specs = self.specs.get(kinds, _NONE)
+                self.found[kinds] = [*found[:at], cid, *found[at:]]
+                self.specs[kinds] = [*specs[:at], pair, *specs[at:]]
+        self.ids, self.defns = ids, defns
 
     def fresh(self, state: State) -> bool:
         """Whether the zones of ``state`` still hold exactly what this was derived from."""
