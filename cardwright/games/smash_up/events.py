@@ -222,21 +222,22 @@ def response_expected(g: SmashUp, state: State, frame: Any, seat: int) -> bool:
     window = step.window
     if window not in g.special_windows:
         return False
-    cards = s.cards
     cat = g.cat(s)
+    wanted = cat.specials_by.get(("hand", window))  # the definitions with such a Special
+    if not wanted:
+        return False
+    cards = s.cards
     specs, is_minion = cat.spec, cat.is_minion
     wdata = window_data(step)
     tried: set[str] = set()
     for zone in (f"hand:{seat}", f"deck:{seat}"):
         for cid in s.zones[zone]:
             defn = cards[cid].defn
-            if defn in tried:
+            if defn not in wanted or defn in tried:
                 continue
             tried.add(defn)
-            spec = specs.get(defn)
-            sp = spec.special if spec is not None else None
-            if sp is None or sp.zone != "hand" or window not in sp.windows:
-                continue
+            sp = specs[defn].special
+            assert sp is not None  # (a Special used from the hand in this window)
             if s.asleep == seat and not is_minion[defn]:
                 continue
             test = sp.could_use or sp.usable

@@ -263,7 +263,6 @@ def play_options(g: SmashUp, s: SUState, seat: int) -> list[Option]:
     action_ok = can_play_actions(g, s, seat) and any(a.kind == "action" for a in s.allowances)
     options = []
     prot = g.protections(s)
-    bases = s.zones[BASES]
     open_bases: list[int] | None = None  # bases open to this player's minions
     # plain: every minion allowance is a hand play limited at most by power and base, and
     # no card in play bans particular cards, so one look at the bases serves every minion
@@ -282,13 +281,11 @@ def play_options(g: SmashUp, s: SUState, seat: int) -> list[Option]:
         if cat.is_minion[defn]:
             if not minion_plays:
                 continue
+            if open_bases is None:
+                open_bases = _open_bases(g, s, seat, prot)
             if not plain:
-                ok = can_play(g, s, seat, cid, "normal", -1, prot, bans=bans)
+                ok = can_play(g, s, seat, cid, "normal", -1, prot, bans=bans, open_to=open_bases)
             else:
-                if open_bases is None:
-                    open_bases = [
-                        b for b in bases if not g.forbidden(s, "play_minion", b, seat, prot)
-                    ]
                 power = cat.printed[defn]
                 ok = any(
                     (a.max_power < 0 or power <= a.max_power)
@@ -310,7 +307,11 @@ def play_options(g: SmashUp, s: SUState, seat: int) -> list[Option]:
             if not cat.is_minion[defn] or f"d:{defn}" in seen:
                 continue
             seen.add(f"d:{defn}")
-            if can_play(g, s, seat, cid, "normal", -1, prot, src=discard, bans=bans):
+            if open_bases is None:
+                open_bases = _open_bases(g, s, seat, prot)
+            if can_play(
+                g, s, seat, cid, "normal", -1, prot, src=discard, bans=bans, open_to=open_bases
+            ):
                 options.append(
                     Option(
                         f"play:{cid}",
@@ -414,7 +415,14 @@ def play_destinations(
     needs a play allowance that fits (from ``src``, by default the hand); ``cond``
     restricts an extra play (``no_own_minion``). ``prot`` / ``bans``: the protecting /
     play-banning cards in play, when the caller already has them."""
-    return list(destinations(g, s, seat, cid, via, base, prot, src=src, cond=cond, bans=bans))
+    return list(
+        destinations(g, s, seat, cid, via, base, prot, src=src, cond=cond, bans=bans, open_to=None)
+    )
+
+
+def _open_bases(g: SmashUp, s: SUState, seat: int, prot: Sources) -> list[int]:
+    """The bases where no card in play forbids ``seat`` to play a minion (whichever it is)."""
+    return [b for b in s.zones[BASES] if not g.forbidden(s, "play_minion", b, seat, prot)]
 
 
 def can_play(
@@ -429,10 +437,14 @@ def can_play(
     src: str = "",
     cond: str = "",
     bans: Sources | None = None,
+    open_to: list[int] | None = None,
 ) -> bool:
     """Whether the card may be played somewhere (:func:`play_destinations` is not empty),
-    found at the first destination that fits."""
-    found = destinations(g, s, seat, cid, via, base, prot, src=src, cond=cond, bans=bans)
+    found at the first destination that fits. ``open_to``: :func:`_open_bases`, when the
+    caller already has them."""
+    found = destinations(
+        g, s, seat, cid, via, base, prot, src=src, cond=cond, bans=bans, open_to=open_to
+    )
     return next(found, None) is not None
 
 
@@ -448,6 +460,7 @@ def destinations(
     src: str,
     cond: str,
     bans: Sources | None,
+    open_to: list[int] | None,
 ) -> Iterator[int]:
     """:func:`play_destinations`, one at a time (the state must not change meanwhile)."""
     cat = g.cat(s)
@@ -458,14 +471,16 @@ def destinations(
     bases = s.zones[BASES] if base < 0 else [b for b in s.zones[BASES] if b == base]
     found: Iterable[int]
     if d.type == "minion":
+        if open_to is None:
+            open_to = _open_bases(g, s, seat, prot)
         found = (
             b
             for b in bases
-            if not (
+            if b in open_to
+            and not (
                 cond == "no_own_minion"
                 and any(s.cards[m].controller == seat for m in g.minions_at(s, b))
             )
-            and not g.forbidden(s, "play_minion", b, seat, prot)
         )
     elif "play_on_base" in d.subtypes:
         found = (b for b in bases if not g.forbidden(s, "play_action", b, seat, prot))
