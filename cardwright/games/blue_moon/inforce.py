@@ -440,6 +440,8 @@ class InForce:
         return got
 
     def icons(self, cid: int) -> frozenset[str]:
+        if not self.ignorers:  # (as :meth:`flags`, one call less: asked for every card)
+            return card_def(self.defs, self.s.cards[cid]).icons
         return self.flags(cid)[1]
 
     def text_on(self, cid: int) -> bool:

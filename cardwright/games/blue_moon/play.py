@@ -286,11 +286,12 @@ def retrievable(g: BlueMoon, s: BMState, eff: InForce, seat: int) -> list[CardRe
     return out
 
 
+_HOW = {"free": " as FREE", "pair": " as a PAIR", "gang": " as a GANG extra"}
+
+
 def play_label(g: BlueMoon, s: BMState, cid: int, mode: str) -> str:
     d = g.defn(s, cid)
-    how = {"free": " as FREE", "pair": " as a PAIR", "gang": " as a GANG extra"}.get(
-        mode, " (card allows)" if mode.startswith("grant:") else ""
-    )
+    how = _HOW.get(mode, " (card allows)" if mode.startswith("grant:") else "")
     return f"Play {d.name} ({d.fire}/{d.earth}){how}"
 
 

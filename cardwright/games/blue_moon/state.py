@@ -14,7 +14,7 @@ determinization find it by type.
 
 from __future__ import annotations
 
-from copy import copy
+from typing import Any
 
 import msgspec
 
@@ -81,7 +81,13 @@ class TurnInfo(Budget):
     def retreat_point(self) -> None:
         """Mark the retreat point: backtracking may return the turn to here."""
         self.undo_from = len(self.played)
-        self.at_retreat = Budget(**{f: copy(getattr(self, f)) for f in Budget.__struct_fields__})
+        # (each list or dict copied here: copy.copy would be a call per field)
+        fields: dict[str, Any] = {
+            f: v.copy() if isinstance(v, list | dict) else v
+            for f in Budget.__struct_fields__
+            for v in (getattr(self, f),)
+        }
+        self.at_retreat = Budget(**fields)
 
     def back_to_retreat_point(self) -> None:
         """The turn record as it was at the retreat point (the cards are moved back by the
