@@ -228,15 +228,15 @@ def _check(kept: InPlay, state: State) -> None:
 def changed(state: State) -> None:
     """Say that a card entered or left a base, or a base entered or left play (which may
     change powers too: the kept :class:`~.values.Powers` goes with it)."""
-    state.__dict__.pop(_KEY, None)
-    state.__dict__.pop("_powers", None)
+    extra = state.__dict__  # (set to None, not removed: reading a missing attribute raises)
+    extra[_KEY] = extra["_powers"] = None
 
 
 def moved(state: State, cid: int, src: str, dest: str, bottom: bool) -> None:
     """Say that card ``cid`` went from zone ``src`` to zone ``dest`` (the zones say so
     already), one of them a base's: the kept answer follows it (:meth:`InPlay.move`) rather
     than being derived again; the kept powers go (:func:`changed`)."""
-    state.__dict__.pop("_powers", None)
+    state.__dict__["_powers"] = None
     kept: InPlay | None = state.__dict__.get(_KEY)
     if kept is None:
         return

@@ -384,7 +384,7 @@ def changed(state: State) -> None:
     """Say that something a power or a breakpoint depends on changed: a card's counters or
     controller, a lasting effect, an attachment, the active player (and, through
     :func:`.inplay.changed`, the cards at bases)."""
-    state.__dict__.pop(_KEY, None)
+    state.__dict__[_KEY] = None  # (not removed: reading a missing attribute raises, which costs)
 
 
 def powers_at(g: SmashUp, state: State, bid: int) -> dict[int, int]:
