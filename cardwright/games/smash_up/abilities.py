@@ -477,10 +477,12 @@ def _special_test(ability: Ability, test: Expr | None) -> Callable[..., bool] | 
     if test is None:
         return None
 
+    check = compiled(test)  # (asked for every Special in hand at every question)
+
     def usable(g: SmashUp, s: SUState, seat: int, card: int, window: dict[str, Any]) -> bool:
-        vars = Bindings(_cards(base=int(window.get("base_card", -1))).cards, {"player": seat})
-        ctx = Ctx(g, s, ability, CardRef(card), seat, vars)
-        return bool(test.eval(ctx))
+        base = int(window.get("base_card", -1))
+        vars = Bindings({"base": [CardRef(base)]} if base >= 0 else {}, {"player": seat})
+        return bool(check(Ctx(g, s, ability, CardRef(card), seat, vars)))
 
     return usable
 
