@@ -65,17 +65,16 @@ class InPlay:
         self.base_set = frozenset(self.bases)
         self.names = [base_zone(b) for b in self.bases]  # the zones of the cards at them
         self.lists = [list(zones[name]) for name in self.names]
-        where: dict[int, int] = {}
-        for bid, here in zip(self.bases, self.lists, strict=True):
-            for cid in here:
-                where.setdefault(cid, bid)
-        self.where = where
         ids: list[int] = []
+        where: dict[int, int] = {}
         for bid, here in zip(self.bases, self.lists, strict=True):
             ids.append(bid)
             ids.extend(here)
+            for cid in here:
+                where.setdefault(cid, bid)
         self.ids = tuple(ids)
         self.defns = tuple(cards[x].defn for x in ids)
+        self.where = where
         self.found: dict[frozenset[str], list[int]] = {}
         self.specs: dict[frozenset[str], list[tuple[int, Any]]] = {}
         self.catalog: Catalog | None = None  # the catalog whose sets they are sorted into
