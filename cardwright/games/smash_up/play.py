@@ -282,7 +282,7 @@ def play_options(g: SmashUp, s: SUState, seat: int) -> list[Option]:
             if not minion_plays:
                 continue
             if open_bases is None:
-                open_bases = _open_bases(g, s, seat, prot)
+                open_bases = _open_bases(g, s, seat, prot, s.zones[BASES])
             if not plain:
                 ok = can_play(g, s, seat, cid, "normal", -1, prot, bans=bans, open_to=open_bases)
             else:
@@ -308,7 +308,7 @@ def play_options(g: SmashUp, s: SUState, seat: int) -> list[Option]:
                 continue
             seen.add(f"d:{defn}")
             if open_bases is None:
-                open_bases = _open_bases(g, s, seat, prot)
+                open_bases = _open_bases(g, s, seat, prot, s.zones[BASES])
             if can_play(
                 g, s, seat, cid, "normal", -1, prot, src=discard, bans=bans, open_to=open_bases
             ):
@@ -415,14 +415,13 @@ def play_destinations(
     needs a play allowance that fits (from ``src``, by default the hand); ``cond``
     restricts an extra play (``no_own_minion``). ``prot`` / ``bans``: the protecting /
     play-banning cards in play, when the caller already has them."""
-    return list(
-        destinations(g, s, seat, cid, via, base, prot, src=src, cond=cond, bans=bans, open_to=None)
-    )
+    return list(destinations(g, s, seat, cid, via, base, prot, src=src, cond=cond, bans=bans))
 
 
-def _open_bases(g: SmashUp, s: SUState, seat: int, prot: Sources) -> list[int]:
-    """The bases where no card in play forbids ``seat`` to play a minion (whichever it is)."""
-    return [b for b in s.zones[BASES] if not g.forbidden(s, "play_minion", b, seat, prot)]
+def _open_bases(g: SmashUp, s: SUState, seat: int, prot: Sources, bases: list[int]) -> list[int]:
+    """Those of ``bases`` where no card in play forbids ``seat`` to play a minion (whichever
+    minion it is)."""
+    return [b for b in bases if not g.forbidden(s, "play_minion", b, seat, prot)]
 
 
 def can_play(
@@ -440,8 +439,8 @@ def can_play(
     open_to: list[int] | None = None,
 ) -> bool:
     """Whether the card may be played somewhere (:func:`play_destinations` is not empty),
-    found at the first destination that fits. ``open_to``: :func:`_open_bases`, when the
-    caller already has them."""
+    found at the first destination that fits. ``open_to``: the bases open to ``seat``'s
+    minions (:func:`_open_bases`), when the caller already has them."""
     found = destinations(
         g, s, seat, cid, via, base, prot, src=src, cond=cond, bans=bans, open_to=open_to
     )
@@ -460,7 +459,7 @@ def destinations(
     src: str,
     cond: str,
     bans: Sources | None,
-    open_to: list[int] | None,
+    open_to: list[int] | None = None,
 ) -> Iterator[int]:
     """:func:`play_destinations`, one at a time (the state must not change meanwhile)."""
     cat = g.cat(s)
@@ -472,7 +471,7 @@ def destinations(
     found: Iterable[int]
     if d.type == "minion":
         if open_to is None:
-            open_to = _open_bases(g, s, seat, prot)
+            open_to = _open_bases(g, s, seat, prot, bases)
         found = (
             b
             for b in bases
@@ -598,7 +597,7 @@ class Play(Step, tag="su.play"):
     def run(self, game: Game, state: State) -> None:
         g: SmashUp = game  # type: ignore[assignment]
         s: SUState = state  # type: ignore[assignment]
-        seat, cid = self.seat, self.card
+        cid = self.card
         if self.stage == WHERE:
             self._placed(g, s, self._dests(g, s))
             return
@@ -623,38 +622,29 @@ class Play(Step, tag="su.play"):
         if s.affects:
             s.affects = [a for a in s.affects if a.source != cid]
         if cid in s.zones[RESOLVING]:
-            s.cards[cid].controller = s.cards[cid].owner
-            g.to_zone(s, cid, RESOLVING, f"discard:{s.cards[cid].owner}")
-            g.log(
-                s,
-                "discard_played",
-                "su.play.action",
-                f"{g.card_name(s, cid)} is discarded after resolving",
-                seat,
-                card=cid,
-            )
+            self._discard(g, s, "discard_played", "su.play.action", "is discarded after resolving")
             g.fire(s, "card_to_discard", card=cid, base_card=-1, owner=s.cards[cid].owner)
         g.pop(s, self)
 
     def _placed(self, g: SmashUp, s: SUState, dests: list[int]) -> None:
         """With no question where it goes: the one place it may go, or nowhere (it is
         discarded unplayed)."""
-        cid = self.card
         if not dests:
-            s.cards[cid].controller = s.cards[cid].owner
-            g.to_zone(s, cid, RESOLVING, f"discard:{s.cards[cid].owner}")
-            g.log(
-                s,
-                "not_played",
-                "su.play.where",
-                f"{g.card_name(s, cid)} has nowhere it may be played and is discarded",
-                self.seat,
-                card=cid,
+            self._discard(
+                g, s, "not_played", "su.play.where", "has nowhere it may be played and is discarded"
             )
             g.pop(s, self)
             return
         self.dest = _ref(dests[0])
         self.stage = PLACE
+
+    def _discard(self, g: SmashUp, s: SUState, kind: str, rule: str, what: str) -> None:
+        """The card leaves the resolving area for its owner's discard pile (logged as
+        ``kind``, citing ``rule``: "<card> <what>")."""
+        cid, card = self.card, s.cards[self.card]
+        card.controller = card.owner
+        g.to_zone(s, cid, RESOLVING, f"discard:{card.owner}")
+        g.log(s, kind, rule, f"{g.card_name(s, cid)} {what}", self.seat, card=cid)
 
 
 def _dest_options(g: SmashUp, s: SUState, dests: list[int]) -> list[Option]:
