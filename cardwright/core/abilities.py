@@ -21,8 +21,7 @@ fails then, naming the file and card (see :mod:`cardwright.core.vocab`).
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
-from functools import cached_property
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from .errors import DataError
@@ -135,16 +134,34 @@ class Treatment:
     instead: bool = False
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Ability:
     """One ability: its id (unique in the game), the rule it cites, its hooks, and how people
     call it (``name``: used in labels such as the order of triggers). Its hooks are not
-    changed once it is made: what is read from them is worked out once (cached properties)."""
+    changed once it is made: what is read from them is worked out once, when it is made (as
+    plain slots, not cached properties: an instance with a ``__dict__`` is slower to read on
+    every hot path that reads an ability's id or hooks)."""
 
     id: str
     rule: str
     hooks: Mapping[str, Any]
     name: str = ""
+    listeners: tuple[Listener, ...] = field(init=False, repr=False, compare=False)
+    modifiers: tuple[ModifierSpec, ...] = field(init=False, repr=False, compare=False)
+    keywords: frozenset[str] = field(init=False, repr=False, compare=False)
+    #: the ability's "cannot"s and "can"s
+    rules: tuple[Rule, ...] = field(init=False, repr=False, compare=False)
+    replacements: tuple[Replacement, ...] = field(init=False, repr=False, compare=False)
+    treatments: tuple[Treatment, ...] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        hooks, put = self.hooks, object.__setattr__
+        put(self, "listeners", tuple(hooks.get("listeners", ())))
+        put(self, "modifiers", tuple(hooks.get("modifiers", ())))
+        put(self, "keywords", frozenset(hooks.get("keywords", ())))
+        put(self, "rules", (*hooks.get("forbids", ()), *hooks.get("permits", ())))
+        put(self, "replacements", tuple(hooks.get("replacements", ())))
+        put(self, "treatments", tuple(hooks.get("treats", ())))
 
     @property
     def label(self) -> str:
@@ -152,36 +169,6 @@ class Ability:
 
     def effect(self, hook: str) -> Effect | None:
         found: Effect | None = self.hooks.get(hook)
-        return found
-
-    @cached_property
-    def listeners(self) -> tuple[Listener, ...]:
-        found: tuple[Listener, ...] = tuple(self.hooks.get("listeners", ()))
-        return found
-
-    @cached_property
-    def modifiers(self) -> tuple[ModifierSpec, ...]:
-        found: tuple[ModifierSpec, ...] = tuple(self.hooks.get("modifiers", ()))
-        return found
-
-    @cached_property
-    def keywords(self) -> frozenset[str]:
-        return frozenset(self.hooks.get("keywords", ()))
-
-    @cached_property
-    def rules(self) -> tuple[Rule, ...]:
-        """The ability's "cannot"s and "can"s."""
-        found: tuple[Rule, ...] = (*self.hooks.get("forbids", ()), *self.hooks.get("permits", ()))
-        return found
-
-    @cached_property
-    def replacements(self) -> tuple[Replacement, ...]:
-        found: tuple[Replacement, ...] = tuple(self.hooks.get("replacements", ()))
-        return found
-
-    @cached_property
-    def treatments(self) -> tuple[Treatment, ...]:
-        found: tuple[Treatment, ...] = tuple(self.hooks.get("treats", ()))
         return found
 
 

@@ -44,6 +44,40 @@ def base_zone(bid: int) -> str:
 class Catalog:
     """Card and base definitions of one card set, with the ability spec of each definition."""
 
+    #: slots: read on every hot path, and faster to read than a ``__dict__`` of 30 keys
+    __slots__ = (
+        "abilities",
+        "bases",
+        "breakpoint_specs",
+        "by_name",
+        "card_set",
+        "cards",
+        "copy_specs",
+        "factions",
+        "hook_specs",
+        "ignore_specs",
+        "instead_specs",
+        "is_minion",
+        "kind_sets",
+        "kinds_of",
+        "label",
+        "play_ban_specs",
+        "play_from_specs",
+        "player_power_specs",
+        "power_among",
+        "power_specs",
+        "printed",
+        "protect_specs",
+        "replace_specs",
+        "self_power",
+        "spec",
+        "special_only",
+        "special_specs",
+        "specials_by",
+        "standard",
+        "talent_specs",
+    )
+
     def __init__(self, card_set: str) -> None:
         from .abilities import card_abilities, spec_from_ability
 
