@@ -112,8 +112,11 @@ def _attr(e: Attr) -> Fn:
 
 
 def _compare(e: Compare) -> Fn:
-    left, right, op = compiled(e.left), compiled(e.right), COMPARE[e.op]
+    op = COMPARE[e.op]
     plain = operator.eq if e.op == "eq" else None
+    if isinstance(e.right, Const) and not isinstance(e.right.value, (list, tuple)):
+        return _compare_const(e, op, plain)
+    left, right = compiled(e.left), compiled(e.right)
 
     def compare(ctx: Ctx) -> bool:
         a, b = left(ctx), right(ctx)
@@ -125,6 +128,42 @@ def _compare(e: Compare) -> Fn:
         return op(a, b)
 
     return compare
+
+
+_PLAIN_OPS: dict[str, Callable[[Any, Any], bool]] = {
+    "lt": operator.lt,
+    "le": operator.le,
+    "eq": operator.eq,
+    "ne": operator.ne,
+    "ge": operator.ge,
+    "gt": operator.gt,
+}
+
+
+def _compare_const(e: Compare, op: Callable[[Any, Any], bool], plain: Any) -> Fn:
+    """A comparison with a constant single value on the right (``count(...) > 0``,
+    ``self.counters == 0``): as :func:`_compare`, without evaluating the constant, and a count
+    compared with a number in one closure."""
+    k = e.right.value  # type: ignore[attr-defined]
+    if isinstance(e.left, Count) and type(k) is int and e.op in _PLAIN_OPS:
+        what, int_op = compiled(e.left.what), _PLAIN_OPS[e.op]
+
+        def count_compare(ctx: Ctx) -> bool:
+            value = what(ctx)
+            return int_op(len(value) if isinstance(value, (list, tuple)) else int(bool(value)), k)
+
+        return count_compare
+    left = compiled(e.left)
+
+    def compare_const(ctx: Ctx) -> bool:
+        a = left(ctx)
+        if isinstance(a, (list, tuple)):
+            return op(_one(a), k)
+        if plain is not None:
+            return bool(a == k)
+        return op(a, k)
+
+    return compare_const
 
 
 def _all_of(e: AllOf) -> Fn:

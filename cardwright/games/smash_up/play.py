@@ -482,15 +482,24 @@ def destinations(
             )
         )
     elif "play_on_base" in d.subtypes:
-        found = (b for b in bases if not g.forbidden(s, "play_action", b, seat, prot))
+        found = (
+            (b for b in bases if not g.forbidden(s, "play_action", b, seat, prot))
+            if prot
+            else bases
+        )
     elif "play_on_minion" in d.subtypes:
         found = (
             m
             for m, b in g.minions_in_play(s)
             if (base < 0 or b == base)
             and (d.attach_to == "any" or (s.cards[m].controller == seat) == (d.attach_to == "own"))
-            and not g.forbidden(s, "attach", m, seat, prot)
-            and not g.forbidden(s, "affect", m, seat, prot)
+            and not (
+                prot
+                and (
+                    g.forbidden(s, "attach", m, seat, prot)
+                    or g.forbidden(s, "affect", m, seat, prot)
+                )
+            )
         )
     else:
         found = (-1,)
@@ -511,8 +520,16 @@ def destinations(
     fits = [a for a in allowances if card_fits(g, s, a, cid, src)] if normal else []
     if normal and not fits:
         return
+    # an allowance naming no base, with no condition and no discard pile play to answer for,
+    # fits every destination (:func:`dest_fits`): then none is asked per destination
+    anywhere = not normal or any(
+        a.base is None and a.cond != "no_own_minion" and not (a.zone == "hand" and from_discard)
+        for a in fits
+    )
     for b in found:
-        if normal and not any(dest_fits(g, s, a, seat, cid, b, src, from_discard) for a in fits):
+        if not anywhere and not any(
+            dest_fits(g, s, a, seat, cid, b, src, from_discard) for a in fits
+        ):
             continue
         if bans and play_banned(g, s, seat, cid, b, bans):
             continue
