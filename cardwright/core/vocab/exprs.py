@@ -171,12 +171,17 @@ class Filter:
         out once, at the first card)."""
         out: list[T] = []
         value: Any = _UNSET
-        attr_of, state, attr, you = ctx.game.card_attr_as, ctx.state, self.attr, ctx.you
+        game, state, attr, you = ctx.game, ctx.state, self.attr, ctx.you
         compare = COMPARE[self.op]
+        registry = game.registry
+        # "treated as" rules for the attribute (card_attr_as) asked once, not once per card
+        treat = registry is not None and bool(registry.treating(attr))
+        plain, attr_of = game.card_attr, game.card_attr_as
         for c in cards:
             if value is _UNSET:
                 value = self.value.eval(ctx)
-            if compare(attr_of(state, c, attr, you), value):
+            got = attr_of(state, c, attr, you) if treat else plain(state, c, attr)
+            if compare(got, value):
                 out.append(c)
         return out
 
