@@ -11,8 +11,9 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Sequence
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
+
+import msgspec
 
 from ..errors import DataError, EngineError
 from ..state import Bindings, CardRef, Decision, Option, State, refs
@@ -37,19 +38,21 @@ def _effect_step() -> type[EffectStep]:
 NOTHING_BOUND = Bindings()
 
 
-@dataclass(slots=True)
-class Ctx:
+class Ctx(msgspec.Struct):
     """Where an ability is running: the game, the state, the ability, the card it comes from
     (``source``), the seat it acts for (``you``), what it has bound so far (``vars``: chosen
     cards as ``chosen``, the current card of a loop as ``it``, an event's cards by name) and
-    the key of the effect node running."""
+    the key of the effect node running.
+
+    A struct (made in C: contexts are made several times per decision), never encoded nor
+    kept in a state."""
 
     game: Game
     state: State
     ability: Ability
     source: CardRef | None
     you: int
-    vars: Bindings = field(default_factory=lambda: NOTHING_BOUND)
+    vars: Bindings = msgspec.field(default_factory=lambda: NOTHING_BOUND)
     node: str = ""
 
     @property

@@ -30,7 +30,6 @@ on whose card it is is evaluated once per definition, when the powers are loaded
 
 from __future__ import annotations
 
-import dataclasses
 import itertools
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
@@ -77,7 +76,6 @@ Source = tuple[CardRef, Ability]
 _NO_VARS = Bindings()
 
 
-@dataclasses.dataclass(slots=True)
 class InForceCtx(Ctx):
     """A context made while the powers in force are at hand (``eff``)."""
 
