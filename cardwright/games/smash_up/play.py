@@ -9,7 +9,7 @@ The functions are methods of :class:`~.game.SmashUp`.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, cast
 
 import msgspec
@@ -114,11 +114,17 @@ def card_fits(g: SmashUp, s: SUState, a: Allowance, cid: int, src: str) -> bool:
     it goes (asked once per card; :func:`dest_fits` asks the rest per destination)."""
     cat = g.cat(s)
     defn = s.cards[cid].defn
-    if a.kind != ("minion" if cat.is_minion[defn] else "action"):
+    kind = "minion" if cat.is_minion[defn] else "action"
+    return _allowance_fits(g, s, a, kind, cat.printed[defn], src)
+
+
+def _allowance_fits(g: SmashUp, s: SUState, a: Allowance, kind: str, power: int, src: str) -> bool:
+    """:func:`card_fits` for a card of ``kind`` (minion or action) and printed ``power``."""
+    if a.kind != kind:
         return False
     if a.ongoing and (a.source is None or g.base_of(s, a.source) < 0):
         return False
-    if a.max_power >= 0 and cat.printed[defn] > a.max_power:
+    if a.max_power >= 0 and power > a.max_power:
         return False
     if src.startswith("hand:"):
         return a.zone == "hand"
@@ -415,7 +421,7 @@ def play_destinations(
     needs a play allowance that fits (from ``src``, by default the hand); ``cond``
     restricts an extra play (``no_own_minion``). ``prot`` / ``bans``: the protecting /
     play-banning cards in play, when the caller already has them."""
-    return list(destinations(g, s, seat, cid, via, base, prot, src=src, cond=cond, bans=bans))
+    return destinations(g, s, seat, cid, via, base, prot, src=src, cond=cond, bans=bans)
 
 
 def _open_bases(g: SmashUp, s: SUState, seat: int, prot: Sources, bases: list[int]) -> list[int]:
@@ -442,9 +448,9 @@ def can_play(
     found at the first destination that fits. ``open_to``: the bases open to ``seat``'s
     minions (:func:`_open_bases`), when the caller already has them."""
     found = destinations(
-        g, s, seat, cid, via, base, prot, src=src, cond=cond, bans=bans, open_to=open_to
+        g, s, seat, cid, via, base, prot, src=src, cond=cond, bans=bans, open_to=open_to, first=True
     )
-    return next(found, None) is not None
+    return bool(found)
 
 
 def destinations(
@@ -460,19 +466,23 @@ def destinations(
     cond: str,
     bans: Sources | None,
     open_to: list[int] | None = None,
-) -> Iterator[int]:
-    """:func:`play_destinations`, one at a time (the state must not change meanwhile)."""
+    first: bool = False,
+) -> list[int]:
+    """:func:`play_destinations`; with ``first``, only the first destination found (what
+    :func:`can_play` needs). Plain loops, no generators: asked for every card in hand at
+    every Play Cards question."""
     cat = g.cat(s)
-    d = cat.cards[s.cards[cid].defn]
+    defn = s.cards[cid].defn
+    d = cat.cards[defn]
     if prot is None:
         prot = g.protections(s)
     src = src or f"hand:{seat}"
     bases = s.zones[BASES] if base < 0 else [b for b in s.zones[BASES] if b == base]
-    found: Iterable[int]
+    found: Iterable[int]  # lists where the places are few or cheap to check, else lazy
     if d.type == "minion":
         if open_to is None:
             open_to = _open_bases(g, s, seat, prot, bases)
-        found = (
+        found = [
             b
             for b in bases
             if b in open_to
@@ -480,27 +490,28 @@ def destinations(
                 cond == "no_own_minion"
                 and any(s.cards[m].controller == seat for m in g.minions_at(s, b))
             )
-        )
+        ]
     elif "play_on_base" in d.subtypes:
         found = (
-            (b for b in bases if not g.forbidden(s, "play_action", b, seat, prot))
+            [b for b in bases if not g.forbidden(s, "play_action", b, seat, prot)]
             if prot
             else bases
         )
     elif "play_on_minion" in d.subtypes:
-        found = (
+        whose = d.attach_to
+        found = [
             m
             for m, b in g.minions_in_play(s)
             if (base < 0 or b == base)
-            and (d.attach_to == "any" or (s.cards[m].controller == seat) == (d.attach_to == "own"))
-            and not (
-                prot
-                and (
-                    g.forbidden(s, "attach", m, seat, prot)
-                    or g.forbidden(s, "affect", m, seat, prot)
-                )
+            and (whose == "any" or (s.cards[m].controller == seat) == (whose == "own"))
+        ]
+        if prot:  # the "cannot"s, asked lazily: can_play stops at the first that passes
+            found = (
+                m
+                for m in found
+                if not g.forbidden(s, "attach", m, seat, prot)
+                and not g.forbidden(s, "affect", m, seat, prot)
             )
-        )
     else:
         found = (-1,)
     normal = via == "normal"
@@ -517,23 +528,45 @@ def destinations(
 
     if cat.play_ban_specs and bans is None:
         bans = g.sources(s, cat.play_ban_specs)
-    fits = [a for a in allowances if card_fits(g, s, a, cid, src)] if normal else []
-    if normal and not fits:
-        return
+    out: list[int] = []
+    fits: list[Allowance] = []
     # an allowance naming no base, with no condition and no discard pile play to answer for,
     # fits every destination (:func:`dest_fits`): then none is asked per destination
-    anywhere = not normal or any(
-        a.base is None and a.cond != "no_own_minion" and not (a.zone == "hand" and from_discard)
-        for a in fits
-    )
+    anywhere = not normal
+    if normal:
+        kind, power = ("minion" if cat.is_minion[defn] else "action"), cat.printed[defn]
+        for a in allowances:
+            if _allowance_fits(g, s, a, kind, power, src):
+                fits.append(a)
+                if a.base is None and a.cond != "no_own_minion":
+                    anywhere = anywhere or not (a.zone == "hand" and from_discard)
+        if not fits:
+            return out
     for b in found:
-        if not anywhere and not any(
-            dest_fits(g, s, a, seat, cid, b, src, from_discard) for a in fits
-        ):
+        if not anywhere and not _dest_fits_any(g, s, fits, seat, cid, b, src, from_discard):
             continue
         if bans and play_banned(g, s, seat, cid, b, bans):
             continue
-        yield b
+        out.append(b)
+        if first:
+            break
+    return out
+
+
+def _dest_fits_any(
+    g: SmashUp,
+    s: SUState,
+    fits: list[Allowance],
+    seat: int,
+    cid: int,
+    dest: int,
+    src: str,
+    from_discard: Callable[[int], bool] | None,
+) -> bool:
+    for a in fits:  # noqa: SIM110 (a loop: no generator per destination)
+        if dest_fits(g, s, a, seat, cid, dest, src, from_discard):
+            return True
+    return False
 
 
 def _consume(g: SmashUp, s: SUState, cid: int, dest: int, seat: int, src: str) -> None:
