@@ -265,17 +265,26 @@ def play_options(g: SmashUp, s: SUState, seat: int) -> list[Option]:
     card), each usable Talent and turn Special, and finishing."""
     cat = g.cat(s)
     cards = s.cards
-    minion_plays = [a for a in s.allowances if a.kind == "minion"]
-    action_ok = can_play_actions(g, s, seat) and any(a.kind == "action" for a in s.allowances)
+    # the allowances, in one loop (plain loops: no generator per question)
+    minion_plays: list[Allowance] = []
+    any_action = minion_from_discard = False
+    plain_minions = True  # every minion allowance a hand play limited at most by power, base
+    for a in s.allowances:
+        if a.kind == "minion":
+            minion_plays.append(a)
+            if a.zone != "hand" or a.cond or a.ongoing:
+                plain_minions = False
+            minion_from_discard = minion_from_discard or a.zone == "discard"
+        elif a.kind == "action":
+            any_action = True
+    action_ok = any_action and can_play_actions(g, s, seat)
     options = []
     prot = g.protections(s)
     open_bases: list[int] | None = None  # bases open to this player's minions
-    # plain: every minion allowance is a hand play limited at most by power and base, and
-    # no card in play bans particular cards, so one look at the bases serves every minion
+    # plain: every minion allowance is plain and no card in play bans particular cards, so
+    # one look at the bases serves every minion
     bans = g.sources(s, cat.play_ban_specs)
-    plain = not bans and all(
-        a.zone == "hand" and not a.cond and not a.ongoing for a in minion_plays
-    )
+    plain = not bans and plain_minions
     seen: set[str] = set()
     for cid in s.zones[f"hand:{seat}"]:
         defn = cards[cid].defn
@@ -293,20 +302,20 @@ def play_options(g: SmashUp, s: SUState, seat: int) -> list[Option]:
                 ok = can_play(g, s, seat, cid, "normal", -1, prot, bans=bans, open_to=open_bases)
             else:
                 power = cat.printed[defn]
-                ok = any(
-                    (a.max_power < 0 or power <= a.max_power)
-                    and (open_bases if a.base is None else a.base in open_bases)
-                    for a in minion_plays
-                )
+                ok = False
+                for a in minion_plays:
+                    if (a.max_power < 0 or power <= a.max_power) and (
+                        open_bases if a.base is None else a.base in open_bases
+                    ):
+                        ok = True
+                        break
         else:
             ok = action_ok and can_play(g, s, seat, cid, "normal", -1, prot, bans=bans)
         if ok:
             options.append(
                 Option(f"play:{cid}", f"Play {cat.label[defn]}", card=CardRef(cid), arg="play")
             )
-    if minion_plays and (
-        any(a.zone == "discard" for a in minion_plays) or g.sources(s, cat.play_from_specs)
-    ):
+    if minion_plays and (minion_from_discard or g.sources(s, cat.play_from_specs)):
         discard = f"discard:{seat}"
         for cid in s.zones[discard]:
             defn = cards[cid].defn
@@ -656,7 +665,7 @@ class Play(Step, tag="su.play"):
             self.stage = NESTED
             return
         if self.stage == NESTED:
-            outermost = sum(1 for f in s.stack if isinstance(f, Play)) == 1
+            outermost = len([f for f in s.stack if isinstance(f, Play)]) == 1
             if not outermost:
                 self.stage = FINISH
                 return
@@ -694,7 +703,8 @@ class Play(Step, tag="su.play"):
         cid, card = self.card, s.cards[self.card]
         card.controller = card.owner
         g.to_zone(s, cid, RESOLVING, f"discard:{card.owner}")
-        g.log(s, kind, rule, f"{g.card_name(s, cid)} {what}", self.seat, card=cid)
+        if s.logging:  # (the text names the card: not made when nothing is logged)
+            g.log(s, kind, rule, f"{g.card_name(s, cid)} {what}", self.seat, card=cid)
 
 
 def _dest_options(g: SmashUp, s: SUState, dests: list[int]) -> list[Option]:
@@ -727,15 +737,16 @@ def _place(g: SmashUp, s: SUState, step: Play) -> None:
         if seat == s.active:
             s.minions_played += 1
         step.base = _ref(dest)
-        g.log(
-            s,
-            "play_minion",
-            "su.play.minion",
-            f"{s.names[seat]} plays {d.name} ({d.power}) at {g.card_name(s, dest)}{how}",
-            seat,
-            card=cid,
-            base_card=dest,
-        )
+        if s.logging:  # (as in Play._discard)
+            g.log(
+                s,
+                "play_minion",
+                "su.play.minion",
+                f"{s.names[seat]} plays {d.name} ({d.power}) at {g.card_name(s, dest)}{how}",
+                seat,
+                card=cid,
+                base_card=dest,
+            )
         g.use_once(s, dest, "arrived", cid)
         g.fire(s, "minion_played", minion_card=cid, base_card=dest, seat=seat)
     else:
@@ -753,7 +764,7 @@ def _place(g: SmashUp, s: SUState, step: Play) -> None:
             s.attached[cid] = CardRef(dest)
             values.changed(s)
             step.base = _ref(bid)
-            where = f" on {g.card_name(s, dest)}"
+            where = f" on {g.card_name(s, dest)}" if s.logging else ""
             if dest != bid:  # an action attached to a minion affects it
                 prev, s.acting = s.acting, g.acting_as(s, cid, seat)
                 try:

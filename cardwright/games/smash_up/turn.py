@@ -242,12 +242,13 @@ class DiscardLimit(Step, tag="su.discard_limit"):
     def _discard(self, g: SmashUp, s: SUState, cid: CardRef) -> None:
         seat = self.seat
         g.to_zone(s, cid, f"hand:{seat}", f"discard:{seat}")
-        g.log(
-            s,
-            "discard",
-            "su.turn.hand_limit",
-            f"{s.names[seat]} discards {g.card_name(s, cid)} down to the hand limit",
-            seat,
-            card=cid,
-        )
+        if s.logging:  # (the text names the card: not made when nothing is logged)
+            g.log(
+                s,
+                "discard",
+                "su.turn.hand_limit",
+                f"{s.names[seat]} discards {g.card_name(s, cid)} down to the hand limit",
+                seat,
+                card=cid,
+            )
         g.fire(s, "card_to_discard", card=cid, base_card=-1, owner=seat)
