@@ -337,6 +337,8 @@ class Powers:
     #: it reads only their definitions (``inforce.card_table``), and the selection it names
     tables: Mapping[int, frozenset[tuple[str, bool, bool]] | None] = field(init=False)
     splits: Mapping[int, Expr | None] = field(init=False)
+    #: per ability: the lists of the powers in force its hooks put it in (``InForce``)
+    buckets: Mapping[str, tuple[str, ...]] = field(init=False)
 
     def __post_init__(self) -> None:
         def having(test: Any) -> frozenset[str]:
@@ -355,7 +357,13 @@ class Powers:
         object.__setattr__(self, "ignore_priority", priority)
         from cardwright.core.vocab.exprs import selection
 
-        from .inforce import card_table
+        from .inforce import BUCKETS, card_table
+
+        buckets = {
+            a.id: tuple(BUCKETS[slot] for slot in self.slots[a.id] if slot in BUCKETS)
+            for a in self.by_card.values()
+        }
+        object.__setattr__(self, "buckets", buckets)
 
         applies = {
             id(item.applies): item.applies

@@ -86,7 +86,7 @@ _NONE: tuple[Source, ...] = ()
 _PLAY_ZONES = ("combat:0", "support:0", "combat:1", "support:1")
 
 #: Effects lists by the hook that puts a source in them
-_BUCKETS = {
+BUCKETS = {
     "modifiers": "value_srcs",
     "floors": "floors",
     "forbids": "prohibitors",
@@ -253,17 +253,26 @@ class InForce:
         self._forbidding: dict[tuple[int, str], list[tuple[int, Ability, Any]]] = {}
         self._mods: dict[int, list[tuple[int, ModifierSpec, CardRef, Ability]]] | None = None
         self._active: set[int] | None = None
+        priority = powers.ignore_priority
         sources: list[Source] = []
+        ordered: list[Source] = []  # the sources that ignore, in table order
         for zone in _PLAY_ZONES:
             for cid in zones[zone]:
                 card = cards[cid]
-                if card.defn in by_card and card.face_up and not (covered and cid in covered):
-                    sources.append((cid, by_card[card.defn]))  # type: ignore[arg-type]
+                ability = by_card.get(card.defn)
+                if ability is not None and card.face_up and not (covered and cid in covered):
+                    x = (cid, ability)
+                    sources.append(x)  # type: ignore[arg-type]
+                    if ability.id in priority:
+                        ordered.append(x)  # type: ignore[arg-type]
         lead = s.turn_info.leadership
         if lead is not None and lead in cards:
             ability = by_card.get(cards[lead].defn)
             if ability is not None:
-                sources.append((lead, ability))
+                x = (lead, ability)
+                sources.append(x)
+                if ability.id in priority:
+                    ordered.append(x)
         self.sources: Sequence[Source] = sources
         self.ignorers: Sequence[Source] = _NONE
         self.value_srcs: Sequence[Source] = _NONE
@@ -278,9 +287,6 @@ class InForce:
         self.dragons: Sequence[Source] = _NONE
         if not sources:  # the usual case: nothing to evaluate
             return
-        slots = powers.slots
-        priority = powers.ignore_priority
-        ordered = [x for x in sources if x[1].id in priority]
         if ordered:
             ordered.sort(key=lambda x: priority[x[1].id])
             ignorers = self._resolve_ignorers(ordered)
@@ -288,16 +294,15 @@ class InForce:
                 acted = {cid for cid, _ in ignorers}
                 sources = [x for x in sources if x[0] in acted or not self.flags(x[0])[0] & IG_TEXT]
                 self.sources = sources
+        buckets = powers.buckets
         lists: dict[str, list[Source]] = {}
         for x in sources:
-            for slot in slots[x[1].id]:
-                bucket = _BUCKETS.get(slot)
-                if bucket is None:
-                    continue
-                if bucket in lists:
-                    lists[bucket].append(x)
-                else:
+            for bucket in buckets[x[1].id]:
+                found = lists.get(bucket)
+                if found is None:
                     lists[bucket] = [x]
+                else:
+                    found.append(x)
         for bucket, found in lists.items():
             setattr(self, bucket, found)
 
