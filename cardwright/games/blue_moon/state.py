@@ -14,6 +14,7 @@ determinization find it by type.
 
 from __future__ import annotations
 
+import operator
 from typing import Any
 
 import msgspec
@@ -81,13 +82,11 @@ class TurnInfo(Budget):
     def retreat_point(self) -> None:
         """Mark the retreat point: backtracking may return the turn to here."""
         self.undo_from = len(self.played)
-        # (each list or dict copied here: copy.copy would be a call per field)
-        fields: dict[str, Any] = {
-            f: v.copy() if isinstance(v, list | dict) else v
-            for f in Budget.__struct_fields__
-            for v in (getattr(self, f),)
-        }
-        self.at_retreat = Budget(**fields)
+        # the budget's fields read in one call, its lists and dicts copied
+        values: list[Any] = list(_BUDGET_VALUES(self))
+        for i in _BUDGET_CONTAINERS:
+            values[i] = values[i].copy()
+        self.at_retreat = Budget(*values)
 
     def back_to_retreat_point(self) -> None:
         """The turn record as it was at the retreat point (the cards are moved back by the
@@ -99,6 +98,17 @@ class TurnInfo(Budget):
         self.bs_phase = False
         self.undo_from = -1
         self.at_retreat = None
+
+
+#: the budget's fields of a turn record, read in one call; the places of its lists and dicts
+_BUDGET_VALUES = operator.attrgetter(*Budget.__struct_fields__)
+_BUDGET_CONTAINERS = tuple(
+    i for i, f in enumerate(msgspec.structs.fields(Budget)) if f.default_factory in (list, dict)
+)
+if any(
+    f.default_factory not in (list, dict, msgspec.NODEFAULT) for f in msgspec.structs.fields(Budget)
+):  # a field of another mutable kind would need its own copy at the retreat point
+    raise TypeError("Budget: a field made by a factory other than list or dict")
 
 
 class BMState(State, kw_only=True):
