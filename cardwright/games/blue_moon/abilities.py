@@ -330,6 +330,8 @@ class Powers:
     own_free: frozenset[str] = field(init=False)
     listening: frozenset[str] = field(init=False)
     targeting: frozenset[str] = field(init=False)
+    #: card numbers whose power may forbid or limit taking cards (``BlueMoon.drawable``)
+    draw_limiting: frozenset[str] = field(init=False)
     #: per ability with ignores: the priority its ignoring acts at (its items' lowest)
     ignore_priority: Mapping[str, int] = field(init=False)
     #: per ``applies`` expression of an ignore, a value change or a prohibition (by ``id``:
@@ -349,6 +351,8 @@ class Powers:
         object.__setattr__(self, "own_free", own)
         object.__setattr__(self, "listening", having(lambda a: "listeners" in a.hooks))
         object.__setattr__(self, "targeting", having(lambda a: "targets" in a.hooks))
+        limits = having(lambda a: "forbids" in a.hooks or "take_limits" in a.hooks)
+        object.__setattr__(self, "draw_limiting", limits)
         priority = {
             a.id: min(i.priority for i in a.hooks["ignores"])
             for a in self.by_card.values()

@@ -262,6 +262,10 @@ class BlueMoon(Game):
         if k <= 0:
             return 0
         if eff is None:
+            # the powers in force are a subset of the cards in play: with no card in play
+            # that may forbid or limit taking cards, none is asked (nor built)
+            if not self._in_play(s, self.powers.draw_limiting):
+                return k
             eff = InForce(self, s)
         if eff.prohibitors and (eff.prohibited(seat, "take") or eff.prohibited(seat, "draw")):
             return 0
