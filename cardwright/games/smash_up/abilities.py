@@ -401,6 +401,7 @@ def spec_from_ability(ability: Ability) -> AbilitySpec:
             return any(not p.allow for p in found)
 
         fields["protect"] = protect
+        fields["protects"] = frozenset(actions)
     if "play" in actions:  # "cannot play" a particular card there (a ban)
 
         def play_ban(g: SmashUp, s: SUState, src: int, seat: int, card: int, dest: int) -> bool:

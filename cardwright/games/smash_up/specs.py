@@ -88,6 +88,8 @@ class AbilitySpec:
     breakpoint: BreakpointFn | None = None
     player_power: PlayerPowerFn | None = None
     protect: ProtectFn | None = None
+    #: the actions ``protect`` may forbid (asked first: it is False for any other)
+    protects: frozenset[str] = frozenset()
     play_ban: PlayTest | None = None
     play_from: PlayTest | None = None
     talent: AbilityHandler | None = None

@@ -422,7 +422,8 @@ def forbidden(
     perms = [
         Permission(action, src, False)
         for src, spec in srcs
-        if spec.protect is not None
+        if action in spec.protects
+        and spec.protect is not None
         and spec.protect(g, s, src, target, action, actor, card)
         and not (
             actor >= 0
