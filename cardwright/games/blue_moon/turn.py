@@ -104,11 +104,12 @@ def turn_prompt(g: BlueMoon, s: BMState, seat: int, eff: InForce) -> tuple[str, 
                 "Open a fight: play a character (after a leadership card if you like), or decline",
                 "bm.decline",
             )
-        opp = other(seat)
-        has = f"{s.names[opp]} has {g.total_power(s, opp, eff=eff)} {s.element}: "
+        has = ""
+        if s.logging:  # (the opponent's power: worked out only for the long prompt)
+            opp = other(seat)
+            has = f"{s.names[opp]} has {g.total_power(s, opp, eff=eff)} {s.element}: "
         return (
-            f"{has if s.logging else ''}play a character to continue "
-            "(after a leadership card if you like), or retreat",
+            f"{has}play a character to continue (after a leadership card if you like), or retreat",
             "bm.turn.phases",
         )
     tail = ""
@@ -383,8 +384,8 @@ class Turn(Step, tag="bm.turn"):
             s.element = element
             s.fight_started = True
             s.fights += 1
-            power = g.total_power(s, seat)
-            if s.logging:
+            if s.logging:  # (the power, built from the powers in force, is for the log only)
+                power = g.total_power(s, seat)
                 g.log(
                     s,
                     "announce",
