@@ -365,29 +365,36 @@ def spec_from_ability(ability: Ability) -> AbilitySpec:
         applies = None if mod.applies is None else compiled(mod.applies)
         mods.setdefault(mod.key, []).append((applies, compiled(mod.amount)))
 
-    def amount(g: SmashUp, s: SUState, src: int, key: str, it: int, seat: int = -1) -> int:
-        total = 0
-        ctx: Ctx | None = None
-        for applies, value in mods[key]:
-            if applies is None and it != src:
-                continue  # a modifier with no ``applies`` changes its own card only
-            if ctx is None:
-                bound = {"it": [CardRef(it)]} if it >= 0 else {}
-                vars = Bindings(bound) if seat < 0 else Bindings(bound, {"seat": seat})
-                ctx = _ctx(g, s, ability, src, vars)
-            if applies is not None and not applies(ctx):
-                continue
-            total += int(value(ctx))
-        return total
+    def summed(key: str, with_seat: bool) -> Callable[..., int]:
+        """The hook for modifier ``key``: ``(game, state, source, it, extra)``, where
+        ``extra`` is the seat whose power it is (``player_power``) or the base, unused
+        (``power``); called directly, with no wrapper, for every minion at every base."""
+        entries = mods[key]
+
+        def amount(g: SmashUp, s: SUState, src: int, it: int, extra: int = -1) -> int:
+            total = 0
+            ctx: Ctx | None = None
+            for applies, value in entries:
+                if applies is None and it != src:
+                    continue  # a modifier with no ``applies`` changes its own card only
+                if ctx is None:
+                    bound = {"it": [CardRef(it)]} if it >= 0 else {}
+                    seated = with_seat and extra >= 0
+                    vars = Bindings(bound, {"seat": extra}) if seated else Bindings(bound)
+                    ctx = Ctx(g, s, ability, CardRef(src), s.cards[src].controller, vars)
+                if applies is not None and not applies(ctx):
+                    continue
+                total += int(value(ctx))
+            return total
+
+        return amount
 
     if "power" in mods:
-        fields["power"] = lambda g, s, src, minion, base: amount(g, s, src, "power", minion)
+        fields["power"] = summed("power", False)  # (game, state, source, minion, base)
     if "breakpoint" in mods:
-        fields["breakpoint"] = lambda g, s, src, base: amount(g, s, src, "breakpoint", base)
+        fields["breakpoint"] = summed("breakpoint", False)  # (game, state, source, base)
     if "player_power" in mods:
-        fields["player_power"] = lambda g, s, src, base, seat: amount(
-            g, s, src, "player_power", base, seat
-        )
+        fields["player_power"] = summed("player_power", True)  # (..., base, seat)
     actions = {r.action for r in ability.rules}
     if actions - {"play", "play_from_discard"}:
 
@@ -428,9 +435,14 @@ def spec_from_ability(ability: Ability) -> AbilitySpec:
         fields["talent"] = _marker
         if talent.condition is not None:
             cond = compiled(talent.condition)
-            fields["talent_ok"] = lambda g, s, cid: bool(
-                cond(_ctx(g, s, ability, cid, Bindings(nums={"player": s.cards[cid].controller})))
-            )
+
+            def talent_ok(g: SmashUp, s: SUState, cid: int) -> bool:
+                seat = s.cards[cid].controller  # (asked at every Play Cards question)
+                return bool(
+                    cond(Ctx(g, s, ability, CardRef(cid), seat, Bindings(nums={"player": seat})))
+                )
+
+            fields["talent_ok"] = talent_ok
     special = hooks.get("special")
     if isinstance(special, SpecialHook):
         fields["special"] = Special(

@@ -52,7 +52,7 @@ def rank(powers: Mapping[int, int]) -> dict[int, int]:
 
 def ready_bases(g: SmashUp, s: SUState) -> list[int]:
     powers = g.powers(s)
-    return [b for b in s.zones[BASES] if powers.total(b) >= g.breakpoint(s, b)]
+    return [b for b in s.zones[BASES] if powers.total(b) >= powers.breakpoint(b)]
 
 
 def places(g: SmashUp, s: SUState, bid: int) -> tuple[dict[int, int], dict[int, int]]:
