@@ -20,6 +20,14 @@ both, so the per-round ratios scatter far less than rounds run one after the oth
 
     python tools/bench_compare.py OLD NEW smash-up -o players=2 --cpu 80 --rounds 10 --paired
 
+``--interleave K`` (with ``--cpu``) keeps one process of each checkout running on one core and
+hands them blocks of K games in turn (old, new, new, old ...), so the two sides of a block run
+within a second of each other. On a host whose speed swings within seconds this is the steadiest
+of the three: it reports the ratio over all the games (``--rounds`` passes over the N seeds) and
+the median and quartiles of the per-block ratios::
+
+    python tools/bench_compare.py OLD NEW smash-up -o players=2 --cpu 80 --interleave 4 --rounds 4
+
 Each checkout needs its own ``.venv`` (``make test`` or ``make bench`` there makes it).
 """
 
@@ -52,8 +60,9 @@ def one_round(checkout: Path, game: str, seconds: float, options: list[str]) -> 
     return result
 
 
-#: run in a checkout's own interpreter: decisions per CPU-second over whole random games
-CPU_GAMES = """
+#: run in a checkout's own interpreter (the start of both scripts below): random self-play of
+#: whole games, logging off, three warm-up games
+_PLAY_GAMES = """
 import json, sys, time
 from cardwright.agents import RandomAgent
 from cardwright.games import get_game
@@ -67,19 +76,40 @@ def play(seed):
     return s.decisions
 for seed in range(1000, 1003):
     play(seed)
+"""
+#: decisions per CPU-second over the games of seeds 0..n-1
+CPU_GAMES = (
+    _PLAY_GAMES
+    + """
 start = time.process_time()
 decisions = sum(play(seed) for seed in range(n))
 print(json.dumps({"decisions_per_second": decisions / (time.process_time() - start)}))
 """
+)
+#: a worker for --interleave: plays the seeds a..b-1 of each line "a b" it reads and answers
+#: "decisions cpu_seconds"
+CPU_WORKER = (
+    _PLAY_GAMES
+    + """
+print("ready", flush=True)
+for line in sys.stdin:
+    a, b = map(int, line.split())
+    start = time.process_time()
+    decisions = sum(play(seed) for seed in range(a, b))
+    print(decisions, time.process_time() - start, flush=True)
+"""
+)
 
 
-def _cpu_command(checkout: Path, game: str, games: int, options: list[str]) -> list[str]:
+def _cpu_command(
+    checkout: Path, game: str, games: int, options: list[str], script: str = CPU_GAMES
+) -> list[str]:
     values = {}
     for opt in options:
         key, _, value = opt.partition("=")
         values[key] = int(value) if value.isdigit() else value
     python = str(checkout / ".venv" / "bin" / "python")
-    return [python, "-c", CPU_GAMES, game, str(games), json.dumps(values)]
+    return [python, "-c", script, game, str(games), json.dumps(values)]
 
 
 def cpu_round(checkout: Path, game: str, games: int, options: list[str]) -> dict[str, float]:
@@ -111,6 +141,56 @@ def paired_round(
     return results[0], results[1]
 
 
+def interleaved(
+    old: Path, new: Path, game: str, games: int, options: list[str], block: int, passes: int
+) -> int:
+    """Blocks of ``block`` games, old and new in turn on core 0 (see the module docstring)."""
+    workers = {}
+    for side, checkout in (("old", old), ("new", new)):
+        cmd = _cpu_command(checkout, game, games, options, CPU_WORKER)
+        proc = subprocess.Popen(
+            ["taskset", "-c", "0", *cmd],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            text=True,
+            cwd=checkout,
+        )
+        assert proc.stdin is not None and proc.stdout is not None
+        if proc.stdout.readline().strip() != "ready":
+            raise SystemExit(f"bench_compare: the {side} checkout's worker did not start")
+        workers[side] = proc
+    totals = {"old": [0, 0.0], "new": [0, 0.0]}
+    ratios: list[float] = []
+    for i, start in enumerate(a for _ in range(passes) for a in range(0, games, block)):
+        rate = {}
+        for side in ("old", "new") if i % 2 == 0 else ("new", "old"):
+            proc = workers[side]
+            assert proc.stdin is not None and proc.stdout is not None
+            proc.stdin.write(f"{start} {min(games, start + block)}\n")
+            proc.stdin.flush()
+            decisions, seconds = proc.stdout.readline().split()
+            totals[side][0] += int(decisions)
+            totals[side][1] += float(seconds)
+            rate[side] = int(decisions) / float(seconds)
+        ratios.append(rate["new"] / rate["old"])
+    for proc in workers.values():
+        assert proc.stdin is not None
+        proc.stdin.close()
+        proc.wait()
+    old_rate, new_rate = (totals[s][0] / totals[s][1] for s in ("old", "new"))
+    low, _, high = statistics.quantiles(ratios, n=4) if len(ratios) > 1 else (ratios[0],) * 3
+    print(
+        f"{game} {' '.join(options)}: {passes} passes over {games} games, "
+        f"{len(ratios)} blocks of {block}, interleaved on one core"
+    )
+    print(f"  old: {old_rate:,.0f} decisions/s; new: {new_rate:,.0f}")
+    print(
+        f"  new/old: x{new_rate / old_rate:.3f} over all the games; per block: median "
+        f"x{statistics.median(ratios):.3f}, quartiles x{low:.3f}-x{high:.3f}"
+    )
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("old", type=Path)
@@ -125,11 +205,22 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--paired", action="store_true", help="with --cpu: both at once, one per core"
     )
+    parser.add_argument(
+        "--interleave",
+        type=int,
+        default=0,
+        metavar="K",
+        help="with --cpu: blocks of K games, old and new in turn on one core",
+    )
     args = parser.parse_args(argv)
-    if args.paired and not args.cpu:
-        parser.error("--paired needs --cpu N")
-    if args.paired and shutil.which("taskset") is None:
-        parser.error("--paired needs taskset (Debian's util-linux) to put each side on a core")
+    if (args.paired or args.interleave) and not args.cpu:
+        parser.error("--paired and --interleave need --cpu N")
+    if (args.paired or args.interleave) and shutil.which("taskset") is None:
+        parser.error("--paired and --interleave need taskset (Debian's util-linux)")
+    if args.interleave:
+        return interleaved(
+            args.old, args.new, args.game, args.cpu, args.option, args.interleave, args.rounds
+        )
     rates: dict[str, list[float]] = {"old": [], "new": []}
     other: dict[str, dict[str, list[float]]] = {"old": {}, "new": {}}
     for i in range(args.rounds):
