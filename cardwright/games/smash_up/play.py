@@ -146,7 +146,8 @@ def dest_fits(
     """Whether allowance ``a``, which :func:`card_fits` the card, lets ``seat`` play it to
     ``dest`` (a base, a minion, or -1 for a standard action): the base it names, its
     condition, and a hand play made from the discard pile (``from_discard``: the answers the
-    caller keeps per destination; :func:`may_play_from_discard` otherwise)."""
+    caller keeps per destination; :func:`may_play_from_discard` otherwise). A new test here
+    must be known to :func:`fits_anywhere` too (``tests/smash_up/test_play_checks.py``)."""
     if a.base is not None:
         at = dest if dest in s.zones[BASES] else g.base_of(s, dest)
         if at != a.base:
@@ -160,6 +161,18 @@ def dest_fits(
             return may_play_from_discard(g, s, seat, cid, dest)
         return from_discard(dest)
     return True
+
+
+def fits_anywhere(a: Allowance, src: str) -> bool:
+    """Whether :func:`dest_fits` holds for allowance ``a`` at every destination (so none need
+    be asked): it names no base, sets no condition on the destination, and is not a hand
+    play made from the discard pile (which a card in play must allow, destination by
+    destination). Kept beside :func:`dest_fits`, whose tests it must follow."""
+    return (
+        a.base is None
+        and a.cond != "no_own_minion"
+        and not (a.zone == "hand" and src.startswith("discard:"))
+    )
 
 
 def may_play_from_discard(
@@ -539,16 +552,13 @@ def destinations(
         bans = g.sources(s, cat.play_ban_specs)
     out: list[int] = []
     fits: list[Allowance] = []
-    # an allowance naming no base, with no condition and no discard pile play to answer for,
-    # fits every destination (:func:`dest_fits`): then none is asked per destination
-    anywhere = not normal
+    anywhere = not normal  # an allowance that fits: none is asked per destination
     if normal:
         kind, power = ("minion" if cat.is_minion[defn] else "action"), cat.printed[defn]
         for a in allowances:
             if _allowance_fits(g, s, a, kind, power, src):
                 fits.append(a)
-                if a.base is None and a.cond != "no_own_minion":
-                    anywhere = anywhere or not (a.zone == "hand" and from_discard)
+                anywhere = anywhere or fits_anywhere(a, src)
         if not fits:
             return out
     for b in found:
