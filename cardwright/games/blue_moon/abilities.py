@@ -351,8 +351,6 @@ class Powers:
         object.__setattr__(self, "own_free", own)
         object.__setattr__(self, "listening", having(lambda a: "listeners" in a.hooks))
         object.__setattr__(self, "targeting", having(lambda a: "targets" in a.hooks))
-        limits = having(lambda a: "forbids" in a.hooks or "take_limits" in a.hooks)
-        object.__setattr__(self, "draw_limiting", limits)
         priority = {
             a.id: min(i.priority for i in a.hooks["ignores"])
             for a in self.by_card.values()
@@ -368,6 +366,9 @@ class Powers:
             for a in self.by_card.values()
         }
         object.__setattr__(self, "buckets", buckets)
+        # the lists drawable reads (prohibitors, take limits), from the same table
+        limits = having(lambda a: {"prohibitors", "take_srcs"} & set(buckets[a.id]))
+        object.__setattr__(self, "draw_limiting", limits)
 
         applies = {
             id(item.applies): item.applies
