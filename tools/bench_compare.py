@@ -213,6 +213,10 @@ def main(argv: list[str] | None = None) -> int:
         help="with --cpu: blocks of K games, old and new in turn on one core",
     )
     args = parser.parse_args(argv)
+    for side in ("old", "new"):
+        python = getattr(args, side) / ".venv" / "bin" / "python"
+        if not python.is_file():
+            parser.error(f"{side} checkout {getattr(args, side)}: no {python} (make bench there)")
     if (args.paired or args.interleave) and not args.cpu:
         parser.error("--paired and --interleave need --cpu N")
     if (args.paired or args.interleave) and shutil.which("taskset") is None:
