@@ -18,6 +18,7 @@ from cardwright.core.refs import map_refs
 from cardwright.core.rng import LocalRng
 from cardwright.core.state import (
     HIDDEN,
+    SPECTATOR,
     Card,
     CardRef,
     State,
@@ -120,6 +121,31 @@ def check_view(game: Game, state: State, seat: int, where: str) -> State:
         )
         problems = game.invariants(full)
         assert not problems, f"{where}: determinized state breaks invariants: {problems}"
+    return view
+
+
+def check_spectator(game: Game, state: State, where: str) -> State:
+    """A spectator's view (``game.view(state, SPECTATOR)``: what a server sends someone
+    watching) identifies no card that some seat cannot, carries no options and no private
+    log line, and shows of each hidden card only its public fields."""
+    view = game.view(state, SPECTATOR)
+    check_hidden_status(game, state, view, SPECTATOR, where)
+    assert view.rng == 0 and not view.forced and view.seed == 0, f"{where}: view leaks the RNG"
+    for zone, ids in state.zones.items():
+        for real, shown in zip(ids, view.zones[zone], strict=True):
+            if shown < 0:
+                continue
+            card = state.cards[real]
+            blind = [
+                s for s in range(state.num_players) if not game.card_visible(state, zone, card, s)
+            ]
+            assert not blind, (
+                f"{where}: a spectator sees card {real} in {zone}, which seat {blind[0]} cannot"
+            )
+    if view.decision is not None:
+        assert not view.decision.options, f"{where}: a spectator sees the options"
+    for event in view.log:
+        assert event.visible_to is None, f"{where}: a spectator sees a private log event"
     return view
 
 
@@ -276,6 +302,8 @@ def play_checked(
             for viewer in range(state.num_players):
                 check_view(game, state, viewer, where)
                 check_hidden_swaps(game, state, viewer, where, swap_rng)
+            check_spectator(game, state, where)
+            check_hidden_swaps(game, state, SPECTATOR, where, swap_rng)
             record.checked_states += 1
         else:  # the view an agent that must not cheat decides from (a search's root)
             check_hidden_status(game, state, game.view(state, seat), seat, where)
