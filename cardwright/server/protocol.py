@@ -113,7 +113,7 @@ class TokenBucket:
     """A flood limit per connection: ``rate`` messages a second on average, bursts of up to
     ``burst``."""
 
-    def __init__(self, rate: float = 10.0, burst: float = 30.0) -> None:
+    def __init__(self, rate: float = 20.0, burst: float = 60.0) -> None:
         self.rate, self.burst = rate, burst
         self.tokens = burst
         self.stamp = time.monotonic()

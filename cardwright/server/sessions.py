@@ -548,6 +548,7 @@ class Hub:
             ],
         }
         created = self.create(request, rematch_of=game_id)
+        created.kinds[seat] = "me"
         for conn in old.conns:
             other = conn.seat
             if other is not None and other != seat and other in created.tokens:
