@@ -355,7 +355,7 @@ def test_replays_of_uploads_and_stores_and_their_mistakes(server: Server, tmp_pa
         ("upload/nope", "no uploaded game"),
         ("store/games/1", "no store named"),
         ("file/etc/passwd", "no replay"),
-        (f"upload/{upload}?seat=9", "seats are 0 to 1"),
+        (f"upload/{upload}?seat=9", "has seats 0 to 1"),
     ):
         answer = server.http.get(f"/api/replay/{source}")
         assert answer.status_code == 400 and words in answer.json()["error"], answer.text
