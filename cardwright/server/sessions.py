@@ -454,6 +454,11 @@ class Hub:
             seat, choice = self._seat(game_id, i, raw)
             seats.append(seat)
             choices.append(choice)
+        taken: dict[str, int] = {}
+        for seat in seats:  # two seats of one name (two AIs of one kind) are numbered
+            taken[seat.name] = taken.get(seat.name, 0) + 1
+            if taken[seat.name] > 1:
+                seat.name = f"{seat.name} {taken[seat.name]}"
         if any(c is not None for c in choices):
             filled = [ANY if c is None else c for c in choices]
             if entry.seat_pairs:
