@@ -32,7 +32,7 @@ from cardwright.sim.records import GameRecord
 from cardwright.sim.trace import report_hooks
 
 from .ai import AIRunner
-from .protocol import Join, Move, Ping, ProtocolError, decode, error
+from .protocol import Join, Move, Ping, ProtocolError, TokenBucket, decode, error
 from .replays import MAX_UPLOAD, Replays, read_upload
 from .sessions import Conn, Hub, Session, send_error
 from .storage import SqliteStorage, Storage
@@ -154,10 +154,12 @@ def create_app(
     stores: dict[str, Path] | None = None,
     allowed_hosts: list[str] | None = None,
     web: Path = WEB_DIST,
+    rate: float = 20.0,
 ) -> Starlette:
     """The application: its database at ``db`` (created if missing); ``stores``: game
     stores the replay viewer may open, by name; ``allowed_hosts``: the Host headers
-    accepted (None: any)."""
+    accepted (None: any); ``rate``: messages a second a connection may send on average
+    (bursts of three times as many)."""
     storage = SqliteStorage(db)
     server = Server(storage, ai_workers, dict(stores or {}))
 
@@ -254,6 +256,7 @@ def create_app(
             return
         await ws.accept()
         conn = Conn(ws.send_text, lambda code: ws.close(code=code))
+        conn.bucket = TokenBucket(rate, 3 * rate)
         writer = asyncio.get_running_loop().create_task(conn.writer())
         dropped = 0
         try:

@@ -68,6 +68,9 @@ def register(app: typer.Typer) -> None:
         ai_workers: Annotated[
             int, typer.Option(help="Worker processes for AI seats that search (heuristic, ismcts).")
         ] = 2,
+        rate_limit: Annotated[
+            float, typer.Option(help="Messages a second one connection may send (bursts of 3x).")
+        ] = 20.0,
     ) -> None:
         """Serve the lobby and live games in the browser (docs/server.md). Unfinished games of
         the database are resumed; Ctrl-C stops the server."""
@@ -77,13 +80,17 @@ def register(app: typer.Typer) -> None:
 
         if not 0 <= port <= 65535:
             raise ConfigError(f"--port {port}: a port is 0 to 65535")
+        if not rate_limit > 0:
+            raise ConfigError(f"--rate-limit {rate_limit}: a positive number of messages a second")
         if ai_workers < 1:
             raise ConfigError(f"--ai-workers {ai_workers}: at least 1")
         stores = _stores(store or [])
         local = host in ("127.0.0.1", "localhost", "::1")
         allowed = ["127.0.0.1", "localhost", "[::1]", "::1"] if local else None
         sock = _bind(host, port)
-        application = create_app(db, ai_workers=ai_workers, stores=stores, allowed_hosts=allowed)
+        application = create_app(
+            db, ai_workers=ai_workers, stores=stores, allowed_hosts=allowed, rate=rate_limit
+        )
         server = application.state.server
         for problem in server.problems:
             print(f"warning: {problem}", file=sys.stderr)

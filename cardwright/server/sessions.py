@@ -270,11 +270,15 @@ class Session:
         for conn in conns:
             if conn.seat is not None:
                 by_seat.setdefault(conn.seat, []).append(conn)
+        log = self.state.log
         for seat, group in by_seat.items():
-            view = self.game.view(self.state, seat)
             start = min(c.log_next for c in group)
+            # the view of the state with only the log events not sent yet (a log event's
+            # seq is its index): the same view, at a cost that does not grow with the game
+            recent = msgspec.structs.replace(self.state, log=log[start:]) if start else self.state
+            view = self.game.view(recent, seat)
             frame = self.presenter.frame(view, seat, thinking=self.thinking, log_from=start)
-            next_seq = view.log[-1].seq + 1 if view.log else 0
+            next_seq = len(log)
             for conn in group:
                 conn.send(self._view_message(conn, frame, next_seq))
 
