@@ -115,6 +115,8 @@ class Presenter:
             for cid in ids:
                 card = view.cards[cid]
                 hidden = known_card(view, cid) is None
+                if hidden and not (card.exhausted or card.counters):
+                    continue  # a plain back: what a zone's card missing from ``cards`` is
                 entry: dict[str, Any] = {
                     "id": cid,
                     "hidden": hidden,

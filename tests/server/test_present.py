@@ -51,6 +51,9 @@ def test_every_game_presents_each_seat_and_a_spectator(game_id: str) -> None:
             assert all(isinstance(k, str) for k in face["numbers"])
         for card in frame["cards"].values():
             assert card["hidden"] == (card["id"] < 0) == ("defn" not in card)
+        for zone in frame["zones"]:  # a card left out is a plain hidden back
+            for cid in zone["cards"]:
+                assert str(cid) in frame["cards"] or cid < 0
         for event in frame["log"]:
             assert event["rule"] in frame["rules"], event
         assert all(len(stats) for stats in (s["stats"] for s in frame["seats"]))

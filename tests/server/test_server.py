@@ -5,6 +5,7 @@ port in a thread: real HTTP requests and WebSocket messages)."""
 from __future__ import annotations
 
 import json
+import re
 import sqlite3
 import time
 from pathlib import Path
@@ -343,6 +344,17 @@ def test_replays_of_uploads_and_stores_and_their_mistakes(server: Server, tmp_pa
         assert mounted.http.get("/api/catalogue").json()["stores"] == ["games"]
         missing = mounted.http.get("/api/replay/store/games/9")
         assert missing.status_code == 400 and "no game 9" in missing.json()["error"]
+        # the report's "games to look at" link to this viewer
+        from cardwright.report.build import build_report
+
+        report = tmp_path / "report.html"
+        build_report(store, "varia", report)
+        links = re.findall(
+            r'href="http://127\.0\.0\.1:8000/replay/(store/games/\d+)"', report.read_text()
+        )
+        assert links
+        for source in links:
+            assert mounted.http.get(f"/api/replay/{source}").status_code == 200
     finally:
         mounted.stop()
     for path, body, words in (

@@ -93,7 +93,7 @@ export interface Frame {
   seats: SeatInfo[];
   decision: Decision | null;
   zones: Zone[];
-  cards: Record<string, CardState>;
+  cards: Record<string, CardState>; // a zone's card missing here is a plain back
   faces: Record<string, Face>;
   log: LogEvent[];
   rules: Record<string, Rule>;

@@ -139,8 +139,7 @@ export function Card({
   compact = false,
 }: CardProps & { id: number; compact?: boolean }) {
   const card = frame.cards[String(id)];
-  if (!card) return null;
-  if (card.hidden || !card.defn) return <Back exhausted={card.exhausted} />;
+  if (!card || card.hidden || !card.defn) return <Back exhausted={card?.exhausted ?? false} />;
   const face = frame.faces[card.defn];
   const options = picks.get(id) ?? [];
   const stats = frame.board.card_stats?.[String(id)] ?? [];
@@ -222,11 +221,13 @@ export function CardRow({ ids, ...props }: CardProps & { ids: number[] }) {
   };
   for (const id of ids) {
     const card = props.frame.cards[String(id)];
-    if (card && card.hidden) {
-      if (run && run.exhausted === card.exhausted) run.count += 1;
+    if (!card || card.hidden) {
+      // a card missing from frame.cards is a plain back (hidden, ready, no counters)
+      const exhausted = card?.exhausted ?? false;
+      if (run && run.exhausted === exhausted) run.count += 1;
       else {
         flush();
-        run = { exhausted: card.exhausted, count: 1 };
+        run = { exhausted, count: 1 };
       }
       continue;
     }
@@ -238,7 +239,7 @@ export function CardRow({ ids, ...props }: CardProps & { ids: number[] }) {
 }
 
 export function ZoneRow({ label, ids, ...props }: CardProps & { label: string; ids: number[] }) {
-  const hidden = ids.filter((id) => props.frame.cards[String(id)]?.hidden).length;
+  const hidden = ids.filter((id) => props.frame.cards[String(id)]?.hidden ?? true).length;
   return (
     <section class="zone" aria-label={label}>
       <h4>
