@@ -66,13 +66,24 @@ class Server:
             choices = game.config_choices()
             hooks = report_hooks(game_id)
             seat_choice = None
-            if entry.seat_key in defaults and hooks.pool is not None:
+            choice_key = entry.seat_key  # the request's key; the config may name it otherwise
+            if hooks.pool is not None:
+                pool = list(hooks.pool(defaults))
                 seat_choice = {
-                    "key": entry.seat_key,
+                    "key": choice_key,
                     "noun": hooks.noun if not entry.seat_pairs else hooks.part_noun or "faction",
                     "pairs": entry.seat_pairs,
-                    "pool": list(hooks.pool(defaults)),
+                    "pool": pool,
                 }
+                if choice_key not in defaults:  # Blue Moon takes --deck as its peoples
+                    choice_key = next(
+                        (
+                            k
+                            for k, v in defaults.items()
+                            if isinstance(v, list) and v and set(v) <= set(pool)
+                        ),
+                        choice_key,
+                    )
             games.append(
                 {
                     "id": game_id,
@@ -89,7 +100,7 @@ class Server:
                             else None,
                         }
                         for key, value in defaults.items()
-                        if key not in ("names", "players", entry.seat_key)
+                        if key not in ("names", "players", entry.seat_key, choice_key)
                     ],
                     "seat_choice": seat_choice,
                     "guide": guide(game_id),

@@ -219,18 +219,30 @@ def test_every_game_plays_on_the_generic_board(
 
 
 def test_two_browsers_play_blue_moon_and_a_reload_resumes(browser: Any, live: Server) -> None:
-    """Ann invites Bob; each plays from their own browser (context) until the game ends;
-    Ann's page is reloaded mid-game and carries on from the same view."""
-    created = live.create(
-        "blue-moon",
-        seed=8,
-        seats=[{"kind": "me", "name": "Ann"}, {"kind": "invite", "name": "Bob"}],
-    )
-    game_id = created["id"]
-    tabs = [Tab(browser), Tab(browser, 390, 844)]  # Bob plays on a phone-sized page
-    for tab, seat in zip(tabs, created["seats"], strict=True):
-        tab.page.goto(f"{live.url}/play/{game_id}#token={seat['token']}")
-        tab.page.wait_for_selector("main.play", timeout=MS)
+    """Ann starts a game in the lobby with seat 2 invited; Bob opens the invite link in his
+    own browser (a phone-sized one); each plays from there until the game ends; Ann's page
+    is reloaded mid-game and carries on from the same view."""
+    ann, bob = Tab(browser), Tab(browser, 390, 844)
+    page = ann.page
+    page.goto(live.url + "/")
+    page.wait_for_selector("form.new-game", timeout=MS)
+    page.select_option("select[name=game]", "blue-moon")
+    page.fill("input[name=name-0]", "Ann")
+    page.select_option("select[name=kind-1]", "invite")
+    page.fill("input[name=name-1]", "Bob")
+    page.select_option("select[name=choice-0]", "Hoax")
+    page.click("button[type=submit]")
+    link = page.locator(".created input[aria-label='invite link']")
+    link.wait_for(timeout=MS)
+    invite = link.input_value()
+    assert "/play/" in invite and "#token=" in invite
+    page.click("text=Go to my seat")
+    page.wait_for_selector("main.play", timeout=MS)
+    game_id = page.url.rsplit("/", 1)[-1]
+    bob.page.goto(invite)
+    bob.page.wait_for_selector("main.play", timeout=MS)
+    assert live.hub.sessions[game_id].state.config["peoples"][0] == "Hoax"
+    tabs = [ann, bob]
     rng = random.Random(8)
     reloaded = False
     for step in range(600):

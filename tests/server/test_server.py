@@ -378,6 +378,9 @@ def test_lobby_requests_are_checked(server: Server) -> None:
     assert {g["id"] for g in catalogue["games"]} >= {"bizarre-world", "blue-moon", "smash-up"}
     smash = next(g for g in catalogue["games"] if g["id"] == "smash-up")
     assert smash["seat_choice"]["pairs"] and "ninjas" in smash["seat_choice"]["pool"]
+    moon = next(g for g in catalogue["games"] if g["id"] == "blue-moon")
+    assert "Khind" in moon["seat_choice"]["pool"]  # each seat chooses a people
+    assert not {"peoples", "names", "decks"} & {o["key"] for o in moon["options"]}
     for body, words in (
         ({"game": "chess", "seats": [{"kind": "me"}]}, "unknown game"),
         ({"game": "blue-moon", "seats": [{"kind": "me"}]}, "played by 2 players"),
