@@ -9,7 +9,9 @@ plays for ``--seconds``, and reports:
 * the latency from sending a move to receiving the view that answers it, p50 and p99;
 * the server's resident memory per game (after the games are made and joined, less the
   server's memory before);
-* the WebSocket round trip of one move on an otherwise idle server (median of many).
+* the WebSocket round trip of one move on an otherwise idle server (median of many);
+* the server's CPU time per move (its two views, the storage, the sockets), which does not
+  depend on how busy the machine is.
 
 The bots run in this process, on the same 2 cores as the server, so the figures are those
 of the server and its clients together.
@@ -20,6 +22,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import os
 import random
 import statistics
 import subprocess
@@ -31,6 +34,12 @@ from typing import Any
 
 import httpx
 import websockets
+
+
+def _cpu_seconds(pid: int) -> float:
+    """User and system CPU time the process has used."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def _rss_kib(pid: int) -> int:
@@ -113,9 +122,11 @@ async def _play(base: str, games: int, seconds: float, pid: int) -> dict[str, An
     until = time.perf_counter() + seconds
     tasks = [asyncio.create_task(b.run(until, playing)) for b in bots]
     t0 = time.perf_counter()
+    cpu0 = _cpu_seconds(pid)
     playing.set()
     await asyncio.wait(tasks, timeout=seconds + 30)
     elapsed = min(time.perf_counter() - t0, seconds)
+    cpu = _cpu_seconds(pid) - cpu0
     after = _rss_kib(pid)
     await asyncio.gather(*(b.close() for b in bots), return_exceptions=True)
     lat = sorted(x for b in bots for x in b.latencies)
@@ -126,6 +137,8 @@ async def _play(base: str, games: int, seconds: float, pid: int) -> dict[str, An
         "moves": moves,
         "moves_per_second": round(moves / elapsed, 1),
         "games_ended": len({b.game for b in bots if b.over}),
+        "server_cpu_seconds": round(cpu, 1),
+        "server_cpu_ms_per_move": round(1000 * cpu / moves, 2) if moves else None,
         "latency_p50_ms": round(1000 * lat[len(lat) // 2], 2) if lat else None,
         "latency_p99_ms": round(1000 * lat[int(len(lat) * 0.99)], 2) if lat else None,
         "server_rss_mib_before": round(before / 1024, 1),
