@@ -24,6 +24,7 @@ import asyncio
 import json
 import os
 import random
+import resource
 import statistics
 import subprocess
 import sys
@@ -123,10 +124,13 @@ async def _play(base: str, games: int, seconds: float, pid: int) -> dict[str, An
     tasks = [asyncio.create_task(b.run(until, playing)) for b in bots]
     t0 = time.perf_counter()
     cpu0 = _cpu_seconds(pid)
+    bots0 = resource.getrusage(resource.RUSAGE_SELF)
     playing.set()
     await asyncio.wait(tasks, timeout=seconds + 30)
     elapsed = min(time.perf_counter() - t0, seconds)
     cpu = _cpu_seconds(pid) - cpu0
+    bots1 = resource.getrusage(resource.RUSAGE_SELF)
+    bots_cpu = bots1.ru_utime + bots1.ru_stime - bots0.ru_utime - bots0.ru_stime
     after = _rss_kib(pid)
     await asyncio.gather(*(b.close() for b in bots), return_exceptions=True)
     lat = sorted(x for b in bots for x in b.latencies)
@@ -139,6 +143,7 @@ async def _play(base: str, games: int, seconds: float, pid: int) -> dict[str, An
         "games_ended": len({b.game for b in bots if b.over}),
         "server_cpu_seconds": round(cpu, 1),
         "server_cpu_ms_per_move": round(1000 * cpu / moves, 2) if moves else None,
+        "bots_cpu_seconds": round(bots_cpu, 1),
         "latency_p50_ms": round(1000 * lat[len(lat) // 2], 2) if lat else None,
         "latency_p99_ms": round(1000 * lat[int(len(lat) * 0.99)], 2) if lat else None,
         "server_rss_mib_before": round(before / 1024, 1),

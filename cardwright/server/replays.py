@@ -13,13 +13,11 @@ from collections import OrderedDict
 from pathlib import Path
 from typing import Any
 
-import msgspec
-
 from cardwright.core.errors import CardwrightError, ConfigError, DataError
 from cardwright.core.game import Game
 from cardwright.core.state import SPECTATOR, State, clone
 from cardwright.games import get_game
-from cardwright.sim.records import FORMAT_VERSION, GameRecord
+from cardwright.sim.records import GameRecord, decode_record
 
 from .present import Presenter
 
@@ -86,14 +84,7 @@ def read_upload(data: bytes) -> GameRecord:
     """A saved game sent by the browser; a malformed one is one DataError line."""
     if len(data) > MAX_UPLOAD:
         raise DataError(f"the file is {len(data)} bytes; a saved game may be {MAX_UPLOAD} at most")
-    try:
-        record = msgspec.json.decode(data, type=GameRecord)
-    except (msgspec.ValidationError, msgspec.DecodeError) as exc:
-        raise DataError(f"not a Cardwright saved game: {exc}") from None
-    if record.version != FORMAT_VERSION:
-        raise DataError(
-            f"saved game format version {record.version}; this Cardwright reads {FORMAT_VERSION}"
-        )
+    record = decode_record(data)
     get_game(record.game)
     return record
 

@@ -1,7 +1,40 @@
 // The panels around a board: the seats (whose turn, whose decision, who is thinking), the
 // pending decision as buttons, the log with the rule behind each event, the game over.
+import type { ComponentChildren } from "preact";
 import { useEffect, useRef, useState } from "preact/hooks";
+import { boardFor } from "../boards";
+import type { BoardProps } from "../boards/contract";
 import type { Frame, LogEvent, Option, Rule } from "../types";
+import { CardTip } from "./cards";
+
+/** The board (with what goes above it) beside the log, and the card tip: a live game's and
+ * a replay's table. */
+export function GameTable({ props, children }: { props: BoardProps; children?: ComponentChildren }) {
+  const Board = boardFor(props.frame.game);
+  return (
+    <>
+      <div class="table">
+        <div class="main-col">
+          {children}
+          <Board {...props} />
+        </div>
+        <LogPanel frame={props.frame} />
+      </div>
+      <CardTip {...props} />
+    </>
+  );
+}
+
+/** A page waiting for its first data (or saying why it cannot have it). */
+export function Waiting({ text }: { text: string }) {
+  return (
+    <main class="page loading">
+      <p>
+        {text} <a href="/">Lobby</a>
+      </p>
+    </main>
+  );
+}
 
 export function SeatsBar({ frame }: { frame: Frame }) {
   return (

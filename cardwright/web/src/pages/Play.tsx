@@ -1,9 +1,8 @@
 // A live game: the seat's board, the decision, the log; reconnects by itself.
 import { useEffect, useMemo, useRef, useState } from "preact/hooks";
 import { api, inviteLink } from "../api";
-import { boardFor } from "../boards";
-import { CardTip, picksOf } from "../components/cards";
-import { DecisionPanel, GameOver, LogPanel, SeatsBar } from "../components/panels";
+import { picksOf } from "../components/cards";
+import { DecisionPanel, GameOver, GameTable, SeatsBar, Waiting } from "../components/panels";
 import { connect, mergeView, tokenKey, type Session, type Status } from "../net";
 import type { Frame, ServerMessage } from "../types";
 
@@ -70,15 +69,8 @@ export function Play({ gameId }: { gameId: string }) {
   }, [decisionKey]);
 
   if (!frame) {
-    return (
-      <main class="page loading">
-        <p>
-          {error ?? (status === "reconnecting" ? "Reconnecting…" : "Connecting…")} <a href="/">Lobby</a>
-        </p>
-      </main>
-    );
+    return <Waiting text={error ?? (status === "reconnecting" ? "Reconnecting…" : "Connecting…")} />;
   }
-  const Board = boardFor(frame.game);
   const picks = picksOf(frame);
   const props = { frame, picks, choose };
   const doRematch = async () => {
@@ -118,29 +110,24 @@ export function Play({ gameId }: { gameId: string }) {
           A rematch has started. <a href={`/play/${rematch.id}`}>Join it</a>
         </p>
       )}
-      <div class="table">
-        <div class="main-col">
-          <GameOver
-            frame={frame}
-            moves={moves}
-            actions={
-              <>
-                {token && <button onClick={doRematch}>Rematch</button>}
-                <a class="button" href={`/replay/game/${gameId}${frame.seat !== null ? `?seat=${frame.seat}` : ""}`}>
-                  Watch the replay
-                </a>
-                <a class="button" href="/">
-                  Lobby
-                </a>
-              </>
-            }
-          />
-          <DecisionPanel frame={frame} choose={choose} waiting={waiting} />
-          <Board {...props} />
-        </div>
-        <LogPanel frame={frame} />
-      </div>
-      <CardTip {...props} />
+      <GameTable props={props}>
+      <GameOver
+        frame={frame}
+        moves={moves}
+        actions={
+          <>
+            {token && <button onClick={doRematch}>Rematch</button>}
+            <a class="button" href={`/replay/game/${gameId}${frame.seat !== null ? `?seat=${frame.seat}` : ""}`}>
+              Watch the replay
+            </a>
+            <a class="button" href="/">
+              Lobby
+            </a>
+          </>
+        }
+      />
+      <DecisionPanel frame={frame} choose={choose} waiting={waiting} />
+      </GameTable>
     </main>
   );
 }

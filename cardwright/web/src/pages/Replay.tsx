@@ -1,9 +1,8 @@
 // The replay viewer: a finished, saved or stored game stepped forward and back, with the
 // board and the log as a chosen seat saw them.
 import { useEffect, useState } from "preact/hooks";
-import { boardFor } from "../boards";
-import { CardTip, type Picks } from "../components/cards";
-import { LogPanel, SeatsBar } from "../components/panels";
+import type { Picks } from "../components/cards";
+import { GameTable, SeatsBar, Waiting } from "../components/panels";
 import type { Frame } from "../types";
 
 interface ReplayFrame {
@@ -49,16 +48,9 @@ export function Replay({ source }: { source: string }) {
   }, [data]);
 
   if (!data) {
-    return (
-      <main class="page loading">
-        <p>
-          {error ?? "Loading the replay…"} <a href="/">Lobby</a>
-        </p>
-      </main>
-    );
+    return <Waiting text={error ?? "Loading the replay…"} />;
   }
   const { frame } = data;
-  const Board = boardFor(frame.game);
   const props = { frame, picks: new Map() as Picks, choose: () => undefined };
   const go = (n: number) => setStep(Math.max(0, Math.min(data.steps, n)));
   return (
@@ -117,20 +109,15 @@ export function Replay({ source }: { source: string }) {
       )}
       <SeatsBar frame={frame} />
       {error && <p class="error">{error}</p>}
-      <div class="table">
-        <div class="main-col">
-          {frame.decision && (
-            <section class="decision other">
-              <p class="whose">
-                {data.names[frame.decision.seat]} to decide: {frame.decision.prompt}
-              </p>
-            </section>
-          )}
-          <Board {...props} />
-        </div>
-        <LogPanel frame={frame} />
-      </div>
-      <CardTip {...props} />
+      <GameTable props={props}>
+      {frame.decision && (
+        <section class="decision other">
+          <p class="whose">
+            {data.names[frame.decision.seat]} to decide: {frame.decision.prompt}
+          </p>
+        </section>
+      )}
+      </GameTable>
     </main>
   );
 }
