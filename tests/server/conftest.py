@@ -19,7 +19,8 @@ from cardwright.core.state import state_hash
 from cardwright.server.app import create_app
 from cardwright.server.cli import _bind
 
-TIMEOUT = 30.0
+#: generous: the shared 2-core machine may run at a load average of 15
+TIMEOUT = 90.0
 
 
 class Server:
