@@ -162,7 +162,6 @@ def test_bizarre_world_is_played_to_the_end_by_clicking(browser: Any, live: Serv
 @pytest.mark.parametrize(
     ("game", "request_", "decisions"),
     [
-        ("blue-moon", {}, 25),
         (
             "smash-up",
             {
