@@ -76,7 +76,7 @@ function Dragon() {
 
 function DragonSpot({ label, count, mine }: { label: string; count: number; mine?: boolean }) {
   return (
-    <div class={`bm-spot${mine ? " mine" : ""}`} aria-label={`${label}: ${plural(count, "dragon")}`}>
+    <div class={`bm-spot${mine ? " mine" : ""}`} role="group" aria-label={`${label}: ${plural(count, "dragon")}`}>
       <div class="bm-spot-label">{label}</div>
       <div class="bm-spot-dragons">
         {Array.from({ length: count }, (_, i) => (
@@ -122,13 +122,20 @@ function FightPanel({ data, props, top, bottom }: { data: BlueMoonData; props: B
       </div>
       {fight.started && !frame.result && (
         <p class="bm-match">
-          <b>{you(opp)}</b> has <b class="bm-num">{sides[opp].power}</b> {element} against{" "}
-          <b class="bm-num">{sides[active].power}</b> for <b>{you(active)}</b>
+          {[active, opp].map((p) => (
+            <span key={p} class="bm-total">
+              <b>{you(p)}</b> <b class="bm-num">{sides[p].power}</b> {element}
+            </span>
+          ))}
           {fight.need !== null && (
-            <>
-              : {names[active]} must reach {fight.need} {element}
-              {sides[active].shield ? ` (an active ${element} shield lets them continue with less)` : " or retreat"}
-            </>
+            <span>
+              {names[active]} must reach {fight.need} {element} or retreat
+              {(sides[active].power ?? 0) >= fight.need
+                ? ": reached"
+                : sides[active].shield
+                  ? `: an active ${element} shield lets them continue with less`
+                  : ""}
+            </span>
           )}
         </p>
       )}
