@@ -70,6 +70,7 @@ def test_a_fight_as_each_seat_and_a_spectator_see_it() -> None:
         "element": "fire",
         "start_player": 0,
         "active": 1,
+        "stage": "beginning",
         "phase": "beginning of the turn",
         "need": 10,
         "played": [],

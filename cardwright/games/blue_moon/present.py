@@ -192,6 +192,7 @@ def present(game: Game, view: State, seat: int) -> dict[str, Any]:
         "element": element,
         "start_player": v.start_player,
         "active": active,
+        "stage": v.phase,
         "phase": PHASES.get(v.phase, v.phase),
         "need": need,
         "played": list(ti.played),

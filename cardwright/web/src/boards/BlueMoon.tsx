@@ -40,7 +40,8 @@ interface Fight {
   element: Element | "";
   start_player: number;
   active: number;
-  phase: string;
+  stage: string; // the turn's phase as the game names it (BMState.phase)
+  phase: string; // the same in words
   need: number | null;
   played: number[];
   cards_played: number;
@@ -141,8 +142,14 @@ function FightPanel({ data, props, top, bottom }: { data: BlueMoonData; props: B
       )}
       {!fight.started && !frame.result && (
         <p class="bm-match">
-          {names[fight.start_player]} opens the fight with a character and then chooses fire or earth, or
-          declines.
+          {fight.stage === "announce" ? (
+            <>
+              {names[fight.start_player]} chooses the element of this fight: {sides[fight.start_player].totals.fire}{" "}
+              in fire, {sides[fight.start_player].totals.earth} in earth.
+            </>
+          ) : (
+            <>{names[fight.start_player]} opens the fight with a character and then chooses fire or earth, or declines.</>
+          )}
         </p>
       )}
       <div class="bm-dragons" role="group" aria-label="the dragons">
