@@ -18,24 +18,12 @@ from .buka_rules import cargo_zone
 from .cards import BLUFF_DEF, is_bluff
 from .fight import dragons_won
 from .inforce import InForce
-from .render import short_characters
+from .render import ICON_WORDS, short_characters
 from .state import BMState
 
 if TYPE_CHECKING:
     from .game import BlueMoon
 
-#: the icons in words, as the board and the guide name them
-ICON_WORDS = {
-    "fire_shield": "fire shield",
-    "earth_shield": "earth shield",
-    "stop": "STOP",
-    "free": "FREE",
-    "pair": "PAIR",
-    "gang": "GANG",
-    "retrieve": "RETRIEVE",
-    "protected": "PROTECTED",
-    "bluff": "BLUFF",
-}
 _ICON_ORDER = tuple(ICON_WORDS)
 _VALUED = ("character", "booster", "support")
 #: the phases in which the player whose turn it is still has to reach the opponent's power

@@ -14,7 +14,8 @@ if TYPE_CHECKING:
     from .game import BlueMoon
     from .inforce import InForce
 
-_ICON = {
+#: the icons in words (the terminal's and the browser board's)
+ICON_WORDS = {
     "fire_shield": "fire-shield",
     "earth_shield": "earth-shield",
     "stop": "STOP",
@@ -61,7 +62,9 @@ def _card(game: BlueMoon, view: BMState, eff: InForce, cid: int, covered: bool =
     if cid < 0 or cid not in view.cards:
         return "[dim]face-down card[/dim]"
     d = game.defn(view, cid)
-    icons = " ".join(_ICON[i] + (f" ({d.gang})" if i == "gang" else "") for i in sorted(d.icons))
+    icons = " ".join(
+        ICON_WORDS[i] + (f" ({d.gang})" if i == "gang" else "") for i in sorted(d.icons)
+    )
     values = (
         ""
         if d.type in ("leadership", "leader")

@@ -4,6 +4,7 @@
 // leadership piles; between the sides, the fight: its number, the contested element, the
 // power the player to play must reach, the three dragons where they stand, the crystals,
 // the dragons a retreat now would give, and the cards played this turn.
+import type { ComponentChildren } from "preact";
 import type { BoardProps } from "./contract";
 import { Back, Card, CardRow, ZoneRow } from "../components/cards";
 import "./BlueMoon.css";
@@ -236,6 +237,18 @@ function Ships({ title, ships, props }: { title: string; ships: Ship[]; props: B
   );
 }
 
+/** A combat or support area: its title and card count, its cards or "empty". */
+function Area({ kind, title, count, children }: { kind: string; title: string; count: number; children: ComponentChildren }) {
+  return (
+    <div class={`bm-${kind}`}>
+      <h4>
+        {title} <span class="count">{count}</span>
+      </h4>
+      {count === 0 ? <p class="empty">empty</p> : children}
+    </div>
+  );
+}
+
 function SideArea({ seat, data, props }: { seat: number; data: BlueMoonData; props: BoardProps }) {
   const { frame } = props;
   const side = data.sides[seat];
@@ -288,37 +301,23 @@ function SideArea({ seat, data, props }: { seat: number; data: BlueMoonData; pro
         </span>
       </header>
       <div class="bm-areas">
-        <div class="bm-combat">
-          <h4>
-            Combat area <span class="count">{side.combat.length}</span>
-          </h4>
-          {side.combat.length === 0 ? (
-            <p class="empty">empty</p>
-          ) : (
-            <div class="bm-combat-cards">
-              <Covered ids={covered} props={props} />
-              <div class="card-row">
-                {active.map((id) => (
-                  <Card key={id} id={id} {...props} />
-                ))}
-              </div>
-            </div>
-          )}
-        </div>
-        <div class="bm-support">
-          <h4>
-            Support area <span class="count">{side.support.length}</span>
-          </h4>
-          {side.support.length === 0 ? (
-            <p class="empty">empty</p>
-          ) : (
+        <Area kind="combat" title="Combat area" count={side.combat.length}>
+          <div class="bm-combat-cards">
+            <Covered ids={covered} props={props} />
             <div class="card-row">
-              {side.support.map((c) => (
-                <SupportCard key={c.id} id={c.id} bluff={c.bluff} props={props} />
+              {active.map((id) => (
+                <Card key={id} id={id} {...props} />
               ))}
             </div>
-          )}
-        </div>
+          </div>
+        </Area>
+        <Area kind="support" title="Support area" count={side.support.length}>
+          <div class="card-row">
+            {side.support.map((c) => (
+              <SupportCard key={c.id} id={c.id} bluff={c.bluff} props={props} />
+            ))}
+          </div>
+        </Area>
         {side.leadership_now !== null && (
           <div class="bm-leadership-now">
             <h4>Leadership this turn</h4>
@@ -368,7 +367,7 @@ function IconLegend() {
           <b>RETRIEVE</b>: may be taken back into the hand at the beginning of your turn.
         </li>
         <li>
-          <b>fire shield / earth shield</b>: lets you continue with less power in that element.
+          <b>fire-shield / earth-shield</b>: lets you continue with less power in that element.
         </li>
         <li>
           <b>PROTECTED</b>: the opponent cannot ignore or discard it. <b>BLUFF</b>: may be played face down
