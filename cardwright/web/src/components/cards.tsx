@@ -198,7 +198,7 @@ export function Card({
       {stats.length > 0 && (
         <div class="card-now">
           {stats.map(([k, v]) => (
-            <b key={k}>
+            <b key={k} data-stat={k}>
               {k} {v}
             </b>
           ))}
