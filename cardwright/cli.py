@@ -16,10 +16,10 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeElapsedCo
 from rich.table import Column, Table
 
 from cardwright.core.datafiles import load_yaml
-from cardwright.core.errors import CardwrightError, ConfigError, DataError, IllegalChoice
+from cardwright.core.errors import CardwrightError, ConfigError, DataError
 from cardwright.core.state import state_hash
 from cardwright.games import GAMES, get_game
-from cardwright.sim.deal import ANY, deal
+from cardwright.sim.deal import ANY
 
 app = typer.Typer(
     add_completion=False,
@@ -273,181 +273,13 @@ _register_game_commands()
 
 
 # ---------------------------------------------------------------------------- play
-@app.command()
-def play(
-    game: Annotated[str, typer.Argument(help="Game id, e.g. bizarre-world.")] = "bizarre-world",
-    seat: Annotated[int, typer.Option(help="Your seat (0 goes first by default).")] = 0,
-    opponent: Annotated[
-        str, typer.Option(help="AI: heuristic, random or ismcts[:KEY=VALUE,...] (docs/agents.md).")
-    ] = "heuristic",
-    seed: Annotated[int | None, typer.Option(help="Random seed (default: from the clock).")] = None,
-    deck: DeckList = None,
-    name: Annotated[str, typer.Option(help="Your name.")] = "Human",
-    players: Annotated[int | None, typer.Option(help="Players (games for 3+).")] = None,
-    factions: FactionList = None,
-    save: Annotated[Path | None, typer.Option(help="Save the game record here.")] = None,
-    record_scenario: Annotated[
-        Path | None,
-        typer.Option(help="Also write the game as a scenario file (YAML) to edit into a case."),
-    ] = None,
-    option: OptionList = None,
-) -> None:
-    """Play in the terminal against the AI. You see only your own view."""
-    import time
+def _register_play() -> None:
+    from cardwright.cli_play import register
 
-    from cardwright.agents import make_agent
-    from cardwright.core.datafiles import check_writable
-    from cardwright.sim.records import GameRecord
-
-    g = get_game(game)
-    if save is not None:
-        check_writable(save, "saved game")  # before the game, not when it is over
-    if record_scenario is not None:
-        check_writable(record_scenario, "scenario file")
-    keep = _Keep(save, record_scenario)
-    status = GAMES[game].status_line()
-    if not status.startswith("complete"):
-        err.print(f"note: {g.title} is {escape(status)}")
-    config = parse_options(option)
-    players = with_seat_choices(game, config, deck, factions, players)
-    if players is not None:
-        config["players"] = players
-    count = players or g.validate_config(deal(game, config, 0)).get("players") or g.min_players
-    if seat not in range(count):
-        raise ConfigError(f"--seat {seat}: {count} players sit in seats 0 to {count - 1}")
-    entry = GAMES[game]
-    chosen = config.get(entry.seat_key)
-    if entry.seat_pairs and isinstance(chosen, list) and len(chosen) == 1 and seat:
-        config[entry.seat_key] = [None] * seat + chosen  # one pair: the human's own
-    if "names" not in config and "names" in g.default_config():
-        ais = ["AI"] if count == 2 else [f"AI {i}" for i in range(1, count)]
-        config["names"] = [*ais[:seat], name, *ais[seat:]][:count]
-    seed = int(time.time()) % 100000 if seed is None else seed
-    state = g.new_state(deal(game, config, seed), seed)
-    ai = make_agent(opponent, game, seed)
-    thinking = getattr(ai, "budget_text", None)
-    if thinking is not None:
-        out.print(f"The AI ({escape(opponent)}) thinks {escape(thinking())}.")
-    record = GameRecord(
-        game=game,
-        config=dict(state.config),
-        seed=seed,
-        choices=[],
-        agents=["human" if i == seat else opponent for i in range(state.num_players)],
-    )
-    out.print(
-        f"[bold]{g.title}[/bold] (seed {seed}). Type an option's number or id; "
-        "'h' for help, 'q' to quit."
-    )
-    try:
-        shown = _play_turns(g, state, seat, ai, record, keep)
-    except KeyboardInterrupt:  # Ctrl-C: keep what was played
-        out.print("\ninterrupted: game abandoned")
-        keep(record, None)
-        raise typer.Exit(130) from None
-    if shown < 0:  # the player quit
-        return
-    _print_log(g, g.view(state, seat), shown)
-    assert state.result is not None
-    out.rule()
-    out.print(f"[bold]Game over:[/bold] {escape(state.result.reason)}")
-    keep(record, state)
+    register(app)
 
 
-def _play_turns(g: Any, state: Any, seat: int, ai: Any, record: Any, keep: _Keep) -> int:
-    """Play until the game is over (returns how many log events were shown) or the player
-    quits (returns -1, the game so far kept)."""
-    shown = 0
-    while state.decision is not None:
-        view = g.view(state, seat)
-        shown = _print_log(g, view, shown)
-        decision = state.decision
-        if decision.seat != seat:
-            choice = ai.choose(g, state, decision.seat)
-            searched = getattr(ai, "last", None)
-            if searched is not None:
-                out.print(f"[dim]  (the AI thought {searched.describe()})[/dim]")
-            record.choices.append((decision.seat, choice))
-            g.apply(state, choice, decision.seat)
-            continue
-        out.rule()
-        out.print(g.render(view, seat))
-        out.print(f"\n[bold]{escape(decision.prompt)}[/bold] [dim]({decision.rule})[/dim]")
-        for i, opt in enumerate(decision.options, start=1):
-            out.print(f"  [cyan]{i:>2}[/cyan]. {escape(opt.label)} [dim]{opt.id}[/dim]")
-        while True:
-            try:
-                line = input("> ").strip()
-            except EOFError:
-                out.print("\ninput closed: game abandoned")
-                keep(record, state)
-                return -1
-            if line in ("q", "quit"):
-                out.print("game abandoned")
-                keep(record, state)
-                return -1
-            if line in ("h", "help", "?"):
-                out.print(_guide(g.id), soft_wrap=False)
-                out.print(
-                    "number or option id: choose; 'r RULE' explain a rule; "
-                    "'l' the whole log; 'q' quit"
-                )
-                continue
-            if line == "l":
-                _print_log(g, view, 0)
-                continue
-            if line.startswith("r "):
-                rule = g.rules.get(line[2:].strip())
-                out.print(
-                    f"{rule.id}: {escape(rule.text)} [dim]({escape(rule.source)})[/dim]"
-                    if rule
-                    else "no such rule"
-                )
-                continue
-            choice = line
-            if line.isdigit() and 1 <= int(line) <= len(decision.options):
-                choice = decision.options[int(line) - 1].id
-            try:
-                g.apply(state, choice, seat)
-            except IllegalChoice:
-                err.print(
-                    f"'{escape(line)}' is not an option: type 1-{len(decision.options)}"
-                    " or an option id"
-                )
-                continue
-            record.choices.append((seat, choice))
-            break
-    return shown
-
-
-class _Keep:
-    """What ``play`` keeps of a game, finished or not: the record (``--save``) and the
-    scenario (``--record-scenario``)."""
-
-    def __init__(self, save: Path | None, scenario: Path | None) -> None:
-        self.save, self.scenario = save, scenario
-
-    def __call__(self, record: Any, state: Any) -> None:
-        """Keep the game; without ``state`` (interrupted, perhaps inside a move) the recorded
-        choices are replayed to find the state they reach."""
-        from cardwright.sim.records import finish_record, replay, save_record
-
-        if state is None:
-            _, state = replay(record, log=False)
-        finish_record(record, state)
-        over = state.result is not None
-        if self.save:
-            save_record(record, self.save)
-            if over:
-                out.print(f"saved to {self.save} (`cardwright replay {self.save}` checks it)")
-            else:
-                out.print(f"saved the game so far to {self.save}")
-        if self.scenario:
-            from cardwright.scenarios.record import write_scenario
-
-            title = get_game(record.game).title
-            write_scenario(record, self.scenario, f"{title}, seed {record.seed}, as played")
-            out.print(f"wrote the scenario {self.scenario} (`cardwright scenario run` runs it)")
+_register_play()
 
 
 def _guide(game: str) -> Any:
@@ -457,14 +289,6 @@ def _guide(game: str) -> Any:
     from cardwright.games import guide
 
     return Markdown(guide(game) or f"No guide for {game} yet: `cardwright rules {game}`.")
-
-
-def _print_log(g: Any, view: Any, shown: int) -> int:
-    for event in view.log[shown:]:
-        if event.kind in ("scenario",):
-            continue
-        out.print(f"[dim]  · {escape(event.text)} {escape('[' + event.rule + ']')}[/dim]")
-    return len(view.log)
 
 
 # ---------------------------------------------------------------------------- simulate

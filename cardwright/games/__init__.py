@@ -89,7 +89,9 @@ class GameEntry:
     ``report``: its :class:`~cardwright.games.reporting.ReportHooks` (grouping, cards played,
     score followed) for the game store and ``cardwright report``; ``search``: a dict of
     :class:`~cardwright.agents.ismcts.SearchHooks` fields (evaluation, rollout length, move
-    grouping, default budget) for the search agent. ``seat_key``: the config key of the per-seat
+    grouping, default budget) for the search agent; ``screen``: its
+    :class:`~cardwright.games.screen.Screen` (the board, card texts and notes the terminal
+    shows). ``seat_key``: the config key of the per-seat
     choices that ``--deck`` (one per seat) fills; ``seat_pairs``: each seat's choice is a pair
     written ``a,b`` (Smash Up's two factions), as in ``seat_example``.
     """
@@ -105,6 +107,7 @@ class GameEntry:
     option_ids: str | None = None
     card_facts: str | None = None
     search: str | None = None
+    screen: str | None = None
     seat_key: str = "decks"
     seat_pairs: bool = False
     seat_example: str = ""
@@ -143,6 +146,7 @@ GAMES: dict[str, GameEntry] = {
         report=f"{_BW}.report:REPORT",
         option_ids=f"{_BW}.option_ids:OPTION_IDS",
         search=f"{_BW}.search:HOOKS",
+        screen=f"{_BW}.render:BizarreWorldScreen",
     ),
     "blue-moon": GameEntry(
         "Blue Moon",
@@ -155,6 +159,7 @@ GAMES: dict[str, GameEntry] = {
         option_ids=f"{_BM}.option_ids:OPTION_IDS",
         card_facts=f"{_BM}.scenario:card_facts",
         search=f"{_BM}.search:HOOKS",
+        screen=f"{_BM}.render:BlueMoonScreen",
     ),
     "smash-up": GameEntry(
         "Smash Up",
@@ -166,6 +171,7 @@ GAMES: dict[str, GameEntry] = {
         option_ids=f"{_SU}.option_ids:OPTION_IDS",
         card_facts=f"{_SU}.scenario:card_facts",
         search=f"{_SU}.search:HOOKS",
+        screen=f"{_SU}.render:SmashUpScreen",
         seat_key="factions",
         seat_pairs=True,
         seat_example="ninjas,pirates",
@@ -179,6 +185,7 @@ GAMES: dict[str, GameEntry] = {
         report=f"{_VA}.report:REPORT",
         option_ids=f"{_VA}.option_ids:OPTION_IDS",
         search=f"{_VA}.search:HOOKS",
+        screen=f"{_VA}.render:VariaScreen",
     ),
     "munchkin": GameEntry(
         "Munchkin",
@@ -189,6 +196,7 @@ GAMES: dict[str, GameEntry] = {
         option_ids=f"{_MK}.option_ids:OPTION_IDS",
         card_facts=f"{_MK}.scenario:card_facts",
         search=f"{_MK}.search:HOOKS",
+        screen=f"{_MK}.render:MunchkinScreen",
     ),
 }
 
