@@ -12,6 +12,7 @@ from rich.markup import escape
 from cardwright.core.errors import ConfigError, DataError
 from cardwright.core.game import Game
 from cardwright.core.state import State
+from cardwright.terminal.layout import say
 
 
 def register(app: typer.Typer) -> None:
@@ -119,7 +120,7 @@ def _new_game(
     g = get_game(game)
     status = GAMES[game].status_line()
     if not status.startswith("complete"):
-        cli.err.print(f"note: {g.title} is {escape(status)}")
+        say(cli.err, f"note: {g.title} is {escape(status)}")
     config = cli.parse_options(option)
     players = cli.with_seat_choices(game, config, deck, factions, players)
     if players is not None:
@@ -139,7 +140,7 @@ def _new_game(
     ai = make_agent(opponent, game, seed)
     thinking = getattr(ai, "budget_text", None)
     if thinking is not None:
-        cli.out.print(f"The AI ({escape(opponent)}) thinks {escape(thinking())}.")
+        say(cli.out, f"The AI ({escape(opponent)}) thinks {escape(thinking())}.")
     record = GameRecord(
         game=game,
         config=dict(state.config),
@@ -147,9 +148,10 @@ def _new_game(
         choices=[],
         agents=["human" if i == seat else opponent for i in range(state.num_players)],
     )
-    cli.out.print(
+    say(
+        cli.out,
         f"[bold]{g.title}[/bold] (seed {seed}). Type an option's number; "
-        "h for help and the commands, q to quit."
+        "h for help and the commands, q to quit.",
     )
     return g, state, record, ai, seat
 
@@ -190,14 +192,16 @@ def _resumed(path: Path, game: str | None) -> tuple[Game, State, Any, Any, int]:
         raise DataError(
             f"{path}: this game is over ({state.result.reason}); cardwright replay checks it"
         )
-    cli.out.print(
+    say(
+        cli.out,
         f"[bold]{g.title}[/bold] (seed {record.seed}), resumed from {escape(str(path))} "
-        f"after {len(record.choices)} choices. Type an option's number; h for help."
+        f"after {len(record.choices)} choices. Type an option's number; h for help.",
     )
     if differs is not None:
-        cli.err.print(
+        say(
+            cli.err,
             f"note: from choice {differs} on, the AI ({escape(opponent)}) would now choose "
-            "otherwise than the saved game did (another version, or a time budget)"
+            "otherwise than the saved game did (another version, or a time budget)",
         )
     return g, state, record, ai, seat
 
@@ -210,14 +214,14 @@ def _play(g: Game, state: State, seat: int, ai: Any, record: Any, keep: "Keep", 
     try:
         finished = session.run()
     except KeyboardInterrupt:  # Ctrl-C: keep what was played
-        cli.out.print("\ninterrupted: game abandoned")
+        say(cli.out, "\ninterrupted: game abandoned")
         keep(record, None)
         raise typer.Exit(130) from None
     if not finished:  # the player quit
         return
     assert state.result is not None
     cli.out.rule()
-    cli.out.print(f"[bold]Game over:[/bold] {escape(state.result.reason)}")
+    say(cli.out, f"[bold]Game over:[/bold] {escape(state.result.reason)}")
     keep(record, state)
 
 
@@ -242,15 +246,19 @@ class Keep:
         if self.save:
             save_record(record, self.save)
             if over:
-                out.print(f"saved to {self.save} (`cardwright replay {self.save}` checks it)")
+                say(out, f"saved to {escape(str(self.save))} (cardwright replay checks it)")
             else:
-                out.print(
-                    f"saved the game so far to {self.save} "
-                    f"(`cardwright play --resume {self.save}` goes on with it)"
+                where = escape(str(self.save))
+                say(
+                    out, f"saved the game so far to {where} (play --resume {where} goes on with it)"
                 )
         if self.scenario:
             from cardwright.scenarios.record import write_scenario
 
             title = get_game(record.game).title
             write_scenario(record, self.scenario, f"{title}, seed {record.seed}, as played")
-            out.print(f"wrote the scenario {self.scenario} (`cardwright scenario run` runs it)")
+            say(
+                out,
+                f"wrote the scenario {escape(str(self.scenario))} "
+                "(cardwright scenario run runs it)",
+            )

@@ -159,9 +159,17 @@ def folded_height(board: Board, width: int) -> int:
 
 
 def screen_size(console: Console) -> tuple[int, int | None]:
-    """(width, height) to lay out for: the terminal's, or 80 columns and no height limit when
-    the output is not a terminal (a script reads it all)."""
+    """(width, height) to lay out for: one column less than the terminal's (a line that
+    reached the last column would make some terminals wrap it), or 80 columns and no height
+    limit when the output is not a terminal (a script reads it all)."""
     if console.is_terminal:
         size = console.size
-        return max(size.width, 20), max(size.height, 8)
+        return max(size.width - 1, 20), max(size.height, 8)
     return console.width, None
+
+
+def say(console: Console, markup: str, indent: int = 0, hang: int = 2) -> None:
+    """Print ``markup`` wrapped at spaces for the console's width (see :func:`screen_size`)."""
+    width, _ = screen_size(console)
+    for line in wrap(markup, width, indent, hang):
+        console.print(line, soft_wrap=True, overflow="ignore", crop=False)

@@ -25,7 +25,7 @@ from cardwright.core.game import Game
 from cardwright.core.state import LogEvent, Option, State, known_card
 from cardwright.games.screen import Screen
 
-from .layout import fit_board, folded_height, screen_size, wrap
+from .layout import fit_board, folded_height, say, screen_size, wrap
 from .reader import Completions, LineReader
 
 #: a list longer than this is grouped when the game groups its options
@@ -149,7 +149,7 @@ class Session:
                 choice = self.ai.choose(g, state, decision.seat)
                 searched = getattr(self.ai, "last", None)
                 if searched is not None:
-                    self.out.print(f"[dim]  (the AI thought {escape(searched.describe())})[/dim]")
+                    say(self.out, f"[dim]  (the AI thought {escape(searched.describe())})[/dim]")
                 self.record.choices.append((decision.seat, choice))
                 g.apply(state, choice, decision.seat)
                 continue
@@ -168,7 +168,7 @@ class Session:
             try:
                 line = self.reader.read("> ").strip()
             except EOFError:
-                self.out.print("input closed: game abandoned")
+                say(self.out, "input closed: game abandoned")
                 self.keep(self.record, state)
                 return False
             if not line:
@@ -176,7 +176,7 @@ class Session:
             word, _, rest = line.partition(" ")
             rest = rest.strip()
             if word in ("q", "quit"):
-                self.out.print("game abandoned")
+                say(self.out, "game abandoned")
                 self.keep(self.record, state)
                 return False
             if word in COMMANDS or word in ("help", "?", "card", "rule", "log", "board", "save"):
@@ -227,7 +227,7 @@ class Session:
 
     def pick_member(self, entry: Entry, view: State) -> str | None:
         assert self.shown is not None
-        self.out.print(f"[bold]{escape(entry.label)}[/bold]")
+        say(self.out, f"[bold]{escape(entry.label)}[/bold]")
         width, _ = screen_size(self.out)
         for k, member in enumerate(entry.members, start=1):
             self._print(wrap(f"  [cyan]{k:>2}[/cyan]. {escape(member)}", width, 0, 6))
@@ -241,15 +241,11 @@ class Session:
                 return None
             if line.isdigit() and 1 <= int(line) <= len(entry.members):
                 return self.shown.options[entry.indexes[int(line) - 1]].id
-            self.err.print(
-                f"'{escape(line)}' is not one of them: type 1-{len(entry.members)}, or b"
-            )
+            say(self.err, f"'{escape(line)}' is not one of them: type 1-{len(entry.members)}, or b")
 
     def refuse(self, line: str) -> None:
         n = len(self.shown.entries) if self.shown else 0
-        self.err.print(
-            f"'{escape(line)}' is not an option: type 1-{n}, an option id, or h for help"
-        )
+        say(self.err, f"'{escape(line)}' is not an option: type 1-{n}, an option id, or h for help")
 
     # ------------------------------------------------------------------ commands
     def command(self, word: str, rest: str, view: State) -> None:
@@ -278,9 +274,9 @@ class Session:
         from cardwright.games import guide
 
         text = guide(self.game.id) or f"No guide for {self.game.title} yet."
-        self.out.print(Markdown(text), soft_wrap=False)
-        self.out.print("[bold]Commands[/bold]", soft_wrap=False)
         width, _ = screen_size(self.out)
+        self.out.print(Markdown(text), soft_wrap=False, width=width)
+        say(self.out, "[bold]Commands[/bold]")
         self._print(
             wrap("  number: choose that option (in a group, N then which, or N.M)", width, 0, 4)
         )
@@ -290,58 +286,58 @@ class Session:
 
     def show_card(self, rest: str, view: State, width: int) -> None:
         if not rest:
-            self.err.print("c NAME or c N: which card? (c 2: the card of option 2)")
+            say(self.err, "c NAME or c N: which card? (c 2: the card of option 2)")
             return
         if rest.isdigit() and self.shown is not None:
             n = int(rest)
             if not 1 <= n <= len(self.shown.entries):
-                self.err.print(f"c {n}: the options are 1-{len(self.shown.entries)}")
+                say(self.err, f"c {n}: the options are 1-{len(self.shown.entries)}")
                 return
             cid = self.shown.entries[n - 1].card
             text = None if cid is None or self.screen is None else self.screen.card(view, cid)
             if text is None:
-                self.err.print(f"c {n}: option {n} names no card you can see")
+                say(self.err, f"c {n}: option {n} names no card you can see")
                 return
             self._print(wrap(text, width, 0, 2))
             return
         found = [] if self.screen is None else self.screen.lookup(view, rest)
         if not found:
-            self.err.print(f"c {escape(rest)}: no card of {self.game.title} is called that")
+            say(self.err, f"c {escape(rest)}: no card of {self.game.title} is called that")
             return
         for _, text in found[:5]:
             self._print(wrap(text, width, 0, 2))
         if len(found) > 5:
             more = ", ".join(n for n, _ in found[5:12])
-            self.out.print(f"[dim]{len(found) - 5} more: {escape(more)} ...[/dim]")
+            say(self.out, f"[dim]{len(found) - 5} more: {escape(more)} ...[/dim]")
 
     def show_rules(self, rest: str, width: int) -> None:
         if not rest:
-            self.err.print("r WORDS: which rule? (an id such as a log line shows, or words)")
+            say(self.err, "r WORDS: which rule? (an id such as a log line shows, or words)")
             return
         found = self.game.rules.find(rest)
         if not found:
-            self.err.print(f"r {escape(rest)}: no rule of {self.game.title} holds those words")
+            say(self.err, f"r {escape(rest)}: no rule of {self.game.title} holds those words")
             return
         for rule in found[:6]:
             line = f"[bold]{rule.id}[/bold]: {escape(rule.text)} [dim]({escape(rule.source)})[/dim]"
             self._print(wrap(line, width, 0, 2))
         if len(found) > 6:
-            self.out.print(f"[dim]{len(found) - 6} more rules hold those words: add a word[/dim]")
+            say(self.out, f"[dim]{len(found) - 6} more rules hold those words: add a word[/dim]")
 
     def save(self, rest: str) -> None:
         from cardwright.sim.records import finish_record, save_record
 
         target = Path(rest) if rest else getattr(self.keep, "save", None)
         if target is None:
-            self.err.print("s FILE: where to save the game (or play with --save FILE)")
+            say(self.err, "s FILE: where to save the game (or play with --save FILE)")
             return
         try:
             save_record(finish_record(self.record, self.state), target)
         except CardwrightError as exc:
-            self.err.print(f"error: {escape(str(exc))}")
+            say(self.err, f"error: {escape(str(exc))}")
             return
         where = escape(str(target))
-        self.out.print(f"saved the game so far to {where} (play --resume {where} goes on)")
+        say(self.out, f"saved the game so far to {where} (play --resume {where} goes on)")
 
     # ------------------------------------------------------------------ the screen
     def visible(self, log: list[LogEvent]) -> list[LogEvent]:
@@ -372,7 +368,7 @@ class Session:
         if self.screen is not None:
             for note in self.screen.notes(view, self.seat):
                 out += wrap(note, width, 2, 4)
-        said: set[int] = set()
+        said: set[str] = set()
         if any(e.members for e in self.shown.entries):
             out += wrap(
                 "  [dim]A card with choices in brackets: type its number, then pick (or 3.2)[/dim]",
@@ -388,10 +384,11 @@ class Session:
                 label += f" [dim]{escape(self.shown.options[entry.indexes[0]].id)}[/dim]"
             out += wrap(f"  [cyan]{n:>2}[/cyan]. {label}", width, 0, 6)
             cid = entry.card
-            if texts and cid is not None and cid not in said and self.screen is not None:
-                said.add(cid)
+            if texts and cid is not None and self.screen is not None:
                 text = self.screen.card(view, cid) if known_card(view, cid) else None
-                if text is not None:
+                if text is not None and text not in said:  # each card's text once
+                    said.add(text)
+                    text = _without_name(text, entry.label)
                     lines = wrap(f"[dim]{text}[/dim]", width, 6, 6)
                     if texts == 1 and len(lines) > 1:
                         lines = [_cut(lines[0], width)]
@@ -442,6 +439,17 @@ class Session:
         if self.screen is not None:
             names |= set(self.screen.definitions(view))
         return sorted(names)
+
+
+_NAME = re.compile(r"^\[bold\](?P<name>.+?)\[/bold\] ")
+
+
+def _without_name(text: str, label: str) -> str:
+    """A card's whole text without its name when the option's label already says it."""
+    found = _NAME.match(text)
+    if found and Text.from_markup(found["name"]).plain in label:
+        return text[found.end() :]
+    return text
 
 
 def _cut(line: Text, width: int) -> Text:

@@ -20,8 +20,8 @@ def card_words(d: CardDef) -> str:
     """What a card does (markup): its action's cost and effect, its passive, what it makes."""
     words = f"[cyan]{escape(d.of.text)}[/cyan] -> [green]{escape(d.noun.text)}[/green]"
     if d.adjective.passive != "none":
-        words += f"; [magenta]{escape(d.adjective.text)}[/magenta]"
-    return words + f"; makes {d.of.amount} {d.of.produces}"
+        words += f" [magenta]{escape(d.adjective.text)}[/magenta]"
+    return words + f" Makes {d.of.amount} {d.of.produces}."
 
 
 def card_text(d: CardDef) -> str:
@@ -95,18 +95,21 @@ class BizarreWorldScreen(Screen):
             lines = [self._line(v, cid, "in play") for cid in v.zones[f"play:{p}"]]
             blocks.append(Block(title, lines, keep=1))
             if p == seat:
-                hand = [self._line(v, cid, "in hand") for cid in v.zones[f"hand:{p}"]]
+                hand = [self._line(v, cid, "") for cid in v.zones[f"hand:{p}"]]
                 blocks.append(Block("[bold]Your hand[/bold]", hand, keep=3))
         status = f"[dim]Turn {v.turn}, {escape(v.names[v.active])}'s {v.phase} phase[/dim]"
         return Board(blocks, status)
 
     def _line(self, v: BWState, cid: int, where: str) -> Line:
         if known_card(v, cid) is None:
-            return Line(f"{where}: [dim]a face-down card[/dim]")
+            return Line(
+                f"{where}: [dim]a face-down card[/dim]" if where else "[dim]a face-down card[/dim]"
+            )
         d = self._def(v, cid)
         flag = " [yellow](exhausted)[/yellow]" if v.cards[cid].exhausted else ""
         return Line(
-            f"{where}: [bold]{escape(d.name)}[/bold] [dim]cost {d.cost}[/dim]{flag}",
+            (f"{where}: " if where else "")
+            + f"[bold]{escape(d.name)}[/bold] [dim]cost {d.cost}[/dim]{flag}",
             card_words(d),
             cid,
         )

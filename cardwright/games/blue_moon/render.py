@@ -109,7 +109,7 @@ class BlueMoonScreen(Screen):
                 short = short_characters(g, v, eff, seat)
                 hand = []
                 for cid in v.zones[f"hand:{p}"]:
-                    line = self._line(v, eff, cid, "in hand")
+                    line = self._line(v, eff, cid, "")
                     if cid in short:
                         line.short += f" [red](short: at most {short[cid]})[/red]"
                     hand.append(line)
@@ -128,7 +128,9 @@ class BlueMoonScreen(Screen):
 
     def _line(self, v: BMState, eff: InForce, cid: int, where: str, covered: bool = False) -> Line:
         if known_card(v, cid) is None:
-            return Line(f"{where}: [dim]a face-down card[/dim]")
+            return Line(
+                f"{where}: [dim]a face-down card[/dim]" if where else "[dim]a face-down card[/dim]"
+            )
         d = self.bm.defn(v, cid)
         values = (
             ""
@@ -140,7 +142,8 @@ class BlueMoonScreen(Screen):
         if eff.flags(cid)[0]:
             flags += " [yellow](ignored)[/yellow]"
         short = (
-            f"{where}: [bold]{escape(d.name)}[/bold] [dim]{d.type}[/dim]{values}"
+            (f"{where}: " if where else "")
+            + f"[bold]{escape(d.name)}[/bold] [dim]{d.type}[/dim]{values}"
             + (f" [magenta]{escape(icons)}[/magenta]" if icons else "")
             + flags
         )
