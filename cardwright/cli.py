@@ -15,6 +15,7 @@ from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeElapsedColumn
 from rich.table import Column, Table
 
+from cardwright.cli_help import GameArg, Json, Seed
 from cardwright.core.datafiles import load_yaml
 from cardwright.core.errors import CardwrightError, ConfigError, DataError
 from cardwright.core.state import state_hash
@@ -156,7 +157,7 @@ def games() -> None:
         table.add_row(
             game_id,
             entry.title,
-            f"{g.min_players}-{g.max_players}",
+            g.players_text().removesuffix(" players"),
             f"[{colour}]{escape(status)}[/{colour}] ({len(g.rules)} rules)",
         )
     out.print(table)
@@ -164,7 +165,7 @@ def games() -> None:
 
 @app.command()
 def rules(
-    game: str,
+    game: GameArg,
     rule_id: Annotated[str | None, typer.Argument()] = None,
     show_guide: Annotated[
         bool, typer.Option("--guide", help="A short how-to-play page and the words on screen.")
@@ -198,7 +199,7 @@ def rules(
 
 @app.command()
 def cards(
-    game: str,
+    game: GameArg,
     deck: Annotated[str | None, typer.Option(help="A starter deck name or deck file.")] = None,
     ruleset: Annotated[str | None, typer.Option(help="Bizarre World generator ruleset.")] = None,
     people: Annotated[str | None, typer.Option(help="Blue Moon: a people's deck.")] = None,
@@ -294,19 +295,21 @@ def _guide(game: str) -> Any:
 # ---------------------------------------------------------------------------- simulate
 @app.command()
 def simulate(
-    game: str,
+    game: GameArg,
     n: Annotated[int, typer.Option("-n", help="Number of games.")] = 100,
     agents: Annotated[
         str, typer.Option(help="One agent per seat, comma-separated.")
     ] = DEFAULT_AGENTS,
-    seed: Annotated[int, typer.Option()] = 0,
+    seed: Seed = 0,
     jobs: Annotated[int, typer.Option(help="Worker processes.")] = 1,
     players: Annotated[int | None, typer.Option(help="Players (games for 3+).")] = None,
     deck: DeckList = None,
     factions: FactionList = None,
     backend: Annotated[str, typer.Option(help="local (processes) or ray.")] = "local",
-    as_json: Annotated[bool, typer.Option("--json", help="Print JSON (reproducible).")] = False,
-    timing: Annotated[bool, typer.Option(help="Add CPU time and decisions/s to --json.")] = False,
+    as_json: Json = False,
+    timing: Annotated[
+        bool, typer.Option("--timing", help="Add CPU time and decisions per second to --json.")
+    ] = False,
     out_file: StoreOption = None,
     option: OptionList = None,
 ) -> None:
@@ -512,13 +515,13 @@ _register_scenario_commands()
 # ---------------------------------------------------------------------------- bench
 @app.command()
 def bench(
-    game: str,
+    game: GameArg,
     seconds: Annotated[float, typer.Option(help="How long each round self-plays.")] = 5.0,
-    seed: Annotated[int, typer.Option()] = 0,
+    seed: Seed = 0,
     rounds: Annotated[
         int, typer.Option(help="Rounds of the same games; the median round is reported.")
     ] = 3,
-    as_json: Annotated[bool, typer.Option("--json")] = False,
+    as_json: Json = False,
     option: OptionList = None,
     agent: Annotated[
         str | None, typer.Option(help="Measure a search agent instead: iterations per second.")
@@ -567,8 +570,10 @@ _CLICK_ERROR: type[Exception] = next(
 
 def main() -> None:
     """Entry point: user errors become one line on stderr and exit status 2."""
+    from cardwright.cli_help import command, usage_error_line
+
     try:
-        code = app(standalone_mode=False)
+        code = command(app).main(prog_name="cardwright", standalone_mode=False)
         if isinstance(code, int) and code:
             sys.exit(code)
     except CardwrightError as exc:
@@ -584,7 +589,7 @@ def main() -> None:
     except KeyboardInterrupt:
         sys.exit(130)
     except _CLICK_ERROR as exc:  # usage errors: a missing argument, an unknown flag
-        exc.show()  # type: ignore[attr-defined]
+        err.print(escape(usage_error_line(exc)))
         sys.exit(2)
 
 

@@ -9,6 +9,7 @@ from typing import Annotated
 import typer
 from rich.markup import escape
 
+from cardwright.cli_help import GameArg
 from cardwright.core.errors import CardwrightError, DataError
 
 
@@ -64,7 +65,7 @@ def register(scenario_app: typer.Typer) -> None:
             raise typer.Exit(2 if malformed else 1)
 
     @scenario_app.command("options")
-    def scenario_options(game: str) -> None:
+    def scenario_options(game: GameArg) -> None:
         """The option ids of every decision kind of GAME, with what each means (a Markdown table,
         the one docs/scenarios.md holds): what a scenario's choose, reject and options name."""
         from cardwright.core.option_ids import LEGEND

@@ -5,6 +5,7 @@ that nothing outside a game's package knows the game by name."""
 
 from __future__ import annotations
 
+import difflib
 import importlib
 import sys
 from collections.abc import Callable
@@ -206,7 +207,9 @@ def get_game(game_id: str) -> Game:
     """The game object for ``game_id``; an unknown or unplayable id is a one-line error."""
     entry = GAMES.get(game_id)
     if entry is None:
-        raise ConfigError(f"unknown game {game_id!r}; games: {', '.join(GAMES)}")
+        close = difflib.get_close_matches(game_id, GAMES, n=1, cutoff=0.6)
+        hint = f"did you mean {close[0]}? " if close else ""
+        raise ConfigError(f"unknown game {game_id!r}; {hint}games: {', '.join(GAMES)}")
     if entry.factory is None:
         raise ConfigError(
             f"{entry.title} ({game_id}) is not playable yet; playable: "
