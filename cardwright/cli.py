@@ -20,7 +20,7 @@ from cardwright.core.datafiles import load_yaml
 from cardwright.core.errors import CardwrightError, ConfigError, DataError
 from cardwright.core.state import state_hash
 from cardwright.games import GAMES, get_game
-from cardwright.sim.deal import ANY
+from cardwright.sim.deal import ANY, deal
 
 app = typer.Typer(
     add_completion=False,
@@ -209,6 +209,14 @@ def cards(
         typer.Option(help="Smash Up: 70s-2018 or 70s-errata; Munchkin: classic, steampunk."),
     ] = None,
     klass: Annotated[str | None, typer.Option("--class", help="Varia: a class deck.")] = None,
+    pool: Annotated[
+        bool,
+        typer.Option(
+            "--pool",
+            help="Blue Moon, with --people: every card a custom deck of that people may draw "
+            "from (the people's cards from every deck, and the Mutants).",
+        ),
+    ] = False,
 ) -> None:
     """List a game's cards: Bizarre World's generator tables or a deck, a Blue Moon people's
     deck, a Smash Up faction or the bases. Each game says which options it takes."""
@@ -222,14 +230,40 @@ def cards(
     given = {"deck": deck, "ruleset": ruleset, "people": people, "faction": faction}
     given["card_set"] = card_set
     given["class"] = klass
+    given["pool"] = "yes" if pool else None
     selection = {k: v for k, v in given.items() if v is not None}
     for table in catalogue(selection):
-        shown = Table(*table.columns, title=escape(table.title))
+        _print_cards(table)
+
+
+def _print_cards(table: Any) -> None:
+    """A card table, every word whole: as a table when each column can hold its longest word
+    side by side, else one card to a paragraph (a narrow terminal)."""
+    from cardwright.terminal.layout import say
+
+    columns = list(table.columns)
+    longest = [
+        max([len(w) for row in table.rows for w in str(row[i]).split()] + [len(c)], default=1)
+        for i, c in enumerate(columns)
+    ]
+    if sum(longest) + 3 * len(columns) + 1 <= out.width:
+        widest = max(range(len(columns)), key=lambda i: sum(len(str(r[i])) for r in table.rows))
+        shown = Table(title=escape(table.title))
+        for i, name in enumerate(columns):
+            shown.add_column(escape(name), min_width=longest[i], ratio=1 if i == widest else None)
         for row in table.rows:
-            shown.add_row(*(escape(cell) for cell in row))
+            shown.add_row(*(escape(str(cell)) for cell in row))
         out.print(shown)
-        if table.note:
-            out.print(escape(table.note))
+    else:
+        say(out, f"[bold]{escape(table.title)}[/bold]")
+        for row in table.rows:
+            first, *rest = (str(cell) for cell in row)
+            facts = "; ".join(
+                f"{name} {cell}" for name, cell in zip(columns[1:], rest, strict=True) if cell
+            )
+            say(out, f"[bold]{escape(first)}[/bold]: {escape(facts)}", 0, 4)
+    if table.note:
+        say(out, escape(table.note))
 
 
 @deck_app.command("check")
@@ -323,14 +357,15 @@ def simulate(
         sys.stdout.write(json.dumps(summary, indent=2, sort_keys=True) + "\n")
         return
     summary = summarize(batch, timing=True)
-    table = Table(
-        "seat", "agent", "wins", "win rate", "95% interval", title=f"{game}: {n} games, seed {seed}"
-    )
+    noun, plays_with = seat_groups(game, config, len(names))
+    columns = ["seat", "agent", *([noun] if noun else []), "wins", "win rate", "95% interval"]
+    table = Table(*columns, title=f"{game}: {n} games, seed {seed}")
     for row in summary["seats"]:
         lo, hi = row["ci95"]
         table.add_row(
             str(row["seat"]),
             row["agent"],
+            *([escape(plays_with[row["seat"]])] if noun else []),
             str(row["wins"]),
             f"{row['score_rate']:.1%}",
             f"{lo:.1%} - {hi:.1%}",
@@ -345,6 +380,24 @@ def simulate(
         f"{summary['mean_decisions']} decisions; {summary['decisions_per_second']:,.0f} "
         "decisions per second per core"
     )
+
+
+def seat_groups(game: str, config: dict[str, Any], players: int) -> tuple[str, list[str]]:
+    """What each seat plays with (its deck, people or faction pair, in the words of the game's
+    report) and the noun for it; ("", []) for a game whose seats play with nothing of their
+    own (Munchkin). A seat dealt at random for each game says so."""
+    hooks = GAMES[game].tool("report")
+    if hooks is None or hooks.noun == "seat":
+        return "", []
+    entry = GAMES[game]
+    chosen = config.get(entry.seat_key)
+    dealt = [
+        isinstance(chosen, list) and i < len(chosen) and chosen[i] == ANY for i in range(players)
+    ]
+    labels = hooks.groups(get_game(game).validate_config(deal(game, config, 0)))
+    return hooks.noun, [
+        "dealt at random each game" if dealt[i] else labels[i] for i in range(players)
+    ]
 
 
 StoreOption = Annotated[
@@ -412,7 +465,7 @@ def run_batch(
         MofNCompleteColumn(),
         TimeElapsedColumn(),
         console=err,
-        disable=not bar,
+        disable=not (bar and err.is_terminal),
     ) as progress:
         task = progress.add_task(f"{game}", total=n)
         return simulate_into(

@@ -85,7 +85,7 @@ def register(app: typer.Typer) -> None:
             sys.stdout.write(json.dumps(summary, indent=2, sort_keys=True) + "\n")
             return
         columns = (*Progress.get_default_columns(), MofNCompleteColumn(), TimeElapsedColumn())
-        with Progress(*columns, console=cli.err) as bar:
+        with Progress(*columns, console=cli.err, disable=not cli.err.is_terminal) as bar:
             task = bar.add_task(f"{game} tournament", total=total)
             t = run(lambda k: bar.advance(task, k))
         _print_summary(summarize_tournament(t, timing=True))

@@ -10,14 +10,12 @@ from rich.markup import escape
 from cardwright.core.state import CardRef, State, known_card
 from cardwright.games.screen import Block, Board, Line, Screen, card_line
 
+from .carddata import kind_words
 from .state import SUState
 
 if TYPE_CHECKING:
     from .carddata import CardDef
     from .game import SmashUp
-
-#: how an action that stays in play is played, in the rulebook's words
-_ATTACHED = {"play_on_base": "played on a base", "play_on_minion": "played on a minion"}
 
 
 def _faction(slug: str) -> str:
@@ -25,12 +23,10 @@ def _faction(slug: str) -> str:
 
 
 def card_text(d: CardDef) -> str:
-    """A card's whole text: name, type and power (or how it is played), faction, words."""
-    how = next((_ATTACHED[s] for s in d.subtypes if s in _ATTACHED), "")
-    kind = (
-        f"minion, power {d.power}" if d.type == "minion" else "action" + (f", {how}" if how else "")
-    )
-    return card_line(d.name, f"{kind}; {_faction(d.faction)}", d.text)
+    """A card's whole text: name, type (and how it is played), power, faction, words."""
+    power = f", power {d.power}" if d.type == "minion" else ""
+    kind = kind_words(d.type, d.subtypes, bracket=False)
+    return card_line(d.name, f"{kind}{power}; {_faction(d.faction)}", d.text)
 
 
 class SmashUpScreen(Screen):
@@ -109,8 +105,7 @@ class SmashUpScreen(Screen):
         return Board(blocks, status)
 
     def _words(self, d: CardDef) -> str:
-        how = next((_ATTACHED[s] for s in d.subtypes if s in _ATTACHED), "")
-        return f"[green]{escape(d.text)}[/green]" + (f" [dim]({how})[/dim]" if how else "")
+        return f"[green]{escape(d.text)}[/green]"
 
     def _in_play(self, v: SUState, cid: int, bid: int) -> Line:
         g, names = self.su, v.names
