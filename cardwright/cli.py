@@ -522,28 +522,13 @@ def replay_cmd(
     out.print(f"{name}: OK, {len(record.choices)} choices replayed to hash {got} ({result})")
 
 
-@app.command()
-def explain(
-    path: Annotated[Path | None, typer.Argument()] = None,
-    seat: Annotated[int | None, typer.Option(help="Show only what this seat saw.")] = None,
-    store: FromStore = None,
-    game_no: GameNo = None,
-) -> None:
-    """The log of a saved or stored game with the rule behind every event."""
-    from cardwright.sim.records import replay
+def _register_explain() -> None:
+    from cardwright.cli_explain import register
 
-    name, record = _load(path, store, game_no)
-    g, state = replay(record, log=True)
-    if record.final_hash and state_hash(state) != record.final_hash:
-        err.print(f"warning: {name} no longer replays to its recorded final state")
-    if seat is not None and seat not in range(state.num_players):
-        raise ConfigError(f"--seat {seat}: seats are 0 to {state.num_players - 1}")
-    view = g.view(state, seat) if seat is not None else state
-    for event in view.log:
-        rule = g.rules.get(event.rule)
-        out.print(f"[bold]T{event.turn}[/bold] {escape(event.text)}")
-        if rule is not None:
-            out.print(f"     [dim]{rule.id}: {escape(rule.text)} ({escape(rule.source)})[/dim]")
+    register(app)
+
+
+_register_explain()
 
 
 def _register_report() -> None:

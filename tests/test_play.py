@@ -186,3 +186,26 @@ def test_wrap_breaks_only_at_spaces_and_fold_fits_the_room() -> None:
         assert isinstance(fitted.lines[0], Text)
     kept = " ".join(line.plain for line in fit_board(board, 60, 20).lines)
     assert "b3 card 0: words" in kept and "b0 card 0: words" not in kept  # kept longest
+
+
+def test_explain_says_each_rule_once_marks_a_persons_choices_and_filters(tmp_path: Path) -> None:
+    save = tmp_path / "g.json"
+    played = cw(
+        "play", "bizarre-world", "--seed", "3", "--save", str(save), stdin="1\n" * 12 + "q\n"
+    )
+    assert played.returncode == 0, played.stderr
+    whole = cw("explain", str(save))
+    assert whole.returncode == 0, whole.stderr
+    text = whole.stdout
+    paraphrase = get_game("bizarre-world").rules["bw.turn.sacrifice"].text
+    assert " ".join(text.split()).count(" ".join(paraphrase.split())) == 1
+    assert "Human (a person) chose" in text and "AI (heuristic) chose" in text
+    one = cw("explain", str(save), "--turn", "2", "--rule", "bw.turn")
+    events = [ln for ln in one.stdout.splitlines() if ln.startswith("T")]
+    cited = re.findall(r"\[(\w+\.[\w.]+)\]", one.stdout)
+    assert events and all(ln.startswith("T2 ") for ln in events)
+    assert cited and all(rule.startswith("bw.turn") for rule in cited)
+    mine = cw("explain", str(save), "--seat", "1")
+    assert "Human (a person) chose" not in mine.stdout and "AI (heuristic) chose" in mine.stdout
+    one_error_line(cw("explain", str(save), "--rule", "xx.nothing"), "--rule xx.nothing")
+    one_error_line(cw("explain", str(save), "--turn", "5-2"), "--turn 5-2")
