@@ -167,25 +167,32 @@ class BlueMoonHeuristic:
     def _dead_end(self, g: BlueMoon, s: BMState, seat: int, first: Option) -> bool:
         """Whether opening the turn with ``first`` ends in the turn being taken back (or, where
         it cannot be, in a retreat): the rest of the turn is played out as this player would,
-        on a copy. The copy is followed only while the turn stays reversible (ruling R4):
-        until a card is drawn or revealed, what happens depends only on this seat's hand and
-        the table, so the trial reads nothing the seat may not know; after that it cannot
+        on a copy. The copy is followed only until a card is drawn or revealed (what makes a
+        turn irreversible, ruling R4): until then what happens depends only on this seat's hand
+        and the table, so the trial reads nothing the seat may not know; after that it cannot
         tell, and the card is not called a dead end."""
         if self._trying or not self.lookahead:
             return False
         trial = clone(s)
         tried, fights, turn = len(trial.turn_info.tried), trial.fights, trial.turn
+        was_irreversible = trial.turn_info.irreversible
+
+        def decks() -> tuple[int, int]:
+            return len(trial.zones["deck:0"]), len(trial.zones["deck:1"])
+
+        before = decks()
         self._trying = True
         try:
             g.apply(trial, first.id, seat)
             for _ in range(self.TRIAL_STEPS):
+                shown = trial.turn_info.irreversible and not was_irreversible
+                if trial.turn == turn and (shown or decks() != before):
+                    return False  # something was drawn or shown: beyond what the seat knows
                 if len(trial.turn_info.tried) > tried or trial.fights != fights:
                     return True  # backtracked, or retreated with the cards on the table
                 decision = trial.decision
                 if decision is None or decision.seat != seat or trial.turn != turn:
                     return False  # the turn went through (or the opponent answers: unforeseen)
-                if trial.turn_info.irreversible:
-                    return False  # something was drawn or shown: beyond what the seat knows
                 g.apply(trial, self.choose(g, trial, seat), seat)
         finally:
             self._trying = False
