@@ -166,23 +166,33 @@ def games() -> None:
 @app.command()
 def rules(
     game: GameArg,
-    rule_id: Annotated[str | None, typer.Argument()] = None,
+    rule_id: Annotated[
+        list[str] | None,
+        typer.Argument(
+            help="A rule's id, the start of ids (bw.attack) or words it holds (first turn "
+            "attack): those rules only.",
+            show_default=False,
+        ),
+    ] = None,
     show_guide: Annotated[
         bool, typer.Option("--guide", help="A short how-to-play page and the words on screen.")
     ] = False,
 ) -> None:
-    """Show a game's rules index (or one rule), and its rule options."""
+    """Show a game's rules index (or the rules found by id or words), and its rule options."""
+    from cardwright.terminal.layout import say
+
     g = get_game(game)
     if show_guide:
         out.print(_guide(game), soft_wrap=False)
         return
     if rule_id:
-        rule = g.rules.get(rule_id)
-        if rule is None:
-            raise ConfigError(f"{game}: no rule {rule_id!r}; `cardwright rules {game}` lists them")
-        out.print(
-            f"[bold]{rule.id}[/bold]: {escape(rule.text)}\n[dim]source: {escape(rule.source)}[/dim]"
-        )
+        words = " ".join(rule_id)
+        found = g.rules.find(words)
+        if not found:
+            raise ConfigError(f"{game}: no rule {words!r}; cardwright rules {game} lists them")
+        for rule in found:
+            say(out, f"[bold]{rule.id}[/bold]: {escape(rule.text)}")
+            say(out, f"[dim]source: {escape(rule.source)}[/dim]", 2, 4)
         return
     # every word whole (a long rule id folds onto the next line, never cut with "...")
     table = Table(*(Column(name, overflow="fold") for name in ("rule", "paraphrase", "source")))
@@ -267,7 +277,9 @@ def _print_cards(table: Any) -> None:
 
 
 @deck_app.command("check")
-def deck_check(paths: list[Path]) -> None:
+def deck_check(
+    paths: Annotated[list[Path], typer.Argument(help="Deck files (.toml) to check.")],
+) -> None:
     """Validate deck files of any game that has them (Bizarre World decks, Blue Moon custom
     decks, Varia decks); each problem is one line naming the card and the rule. A file that
     names its game (``game = "varia"``) is checked by that game."""
@@ -505,7 +517,9 @@ def _load(path: Path | None, store: Path | None, game_no: int | None) -> tuple[s
 
 @app.command("replay")
 def replay_cmd(
-    path: Annotated[Path | None, typer.Argument()] = None,
+    path: Annotated[
+        Path | None, typer.Argument(help="A saved game (play --save, or a record file).")
+    ] = None,
     store: FromStore = None,
     game_no: GameNo = None,
 ) -> None:

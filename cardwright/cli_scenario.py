@@ -19,7 +19,9 @@ def register(scenario_app: typer.Typer) -> None:
 
     @scenario_app.command("run")
     def scenario_run(
-        paths: list[Path],
+        paths: Annotated[
+            list[Path], typer.Argument(help="Scenario files (.yaml), or folders of them.")
+        ],
         verbose: Annotated[bool, typer.Option("-v", help="Show passes too.")] = False,
     ) -> None:
         """Run scenario files (or folders of them); exit 1 if any case fails, 2 if a file is

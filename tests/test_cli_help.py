@@ -52,7 +52,7 @@ def test_every_command_and_option_has_help_in_whole_sentences() -> None:
                 problems.append(f"{name}: a hard-wrapped line in {text[:60]!r}")
         for param in cmd.params:
             flag = "/".join(param.opts)
-            if param.param_type_name == "option" and not getattr(param, "help", None):
+            if not getattr(param, "help", None):
                 problems.append(f"{name} {flag}: no help")
             if param.metavar is None or re.search(
                 r"[<>\[\]]|^(str|int|bool|path)$", param.metavar.lower()

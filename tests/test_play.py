@@ -209,3 +209,18 @@ def test_explain_says_each_rule_once_marks_a_persons_choices_and_filters(tmp_pat
     assert "Human (a person) chose" not in mine.stdout and "AI (heuristic) chose" in mine.stdout
     one_error_line(cw("explain", str(save), "--rule", "xx.nothing"), "--rule xx.nothing")
     one_error_line(cw("explain", str(save), "--turn", "5-2"), "--turn 5-2")
+
+
+def test_tab_completes_commands_option_ids_cards_and_rules() -> None:
+    from cardwright.terminal.reader import Completions
+
+    done = Completions(
+        commands={"c": "a card", "r": "rules", "q": "quit"},
+        options={"play:12": "Play Lava Wall", "pass": "Pass"},
+        cards=lambda: ["Lava Wall", "Lavar the Powerful", "Molten Fury"],
+        rules=lambda: ["va.step.move", "va.step.plan"],
+    )
+    assert [c[0] for c in done.candidates("pl")] == ["play:12"]
+    assert [c[0] for c in done.candidates("c Lav")] == ["Lava Wall", "Lavar the Powerful"]
+    assert [c[0] for c in done.candidates("r va.step.p")] == ["va.step.plan"]
+    assert {c[0] for c in done.candidates("")} == {"c", "r", "q"}  # no ids before a letter

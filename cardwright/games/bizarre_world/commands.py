@@ -43,7 +43,7 @@ def deck_craft(
 
 
 def deck_build(
-    output: Path,
+    output: Annotated[Path, typer.Argument(help="The deck file (.toml) to write.")],
     name: Annotated[str, typer.Option(help="The deck's name.")],
     card: Annotated[list[str], typer.Option(help="'Name (cost) x3' (repeatable).")],
     ruleset: Annotated[str | None, RULESET] = None,
@@ -68,7 +68,7 @@ def deck_build(
 
 
 def deck_random(
-    output: Path,
+    output: Annotated[Path, typer.Argument(help="The deck file (.toml) to write.")],
     size: Annotated[int, typer.Option(help="Number of cards.")] = 20,
     seed: Annotated[int, typer.Option(help="The random seed: the same seed, the same deck.")] = 0,
     name: Annotated[str, typer.Option(help="The deck's name.")] = "Random deck",
