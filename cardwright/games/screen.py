@@ -89,8 +89,8 @@ class Term:
 
 
 class Screen:
-    """A game's answers to a client; subclasses fill :meth:`board`, :meth:`card` and
-    :meth:`definitions`, and may add notes and groups."""
+    """A game's answers to a client; subclasses fill :meth:`board`, :meth:`card_text` and
+    :meth:`definitions`, and may add notes, groups and headlines."""
 
     def __init__(self, game: Game) -> None:
         self.game = game
@@ -100,6 +100,10 @@ class Screen:
 
     def card(self, view: State, card: int) -> str | None:
         """The whole text of ``card`` as the seat sees it (markup), None if it is hidden."""
+        return None if known_card(view, card) is None else self.card_text(view, card)
+
+    def card_text(self, view: State, card: int) -> str:
+        """The whole text of a card the seat can see (markup)."""
         raise NotImplementedError
 
     def definitions(self, view: State) -> dict[str, str]:

@@ -45,11 +45,8 @@ class BizarreWorldScreen(Screen):
     def _def(self, view: BWState, cid: int) -> CardDef:
         return card_def(view.cards[cid].defn, view.config["ruleset"])
 
-    def card(self, view: State, card: int) -> str | None:
-        v = cast(BWState, view)
-        if known_card(v, card) is None:
-            return None
-        return card_text(self._def(v, card))
+    def card_text(self, view: State, card: int) -> str:
+        return card_text(self._def(cast(BWState, view), card))
 
     def definitions(self, view: State) -> dict[str, str]:
         """The cards of the decks this seat knows (its own; the opponent's when decklists

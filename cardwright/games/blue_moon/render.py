@@ -66,9 +66,7 @@ class BlueMoonScreen(Screen):
     def bm(self) -> BlueMoon:
         return cast("BlueMoon", self.game)
 
-    def card(self, view: State, card: int) -> str | None:
-        if known_card(view, card) is None:
-            return None
+    def card_text(self, view: State, card: int) -> str:
         return card_text(self.bm.defn(view, card))
 
     def definitions(self, view: State) -> dict[str, str]:

@@ -73,9 +73,7 @@ class MunchkinScreen(Screen):
     def mk(self) -> Munchkin:
         return cast("Munchkin", self.game)
 
-    def card(self, view: State, card: int) -> str | None:
-        if known_card(view, card) is None:
-            return None
+    def card_text(self, view: State, card: int) -> str:
         return card_text(self.mk.defn(view, card))
 
     def definitions(self, view: State) -> dict[str, str]:

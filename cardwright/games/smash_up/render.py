@@ -34,10 +34,8 @@ class SmashUpScreen(Screen):
     def su(self) -> SmashUp:
         return cast("SmashUp", self.game)
 
-    def card(self, view: State, card: int) -> str | None:
+    def card_text(self, view: State, card: int) -> str:
         v = cast(SUState, view)
-        if known_card(v, card) is None:
-            return None
         defn = v.cards[card].defn
         cat = self.su.cat(v)
         if defn in cat.bases:

@@ -59,9 +59,7 @@ class VariaScreen(Screen):
     def va(self) -> Varia:
         return cast("Varia", self.game)
 
-    def card(self, view: State, card: int) -> str | None:
-        if known_card(view, card) is None:
-            return None
+    def card_text(self, view: State, card: int) -> str:
         return card_text(self.va.defn(view, card))
 
     def definitions(self, view: State) -> dict[str, str]:
