@@ -9,9 +9,12 @@ import sys
 from pathlib import Path
 from typing import cast
 
+import pytest
 from rich.text import Text
 
 from cardwright.agents import make_agent
+from cardwright.cli_explain import _turns
+from cardwright.core.errors import ConfigError
 from cardwright.games import GAMES, get_game
 from cardwright.games.bizarre_world.state import BWState
 from cardwright.games.munchkin.market import Sell
@@ -222,3 +225,10 @@ def test_tab_completes_commands_option_ids_cards_and_rules() -> None:
     assert [c[0] for c in done.candidates("c Lav")] == ["Lava Wall", "Lavar the Powerful"]
     assert [c[0] for c in done.candidates("r va.step.p")] == ["va.step.plan"]
     assert {c[0] for c in done.candidates("")} == {"c", "r", "q"}  # no ids before a letter
+
+
+def test_explain_reads_turns_as_one_or_a_range() -> None:
+    assert _turns("7") == (7, 7) and _turns("3-5") == (3, 5) and _turns(None)[0] == 0
+    for bad in ("x", "5-2", "-1"):
+        with pytest.raises(ConfigError, match="--turn"):
+            _turns(bad)
