@@ -5,7 +5,7 @@ whose options fit, grouped when the list is long."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from rich.console import Console
 from rich.text import Text
@@ -88,10 +88,9 @@ def block_lines(block: Block, level: int, width: int, plain_cards: frozenset[int
 
 @dataclass
 class Fitted:
-    """A board laid out: its lines, and the cards whose whole text it shows."""
+    """A board laid out: its lines, and whether some of its detail was left out."""
 
     lines: list[Text]
-    texts_shown: set[int] = field(default_factory=set)
     folded: bool = False  # some detail was left out (``b`` shows it all)
 
 
@@ -142,14 +141,7 @@ def fit_board(
             [Text(f"… {cut} more lines: 'b' shows the whole board", style="dim")] if budget else []
         )
         folded = True
-    shown = {
-        line.card
-        for b, lv in zip(blocks, levels, strict=True)
-        if lv >= SHORT + 1
-        for line in b.lines
-        if line.card is not None and line.text and line.card not in plain_cards
-    }
-    return Fitted(lines, shown, folded)
+    return Fitted(lines, folded)
 
 
 def folded_height(board: Board, width: int) -> int:
@@ -158,18 +150,24 @@ def folded_height(board: Board, width: int) -> int:
     return status + sum(len(block_lines(b, RUN, width, frozenset())) for b in board.blocks)
 
 
+#: the width laid out for when the output is not a terminal: whole lines, never wrapped (a
+#: script reads them, and a path in a message stays whole)
+UNWRAPPED = 1 << 30
+
+
 def screen_size(console: Console) -> tuple[int, int | None]:
     """(width, height) to lay out for: one column less than the terminal's (a line that
-    reached the last column would make some terminals wrap it), or 80 columns and no height
-    limit when the output is not a terminal (a script reads it all)."""
+    reached the last column would make some terminals wrap it), or whole lines and no height
+    limit when the output is not a terminal."""
     if console.is_terminal:
         size = console.size
         return max(size.width - 1, 20), max(size.height, 8)
-    return console.width, None
+    return UNWRAPPED, None
 
 
 def say(console: Console, markup: str, indent: int = 0, hang: int = 2) -> None:
-    """Print ``markup`` wrapped at spaces for the console's width (see :func:`screen_size`)."""
+    """Print ``markup`` wrapped at spaces for the terminal's width, or as whole lines when the
+    output is not a terminal (see :func:`screen_size`)."""
     width, _ = screen_size(console)
     for line in wrap(markup, width, indent, hang):
         console.print(line, soft_wrap=True, overflow="ignore", crop=False)

@@ -102,8 +102,8 @@ def _natural(text: str) -> list[Any]:
 
 @dataclass
 class Shown:
-    """What the player sees now: the entries of the question (for numbers) and the cards
-    whose text the screen shows."""
+    """What the player sees now: the entries of the question (what its numbers choose) and
+    the decision's options."""
 
     entries: list[Entry]
     options: list[Option]
@@ -274,8 +274,9 @@ class Session:
         from cardwright.games import guide
 
         text = guide(self.game.id) or f"No guide for {self.game.title} yet."
-        width, _ = screen_size(self.out)
-        self.out.print(Markdown(text), soft_wrap=False, width=width)
+        width, height = screen_size(self.out)
+        page = width if height is not None else None  # the console's own width when piped
+        self.out.print(Markdown(text), soft_wrap=False, width=page)
         say(self.out, "[bold]Commands[/bold]")
         self._print(
             wrap("  number: choose that option (in a group, N then which, or N.M)", width, 0, 4)
