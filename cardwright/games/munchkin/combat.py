@@ -319,9 +319,9 @@ def end_combat(g: Munchkin, s: MKState) -> None:
                     card=item,
                 )
     s.combat = None
-    for seat in seats:
-        g.expire(s, f"combat_end:{seat}")
     g.log(s, "combat_end", "mk.combat.end", "The fight is over")
+    for seat in seats:
+        board.end_fight(g, s, seat)
     for seat in seats + lenders:
         g.after_loss(s, seat)
 
@@ -365,7 +365,7 @@ class Transfer(Step, tag="mk.transfer"):
         assert combat is not None
         old = [combat.fighter] + ([combat.helper] if combat.helper >= 0 else [])
         for x in old:
-            g.expire(s, f"combat_end:{x}")
+            board.end_fight(g, s, x)
         combat.fighter, combat.helper = seat, -1
         combat.asked, combat.offer, combat.share = [], None, "none"
         combat.party = []

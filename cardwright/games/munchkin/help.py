@@ -77,7 +77,7 @@ def release_forced_helper(g: Munchkin, s: MKState) -> None:
     if winning_fight(g, s):
         helper = combat.helper
         combat.helper, combat.forced_help = -1, False
-        g.expire(s, f"combat_end:{helper}")
+        board.end_fight(g, s, helper)
         text = f"{s.names[helper]} need not help in a fight for the winning level and leaves it"
         g.log(s, "help", "mk.help.forced", text, helper)
 

@@ -411,7 +411,7 @@ class UsePower(Step, tag="mk.power"):
         seat = self.seat
         if self.stage == 0:
             self.stage = 1
-            until = f"combat_end:{seat}" if s.combat is not None else "end_of_turn"
+            until = board.fight_over(seat) if s.combat is not None else "end_of_turn"
             board.add_mark(s, seat, f"used:{self.card}:{self.index}", until, self.card)
             if self.on_seat >= 0:
                 key = f"used:{self.card}:{self.index}:{self.on_seat}"

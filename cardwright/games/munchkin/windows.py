@@ -153,7 +153,8 @@ def cancel_curse(g: Munchkin, s: MKState, frame: Respond, seat: int, ring: int) 
 class Curse(Step, tag="mk.curse"):
     """A curse strikes ``seat`` (played by ``by``, or drawn at the door when ``kicked``): the
     victim may cancel it first; then its effect, with the victim as ``you``; then it is
-    discarded unless it stays in front of them (001 Curses)."""
+    discarded, unless it stays in front of them: a lasting curse, or one whose penalty waits
+    for a fight of theirs to come (kept until that fight is over: 001 Curses)."""
 
     card: CardRef
     by: int = -1
@@ -190,7 +191,15 @@ class Curse(Step, tag="mk.curse"):
             text = f"{name} finds nothing to strike: it does nothing to {victim}"
             g.log(s, "curse_nothing", "mk.play.curse_nothing", text, seat, card=card)
         if card in s.zones["table"]:
-            board.to_discard(g, s, card)
+            if board.penalty_waits(s, seat, card):
+                board.to_play(g, s, card, seat)
+                text = (
+                    f"{g.card_name(s, card)} stays in front of {s.names[seat]} until the end"
+                    " of their next fight"
+                )
+                g.log(s, "keep", "mk.play.curse_next", text, seat, card=card)
+            else:
+                board.to_discard(g, s, card)
         g.after_loss(s, seat)
 
 
