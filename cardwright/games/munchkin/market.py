@@ -5,7 +5,7 @@ Cleric's Resurrection (taking discards instead of drawing face down).
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING, cast
 
 import msgspec
@@ -14,6 +14,7 @@ from cardwright.core.state import CardRef, Decision, Option, State
 from cardwright.core.steps import Step
 
 from . import board
+from .play import ride_porter
 from .state import MKState
 
 if TYPE_CHECKING:
@@ -118,6 +119,33 @@ class Sell(Step, tag="mk.sell"):
 
 
 # ------------------------------------------------------------------------------ trading
+def may_receive(
+    g: Munchkin, s: MKState, seat: int, gets: Sequence[int], gives: Sequence[int] = ()
+) -> bool:
+    """Whether ``seat`` may take ``gets`` into play from another player, giving up ``gives``
+    in exchange (a trade, a gift, a bribe). An Item received stays in play (001 Trading) and
+    nobody carries more Big Items than allowed (001 Big Items): one, besides those a porter
+    carries, unless a card lets them carry any number; a Big Item received beyond it rides
+    on a porter that carries nothing."""
+    new = sum(1 for c in gets if g.defn(s, c).big)
+    if not new:
+        return True
+    if any(
+        g.has_keyword(s, c, "any_big") for c in board.active_cards(g, s, seat) if c not in gives
+    ):
+        return True
+    kept = [c for c in board.in_play(s, seat) if c not in gives]
+    # the Big Items that count after the exchange: those no porter kept in play carries
+    bigs = sum(1 for c in kept if g.defn(s, c).big and s.attached.get(c) in (None, *gives))
+    porters = [
+        c
+        for c in kept
+        if g.has_keyword(s, c, "porter")
+        and all(item in gives for item, host in s.attached.items() if host == c)
+    ]
+    return bigs + new - min(new, len(porters)) <= 1
+
+
 def trade_options(g: Munchkin, s: MKState, seat: int) -> list[Option]:
     """Propose a trade (one Item of yours in play for one of another player's), out of a
     fight, each pair once per turn."""
@@ -134,7 +162,12 @@ def trade_options(g: Munchkin, s: MKState, seat: int) -> list[Option]:
 def _gifts(g: Munchkin, s: MKState, seat: int) -> list[tuple[CardRef, int]]:
     """(an Item of ``seat``'s in play, a living other player): not offered this turn."""
     mine = [c for c in board.in_play(s, seat) if g.defn(s, c).is_item]
-    return [(c, x) for c in mine for x in board.living(s) if x != seat and (c, x) not in s.gifts]
+    return [
+        (c, x)
+        for c in mine
+        for x in board.living(s)
+        if x != seat and (c, x) not in s.gifts and may_receive(g, s, x, (c,))
+    ]
 
 
 class Give(Step, tag="mk.give"):
@@ -179,6 +212,7 @@ class Give(Step, tag="mk.give"):
         board.to_play(g, s, self.item, self.to)
         text = f"{s.names[self.seat]} gives {g.card_name(s, self.item)} to {s.names[self.to]}"
         g.log(s, "gift", "mk.play.trade", text, self.seat, card=self.item)
+        ride_porter(g, s, self.to, self.item)
         g.after_loss(s, self.seat)
         g.after_loss(s, self.to)
 
@@ -199,7 +233,11 @@ def _pairs(g: Munchkin, s: MKState, seat: int) -> Iterator[tuple[CardRef, CardRe
             if not g.defn(s, theirs).is_item:
                 continue
             for c in mine:
-                if (c, theirs) not in s.proposals:
+                if (
+                    (c, theirs) not in s.proposals
+                    and may_receive(g, s, seat, (theirs,), (c,))
+                    and may_receive(g, s, x, (c,), (theirs,))
+                ):
                     yield (c, theirs)
 
 
@@ -261,6 +299,8 @@ class Trade(Step, tag="mk.trade"):
             f"{s.names[other]}'s {g.card_name(s, want)}",
             self.seat,
         )
+        ride_porter(g, s, other, give)
+        ride_porter(g, s, self.seat, want)
         g.after_loss(s, self.seat)
         g.after_loss(s, other)
 

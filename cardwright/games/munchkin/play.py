@@ -286,6 +286,16 @@ def free_porter(g: Munchkin, s: MKState, seat: int) -> CardRef | None:
     return None
 
 
+def ride_porter(g: Munchkin, s: MKState, seat: int, card: int) -> None:
+    """A Big Item that joins ``seat``'s play beyond the one allowed rides on a porter that
+    carries nothing (free of size: 001 Big Items), unless a card lets them carry any number."""
+    if not g.defn(s, card).big or len(board.big_items(g, s, seat)) <= 1:
+        return
+    porter = free_porter(g, s, seat)
+    if porter is not None and not board.keyword_in_play(g, s, seat, "any_big"):
+        carry(g, s, seat, card, porter)
+
+
 def equip_options(g: Munchkin, s: MKState, seat: int) -> list[Option]:
     """Equip a carried Item (taking off what conflicts) or take one off (001 Items); give an
     Item to a porter to carry (free of slots and size)."""
@@ -603,10 +613,7 @@ class PlayCard(Step, tag="mk.play"):
             host_kind = "class" if d.kind == "super_munchkin" else "race"
             host = board.cards_of_kind(g, s, seat, host_kind)[0]
             s.attached[card] = host
-        porter = free_porter(g, s, seat)
-        many = d.big and len(board.big_items(g, s, seat)) > 1
-        if many and porter is not None and not board.keyword_in_play(g, s, seat, "any_big"):
-            carry(g, s, seat, card, porter)  # the second Big Item rides on the porter
+        ride_porter(g, s, seat, card)
         if d.kind == "item" and card not in s.attached:
             if board.usable(g, s, seat, card) and board.slot_free(g, s, seat, card):
                 s.equipped.append(card)
