@@ -126,11 +126,16 @@ def fight_over(seat: int) -> str:
     return f"combat_end:{seat}"
 
 
+def in_fight(s: MKState, seat: int) -> bool:
+    """Whether ``seat`` is in the fight under way, fighting or helping ("in combat")."""
+    combat = s.combat
+    return combat is not None and seat in (combat.fighter, combat.helper)
+
+
 def penalty_waits(s: MKState, seat: int, curse: int) -> bool:
     """Whether ``curse`` left a penalty on ``seat`` that waits for a fight of theirs to come
     (a "your next combat" curse on a player who is not fighting now: 001 Curses)."""
-    combat = s.combat
-    if combat is not None and seat in (combat.fighter, combat.helper):
+    if in_fight(s, seat):
         return False
     occasion = fight_over(seat)
     return any(e.source == curse and e.until == occasion for e in s.lasting)

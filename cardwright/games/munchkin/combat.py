@@ -21,7 +21,7 @@ from cardwright.core.vocab import Ctx, ability_ctx
 
 from . import board
 from .help import Negotiate, help_options, release_forced_helper
-from .play import ability, carry_out, hand_options, moment, table_options
+from .play import Received, ability, carry_out, hand_options, moment, table_options
 from .rewards import Rewards
 from .run import RunAway
 from .state import Combat, MKState
@@ -130,7 +130,7 @@ def combat_options(g: Munchkin, s: MKState, seat: int) -> list[Option]:
     out = hand_options(g, s, seat, m) + table_options(g, s, seat, m)
     if seat == combat.fighter and combat.helper < 0:
         out += help_options(g, s, seat)
-    if seat in (combat.fighter, combat.helper):
+    if m.fighting:
         out += chase_options(g, s, seat)
     return out
 
@@ -239,6 +239,7 @@ class Fight(Step, tag="mk.fight"):
         if self.stage == WINDOW:
             self.stage = SETTLE
             if combat.monsters and not s.dead[combat.fighter]:
+                s.rearranged = []
                 g.open_window(s, "combat", combat.fighter, rule="mk.combat.interfere")
             return
         if self.stage == SETTLE:
@@ -251,6 +252,7 @@ class Fight(Step, tag="mk.fight"):
             return
         g.pop(s, self)
         end_combat(g, s)
+        g.push_step(s, Received(seat=s.active))
 
     def _settle(self, g: Munchkin, s: MKState, combat: Combat) -> None:
         if s.dead[combat.fighter] and combat.helper < 0:

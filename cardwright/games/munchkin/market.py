@@ -14,7 +14,7 @@ from cardwright.core.state import CardRef, Decision, Option, State
 from cardwright.core.steps import Step
 
 from . import board
-from .play import ride_porter
+from .play import equip_options, ride_porter
 from .state import MKState
 
 if TYPE_CHECKING:
@@ -146,28 +146,43 @@ def may_receive(
     return bigs + new - min(new, len(porters)) <= 1
 
 
+def free_actions(g: Munchkin, s: MKState, seat: int) -> list[Option]:
+    """What a player out of a fight may do in a window besides playing cards: change their
+    equipment, propose a trade, give an Item away (001 When You May Take Actions: any time
+    out of combat), once per window (``s.rearranged``: ruling R4)."""
+    if seat in s.rearranged:
+        return []
+    return equip_options(g, s, seat) + trade_options(g, s, seat)
+
+
 def trade_options(g: Munchkin, s: MKState, seat: int) -> list[Option]:
-    """Propose a trade (one Item of yours in play for one of another player's), out of a
-    fight, each pair once per turn."""
-    if s.combat is not None or s.dead[seat]:
+    """Propose a trade (one Item of yours in play for one of another player's) or give an
+    Item away, when neither player is in a fight (001 Trading), each pair once per turn."""
+    if s.dead[seat] or board.in_fight(s, seat):
         return []
     out = []
     if next(_pairs(g, s, seat), None) is not None:
         out.append(Option("trade", "Propose a trade of Items"))
-    if _gifts(g, s, seat):
+    if next(_gift_pairs(g, s, seat), None) is not None:
         out.append(Option("gift", "Give an Item away"))
     return out
 
 
 def _gifts(g: Munchkin, s: MKState, seat: int) -> list[tuple[CardRef, int]]:
-    """(an Item of ``seat``'s in play, a living other player): not offered this turn."""
+    return list(_gift_pairs(g, s, seat))
+
+
+def _gift_pairs(g: Munchkin, s: MKState, seat: int) -> Iterator[tuple[CardRef, int]]:
+    """(an Item of ``seat``'s in play, a living other player out of the fight who may keep
+    it): not offered this turn."""
     mine = [c for c in board.in_play(s, seat) if g.defn(s, c).is_item]
-    return [
-        (c, x)
-        for c in mine
-        for x in board.living(s)
-        if x != seat and (c, x) not in s.gifts and may_receive(g, s, x, (c,))
-    ]
+    if not mine:
+        return
+    takers = [x for x in board.living(s) if x != seat and not board.in_fight(s, x)]
+    for c in mine:
+        for x in takers:
+            if (c, x) not in s.gifts and may_receive(g, s, x, (c,)):
+                yield (c, x)
 
 
 class Give(Step, tag="mk.give"):
@@ -227,7 +242,7 @@ def _pairs(g: Munchkin, s: MKState, seat: int) -> Iterator[tuple[CardRef, CardRe
     if not mine:
         return
     for x in board.living(s):
-        if x == seat:
+        if x == seat or board.in_fight(s, x):
             continue
         for theirs in board.in_play(s, x):
             if not g.defn(s, theirs).is_item:
@@ -357,7 +372,7 @@ def shed_big(g: Munchkin, s: MKState, seat: int) -> None:
         takers = [
             x
             for x in board.living(s)
-            if x != seat and board.may_carry_big(g, s, x) and not _in_fight(s, x)
+            if x != seat and board.may_carry_big(g, s, x) and not board.in_fight(s, x)
         ]
         if takers:
             low = min(s.level[x] for x in takers)
@@ -381,11 +396,6 @@ def shed_big(g: Munchkin, s: MKState, seat: int) -> None:
                 seat,
                 card=card,
             )
-
-
-def _in_fight(s: MKState, seat: int) -> bool:
-    combat = s.combat
-    return combat is not None and seat in (combat.fighter, combat.helper)
 
 
 # ------------------------------------------------------------------------------ Resurrection
