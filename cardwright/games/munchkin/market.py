@@ -127,7 +127,10 @@ def may_receive(
     nobody carries more Big Items than allowed (001 Big Items): one, besides those a porter
     carries, unless a card lets them carry any number; a Big Item received beyond it rides
     on a porter that carries nothing."""
-    new = sum(1 for c in gets if g.defn(s, c).big)
+    defs = g.card_defs[s.config["card_set"]]
+    new = 0
+    for c in gets:
+        new += defs[s.cards[c].defn].big
     if not new:
         return True
     if any(
@@ -168,6 +171,14 @@ def trade_options(g: Munchkin, s: MKState, seat: int) -> list[Option]:
     return out
 
 
+def partners(s: MKState, seat: int) -> list[int]:
+    """The players ``seat`` may trade with or give to: the other living players out of the
+    fight (001 Trading)."""
+    combat = s.combat
+    busy = () if combat is None else (combat.fighter, combat.helper)
+    return [x for x in range(len(s.names)) if x != seat and not s.dead[x] and x not in busy]
+
+
 def _gifts(g: Munchkin, s: MKState, seat: int) -> list[tuple[CardRef, int]]:
     return list(_gift_pairs(g, s, seat))
 
@@ -175,14 +186,15 @@ def _gifts(g: Munchkin, s: MKState, seat: int) -> list[tuple[CardRef, int]]:
 def _gift_pairs(g: Munchkin, s: MKState, seat: int) -> Iterator[tuple[CardRef, int]]:
     """(an Item of ``seat``'s in play, a living other player out of the fight who may keep
     it): not offered this turn."""
-    mine = [c for c in board.in_play(s, seat) if g.defn(s, c).is_item]
+    defs = g.card_defs[s.config["card_set"]]
+    mine = [(c, d.big) for c in s.zones[f"play:{seat}"] if (d := defs[s.cards[c].defn]).is_item]
     if not mine:
         return
-    takers = [x for x in board.living(s) if x != seat and not board.in_fight(s, x)]
-    for c in mine:
+    takers = partners(s, seat)
+    for c, big in mine:
         for x in takers:
-            if (c, x) not in s.gifts and may_receive(g, s, x, (c,)):
-                yield (c, x)
+            if (c, x) not in s.gifts and (not big or may_receive(g, s, x, (c,))):
+                yield (CardRef(c), x)
 
 
 class Give(Step, tag="mk.give"):
@@ -238,22 +250,27 @@ def _trade_pairs(g: Munchkin, s: MKState, seat: int) -> list[tuple[CardRef, Card
 
 def _pairs(g: Munchkin, s: MKState, seat: int) -> Iterator[tuple[CardRef, CardRef]]:
     """(an Item of ``seat``'s in play, another living player's) not proposed this turn."""
-    mine = [c for c in board.in_play(s, seat) if g.defn(s, c).is_item]
+    defs = g.card_defs[s.config["card_set"]]
+    cards = s.cards
+    mine = [c for c in s.zones[f"play:{seat}"] if defs[cards[c].defn].is_item]
     if not mine:
         return
-    for x in board.living(s):
-        if x == seat or board.in_fight(s, x):
-            continue
-        for theirs in board.in_play(s, x):
-            if not g.defn(s, theirs).is_item:
+    proposed = set(s.proposals)
+    for x in partners(s, seat):
+        for theirs in s.zones[f"play:{x}"]:
+            d = defs[cards[theirs].defn]
+            if not d.is_item:
                 continue
             for c in mine:
-                if (
-                    (c, theirs) not in s.proposals
-                    and may_receive(g, s, seat, (theirs,), (c,))
+                if (c, theirs) in proposed:
+                    continue
+                # a Big Item on either side: both must be able to keep what they get
+                if (d.big or defs[cards[c].defn].big) and not (
+                    may_receive(g, s, seat, (theirs,), (c,))
                     and may_receive(g, s, x, (c,), (theirs,))
                 ):
-                    yield (c, theirs)
+                    continue
+                yield (CardRef(c), CardRef(theirs))
 
 
 class Trade(Step, tag="mk.trade"):
