@@ -92,7 +92,10 @@ class GameEntry:
     :class:`~cardwright.agents.ismcts.SearchHooks` fields (evaluation, rollout length, move
     grouping, default budget) for the search agent; ``screen``: its
     :class:`~cardwright.games.screen.Screen` (the board, card texts and notes the terminal
-    shows). ``seat_key``: the config key of the per-seat
+    shows). ``present``: ``(game, view, seat) -> dict``,
+    the game's own board worked out from a seat's view for the browser, and ``card_face``:
+    ``(game, config, defn) -> dict``, a card's name, kind, whole text and printed numbers
+    (``docs/server.md``, "Writing a board"). ``seat_key``: the config key of the per-seat
     choices that ``--deck`` (one per seat) fills; ``seat_pairs``: each seat's choice is a pair
     written ``a,b`` (Smash Up's two factions), as in ``seat_example``.
     """
@@ -109,6 +112,8 @@ class GameEntry:
     card_facts: str | None = None
     search: str | None = None
     screen: str | None = None
+    present: str | None = None
+    card_face: str | None = None
     seat_key: str = "decks"
     seat_pairs: bool = False
     seat_example: str = ""
@@ -148,6 +153,8 @@ GAMES: dict[str, GameEntry] = {
         option_ids=f"{_BW}.option_ids:OPTION_IDS",
         search=f"{_BW}.search:HOOKS",
         screen=f"{_BW}.render:BizarreWorldScreen",
+        present=f"{_BW}.present:present",
+        card_face=f"{_BW}.present:card_face",
     ),
     "blue-moon": GameEntry(
         "Blue Moon",
@@ -161,6 +168,8 @@ GAMES: dict[str, GameEntry] = {
         card_facts=f"{_BM}.scenario:card_facts",
         search=f"{_BM}.search:HOOKS",
         screen=f"{_BM}.render:BlueMoonScreen",
+        present=f"{_BM}.present:present",
+        card_face=f"{_BM}.present:card_face",
     ),
     "smash-up": GameEntry(
         "Smash Up",
@@ -173,6 +182,8 @@ GAMES: dict[str, GameEntry] = {
         card_facts=f"{_SU}.scenario:card_facts",
         search=f"{_SU}.search:HOOKS",
         screen=f"{_SU}.render:SmashUpScreen",
+        present=f"{_SU}.present:present",
+        card_face=f"{_SU}.present:card_face",
         seat_key="factions",
         seat_pairs=True,
         seat_example="ninjas,pirates",
@@ -187,6 +198,8 @@ GAMES: dict[str, GameEntry] = {
         option_ids=f"{_VA}.option_ids:OPTION_IDS",
         search=f"{_VA}.search:HOOKS",
         screen=f"{_VA}.render:VariaScreen",
+        present=f"{_VA}.present:present",
+        card_face=f"{_VA}.present:card_face",
     ),
     "munchkin": GameEntry(
         "Munchkin",
@@ -198,6 +211,8 @@ GAMES: dict[str, GameEntry] = {
         card_facts=f"{_MK}.scenario:card_facts",
         search=f"{_MK}.search:HOOKS",
         screen=f"{_MK}.render:MunchkinScreen",
+        present=f"{_MK}.present:present",
+        card_face=f"{_MK}.present:card_face",
     ),
 }
 
