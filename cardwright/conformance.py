@@ -208,7 +208,10 @@ def hidden_swaps(
             ca.defn, cb.defn = cb.defn, ca.defn
             moved = clone(renamed)
             renamed.decision = game.reask(renamed)
-            yield f"hidden cards {a} and {b} of {pool} (their definitions were exchanged)", renamed
+            yield (
+                f"hidden cards {a} and {b} of {pool} apart (their definitions were exchanged)",
+                renamed,
+            )
             _relabel(moved, a, b)
             moved.decision = game.reask(moved)
             yield (
@@ -224,7 +227,7 @@ def check_hidden_swaps(
     :func:`hidden_swaps` the seat's view is the same."""
     view = to_json(game.view(state, seat))
     for what, swapped in hidden_swaps(game, state, seat, rng, tries):
-        assert to_json(game.view(swapped, seat)) == view, f"{where}: seat {seat} tells apart {what}"
+        assert to_json(game.view(swapped, seat)) == view, f"{where}: seat {seat} tells {what}"
 
 
 def _relabel(state: State, a: int, b: int) -> None:

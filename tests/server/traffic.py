@@ -81,7 +81,7 @@ def check_traffic(db: Path, game_id: str, messages: list[dict[str, Any]], every:
             other = _wire(presenter.frame(game.view(swapped, seat), seat, thinking=thinking))
             other["log"] = _settled(other["log"], len(frame["log"]))
             assert other == sent, (
-                f"view {message['seq']} of seat {frame['seat']}: the traffic tells apart {what}"
+                f"view {message['seq']} of seat {frame['seat']}: the traffic tells {what}"
             )
             compared += 1
     return compared

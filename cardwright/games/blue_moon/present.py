@@ -15,16 +15,16 @@ from cardwright.core.state import State, known_card
 from . import carddata
 from .abilities import IG_EARTH, IG_FIRE, IG_ICONS, IG_TEXT
 from .buka_rules import cargo_zone
+from .carddata import icon_words
 from .cards import BLUFF_DEF, is_bluff
 from .fight import dragons_won
 from .inforce import InForce
-from .render import ICON_WORDS, short_characters
+from .render import short_characters
 from .state import BMState
 
 if TYPE_CHECKING:
     from .game import BlueMoon
 
-_ICON_ORDER = tuple(ICON_WORDS)
 _VALUED = ("character", "booster", "support")
 #: the phases in which the player whose turn it is still has to reach the opponent's power
 _TO_MATCH = ("beginning", "retreat", "character", "booster/support", "announce")
@@ -46,29 +46,19 @@ def _printed() -> dict[str, carddata.Card]:
     return {c.number: c for deck in carddata.load_all().values() for c in deck.all_cards}
 
 
-def _icons(c: carddata.Card) -> str:
-    words = []
-    for icon in sorted(c.icons, key=_ICON_ORDER.index):
-        word = ICON_WORDS[icon]
-        if icon == "gang" and c.gang:
-            word += f" ({c.gang.capitalize()})"
-        elif icon == "bluff" and c.bluff_kind:
-            word += f" ({c.bluff_kind})"
-        words.append(word)
-    return ", ".join(words)
-
-
 def card_face(game: Game, config: Mapping[str, Any], defn: str) -> dict[str, Any]:
     """A card as ``cardwright cards blue-moon --people P`` prints it: its type, fire and
     earth ("-" where none is printed), icons, moons, number and its power's whole text (a
-    ship's capacity too)."""
+    ship's capacity and the kind of a BLUFF icon too)."""
     c = _printed()[defn]
     numbers: dict[str, Any] = {}
     if c.type in _VALUED:
         numbers["fire"] = "-" if c.fire is None else c.fire
         numbers["earth"] = "-" if c.earth is None else c.earth
     if c.icons:
-        numbers["icons"] = _icons(c)
+        numbers["icons"] = icon_words(c.icons, c.gang)
+    if c.bluff_kind:
+        numbers["bluff icon"] = c.bluff_kind
     if c.capacity:
         numbers["capacity"] = c.capacity
     numbers["no."] = c.number

@@ -367,7 +367,7 @@ function IconLegend() {
           <b>RETRIEVE</b>: may be taken back into the hand at the beginning of your turn.
         </li>
         <li>
-          <b>fire-shield / earth-shield</b>: lets you continue with less power in that element.
+          <b>Fire shield / Earth shield</b>: lets you continue with less power in that element.
         </li>
         <li>
           <b>PROTECTED</b>: the opponent cannot ignore or discard it. <b>BLUFF</b>: may be played face down
