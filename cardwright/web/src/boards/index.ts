@@ -2,9 +2,11 @@
 import type { Board } from "./contract";
 import { GenericBoard } from "./GenericBoard";
 import { BizarreWorldBoard } from "./BizarreWorld";
+import { BlueMoonBoard } from "./BlueMoon";
 
 export const BOARDS: Record<string, Board> = {
   "bizarre-world": BizarreWorldBoard,
+  "blue-moon": BlueMoonBoard,
 };
 
 export function boardFor(game: string): Board {
