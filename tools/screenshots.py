@@ -1,16 +1,18 @@
 """The screenshots of the browser client in docs/screenshots/ (shown in the README):
-the lobby, and each game's board a few decisions into a game against random AIs, at
-1280x800, and Bizarre World at a phone's 390 px.
+the lobby, and each game's board some decisions into a game against random AIs, at
+1280x800 (``GAME.png``), and at a phone's 390 px scrolled to the board (``GAME-phone.png``).
 
-    .venv/bin/python tools/screenshots.py [OUT_DIR]
+    .venv/bin/python tools/screenshots.py [OUT_DIR] [--game GAME ...]
+
+``--game`` (repeatable) remakes only those games' pictures (not the lobby's).
 
 Runs a server on a temporary database (a loopback port) and Chromium through Playwright.
 """
 
 from __future__ import annotations
 
+import argparse
 import random
-import sys
 import tempfile
 import threading
 import time
@@ -26,13 +28,13 @@ from cardwright.server.cli import _bind
 GAMES = {
     "bizarre-world": (2, 12),
     "blue-moon": (2, 14),
-    "smash-up": (3, 10),
+    "smash-up": (3, 40),
     "varia": (2, 12),
     "munchkin": (3, 10),
 }
 
 
-def main(out: Path) -> int:
+def main(out: Path, games: list[str]) -> int:
     out.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory() as tmp:
         app = create_app(Path(tmp) / "shots.db", rate=1000)
@@ -46,10 +48,12 @@ def main(out: Path) -> int:
         try:
             with chromium() as browser:
                 page = browser.new_page(viewport={"width": 1280, "height": 800})
-                page.goto(url + "/")
-                page.wait_for_selector("form.new-game")
-                page.screenshot(path=str(out / "lobby.png"))
-                for game, (players, decisions) in GAMES.items():
+                if not games:
+                    page.goto(url + "/")
+                    page.wait_for_selector("form.new-game")
+                    page.screenshot(path=str(out / "lobby.png"))
+                for game in games or list(GAMES):
+                    players, decisions = GAMES[game]
                     seats = [{"kind": "me", "name": "Ann"}] + [
                         {"kind": "ai", "agent": "random"} for _ in range(players - 1)
                     ]
@@ -76,12 +80,17 @@ def main(out: Path) -> int:
                         cards.first.hover()  # a card's whole text, as on hover
                     page.wait_for_timeout(300)
                     page.screenshot(path=str(out / f"{game}.png"))
-                    if game == "bizarre-world":
-                        page.set_viewport_size({"width": 390, "height": 844})
-                        page.mouse.move(0, 0)
-                        page.wait_for_timeout(300)
-                        page.screenshot(path=str(out / "bizarre-world-phone.png"))
-                        page.set_viewport_size({"width": 1280, "height": 800})
+                    page.set_viewport_size({"width": 390, "height": 844})
+                    page.mouse.move(0, 0)
+                    page.evaluate(  # the board's top just under the (sticky) seats bar
+                        "window.scrollTo(0, document.querySelector('.main-col')"
+                        ".lastElementChild.getBoundingClientRect().top + window.scrollY"
+                        " - document.querySelector('.seats').offsetHeight - 8)"
+                    )
+                    page.wait_for_timeout(300)
+                    page.screenshot(path=str(out / f"{game}-phone.png"))
+                    page.set_viewport_size({"width": 1280, "height": 800})
+                    page.evaluate("window.scrollTo(0, 0)")
         finally:
             server.should_exit = True
             thread.join(30)
@@ -90,4 +99,8 @@ def main(out: Path) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main(Path(sys.argv[1] if len(sys.argv) > 1 else "docs/screenshots")))
+    parser = argparse.ArgumentParser(description="the browser client's screenshots")
+    parser.add_argument("out", nargs="?", default="docs/screenshots", type=Path)
+    parser.add_argument("--game", action="append", choices=list(GAMES), default=[])
+    args = parser.parse_args()
+    raise SystemExit(main(args.out, args.game))

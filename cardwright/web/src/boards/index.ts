@@ -2,9 +2,11 @@
 import type { Board } from "./contract";
 import { GenericBoard } from "./GenericBoard";
 import { BizarreWorldBoard } from "./BizarreWorld";
+import { SmashUpBoard } from "./SmashUp";
 
 export const BOARDS: Record<string, Board> = {
   "bizarre-world": BizarreWorldBoard,
+  "smash-up": SmashUpBoard,
 };
 
 export function boardFor(game: string): Board {
