@@ -1,18 +1,18 @@
 """The screenshots of the browser client in docs/screenshots/ (shown in the README):
-the lobby, and each game's board some decisions into a game against random AIs, at
-1280x800 (``GAME.png``), and at a phone's 390 px scrolled to the board (``GAME-phone.png``).
+the lobby, and each game's board a few decisions into a game against random AIs, at
+1280x800 (``GAME.png``) and at a phone's 390 px (``GAME-phone.png``).
 
     .venv/bin/python tools/screenshots.py [OUT_DIR] [--game GAME ...]
 
-``--game`` (repeatable) remakes only those games' pictures (not the lobby's).
-
-Runs a server on a temporary database (a loopback port) and Chromium through Playwright.
+``--game`` (repeatable) remakes only those games' pictures (and not the lobby's). Runs a
+server on a temporary database (a loopback port) and Chromium through Playwright.
 """
 
 from __future__ import annotations
 
 import argparse
 import random
+import sys
 import tempfile
 import threading
 import time
@@ -33,6 +33,11 @@ GAMES = {
     "munchkin": (3, 10),
 }
 
+#: on a phone, the page scrolled to the board's top (just under the seats bar, which stays)
+SHOW_BOARD = """window.scrollTo(0, document.querySelector('.main-col').lastElementChild
+    .getBoundingClientRect().top + window.scrollY
+    - document.querySelector('.seats').offsetHeight - 8)"""
+
 
 def main(out: Path, games: list[str]) -> int:
     out.mkdir(parents=True, exist_ok=True)
@@ -52,7 +57,7 @@ def main(out: Path, games: list[str]) -> int:
                     page.goto(url + "/")
                     page.wait_for_selector("form.new-game")
                     page.screenshot(path=str(out / "lobby.png"))
-                for game in games or list(GAMES):
+                for game in games or GAMES:
                     players, decisions = GAMES[game]
                     seats = [{"kind": "me", "name": "Ann"}] + [
                         {"kind": "ai", "agent": "random"} for _ in range(players - 1)
@@ -64,7 +69,8 @@ def main(out: Path, games: list[str]) -> int:
                     rng = random.Random(game)
                     for _ in range(decisions):
                         page.wait_for_selector(
-                            ".game-over, .decision.mine button.option:not([disabled])", timeout=60000
+                            ".game-over, .decision.mine button.option:not([disabled])",
+                            timeout=60000,
                         )
                         if page.locator(".game-over").count():
                             break
@@ -75,18 +81,16 @@ def main(out: Path, games: list[str]) -> int:
                             "s => document.querySelector('main.play').dataset.seq !== s", arg=seq
                         )
                     page.wait_for_selector(".decision.mine button.option:not([disabled])")
-                    cards = page.locator(".card:not(.back)")
+                    cards = page.locator(".card.pickable")  # one the decision is about
+                    if not cards.count():
+                        cards = page.locator(".card:not(.back)")
                     if cards.count():
                         cards.first.hover()  # a card's whole text, as on hover
                     page.wait_for_timeout(300)
                     page.screenshot(path=str(out / f"{game}.png"))
                     page.set_viewport_size({"width": 390, "height": 844})
                     page.mouse.move(0, 0)
-                    page.evaluate(  # the board's top just under the (sticky) seats bar
-                        "window.scrollTo(0, document.querySelector('.main-col')"
-                        ".lastElementChild.getBoundingClientRect().top + window.scrollY"
-                        " - document.querySelector('.seats').offsetHeight - 8)"
-                    )
+                    page.evaluate(SHOW_BOARD)
                     page.wait_for_timeout(300)
                     page.screenshot(path=str(out / f"{game}-phone.png"))
                     page.set_viewport_size({"width": 1280, "height": 800})
@@ -99,8 +103,8 @@ def main(out: Path, games: list[str]) -> int:
 
 
 if __name__ == "__main__":
-    parser = argparse.ArgumentParser(description="the browser client's screenshots")
-    parser.add_argument("out", nargs="?", default="docs/screenshots", type=Path)
-    parser.add_argument("--game", action="append", choices=list(GAMES), default=[])
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("out", nargs="?", type=Path, default=Path("docs/screenshots"))
+    parser.add_argument("--game", action="append", choices=sorted(GAMES), default=[])
     args = parser.parse_args()
-    raise SystemExit(main(args.out, args.game))
+    sys.exit(main(args.out, args.game))

@@ -163,17 +163,6 @@ def test_bizarre_world_is_played_to_the_end_by_clicking(browser: Any, live: Serv
     ("game", "request_", "decisions"),
     [
         ("blue-moon", {}, 25),
-        (
-            "smash-up",
-            {
-                "seats": [
-                    {"kind": "me"},
-                    {"kind": "ai", "agent": "random"},
-                    {"kind": "ai", "agent": "random"},
-                ]
-            },
-            25,
-        ),
         ("varia", {}, 25),
         (
             "munchkin",

@@ -154,7 +154,8 @@ def _base(g: Any, v: SUState, bid: int, extra: list[dict[str, Any]]) -> dict[str
             entry["actions"] = on.get(entry["id"], [])
     for seat in powers:  # power without a minion (a player's own power there)
         group(seat)
-    total, bp = g.total_power(v, bid), g.breakpoint(v, bid)
+    kept = g.powers(v)
+    total, bp = kept.total(bid), kept.breakpoint(bid)
     return {
         "id": bid,
         "total": total,
@@ -176,18 +177,19 @@ def _card_stats(g: Any, v: SUState, bases: list[int]) -> dict[str, list[list[Any
     names = v.names
     out: dict[str, list[list[Any]]] = {}
     off = g.cancelled(v)
+    kept = g.powers(v)  # (worked out once for the view)
     used = set(v.talents_used)
     for bid in bases:
         if known_card(v, bid) is None:
             continue
-        out[str(bid)] = [["power", g.total_power(v, bid)], ["breakpoint", g.breakpoint(v, bid)]]
+        out[str(bid)] = [["power", kept.total(bid)], ["breakpoint", kept.breakpoint(bid)]]
         for cid in v.zones.get(base_zone(bid), []):
             card = known_card(v, cid)
             if card is None:
                 continue
             stats: list[list[Any]] = []
             if g.is_minion(v, cid):
-                stats.append(["power", g.power(v, cid)])
+                stats.append(["power", kept.minion(cid, bid)])
                 if card.owner != card.controller and 0 <= card.owner < len(names):
                     stats.append(["owner", names[card.owner]])
             else:

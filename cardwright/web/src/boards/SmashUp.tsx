@@ -71,6 +71,8 @@ function nameOf(props: BoardProps, seat: number): string {
 function Pile({ label, ids, props }: { label: string; ids: number[]; props: BoardProps }) {
   const top = ids[ids.length - 1];
   const anyVisible = ids.some((id) => props.frame.cards[String(id)]?.hidden === false);
+  // open while the decision is about one of its cards (taking one back from a discard pile)
+  const picked = ids.some((id) => props.picks.has(id)) || undefined;
   return (
     <section class="su-pile" aria-label={`${label}: ${ids.length}`}>
       <h4>
@@ -82,7 +84,7 @@ function Pile({ label, ids, props }: { label: string; ids: number[]; props: Boar
         <>
           <Card id={top} {...props} />
           {ids.length > 1 && (
-            <details class="su-all">
+            <details class="su-all" open={picked}>
               <summary>all {ids.length}</summary>
               <CardRow ids={[...ids].reverse()} {...props} />
             </details>

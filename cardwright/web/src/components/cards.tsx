@@ -17,14 +17,23 @@ function setTip(next: Tip | null): void {
   listeners.forEach((l) => l());
 }
 
+// the tip stays a moment after the pointer (or the focus) leaves its card, and while the
+// pointer is on the tip, so that the options in it can be clicked
+let hiding: number | undefined;
+const HIDE_MS = 250;
+
 function show(id: number, el: HTMLElement): void {
+  window.clearTimeout(hiding);
   const r = el.getBoundingClientRect();
   const below = r.top < window.innerHeight / 2;
   setTip({ id, x: r.left + r.width / 2, y: below ? r.bottom : r.top, below });
 }
 
 function hide(id: number): void {
-  if (tip && tip.id === id) setTip(null);
+  window.clearTimeout(hiding);
+  hiding = window.setTimeout(() => {
+    if (tip && tip.id === id) setTip(null);
+  }, HIDE_MS);
 }
 
 /** The text of the card under the pointer or the focus, placed within the window. */
@@ -52,7 +61,14 @@ export function CardTip({ frame, picks, choose }: CardProps): preact.JSX.Element
     : { left: `${left}px`, bottom: `${window.innerHeight - tip.y + 6}px`, width: `${width}px` };
   const options = picks.get(card.id) ?? [];
   return (
-    <div class="card-tip" role="tooltip" id={`tip-${card.id}`} style={style}>
+    <div
+      class="card-tip"
+      role="tooltip"
+      id={`tip-${card.id}`}
+      style={style}
+      onMouseEnter={() => window.clearTimeout(hiding)}
+      onMouseLeave={() => hide(card.id)}
+    >
       <FaceText
         face={face}
         card={card}
