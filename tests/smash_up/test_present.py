@@ -168,7 +168,7 @@ def test_a_minion_with_counters_and_actions_on_it_and_on_its_base() -> None:
     assert (mine["place"], mine["vp"]) == (1, base["vp"][0])
     stats = board["card_stats"]
     assert ["owner", s.names[1]] in stats[str(taken)]
-    assert ["Talent", "used this turn"] in stats[str(ninja)]
+    assert ["Talent", "used"] in stats[str(ninja)]
     assert ["played by", s.names[1]] in stats[str(infiltrate)]
     assert str(upgrade) not in stats  # played by its minion's controller
     assert board["counter_labels"]["p1"] == "+1 power counters"
@@ -194,11 +194,10 @@ def test_zones_later_factions_add_are_placed_by_their_key() -> None:
     board = present(GAME, view, 0)
     base = board["bases"][1]
     assert base["zones"] == [
-        {"key": f"buried:{bid}:2", "label": f"{s.names[2]}: buried", "seat": 2}
+        {"key": f"buried:{bid}:2", "label": f"{s.names[2]}: Buried", "seat": 2}
     ]
-    assert {"key": "madness", "label": "madness"} in board["shared"]
-    assert board["seats"][0]["other"] == [{"key": "set_aside:0", "label": "set aside"}]
-    assert board["zone_labels"][f"buried:{bid}:2"].endswith(GAME.card_name(s, bid))
+    assert {"key": "madness", "label": "Madness"} in board["shared"]
+    assert board["seats"][0]["other"] == [{"key": "set_aside:0", "label": "Set aside"}]
     assert sorted(_placed(board)) == sorted(k for k in view.zones if k != "bases")
 
 

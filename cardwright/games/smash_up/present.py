@@ -19,7 +19,7 @@ from typing import Any, cast
 from cardwright.core.game import Game
 from cardwright.core.state import CardRef, State, known_card
 
-from .catalog import BASES, RESOLVING, base_zone
+from .catalog import BASE_DECK, BASE_DISCARD, BASES, RESOLVING, base_zone
 from .state import REVEALED, Allowance, SUState
 
 #: the phases of a turn, as the rulebook names them
@@ -37,6 +37,16 @@ SEAT_ZONES = ("hand", "deck", "discard")
 
 #: shared zones shown as a row of cards while they hold any (the cards in motion)
 IN_MOTION = (RESOLVING, REVEALED)
+
+#: the words of the zones the rules name (any other zone's are its key's: ``set_aside`` ->
+#: "set aside")
+ZONE_WORDS = {
+    BASE_DECK: "Base deck",
+    BASE_DISCARD: "Base discard pile",
+    RESOLVING: "Being played",
+    REVEALED: "Revealed",
+    "look": "Looking at",
+}
 
 #: how a card's counters are named (keys not listed show as they are)
 COUNTERS = {"p1": "+1 power counters"}
@@ -84,8 +94,15 @@ def _place(view: SUState, key: str, bases: Mapping[int, Any]) -> tuple[str, int 
     return "shared", None, None
 
 
-def _words(kind: str) -> str:
-    return kind.replace("_", " ")
+def _words(key: str) -> str:
+    """A key's words: ``set_aside`` -> "set aside"."""
+    return key.replace("_", " ")
+
+
+def _zone_words(kind: str) -> str:
+    """A kind of zone's words, as a title: "Base deck", "Set aside"."""
+    words = ZONE_WORDS.get(kind) or _words(kind)
+    return words[:1].upper() + words[1:]
 
 
 def _allowance(g: Any, v: SUState, a: Allowance) -> str:
@@ -198,7 +215,7 @@ def _card_stats(g: Any, v: SUState, bases: list[int]) -> dict[str, list[list[Any
                 if host == bid or host_card is None or host_card.controller != card.controller:
                     stats.append(["played by", names[card.controller]])
             if cid in used:
-                stats.append(["Talent", "used this turn"])
+                stats.append(["Talent", "used"])
             if cid in off:
                 stats.append(["ability", "cancelled"])
             if stats:
@@ -217,7 +234,6 @@ def present(game: Game, view: State, seat: int) -> dict[str, Any]:
     g: Any = game
     n = len(v.names)
     bases = [b for b in v.zones.get(BASES, []) if known_card(v, b) is not None]
-    labels: dict[str, str] = {}
     base_extra: dict[int, list[dict[str, Any]]] = {b: [] for b in bases}
     seat_zones: list[dict[str, str]] = [{} for _ in range(n)]
     seat_other: list[list[dict[str, Any]]] = [[] for _ in range(n)]
@@ -227,17 +243,18 @@ def present(game: Game, view: State, seat: int) -> dict[str, Any]:
         where, bid, owner = _place(v, key, base_extra)
         kind = key.split(":", 1)[0]
         if where == "base" and bid is not None:
-            label = _words(kind) if owner is None else f"{v.names[owner]}: {_words(kind)}"
-            labels[key] = f"{label} at {g.card_name(v, bid)}"
+            label = _zone_words(kind)
+            if owner is not None:
+                label = f"{v.names[owner]}: {label}"
             base_extra[bid].append({"key": key, "label": label, "seat": owner})
         elif where == "seat" and owner is not None:
             if kind in SEAT_ZONES:
                 seat_zones[owner][kind] = key
             else:
-                labels[key] = f"{v.names[owner]}'s {_words(kind)}"
-                seat_other[owner].append({"key": key, "label": _words(kind)})
+                label = _zone_words(kind)
+                seat_other[owner].append({"key": key, "label": label})
         elif where == "shared":
-            entry = {"key": key, "label": _words(key).replace(":", " ")}
+            entry = {"key": key, "label": _zone_words(key).replace(":", " ")}
             (moving if key in IN_MOTION else shared).append(entry)
     cat = g.cat(v)
     factions = v.config.get("factions") or []
@@ -263,7 +280,6 @@ def present(game: Game, view: State, seat: int) -> dict[str, Any]:
     return {
         "stats": [[["VP", v.vp[p]]] for p in range(n)],
         "card_stats": _card_stats(g, v, bases),
-        "zone_labels": labels,
         "counter_labels": COUNTERS,
         "vp_to_win": v.config.get("vp_to_win"),
         "turn": turn,

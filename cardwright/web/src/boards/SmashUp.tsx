@@ -66,11 +66,12 @@ function nameOf(props: BoardProps, seat: number): string {
   return props.frame.seats[seat]?.name ?? `seat ${seat + 1}`;
 }
 
-/** A pile (a deck, a discard pile, a shared pile): its top card and count; every card of
- * it one click away when any is face up. */
+/** A pile (a deck, a discard pile, a shared pile) with its count: a face-up pile as its top
+ * card with every card one click away; one with hidden cards as its backs (a run of them
+ * as one back with a count) and the cards in it everyone knows, in place. */
 function Pile({ label, ids, props }: { label: string; ids: number[]; props: BoardProps }) {
   const top = ids[ids.length - 1];
-  const anyVisible = ids.some((id) => props.frame.cards[String(id)]?.hidden === false);
+  const faceUp = ids.every((id) => props.frame.cards[String(id)]?.hidden === false);
   // open while the decision is about one of its cards (taking one back from a discard pile)
   const picked = ids.some((id) => props.picks.has(id)) || undefined;
   return (
@@ -80,7 +81,7 @@ function Pile({ label, ids, props }: { label: string; ids: number[]; props: Boar
       </h4>
       {ids.length === 0 ? (
         <div class="su-empty-pile">empty</div>
-      ) : anyVisible ? (
+      ) : faceUp ? (
         <>
           <Card id={top} {...props} />
           {ids.length > 1 && (
@@ -119,6 +120,7 @@ function SeatPanel({ seat, mine, props }: { seat: Seat; mine: boolean; props: Bo
           {name}
           {mine ? " (you)" : ""}
         </h3>
+        {info?.active && <span class="badge">turn</span>}
         <span class="su-factions">{seat.factions.join(" + ")}</span>
         <span class="su-vp" title={goal ? `${seat.vp} of the ${goal} VP that end the game` : "victory points"}>
           <b>{seat.vp}</b> VP
