@@ -33,6 +33,21 @@ GAMES = {
     "munchkin": (3, 10),
 }
 
+#: the middle of the first card wholly in the window at the top of the page: one the
+#: decision is about, else any face up (None: none)
+IN_SIGHT = """() => {
+    const inside = (e) => {
+        const r = e.getBoundingClientRect();
+        return r.width > 0 && r.top >= 0 && r.bottom <= window.innerHeight;
+    };
+    const cards = [...document.querySelectorAll('.card.pickable, .card:not(.back)')];
+    const card = cards.find((e) => e.classList.contains('pickable') && inside(e))
+        ?? cards.find(inside);
+    if (!card) return null;
+    const r = card.getBoundingClientRect();
+    return [r.left + r.width / 2, r.top + r.height / 2];
+}"""
+
 #: on a phone, the page scrolled to the board's top (just under the seats bar, which stays)
 SHOW_BOARD = """window.scrollTo(0, document.querySelector('.main-col').lastElementChild
     .getBoundingClientRect().top + window.scrollY
@@ -81,11 +96,9 @@ def main(out: Path, games: list[str]) -> int:
                             "s => document.querySelector('main.play').dataset.seq !== s", arg=seq
                         )
                     page.wait_for_selector(".decision.mine button.option:not([disabled])")
-                    cards = page.locator(".card.pickable")  # one the decision is about
-                    if not cards.count():
-                        cards = page.locator(".card:not(.back)")
-                    if cards.count():
-                        cards.first.hover()  # a card's whole text, as on hover
+                    spot = page.evaluate(IN_SIGHT)
+                    if spot:  # a card's whole text, as on hover (the page not scrolled)
+                        page.mouse.move(*spot)
                     page.wait_for_timeout(300)
                     page.screenshot(path=str(out / f"{game}.png"))
                     page.set_viewport_size({"width": 390, "height": 844})

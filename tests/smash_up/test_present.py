@@ -153,7 +153,7 @@ def test_a_minion_with_counters_and_actions_on_it_and_on_its_base() -> None:
         Allowance("action", source=infiltrate),
         Allowance("minion", max_power=2, zone="discard", base=bid, source=rex),
     ]
-    GAME.derived_changed(s)
+    s = clone(s)  # (what the game keeps of cards in play is worked out afresh)
     view = GAME.view(s, 1)
     board = present(GAME, view, 1)
     _check_board(s, view, board)
