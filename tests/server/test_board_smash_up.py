@@ -1,8 +1,9 @@
 """Smash Up's board in headless Chromium: a whole game played through the page by clicking
 (the decision panel's buttons and the cards' own option buttons) against random AIs, to
-the game-over summary; the board reads as the frame says (bases, totals, minions' power,
-whose decision); a card's whole text on hover and on keyboard focus; what the player's and
-a spectator's pages were sent passes the hidden-swap check; no console error."""
+the game-over summary; the board reads as the server's state (bases, totals, minions'
+power, VP, piles, whose decision, the plays left); the replay viewer draws it too; a card's
+whole text on hover and on keyboard focus; what the player's and a spectator's pages were
+sent passes the hidden-swap check; no console error."""
 
 from __future__ import annotations
 
@@ -155,6 +156,10 @@ def test_smash_up_is_played_to_the_end_on_its_board(browser: Any, live: Server) 
             str(state.vp[seat]),
         ]
     assert check_traffic(live.db, game_id, tab.received, every=25) > 0
+    # the replay viewer draws the same board, as seat 1 saw the game some moves in
+    page.goto(f"{live.url}/replay/game/{game_id}?seat=1&step={decisions}")
+    page.wait_for_selector(f"main.replay[data-step='{decisions}'] .su-board .su-base", timeout=MS)
+    assert page.locator(".su-seat.mine h3").inner_text() == f"{state.names[1]} (you)"
     spectator.page.wait_for_selector(".game-over", timeout=MS)
     assert spectator.page.locator(".su-board .su-seat.mine").count() == 0
     check_traffic(live.db, game_id, spectator.received, every=60)
