@@ -84,6 +84,12 @@ class Tab:
         buttons = page.locator(".decision.mine button.option")
         seq = self.seq()
         buttons.nth(rng.randrange(buttons.count())).click()
+        self.moved(seq)
+        return True
+
+    def moved(self, seq: str) -> None:
+        """Wait for the view after the one numbered ``seq`` (or the game's end); no error."""
+        page = self.page
         page.wait_for_function(
             "seq => document.querySelector('main.play').dataset.seq !== seq"
             " || !!document.querySelector('.game-over, p.error')",
@@ -91,7 +97,6 @@ class Tab:
             timeout=MS,
         )
         assert not page.locator("p.error").count(), page.inner_text("p.error")
-        return True
 
     def close(self) -> None:
         self.context.close()
