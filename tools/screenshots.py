@@ -28,10 +28,30 @@ from cardwright.server.cli import _bind
 GAMES = {
     "bizarre-world": (2, 12),
     "blue-moon": (2, 14),
-    "smash-up": (3, 10),
+    "smash-up": (3, 40),
     "varia": (2, 12),
     "munchkin": (3, 10),
 }
+
+#: the middle of the first card wholly in the window at the top of the page: one the
+#: decision is about, else any face up (None: none)
+IN_SIGHT = """() => {
+    const inside = (e) => {
+        const r = e.getBoundingClientRect();
+        return r.width > 0 && r.top >= 0 && r.bottom <= window.innerHeight;
+    };
+    const cards = [...document.querySelectorAll('.card.pickable, .card:not(.back)')];
+    const card = cards.find((e) => e.classList.contains('pickable') && inside(e))
+        ?? cards.find(inside);
+    if (!card) return null;
+    const r = card.getBoundingClientRect();
+    return [r.left + r.width / 2, r.top + r.height / 2];
+}"""
+
+#: on a phone, the page scrolled to the board's top (just under the seats bar, which stays)
+SHOW_BOARD = """window.scrollTo(0, document.querySelector('.main-col').lastElementChild
+    .getBoundingClientRect().top + window.scrollY
+    - document.querySelector('.seats').offsetHeight - 8)"""
 
 
 def main(out: Path, games: list[str]) -> int:
@@ -76,18 +96,18 @@ def main(out: Path, games: list[str]) -> int:
                             "s => document.querySelector('main.play').dataset.seq !== s", arg=seq
                         )
                     page.wait_for_selector(".decision.mine button.option:not([disabled])")
-                    cards = page.locator(".card.pickable")  # one the decision is about
-                    if not cards.count():
-                        cards = page.locator(".card:not(.back)")
-                    if cards.count():
-                        cards.first.hover()  # a card's whole text, as on hover
+                    spot = page.evaluate(IN_SIGHT)
+                    if spot:  # a card's whole text, as on hover (the page not scrolled)
+                        page.mouse.move(*spot)
                     page.wait_for_timeout(300)
                     page.screenshot(path=str(out / f"{game}.png"))
                     page.set_viewport_size({"width": 390, "height": 844})
                     page.mouse.move(0, 0)
+                    page.evaluate(SHOW_BOARD)
                     page.wait_for_timeout(300)
                     page.screenshot(path=str(out / f"{game}-phone.png"))
                     page.set_viewport_size({"width": 1280, "height": 800})
+                    page.evaluate("window.scrollTo(0, 0)")
         finally:
             server.should_exit = True
             thread.join(30)

@@ -167,17 +167,6 @@ def test_bizarre_world_is_played_to_the_end_by_clicking(browser: Any, live: Serv
 @pytest.mark.parametrize(
     ("game", "request_", "decisions"),
     [
-        (
-            "smash-up",
-            {
-                "seats": [
-                    {"kind": "me"},
-                    {"kind": "ai", "agent": "random"},
-                    {"kind": "ai", "agent": "random"},
-                ]
-            },
-            25,
-        ),
         ("varia", {}, 25),
         (
             "munchkin",

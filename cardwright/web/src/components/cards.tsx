@@ -69,7 +69,12 @@ export function CardTip({ frame, picks, choose }: CardProps): preact.JSX.Element
       onMouseEnter={() => window.clearTimeout(hiding)}
       onMouseLeave={() => hide(card.id)}
     >
-      <FaceText face={face} card={card} stats={frame.board.card_stats?.[String(card.id)]} />
+      <FaceText
+        face={face}
+        card={card}
+        stats={frame.board.card_stats?.[String(card.id)]}
+        counterLabels={frame.board.counter_labels}
+      />
       {options.length > 0 && (
         <div class="tip-options">
           {options.map((o) => (
@@ -83,7 +88,22 @@ export function CardTip({ frame, picks, choose }: CardProps): preact.JSX.Element
   );
 }
 
-export function FaceText({ face, card, stats }: { face: Face; card?: CardState; stats?: Stat[] }) {
+/** A counter's words: the game's label for its key (``counter_labels``), or the key. */
+function counterLabel(key: string, labels?: Record<string, string>): string {
+  return labels?.[key] ?? key;
+}
+
+export function FaceText({
+  face,
+  card,
+  stats,
+  counterLabels,
+}: {
+  face: Face;
+  card?: CardState;
+  stats?: Stat[];
+  counterLabels?: Record<string, string>;
+}) {
   const numbers = Object.entries(face.numbers);
   return (
     <div class="face">
@@ -114,7 +134,7 @@ export function FaceText({ face, card, stats }: { face: Face; card?: CardState; 
           {!card.face_up && <span>face down</span>}
           {Object.entries(card.counters ?? {}).map(([k, v]) => (
             <span key={k}>
-              {k}: {v}
+              {counterLabel(k, counterLabels)}: {v}
             </span>
           ))}
         </div>
@@ -208,7 +228,7 @@ export function Card({
         <div class="card-counters">
           {Object.entries(card.counters).map(([k, v]) => (
             <span key={k}>
-              {k} {v}
+              {counterLabel(k, frame.board.counter_labels)} {v}
             </span>
           ))}
         </div>
