@@ -27,6 +27,7 @@ from cardwright.core.vocab import (
 )
 from cardwright.core.vocab.effects import fill
 
+from . import values
 from .basewords import base_words
 from .cardwords import card_words
 from .catalog import BASES, RESOLVING
@@ -407,6 +408,7 @@ def _remember(ctx: Ctx, what: Any, word: str) -> bool:
     if card < 0 or not in_play(ctx, [card]):
         return False
     state_of(ctx).named[CardRef(card)] = word
+    values.changed(state_of(ctx))  # (a power may read the word: Enchantment)
     return True
 
 
