@@ -532,23 +532,28 @@ StoreOption = Annotated[
 def batch_setup(
     game: str,
     n: int,
-    agents: str,
+    agents: str | None,
     players: int | None,
     deck: list[str] | None,
     factions: list[str] | None,
     option: list[str] | None,
+    *,
+    every_seat: str = "random",
 ) -> tuple[list[str], dict[str, Any]]:
-    """The agents (one per seat) and config of a batch from the ``simulate`` options, checked."""
+    """The agents (one per seat) and config of a batch from the ``simulate`` options, checked.
+    ``every_seat``: without ``--agents`` (``agents`` None), this agent sits in every seat of
+    the game's own number of players."""
     from cardwright.agents.specs import split_agents
     from cardwright.sim.runner import with_player_count
 
-    names = split_agents(agents)
+    names = split_agents(agents if agents is not None else every_seat)
+    by_default = agents is None or agents == DEFAULT_AGENTS
     config = parse_options(option)
     players = with_seat_choices(game, config, deck, factions, players)
-    if players is None and agents == DEFAULT_AGENTS:  # the game's own number of players
+    if players is None and by_default:  # the game's own number of players
         players = get_game(game).validate_config(config).get("players")
     if players is not None:
-        if len(names) == 1 or agents == DEFAULT_AGENTS:
+        if len(names) == 1 or by_default:
             names = names[:1] * players
         if len(names) != players:
             raise ConfigError(

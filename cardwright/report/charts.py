@@ -8,10 +8,15 @@ the number of games. Hover text gives every number with its interval and sample 
 from __future__ import annotations
 
 import math
+from collections.abc import Collection
+from typing import TYPE_CHECKING
 
 import plotly.graph_objects as go
 
-from .data import CardImpact, Rate, ReportData
+from .data import SMALL, CardImpact, Rate, ReportData
+
+if TYPE_CHECKING:
+    from .compare import Shift
 
 #: One colour per player count / turn-order position, and the two outcome colours.
 PALETTE = ["#3366cc", "#dc7633", "#2e9c6a", "#8e44ad", "#c0392b", "#7f8c8d"]
@@ -54,44 +59,57 @@ def _ranked(rates: Rates) -> list[str]:
 
 def matrix(rates: Rates, cells: Cells, players: int, noun: str) -> go.Figure:
     """Win-rate matrix at one player count: the row deck's score rate in games against the
-    column deck; rows and columns ranked by ``rates``."""
+    column deck; rows and columns ranked by ``rates``. A cell of fewer than 30 games is drawn
+    faded (a layer of its own, at a third of the colour), so that 0% or 100% from a handful of
+    games never looks like a finding; every cell says its number of games."""
     decks = _ranked(rates)
-    z: list[list[float | None]] = []
-    text: list[list[str]] = []
-    hover: list[list[str]] = []
-    for row in decks:
-        z.append([])
-        text.append([])
-        hover.append([])
-        for col in decks:
-            rate = cells.get((row, col))
-            z[-1].append(None if rate is None else rate.value)
-            text[-1].append("" if rate is None else f"{rate.value:.0%}<br>n={rate.n:,}")
-            hover[-1].append("no games" if rate is None else rate_text(rate))
     fair = 1 / players
-    fig = go.Figure(
-        go.Heatmap(
-            z=z,
-            x=decks,
-            y=decks,
-            text=text if len(decks) <= 12 else None,
-            texttemplate="%{text}" if len(decks) <= 12 else None,
-            customdata=hover,
-            hovertemplate="<b>%{y}</b> against %{x}<br>%{customdata}<extra></extra>",
-            colorscale="RdBu",
-            zmin=0,
-            zmax=1,
-            zmid=fair,
-            colorbar={"title": {"text": "win rate"}, "tickformat": ".0%"},
-            xgap=1,
-            ygap=1,
+    labelled = len(decks) <= 12
+    fig = go.Figure()
+    for small in (False, True):
+        z: list[list[float | None]] = []
+        text: list[list[str]] = []
+        hover: list[list[str]] = []
+        for row in decks:
+            z.append([])
+            text.append([])
+            hover.append([])
+            for col in decks:
+                rate = cells.get((row, col))
+                mine = rate is not None and rate.small == small
+                z[-1].append(rate.value if mine and rate is not None else None)
+                text[-1].append(
+                    f"{rate.value:.0%}<br>n={rate.n:,}" if mine and rate is not None else ""
+                )
+                hover[-1].append(rate_text(rate) if rate is not None else "no games")
+        fig.add_trace(
+            go.Heatmap(
+                z=z,
+                x=decks,
+                y=decks,
+                name="fewer than 30 games" if small else "30 games or more",
+                text=text if labelled else None,
+                texttemplate="%{text}" if labelled else None,
+                textfont={"color": "#4a5263"} if small else None,
+                customdata=hover,
+                hovertemplate="<b>%{y}</b> against %{x}<br>%{customdata}<extra></extra>",
+                colorscale="RdBu",
+                zmin=0,
+                zmax=1,
+                zmid=fair,
+                opacity=0.3 if small else 1.0,
+                showscale=not small,
+                colorbar={"title": {"text": "win rate"}, "tickformat": ".0%"},
+                xgap=1,
+                ygap=1,
+                hoverongaps=False,
+            )
         )
-    )
-    size = max(360, 150 + (46 if len(decks) <= 12 else 22) * len(decks))
+    size = max(360, 150 + (46 if labelled else 22) * len(decks))
     return _layout(
         fig,
-        f"{players} players: win rate of the row {noun} in games against the column {noun} "
-        f"(fair: {fair:.0%})",
+        f"{players} players: win rate of the row {noun} against the column {noun} "
+        f"(fair: {fair:.0%}; faded: fewer than {SMALL} games)",
         size,
         xaxis={
             "title": {"text": f"against ({noun})"},
@@ -137,10 +155,16 @@ def groups(rates_of: Rates, players: int, noun: str) -> go.Figure:
             hovertemplate="<b>%{y}</b><br>%{customdata}<extra></extra>",
         )
     )
-    fig.add_vline(x=fair, line_dash="dash", line_color="#555", annotation_text=f"fair {fair:.0%}")
+    fig.add_vline(
+        x=fair,
+        line_dash="dash",
+        line_color="#555",
+        annotation_text=f"fair {fair:.0%}",
+        annotation_position="bottom right",
+    )
     return _layout(
         fig,
-        f"{players} players: win rate per {noun} (grey: fewer than 30 games)",
+        f"{players} players: win rate per {noun} (grey: fewer than {SMALL} games)",
         max(260, 90 + 24 * len(decks)),
         xaxis={"title": {"text": "win rate"}, "tickformat": ".0%", "range": [0, 1]},
         yaxis={"autorange": "reversed", "type": "category", "automargin": True},
@@ -291,19 +315,55 @@ def _card_hover(c: CardImpact) -> str:
     )
 
 
+#: The per-card chart names every point up to this many cards, else the most telling ones.
+LABEL_ALL = 25
+LABEL_MOST = 16
+
+
+def card_labels(impacts: list[CardImpact]) -> set[str]:
+    """The cards named on the per-card chart: all of them when they are few, else the most
+    telling: first those of 30 games or more on each side, those whose interval leaves out 0
+    first, then by the size of the difference."""
+    drawn = [c for c in impacts if not math.isnan(c.impact[0])]
+    if len(drawn) <= LABEL_ALL:
+        return {c.card for c in drawn}
+
+    def telling(c: CardImpact) -> tuple[bool, bool, float, str]:
+        d, lo, hi = c.impact
+        return (c.small, not (lo > 0 or hi < 0), -abs(d), c.card)
+
+    return {c.card for c in sorted(drawn, key=telling)[:LABEL_MOST]}
+
+
+def _label_positions(chosen: list[CardImpact], named: set[str]) -> list[str]:
+    """Above a point that rose, below one that fell; neighbours along the x axis alternate
+    right, left and centre, so that names of close points overlap less."""
+    sides = ("right", "left", "center")
+    order = sorted((c.play_rate, c.card) for c in chosen if c.card in named)
+    side = {card: sides[i % 3] for i, (_, card) in enumerate(order)}
+    return [
+        f"{'top' if c.impact[0] >= 0 else 'bottom'} {side.get(c.card, 'center')}" for c in chosen
+    ]
+
+
 def cards(data: ReportData) -> go.Figure:
-    """Each card's play rate against how much more often its player won when it was played."""
+    """Each card's play rate against how much more often its player won when it was played;
+    the points are named (every card when there are few, else the most telling)."""
     fig = go.Figure()
+    named = card_labels(data.cards)
     for small in (False, True):
         chosen = [c for c in data.cards if c.small == small and not math.isnan(c.impact[0])]
         if not chosen:
             continue
         fig.add_trace(
             go.Scatter(
-                name="fewer than 30 games either way" if small else "cards",
+                name=f"fewer than {SMALL} games either way" if small else "cards",
                 x=[c.play_rate for c in chosen],
                 y=[c.impact[0] for c in chosen],
-                mode="markers",
+                mode="markers+text",
+                text=[c.card if c.card in named else "" for c in chosen],
+                textposition=_label_positions(chosen, named),
+                textfont={"size": 10, "color": "#8a93a5" if small else "#1d2330"},
                 marker={
                     "size": 8,
                     "color": "#b0b7c3" if small else PALETTE[0],
@@ -322,10 +382,145 @@ def cards(data: ReportData) -> go.Figure:
             )
         )
     fig.add_hline(y=0, line_color="#555")
+    some = "" if len(named) >= len(data.cards) else " (named: the most telling)"
     return _layout(
         fig,
-        "Per card: win rate when played minus win rate when not (same decks), by play rate",
-        480,
+        f"Per card: win rate when played minus when not, by play rate{some}",
+        520,
         xaxis={"title": {"text": "play rate"}, "tickformat": ".0%"},
         yaxis={"title": {"text": "win rate difference"}, "tickformat": "+.0%"},
+    )
+
+
+def shifts(
+    rows: dict[str, Shift], title: str, noun: str, highlight: Collection[str] = ()
+) -> go.Figure:
+    """Each row's change (after - before) with its interval, largest rise first; the rows in
+    ``highlight`` (decks holding a changed card) in their own colour, small samples grey."""
+    order = sorted(rows, key=lambda k: (-rows[k].change[0], k))
+
+    def group(k: str) -> int:
+        return 2 if rows[k].small else 0 if k in highlight else 1
+
+    fig = go.Figure()
+    groups = (
+        (0, "holds a changed card", "#dc7633"),
+        (1, noun, PALETTE[0]),
+        (2, f"fewer than {SMALL} games on a side", "#b0b7c3"),
+    )
+    for which, name, colour in groups:
+        chosen = [k for k in order if group(k) == which]
+        if not chosen:
+            continue
+        changes = [rows[k].change for k in chosen]
+        fig.add_trace(
+            go.Scatter(
+                name=name,
+                x=[c[0] for c in changes],
+                y=chosen,
+                mode="markers",
+                marker={"size": 9, "color": colour},
+                error_x={
+                    "type": "data",
+                    "symmetric": False,
+                    "array": [c[2] - c[0] for c in changes],
+                    "arrayminus": [c[0] - c[1] for c in changes],
+                    "color": colour,
+                },
+                customdata=[_shift_hover(rows[k]) for k in chosen],
+                hovertemplate="<b>%{y}</b><br>%{customdata}<extra></extra>",
+            )
+        )
+    fig.add_vline(x=0, line_color="#555")
+    return _layout(
+        fig,
+        title,
+        max(280, 110 + 24 * len(rows)),
+        xaxis={"title": {"text": "change (after − before)"}, "tickformat": "+.0%"},
+        yaxis={
+            "autorange": "reversed",
+            "type": "category",
+            "categoryorder": "array",
+            "categoryarray": order,
+            "automargin": True,
+            "dtick": 1,
+        },
+    )
+
+
+def _shift_hover(s: Shift) -> str:
+    d, lo, hi = s.change
+    return (
+        f"before: {rate_text(s.before)}<br>after: {rate_text(s.after)}<br>"
+        f"change {d:+.1%} (Newcombe 95%: {lo:+.1%} to {hi:+.1%})"
+    )
+
+
+def shift_matrix(cells: dict[tuple[str, str], Shift], players: int, noun: str) -> go.Figure:
+    """The change of each matchup's win rate (after - before): red fell, blue rose; a cell
+    with fewer than 30 games on a side is faded."""
+    decks = sorted({r for r, _ in cells} | {c for _, c in cells})
+    labelled = len(decks) <= 12
+    top = max([abs(s.change[0]) for s in cells.values() if not math.isnan(s.change[0])] or [0])
+    top = max(0.1, min(1.0, top))
+    fig = go.Figure()
+    for small in (False, True):
+        z: list[list[float | None]] = []
+        text: list[list[str]] = []
+        hover: list[list[str]] = []
+        for row in decks:
+            z.append([])
+            text.append([])
+            hover.append([])
+            for col in decks:
+                s = cells.get((row, col))
+                mine = s is not None and s.small == small and not math.isnan(s.change[0])
+                z[-1].append(s.change[0] if mine and s is not None else None)
+                text[-1].append(
+                    f"{s.change[0]:+.0%}<br>n={s.before.n:,}/{s.after.n:,}"
+                    if mine and s is not None
+                    else ""
+                )
+                hover[-1].append(_shift_hover(s) if s is not None else "not on both sides")
+        fig.add_trace(
+            go.Heatmap(
+                z=z,
+                x=decks,
+                y=decks,
+                text=text if labelled else None,
+                texttemplate="%{text}" if labelled else None,
+                textfont={"color": "#4a5263"} if small else None,
+                customdata=hover,
+                hovertemplate="<b>%{y}</b> against %{x}<br>%{customdata}<extra></extra>",
+                colorscale="RdBu",
+                zmin=-top,
+                zmax=top,
+                zmid=0,
+                opacity=0.3 if small else 1.0,
+                showscale=not small,
+                colorbar={"title": {"text": "change"}, "tickformat": "+.0%"},
+                xgap=1,
+                ygap=1,
+                hoverongaps=False,
+            )
+        )
+    return _layout(
+        fig,
+        f"{players} players: change of the row {noun}'s win rate against the column {noun} "
+        f"(n before/after; faded: fewer than {SMALL} games on a side)",
+        max(360, 150 + (46 if labelled else 22) * len(decks)),
+        xaxis={
+            "title": {"text": f"against ({noun})"},
+            "tickangle": -40,
+            "type": "category",
+            "dtick": 1,
+            "automargin": True,
+        },
+        yaxis={
+            "title": {"text": noun},
+            "autorange": "reversed",
+            "type": "category",
+            "dtick": 1,
+            "automargin": True,
+        },
     )

@@ -32,7 +32,10 @@ from .runner import Batch, GameOutcome, simulate, with_player_count
 from .trace import report_hooks
 
 FORMAT = "cardwright-store"
-FORMAT_VERSION = 1
+FORMAT_VERSION = 2
+#: Versions this Cardwright reads; appending to an older one upgrades it (in the same
+#: transaction as the run): version 1 had no ``cards`` table.
+READS = (1, 2)
 SUFFIX = ".duckdb"
 
 #: Every table: its columns and their DuckDB types, in order.
@@ -100,7 +103,17 @@ TABLES: dict[str, list[tuple[str, str]]] = {
         ("key", "VARCHAR"),
         ("value", "DOUBLE"),
     ],
+    "cards": [
+        ("run", "INTEGER"),
+        ("deck", "VARCHAR"),
+        ("card", "VARCHAR"),
+        ("name", "VARCHAR"),
+        ("copies", "INTEGER"),
+        ("facts", "JSON"),
+    ],
 }
+#: The tables each version added.
+ADDED = {2: ("cards",)}
 KEYS = {"meta": "key", "runs": "run", "games": "game_no"}
 
 #: Games buffered before their rows are written.
@@ -155,23 +168,43 @@ def _check_format(con: duckdb.DuckDBPyConnection, path: Path) -> None:
         raise DataError(f"{path}: a DuckDB file but not a Cardwright game store") from None
     if meta.get("format") != FORMAT:
         raise DataError(f"{path}: a DuckDB file but not a Cardwright game store")
-    if meta.get("version") != str(FORMAT_VERSION):
+    if meta.get("version") not in {str(v) for v in READS}:
         raise DataError(
             f"{path}: game store version {meta.get('version')}, this Cardwright reads "
-            f"version {FORMAT_VERSION}"
+            f"versions {', '.join(map(str, READS))}"
         )
+
+
+def store_version(con: duckdb.DuckDBPyConnection) -> int:
+    """The format version of the store open on ``con`` (checked when it was opened)."""
+    row = con.execute("SELECT value FROM meta WHERE key = 'version'").fetchone()
+    return int(row[0]) if row else FORMAT_VERSION
+
+
+def _create_table(con: duckdb.DuckDBPyConnection, table: str) -> None:
+    cols = ", ".join(
+        f"{name} {kind}{' PRIMARY KEY' if KEYS.get(table) == name else ''}"
+        for name, kind in TABLES[table]
+    )
+    con.execute(f"CREATE TABLE {table} ({cols})")
 
 
 def _create_tables(con: duckdb.DuckDBPyConnection) -> None:
-    for table, columns in TABLES.items():
-        cols = ", ".join(
-            f"{name} {kind}{' PRIMARY KEY' if KEYS.get(table) == name else ''}"
-            for name, kind in columns
-        )
-        con.execute(f"CREATE TABLE {table} ({cols})")
+    for table in TABLES:
+        _create_table(con, table)
     con.executemany(
         "INSERT INTO meta VALUES (?, ?)", [("format", FORMAT), ("version", str(FORMAT_VERSION))]
     )
+
+
+def _upgrade(con: duckdb.DuckDBPyConnection) -> None:
+    """Bring an older store to this version: add the tables later versions added."""
+    version = store_version(con)
+    for later in range(version + 1, FORMAT_VERSION + 1):
+        for table in ADDED.get(later, ()):
+            _create_table(con, table)
+    if version != FORMAT_VERSION:
+        con.execute("UPDATE meta SET value = ? WHERE key = 'version'", [str(FORMAT_VERSION)])
 
 
 def _number_lists(scores: dict[str, Any], players: int) -> dict[str, list[float]]:
@@ -217,10 +250,13 @@ class StoreWriter:
         self.con.execute("BEGIN TRANSACTION")
         if self.created:
             _create_tables(self.con)
+        else:
+            _upgrade(self.con)
         self.run = self._next("runs", "run")
         self.first_game = self._next("games", "game_no")
         self._rows: dict[str, list[dict[str, Any]]] = {t: [] for t in TABLES}
         self._buffered = 0
+        self._deck_cards: set[tuple[str, str, str, int, str]] = set()
         self._rows["runs"].append(
             {
                 "run": self.run,
@@ -309,6 +345,7 @@ class StoreWriter:
             {"game_no": game_no, "seat": seat, "turn": turn, "card": card, "kind": kind}
             for seat, turn, card, kind in d.plays
         )
+        self._add_deck_cards(d.config, d.groups)
         rows = self._rows["scores"]
         for turn, scores in d.scores:
             for name, values in _number_lists(scores, players).items():
@@ -316,6 +353,26 @@ class StoreWriter:
                     {"game_no": game_no, "turn": turn, "seat": seat, "key": name, "value": v}
                     for seat, v in enumerate(values)
                 )
+
+    def _add_deck_cards(self, config: dict[str, Any], groups: list[str]) -> None:
+        """The run's rows of ``cards``: each deck's cards as this game dealt them, once."""
+        if self.hooks.deck_cards is None:
+            return
+        for deck, cards in zip(groups, self.hooks.deck_cards(config), strict=False):
+            for c in cards:
+                key = (deck, c.card, c.name, c.copies, c.facts)
+                if key not in self._deck_cards:
+                    self._deck_cards.add(key)
+                    self._rows["cards"].append(
+                        {
+                            "run": self.run,
+                            "deck": deck,
+                            "card": c.card,
+                            "name": c.name,
+                            "copies": c.copies,
+                            "facts": msgspec.Raw(c.facts.encode()),  # JSON already
+                        }
+                    )
 
     def _flush(self) -> None:
         encoder = msgspec.json.Encoder()
