@@ -544,6 +544,7 @@ def batch_setup(
     ``every_seat``: without ``--agents`` (``agents`` None), this agent sits in every seat of
     the game's own number of players."""
     from cardwright.agents.specs import split_agents
+    from cardwright.sim.deal import deal
     from cardwright.sim.runner import with_player_count
 
     names = split_agents(agents if agents is not None else every_seat)
@@ -551,7 +552,10 @@ def batch_setup(
     config = parse_options(option)
     players = with_seat_choices(game, config, deck, factions, players)
     if players is None and by_default:  # the game's own number of players
-        players = get_game(game).validate_config(config).get("players")
+        g = get_game(game)
+        players = g.validate_config(deal(game, config, 0)).get("players")  # 'any' dealt
+        if players is None and g.min_players == g.max_players:
+            players = g.min_players
     if players is not None:
         if len(names) == 1 or by_default:
             names = names[:1] * players
