@@ -34,13 +34,22 @@ def rate_text(rate: Rate) -> str:
     return f"{pct(rate.value)} (95%: {pct(lo)}–{pct(hi)}), n={rate.n:,}{flag}"
 
 
+#: A title longer than this puts its parenthesis on a second, smaller line (clear of the
+#: chart's toolbar at the top right).
+TITLE_LINE = 70
+
+
 def _layout(fig: go.Figure, title: str, height: int, **axes: object) -> go.Figure:
+    top = 60
+    if len(title) > TITLE_LINE and " (" in title:
+        main, _, rest = title.partition(" (")
+        title, top = f"{main}<br><sup>({rest}</sup>", 80
     fig.update_layout(
         title={"text": title, "x": 0, "xanchor": "left", "font": {"size": 16}},
         template="plotly_white",
         font={"family": FONT, "size": 12},
-        height=height,
-        margin={"l": 60, "r": 30, "t": 60, "b": 50},
+        height=height + top - 60,
+        margin={"l": 60, "r": 30, "t": top, "b": 50},
         hoverlabel={"font": {"family": FONT}},
         legend={"orientation": "h", "yanchor": "bottom", "y": 1.0, "x": 1, "xanchor": "right"},
         **axes,
@@ -436,7 +445,7 @@ def shifts(
         fig,
         title,
         max(280, 110 + 24 * len(rows)),
-        xaxis={"title": {"text": "change (after − before)"}, "tickformat": "+.0%"},
+        xaxis={"title": {"text": "change (after − before)"}, "tickformat": _change_ticks(rows)},
         yaxis={
             "autorange": "reversed",
             "type": "category",
@@ -446,6 +455,12 @@ def shifts(
             "dtick": 1,
         },
     )
+
+
+def _change_ticks(rows: dict[str, Shift]) -> str:
+    """Whole percentage points, or tenths when every interval is within 5 points of 0."""
+    ends = [abs(x) for s in rows.values() for x in s.change[1:] if not math.isnan(x)]
+    return "+.1%" if max(ends, default=0) < 0.05 else "+.0%"
 
 
 def _shift_hover(s: Shift) -> str:

@@ -12,7 +12,7 @@ from . import charts
 from .compare import CardChange, Change, Comparison, Shift, fmt_change
 from .data import SMALL, ReportData
 from .layout import Csv, Page, num, pct
-from .sections import CI_HEAD, RATE_HEAD, prefixed, rate_cells, rate_html
+from .sections import CI_HEAD, RATE_HEAD, holders, prefixed, rate_cells, rate_html
 
 #: Values longer than this are shown folded (an ability's expression, a card's text).
 SHORT = 48
@@ -35,7 +35,7 @@ def _value(value: Any) -> str:
 def change_html(c: Change) -> str:
     """``cost 2 → 4``; a long value folded, both versions one click away."""
     before, after = _value(c.before), _value(c.after)
-    if len(before) <= SHORT and len(after) <= SHORT:
+    if not _long(c):
         return f"{escape(c.field)} {escape(before)} → {escape(after)}"
     return (
         f"<details><summary>{escape(c.field)} changed</summary>"
@@ -48,11 +48,18 @@ def change_text(c: Change) -> str:
 
 
 def _what(c: CardChange) -> str:
+    """The short changes on a line, then each long one folded."""
     if c.kind == "added":
         return "added to the deck"
     if c.kind == "removed":
         return "taken out of the deck"
-    return "; ".join(change_html(x) for x in c.changes)
+    short = [x for x in c.changes if not _long(x)]
+    folded = [x for x in c.changes if _long(x)]
+    return "; ".join(change_html(x) for x in short) + "".join(change_html(x) for x in folded)
+
+
+def _long(c: Change) -> bool:
+    return len(_value(c.before)) > SHORT or len(_value(c.after)) > SHORT
 
 
 def _what_text(c: CardChange) -> str:
@@ -108,7 +115,7 @@ def summary_items(cmp: Comparison) -> list[str]:
         items.append(f"<b>Also differs</b>: {change_html(s)}.")
     held = cmp.decks_changed()
     for players, decks in sorted(cmp.decks.items()):
-        moved = [(d, s) for d, s in decks.items() if s.clear]
+        moved = [(d, s) for d, s in decks.items() if s.clear and not s.small]
         mine = [(d, s) for d, s in decks.items() if d in held]
         listed = sorted(moved or mine, key=lambda t: (-abs(t[1].change[0]), t[0]))
         if not listed:
@@ -122,14 +129,15 @@ def summary_items(cmp: Comparison) -> list[str]:
     for players, shifts in sorted(cmp.first_seat.items()):
         if shifts and shifts[0].after.n:
             items.append(
-                f"<b>Going first</b> ({players} players): {pct(shifts[0].before.value)} → "
+                f"<b>Going first, before → after</b> ({players} players): "
+                f"{pct(shifts[0].before.value)} → "
                 f"{pct(shifts[0].after.value)}, {shift_html(shifts[0])}."
             )
     for players, length in sorted(cmp.lengths.items()):
         d, lo, hi = length.change
         if not math.isnan(d):
             items.append(
-                f"<b>Game length</b> ({players} players): {length.before[0]:.1f} → "
+                f"<b>Game length, before → after</b> ({players} players): {length.before[0]:.1f} → "
                 f"{length.after[0]:.1f} turns, {d:+.2f} (Welch 95%: {lo:+.2f} to {hi:+.2f})."
             )
     return items
@@ -146,7 +154,9 @@ def section(page: Page, cmp: Comparison) -> None:
         "difference of two independent proportions (his hybrid score method, from the two "
         "Wilson intervals); the change of the mean game length with Welch's 95% t interval. "
         "A change whose interval leaves out 0 is in colour (blue: up, red: down); one within "
-        f"its interval is grey. Fewer than {SMALL} games on a side is flagged.</p>"
+        f"its interval is grey. Fewer than {SMALL} games on a side is flagged. Each interval "
+        "holds the true change 19 times in 20: among many rows, about one in twenty leaves out "
+        "0 by luck alone, so read a lone coloured row among many with care.</p>"
     )
     if cmp.settings:
         page.add(
@@ -176,10 +186,7 @@ def _changed(page: Page, cmp: Comparison) -> None:
         rows.append(
             [
                 f"<b>{escape(c.name)}</b>",
-                escape(
-                    ", ".join(c.decks[:4])
-                    + (f" and {len(c.decks) - 4} more" if len(c.decks) > 4 else "")
-                ),
+                escape(holders(c.decks, cmp.after)),
                 _what(c),
                 _pair(play),
                 _pair(won),
@@ -194,7 +201,7 @@ def _changed(page: Page, cmp: Comparison) -> None:
         page.table(
             [
                 "card",
-                "decks",
+                "held by",
                 "what changed",
                 "play rate: before → after, change (95%)",
                 "won when played: before → after, change (95%)",

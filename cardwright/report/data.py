@@ -263,7 +263,8 @@ def gather(
     data.derived_runs = _deck_cards(con, hooks)
     data.holdings = _holdings(con)
     data.cards = _cards(con, by_name=False)
-    data.cards_by_name = _cards(con, by_name=True)
+    renamed = _one(con, "SELECT count(*) FROM sel_cards WHERE name <> card")
+    data.cards_by_name = _cards(con, by_name=True) if renamed else data.cards
     data.never_played = _never_played(con)
     data.lopsided = _games(con, "margin IS NOT NULL ORDER BY margin DESC, turns, game_no")
     data.longest = _games(con, "TRUE ORDER BY turns DESC, decisions DESC, game_no")

@@ -30,7 +30,9 @@ def playable_peoples(config: dict[str, Any]) -> list[str]:
 
 
 def _deck_card(card: Card) -> DeckCard:
-    return DeckCard(card.name, card.name, 1, card_facts(card, ("name", "deck", "provenance")))
+    return DeckCard(
+        card.name, card.name, 1, card_facts(card, ("name", "deck", "rule", "provenance"))
+    )
 
 
 @functools.cache

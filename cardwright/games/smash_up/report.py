@@ -26,7 +26,7 @@ def faction_pairs(config: dict[str, Any]) -> list[str]:
 @functools.cache
 def faction_cards(faction: str, card_set: str) -> tuple[DeckCard, ...]:
     """A faction's cards in a card set (ability, text, power, copies ...)."""
-    drop = ("id", "name", "faction", "provenance", "errata")
+    drop = ("id", "name", "faction", "copies", "rule", "provenance", "errata")
     return tuple(
         DeckCard(c.name, c.name, c.copies, card_facts(c, drop))
         for c in load_faction(faction, card_set).cards

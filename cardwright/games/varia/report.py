@@ -20,7 +20,8 @@ def deck_names(config: dict[str, Any]) -> list[str]:
 def _card(name: str) -> tuple[str, str]:
     """A card's name as printed and its facts (cost, power and focus, types, rules ...)."""
     c = find_card(name)
-    return c.name, card_facts(c, ("id", "name", "provenance", "official", "source", "where"))
+    drop = ("id", "name", "copies", "rule", "provenance", "official", "source", "where")
+    return c.name, card_facts(c, drop)
 
 
 def deck_cards(config: dict[str, Any]) -> list[tuple[DeckCard, ...]]:
