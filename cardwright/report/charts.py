@@ -8,8 +8,8 @@ the number of games. Hover text gives every number with its interval and sample 
 from __future__ import annotations
 
 import math
-from collections.abc import Collection
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Collection
+from typing import TYPE_CHECKING, Any
 
 import plotly.graph_objects as go
 
@@ -66,60 +66,52 @@ def _ranked(rates: Rates) -> list[str]:
     return sorted(rates, key=lambda deck: (-rates[deck].value, deck))
 
 
-def matrix(rates: Rates, cells: Cells, players: int, noun: str) -> go.Figure:
-    """Win-rate matrix at one player count: the row deck's score rate in games against the
-    column deck; rows and columns ranked by ``rates``. A cell of fewer than 30 games is drawn
-    faded (a layer of its own, at a third of the colour), so that 0% or 100% from a handful of
-    games never looks like a finding; every cell says its number of games."""
-    decks = _ranked(rates)
-    fair = 1 / players
+#: A heatmap cell: its value, whether it is a small sample (drawn faded), its text, its hover.
+HeatCell = tuple[float, bool, str, str]
+
+
+def _heatmap(
+    decks: list[str],
+    cell: Callable[[str, str], HeatCell | None],
+    missing: str,
+    title: str,
+    noun: str,
+    *,
+    scale: dict[str, Any],
+) -> go.Figure:
+    """A matrix of decks against decks in two layers: cells of 30 games or more at full
+    colour, the others faded to a third (so that 0% or 100% from a handful of games never
+    looks like a finding); ``scale``: the colour scale's range, middle and colour bar."""
     labelled = len(decks) <= 12
+    grid = [[cell(row, col) for col in decks] for row in decks]
     fig = go.Figure()
     for small in (False, True):
-        z: list[list[float | None]] = []
-        text: list[list[str]] = []
-        hover: list[list[str]] = []
-        for row in decks:
-            z.append([])
-            text.append([])
-            hover.append([])
-            for col in decks:
-                rate = cells.get((row, col))
-                mine = rate is not None and rate.small == small
-                z[-1].append(rate.value if mine and rate is not None else None)
-                text[-1].append(
-                    f"{rate.value:.0%}<br>n={rate.n:,}" if mine and rate is not None else ""
-                )
-                hover[-1].append(rate_text(rate) if rate is not None else "no games")
         fig.add_trace(
             go.Heatmap(
-                z=z,
+                z=[[c[0] if c and c[1] == small else None for c in line] for line in grid],
                 x=decks,
                 y=decks,
-                name="fewer than 30 games" if small else "30 games or more",
-                text=text if labelled else None,
+                name=f"fewer than {SMALL} games" if small else f"{SMALL} games or more",
+                text=[[c[2] if c and c[1] == small else "" for c in line] for line in grid]
+                if labelled
+                else None,
                 texttemplate="%{text}" if labelled else None,
                 textfont={"color": "#4a5263"} if small else None,
-                customdata=hover,
+                customdata=[[c[3] if c else missing for c in line] for line in grid],
                 hovertemplate="<b>%{y}</b> against %{x}<br>%{customdata}<extra></extra>",
                 colorscale="RdBu",
-                zmin=0,
-                zmax=1,
-                zmid=fair,
                 opacity=0.3 if small else 1.0,
                 showscale=not small,
-                colorbar={"title": {"text": "win rate"}, "tickformat": ".0%"},
                 xgap=1,
                 ygap=1,
                 hoverongaps=False,
+                **scale,
             )
         )
-    size = max(360, 150 + (46 if labelled else 22) * len(decks))
     return _layout(
         fig,
-        f"{players} players: win rate of the row {noun} against the column {noun} "
-        f"(fair: {fair:.0%}; faded: fewer than {SMALL} games)",
-        size,
+        title,
+        max(360, 150 + (46 if labelled else 22) * len(decks)),
         xaxis={
             "title": {"text": f"against ({noun})"},
             "tickangle": -40,
@@ -135,6 +127,34 @@ def matrix(rates: Rates, cells: Cells, players: int, noun: str) -> go.Figure:
             "dtick": 1,
             "tickfont": {"size": 12 if len(decks) <= 30 else 10},
             "automargin": True,
+        },
+    )
+
+
+def matrix(rates: Rates, cells: Cells, players: int, noun: str) -> go.Figure:
+    """Win-rate matrix at one player count: the row deck's score rate in games against the
+    column deck; rows and columns ranked by ``rates``; every cell says its number of games,
+    and a cell of fewer than 30 is faded."""
+    fair = 1 / players
+
+    def cell(row: str, col: str) -> HeatCell | None:
+        r = cells.get((row, col))
+        return (
+            None if r is None else (r.value, r.small, f"{r.value:.0%}<br>n={r.n:,}", rate_text(r))
+        )
+
+    return _heatmap(
+        _ranked(rates),
+        cell,
+        "no games",
+        f"{players} players: win rate of the row {noun} against the column {noun} "
+        f"(fair: {fair:.0%}; faded: fewer than {SMALL} games)",
+        noun,
+        scale={
+            "zmin": 0,
+            "zmax": 1,
+            "zmid": fair,
+            "colorbar": {"title": {"text": "win rate"}, "tickformat": ".0%"},
         },
     )
 
@@ -474,68 +494,27 @@ def _shift_hover(s: Shift) -> str:
 def shift_matrix(cells: dict[tuple[str, str], Shift], players: int, noun: str) -> go.Figure:
     """The change of each matchup's win rate (after - before): red fell, blue rose; a cell
     with fewer than 30 games on a side is faded."""
-    decks = sorted({r for r, _ in cells} | {c for _, c in cells})
-    labelled = len(decks) <= 12
-    top = max([abs(s.change[0]) for s in cells.values() if not math.isnan(s.change[0])] or [0])
-    top = max(0.1, min(1.0, top))
-    fig = go.Figure()
-    for small in (False, True):
-        z: list[list[float | None]] = []
-        text: list[list[str]] = []
-        hover: list[list[str]] = []
-        for row in decks:
-            z.append([])
-            text.append([])
-            hover.append([])
-            for col in decks:
-                s = cells.get((row, col))
-                mine = s is not None and s.small == small and not math.isnan(s.change[0])
-                z[-1].append(s.change[0] if mine and s is not None else None)
-                text[-1].append(
-                    f"{s.change[0]:+.0%}<br>n={s.before.n:,}/{s.after.n:,}"
-                    if mine and s is not None
-                    else ""
-                )
-                hover[-1].append(_shift_hover(s) if s is not None else "not on both sides")
-        fig.add_trace(
-            go.Heatmap(
-                z=z,
-                x=decks,
-                y=decks,
-                text=text if labelled else None,
-                texttemplate="%{text}" if labelled else None,
-                textfont={"color": "#4a5263"} if small else None,
-                customdata=hover,
-                hovertemplate="<b>%{y}</b> against %{x}<br>%{customdata}<extra></extra>",
-                colorscale="RdBu",
-                zmin=-top,
-                zmax=top,
-                zmid=0,
-                opacity=0.3 if small else 1.0,
-                showscale=not small,
-                colorbar={"title": {"text": "change"}, "tickformat": "+.0%"},
-                xgap=1,
-                ygap=1,
-                hoverongaps=False,
-            )
-        )
-    return _layout(
-        fig,
+    found = [abs(s.change[0]) for s in cells.values() if not math.isnan(s.change[0])]
+    top = max(0.1, min(1.0, max(found, default=0)))
+
+    def cell(row: str, col: str) -> HeatCell | None:
+        s = cells.get((row, col))
+        if s is None or math.isnan(s.change[0]):
+            return None
+        d = s.change[0]
+        return (d, s.small, f"{d:+.0%}<br>n={s.before.n:,}/{s.after.n:,}", _shift_hover(s))
+
+    return _heatmap(
+        sorted({r for r, _ in cells} | {c for _, c in cells}),
+        cell,
+        "not on both sides",
         f"{players} players: change of the row {noun}'s win rate against the column {noun} "
         f"(n before/after; faded: fewer than {SMALL} games on a side)",
-        max(360, 150 + (46 if labelled else 22) * len(decks)),
-        xaxis={
-            "title": {"text": f"against ({noun})"},
-            "tickangle": -40,
-            "type": "category",
-            "dtick": 1,
-            "automargin": True,
-        },
-        yaxis={
-            "title": {"text": noun},
-            "autorange": "reversed",
-            "type": "category",
-            "dtick": 1,
-            "automargin": True,
+        noun,
+        scale={
+            "zmin": -top,
+            "zmax": top,
+            "zmid": 0,
+            "colorbar": {"title": {"text": "change"}, "tickformat": "+.0%"},
         },
     )

@@ -232,33 +232,29 @@ def _decks(page: Page, cmp: Comparison) -> None:
     noun = cmp.after.hooks.noun
     held = cmp.decks_changed()
     page.add(f"<h3>Win rate of each {escape(noun)}</h3>")
-    for players, decks in sorted(cmp.decks.items()):
-        title = (
-            f"{players} players: change of each {noun}'s win rate (after − before) with "
-            "Newcombe's 95% interval"
-        )
-        page.chart(
-            f"compare-groups-{players}",
-            charts.shifts(decks, title, noun, held),
-            Csv(
-                f"compare-win-rates-{players}p",
-                [noun, *shift_head()],
-                [[d, *shift_cells(s)] for d, s in decks.items()],
-            ),
-        )
-    for players, parts in sorted(cmp.parts.items()):
-        part = cmp.after.hooks.part_noun
-        title = f"{players} players: change of each {part}'s win rate (after − before)"
-        changed_parts = {p for d in held for p in (cmp.after.hooks.parts or (lambda x: [x]))(d)}
-        page.chart(
-            f"compare-part-groups-{players}",
-            charts.shifts(parts, title, part, changed_parts),
-            Csv(
-                f"compare-win-rates-by-{part}-{players}p",
-                [part, *shift_head()],
-                [[d, *shift_cells(s)] for d, s in parts.items()],
-            ),
-        )
+    hooks = cmp.after.hooks
+    held_parts = {p for d in held for p in hooks.parts(d)} if hooks.parts else set()
+    for prefix, what, shifts, highlight in (
+        ("", noun, cmp.decks, held),
+        ("part-", hooks.part_noun, cmp.parts, held_parts),
+    ):
+        by = f"by-{what}-" if prefix else ""
+        for players, rows in sorted(shifts.items()):
+            page.chart(
+                f"compare-{prefix}groups-{players}",
+                charts.shifts(
+                    rows,
+                    f"{players} players: change of each {what}'s win rate (after − before) "
+                    "with Newcombe's 95% interval",
+                    what,
+                    highlight,
+                ),
+                Csv(
+                    f"compare-win-rates-{by}{players}p",
+                    [what, *shift_head()],
+                    [[d, *shift_cells(s)] for d, s in rows.items()],
+                ),
+            )
     for name, noun_of, matrices in (
         ("", noun, cmp.matchups),
         ("part-", cmp.after.hooks.part_noun, cmp.part_matchups),

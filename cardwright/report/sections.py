@@ -179,19 +179,7 @@ def decks(page: Page, data: ReportData) -> None:
         "games is faded, however high or low its rate. Rows are ranked by overall win rate. "
         f"Agents: {escape('; '.join(data.agents))}.</p>"
     )
-    for players in data.player_counts:
-        rates = data.groups[players]
-        cells = data.matrix[players]
-        page.chart(
-            f"matrix-{players}",
-            charts.matrix(rates, cells, players, noun),
-            _matrix_csv(f"matchups-{players}p", noun, cells),
-        )
-        page.chart(
-            f"groups-{players}",
-            charts.groups(rates, players, noun),
-            _groups_csv(f"win-rates-{players}p", noun, rates),
-        )
+    _matchup_charts(page, "", noun, data.groups, data.matrix)
     part = data.hooks.part_noun
     if data.part_groups:
         page.add(
@@ -201,18 +189,29 @@ def decks(page: Page, data: ReportData) -> None:
             f"it, and against every {escape(part)} across the table. Far fewer games fill "
             "these cells.</p>"
         )
-    for players in sorted(data.part_groups):
-        rates = data.part_groups[players]
-        cells = data.part_matrix[players]
+        _matchup_charts(page, "part-", part, data.part_groups, data.part_matrix)
+
+
+def _matchup_charts(
+    page: Page,
+    prefix: str,
+    noun: str,
+    groups: dict[int, dict[str, Rate]],
+    matrices: dict[int, dict[tuple[str, str], Rate]],
+) -> None:
+    """Per player count, the matrix and each one's win rate (by deck, or by part)."""
+    by = f"by-{noun}-" if prefix else ""
+    for players in sorted(groups):
+        rates, cells = groups[players], matrices[players]
         page.chart(
-            f"part-matrix-{players}",
-            charts.matrix(rates, cells, players, part),
-            _matrix_csv(f"matchups-by-{part}-{players}p", part, cells),
+            f"{prefix}matrix-{players}",
+            charts.matrix(rates, cells, players, noun),
+            _matrix_csv(f"matchups-{by}{players}p", noun, cells),
         )
         page.chart(
-            f"part-groups-{players}",
-            charts.groups(rates, players, part),
-            _groups_csv(f"win-rates-by-{part}-{players}p", part, rates),
+            f"{prefix}groups-{players}",
+            charts.groups(rates, players, noun),
+            _groups_csv(f"win-rates-{by}{players}p", noun, rates),
         )
 
 
