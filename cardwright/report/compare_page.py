@@ -100,7 +100,9 @@ def shift_head(prefix: str = "") -> list[str]:
 def summary_items(cmp: Comparison) -> list[str]:
     """The summary's lines (HTML) about the comparison: what a designer asks first."""
     items = []
-    if cmp.changed:
+    if not cmp.before.holdings and not cmp.after.holdings:
+        items.append("<b>Changed cards</b>: unknown; this game does not list its decks' cards.")
+    elif cmp.changed:
         names = sorted(cmp.changed_names)
         shown = ", ".join(escape(n) for n in names[:8]) + ("…" if len(names) > 8 else "")
         items.append(
@@ -158,6 +160,19 @@ def section(page: Page, cmp: Comparison) -> None:
         "holds the true change 19 times in 20: among many rows, about one in twenty leaves out "
         "0 by luck alone, so read a lone coloured row among many with care.</p>"
     )
+    derived = [
+        f"{name} (run{'s' if len(d.derived_runs) > 1 else ''} "
+        f"{', '.join(map(str, d.derived_runs))})"
+        for name, d in (("before", before), ("after", after))
+        if d.derived_runs
+    ]
+    if derived:
+        page.add(
+            '<p class="how">The store did not record the cards of '
+            + escape(" and of ".join(derived))
+            + ": their cards come from this Cardwright's card data, so a card changed in the "
+            "card data since those games were played shows no change here.</p>"
+        )
     if cmp.settings:
         page.add(
             '<p class="how">The two sides also differ in: '
@@ -172,7 +187,9 @@ def section(page: Page, cmp: Comparison) -> None:
 
 def _changed(page: Page, cmp: Comparison) -> None:
     page.add("<h3>Cards that changed</h3>")
-    if not cmp.changed:
+    if not cmp.before.holdings and not cmp.after.holdings:
+        page.add('<p class="how">This game does not list its decks\' cards to the report.</p>')
+    elif not cmp.changed:
         page.add(
             '<p class="how">No card differs in the decks held on both sides (same numbers, '
             "text and copies).</p>"
