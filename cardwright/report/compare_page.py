@@ -163,7 +163,7 @@ def section(page: Page, cmp: Comparison) -> None:
     derived = [
         f"{name} (run{'s' if len(d.derived_runs) > 1 else ''} "
         f"{', '.join(map(str, d.derived_runs))})"
-        for name, d in (("before", before), ("after", after))
+        for name, d in (("the before side", before), ("the after side", after))
         if d.derived_runs
     ]
     if derived:
