@@ -244,19 +244,15 @@ def lengths(page: Page, data: ReportData) -> None:
         f"the turn from which the eventual winner stayed strictly ahead in "
         f"{escape(data.score_key or 'score')} to the end (the last turn if never).</p>"
     )
-    rows = [
-        [players, turn, games, data.decided.get(players, {}).get(turn, 0)]
-        for players, series in sorted(data.lengths.items())
-        for turn, games in sorted(series.items())
-    ]
-    for players, decided in sorted(data.decided.items()):
-        rows += [
-            [players, t, 0, n] for t, n in sorted(decided.items()) if t not in data.lengths[players]
-        ]
+    rows = []
+    for players, ended in sorted(data.lengths.items()):
+        decided = data.decided.get(players, {})
+        for turn in sorted(ended.keys() | decided.keys()):
+            rows.append([players, turn, ended.get(turn, 0), decided.get(turn, 0)])
     page.chart(
         "lengths",
         charts.lengths(data),
-        Csv("lengths", ["players", "turn", "games_that_ended", "games_decided"], sorted(rows)),
+        Csv("lengths", ["players", "turn", "games_that_ended", "games_decided"], rows),
     )
     if data.score_curves:
         page.chart(
