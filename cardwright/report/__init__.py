@@ -1,4 +1,4 @@
-"""Balance reports for designers: ``cardwright report GAME --from STORE -o report.html``.
+"""Balance reports for designers: ``cardwright report GAME --from STORE --output report.html``.
 
 :mod:`.data` asks the game store (:mod:`cardwright.sim.store`) for the numbers with SQL,
 :mod:`.summary` picks what the summary says, :mod:`.compare` sets two runs side by side

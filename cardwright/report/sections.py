@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import json
 from html import escape
+from pathlib import Path
+from urllib.parse import quote
 
 from . import charts, summary
 from .data import SMALL, CardImpact, GameRow, Rate, ReportData, seat_name
@@ -14,6 +16,10 @@ from .layout import Csv, Page, ci, num, pct
 CI_HEAD = ["ci95_low", "ci95_high"]
 RATE_HEAD = ["win_rate", *CI_HEAD, "games"]
 DIFFERENCE_HEAD = ["difference", *(f"difference_{h}" for h in CI_HEAD)]
+
+#: where ``cardwright serve`` listens by default: the games' "watch" links open its replay
+#: viewer (the store mounted with ``--store``)
+SERVER = "http://127.0.0.1:8000"
 
 
 def prefixed(prefix: str, head: list[str]) -> list[str]:
@@ -396,8 +402,9 @@ def games(page: Page, data: ReportData) -> None:
     page.add('<h2 id="games">Games to look at</h2>')
     page.add(
         '<p class="how">Replay and read any of them with the command beside it (the log cites '
-        "the rule behind every event). The winner's "
-        f"{escape(data.hooks.noun)} is in green.</p>"
+        "the rule behind every event), or watch it step by step in the browser: with "
+        f"<code>cardwright serve --store {escape(data.store)}</code> running, its <i>watch</i> "
+        f"link opens the replay viewer. The winner's {escape(data.hooks.noun)} is in green.</p>"
     )
     for name, title, rows in (
         ("lopsided", f"Most lopsided (winner's {data.score_key} lead at the end)", data.lopsided),
@@ -444,11 +451,13 @@ def _game_row(g: GameRow, store: str) -> list[str]:
         for i, d in enumerate(g.decks)
     )
     margin = "" if g.margin is None else f"{g.margin:g}"
+    name = quote(Path(store).name.removesuffix(".duckdb"), safe="")
+    watch = f"{SERVER}/replay/store/{name}/{g.game_no}"
     return [
         str(g.game_no),
         decks,
         str(g.turns),
         margin,
         escape(g.reason),
-        f"<code>{escape(_command(g, store))}</code>",
+        f'<code>{escape(_command(g, store))}</code> <a href="{escape(watch)}">watch</a>',
     ]

@@ -174,7 +174,7 @@ def test_report_against_in_chromium(
     page = tmp_path / "changed.html"
     proc = cw(
         "report", "bizarre-world", "--from", str(stores["after"]),
-        "--against", str(stores["before"]), "-o", str(page),
+        "--against", str(stores["before"]), "--output", str(page),
     )  # fmt: skip
     assert proc.returncode == 0, proc.stderr
     assert "compared with" in proc.stdout
@@ -225,11 +225,11 @@ def test_comparison_mistakes_change_nothing(stores: dict[str, Path], tmp_path: P
     stored = stores["both"].read_bytes()
     assert_user_error(
         cw("report", "bizarre-world", "--from", after, "--against", str(tmp_path / "no.duckdb"),
-           "-o", str(page)),
+           "--output", str(page)),
         "no.duckdb", "no such game store",
     )  # fmt: skip
     assert_user_error(
-        cw("report", "bizarre-world", "--from", both, "--against", both, "-o", str(page)),
+        cw("report", "bizarre-world", "--from", both, "--against", both, "--output", str(page)),
         "--run",
         "--against-run",
     )
@@ -239,7 +239,7 @@ def test_comparison_mistakes_change_nothing(stores: dict[str, Path], tmp_path: P
         build_report(stores["after"], "blue-moon", page, against=stores["both"])
     assert_user_error(
         cw("report", "bizarre-world", "-n", "2", "--out", both, "--against", both,
-           "-o", str(page)),
+           "--output", str(page)),
         "--against-run",
     )  # fmt: skip
     with pytest.raises(DataError, match="no bizarre-world games of run"):
@@ -249,7 +249,7 @@ def test_comparison_mistakes_change_nothing(stores: dict[str, Path], tmp_path: P
 
 def test_report_plays_heuristic_games_of_every_deck_by_default(tmp_path: Path) -> None:
     page = tmp_path / "bw.html"
-    proc = cw("report", "bizarre-world", "-n", "12", "--seed", "3", "-o", str(page))
+    proc = cw("report", "bizarre-world", "-n", "12", "--seed", "3", "--output", str(page))
     assert proc.returncode == 0, proc.stderr
     with duckdb.connect(str(tmp_path / "bw.duckdb"), read_only=True) as con:
         agents, config = con.execute("SELECT agents, config FROM runs").fetchone()
