@@ -21,15 +21,16 @@ from cardwright.chromium import find_chromium, launch
 
 __all__ = ["CHART_PROBE", "LAYOUT_PROBE", "Browser", "Seen", "find_chromium", "main"]
 
-#: What the page reports of each chart: drawn (an SVG exists), traces, drawn marks and the
-#: text labels drawn on its points.
+#: What the page reports of each chart: drawn (an SVG exists), traces, drawn marks, and the
+#: names written on it (on its points, or beside them: each name's text and box).
 CHART_PROBE = """JSON.stringify(Array.from(document.querySelectorAll('.chart[data-chart]')).map(
   c => { const gd = c.querySelector('.js-plotly-plot');
     return {id: c.dataset.chart, drawn: !!c.querySelector('svg.main-svg'),
             traces: gd && gd.data ? gd.data.length : 0,
             marks: c.querySelectorAll('.trace, .hm, image').length,
-            labels: Array.from(c.querySelectorAll('.textpoint text'))
-              .filter(t => t.textContent.trim()).length,
+            labels: Array.from(c.querySelectorAll('.textpoint text, .annotation-text'))
+              .filter(t => t.textContent.trim()).map(t => { const r = t.getBoundingClientRect();
+                return {text: t.textContent, box: [r.left, r.top, r.right, r.bottom]}; }),
             width: c.getBoundingClientRect().width,
             height: c.getBoundingClientRect().height}; }))"""
 

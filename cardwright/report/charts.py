@@ -349,39 +349,95 @@ LABEL_ALL = 25
 LABEL_MOST = 16
 
 
-def card_labels(impacts: list[CardImpact]) -> set[str]:
-    """The cards named on the per-card chart: all of them when they are few, else the most
-    telling: first those of 30 games or more on each side, those whose interval leaves out 0
-    first, then by the size of the difference."""
+def card_labels(impacts: list[CardImpact]) -> list[str]:
+    """The cards to name on the per-card chart, the most telling first: those of 30 games or
+    more on each side, those whose interval leaves out 0 first, then by the size of the
+    difference; all of them when they are few, else the first few."""
     drawn = [c for c in impacts if not math.isnan(c.impact[0])]
-    if len(drawn) <= LABEL_ALL:
-        return {c.card for c in drawn}
 
     def telling(c: CardImpact) -> tuple[bool, bool, float, str]:
         d, lo, hi = c.impact
         return (c.small, not (lo > 0 or hi < 0), -abs(d), c.card)
 
-    return {c.card for c in sorted(drawn, key=telling)[:LABEL_MOST]}
+    ranked = [c.card for c in sorted(drawn, key=telling)]
+    return ranked if len(ranked) <= LABEL_ALL else ranked[:LABEL_MOST]
 
 
-def _label_positions(chosen: list[CardImpact], named: set[str]) -> list[str]:
-    """Above a point that rose, below one that fell; neighbours along the x axis alternate
-    right, left and centre, so that names of close points overlap less."""
-    sides = ("right", "left", "center")
-    order = sorted((c.play_rate, c.card) for c in chosen if c.card in named)
-    side = {card: sides[i % 3] for i, (_, card) in enumerate(order)}
-    return [
-        f"{'top' if c.impact[0] >= 0 else 'bottom'} {side.get(c.card, 'center')}" for c in chosen
-    ]
+#: The per-card chart's plot area in pixels when the page is 1280 px wide (its 1180 px column
+#: less padding, the chart's frame and margins): where its names are laid out clear of each
+#: other. A narrower window squeezes the chart and its names with it.
+CARD_PLOT = (1020.0, 410.0)
+#: A name's box at font size 10: pixels per character (generous for system fonts) and height.
+CHAR_PX, LINE_PX = 6.2, 13.0
+#: Where a name may go: (side, dy), its centre beside its point (side -1 left, 1 right, 0
+#: centred) and ``dy`` pixels below it; first close by, then further out with a leader line.
+OFFSETS = [
+    *((side, dy) for dy in (-14, 14) for side in (0, 1, -1)),
+    (1, 0),
+    (-1, 0),
+    *((side, dy) for reach in (30, 46, 62) for dy in (-reach, reach) for side in (0, 1, -1)),
+]
+
+Box = tuple[float, float, float, float]
+
+
+def _overlap(a: Box, b: Box) -> bool:
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
+def place_labels(
+    points: list[tuple[str, float, float]],
+    named: list[str],
+    ranges: tuple[tuple[float, float], tuple[float, float]],
+    size: tuple[float, float] = CARD_PLOT,
+) -> dict[str, tuple[float, float]]:
+    """Where to write each name of ``named`` (in that order: the most telling first) so that
+    no two names overlap, none covers a point and all stay inside the plot: the offset in
+    pixels of each name's centre from its point (y down). ``points``: every point drawn,
+    ``(name, x, y)`` in data units; ``ranges``: the axes' ranges. A name with no room left is
+    not written (the table and the hover still give it)."""
+    (x0, x1), (y0, y1) = ranges
+    width, height = size
+
+    def pixel(x: float, y: float) -> tuple[float, float]:
+        return (x - x0) / (x1 - x0) * width, (y1 - y) / (y1 - y0) * height
+
+    where = {name: pixel(x, y) for name, x, y in points}
+    taken: list[Box] = [(px - 5, py - 5, px + 5, py + 5) for px, py in where.values()]
+    placed: dict[str, tuple[float, float]] = {}
+    for name in named:
+        px, py = where[name]
+        half_w, half_h = len(name) * CHAR_PX / 2 + 2, LINE_PX / 2
+        for side, dy in OFFSETS:
+            dx = side * (half_w + 7 if dy == 0 else half_w / 2)
+            cx, cy = px + dx, py + dy
+            box = (cx - half_w, cy - half_h, cx + half_w, cy + half_h)
+            inside = box[0] >= 0 and box[2] <= width and box[1] >= 0 and box[3] <= height
+            if inside and not any(_overlap(box, t) for t in taken):
+                taken.append(box)
+                placed[name] = (dx, dy)
+                break
+    return placed
+
+
+def _padded(values: list[float], share: float = 0.05) -> tuple[float, float]:
+    lo, hi = min(values), max(values)
+    pad = (hi - lo) * share or 0.05
+    return lo - pad, hi + pad
 
 
 def cards(data: ReportData) -> go.Figure:
     """Each card's play rate against how much more often its player won when it was played;
     the points are named (every card when there are few, else the most telling)."""
     fig = go.Figure()
+    drawn = [c for c in data.cards if not math.isnan(c.impact[0])]
     named = card_labels(data.cards)
+    ranges = (
+        _padded([c.play_rate for c in drawn] or [0.0, 1.0], 0.03),
+        _padded([v for c in drawn for v in c.impact[1:]] or [-1.0, 1.0]),
+    )
     for small in (False, True):
-        chosen = [c for c in data.cards if c.small == small and not math.isnan(c.impact[0])]
+        chosen = [c for c in drawn if c.small == small]
         if not chosen:
             continue
         fig.add_trace(
@@ -389,10 +445,7 @@ def cards(data: ReportData) -> go.Figure:
                 name=f"fewer than {SMALL} games either way" if small else "cards",
                 x=[c.play_rate for c in chosen],
                 y=[c.impact[0] for c in chosen],
-                mode="markers+text",
-                text=[c.card if c.card in named else "" for c in chosen],
-                textposition=_label_positions(chosen, named),
-                textfont={"size": 10, "color": "#8a93a5" if small else "#1d2330"},
+                mode="markers",
                 marker={
                     "size": 8,
                     "color": "#b0b7c3" if small else PALETTE[0],
@@ -410,14 +463,34 @@ def cards(data: ReportData) -> go.Figure:
                 hovertemplate="%{customdata}<extra></extra>",
             )
         )
+    by_name = {c.card: c for c in drawn}
+    points = [(c.card, c.play_rate, c.impact[0]) for c in drawn]
+    placed = place_labels(points, named, ranges)
+    for name, (dx, dy) in placed.items():
+        c = by_name[name]
+        fig.add_annotation(
+            x=c.play_rate,
+            y=c.impact[0],
+            text=name,
+            ax=dx,
+            ay=dy,
+            xanchor="center",
+            yanchor="middle",
+            showarrow=True,
+            arrowhead=0,
+            arrowwidth=0.7,
+            arrowcolor="#8a93a5",
+            standoff=4,
+            font={"size": 10, "color": "#8a93a5" if c.small else "#1d2330"},
+        )
     fig.add_hline(y=0, line_color="#555")
-    some = "" if len(named) >= len(data.cards) else " (named: the most telling)"
+    some = "" if len(placed) == len(drawn) else " (named: the most telling)"
     return _layout(
         fig,
         f"Per card: win rate when played minus when not, by play rate{some}",
         520,
-        xaxis={"title": {"text": "play rate"}, "tickformat": ".0%"},
-        yaxis={"title": {"text": "win rate difference"}, "tickformat": "+.0%"},
+        xaxis={"title": {"text": "play rate"}, "tickformat": ".0%", "range": ranges[0]},
+        yaxis={"title": {"text": "win rate difference"}, "tickformat": "+.0%", "range": ranges[1]},
     )
 
 

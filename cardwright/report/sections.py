@@ -38,7 +38,7 @@ def rate_html(rate: Rate) -> str:
 
 
 # ---------------------------------------------------------------------------- summary
-def summary_items(data: ReportData) -> list[str]:
+def summary_items(data: ReportData, show_empty: int = 3) -> list[str]:
     """The summary's lines (HTML) about one store."""
     items = []
     pairs = summary.lopsided(data)
@@ -63,16 +63,29 @@ def summary_items(data: ReportData) -> list[str]:
         )
     for t in summary.thin(data):
         where = f"{t.players} players, by {escape(t.noun)}"
-        if not t.small:
+        if not t.small and not t.empty:
             items.append(
                 f"<b>Enough games</b> ({where}): all {t.cells:,} matchups have {SMALL} or more."
             )
             continue
+        said = []
+        if t.empty:
+            shown = "; ".join(t.empty[:show_empty]) + ("; …" if len(t.empty) > show_empty else "")
+            said.append(f"{len(t.empty):,} have no game yet ({escape(shown)})")
+        if t.small:
+            said.append(
+                f"{t.small:,} have fewer than {SMALL} (faded in the matrices), the fewest "
+                f"{t.smallest:,} ({escape('; '.join(t.names))})"
+            )
+        more = (
+            f" About {t.more:,} more games dealt as these {t.games:,} were would give each "
+            f"matchup with games {SMALL}."
+            if t.more
+            else ""
+        )
         items.append(
-            f"<b>Needs more games</b> ({where}): {t.small:,} of {t.cells:,} matchups have fewer "
-            f"than {SMALL} games (faded in the matrices), the fewest {t.smallest:,} "
-            f"({escape('; '.join(t.names))}). About {t.more:,} more games dealt as these "
-            f"{t.games:,} were would give each of them {SMALL}."
+            f"<b>Needs more games</b> ({where}): of {t.pairings:,} possible matchups, "
+            f"{' and '.join(said)}.{more}"
         )
     for f in summary.first_player(data):
         verdict = "more than luck" if f.clear else "within luck"

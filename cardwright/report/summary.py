@@ -4,6 +4,7 @@ that need more games, what going first is worth, and how strong each side is).""
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from .data import SMALL, Rate, ReportData
@@ -60,7 +61,7 @@ def lopsided(data: ReportData, limit: int = 5) -> list[Pairing]:
 
 @dataclass(frozen=True)
 class Thin:
-    """The matchups of one matrix with fewer than 30 games."""
+    """The matchups of one matrix with fewer than 30 games, and those with none."""
 
     players: int
     noun: str
@@ -69,6 +70,8 @@ class Thin:
     smallest: int  # games in the smallest
     games: int  # games at this player count
     names: list[str]  # the smallest few, "A against B (n=4)"
+    pairings: int  # the matchups the decks played could make (cells and empty)
+    empty: list[str]  # those with no game yet, "A against B"
 
     @property
     def more(self) -> int:
@@ -78,15 +81,31 @@ class Thin:
         return math.ceil(self.games * SMALL / self.smallest) - self.games
 
 
+def _can_meet(data: ReportData, by_part: bool) -> Callable[[str, str], bool]:
+    """Whether two decks (or two parts, ``by_part``) can sit at one table: Smash Up's
+    factions are each at most once at a table, so a faction never meets itself, nor a pair
+    another pair with a faction of its own; any two decks or peoples can meet (a mirror
+    too)."""
+    parts = data.hooks.parts
+    if by_part:
+        return lambda a, b: a != b
+    if parts is not None:
+        return lambda a, b: not set(parts(a)) & set(parts(b))
+    return lambda a, b: True
+
+
 def thin(data: ReportData, show: int = 3) -> list[Thin]:
     out = []
-    for noun, matrices in _cells(data):
+    for level, (noun, matrices) in enumerate(_cells(data)):
+        can_meet = _can_meet(data, by_part=level == 1)
         for players in sorted(matrices):
             cells = matrices[players]
             small = sorted(
                 ((r.n, row, col) for (row, col), r in cells.items() if r.small),
                 key=lambda t: (t[0], t[1], t[2]),
             )
+            decks = sorted({d for pair in cells for d in pair})
+            possible = [(a, b) for a in decks for b in decks if can_meet(a, b)]
             games = sum(data.lengths.get(players, {}).values())
             out.append(
                 Thin(
@@ -97,6 +116,8 @@ def thin(data: ReportData, show: int = 3) -> list[Thin]:
                     small[0][0] if small else 0,
                     games,
                     [f"{row} against {col} (n={n})" for n, row, col in small[:show]],
+                    len(set(possible) | set(cells)),
+                    [f"{a} against {b}" for a, b in possible if (a, b) not in cells],
                 )
             )
     return out

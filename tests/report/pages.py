@@ -36,3 +36,16 @@ def check_tables_have_csv(html: str) -> dict[str, list[list[str]]]:
         rows = table.count("<tr>") - 1  # the header
         assert len(files[name]) - 1 == rows, name
     return files
+
+
+def check_named_points(charts: list[dict[str, Any]]) -> list[str]:
+    """The per-card chart, as Chromium drew it, names some of its points, and no two names
+    overlap (each name's box as drawn); returns the names."""
+    chart = next(c for c in charts if c["id"] == "cards")
+    labels = chart["labels"]
+    assert labels, "the per-card chart names its points"
+    for i, a in enumerate(labels):
+        for b in labels[i + 1 :]:
+            (l1, t1, r1, b1), (l2, t2, r2, b2) = a["box"], b["box"]
+            assert r1 <= l2 or r2 <= l1 or b1 <= t2 or b2 <= t1, (a, b)
+    return [label["text"] for label in labels]

@@ -26,7 +26,7 @@ from cardwright.sim.store import simulate_into
 from cardwright.sim.trace import report_hooks
 
 from ..test_cli import assert_user_error, cw
-from .pages import check_tables_have_csv, report_numbers
+from .pages import check_named_points, check_tables_have_csv, report_numbers
 
 CARD = "Boring Rock of Minimum Wage"
 GAMES = 150  # per side
@@ -202,7 +202,8 @@ def test_report_against_in_chromium(
     assert {"compare-groups-2", "compare-matrix-2", "cards", "matrix-2"} <= set(ids)
     for chart in seen.charts:
         assert chart["drawn"] and chart["traces"] > 0 and chart["marks"] > 0, chart
-    assert next(c for c in seen.charts if c["id"] == "cards")["labels"] > 0
+    named = check_named_points(seen.charts)  # named points, no two names overlapping
+    assert set(named) <= {c["card"] for c in numbers["cards"]}
     assert seen.width <= 1280 and seen.scrollers == []  # no sideways scroll
     (tmp_path / "compare.png").write_bytes(seen.screenshot)
 

@@ -24,7 +24,7 @@ from cardwright.sim.store import load_game, simulate_into
 from cardwright.sim.trace import report_hooks
 
 from ..test_cli import assert_user_error, cw
-from .pages import check_tables_have_csv, report_numbers
+from .pages import check_named_points, check_tables_have_csv, report_numbers
 
 #: Per game: the simulate runs of its store (agents, extra arguments) and games per run.
 RUNS: dict[str, list[list[str]]] = {
@@ -185,7 +185,8 @@ def test_every_game_has_its_report(browser: Browser, game: str, tmp_path: Path) 
     assert seen.errors == []
     assert seen.requests == []  # opens offline: nothing but the file itself
     assert seen.width <= 1280 and seen.scrollers == []  # no sideways scroll at 1280 px
-    assert next(c for c in seen.charts if c["id"] == "cards")["labels"] > 0  # named points
+    named = check_named_points(seen.charts)  # named points, no two names overlapping
+    assert set(named) <= {c["card"] for c in numbers["cards"]}
     assert seen.title == f"{get_game(game).title} balance report"
     assert seen.screenshot.startswith(b"\x89PNG\r\n\x1a\n")
     width, height = (int.from_bytes(seen.screenshot[i : i + 4], "big") for i in (16, 20))

@@ -14,7 +14,7 @@ from cardwright.analysis.stats import (
     welch_interval,
     wilson_interval,
 )
-from cardwright.report import charts, summary
+from cardwright.report import charts, sections, summary
 from cardwright.report.data import Rate, ReportData
 from cardwright.sim.trace import report_hooks
 
@@ -160,3 +160,54 @@ def test_small_cells_are_faded_and_say_their_games() -> None:
     assert cell[("Vulca", "Hoax")] == (None, 0.0, "0%<br>n=10")
     assert cell[("Hoax", "Vulca")][:2] == (pytest.approx(2 / 3), None)
     assert "n=60" in cell[("Hoax", "Vulca")][2]
+
+
+def test_matchups_with_no_game_are_counted() -> None:
+    """Of the matchups the decks played could make, those not yet dealt: any two peoples can
+    meet (a mirror too); Smash Up's factions are each once at a table, so a faction pair
+    never meets a pair that shares a faction, and a faction never meets itself."""
+    cells = {("Hoax", "Vulca"): Rate(30, 60), ("Vulca", "Hoax"): Rate(30, 60)}
+    (thin,) = summary.thin(made(cells))
+    assert thin.pairings == 4 and thin.empty == ["Hoax against Hoax", "Vulca against Vulca"]
+    assert "2 have no game yet (Hoax against Hoax; Vulca against Vulca)" in " ".join(
+        sections.summary_items(made(cells))
+    )
+    data = made({})
+    data.hooks = report_hooks("smash-up")
+    pairs = ["Aliens + Dinosaurs", "Aliens + Ninjas", "Ninjas + Pirates", "Robots + Wizards"]
+    meet = [(a, b) for a in pairs for b in pairs if not set(a.split(" + ")) & set(b.split(" + "))]
+    data.matrix[2] = {pair: Rate(5, 10) for pair in meet}
+    data.matrix[2].pop(("Ninjas + Pirates", "Aliens + Dinosaurs"))
+    (by_pair,) = summary.thin(data)
+    assert by_pair.pairings == len(meet) == 8  # of 16: pairs sharing a faction never meet
+    assert by_pair.empty == ["Ninjas + Pirates against Aliens + Dinosaurs"]
+    data.part_matrix[2] = {("Aliens", "Ninjas"): Rate(5, 10), ("Ninjas", "Aliens"): Rate(5, 10)}
+    by_faction = summary.thin(data)[1]
+    assert (by_faction.pairings, by_faction.empty) == (2, [])
+
+
+def test_names_on_the_card_chart_never_overlap() -> None:
+    """Two cards at one point: the first (the most telling) is named above it, the second
+    below; a third finds room beside; a name too long for the plot is left out (the table and
+    the hover still give it)."""
+    ranges = ((0.0, 1.0), (-1.0, 1.0))
+    points = [("Alpha", 0.5, 0.0), ("Beta", 0.5, 0.0), ("Gamma", 0.5, 0.0), ("X" * 200, 0.2, 0.5)]
+    placed = charts.place_labels(points, [p[0] for p in points], ranges, size=(600, 300))
+    assert placed["Alpha"] == (0, -14) and placed["Beta"] == (0, 14)
+    assert placed["Gamma"][1] == 0 and placed["Gamma"][0] > 0  # to its right
+    assert "X" * 200 not in placed
+    # in a crowd, every name placed keeps its own box
+    # 25 points 30 px apart across, 15 px apart up: 22 names find room
+    crowd = [(f"Card {i}", 0.3 + 0.05 * (i % 5), -0.5 + 0.1 * (i // 5)) for i in range(25)]
+    many = charts.place_labels(crowd, [c[0] for c in crowd], ranges, size=(600, 300))
+    boxes = []
+    for name, x, y in crowd:
+        if name in many:
+            px, py = x * 600 + many[name][0], (1 - y) / 2 * 300 + many[name][1]  # y down
+            w = len(name) * charts.CHAR_PX / 2
+            boxes.append((px - w, py - 6, px + w, py + 6))
+    assert len(boxes) == 22
+    for i, a in enumerate(boxes):
+        assert all(
+            a[2] <= b[0] or b[2] <= a[0] or a[3] <= b[1] or b[3] <= a[1] for b in boxes[i + 1 :]
+        )
