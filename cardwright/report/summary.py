@@ -7,6 +7,9 @@ import math
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from cardwright.games import GAMES
+from cardwright.sim.deal import ANY
+
 from .data import SMALL, Rate, ReportData
 
 
@@ -70,8 +73,8 @@ class Thin:
     smallest: int  # games in the smallest
     games: int  # games at this player count
     names: list[str]  # the smallest few, "A against B (n=4)"
-    pairings: int  # the matchups the decks played could make (cells and empty)
-    empty: list[str]  # those with no game yet, "A against B"
+    pairings: int  # the matchups with games, and those with none yet (when dealt at random)
+    empty: list[str]  # the matchups the decks played could make with no game yet, "A against B"
 
     @property
     def more(self) -> int:
@@ -94,7 +97,18 @@ def _can_meet(data: ReportData, by_part: bool) -> Callable[[str, str], bool]:
     return lambda a, b: True
 
 
+def dealt_at_random(data: ReportData, players: int) -> bool:
+    """Whether every run at ``players`` players dealt every seat at random (``--deck any``):
+    only then is a matchup without games one that more games would bring (runs that name
+    their decks play only the matchups they name)."""
+    key = GAMES[data.game].seat_key
+    configs = [r["summary"]["config"] for r in data.runs if len(r["summary"]["seats"]) == players]
+    return bool(configs) and all(set(c.get(key) or ()) == {ANY} for c in configs)
+
+
 def thin(data: ReportData, show: int = 3) -> list[Thin]:
+    """Per matrix: its matchups of fewer than 30 games, and when the runs dealt decks at
+    random, the matchups the decks played could make that have no game yet."""
     out = []
     for level, (noun, matrices) in enumerate(_cells(data)):
         can_meet = _can_meet(data, by_part=level == 1)
@@ -105,7 +119,8 @@ def thin(data: ReportData, show: int = 3) -> list[Thin]:
                 key=lambda t: (t[0], t[1], t[2]),
             )
             decks = sorted({d for pair in cells for d in pair})
-            possible = [(a, b) for a in decks for b in decks if can_meet(a, b)]
+            random = dealt_at_random(data, players)
+            possible = [(a, b) for a in decks for b in decks if random and can_meet(a, b)]
             games = sum(data.lengths.get(players, {}).values())
             out.append(
                 Thin(

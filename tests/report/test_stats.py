@@ -88,14 +88,22 @@ def test_welch_interval() -> None:
     assert welch_interval(3, 0, 4, 3, 0, 4) == (0, 0, 0)
 
 
-def made(cells: dict[tuple[str, str], Rate], players: int = 2, games: int = 100) -> ReportData:
-    """Report numbers with the given matchups at one player count."""
+def made(
+    cells: dict[tuple[str, str], Rate],
+    players: int = 2,
+    games: int = 100,
+    decks: list[str] | None = None,
+) -> ReportData:
+    """Report numbers with the given matchups at one player count, from one run whose seats
+    were dealt at random (or given ``decks``)."""
+    seats = [{"seat": i} for i in range(players)]
+    config = {"decks": decks or ["any"] * players}
     data = ReportData(
         game="blue-moon",
         title="Blue Moon",
         hooks=report_hooks("blue-moon"),
         games=games,
-        runs=[],
+        runs=[{"run": 1, "summary": {"seats": seats, "config": config}}],
         player_counts=[players],
     )
     data.matrix[players] = cells
@@ -172,8 +180,15 @@ def test_matchups_with_no_game_are_counted() -> None:
     assert "2 have no game yet (Hoax against Hoax; Vulca against Vulca)" in " ".join(
         sections.summary_items(made(cells))
     )
+    # runs that name their decks play only those matchups: no "no game yet" then
+    chosen = made(cells, decks=["hoax", "vulca"])
+    assert summary.thin(chosen)[0].empty == []
+    assert "Enough games</b> (2 players, by people): all 2 matchups have 30" in " ".join(
+        sections.summary_items(chosen)
+    )
     data = made({})
-    data.hooks = report_hooks("smash-up")
+    data.game, data.hooks = "smash-up", report_hooks("smash-up")
+    data.runs[0]["summary"]["config"] = {"factions": ["any", "any"]}
     pairs = ["Aliens + Dinosaurs", "Aliens + Ninjas", "Ninjas + Pirates", "Robots + Wizards"]
     meet = [(a, b) for a in pairs for b in pairs if not set(a.split(" + ")) & set(b.split(" + "))]
     data.matrix[2] = {pair: Rate(5, 10) for pair in meet}
