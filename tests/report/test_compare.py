@@ -8,6 +8,7 @@ points in the per-card chart, and a CSV behind every table."""
 from __future__ import annotations
 
 import json
+import re
 from collections import defaultdict
 from pathlib import Path
 from typing import Any
@@ -184,6 +185,7 @@ def test_report_against_in_chromium(
     assert [(c["card"], c["decks"]) for c in changed] == [(CARD, ["Gray Collar"])]
     assert ["cost", 2, 4] in changed[0]["changes"]
     assert "cost 2 → 4" in html  # said in words in the page
+    assert "Player 1" in html and not re.search(r"\bseat \d", html)  # one name for seats
     assert html.index('id="summary"') < html.index('id="compare"') < html.index('id="runs"')
 
     files = check_tables_have_csv(html)
