@@ -84,8 +84,8 @@ def summary_items(data: ReportData, show_empty: int = 3) -> list[str]:
             else ""
         )
         items.append(
-            f"<b>Needs more games</b> ({where}): of {t.pairings:,} "
-            f"{'possible ' if t.empty else ''}matchups, {' and '.join(said)}.{more}"
+            f"<b>Needs more games</b> ({where}): of {t.pairings:,} matchups"
+            f"{' between those that played' if t.empty else ''}, {' and '.join(said)}.{more}"
         )
     for f in summary.first_player(data):
         verdict = "more than luck" if f.clear else "within luck"
