@@ -36,9 +36,9 @@ def register(app: typer.Typer, cli: ModuleType) -> None:
             Path | None,
             typer.Option(
                 "--against",
-                help="Compare with this store (before) what changed in the report's games "
-                "(after): the cards that changed, and each change of a win rate with its 95% "
-                "interval.",
+                help="The store of the games before a change: the report (of --from, after) "
+                "then says which cards changed, and each change of a win rate, play rate or "
+                "game length with its 95% interval.",
             ),
         ] = None,
         against_run: Annotated[
