@@ -328,6 +328,6 @@ def card_facts(game: BlueMoon, state: BMState, card: int) -> dict[str, Any]:
         out["power"] = out[state.element]
     owner = state.cards[card].owner
     if card in state.zones[f"hand:{owner}"]:
-        view = game.view(state, owner)
+        view = cast(BMState, game.view(state, owner))
         out["short"] = short_characters(game, view, InForce(game, view), owner).get(card)
     return out
