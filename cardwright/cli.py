@@ -20,6 +20,7 @@ from cardwright.core.errors import CardwrightError, ConfigError, DataError, Ille
 from cardwright.core.state import state_hash
 from cardwright.games import GAMES, get_game
 from cardwright.sim.deal import ANY, deal
+from cardwright.sim.seats import player_count
 
 app = typer.Typer(
     add_completion=False,
@@ -81,7 +82,13 @@ def parse_options(options: list[str] | None) -> dict[str, Any]:
     return config
 
 
-DEFAULT_AGENTS = "random,random"
+AgentList = Annotated[
+    str | None,
+    typer.Option(
+        help="One agent per seat, comma-separated, or one agent for every seat (default: "
+        "random in every seat)."
+    ),
+]
 
 DeckList = Annotated[
     list[str] | None,
@@ -108,11 +115,11 @@ def with_seat_choices(
     decks: list[str] | None,
     factions: list[str] | None,
     players: int | None,
-) -> int | None:
+) -> None:
     """Put each seat's choice (``--deck``, or ``--factions`` for games played with factions)
-    into the config under the game's key; returns the number of players: ``players`` if
-    given, else the number of seats named when each seat names a pair (one pair names only
-    the first seat: the others get choices nobody made)."""
+    into the config under the game's key, in seat order (fewer choices than seats: the others
+    get choices nobody made); how many players that makes is for
+    :func:`~cardwright.sim.seats.player_count` to decide."""
     g = get_game(game)  # an unknown or unplayable game is a one-line error
     if players is not None:
         g.check_players(players, f"--players {players}")
@@ -121,10 +128,10 @@ def with_seat_choices(
         raise ConfigError(f"--factions: {game} is not played with factions; use --deck")
     choices = [("--deck", d) for d in decks or ()] + [("--factions", f) for f in factions or ()]
     if not choices:
-        return players
+        return
     if not entry.seat_pairs:
         config[entry.seat_key] = [text for _, text in choices]
-        return players
+        return
     noun = entry.seat_key
     pairs: list[Any] = []
     for flag, text in choices:
@@ -136,9 +143,6 @@ def with_seat_choices(
             raise ConfigError(f"{flag} {text!r}: name two {noun}, e.g. {entry.seat_example}")
         pairs.append(pair)
     config[entry.seat_key] = pairs
-    if players is not None and len(pairs) > players:
-        raise ConfigError(f"--{noun} names {len(pairs)} seats but --players is {players}")
-    return players or (len(pairs) if len(pairs) > 1 else None)
 
 
 # ---------------------------------------------------------------------------- games, rules, cards
@@ -309,10 +313,10 @@ def play(
     if not status.startswith("complete"):
         err.print(f"note: {g.title} is {escape(status)}")
     config = parse_options(option)
-    players = with_seat_choices(game, config, deck, factions, players)
-    if players is not None:
-        config["players"] = players
-    count = players or g.validate_config(deal(game, config, 0)).get("players") or g.min_players
+    with_seat_choices(game, config, deck, factions, players)
+    count = player_count(game, config, players=players)
+    if "players" in g.default_config():
+        config["players"] = count
     if seat not in range(count):
         raise ConfigError(f"--seat {seat}: {count} players sit in seats 0 to {count - 1}")
     entry = GAMES[game]
@@ -472,9 +476,7 @@ def _print_log(g: Any, view: Any, shown: int) -> int:
 def simulate(
     game: str,
     n: Annotated[int, typer.Option("-n", help="Number of games.")] = 100,
-    agents: Annotated[
-        str, typer.Option(help="One agent per seat, comma-separated.")
-    ] = DEFAULT_AGENTS,
+    agents: AgentList = None,
     seed: Annotated[int, typer.Option()] = 0,
     jobs: Annotated[int, typer.Option(help="Worker processes.")] = 1,
     players: Annotated[int | None, typer.Option(help="Players (games for 3+).")] = None,
@@ -532,31 +534,27 @@ StoreOption = Annotated[
 def batch_setup(
     game: str,
     n: int,
-    agents: str,
+    agents: str | None,
     players: int | None,
     deck: list[str] | None,
     factions: list[str] | None,
     option: list[str] | None,
 ) -> tuple[list[str], dict[str, Any]]:
-    """The agents (one per seat) and config of a batch from the ``simulate`` options, checked."""
+    """The agents (one per seat) and config of a batch from the ``simulate`` options, checked:
+    the number of players is decided once (:func:`~cardwright.sim.seats.player_count`), and a
+    single agent, or none, sits in every seat."""
     from cardwright.agents.specs import split_agents
     from cardwright.sim.runner import with_player_count
 
-    names = split_agents(agents)
+    names = split_agents(agents) if agents is not None else []
     config = parse_options(option)
-    players = with_seat_choices(game, config, deck, factions, players)
-    if players is None and agents == DEFAULT_AGENTS:  # the game's own number of players
-        players = get_game(game).validate_config(config).get("players")
-    if players is not None:
-        if len(names) == 1 or agents == DEFAULT_AGENTS:
-            names = names[:1] * players
-        if len(names) != players:
-            raise ConfigError(
-                f"--players {players} needs one agent per seat: --agents names {len(names)}"
-            )
+    with_seat_choices(game, config, deck, factions, players)
+    count = player_count(game, config, players=players, agents=names if len(names) > 1 else None)
+    if len(names) <= 1:
+        names = (names or ["random"]) * count
     if n < 1:
         raise ConfigError("-n must be at least 1")
-    return names, with_player_count(game, config, len(names))
+    return names, with_player_count(game, config, count)
 
 
 def run_batch(

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import os
 import tempfile
 from collections.abc import Iterator, Sequence
 from datetime import UTC, datetime
@@ -24,7 +25,7 @@ from typing import Any
 import duckdb
 import msgspec
 
-from cardwright.core.datafiles import check_writable
+from cardwright.core.datafiles import check_writable, writable
 from cardwright.core.errors import ConfigError, DataError
 
 from .records import GameRecord
@@ -115,13 +116,23 @@ def _cardwright_version() -> str:
 
 
 def check_path(path: Path) -> None:
-    """Refuse a store path that cannot be one, before any game is played."""
+    """Refuse a store path that cannot be appended to, before any game is played: a name not
+    ending in ``.duckdb``, a folder, a file that is not a store of this version or is damaged
+    (:func:`open_store`), a read-only store, or a new file where none may be written."""
     if path.suffix != SUFFIX:
         hint = " (the store is a DuckDB file; see docs/records.md)" if path.suffix else ""
         raise ConfigError(f"{path}: a game store's name ends in {SUFFIX}{hint}")
-    if path.exists():
+    if path.exists() and not path.is_dir():
         with open_store(path):
             pass
+        folder = path.parent
+        if not writable(path):
+            raise DataError(f"{path}: the game store is read-only; cannot append games to it")
+        if not os.access(folder, os.W_OK | os.X_OK):  # DuckDB writes its journal beside it
+            raise DataError(
+                f"{path}: the folder {str(folder)!r} is read-only; cannot append games to the "
+                "store in it"
+            )
     else:
         check_writable(path, "game store")
 
@@ -130,18 +141,59 @@ def check_path(path: Path) -> None:
 def open_store(path: Path | str) -> Iterator[duckdb.DuckDBPyConnection]:
     """A read-only connection to an existing store (one-line errors for anything else)."""
     path = Path(path)
+    if path.is_dir():
+        raise DataError(f"{path}: is a folder, not a game store")
     if not path.is_file():
         raise DataError(f"{path}: no such game store")
     try:
         con = duckdb.connect(str(path), read_only=True)
         con.execute("SET enable_progress_bar = false")  # no bar on the terminal
+    except duckdb.IOException as exc:
+        raise _damaged(path, exc) from None
     except duckdb.Error as exc:
         raise DataError(f"{path}: cannot read it as a game store ({_first_line(exc)})") from None
     try:
         _check_format(con, path)
+        _check_intact(con, path)
         yield con
     finally:
         con.close()
+
+
+#: A DuckDB file starts with three 4 KiB headers (the main header and two database headers);
+#: block ``i`` follows them at ``i * block_size`` (DuckDB's storage format).
+_FILE_HEADERS = 3 * 4096
+
+
+def _check_intact(con: duckdb.DuckDBPyConnection, path: Path) -> None:
+    """Refuse a store whose file was cut short (a copy or a download that stopped) before any
+    work: every block that holds a table's rows must lie inside the file. Reading the tables'
+    storage map costs milliseconds, where finding out by reading the rows would come only
+    after the games were played or half the report was built."""
+    try:
+        (block,) = con.execute("SELECT block_size FROM pragma_database_size()").fetchone() or (0,)
+        last = -1
+        for table in TABLES:
+            (top,) = con.execute(
+                f"SELECT max(block_id) FROM pragma_storage_info('{table}') WHERE persistent"
+            ).fetchone() or (None,)
+            if top is not None:
+                last = max(last, int(top))
+    except duckdb.IOException as exc:
+        raise _damaged(path, exc) from None
+    except duckdb.Error as exc:
+        raise DataError(f"{path}: cannot read it as a game store ({_first_line(exc)})") from None
+    need = _FILE_HEADERS + (last + 1) * int(block)
+    size = path.stat().st_size
+    if last >= 0 and size < need:
+        raise _damaged(path, f"{size:,} bytes where its tables need {need:,}")
+
+
+def _damaged(path: Path, why: BaseException | str) -> DataError:
+    detail = _first_line(why) if isinstance(why, BaseException) else why
+    return DataError(
+        f"{path}: the game store is damaged, probably cut short ({detail}); restore it from a copy"
+    )
 
 
 def _first_line(exc: BaseException) -> str:
@@ -151,6 +203,8 @@ def _first_line(exc: BaseException) -> str:
 def _check_format(con: duckdb.DuckDBPyConnection, path: Path) -> None:
     try:
         meta = dict(con.execute("SELECT key, value FROM meta").fetchall())
+    except duckdb.IOException as exc:
+        raise _damaged(path, exc) from None
     except duckdb.Error:
         raise DataError(f"{path}: a DuckDB file but not a Cardwright game store") from None
     if meta.get("format") != FORMAT:

@@ -86,8 +86,14 @@ class BizarreWorld(Game):
         """Check every rule option except the decks (scenarios bring their own cards)."""
         cfg = super().validate_config(config)
         names = cfg["names"]
-        if not (isinstance(names, list) and len(names) == 2 and all(map(str, names))):
-            raise ConfigError("bizarre-world: 'names' must be a list of two seat names")
+        if not (
+            isinstance(names, list)
+            and len(names) == 2
+            and all(isinstance(n, str | int) and not isinstance(n, bool) for n in names)
+            and all(str(n).strip() for n in names)
+            and len({str(n) for n in names}) == 2
+        ):
+            raise ConfigError("bizarre-world: 'names' must be a list of two different seat names")
         cfg["names"] = [str(n) for n in names]
         if not isinstance(cfg["max_turns"], int) or cfg["max_turns"] < 2:
             raise ConfigError("bizarre-world: 'max_turns' must be a whole number of at least 2")

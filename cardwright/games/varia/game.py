@@ -144,8 +144,14 @@ class Varia(Game):
         """Every rule option but the decks (scenarios bring their own cards)."""
         cfg = super().validate_config(config)
         names = cfg["names"]
-        if not (isinstance(names, list) and len(names) == 2 and all(map(str, names))):
-            raise ConfigError("varia: 'names' must be a list of two seat names")
+        if not (
+            isinstance(names, list)
+            and len(names) == 2
+            and all(isinstance(n, str | int) and not isinstance(n, bool) for n in names)
+            and all(str(n).strip() for n in names)
+            and len({str(n) for n in names}) == 2
+        ):
+            raise ConfigError("varia: 'names' must be a list of two different seat names")
         cfg["names"] = [str(n) for n in names]
         for key, low in (("health", 1), ("action_points", 0), ("max_turns", 2)):
             value = cfg[key]
