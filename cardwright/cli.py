@@ -17,7 +17,6 @@ from rich.table import Column, Table
 
 from cardwright.core.datafiles import load_yaml
 from cardwright.core.errors import CardwrightError, ConfigError, DataError, IllegalChoice
-from cardwright.core.state import state_hash
 from cardwright.games import GAMES, get_game
 from cardwright.sim.deal import ANY, deal
 from cardwright.sim.seats import player_count
@@ -572,11 +571,18 @@ def run_batch(
     """Play the batch (with a progress bar on stderr if ``bar``), appending every game to
     ``store`` when given."""
     from cardwright.sim.runner import check_batch
-    from cardwright.sim.store import check_path, simulate_into
+    from cardwright.sim.store import FORMAT_VERSION as STORE_VERSION
+    from cardwright.sim.store import check_path, simulate_into, store_version
 
     check_batch(game, names, config, jobs, backend)  # before the progress bar
     if store is not None:
         check_path(store)
+        if store.exists() and store_version(store) < STORE_VERSION:
+            err.print(
+                f"note: {escape(str(store))} is a game store of version {store_version(store)}: "
+                f"appending upgrades it to version {STORE_VERSION}, which older Cardwright "
+                "versions do not read (docs/records.md)"
+            )
     with Progress(
         "[progress.description]{task.description}",
         BarColumn(),
@@ -627,17 +633,35 @@ def replay_cmd(
     store: FromStore = None,
     game_no: GameNo = None,
 ) -> None:
-    """Re-run a saved or stored game and check it reaches the recorded final state."""
-    from cardwright.sim.records import replay
+    """Re-run a saved or stored game and check it reaches the recorded final state; for one
+    that no longer does, say what changed since it was recorded (docs/records.md)."""
+    from cardwright.sim.records import check_replay
 
     name, record = _load(path, store, game_no)
-    _, state = replay(record, log=False)
-    got = state_hash(state)
-    if record.final_hash and got != record.final_hash:
-        err.print(f"{name}: MISMATCH: replay reached {got}, the record says {record.final_hash}")
+    done = check_replay(record)
+    if not done.ok:
+        _replay_problem(name, done)
         raise typer.Exit(1)
+    state = done.state
+    assert state is not None
     result = state.result.reason if state.result else "the game was not finished"
-    out.print(f"{name}: OK, {len(record.choices)} choices replayed to hash {got} ({result})")
+    checked = "replayed to hash" if done.verified else "replayed (not compared) to hash"
+    out.print(f"{name}: OK, {len(record.choices)} choices {checked} {done.reached} ({result})")
+    for note in done.notes:
+        out.print(f"{name}: note: {escape(note)}")
+    if done.changed:
+        out.print(f"{name}: {escape(done.since())}; it still replays exactly")
+
+
+def _replay_problem(name: str, done: Any) -> None:
+    """Why a record does not replay, and what changed since it was recorded (stderr)."""
+    if done.problem.startswith("replay reached"):
+        err.print(f"{name}: MISMATCH: {escape(done.problem)}")
+    elif done.state is None:
+        err.print(f"{name}: cannot be replayed: {escape(done.problem)}")
+    else:
+        err.print(f"{name}: no longer replays: {escape(done.problem)}")
+    err.print(f"{name}: {escape(done.since())}")
 
 
 @app.command()
@@ -647,15 +671,21 @@ def explain(
     store: FromStore = None,
     game_no: GameNo = None,
 ) -> None:
-    """The log of a saved or stored game with the rule behind every event."""
-    from cardwright.sim.records import replay
+    """The log of a saved or stored game with the rule behind every event; for one that no
+    longer replays, how far it gets and what changed since it was recorded."""
+    from cardwright.sim.records import check_replay
 
     name, record = _load(path, store, game_no)
-    g, state = replay(record, log=True)
-    if record.final_hash and state_hash(state) != record.final_hash:
-        err.print(f"warning: {name} no longer replays to its recorded final state")
+    done = check_replay(record, log=True)
+    g, state = done.game, done.state
+    if state is None:
+        _replay_problem(name, done)
+        raise typer.Exit(1)
     if seat is not None and seat not in range(state.num_players):
         raise ConfigError(f"--seat {seat}: seats are 0 to {state.num_players - 1}")
+    if not done.ok:
+        err.print(f"warning: {name} no longer replays to its recorded final state")
+        _replay_problem(name, done)
     view = g.view(state, seat) if seat is not None else state
     for event in view.log:
         rule = g.rules.get(event.rule)

@@ -18,7 +18,6 @@ import os
 import tempfile
 from collections.abc import Iterator, Sequence
 from datetime import UTC, datetime
-from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
 from typing import Any
 
@@ -27,13 +26,17 @@ import msgspec
 
 from cardwright.core.datafiles import check_writable, writable
 from cardwright.core.errors import ConfigError, DataError
+from cardwright.core.state import STATE_HASH_VERSION
 
+from .provenance import cardwright_version, fingerprint, option_ids_version
 from .records import GameRecord
 from .runner import Batch, GameOutcome, simulate, with_player_count
 from .trace import report_hooks
 
 FORMAT = "cardwright-store"
-FORMAT_VERSION = 1
+FORMAT_VERSION = 2
+#: The versions this Cardwright reads; a version-1 store it appends to is upgraded first.
+READABLE = (1, 2)
 SUFFIX = ".duckdb"
 
 #: Every table: its columns and their DuckDB types, in order.
@@ -52,6 +55,9 @@ TABLES: dict[str, list[tuple[str, str]]] = {
         ("jobs", "INTEGER"),
         ("cardwright", "VARCHAR"),
         ("created", "TIMESTAMP"),
+        ("fingerprint", "JSON"),
+        ("state_hash_version", "INTEGER"),
+        ("option_ids_version", "INTEGER"),
     ],
     "games": [
         ("game_no", "INTEGER"),
@@ -75,6 +81,7 @@ TABLES: dict[str, list[tuple[str, str]]] = {
         ("final_hash", "VARCHAR"),
         ("choice_seats", "UTINYINT[]"),
         ("choices", "VARCHAR[]"),
+        ("final_position", "VARCHAR"),
     ],
     "seats": [
         ("game_no", "INTEGER"),
@@ -103,16 +110,15 @@ TABLES: dict[str, list[tuple[str, str]]] = {
     ],
 }
 KEYS = {"meta": "key", "runs": "run", "games": "game_no"}
+#: The columns version 2 added (at the end of their tables): what played each run, and each
+#: game's layout-free final position. Upgrading a version-1 store adds them, empty.
+ADDED_IN_2 = {
+    "runs": ["fingerprint", "state_hash_version", "option_ids_version"],
+    "games": ["final_position"],
+}
 
 #: Games buffered before their rows are written.
 FLUSH_GAMES = 500
-
-
-def _cardwright_version() -> str:
-    try:
-        return version("cardwright")
-    except PackageNotFoundError:  # pragma: no cover (running from a source tree)
-        return "unknown"
 
 
 def check_path(path: Path) -> None:
@@ -200,7 +206,8 @@ def _first_line(exc: BaseException) -> str:
     return str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
 
 
-def _check_format(con: duckdb.DuckDBPyConnection, path: Path) -> None:
+def _check_format(con: duckdb.DuckDBPyConnection, path: Path) -> int:
+    """The store's format version (one this Cardwright reads), or a one-line refusal."""
     try:
         meta = dict(con.execute("SELECT key, value FROM meta").fetchall())
     except duckdb.IOException as exc:
@@ -209,11 +216,34 @@ def _check_format(con: duckdb.DuckDBPyConnection, path: Path) -> None:
         raise DataError(f"{path}: a DuckDB file but not a Cardwright game store") from None
     if meta.get("format") != FORMAT:
         raise DataError(f"{path}: a DuckDB file but not a Cardwright game store")
-    if meta.get("version") != str(FORMAT_VERSION):
-        raise DataError(
-            f"{path}: game store version {meta.get('version')}, this Cardwright reads "
-            f"version {FORMAT_VERSION}"
+    found = str(meta.get("version"))
+    if found not in map(str, READABLE):
+        newer = (
+            " (written by a newer Cardwright)"
+            if found.isdigit() and int(found) > FORMAT_VERSION
+            else ""
         )
+        raise DataError(
+            f"{path}: game store version {found}{newer}; this Cardwright reads versions "
+            f"{', '.join(map(str, READABLE))}"
+        )
+    return int(found)
+
+
+def store_version(path: Path | str) -> int:
+    """The format version of the store at ``path`` (checked as :func:`open_store` does)."""
+    with open_store(path) as con:
+        return _check_format(con, Path(path))
+
+
+def _upgrade(con: duckdb.DuckDBPyConnection) -> None:
+    """Make a version-1 store version 2 (inside the writer's transaction): the added columns,
+    empty for the runs and games already there (they were recorded without them)."""
+    for table, columns in ADDED_IN_2.items():
+        kinds = dict(TABLES[table])
+        for column in columns:
+            con.execute(f"ALTER TABLE {table} ADD COLUMN {column} {kinds[column]}")
+    con.execute("UPDATE meta SET value = ? WHERE key = 'version'", [str(FORMAT_VERSION)])
 
 
 def _create_tables(con: duckdb.DuckDBPyConnection) -> None:
@@ -269,8 +299,12 @@ class StoreWriter:
         except duckdb.Error as exc:
             raise DataError(f"{path}: cannot open the game store ({_first_line(exc)})") from None
         self.con.execute("BEGIN TRANSACTION")
+        self.upgraded = False
         if self.created:
             _create_tables(self.con)
+        elif _check_format(self.con, path) < FORMAT_VERSION:
+            _upgrade(self.con)
+            self.upgraded = True
         self.run = self._next("runs", "run")
         self.first_game = self._next("games", "game_no")
         self._rows: dict[str, list[dict[str, Any]]] = {t: [] for t in TABLES}
@@ -287,8 +321,11 @@ class StoreWriter:
                 "config": config,
                 "backend": backend,
                 "jobs": jobs,
-                "cardwright": _cardwright_version(),
+                "cardwright": cardwright_version(),
                 "created": datetime.now(UTC).replace(tzinfo=None).isoformat(sep=" "),
+                "fingerprint": fingerprint(game),
+                "state_hash_version": STATE_HASH_VERSION,
+                "option_ids_version": option_ids_version(game),
             }
         )
         self._tmp = tempfile.TemporaryDirectory(prefix="cardwright-store-")
@@ -342,6 +379,7 @@ class StoreWriter:
                 "final_hash": d.final_hash,
                 "choice_seats": [seat for seat, _ in d.choices],
                 "choices": [choice for _, choice in d.choices],
+                "final_position": d.final_position,
             }
         )
         seats = self._rows["seats"]
@@ -406,18 +444,27 @@ class StoreWriter:
 
 
 def load_game(path: Path | str, game_no: int) -> GameRecord:
-    """The record of stored game ``game_no`` (replay it with :func:`records.replay`)."""
+    """The record of stored game ``game_no`` (replay it with :func:`records.check_replay`),
+    with what its run was played by (a version-1 store knows only the Cardwright version)."""
     with open_store(path) as con:
+        version = _check_format(con, Path(path))
+        added = (
+            "r.fingerprint, r.state_hash_version, r.option_ids_version, g.final_position"
+            if version >= 2
+            else "NULL, 1, 1, ''"
+        )
         row = con.execute(
-            "SELECT game, config, seed, choice_seats, choices, final_hash, winners, reason, "
-            "turns, agents FROM games WHERE game_no = ?",
+            "SELECT g.game, g.config, g.seed, g.choice_seats, g.choices, g.final_hash, "
+            f"g.winners, g.reason, g.turns, g.agents, r.cardwright, {added} "
+            "FROM games g JOIN runs r USING (run) WHERE g.game_no = ?",
             [game_no],
         ).fetchone()
         if row is None:
             span = con.execute("SELECT min(game_no), max(game_no) FROM games").fetchone()
             have = f"games {span[0]} to {span[1]}" if span and span[0] is not None else "no games"
             raise DataError(f"{path}: no game {game_no} (the store holds {have})")
-    game, config, seed, seats, choices, final_hash, winners, reason, turns, agents = row
+    (game, config, seed, seats, choices, final_hash, winners, reason, turns, agents) = row[:10]
+    made_by, fingerprint_json, hash_version, ids_version, position = row[10:]
     return GameRecord(
         game=game,
         config=json.loads(config),
@@ -428,6 +475,12 @@ def load_game(path: Path | str, game_no: int) -> GameRecord:
         reason=reason,
         turns=turns,
         agents=list(agents),
+        version=2 if fingerprint_json else 1,  # the format its run was recorded in
+        cardwright=made_by or "",
+        state_hash_version=hash_version or 1,
+        option_ids_version=ids_version or 1,
+        fingerprint=json.loads(fingerprint_json) if fingerprint_json else {},
+        final_position=position or "",
     )
 
 
