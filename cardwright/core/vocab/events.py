@@ -186,7 +186,10 @@ def modified(
                     if mod.applies.eval(ctx):
                         changes.append((mod.layer, int(mod.amount.eval(ctx))))
     if state.lasting:  # a change given to any part belongs to the combined card
-        changes.append((0, sum(lasting_amount(state, key, c) for c in (card, *parts))))
+        amount = lasting_amount(state, key, card)
+        for part in parts:
+            amount += lasting_amount(state, key, part)
+        changes.append((0, amount))
     if not changes:
         return base
     value = base
