@@ -15,24 +15,15 @@ from cardwright.core.errors import ConfigError
 from cardwright.sim.seats import player_count
 
 from .inproc import Ran, cw_in
+from .test_user_mistakes import files, one_error_line
 
 EXAMPLES = Path(__file__).parents[1] / "examples"
 V1_STORE = Path(__file__).parent / "records" / "v1" / "store.duckdb.gz"
 
 
-def files(folder: Path) -> dict[str, bytes]:
-    return {str(p): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()}
-
-
 def one_line(ran: Ran, *words: str) -> str:
     """Refused as a user's mistake: exit 2, exactly one stderr line, no traceback."""
-    assert ran.returncode == 2, ran.stdout + ran.stderr
-    lines = [ln for ln in ran.stderr.splitlines() if ln.strip()]
-    assert len(lines) == 1 and lines[0].startswith("error: "), ran.stderr
-    assert "Traceback" not in ran.stdout + ran.stderr
-    for word in words:
-        assert word in lines[0], lines[0]
-    return lines[0]
+    return one_error_line(ran, *words)  # type: ignore[arg-type]
 
 
 def refused(folder: Path, *args: str, words: tuple[str, ...] = ()) -> str:

@@ -164,6 +164,19 @@ class Game(ABC):
             merged[key] = value
         return merged
 
+    def seat_names(self, names: Any, count: int) -> list[str]:
+        """``names`` as the seats' names: a list of ``count`` different names that are not
+        blank (a number is its text), or one :class:`ConfigError` line."""
+        if not (
+            isinstance(names, list)
+            and len(names) == count
+            and all(isinstance(n, str | int) and not isinstance(n, bool) for n in names)
+            and all(str(n).strip() for n in names)
+            and len({str(n) for n in names}) == count
+        ):
+            raise ConfigError(f"{self.id}: 'names' must be a list of {count} different seat names")
+        return [str(n) for n in names]
+
     def players_text(self) -> str:
         """How many play: ``2 players``, ``3 to 6 players``."""
         if self.min_players == self.max_players:

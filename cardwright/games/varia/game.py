@@ -143,16 +143,7 @@ class Varia(Game):
     def validate_options(self, config: Any) -> dict[str, Any]:
         """Every rule option but the decks (scenarios bring their own cards)."""
         cfg = super().validate_config(config)
-        names = cfg["names"]
-        if not (
-            isinstance(names, list)
-            and len(names) == 2
-            and all(isinstance(n, str | int) and not isinstance(n, bool) for n in names)
-            and all(str(n).strip() for n in names)
-            and len({str(n) for n in names}) == 2
-        ):
-            raise ConfigError("varia: 'names' must be a list of two different seat names")
-        cfg["names"] = [str(n) for n in names]
+        cfg["names"] = self.seat_names(cfg["names"], 2)
         for key, low in (("health", 1), ("action_points", 0), ("max_turns", 2)):
             value = cfg[key]
             if not isinstance(value, int) or isinstance(value, bool) or value < low:
