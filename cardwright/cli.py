@@ -654,8 +654,13 @@ def replay_cmd(
 
 
 def _replay_problem(name: str, done: Any) -> None:
-    """Why a record does not replay, and what changed since it was recorded (stderr)."""
-    if done.problem.startswith("replay reached"):
+    """Why a record does not replay, and what changed since it was recorded (stderr). A
+    record that nothing explains (its rules have not changed) and whose config or choices do
+    not fit is a bad file: one error line, exit status 2."""
+    mismatch = done.problem.startswith("replay reached")
+    if not mismatch and not done.rules_moved:
+        raise DataError(f"{name}: {done.problem}")
+    if mismatch:
         err.print(f"{name}: MISMATCH: {escape(done.problem)}")
     elif done.state is None:
         err.print(f"{name}: cannot be replayed: {escape(done.problem)}")
@@ -684,7 +689,8 @@ def explain(
     if seat is not None and seat not in range(state.num_players):
         raise ConfigError(f"--seat {seat}: seats are 0 to {state.num_players - 1}")
     if not done.ok:
-        err.print(f"warning: {name} no longer replays to its recorded final state")
+        if done.rules_moved or done.problem.startswith("replay reached"):
+            err.print(f"warning: {name} no longer replays to its recorded final state")
         _replay_problem(name, done)
     view = g.view(state, seat) if seat is not None else state
     for event in view.log:

@@ -252,3 +252,16 @@ def test_fingerprint_differences_name_each_part() -> None:
     assert provenance.differences(fp, fp) == []
     other = {**fp, "options": "x", "code/smash_up": "y"}
     assert provenance.differences(other, fp) == ["the rule options", "the game's code"]
+
+
+def test_a_record_nothing_explains_is_a_bad_file(varia_record: GameRecord, tmp_path: Path) -> None:
+    """Rules, data and code unchanged, yet a choice does not fit: the file was damaged or
+    written by hand, a user's mistake (one line, exit 2), not a change of the rules."""
+    bad = _copy(varia_record)
+    bad.choices[3] = (bad.choices[3][0], "fly")
+    path = tmp_path / "bad.json"
+    save_record(bad, path)
+    for command in ("replay", "explain"):
+        ran = cw_in(command, str(path))
+        assert ran.returncode == 2 and not ran.stdout, ran.stderr
+        assert ran.stderr.count("\n") == 1 and "step 4 of" in ran.stderr and "'fly'" in ran.stderr

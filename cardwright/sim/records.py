@@ -166,6 +166,15 @@ class Replayed:
     def ok(self) -> bool:
         return not self.problem
 
+    @property
+    def rules_moved(self) -> bool:
+        """Whether the problem may come from a change since the record was made (something
+        changed, or a format-1 record cannot say), rather than from the record itself: a
+        record whose rules, data and code are today's (or one that says nothing of them
+        though its format would: not written by Cardwright) and that does not replay is a
+        damaged or hand-made file."""
+        return bool(self.changed) or (self.changed is None and self.record.version == 1)
+
     def since(self) -> str:
         """Who recorded it and what changed since, in one sentence."""
         r = self.record
