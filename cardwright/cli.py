@@ -719,6 +719,15 @@ def _register_scenario_commands() -> None:
 _register_scenario_commands()
 
 
+def _register_server_commands() -> None:
+    from cardwright.server.cli import register
+
+    register(app)
+
+
+_register_server_commands()
+
+
 # ---------------------------------------------------------------------------- bench
 @app.command()
 def bench(

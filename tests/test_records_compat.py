@@ -30,9 +30,14 @@ from .inproc import cw_in
 
 V1 = Path(__file__).parent / "records" / "v1"
 PINNED_IDS = Path(__file__).parent / "records" / "option_ids.json"
-#: The format-1 saved games whose games today's rules still play the same way. The Smash Up
-#: one played Tooth and Claw, which no longer destroys itself when played (issue 26).
-STILL_THE_SAME = ["bizarre-world", "blue-moon", "blue-moon-unfinished", "munchkin", "varia"]
+#: The format-1 saved games whose games today's rules still play the same way. Issue 26
+#: changed the other two: the Smash Up one played Tooth and Claw, which no longer destroys
+#: itself when played; in the Munchkin one, players now act at times they could not before.
+STILL_THE_SAME = ["bizarre-world", "blue-moon", "blue-moon-unfinished", "varia"]
+MOVED = {
+    "smash-up": "step 97 of 329: smash-up: 'special:53'",
+    "munchkin": "step 78 of 699: munchkin: seat 1 (Player 2) cannot choose now",
+}
 
 
 # ------------------------------------------------------------------ format 1 (the fixtures)
@@ -47,16 +52,17 @@ def test_format_1_saved_games_load_and_replay_exactly(name: str) -> None:
     assert (done.state is not None and done.state.result is None) == (name.endswith("unfinished"))
 
 
-def test_a_format_1_game_the_rules_changed_says_so_and_what_is_known() -> None:
-    ran = cw_in("replay", str(V1 / "smash-up.json"))
+@pytest.mark.parametrize("name", sorted(MOVED))
+def test_a_format_1_game_the_rules_changed_says_so_and_what_is_known(name: str) -> None:
+    ran = cw_in("replay", str(V1 / f"{name}.json"))
     assert ran.returncode == 1 and not ran.stdout and "Traceback" not in ran.stderr
     first, second = ran.stderr.splitlines()
-    assert "smash-up.json: no longer replays: step 97 of 329: smash-up: 'special:53'" in first
+    assert f"{name}.json: no longer replays: {MOVED[name]}" in first
     assert "before records carried a fingerprint of the rules (format 1)" in second
     assert "what changed since cannot be told" in second
-    told = cw_in("explain", str(V1 / "smash-up.json"), "--seat", "1")
+    told = cw_in("explain", str(V1 / f"{name}.json"), "--seat", "1")
     assert told.returncode == 0 and "no longer replays to its recorded final state" in told.stderr
-    assert told.stdout.count("\nT") > 100  # the log as far as it goes, seen by seat 1
+    assert told.stdout.count("\nT") > 50  # the log as far as it goes, seen by seat 1
 
 
 def test_format_1_saved_game_replays_and_explains_on_the_command_line() -> None:
@@ -77,13 +83,15 @@ def v1_store(tmp_path: Path) -> Path:
 
 def test_a_format_1_store_is_read_then_upgraded_when_appended_to(v1_store: Path) -> None:
     assert store.store_version(v1_store) == 1
-    for game_no in (1, 3, 7, 9):  # Bizarre World, Blue Moon, Varia, Munchkin
+    for game_no in (1, 3, 7):  # Bizarre World, Blue Moon, Varia
         record = store.load_game(v1_store, game_no)
         assert record.version == 1 and record.cardwright == "0.1.0" and not record.fingerprint
         done = check_replay(record)
         assert done.ok and done.reached == record.final_hash, (game_no, done.problem)
-    moved = check_replay(store.load_game(v1_store, 5))  # Smash Up, Tooth and Claw
-    assert not moved.ok and "recorded by Cardwright 0.1.0 before records" in moved.since()
+    for game_no in (5, 9):  # Smash Up (Tooth and Claw), Munchkin (issue 26's any-time acts)
+        moved = check_replay(store.load_game(v1_store, game_no))
+        assert not moved.ok and moved.rules_moved and moved.state is not None
+        assert "recorded by Cardwright 0.1.0 before records" in moved.since()
     ran = cw_in("simulate", "varia", "-n", "1", "--out", str(v1_store), "--json")
     assert ran.returncode == 0, ran.stderr
     assert "is a game store of version 1: appending upgrades it to version 2" in ran.stderr

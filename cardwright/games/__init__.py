@@ -89,7 +89,10 @@ class GameEntry:
     ``report``: its :class:`~cardwright.games.reporting.ReportHooks` (grouping, cards played,
     score followed) for the game store and ``cardwright report``; ``search``: a dict of
     :class:`~cardwright.agents.ismcts.SearchHooks` fields (evaluation, rollout length, move
-    grouping, default budget) for the search agent. ``seat_key``: the config key of the per-seat
+    grouping, default budget) for the search agent. ``present``: ``(game, view, seat) -> dict``,
+    the game's own board worked out from a seat's view for the browser, and ``card_face``:
+    ``(game, config, defn) -> dict``, a card's name, kind, whole text and printed numbers
+    (``docs/server.md``, "Writing a board"). ``seat_key``: the config key of the per-seat
     choices that ``--deck`` (one per seat) fills; ``seat_pairs``: each seat's choice is a pair
     written ``a,b`` (Smash Up's two factions), as in ``seat_example``.
     """
@@ -105,6 +108,8 @@ class GameEntry:
     option_ids: str | None = None
     card_facts: str | None = None
     search: str | None = None
+    present: str | None = None
+    card_face: str | None = None
     seat_key: str = "decks"
     seat_pairs: bool = False
     seat_example: str = ""
@@ -143,6 +148,8 @@ GAMES: dict[str, GameEntry] = {
         report=f"{_BW}.report:REPORT",
         option_ids=f"{_BW}.option_ids:OPTION_IDS",
         search=f"{_BW}.search:HOOKS",
+        present=f"{_BW}.present:present",
+        card_face=f"{_BW}.present:card_face",
     ),
     "blue-moon": GameEntry(
         "Blue Moon",
@@ -155,6 +162,8 @@ GAMES: dict[str, GameEntry] = {
         option_ids=f"{_BM}.option_ids:OPTION_IDS",
         card_facts=f"{_BM}.scenario:card_facts",
         search=f"{_BM}.search:HOOKS",
+        present=f"{_BM}.present:present",
+        card_face=f"{_BM}.present:card_face",
     ),
     "smash-up": GameEntry(
         "Smash Up",
@@ -166,6 +175,8 @@ GAMES: dict[str, GameEntry] = {
         option_ids=f"{_SU}.option_ids:OPTION_IDS",
         card_facts=f"{_SU}.scenario:card_facts",
         search=f"{_SU}.search:HOOKS",
+        present=f"{_SU}.present:present",
+        card_face=f"{_SU}.present:card_face",
         seat_key="factions",
         seat_pairs=True,
         seat_example="ninjas,pirates",
@@ -179,6 +190,8 @@ GAMES: dict[str, GameEntry] = {
         report=f"{_VA}.report:REPORT",
         option_ids=f"{_VA}.option_ids:OPTION_IDS",
         search=f"{_VA}.search:HOOKS",
+        present=f"{_VA}.present:present",
+        card_face=f"{_VA}.present:card_face",
     ),
     "munchkin": GameEntry(
         "Munchkin",
@@ -189,6 +202,8 @@ GAMES: dict[str, GameEntry] = {
         option_ids=f"{_MK}.option_ids:OPTION_IDS",
         card_facts=f"{_MK}.scenario:card_facts",
         search=f"{_MK}.search:HOOKS",
+        present=f"{_MK}.present:present",
+        card_face=f"{_MK}.present:card_face",
     ),
 }
 

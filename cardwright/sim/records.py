@@ -60,15 +60,20 @@ def save_record(record: GameRecord, path: Path | str) -> None:
 def load_record(path: Path | str) -> GameRecord:
     """Read a saved game; a malformed file, or one of a format version this Cardwright does
     not know, is one :class:`DataError` line."""
-    data = read_bytes(path, "saved game")
+    return decode_record(read_bytes(path, "saved game"), f"{path}: ")
+
+
+def decode_record(data: bytes, where: str = "") -> GameRecord:
+    """A saved game from its bytes (a file's, an upload's); ``where`` starts the one
+    :class:`DataError` line about a malformed one."""
     try:
         record = msgspec.json.decode(data, type=GameRecord)
     except (msgspec.ValidationError, msgspec.DecodeError) as exc:
-        raise DataError(f"{path}: not a Cardwright saved game: {exc}") from None
+        raise DataError(f"{where}not a Cardwright saved game: {exc}") from None
     if record.version not in READABLE:
         newer = " (written by a newer Cardwright)" if record.version > FORMAT_VERSION else ""
         raise DataError(
-            f"{path}: saved game format version {record.version}{newer}; this Cardwright "
+            f"{where}saved game format version {record.version}{newer}; this Cardwright "
             f"reads versions {', '.join(map(str, READABLE))}"
         )
     return upgraded(record)
@@ -177,18 +182,39 @@ class Replayed:
 
     def since(self) -> str:
         """Who recorded it and what changed since, in one sentence."""
-        r = self.record
-        if not r.fingerprint:
-            who = f"Cardwright {r.cardwright}" if r.cardwright else "a Cardwright"
-            return (
-                f"recorded by {who} before records carried a fingerprint of the rules "
-                f"(format {r.version}): what changed since cannot be told"
-            )
-        now = cardwright_version()
-        who = f"Cardwright {r.cardwright}" + (f", now {now}" if now != r.cardwright else "")
-        if not self.changed:
-            return f"recorded by {who}; its rules, card data and code have not changed since"
-        return f"recorded by {who}; changed since: {'; '.join(self.changed)}"
+        return since(self.record, self.changed)
+
+
+def changes(record: GameRecord) -> list[str] | None:
+    """What changed since ``record`` was made, in words (None: it does not say, format 1):
+    the parts of its game's fingerprint, and the contract's versions."""
+    game_id = record.game
+    out = differences(record.fingerprint, fingerprint(game_id)) if record.fingerprint else None
+    for name, theirs, ours in (
+        ("state hash", record.state_hash_version, STATE_HASH_VERSION),
+        ("option ids", record.option_ids_version, option_ids_version(game_id)),
+    ):
+        if theirs and theirs != ours:
+            out = [*(out or []), f"the {name} (version {theirs} to {ours})"]
+    return out
+
+
+def since(record: GameRecord, changed: list[str] | None = None) -> str:
+    """Who recorded ``record`` and what changed since (``changed``: :func:`changes`, when the
+    caller has it), in one sentence."""
+    if changed is None:
+        changed = changes(record)
+    if not record.fingerprint:
+        who = f"Cardwright {record.cardwright}" if record.cardwright else "a Cardwright"
+        return (
+            f"recorded by {who} before records carried a fingerprint of the rules "
+            f"(format {record.version}): what changed since cannot be told"
+        )
+    now = cardwright_version()
+    who = f"Cardwright {record.cardwright}" + (f", now {now}" if now != record.cardwright else "")
+    if not changed:
+        return f"recorded by {who}; its rules, card data and code have not changed since"
+    return f"recorded by {who}; changed since: {'; '.join(changed)}"
 
 
 def check_replay(record: GameRecord, *, log: bool = False) -> Replayed:
@@ -198,15 +224,7 @@ def check_replay(record: GameRecord, *, log: bool = False) -> Replayed:
     legal, or another final state. The state hash is compared when the record's version of
     it is this one; otherwise the layout-free final position, when the record has one."""
     game = get_game(record.game)
-    out = Replayed(record, game, None)
-    if record.fingerprint:
-        out.changed = differences(record.fingerprint, fingerprint(game.id))
-    for name, theirs, ours in (
-        ("state hash", record.state_hash_version, STATE_HASH_VERSION),
-        ("option ids", record.option_ids_version, option_ids_version(game.id)),
-    ):
-        if theirs and theirs != ours:
-            out.changed = [*(out.changed or []), f"the {name} (version {theirs} to {ours})"]
+    out = Replayed(record, game, None, changed=changes(record))
     ids = option_ids_version(game.id)
     if record.option_ids_version and record.option_ids_version != ids:
         out.problem = (
