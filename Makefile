@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test test-all lint typecheck browser bench clean web
+.PHONY: run test test-all lint typecheck browser tmux bench clean web
 
 # The browser client (cardwright/web): TypeScript + Preact, built by Vite from the npm
 # registry into cardwright/web/dist, which `cardwright serve` serves. Rebuilt when a source
@@ -53,10 +53,17 @@ browser:
 	    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; } || \
 	  { echo "the report test needs Chromium: install Debian's chromium package" >&2; exit 1; }
 
-test: lint typecheck browser $(WEB_STAMP)  ## lint, types, and the representative test suite
+# The terminal test plays each game in tmux at two sizes: Debian's package, installed when missing.
+tmux:
+	@command -v tmux >/dev/null 2>&1 || \
+	  { command -v apt-get >/dev/null 2>&1 && apt-get update -qq && \
+	    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq tmux >/dev/null; } || \
+	  { echo "the terminal test needs tmux: install Debian's tmux package" >&2; exit 1; }
+
+test: lint typecheck browser tmux $(WEB_STAMP)  ## lint, types, and the representative test suite
 	$(BIN)/pytest -q -n 2
 
-test-all: lint typecheck browser $(WEB_STAMP)  ## everything, slow simulations included
+test-all: lint typecheck browser tmux $(WEB_STAMP)  ## everything, slow simulations included
 	$(BIN)/pytest -q -n 2 -m ''
 
 bench: $(STAMP)  ## one-core speed of every playable game (about 20 s each)

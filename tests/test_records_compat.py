@@ -101,7 +101,7 @@ def test_a_format_1_store_is_read_then_upgraded_when_appended_to(v1_store: Path)
     assert new.version == 2 and new.fingerprint == provenance.fingerprint("varia")
     assert new.final_position and check_replay(new).changed == []
     report = cw_in(
-        "report", "varia", "--from", str(v1_store), "-o", str(v1_store.with_suffix(".html"))
+        "report", "varia", "--from", str(v1_store), "--output", str(v1_store.with_suffix(".html"))
     )
     assert report.returncode == 0, report.stderr
 

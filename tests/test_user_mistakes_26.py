@@ -76,7 +76,7 @@ def test_contradicting_player_counts_are_refused_before_any_game(
 ) -> None:
     args = command.split()
     if args[0] == "report":
-        args += ["-o", str(tmp_path / "r.html")]
+        args += ["--output", str(tmp_path / "r.html")]
     refused(tmp_path, *args, words=words)
 
 
@@ -125,7 +125,16 @@ def test_a_store_cut_short_is_refused_before_any_work(stores: Path, name: str) -
     path = str(stores / f"{name}.duckdb")
     words = (path, "the game store is damaged, probably cut short")
     refused(stores, "simulate", "blue-moon", "-n", "2", "--out", path, words=words)
-    refused(stores, "report", "munchkin", "--from", path, "-o", str(stores / "r.html"), words=words)
+    refused(
+        stores,
+        "report",
+        "munchkin",
+        "--from",
+        path,
+        "--output",
+        str(stores / "r.html"),
+        words=words,
+    )
     refused(stores, "explain", "--from", path, "--game", "9", words=words)
     refused(stores, "replay", "--from", path, "--game", "1", words=words)
 
@@ -167,10 +176,21 @@ def test_report_of_a_run_the_store_lacks_lists_the_runs(stores: Path) -> None:
     good = str(stores / "good.duckdb")
     html = str(stores / "r.html")
     refused(
-        stores, "report", "blue-moon", "--from", good, "--run", "99", "-o", html,
+        stores, "report", "blue-moon", "--from", good, "--run", "99", "--output", html,
         words=(good, "no run 99 of blue-moon (its blue-moon runs: 2)"),
     )  # fmt: skip
-    refused(stores, "report", "varia", "--from", good, "--run", "1", "-o", html, words=("runs: 4",))
+    refused(
+        stores,
+        "report",
+        "varia",
+        "--from",
+        good,
+        "--run",
+        "1",
+        "--output",
+        html,
+        words=("runs: 4",),
+    )
 
 
 # ------------------------------------------------------------------ names, scenarios, decks

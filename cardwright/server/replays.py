@@ -35,7 +35,10 @@ class Replayer:
     def __init__(self, record: GameRecord) -> None:
         self.record = record
         self.game: Game = get_game(record.game)
-        state = self.game.new_state(record.config, record.seed)
+        try:
+            state = self.game.new_state(record.config, record.seed)
+        except CardwrightError as exc:
+            raise DataError(f"its config: {exc} ({since(record)})") from None
         self.presenter = Presenter(record.game, state.config)
         self.names = list(state.names)
         self.checkpoints: list[State] = [clone(state)]

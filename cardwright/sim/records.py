@@ -12,6 +12,7 @@ version and fingerprint) are read as well. The policy: ``docs/records.md``.
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -217,12 +218,19 @@ def since(record: GameRecord, changed: list[str] | None = None) -> str:
     return f"recorded by {who}; changed since: {'; '.join(changed)}"
 
 
-def check_replay(record: GameRecord, *, log: bool = False) -> Replayed:
+def check_replay(
+    record: GameRecord,
+    *,
+    log: bool = False,
+    before: Callable[[State, int, str], None] | None = None,
+) -> Replayed:
     """Replay a record and compare it with what it says, without raising for a record that
     no longer fits this Cardwright: its option ids of another version (not replayed: its
     choices would mean other things), a config this version refuses, a choice no longer
     legal, or another final state. The state hash is compared when the record's version of
-    it is this one; otherwise the layout-free final position, when the record has one."""
+    it is this one; otherwise the layout-free final position, when the record has one.
+    ``before(state, seat, option_id)`` is called before each choice is applied (``explain``
+    notes where each choice came)."""
     game = get_game(record.game)
     out = Replayed(record, game, None, changed=changes(record))
     ids = option_ids_version(game.id)
@@ -239,6 +247,8 @@ def check_replay(record: GameRecord, *, log: bool = False) -> Replayed:
         return out
     state = out.state
     for step, (seat, choice) in enumerate(record.choices, start=1):
+        if before is not None:
+            before(state, seat, choice)
         try:
             game.apply(state, choice, seat)
         except (CardwrightError, EngineError) as exc:
