@@ -9,6 +9,8 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
+import duckdb
+
 from cardwright.core.datafiles import check_writable
 from cardwright.core.errors import ConfigError, DataError
 from cardwright.games import get_game
@@ -37,14 +39,32 @@ def check_output(path: Path) -> None:
     check_writable(path, "report")
 
 
-def _runs_of(store: Path, game: str) -> list[int]:
-    with open_store(store) as con:
-        return [
-            r
-            for (r,) in con.execute(
-                "SELECT DISTINCT run FROM games WHERE game = ? ORDER BY run", [game]
-            ).fetchall()
-        ]
+def _held_runs(con: duckdb.DuckDBPyConnection, game: str) -> list[int]:
+    """The runs of ``game`` the store holds."""
+    return [
+        r
+        for (r,) in con.execute(
+            "SELECT run FROM runs WHERE game = ? ORDER BY run", [game]
+        ).fetchall()
+    ]
+
+
+def _check_runs(
+    con: duckdb.DuckDBPyConnection, store: Path, game: str, runs: list[int] | None
+) -> None:
+    """Refuse, naming the store, a game it holds no games of, or a ``--run`` it does not hold
+    for that game (listing the runs it does hold)."""
+    held = _held_runs(con, game)
+    if not held:
+        games = con.execute("SELECT DISTINCT game FROM games ORDER BY game").fetchall()
+        have = ", ".join(g for (g,) in games) or "no games"
+        raise DataError(f"{store}: holds no {game} games (it holds: {have})")
+    missing = [r for r in runs or () if r not in held]
+    if missing:
+        which = ", ".join(map(str, missing))
+        raise DataError(
+            f"{store}: no run {which} of {game} (its {game} runs: {', '.join(map(str, held))})"
+        )
 
 
 def _sides(
@@ -57,7 +77,8 @@ def _sides(
             f"--against {against}: the same store as --from; name the runs to compare with "
             "--run (after) and --against-run (before)"
         )
-    every = _runs_of(store, game)
+    with open_store(store) as con:
+        every = _held_runs(con, game)
     if runs is None:
         runs = [r for r in every if r not in (against_runs or [])]
     if against_runs is None:
@@ -80,6 +101,7 @@ def _gather(
     with open_store(store) as con:
         if threads is not None:
             con.execute(f"SET threads = {int(threads)}")
+        _check_runs(con, store, game, runs)
         try:
             data = gather(con, game, report_hooks(game), runs)
         except DataError as exc:

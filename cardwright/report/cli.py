@@ -57,7 +57,9 @@ def register(app: typer.Typer, cli: ModuleType) -> None:
         ] = None,
         agents: Annotated[
             str | None,
-            typer.Option(help="With -n: one agent per seat (default: heuristic in every seat)."),
+            typer.Option(
+                help="With -n: one agent per seat, or one for every seat (default: heuristic)."
+            ),
         ] = None,
         seed: Annotated[int, typer.Option(help="With -n: the batch seed.")] = 0,
         jobs: Annotated[int, typer.Option(help="With -n: worker processes.")] = 1,

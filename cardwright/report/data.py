@@ -20,7 +20,7 @@ from cardwright.analysis.stats import Z95, newcombe_interval, summarize, wilson_
 from cardwright.core.errors import DataError
 from cardwright.games.reporting import ReportHooks
 from cardwright.sim.runner import Batch, GameOutcome
-from cardwright.sim.store import store_version
+from cardwright.sim.store import CARDS_SINCE, version_of
 
 #: Below this many games a rate is flagged as a small sample.
 SMALL = 30
@@ -297,9 +297,9 @@ def seat_name(data: ReportData, players: int, seat: int) -> str:
 
 def _deck_cards(con: duckdb.DuckDBPyConnection, hooks: ReportHooks) -> list[int]:
     """``sel_cards``: the cards each deck of the selected runs held (the store's ``cards``
-    rows); for runs the store did not record them for (a version 1 store), from the games'
+    rows); for runs the store did not record them for (before version 3), from the games'
     configs and this Cardwright's card data. Returns those runs."""
-    recorded = store_version(con) >= 2
+    recorded = version_of(con) >= CARDS_SINCE
     con.execute(
         "CREATE OR REPLACE TEMP TABLE sel_cards (run INTEGER, deck VARCHAR, card VARCHAR, "
         "name VARCHAR, copies INTEGER, facts VARCHAR)"

@@ -238,14 +238,18 @@ def test_comparison_mistakes_change_nothing(stores: dict[str, Path], tmp_path: P
     )
     with pytest.raises(ConfigError, match=r"run\(s\) 1 on both sides"):
         build_report(stores["both"], "bizarre-world", page, runs=[1], against_runs=[1])
-    with pytest.raises(DataError, match=r"after\.duckdb: the store holds no blue-moon games"):
+    with pytest.raises(
+        DataError, match=r"after\.duckdb: holds no blue-moon games \(it holds: bizarre-world\)"
+    ):
         build_report(stores["after"], "blue-moon", page, against=stores["both"])
     assert_user_error(
         cw("report", "bizarre-world", "-n", "2", "--out", both, "--against", both,
            "--output", str(page)),
         "--against-run",
     )  # fmt: skip
-    with pytest.raises(DataError, match="no bizarre-world games of run"):
+    with pytest.raises(
+        DataError, match=r"no run 3 of bizarre-world \(its bizarre-world runs: 1, 2\)"
+    ):
         build_report(stores["both"], "bizarre-world", page, runs=[3], against_runs=[1])
     assert not page.exists() and stores["both"].read_bytes() == stored
 

@@ -193,27 +193,30 @@ def test_any_deals_each_game_its_own_choice(tmp_path: Path) -> None:
     assert len(dealt) > 3 and json.loads(given) == {"decks": ["any", "any"]}
 
 
-def test_a_version_1_store_is_read_and_upgraded(tmp_path: Path) -> None:
-    """A store written before the ``cards`` table (format version 1: the same tables less
+def test_a_store_without_cards_is_read_and_upgraded(tmp_path: Path) -> None:
+    """A store written before the ``cards`` table (format version 2: the same tables less
     that one) still makes a report, its decks' cards taken from this Cardwright's card data;
-    appending a run upgrades it in the run's transaction. Another version is refused."""
+    appending a run upgrades it in the run's transaction. A later version is refused.
+    (tests/test_records_compat.py upgrades a real version 1 store.)"""
     store = tmp_path / "games.duckdb"
     simulate_into(store, "bizarre-world", 4, ["heuristic", "random"], seed=1)
     with duckdb.connect(str(store)) as con:
         con.execute("DROP TABLE cards")
-        con.execute("UPDATE meta SET value = '1' WHERE key = 'version'")
+        con.execute("UPDATE meta SET value = '2' WHERE key = 'version'")
     with open_store(store) as con:
         old = gather(con, "bizarre-world", report_hooks("bizarre-world"))
     assert old.derived_runs == [1] and old.holdings
     simulate_into(store, "bizarre-world", 4, ["heuristic", "random"], seed=2)
+    assert store_version(store) == FORMAT_VERSION == 3
     with open_store(store) as con:
-        assert store_version(con) == FORMAT_VERSION
         assert con.execute("SELECT DISTINCT run FROM cards").fetchall() == [(2,)]
         both = gather(con, "bizarre-world", report_hooks("bizarre-world"))
     assert both.derived_runs == [1] and both.holdings == old.holdings
     with duckdb.connect(str(store)) as con:
         con.execute("UPDATE meta SET value = '9' WHERE key = 'version'")
     with pytest.raises(
-        DataError, match="game store version 9, this Cardwright reads versions 1, 2"
+        DataError,
+        match=r"version 9 \(written by a newer Cardwright\); this Cardwright reads "
+        "versions 1, 2, 3",
     ):
         simulate_into(store, "bizarre-world", 1, ["random", "random"], seed=3)
