@@ -474,6 +474,14 @@ class Munchkin(Game):
     def player_strength(self, s: MKState, seat: int) -> int:
         """Level plus equipped usable Items' bonuses plus what lasts on the seat (one-shots,
         curses, powers), as the fight's monsters allow (Level only, Items only)."""
+        level, items, extra, double = self.strength_parts(s, seat)
+        total = level + items + extra
+        return total * 2 if double else total
+
+    def strength_parts(self, s: MKState, seat: int) -> tuple[int, int, int, bool]:
+        """What ``seat``'s combat strength is made of: (the Level that counts, the equipped
+        usable Items' bonuses that count, what lasts on the seat, whether it all counts
+        twice)."""
         words = fight_keywords(self, s)
         level = 0 if "items_only" in words else s.level[seat]
         items = 0
@@ -486,10 +494,7 @@ class Munchkin(Game):
             for e in s.lasting
             if e.key == "strength" and e.seat == seat and e.target is None
         )
-        total = level + items + extra
-        if board.marks(s, seat, "double"):
-            total *= 2
-        return total
+        return level, items, extra, board.marks(s, seat, "double") > 0
 
     def party_strength(self, s: MKState) -> int:
         combat = s.combat
