@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, cast
 
 from cardwright.core.game import Game
-from cardwright.core.state import State, known_card
+from cardwright.core.state import CardRef, State, known_card
 from cardwright.core.steps import Respond
 
 from . import board
@@ -156,9 +156,11 @@ def _attached(g: Munchkin, s: MKState) -> dict[str, dict[str, Any]]:
 # ------------------------------------------------------------------------------ the fight
 def _combat(g: Munchkin, s: MKState, combat: Combat) -> dict[str, Any]:
     monsters: list[dict[str, Any]] = []
+    on_monsters: list[CardRef] = []
     for m in combat.monsters:
         printed = g.monster_def(s, m)
         on = [x for x, host in combat.attached.items() if host == m]
+        on_monsters += on
         mate = combat.mates.get(m)
         monsters.append(
             {
@@ -184,6 +186,15 @@ def _combat(g: Munchkin, s: MKState, combat: Combat) -> dict[str, Any]:
             "stage": o.stage,
         }
     words = fight_keywords(g, s)
+    placed = {*combat.monsters, *combat.party, *on_monsters}
+    # the rest of the fight's cards: one-shots played on a seat that last the fight (an
+    # Instant Wall, a Yuppie Water), with the seat they are for
+    for_seat: dict[int, int] = {
+        e.source: e.seat
+        for e in s.lasting
+        if e.source is not None and e.target is None and e.seat >= 0
+    }
+    also = [{"card": c, "seat": for_seat.get(c)} for c in s.zones["combat"] if c not in placed]
     return {
         "fighter": combat.fighter,
         "helper": combat.helper if combat.helper >= 0 else None,
@@ -193,6 +204,7 @@ def _combat(g: Munchkin, s: MKState, combat: Combat) -> dict[str, Any]:
         "offer": offer,
         "strengths": {str(x): _strength(g, s, x) for x in fighters},
         "party": [{"card": c, "bonus": g.defn(s, c).bonus} for c in combat.party],
+        "also": also,
         "side": g.party_strength(s),
         "monsters": monsters,
         "foes": g.monsters_strength(s),

@@ -66,6 +66,7 @@ interface Fight {
   offer: Offer | null;
   strengths: Record<string, Strength>;
   party: { card: number; bonus: number }[];
+  also: { card: number; seat: number | null }[];
   side: number;
   monsters: Monster[];
   foes: number;
@@ -371,6 +372,12 @@ function CombatPanel({ f, w, props }: { f: Fight; w: Window | null; props: Board
             {f.party.map((x) => (
               <li key={x.card}>
                 <Card id={x.card} {...props} compact /> {signed(x.bonus)}
+              </li>
+            ))}
+            {f.also.map((x) => (
+              <li key={x.card}>
+                <Card id={x.card} {...props} compact />
+                {x.seat !== null && <> played on {seats[x.seat].name}</>}
               </li>
             ))}
           </ul>
