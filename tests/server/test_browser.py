@@ -168,17 +168,6 @@ def test_bizarre_world_is_played_to_the_end_by_clicking(browser: Any, live: Serv
     ("game", "request_", "decisions"),
     [
         ("varia", {}, 25),
-        (
-            "munchkin",
-            {
-                "seats": [
-                    {"kind": "me"},
-                    {"kind": "ai", "agent": "random"},
-                    {"kind": "ai", "agent": "random"},
-                ]
-            },
-            25,
-        ),
     ],
 )
 def test_every_game_plays_on_the_generic_board(
