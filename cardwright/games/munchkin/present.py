@@ -79,14 +79,8 @@ def card_face(game: Game, config: Mapping[str, Any], defn: str) -> dict[str, Any
 # ------------------------------------------------------------------------------ the players
 def _strength(g: Munchkin, s: MKState, seat: int) -> dict[str, Any]:
     """A player's combat strength now and what it is made of."""
-    level, items, extra, double = g.strength_parts(s, seat)
-    return {
-        "total": g.player_strength(s, seat),
-        "level": level,
-        "items": items,
-        "extra": extra,
-        "double": double,
-    }
+    parts = g.strength_parts(s, seat)
+    return {**parts._asdict(), "total": parts.total}
 
 
 def _player(g: Munchkin, s: MKState, seat: int) -> dict[str, Any]:

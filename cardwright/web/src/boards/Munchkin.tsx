@@ -1,8 +1,8 @@
-// Munchkin's board: the Door and Treasure decks and discards; the sale the player is making
-// (what is picked, the running total, what it buys, and the confirm); the fight (both sides'
-// strengths and what they are made of, the monsters with the cards played on them, the
-// helper and the offer, what is at stake) with the response window (whose answer it is, who
-// has passed); each player's Level, sex, race and class, equipment by slot, Big Items,
+// Munchkin's board: the sale the player is making (what is picked, the running total, what
+// it buys, and the confirm); the fight (both sides' strengths and what they are made of, the
+// monsters with the cards played on them, the helper and the offer, what is at stake) with
+// the response window (whose answer it is, who has passed); the Door and Treasure decks and
+// discards; each player's Level, sex, race and class, equipment by slot, Big Items,
 // carried Items, other cards in play and hand by back; the player's own hand. Everything
 // comes from the frame (the seat's view) and what the game's present.py worked out from it.
 import type { ComponentChildren } from "preact";
@@ -392,8 +392,13 @@ function CombatPanel({ f, w, props }: { f: Fight; w: Window | null; props: Board
               <li key={m.card} class="mk-monster">
                 <Card id={m.card} {...props} />
                 <div class="mk-monster-info">
-                  <b>{m.strength}</b> = Level {m.level}
-                  {m.strength !== m.level && <> {signed(m.strength - m.level)} from its text and cards on it</>}
+                  strength <b>{m.strength}</b>
+                  {m.strength !== m.level && (
+                    <>
+                      {" "}
+                      (Level {m.level}, {signed(m.strength - m.level)} from its text and the cards on it)
+                    </>
+                  )}
                   <br />
                   {m.treasures} Treasure{m.treasures === 1 ? "" : "s"}, {m.levels} level{m.levels === 1 ? "" : "s"}
                   {m.undead ? ", Undead" : ""}
@@ -556,10 +561,10 @@ export function MunchkinBoard(props: BoardProps) {
   const fight = data.combat;
   return (
     <div class="mk-board">
-      <Piles props={props} />
       {data.sale && <SalePanel sale={data.sale} props={props} />}
       {fight && <CombatPanel f={fight} w={data.window} props={props} />}
       {!fight && data.window && <WindowLine w={data.window} props={props} />}
+      <Piles props={props} />
       {zonesOf(props, [
         ["table", "On the table"],
         ["loot", "Treasure to share out"],
