@@ -72,15 +72,20 @@ class Tab:
     def seq(self) -> str:
         return str(self.page.get_attribute("main.play", "data-seq"))
 
-    def decide(self, rng: random.Random) -> bool:
-        """Click one option of this seat's decision (waiting for it); False once the game is
-        over."""
+    def ready(self) -> bool:
+        """Wait until this seat has a decision to answer (True) or the game is over (False)."""
         page = self.page
         page.wait_for_selector(
             ".game-over, .decision.mine button.option:not([disabled])", timeout=MS
         )
-        if page.locator(".game-over").count():
+        return not page.locator(".game-over").count()
+
+    def decide(self, rng: random.Random) -> bool:
+        """Click one option of this seat's decision (waiting for it); False once the game is
+        over."""
+        if not self.ready():
             return False
+        page = self.page
         buttons = page.locator(".decision.mine button.option")
         seq = self.seq()
         buttons.nth(rng.randrange(buttons.count())).click()
