@@ -84,7 +84,7 @@ def test_minion_and_action_split() -> None:
     for fid, faction in factions.items():
         minions = sum(card.copies for card in faction.minions)
         # (Vampires' two Wolf Pacts are fusion cards: minions that may be played as actions)
-        expected = {"robots": 18, "vigilantes": 7, "vampires": 11}.get(fid, 10)
+        expected = {"robots": 18, "vigilantes": 7, "vampires": 11, "princesses": 6}.get(fid, 10)
         assert minions == expected, fid
 
 
