@@ -38,7 +38,7 @@ from cardwright.games.reporting import ReportHooks
 from cardwright.sim.store import open_store, simulate_into
 from cardwright.sim.trace import report_hooks
 
-from .data import Rate, difference
+from .data import Rate, difference, split_parts
 
 #: Written between two seats' choices, and between the two factions of a pair.
 SEATS = ":"
@@ -416,14 +416,7 @@ def _figures(
     ]
     table = "bal_seats"
     if hooks.parts is not None:
-        names = [d for d, _ in decks]
-        split = [(d, part) for d in names for part in hooks.parts(d)]
-        con.execute(
-            "CREATE OR REPLACE TEMP TABLE bal_parts AS SELECT s.* REPLACE (p.part AS deck) "
-            "FROM bal_seats s JOIN (SELECT unnest($decks) AS deck, unnest($parts) AS part) p "
-            "ON s.deck = p.deck",
-            {"decks": [d for d, _ in split], "parts": [p for _, p in split]},
-        )
+        split_parts(con, "bal_seats", "bal_parts", [d for d, _ in decks], hooks.parts)
         table = "bal_parts"
     parts = []
     for part, n, s, wins, drawn, fn, fs, ln, ls in con.execute(

@@ -178,11 +178,7 @@ def fits_anywhere(a: Allowance, src: str) -> bool:
     be asked): it names no base, sets no condition on the destination, and is not a hand
     play made from the discard pile (which a card in play must allow, destination by
     destination). Kept beside :func:`dest_fits`, whose tests it must follow."""
-    return (
-        a.base is None
-        and not a.cond
-        and not (a.zone == "hand" and src.startswith("discard:"))
-    )
+    return a.base is None and not a.cond and not (a.zone == "hand" and src.startswith("discard:"))
 
 
 def may_play_from_discard(
@@ -451,8 +447,8 @@ def play_destinations(
     """Where a card may be played: bases for a minion or a base action, minions for a
     minion action, ``[-1]`` for a standard action (no destination). A ``normal`` play
     needs a play allowance that fits (from ``src``, by default the hand); ``cond``
-    restricts an extra play (``no_own_minion``, ``own_minion``). ``prot`` / ``bans``: the protecting /
-    play-banning cards in play, when the caller already has them."""
+    restricts an extra play (``no_own_minion``, ``own_minion``). ``prot`` / ``bans``: the
+    protecting / play-banning cards in play, when the caller already has them."""
     return destinations(g, s, seat, cid, via, base, prot, src=src, cond=cond, bans=bans)
 
 
@@ -515,10 +511,7 @@ def destinations(
         if open_to is None:
             open_to = _open_bases(g, s, seat, prot, bases)
         found = [
-            b
-            for b in bases
-            if b in open_to
-            and not (cond and _cond_fails(g, s, cond, seat, b))
+            b for b in bases if b in open_to and not (cond and _cond_fails(g, s, cond, seat, b))
         ]
     elif "play_on_base" in d.subtypes:
         found = (
@@ -636,9 +629,7 @@ def counts_extras(g: SmashUp, s: SUState, prot: Sources | None = None) -> bool:
     return False
 
 
-def extras_barred(
-    g: SmashUp, s: SUState, seat: int, cid: int, prot: Sources | None = None
-) -> bool:
+def extras_barred(g: SmashUp, s: SUState, seat: int, cid: int, prot: Sources | None = None) -> bool:
     """Whether a card in play forbids ``seat`` another extra play (of ``cid``) now."""
     if prot is None:
         prot = g.protections(s)
@@ -741,8 +732,10 @@ class Play(Step, tag="su.play"):
             return
         if s.affects:
             s.affects = [a for a in s.affects if a.source != cid]
-        if not self.told and cid in s.zones[RESOLVING] and g.cat(s).hook_specs.get(
-            "action_resolved"
+        if (
+            not self.told
+            and cid in s.zones[RESOLVING]
+            and g.cat(s).hook_specs.get("action_resolved")
         ):
             standard = int(s.cards[cid].defn in g.cat(s).standard)
             g.fire(s, "action_resolved", action_card=cid, seat=self.seat, standard=standard)

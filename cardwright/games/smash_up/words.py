@@ -76,9 +76,7 @@ def acts(fn: Callable[..., bool]) -> Callable[..., bool]:
 
 
 @acts
-def _destroy(
-    ctx: Ctx, what: Any, actor: Any = None, by: Any = None, replace: bool = True
-) -> bool:
+def _destroy(ctx: Ctx, what: Any, actor: Any = None, by: Any = None, replace: bool = True) -> bool:
     """Destroy the cards; ``replace=False``: no "instead" is asked again (the destruction a
     replacement gave up: The House of Nine Lives declined)."""
     g = game_of(ctx)
@@ -87,7 +85,9 @@ def _destroy(
     done = False
     for cid in cards_of(what):
         if g.is_minion(ctx.state, cid):
-            done = g.destroy(ctx.state, cid, who, ctx.rule, by=credit, replace=bool(replace)) or done
+            done = (
+                g.destroy(ctx.state, cid, who, ctx.rule, by=credit, replace=bool(replace)) or done
+            )
         else:
             done = g.destroy_action(ctx.state, cid, who, ctx.rule) or done
     return done
