@@ -4,11 +4,13 @@ import { GenericBoard } from "./GenericBoard";
 import { BizarreWorldBoard } from "./BizarreWorld";
 import { BlueMoonBoard } from "./BlueMoon";
 import { SmashUpBoard } from "./SmashUp";
+import { VariaBoard } from "./Varia";
 
 export const BOARDS: Record<string, Board> = {
   "bizarre-world": BizarreWorldBoard,
   "blue-moon": BlueMoonBoard,
   "smash-up": SmashUpBoard,
+  varia: VariaBoard,
 };
 
 export function boardFor(game: string): Board {
