@@ -47,6 +47,11 @@ def card_face(game: Game, config: Mapping[str, Any], defn: str) -> dict[str, Any
     return {"name": name, "kind": types or d.kind, "text": text, "numbers": numbers}
 
 
+def _shape(base: int, dice: int, sides: int) -> str:
+    """Power or focus as printed: ``2+1d6``, ``-`` for an action with no such shape."""
+    return actions.notation(base, dice, sides) if dice or base else "-"
+
+
 def _action(g: Varia, v: VariaState, slot: Slot, resolved: bool) -> dict[str, Any]:
     """One action on the timeline or in a queue: its cards (the lead first), its name (a
     combo's joined), the seat it targets, what it costs and rolls now (with the modifiers in
@@ -68,8 +73,8 @@ def _action(g: Varia, v: VariaState, slot: Slot, resolved: bool) -> dict[str, An
         "target": slot.target_seat,
         "cost": ap,
         "health_cost": hp,
-        "power": actions.notation(pb, pd, 6) if face.power_dice or pb else "-",
-        "focus": actions.notation(fb, fd, 4) if face.focus_dice or fb else "-",
+        "power": _shape(pb, pd, 6),
+        "focus": _shape(fb, fd, 4),
         "types": face.type_line,
         "keywords": keywords,
         "advantage": {1: "improved", -1: "impaired"}.get(adv, ""),
@@ -151,8 +156,8 @@ def _card_stats(g: Varia, v: VariaState, board: dict[str, Any]) -> dict[str, lis
             continue
         stats: list[list[Any]] = []
         printed = actions.combine([g.defs[v.cards[c].defn] for c in action["cards"]])
-        power = actions.notation(printed.power, printed.power_dice, 6)
-        focus = actions.notation(printed.focus, printed.focus_dice, 4)
+        power = _shape(printed.power, printed.power_dice, 6)
+        focus = _shape(printed.focus, printed.focus_dice, 4)
         if len(action["cards"]) > 1:
             stats.append(["combo", action["name"]])
         if (action["cost"], action["power"], action["focus"]) != (printed.cost, power, focus):
