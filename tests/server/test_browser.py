@@ -167,7 +167,6 @@ def test_bizarre_world_is_played_to_the_end_by_clicking(browser: Any, live: Serv
 @pytest.mark.parametrize(
     ("game", "request_", "decisions"),
     [
-        ("varia", {}, 25),
         (
             "munchkin",
             {

@@ -380,14 +380,25 @@ function Timeline({ data, props, top, bottom }: { data: VariaData; props: BoardP
   );
 }
 
-function ClashSideView({ s, name, props }: { s: ClashSide; name: string; props: BoardProps }) {
-  if (!s.status) return <div class="va-clash-side none">{name}: no action</div>;
-  if (s.status !== "performed") return <div class={`va-clash-side ${s.status}`}>{s.why}</div>;
+function ClashSideView({ s, seat, props }: { s: ClashSide; seat: number; props: BoardProps }) {
+  const name = props.frame.seats[seat].name;
+  if (!s.status)
+    return (
+      <div class="va-clash-side none" data-seat={seat}>
+        {name}: no action
+      </div>
+    );
+  if (s.status !== "performed")
+    return (
+      <div class={`va-clash-side ${s.status}`} data-seat={seat}>
+        {s.why}
+      </div>
+    );
   const power = s.rolls.find((r) => r.what === "power");
   const focus = s.rolls.find((r) => r.what === "focus");
   const card = s.card !== null && props.frame.cards[String(s.card)] ? s.card : null;
   return (
-    <div class={`va-clash-side${s.hit === true ? " hit" : s.hit === false ? " missed" : ""}`}>
+    <div class={`va-clash-side${s.hit === true ? " hit" : s.hit === false ? " missed" : ""}`} data-seat={seat}>
       <div class="va-clash-name">
         <b>{name}</b>:{" "}
         {card !== null ? <Card id={card} {...props} compact /> : <span>{s.name}</span>}
@@ -430,7 +441,7 @@ function Clashes({ props, top, bottom, turn }: { props: BoardProps; top: number;
             </div>
             {!quiet(c) &&
               [top, bottom].map((p) => (
-                <ClashSideView key={p} s={c.sides[p]} name={frame.seats[p].name} props={props} />
+                <ClashSideView key={p} s={c.sides[p]} seat={p} props={props} />
               ))}
             {c.also.length > 0 && (
               <ul class="va-also">
