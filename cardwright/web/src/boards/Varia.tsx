@@ -260,23 +260,35 @@ function Keywords({ action }: { action: Action }) {
 }
 
 /** An action on the timeline or in a queue: its cards, its target, what it costs and rolls. */
-function ActionView({ action, props, seat }: { action: Action; props: BoardProps; seat: number }) {
+function ActionView({
+  action,
+  props,
+  seat,
+  compact = false,
+}: {
+  action: Action;
+  props: BoardProps;
+  seat: number;
+  compact?: boolean;
+}) {
   const { frame } = props;
   const target = frame.seats[action.target]?.name ?? "";
   const combo = action.cards.length > 1;
   return (
     <div
-      class={`va-action${action.disrupted ? " disrupted" : ""}${combo ? " combo" : ""}`}
+      class={`va-action${action.disrupted ? " disrupted" : ""}${combo ? " combo" : ""}${compact ? " compact" : ""}`}
       data-seat={seat}
       aria-label={`${action.name}${action.disrupted ? ", disrupted" : ""}`}
     >
-      <div class="va-owner">
-        {frame.seats[seat]?.name}
-        {combo && <span class="va-combo-name">: {action.name}</span>}
-      </div>
+      {!compact && (
+        <div class="va-owner">
+          {frame.seats[seat]?.name}
+          {combo && <span class="va-combo-name">: {action.name}</span>}
+        </div>
+      )}
       <div class="va-action-cards">
         {action.cards.map((id) => (
-          <Card key={id} id={id} {...props} />
+          <Card key={id} id={id} {...props} compact={compact} />
         ))}
       </div>
       <div class="va-action-line">
@@ -463,12 +475,12 @@ function QueueView({ queue, props, seat }: { queue: Action[]; props: BoardProps;
     <div class="va-queue">
       <h4>
         Queue <span class="count">{queue.length}</span>{" "}
-        <span class="va-muted">(goes onto the timeline first next turn, in this order)</span>
+        <span class="va-muted">(onto the timeline first, in this order)</span>
       </h4>
       <ol class="va-queue-list">
         {queue.map((a, i) => (
           <li key={i}>
-            <ActionView action={a} props={props} seat={seat} />
+            <ActionView action={a} props={props} seat={seat} compact />
           </li>
         ))}
       </ol>
@@ -540,8 +552,8 @@ function PlayerArea({ seat, data, props }: { seat: number; data: VariaData; prop
             <CardRow ids={player.forgotten} {...props} />
           </details>
         </div>
+        <QueueView queue={player.queue} props={props} seat={seat} />
       </div>
-      <QueueView queue={player.queue} props={props} seat={seat} />
       {mine && <div class="va-hand mine">{hand}</div>}
     </section>
   );
