@@ -63,7 +63,8 @@ def _check_board(tab: Tab, state: VariaState, seat: int) -> bool:
     rolled = False
     for moment, sides in _last_clashes(state).items():
         for p, (totals, power) in sides.items():
-            side = page.locator(f".va-clash[data-moment='{moment}'] .va-clash-side[data-seat='{p}']")
+            clash = page.locator(f".va-clash[data-moment='{moment}']")
+            side = clash.locator(f".va-clash-side[data-seat='{p}']")
             if not totals and power is None:
                 continue
             rolls = side.locator(".va-roll")

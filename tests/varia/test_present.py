@@ -170,6 +170,7 @@ def test_a_moment_resolved_and_the_next_resolving() -> None:
     done, now = board["timeline"]
     assert (done["status"], now["status"]) == ("resolved", "resolving")
     cleave, parry = done["slots"]
+    assert (cleave["cards"], parry["cards"]) == ([a["cl"]], [a["pa"]])
     assert cleave["performed"] and cleave["result"] == {
         "hit": True,
         "power": 9,

@@ -59,13 +59,14 @@ def _action(g: Varia, v: VariaState, slot: Slot, resolved: bool) -> dict[str, An
     hit, its totals and the damage it dealt."""
     face = actions.printed(v, slot)
     keys = actions.changing(g, v, slot)
-    ap, hp = actions.costs(g, v, slot, face)
+    if keys is None:  # lasting effects in force: the values they change count too
+        keys = g.changes_for(v, slot.cards) | {e.key for e in v.lasting}
+    ap = actions.value(g, v, slot, "cost", face.cost, keys)
+    hp = actions.value(g, v, slot, "health_cost", face.health_cost, keys)
     pb, pd, fb, fd = actions.dice(g, v, slot, face, keys)
     adv = actions.advantage(g, v, slot, face, keys)
     keywords = sorted(
-        w
-        for w in ("fast", "ranged", "spellfuse")
-        if actions.keyword(g, v, slot, w, face, keys)
+        w for w in ("fast", "ranged", "spellfuse") if actions.keyword(g, v, slot, w, face, keys)
     )
     out: dict[str, Any] = {
         "cards": list(slot.cards),
