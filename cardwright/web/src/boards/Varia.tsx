@@ -408,13 +408,15 @@ function ClashSideView({ s, seat, props }: { s: ClashSide; seat: number; props: 
     );
   const power = s.rolls.find((r) => r.what === "power");
   const focus = s.rolls.find((r) => r.what === "focus");
-  const card = s.card !== null && props.frame.cards[String(s.card)] ? s.card : null;
+  const shown = s.card !== null ? props.frame.cards[String(s.card)] : undefined;
+  const card = shown && !shown.hidden && s.card !== null ? s.card : null;
+  const printed = shown?.defn ? props.frame.faces[shown.defn]?.name : undefined;
   return (
     <div class={`va-clash-side${s.hit === true ? " hit" : s.hit === false ? " missed" : ""}`} data-seat={seat}>
       <div class="va-clash-name">
         <b>{name}</b>:{" "}
         {card !== null ? <Card id={card} {...props} compact /> : <span>{s.name}</span>}
-        {card !== null && s.name.includes(" + ") && <span class="va-muted"> ({s.name})</span>}
+        {card !== null && s.name && s.name !== printed && <span class="va-muted"> ({s.name})</span>}
       </div>
       <div class="va-dice">
         {power && <Roll roll={power} />}
@@ -531,7 +533,6 @@ function PlayerArea({ seat, data, props }: { seat: number; data: VariaData; prop
             {player.items.map((it) => (
               <div key={it.id} class={`va-item${it.ruined ? " ruined" : ""}`}>
                 <Card id={it.id} {...props} />
-                {it.ruined && <span class="va-mark ruined">ruined</span>}
               </div>
             ))}
             {player.items.length === 0 && <span class="va-muted">none in the item zone</span>}
