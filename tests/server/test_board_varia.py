@@ -81,28 +81,6 @@ def _check_board(tab: Tab, state: VariaState, seat: int) -> bool:
     return rolled
 
 
-def _choose(tab: Tab, rng: random.Random) -> bool:
-    """Answer this seat's decision by clicking: a card on the board that the decision is
-    about (a card of the hand, an item), then one of the options in its text, or else a
-    button of the decision panel. False once the game is over."""
-    page = tab.page
-    page.wait_for_selector(".game-over, .decision.mine button.option:not([disabled])", timeout=MS)
-    if page.locator(".game-over").count():
-        return False
-    cards = page.locator(".va-board .card.pickable")
-    if cards.count() and rng.random() < 0.5:
-        seq = tab.seq()
-        card = cards.nth(rng.randrange(cards.count()))
-        card.click()
-        options = page.locator(".card-tip .tip-options button")
-        options.first.wait_for(timeout=MS)
-        options.nth(rng.randrange(options.count())).click()
-        tab.moved(seq)
-        page.mouse.move(0, 0)
-        return True
-    return tab.decide(rng)
-
-
 def test_varia_is_played_to_the_end_by_clicking(browser: Any, live: Server) -> None:  # noqa: F811
     """Ann (Volcanic Warrior) against a random AI (Shadow Assassin), with a spectator: every
     decision of hers is clicked on the page, on a card of the board or on the decision
@@ -159,7 +137,7 @@ def test_varia_is_played_to_the_end_by_clicking(browser: Any, live: Server) -> N
             assert f"gold {GAME.defs[shown].value}" in page.locator(".card-tip").inner_text()
             item.blur()
             focused = True
-        if not _choose(tab, rng):
+        if not tab.choose(rng, ".va-board"):
             break
     page.wait_for_selector(".game-over", timeout=MS)
     over = page.locator(".game-over").inner_text()

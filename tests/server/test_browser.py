@@ -87,6 +87,28 @@ class Tab:
         self.moved(seq)
         return True
 
+    def choose(self, rng: random.Random, board: str) -> bool:
+        """Answer this seat's decision by clicking (waiting for it): half the time a card of
+        ``board`` (a selector) that the decision is about, then one of the options in its
+        text, else a button of the decision panel. False once the game is over."""
+        page = self.page
+        page.wait_for_selector(
+            ".game-over, .decision.mine button.option:not([disabled])", timeout=MS
+        )
+        if page.locator(".game-over").count():
+            return False
+        cards = page.locator(f"{board} .card.pickable")
+        if not (cards.count() and rng.random() < 0.5):
+            return self.decide(rng)
+        seq = self.seq()
+        cards.nth(rng.randrange(cards.count())).click()
+        options = page.locator(".card-tip .tip-options button")
+        options.first.wait_for(timeout=MS)
+        options.nth(rng.randrange(options.count())).click()
+        self.moved(seq)
+        page.mouse.move(0, 0)
+        return True
+
     def moved(self, seq: str) -> None:
         """Wait for the view after the one numbered ``seq`` (or the game's end); no error."""
         page = self.page
