@@ -538,9 +538,11 @@ function PlayerArea({ seat, data, props }: { seat: number; data: VariaData; prop
             {player.items.length === 0 && <span class="va-muted">none in the item zone</span>}
           </div>
         </div>
-        {!mine && <div class="va-hand">{hand}</div>}
-        <div class="va-piles">
+        <div class="va-stock">
+          {!mine && <div class="va-hand">{hand}</div>}
           <ZoneRow label="Deck" ids={deck} {...props} />
+        </div>
+        <div class="va-piles">
           <details class="va-pile">
             <summary>Discard pile ({player.discard.length})</summary>
             <CardRow ids={player.discard} {...props} />
