@@ -96,12 +96,9 @@ class Tab:
         """Answer this seat's decision by clicking (waiting for it): half the time a card of
         ``board`` (a selector) that the decision is about, then one of the options in its
         text, else a button of the decision panel. False once the game is over."""
-        page = self.page
-        page.wait_for_selector(
-            ".game-over, .decision.mine button.option:not([disabled])", timeout=MS
-        )
-        if page.locator(".game-over").count():
+        if not self.ready():
             return False
+        page = self.page
         cards = page.locator(f"{board} .card.pickable")
         if not (cards.count() and rng.random() < 0.5):
             return self.decide(rng)
