@@ -3,16 +3,25 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
+TRAIN_STAMP := $(VENV)/.installed-train
+# the extras `make test` needs (the RL interfaces and Ray); `make test-all` adds `train`
+EXTRAS := dev,rl,ray
 
 .PHONY: run test test-all lint typecheck browser bench clean
 
-$(STAMP): pyproject.toml
+# the stamps depend on this Makefile too, so a change of EXTRAS installs again
+$(STAMP): pyproject.toml Makefile
 	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "Python 3.11+ is required")'
 	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV) || \
 	  (command -v apt-get >/dev/null && apt-get update -qq && apt-get install -y -qq python3-venv && $(PYTHON) -m venv $(VENV))
 	$(BIN)/python -m pip install -q --upgrade pip
-	$(BIN)/python -m pip install -q -e '.[dev]'
+	$(BIN)/python -m pip install -q -e '.[$(EXTRAS)]'
 	@touch $(STAMP)
+
+# torch's CPU build (torch==2.13.0 resolves to the +cpu wheel on the project's machines)
+$(TRAIN_STAMP): $(STAMP)
+	$(BIN)/python -m pip install -q -e '.[$(EXTRAS),train]'
+	@touch $(TRAIN_STAMP)
 
 run: $(STAMP)  ## play Bizarre World in the terminal against the heuristic AI
 	$(BIN)/cardwright play bizarre-world
@@ -34,7 +43,7 @@ browser:
 test: lint typecheck browser  ## lint, types, and the representative test suite
 	$(BIN)/pytest -q -n 2
 
-test-all: lint typecheck browser  ## everything, slow simulations included
+test-all: lint typecheck browser $(TRAIN_STAMP)  ## everything, slow simulations and training included
 	$(BIN)/pytest -q -n 2 -m ''
 
 bench: $(STAMP)  ## one-core speed of every playable game (about 20 s each)

@@ -89,7 +89,9 @@ class GameEntry:
     ``report``: its :class:`~cardwright.games.reporting.ReportHooks` (grouping, cards played,
     score followed) for the game store and ``cardwright report``; ``search``: a dict of
     :class:`~cardwright.agents.ismcts.SearchHooks` fields (evaluation, rollout length, move
-    grouping, default budget) for the search agent. ``seat_key``: the config key of the per-seat
+    grouping, default budget) for the search agent. ``rl``: a dict of
+    :class:`~cardwright.rl.spec.GameSpec` fields (the card list, the action catalogue's bounds,
+    the observation's layout) for the reinforcement-learning interfaces. ``seat_key``: the config key of the per-seat
     choices that ``--deck`` (one per seat) fills; ``seat_pairs``: each seat's choice is a pair
     written ``a,b`` (Smash Up's two factions), as in ``seat_example``.
     """
@@ -105,6 +107,7 @@ class GameEntry:
     option_ids: str | None = None
     card_facts: str | None = None
     search: str | None = None
+    rl: str | None = None
     seat_key: str = "decks"
     seat_pairs: bool = False
     seat_example: str = ""
@@ -143,6 +146,7 @@ GAMES: dict[str, GameEntry] = {
         report=f"{_BW}.report:REPORT",
         option_ids=f"{_BW}.option_ids:OPTION_IDS",
         search=f"{_BW}.search:HOOKS",
+        rl=f"{_BW}.rl:RL",
     ),
     "blue-moon": GameEntry(
         "Blue Moon",
@@ -155,6 +159,7 @@ GAMES: dict[str, GameEntry] = {
         option_ids=f"{_BM}.option_ids:OPTION_IDS",
         card_facts=f"{_BM}.scenario:card_facts",
         search=f"{_BM}.search:HOOKS",
+        rl=f"{_BM}.rl:RL",
     ),
     "smash-up": GameEntry(
         "Smash Up",
@@ -166,6 +171,7 @@ GAMES: dict[str, GameEntry] = {
         option_ids=f"{_SU}.option_ids:OPTION_IDS",
         card_facts=f"{_SU}.scenario:card_facts",
         search=f"{_SU}.search:HOOKS",
+        rl=f"{_SU}.rl:RL",
         seat_key="factions",
         seat_pairs=True,
         seat_example="ninjas,pirates",
@@ -179,6 +185,7 @@ GAMES: dict[str, GameEntry] = {
         report=f"{_VA}.report:REPORT",
         option_ids=f"{_VA}.option_ids:OPTION_IDS",
         search=f"{_VA}.search:HOOKS",
+        rl=f"{_VA}.rl:RL",
     ),
     "munchkin": GameEntry(
         "Munchkin",
@@ -189,6 +196,7 @@ GAMES: dict[str, GameEntry] = {
         option_ids=f"{_MK}.option_ids:OPTION_IDS",
         card_facts=f"{_MK}.scenario:card_facts",
         search=f"{_MK}.search:HOOKS",
+        rl=f"{_MK}.rl:RL",
     ),
 }
 

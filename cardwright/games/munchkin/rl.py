@@ -1,0 +1,165 @@
+"""Munchkin for the reinforcement-learning interfaces (:mod:`cardwright.rl`, docs/rl.md).
+
+The card list is every card of the classic set, then the Steampunk cards not in it. A set
+holds at most three cards of a name, so one place of a decision names at most three copies.
+Two-card forms list what can stand at each place: a monster enhancer, a Mate, a card that
+brings a monster and a one-shot are played on (or with) one of a fight's monsters, which are
+monster cards and the Door cards that join a fight as one (a Mate copies its monster). A card's powers,
+alternatives and ways to pay a monster off are numbered from 0 and are fewer than ten.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import Any, cast
+
+from cardwright.core.game import Game
+from cardwright.core.state import HIDDEN, State
+
+from .cards import CardDef, load_set
+from .help import SHARE_IDS
+from .state import MKState
+
+PHASES = ("setup", "arrange", "kick", "trouble", "loot", "charity", "end")
+
+
+@cache
+def _defs() -> tuple[CardDef, ...]:
+    found: dict[str, CardDef] = {}
+    for card_set in ("classic", "steampunk"):
+        for cid, d in load_set(card_set).cards.items():
+            found.setdefault(cid, d)
+    return tuple(found.values())
+
+
+def cards(game: Game, config: dict[str, Any]) -> list[str]:
+    return [d.id for d in _defs()]
+
+
+def _kinds(*kinds: str) -> Any:
+    def defs(game: Game, config: dict[str, Any]) -> list[str]:
+        return [d.id for d in _defs() if d.kind in kinds]
+
+    return defs
+
+
+def zone_sight(state: State, zone: str, seat: int) -> bool | None:
+    """Munchkin's visibility by zone where it does not depend on the card
+    (``Munchkin.card_visible``): another seat's hand shows its face-up and known cards."""
+    if zone.startswith("hand."):
+        return True if int(zone.rsplit(":", 1)[1]) == seat else None
+    return zone not in ("door_deck", "treasure_deck")
+
+
+def _seats(sight: Any) -> list[float]:
+    """Per seat (the observer first): its combat strength, male, dead, back from the dead."""
+    s = cast(MKState, sight.state)
+    game = sight.game
+    out: list[float] = []
+    for seat in sight.order():
+        out += [
+            float(game.player_strength(s, seat)),
+            float(s.sex[seat] == "male"),
+            float(s.dead[seat]),
+            float(s.reborn[seat]),
+        ]
+    return out
+
+
+def _equipped(sight: Any) -> dict[int, float]:
+    """The equipped Items in play, by definition."""
+    s = cast(MKState, sight.state)
+    out: dict[int, float] = {}
+    for cid in s.equipped:
+        d = sight.defn(cid)
+        if d != HIDDEN:
+            i = sight.index[d]
+            out[i] = out.get(i, 0.0) + 1.0
+    return out
+
+
+def _combat(sight: Any) -> dict[int, float]:
+    """The combat: whether there is one, the fighter and the helper (one-hot, the observer
+    first; the helper's last place is "none"), the fighters' and the monsters' strength,
+    the helper's share of the Treasure (one-hot), the seats asked for help, the spoils."""
+    s = cast(MKState, sight.state)
+    combat = s.combat
+    out: dict[int, float] = {}
+    if combat is None:
+        return out
+    n = sight.players
+    game = sight.game
+    out[0] = 1.0
+    out[1 + sight.rel(combat.fighter)] = 1.0
+    at = 1 + n
+    out[at + (sight.rel(combat.helper) if combat.helper >= 0 else n)] = 1.0
+    at += n + 1
+    out[at] = float(game.party_strength(s))
+    out[at + 1] = float(sum(game.monster_strength(s, m) for m in combat.monsters))
+    at += 2
+    out[at + SHARE_IDS.index(combat.share)] = 1.0
+    at += len(SHARE_IDS)
+    for seat in combat.asked:
+        out[at + sight.rel(seat)] = 1.0
+    at += n
+    out[at] = float(combat.spoils)
+    return {i: v for i, v in out.items() if v}
+
+
+def _features(game: Game, config: dict[str, Any]) -> tuple[tuple[str, Any, Any], ...]:
+    n = int(config["players"])
+    return (
+        ("per seat: strength, male, dead, reborn", 4 * n, _seats),
+        ("equipped by card", "cards", _equipped),
+        ("combat", 1 + n + n + 1 + 2 + len(SHARE_IDS) + n + 1, _combat),
+    )
+
+
+#: what a fight's monsters may be: monsters, and the Door cards that join as one (a Mate)
+_MONSTERS = _kinds("monster", "door")
+
+RL = {
+    "cards": cards,
+    "copies": 3,
+    "numbers": {
+        "power:CARD:N": 9,
+        "power:CARD:N:SEAT": 9,
+        "chase:CARD:N": 9,
+        "alt:CARD:N": 9,
+        "trigger:N": 15,
+    },
+    "words": {"offer:WORD": tuple(SHARE_IDS), "demand:WORD": tuple(SHARE_IDS)},
+    "domains": {
+        ("enhance:CARD:TARGET", "CARD"): _kinds("enhancer"),
+        ("enhance:CARD:TARGET", "TARGET"): _MONSTERS,
+        ("mate:CARD:TARGET", "CARD"): _kinds("door", "treasure"),
+        ("mate:CARD:TARGET", "TARGET"): _MONSTERS,
+        ("play:CARD:TARGET", "CARD"): _kinds("door", "treasure"),
+        ("play:CARD:TARGET", "TARGET"): _MONSTERS,
+        ("use:CARD:TARGET", "CARD"): _kinds("oneshot"),
+        ("use:CARD:TARGET", "TARGET"): _MONSTERS,
+        ("curse:CARD:SEAT", "CARD"): _kinds("curse"),
+        ("level:CARD:SEAT", "CARD"): _kinds("level"),
+        ("steal:CARD:SEAT", "CARD"): _kinds("door", "treasure"),
+        ("chase:CARD:N", "CARD"): _MONSTERS,
+        ("join:CARD", "CARD"): _MONSTERS,
+    },
+    "phases": PHASES,
+    "scores": ("level",),
+    "zones": (
+        ("hand.door", True, ("cards",)),
+        ("hand.treasure", True, ("cards",)),
+        ("play", True, ("cards",)),
+        ("door_deck", False, ()),
+        ("treasure_deck", False, ()),
+        ("door_discard", False, ("cards",)),
+        ("treasure_discard", False, ("cards",)),
+        ("combat", False, ("cards",)),
+        ("table", False, ("cards",)),
+        ("loot", False, ("cards",)),
+        ("corpse", False, ("cards",)),
+    ),
+    "features": _features,
+    "zone_sight": zone_sight,
+    "turn_limit_rule": "mk.engine.turn_limit",
+}

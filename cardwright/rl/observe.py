@@ -1,0 +1,410 @@
+"""Observations: what one seat sees, as a fixed-shape numpy array and as a JSON-ready dict.
+
+Everything is read from the seat's view. Building a whole view (``game.view``: a copy of
+the state with every hidden card replaced) costs two to ten environment steps, so the
+encoder reads the view in place: a :class:`Sight` answers, for the parts the encoder reads,
+exactly what the view would (a card the seat cannot identify is :data:`HIDDEN`, with only its
+public status; the game fields the spec reads are public ones). The tests encode every step of
+many random games both ways, from the state through a :class:`Sight` and from
+``game.view(state, seat)``, and require the same bytes; and they apply the conformance
+suite's hidden swaps to the encodings.
+
+The array's layout is :attr:`Encoder.sections` (``docs/rl.md`` prints it per game):
+
+* ``header``: whether the seat is to decide; the pending decision's kind (one-hot over the
+  game's kinds, and "none" when the game is over); who decides and who is active (one-hot,
+  seats counted from the observing seat); the phase (one-hot over the game's phases, and
+  "other"); the turn; the game is over;
+* ``scores``: each of ``game.scores``'s lists, seats counted from the observing seat;
+* one section per zone family and seat (the observing seat first): the number of cards,
+  the number the seat cannot identify, then per plane a count per card definition (visible
+  cards; exhausted visible cards; the sum of a counter on visible cards), and for hidden
+  cards the public part of those (how many are exhausted, the counter's sum);
+* the game's own features (``spec.features``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from cardwright.core.game import Game
+from cardwright.core.state import HIDDEN, Card, State
+
+from .catalogue import Catalogue, CatalogueError
+from .spec import GameSpec, ZonePlane
+
+OBS_DTYPE = np.float32
+MASK_DTYPE = np.int8
+
+
+class Sight:
+    """What ``seat`` sees of ``state``: ``state`` is either a full state (read through the
+    game's visibility rules) or that seat's view (``is_view``), and the answers are the same.
+    A game's feature functions read card definitions only through :meth:`defn` and
+    :meth:`defs`, and other fields of ``state`` only when the view shows them as they are."""
+
+    __slots__ = (
+        "_defn",
+        "_defs",
+        "cards",
+        "game",
+        "index",
+        "is_view",
+        "players",
+        "seat",
+        "state",
+        "zs",
+    )
+
+    def __init__(
+        self, game: Game, state: State, seat: int, spec: GameSpec, index: dict[str, int]
+    ) -> None:
+        self.game = game
+        #: the place of each card definition in the card list (for features by card)
+        self.index = index
+        self.state = state
+        self.seat = seat
+        self.players = len(state.names)
+        self.cards = state.cards
+        self.is_view = state.viewer == seat
+        self.zs = spec.zone_sight
+        self._defs: dict[str, list[str]] = {}
+        self._defn: dict[int, str] | None = None
+
+    def order(self) -> list[int]:
+        """The seats from the observing seat on, in seat order."""
+        n, s = self.players, self.seat
+        return [(s + i) % n for i in range(n)]
+
+    def rel(self, seat: int) -> int:
+        """``seat`` counted from the observing seat (0 is itself)."""
+        return (seat - self.seat) % self.players
+
+    def defs(self, zone: str) -> list[str]:
+        """The definitions of the cards of ``zone`` in order, :data:`HIDDEN` for each card the
+        seat cannot identify (a zone the state lacks is empty)."""
+        found = self._defs.get(zone)
+        if found is not None:
+            return found
+        state, cards = self.state, self.cards
+        ids = state.zones.get(zone, ())
+        if self.is_view:
+            out = [cards[c].defn for c in ids]
+        else:
+            whole = self.zs(state, zone, self.seat) if self.zs is not None else None
+            if whole is True:
+                out = [cards[c].defn for c in ids]
+            elif whole is False:
+                out = [HIDDEN] * len(ids)
+            else:
+                visible, seat = self.game.card_visible, self.seat
+                out = [
+                    cards[c].defn if visible(state, zone, cards[c], seat) else HIDDEN for c in ids
+                ]
+        self._defs[zone] = out
+        return out
+
+    def defn(self, card_id: int) -> str:
+        """The definition of a card as the seat sees it (:data:`HIDDEN` if it cannot)."""
+        if self.is_view:
+            card = self.cards.get(card_id)
+            return HIDDEN if card is None else card.defn
+        if self._defn is None:
+            self._defn = {}
+            for zone, ids in self.state.zones.items():
+                for cid, d in zip(ids, self.defs(zone), strict=True):
+                    self._defn[cid] = d
+        return self._defn.get(card_id, HIDDEN)
+
+    def card(self, card_id: int) -> Card:
+        """The public status of a card (exhausted, face up, counters, owner, controller),
+        whether or not the seat identifies it; never read its ``defn`` (use :meth:`defn`)."""
+        return self.cards[card_id]
+
+
+#: a zone's places in the observation (:meth:`Encoder._plan`)
+_Place = tuple[str, int, int, int, tuple[tuple[str, int], ...], int]
+
+
+@dataclass(frozen=True)
+class Section:
+    name: str
+    offset: int
+    size: int
+    what: str
+
+
+class Encoder:
+    """The observation encoder of a game under a config (the catalogue's card list and
+    decision kinds, the config's number of players)."""
+
+    def __init__(self, catalogue: Catalogue) -> None:
+        self.catalogue = catalogue
+        self.game = catalogue.game
+        self.spec = catalogue.spec
+        self.players = self._players(catalogue.config)
+        self.kind_index = {k: i for i, k in enumerate(catalogue.kinds)}
+        self.phase_index = {p: i for i, p in enumerate(self.spec.phases)}
+        self.card_index = catalogue.card_index
+        sections: list[Section] = []
+        offset = 0
+
+        def add(name: str, size: int, what: str) -> int:
+            nonlocal offset
+            sections.append(Section(name, offset, size, what))
+            offset += size
+            return offset - size
+
+        n, kinds, phases = self.players, len(catalogue.kinds), len(self.spec.phases)
+        self._header = add(
+            "header",
+            1 + kinds + 1 + n + n + phases + 1 + 1 + 1,
+            f"to decide (1); decision kind ({kinds} kinds + none); deciding seat ({n}); active "
+            f"seat ({n}); phase ({phases} + other); turn (1); over (1)",
+        )
+        self._scores = add(
+            "scores", len(self.spec.scores) * n, f"{', '.join(self.spec.scores)} per seat"
+        )
+        cards = len(catalogue.cards)
+        self._zones: list[tuple[ZonePlane, int, int]] = []  # plane, offset, size per block
+        self._plans: dict[int, list[_Place]] = {}
+        for plane in self.spec.zones:
+            per = 2 + len(plane.planes) * cards
+            per += ("exhausted" in plane.planes) + len(plane.counters)
+            seats = n if plane.per_seat else 1
+            what = "cards, hidden cards" + "".join(f", {p} by card" for p in plane.planes)
+            where = f"{plane.family}:SEAT" if plane.per_seat else plane.family
+            start = add(f"zone {where}", per * seats, f"{what} ({seats} x {per})")
+            self._zones.append((plane, start, per))
+        self._features = []
+        for feature in self.spec.features(self.game, catalogue.config):
+            size = cards if feature.size == "cards" else int(feature.size)
+            what = f"{feature.name} (one per card)" if feature.size == "cards" else feature.name
+            self._features.append((feature, size, add(feature.name, size, what)))
+        self.sections = sections
+        self.size = offset
+
+    def _players(self, config: dict[str, Any]) -> int:
+        players = config.get("players")
+        if isinstance(players, int):
+            return players
+        names = config.get("names")
+        return len(names) if isinstance(names, list) else self.game.min_players
+
+    # ----------------------------------------------------------------- the array
+    def sight(self, state: State, seat: int) -> Sight:
+        return Sight(self.game, state, seat, self.spec, self.card_index)
+
+    def _plan(self, seat: int) -> list[_Place]:
+        """Where each zone of the observation goes when ``seat`` observes: (zone, offset of
+        its block, offset of its card counts or -1, of its exhausted counts or -1, and
+        (counter key, offset) per counter, and the offset of the hidden cards' exhausted count
+        and counter sums, which follow the per-card planes)."""
+        plan = self._plans.get(seat)
+        if plan is not None:
+            return plan
+        plan = []
+        width = len(self.card_index)
+        n = self.players
+        for plane, start, per in self._zones:
+            seats = [(seat + r) % n for r in range(n)] if plane.per_seat else [0]
+            for r, s in enumerate(seats):
+                base = start + r * per
+                at = base + 2
+                cards = exhausted = -1
+                counters = []
+                for name in plane.planes:
+                    if name == "cards":
+                        cards = at
+                    elif name == "exhausted":
+                        exhausted = at
+                    else:
+                        counters.append((name.partition(":")[2], at))
+                    at += width
+                # ``at`` is now where the hidden cards' exhausted count and counter sums go
+                plan.append((plane.zone(s), base, cards, exhausted, tuple(counters), at))
+        self._plans[seat] = plan
+        return plan
+
+    def encode(self, state: State, seat: int) -> np.ndarray:
+        """The observation of ``seat``: ``state`` is the full state or the seat's view."""
+        sight = Sight(self.game, state, seat, self.spec, self.card_index)
+        acc: dict[int, float] = {}
+        self._fill_header(sight, acc)
+        try:
+            self._fill_zones(sight, acc)
+        except KeyError as exc:
+            raise CatalogueError(
+                f"{self.game.id}: card {exc.args[0]!r} is not in the card list of this "
+                "config's catalogue"
+            ) from None
+        for feature, size, start in self._features:
+            values = feature.fill(sight)
+            if isinstance(values, dict):
+                for i, v in values.items():
+                    if v:
+                        acc[start + i] = v
+                continue
+            if len(values) != size:
+                raise CatalogueError(
+                    f"{self.game.id}: feature {feature.name} gave {len(values)} values, not "
+                    f"{size}"
+                )
+            for i, v in enumerate(values):
+                if v:
+                    acc[start + i] = v
+        out = np.zeros(self.size, OBS_DTYPE)
+        if acc:
+            out[list(acc)] = list(acc.values())
+        return out
+
+    def _fill_zones(self, sight: Sight, acc: dict[int, float]) -> None:
+        state = sight.state
+        zones, cards, index, get = state.zones, state.cards, self.card_index, acc.get
+        for zone, base, at_cards, at_exh, counters, tail in self._plan(sight.seat):
+            ids = zones.get(zone)
+            if not ids:
+                continue
+            defs = sight.defs(zone)
+            acc[base] = len(ids)
+            hidden = defs.count(HIDDEN)
+            if hidden:
+                acc[base + 1] = hidden
+            if at_cards >= 0 and hidden < len(defs):
+                for d in defs:
+                    if d != HIDDEN:
+                        i = at_cards + index[d]
+                        acc[i] = get(i, 0.0) + 1.0
+            if at_exh < 0 and not counters:
+                continue
+            for cid, d in zip(ids, defs, strict=True):
+                card = cards[cid]
+                if at_exh >= 0 and card.exhausted:
+                    i = tail if d == HIDDEN else at_exh + index[d]
+                    acc[i] = get(i, 0.0) + 1.0
+                if counters and card.counters:
+                    for k, (key, at) in enumerate(counters):
+                        value = card.counters.get(key)
+                        if value:
+                            if d == HIDDEN:
+                                i = tail + (at_exh >= 0) + k
+                            else:
+                                i = at + index[d]
+                            acc[i] = get(i, 0.0) + value
+
+    def _index(self, defn: str) -> int:
+        i = self.card_index.get(defn)
+        if i is None:
+            raise CatalogueError(
+                f"{self.game.id}: card {defn!r} is not in the card list of this config's "
+                "catalogue"
+            )
+        return i
+
+    def _fill_header(self, sight: Sight, acc: dict[int, float]) -> None:
+        state, n = sight.state, self.players
+        at = self._header
+        decision = state.decision
+        kinds = len(self.kind_index)
+        if decision is not None:
+            if decision.seat == sight.seat:
+                acc[at] = 1.0
+            acc[at + 1 + self.kind_index[decision.kind]] = 1.0
+            acc[at + 2 + kinds + sight.rel(decision.seat)] = 1.0
+        else:
+            acc[at + 1 + kinds] = 1.0
+        at += 2 + kinds + n
+        acc[at + sight.rel(state.active)] = 1.0
+        at += n
+        phases = len(self.phase_index)
+        acc[at + self.phase_index.get(state.phase, phases)] = 1.0
+        at += phases + 1
+        if state.turn:
+            acc[at] = float(state.turn)
+        if state.result is not None:
+            acc[at + 1] = 1.0
+        if self.spec.scores:
+            scores = self.game.scores(state)
+            at = self._scores
+            for key in self.spec.scores:
+                values = scores[key]
+                for s in range(n):
+                    v = values[s]
+                    if v:
+                        acc[at + sight.rel(s)] = float(v)
+                at += n
+
+    # ----------------------------------------------------------------- the mask
+    def mask(self, state: State, seat: int) -> np.ndarray:
+        """1 at the index of every option of the pending decision if ``seat`` decides it."""
+        out = np.zeros(self.catalogue.size, MASK_DTYPE)
+        decision = state.decision
+        if decision is not None and decision.seat == seat:
+            cards = state.cards
+            out[self.catalogue.indices(decision, lambda c: cards[c].defn)] = 1
+        return out
+
+
+def observation_dict(
+    game: Game, view: State, catalogue: Catalogue | None = None
+) -> dict[str, Any]:
+    """The structured form of a seat's view, ready for JSON: the decision (with each option's
+    action index when ``catalogue`` is given), every zone's cards (``"?"`` for a card the
+    seat cannot identify, with its public status), the scores and the result."""
+    seat = view.viewer
+    if seat < 0:
+        raise ValueError("observation_dict takes a seat's view (game.view(state, seat))")
+    decision = None
+    if view.decision is not None:
+        d = view.decision
+        options: list[dict[str, Any]] = [{"id": o.id, "label": o.label} for o in d.options]
+        if catalogue is not None and d.options:
+            cards = view.cards
+            indices = catalogue.indices(d, lambda c: cards[c].defn)
+            for entry, index in zip(options, indices, strict=True):
+                entry["action"] = index
+        decision = {
+            "seat": d.seat,
+            "kind": d.kind,
+            "prompt": d.prompt,
+            "rule": d.rule,
+            "options": options,
+        }
+    zones: dict[str, list[dict[str, Any]]] = {}
+    for zone, ids in view.zones.items():
+        entries = []
+        for cid in ids:
+            card = view.cards[cid]
+            entry: dict[str, Any] = {"card": card.defn}
+            if cid >= 0:
+                entry["id"] = cid
+            if card.exhausted:
+                entry["exhausted"] = True
+            if not card.face_up:
+                entry["face_up"] = False
+            if card.counters:
+                entry["counters"] = dict(card.counters)
+            entries.append(entry)
+        zones[zone] = entries
+    result = None
+    if view.result is not None:
+        result = {"winners": list(view.result.winners), "reason": view.result.reason}
+    return {
+        "game": game.id,
+        "seat": seat,
+        "names": list(view.names),
+        "turn": view.turn,
+        "active": view.active,
+        "phase": view.phase,
+        "decision": decision,
+        "zones": zones,
+        "scores": game.scores(view),
+        "result": result,
+    }
+
+
+Fill = Callable[[Sight], list[float]]
