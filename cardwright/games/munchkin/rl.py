@@ -16,6 +16,7 @@ from typing import Any, cast
 from cardwright.core.game import Game
 from cardwright.core.state import HIDDEN, State
 
+from .abilities import card_abilities, card_keywords
 from .cards import CardDef, load_set
 from .help import SHARE_IDS
 from .state import MKState
@@ -36,11 +37,51 @@ def cards(game: Game, config: dict[str, Any]) -> list[str]:
     return [d.id for d in _defs()]
 
 
+_SETS = ("classic", "steampunk")
+
+
 def _kinds(*kinds: str) -> Any:
     def defs(game: Game, config: dict[str, Any]) -> list[str]:
         return [d.id for d in _defs() if d.kind in kinds]
 
     return defs
+
+
+def _keyword(word: str) -> Any:
+    def defs(game: Game, config: dict[str, Any]) -> list[str]:
+        return [d.id for d in _defs() if any(word in card_keywords(cs, d.id) for cs in _SETS)]
+
+    return defs
+
+
+def _items(d: CardDef, hook: str) -> int:
+    """How many ``hook`` items (powers, alternatives, chase-offs) the card's ability has."""
+    return max(
+        (len(a.hooks.get(hook, ())) for cs in _SETS for a in card_abilities(cs, d.id)), default=0
+    )
+
+
+def _with(hook: str) -> Any:
+    def defs(game: Game, config: dict[str, Any]) -> list[str]:
+        return [d.id for d in _defs() if _items(d, hook)]
+
+    return defs
+
+
+@cache
+def _most(hook: str) -> int:
+    """The highest item number of ``hook`` on any card (N of its forms)."""
+    return max(_items(d, hook) for d in _defs()) - 1
+
+
+def _fought(game: Game, config: dict[str, Any]) -> list[str]:
+    """What a fight's monsters may be: monster cards and Mates."""
+    mates = set(_keyword("mate")(game, config))
+    return [d.id for d in _defs() if d.kind == "monster" or d.id in mates]
+
+
+def _oneshot_bonus(game: Game, config: dict[str, Any]) -> list[str]:
+    return [d.id for d in _defs() if d.kind == "oneshot" and d.bonus]
 
 
 def zone_sight(state: State, zone: str, seat: int) -> bool | None:
@@ -115,34 +156,34 @@ def _features(game: Game, config: dict[str, Any]) -> tuple[tuple[str, Any, Any],
     )
 
 
-#: what a fight's monsters may be: monsters, and the Door cards that join as one (a Mate)
-_MONSTERS = _kinds("monster", "door")
-
 RL = {
     "cards": cards,
     "copies": 3,
     "numbers": {
-        "power:CARD:N": 9,
-        "power:CARD:N:SEAT": 9,
-        "chase:CARD:N": 9,
-        "alt:CARD:N": 9,
+        "power:CARD:N": _most("powers"),
+        "power:CARD:N:SEAT": _most("powers"),
+        "chase:CARD:N": _most("chase_offs"),
+        "alt:CARD:N": _most("alternatives"),
         "trigger:N": 15,
     },
     "words": {"offer:WORD": tuple(SHARE_IDS), "demand:WORD": tuple(SHARE_IDS)},
     "domains": {
         ("enhance:CARD:TARGET", "CARD"): _kinds("enhancer"),
-        ("enhance:CARD:TARGET", "TARGET"): _MONSTERS,
-        ("mate:CARD:TARGET", "CARD"): _kinds("door", "treasure"),
-        ("mate:CARD:TARGET", "TARGET"): _MONSTERS,
-        ("play:CARD:TARGET", "CARD"): _kinds("door", "treasure"),
-        ("play:CARD:TARGET", "TARGET"): _MONSTERS,
-        ("use:CARD:TARGET", "CARD"): _kinds("oneshot"),
-        ("use:CARD:TARGET", "TARGET"): _MONSTERS,
+        ("enhance:CARD:TARGET", "TARGET"): _fought,
+        ("mate:CARD:TARGET", "CARD"): _keyword("mate"),
+        ("mate:CARD:TARGET", "TARGET"): _kinds("monster"),
+        ("play:CARD:TARGET", "CARD"): _keyword("with_monster"),
+        ("play:CARD:TARGET", "TARGET"): _kinds("monster"),
+        ("use:CARD:TARGET", "CARD"): _oneshot_bonus,
+        ("use:CARD:TARGET", "TARGET"): _fought,
         ("curse:CARD:SEAT", "CARD"): _kinds("curse"),
         ("level:CARD:SEAT", "CARD"): _kinds("level"),
-        ("steal:CARD:SEAT", "CARD"): _kinds("door", "treasure"),
-        ("chase:CARD:N", "CARD"): _MONSTERS,
-        ("join:CARD", "CARD"): _MONSTERS,
+        ("steal:CARD:SEAT", "CARD"): _keyword("takes_level"),
+        ("power:CARD:N", "CARD"): _with("powers"),
+        ("power:CARD:N:SEAT", "CARD"): _with("powers"),
+        ("alt:CARD:N", "CARD"): _with("alternatives"),
+        ("chase:CARD:N", "CARD"): _fought,
+        ("join:CARD", "CARD"): _kinds("monster"),
     },
     "phases": PHASES,
     "scores": ("level",),
