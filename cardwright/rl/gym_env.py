@@ -27,8 +27,10 @@ class CardwrightEnv(gymnasium.Env[np.ndarray, np.int64]):
     """``game`` played by the learning ``seat`` (a seat number, or ``"random"``: drawn each
     game) against ``opponents`` (one agent spec for every other seat, or a comma-separated
     spec per other seat in seat order: ``random``, ``heuristic``, ``ismcts:iterations=200``).
-    ``shaping`` as in :class:`~cardwright.rl.table.Table`; other keyword arguments are rule
-    options."""
+    ``shaping`` as in :class:`~cardwright.rl.table.Table`. An illegal action raises a
+    one-line ``CatalogueError`` (``illegal="raise"``) or, with ``illegal="lose"``, ends the
+    game with -1 for the learning seat (as PettingZoo's ``TerminateIllegalWrapper``). Other
+    keyword arguments are rule options."""
 
     metadata = {"render_modes": ["ansi", "human"]}
 
@@ -39,8 +41,12 @@ class CardwrightEnv(gymnasium.Env[np.ndarray, np.int64]):
         opponents: str = "random",
         shaping: float = 0.0,
         render_mode: str | None = None,
+        illegal: str = "raise",
         **config: Any,
     ) -> None:
+        if illegal not in ("raise", "lose"):
+            raise ConfigError(f"illegal={illegal!r}: 'raise' or 'lose'")
+        self.illegal = illegal
         if render_mode not in (None, *self.metadata["render_modes"]):
             raise ValueError(f"render_mode {render_mode!r}: one of None, 'ansi', 'human'")
         self.table = Table(game, config, shaping)
@@ -66,6 +72,7 @@ class CardwrightEnv(gymnasium.Env[np.ndarray, np.int64]):
         self.action_space = spaces.Discrete(self.table.catalogue.size)
         self.seat = 0 if seat == "random" else int(seat)
         self._opponents: dict[int, Agent] = {}
+        self._forfeit = False
 
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
@@ -83,14 +90,20 @@ class CardwrightEnv(gymnasium.Env[np.ndarray, np.int64]):
             for i, (s, spec) in enumerate(zip(others, self.opponent_specs, strict=True))
         }
         self.table.reset(game_seed)
+        self._forfeit = False
         reward = self._opponents_play()
         obs, info = self._observe()
         info["opening_reward"] = reward
         return obs, info
 
     def step(self, action: Any) -> tuple[np.ndarray, float, bool, bool, dict[str, Any]]:
-        if self.table.over:
+        if self.table.over or self._forfeit:
             raise RuntimeError("the game is over: call reset()")
+        if self.illegal == "lose" and int(action) not in self.table.legal(self.seat):
+            self._forfeit = True
+            obs, info = self._observe()
+            info["illegal_action"] = int(action)
+            return obs.copy(), -1.0, True, False, info
         reward = self.table.play(int(action))[self.seat]
         reward += self._opponents_play()
         obs, info = self._observe()

@@ -121,14 +121,16 @@ class Table:
 
     # ----------------------------------------------------------------- what a seat sees
     def observe(self, seat: int) -> tuple[np.ndarray, np.ndarray]:
-        """(observation, action mask) of ``seat`` now (the last one is kept: asking twice for
-        one step costs one encoding)."""
+        """(observation, action mask) of ``seat`` now. The last pair is kept, so asking twice
+        in one step costs one encoding; the arrays are read-only for that reason."""
         state = self.live
         cache = self._cache
         if cache is not None and cache[0] == state.decisions and cache[1] == seat:
             return cache[2], cache[3]
         obs = self.encoder.encode(state, seat)
         mask = self.encoder.mask(state, seat)
+        obs.flags.writeable = False
+        mask.flags.writeable = False
         self._cache = (state.decisions, seat, obs, mask)
         return obs, mask
 
