@@ -18,6 +18,12 @@ part of the form counts as a digit:
 
 So index <-> option is exact within a decision: :meth:`Catalogue.indices` gives the index of
 each option (all different), :meth:`Catalogue.option` the option of an index.
+
+A card whose definition is not in the game's card list at all counts as one more definition,
+:data:`OTHER`, with its own ordinals (up to :data:`OTHER_COPIES`): a Bizarre World state
+dealt by ``determinize`` for a seat that does not know the opponent's deck holds cards drawn
+from the generator, which no card list can name. A card of the list outside a form's own
+shorter list is an error (the game's RL description is wrong).
 """
 
 from __future__ import annotations
@@ -35,6 +41,10 @@ from .spec import GameSpec, game_spec
 
 #: the parse cache's size before it is emptied (option ids are few per game: card ids recur)
 _CACHE_LIMIT = 200_000
+#: the definition every card outside the game's card list counts as
+OTHER = "(other)"
+#: the ordinals of :data:`OTHER` at one place of one decision
+OTHER_COPIES = 64
 
 
 class CatalogueError(CardwrightError):
@@ -56,6 +66,11 @@ class Part:
     size: int
     copies: int
     stride: int
+
+    @property
+    def other(self) -> int:
+        """Where a card part's :data:`OTHER` ordinals start."""
+        return len(self.values) * self.copies
 
     @property
     def is_card(self) -> bool:
@@ -142,7 +157,8 @@ class Catalogue:
             if piece in ("CARD", "TARGET"):
                 values = self._values(form, piece)
                 copies = self.spec.form_copies.get(form, self.copies)
-                parts.append((piece, position, values, 0, len(values) * copies, copies))
+                size = len(values) * copies + OTHER_COPIES
+                parts.append((piece, position, values, 0, size, copies))
             elif piece == "N":
                 if form not in self.spec.numbers:
                     raise CatalogueError(
@@ -222,20 +238,23 @@ class Catalogue:
                     name = defn(value)
                     d = part.index.get(name)
                     if d is None:
-                        raise CatalogueError(
-                            f"{self.game.id}: option {option.id!r} names {name!r}, which is not "
-                            f"in the catalogue's list for {part.kind} of {block.form}"
-                        )
+                        if name in self.card_index:
+                            raise CatalogueError(
+                                f"{self.game.id}: option {option.id!r} names {name!r}, which is "
+                                f"not in the catalogue's list for {part.kind} of {block.form}"
+                            )
+                        name = OTHER
                     same = seen.setdefault((block.number, part.position, name), [])
                     if value not in same:
                         same.append(value)
                     ordinal = same.index(value)
-                    if ordinal >= part.copies:
+                    most = OTHER_COPIES if d is None else part.copies
+                    if ordinal >= most:
                         raise CatalogueError(
                             f"{self.game.id}: option {option.id!r} names copy {ordinal + 1} of "
-                            f"{name!r}; the catalogue has {part.copies} for {block.form}"
+                            f"{name!r}; the catalogue has {most} for {block.form}"
                         )
-                    value = d * part.copies + ordinal
+                    value = part.other + ordinal if d is None else d * part.copies + ordinal
                 index += value * part.stride
             out.append(index)
         return out
@@ -266,7 +285,9 @@ class Catalogue:
         pieces = block.form.split(":")
         for part in block.parts:
             value, rest = divmod(rest, part.stride)
-            if part.is_card:
+            if part.is_card and value >= part.other:
+                text = f"{OTHER}#{value - part.other}"
+            elif part.is_card:
                 d, ordinal = divmod(value, part.copies)
                 text = part.values[d] + (f"#{ordinal}" if part.copies > 1 else "")
             elif part.kind in ("N", "SEAT"):
@@ -287,6 +308,7 @@ class Catalogue:
                     what = f"{len(part.values)} {'listed ' if own else ''}cards"
                     if part.copies > 1:
                         what += f" x {part.copies} copies"
+                    what += f", {OTHER_COPIES} others"
                 elif part.kind in ("N", "SEAT"):
                     what = f"{part.low}..{part.low + part.size - 1}"
                 else:

@@ -75,6 +75,11 @@ class Sight:
         self._defs: dict[str, list[str]] = {}
         self._defn: dict[int, str] | None = None
 
+    @property
+    def width(self) -> int:
+        """The places of a vector by card: the card list and one for any other card."""
+        return len(self.index) + 1
+
     def order(self) -> list[int]:
         """The seats from the observing seat on, in seat order."""
         n, s = self.players, self.seat
@@ -126,6 +131,14 @@ class Sight:
         return self.cards[card_id]
 
 
+class Slots(dict[str, int]):
+    """The place of each card definition in the card list; a definition outside it (a card
+    a determinization drew from a generator) takes the one place after the list."""
+
+    def __missing__(self, key: str) -> int:
+        return len(self)
+
+
 #: a zone's places in the observation (:meth:`Encoder._plan`)
 _Place = tuple[str, int, int, int, tuple[tuple[str, int], ...], int]
 
@@ -149,7 +162,7 @@ class Encoder:
         self.players = self._players(catalogue.config)
         self.kind_index = {k: i for i, k in enumerate(catalogue.kinds)}
         self.phase_index = {p: i for i, p in enumerate(self.spec.phases)}
-        self.card_index = catalogue.card_index
+        self.card_index = Slots(catalogue.card_index)
         sections: list[Section] = []
         offset = 0
 
@@ -169,7 +182,7 @@ class Encoder:
         self._scores = add(
             "scores", len(self.spec.scores) * n, f"{', '.join(self.spec.scores)} per seat"
         )
-        cards = len(catalogue.cards)
+        cards = len(catalogue.cards) + 1  # and one place for any card outside the list
         self._zones: list[tuple[ZonePlane, int, int]] = []  # plane, offset, size per block
         self._plans: dict[int, list[_Place]] = {}
         for plane in self.spec.zones:
@@ -208,7 +221,7 @@ class Encoder:
         if plan is not None:
             return plan
         plan = []
-        width = len(self.card_index)
+        width = len(self.card_index) + 1
         n = self.players
         for plane, start, per in self._zones:
             seats = [(seat + r) % n for r in range(n)] if plane.per_seat else [0]
@@ -235,13 +248,7 @@ class Encoder:
         sight = Sight(self.game, state, seat, self.spec, self.card_index)
         acc: dict[int, float] = {}
         self._fill_header(sight, acc)
-        try:
-            self._fill_zones(sight, acc)
-        except KeyError as exc:
-            raise CatalogueError(
-                f"{self.game.id}: card {exc.args[0]!r} is not in the card list of this "
-                "config's catalogue"
-            ) from None
+        self._fill_zones(sight, acc)
         for feature, size, start in self._features:
             values = feature.fill(sight)
             if isinstance(values, dict):
@@ -295,15 +302,6 @@ class Encoder:
                             else:
                                 i = at + index[d]
                             acc[i] = get(i, 0.0) + value
-
-    def _index(self, defn: str) -> int:
-        i = self.card_index.get(defn)
-        if i is None:
-            raise CatalogueError(
-                f"{self.game.id}: card {defn!r} is not in the card list of this config's "
-                "catalogue"
-            )
-        return i
 
     def _fill_header(self, sight: Sight, acc: dict[int, float]) -> None:
         state, n = sight.state, self.players

@@ -80,7 +80,7 @@ def _bases_in_play(sight: Any) -> dict[int, float]:
     s = cast(SUState, sight.state)
     game = sight.game
     n = sight.players
-    width = len(sight.index)
+    width = sight.width
     per = len(_bases()) + 2 + n * (1 + width)
     base_index = _base_index()
     out: dict[int, float] = {}
@@ -124,7 +124,8 @@ def _turn(sight: Any) -> list[float]:
 
 def _features(game: Game, config: dict[str, Any]) -> tuple[tuple[str, int, Any], ...]:
     players = int(config["players"])
-    slot = len(_bases()) + 2 + players * (1 + len(_deck_cards()) + len(_bases()))
+    width = len(_deck_cards()) + len(_bases()) + 1  # the card list, and one for any other
+    slot = len(_bases()) + 2 + players * (1 + width)
     return (
         ("bases in play", slot * (players + 1), _bases_in_play),
         ("this turn", 5, _turn),

@@ -72,13 +72,9 @@ def _values(sight: Any) -> list[float]:
     return out
 
 
-def _slot_width(sight: Any) -> int:
-    return len(sight.index) + 7
-
-
 def _timeline(sight: Any) -> dict[int, float]:
     s = cast(VariaState, sight.state)
-    width = _slot_width(sight)
+    width = sight.width + 7
     per_moment = width * sight.players
     out: dict[int, float] = {}
     for m, moment in enumerate(s.timeline):
@@ -95,7 +91,7 @@ def _slot(sight: Any, slot: Slot, at: int, out: dict[int, float]) -> None:
         if d != HIDDEN:
             i = at + sight.index[d]
             out[i] = out.get(i, 0.0) + 1.0
-    at += len(sight.index)
+    at += sight.width
     values = (
         float(slot.target_seat == sight.seat),
         float(slot.performed),
@@ -112,7 +108,7 @@ def _slot(sight: Any, slot: Slot, at: int, out: dict[int, float]) -> None:
 
 def _features(game: Game, config: dict[str, Any]) -> tuple[tuple[str, Any, Any], ...]:
     players = 2
-    width = len(_defs()) + 7
+    width = len(_defs()) + 1 + 7  # cards by definition (and any other card), then 7 values
     return (
         ("action points, engaged, step, moments", players + 1 + len(STEPS) + 2, _values),
         ("timeline", (SLOTS + 1) * players * width, _timeline),
