@@ -55,8 +55,8 @@ def _env_steps(game_id: str, config: dict[str, Any], seed: int) -> Callable[[flo
                 if env.terminations[agent] or env.truncations[agent]:
                     env.step(None)
                     continue
-                mask = env.observe(agent)["action_mask"]
-                env.step(int(rng.choice(np.flatnonzero(mask))))
+                legal = env.observe(agent)["action_mask"].nonzero()[0]
+                env.step(int(legal[rng.integers(len(legal))]))
                 steps += 1
         return steps, time.process_time() - start
 

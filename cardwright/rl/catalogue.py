@@ -19,11 +19,11 @@ part of the form counts as a digit:
 So index <-> option is exact within a decision: :meth:`Catalogue.indices` gives the index of
 each option (all different), :meth:`Catalogue.option` the option of an index.
 
-A card whose definition is not in the game's card list at all counts as one more definition,
-:data:`OTHER`, with its own ordinals (up to :data:`OTHER_COPIES`): a Bizarre World state
-dealt by ``determinize`` for a seat that does not know the opponent's deck holds cards drawn
-from the generator, which no card list can name. A card of the list outside a form's own
-shorter list is an error (the game's RL description is wrong).
+In a game whose RL description allows ``others``, a card whose definition is not in the card
+list at all counts as one more definition, :data:`OTHER`, with up to ``others`` ordinals of
+its own: a Bizarre World state dealt by ``determinize`` for a seat that does not know the
+opponent's deck holds cards drawn from the generator, which no card list can name. A card of
+the list outside a form's own shorter list is an error (the game's RL description is wrong).
 """
 
 from __future__ import annotations
@@ -43,8 +43,6 @@ from .spec import GameSpec, game_spec
 _CACHE_LIMIT = 200_000
 #: the definition every card outside the game's card list counts as
 OTHER = "(other)"
-#: the ordinals of :data:`OTHER` at one place of one decision
-OTHER_COPIES = 64
 
 
 class CatalogueError(CardwrightError):
@@ -109,6 +107,7 @@ class Catalogue:
         if len(self.card_index) != len(self.cards):
             raise CatalogueError(f"{game_id}: its card list names a definition twice")
         self.copies = self.spec.copies(game, self.config)
+        self.others = self.spec.others
         forms = option_forms(game_id)
         self.kinds: tuple[str, ...] = tuple(sorted(forms.by_kind))
         self._forms = forms
@@ -157,7 +156,7 @@ class Catalogue:
             if piece in ("CARD", "TARGET"):
                 values = self._values(form, piece)
                 copies = self.spec.form_copies.get(form, self.copies)
-                size = len(values) * copies + OTHER_COPIES
+                size = len(values) * copies + self.others
                 parts.append((piece, position, values, 0, size, copies))
             elif piece == "N":
                 if form not in self.spec.numbers:
@@ -238,7 +237,7 @@ class Catalogue:
                     name = defn(value)
                     d = part.index.get(name)
                     if d is None:
-                        if name in self.card_index:
+                        if name in self.card_index or not self.others:
                             raise CatalogueError(
                                 f"{self.game.id}: option {option.id!r} names {name!r}, which is "
                                 f"not in the catalogue's list for {part.kind} of {block.form}"
@@ -248,7 +247,7 @@ class Catalogue:
                     if value not in same:
                         same.append(value)
                     ordinal = same.index(value)
-                    most = OTHER_COPIES if d is None else part.copies
+                    most = self.others if d is None else part.copies
                     if ordinal >= most:
                         raise CatalogueError(
                             f"{self.game.id}: option {option.id!r} names copy {ordinal + 1} of "
@@ -308,7 +307,8 @@ class Catalogue:
                     what = f"{len(part.values)} {'listed ' if own else ''}cards"
                     if part.copies > 1:
                         what += f" x {part.copies} copies"
-                    what += f", {OTHER_COPIES} others"
+                    if self.others:
+                        what += f", {self.others} others"
                 elif part.kind in ("N", "SEAT"):
                     what = f"{part.low}..{part.low + part.size - 1}"
                 else:

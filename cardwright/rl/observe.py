@@ -57,11 +57,16 @@ class Sight:
         "players",
         "seat",
         "state",
-        "zs",
+        "verdict",
     )
 
     def __init__(
-        self, game: Game, state: State, seat: int, spec: GameSpec, index: dict[str, int]
+        self,
+        game: Game,
+        state: State,
+        seat: int,
+        index: dict[str, int],
+        verdict: Callable[[str, int], bool | None],
     ) -> None:
         self.game = game
         #: the place of each card definition in the card list (for features by card)
@@ -71,7 +76,7 @@ class Sight:
         self.players = len(state.names)
         self.cards = state.cards
         self.is_view = state.viewer == seat
-        self.zs = spec.zone_sight
+        self.verdict = verdict
         self._defs: dict[str, list[str]] = {}
         self._defn: dict[int, str] | None = None
 
@@ -100,7 +105,7 @@ class Sight:
         if self.is_view:
             out = [cards[c].defn for c in ids]
         else:
-            whole = self.zs(state, zone, self.seat) if self.zs is not None else None
+            whole = self.verdict(zone, self.seat)
             if whole is True:
                 out = [cards[c].defn for c in ids]
             elif whole is False:
@@ -140,7 +145,7 @@ class Slots(dict[str, int]):
 
 
 #: a zone's places in the observation (:meth:`Encoder._plan`)
-_Place = tuple[str, int, int, int, tuple[tuple[str, int], ...], int]
+_Place = tuple[str, int, int, int, tuple[tuple[str, int], ...], int, bool | None]
 
 
 @dataclass(frozen=True)
@@ -185,6 +190,7 @@ class Encoder:
         cards = len(catalogue.cards) + 1  # and one place for any card outside the list
         self._zones: list[tuple[ZonePlane, int, int]] = []  # plane, offset, size per block
         self._plans: dict[int, list[_Place]] = {}
+        self._verdicts: dict[tuple[str, int], bool | None | int] = {}
         for plane in self.spec.zones:
             per = 2 + len(plane.planes) * cards
             per += ("exhausted" in plane.planes) + len(plane.counters)
@@ -210,13 +216,22 @@ class Encoder:
 
     # ----------------------------------------------------------------- the array
     def sight(self, state: State, seat: int) -> Sight:
-        return Sight(self.game, state, seat, self.spec, self.card_index)
+        return Sight(self.game, state, seat, self.card_index, self._verdict)
+
+    def _verdict(self, zone: str, seat: int) -> bool | None:
+        """The game's ``zone_sight`` for ``zone`` and ``seat``, kept."""
+        key = (zone, seat)
+        found = self._verdicts.get(key, 0)
+        if found == 0:
+            hook = self.spec.zone_sight
+            found = self._verdicts[key] = hook(zone, seat) if hook is not None else None
+        return found  # type: ignore[return-value]
 
     def _plan(self, seat: int) -> list[_Place]:
         """Where each zone of the observation goes when ``seat`` observes: (zone, offset of
         its block, offset of its card counts or -1, of its exhausted counts or -1, and
-        (counter key, offset) per counter, and the offset of the hidden cards' exhausted count
-        and counter sums, which follow the per-card planes)."""
+        (counter key, offset) per counter, the offset of the hidden cards' exhausted count and
+        counter sums, which follow the per-card planes, and the game's ``zone_sight``)."""
         plan = self._plans.get(seat)
         if plan is not None:
             return plan
@@ -239,16 +254,19 @@ class Encoder:
                         counters.append((name.partition(":")[2], at))
                     at += width
                 # ``at`` is now where the hidden cards' exhausted count and counter sums go
-                plan.append((plane.zone(s), base, cards, exhausted, tuple(counters), at))
+                zone = plane.zone(s)
+                verdict = self._verdict(zone, seat)
+                plan.append((zone, base, cards, exhausted, tuple(counters), at, verdict))
         self._plans[seat] = plan
         return plan
 
     def encode(self, state: State, seat: int) -> np.ndarray:
         """The observation of ``seat``: ``state`` is the full state or the seat's view."""
-        sight = Sight(self.game, state, seat, self.spec, self.card_index)
-        acc: dict[int, float] = {}
+        sight = Sight(self.game, state, seat, self.card_index, self._verdict)
+        acc: dict[int, float] = {}  # values set once (counts, numbers, one-hots)
+        ones: list[int] = []  # places counted up by one each (cards by definition)
         self._fill_header(sight, acc)
-        self._fill_zones(sight, acc)
+        self._fill_zones(sight, acc, ones)
         for feature, size, start in self._features:
             values = feature.fill(sight)
             if isinstance(values, dict):
@@ -264,35 +282,47 @@ class Encoder:
             for i, v in enumerate(values):
                 if v:
                     acc[start + i] = v
-        out = np.zeros(self.size, OBS_DTYPE)
+        if ones:
+            out = np.bincount(ones, minlength=self.size).astype(OBS_DTYPE)
+        else:
+            out = np.zeros(self.size, OBS_DTYPE)
         if acc:
             out[list(acc)] = list(acc.values())
         return out
 
-    def _fill_zones(self, sight: Sight, acc: dict[int, float]) -> None:
+    def _fill_zones(self, sight: Sight, acc: dict[int, float], ones: list[int]) -> None:
+        """The zone blocks: counts into ``acc``, cards by definition into ``ones`` (their
+        places never meet)."""
         state = sight.state
-        zones, cards, index, get = state.zones, state.cards, self.card_index, acc.get
-        for zone, base, at_cards, at_exh, counters, tail in self._plan(sight.seat):
+        zones, cards, index = state.zones, state.cards, self.card_index
+        fast = not sight.is_view
+        add = ones.extend
+        for zone, base, at_cards, at_exh, counters, tail, whole in self._plan(sight.seat):
             ids = zones.get(zone)
             if not ids:
                 continue
-            defs = sight.defs(zone)
             acc[base] = len(ids)
+            plain = at_exh < 0 and not counters
+            if fast and plain:
+                if whole is False:
+                    acc[base + 1] = len(ids)
+                    continue
+                if whole is True:  # the commonest zone: every card seen, counted
+                    if at_cards >= 0:
+                        add([at_cards + index[cards[c].defn] for c in ids])
+                    continue
+            defs = sight.defs(zone)
             hidden = defs.count(HIDDEN)
             if hidden:
                 acc[base + 1] = hidden
             if at_cards >= 0 and hidden < len(defs):
-                for d in defs:
-                    if d != HIDDEN:
-                        i = at_cards + index[d]
-                        acc[i] = get(i, 0.0) + 1.0
-            if at_exh < 0 and not counters:
+                add([at_cards + index[d] for d in defs if d != HIDDEN])
+            if plain:
                 continue
             for cid, d in zip(ids, defs, strict=True):
                 card = cards[cid]
                 if at_exh >= 0 and card.exhausted:
-                    i = tail if d == HIDDEN else at_exh + index[d]
-                    acc[i] = get(i, 0.0) + 1.0
+                    ones.append(tail if d == HIDDEN else at_exh + index[d])
                 if counters and card.counters:
                     for k, (key, at) in enumerate(counters):
                         value = card.counters.get(key)
@@ -301,7 +331,7 @@ class Encoder:
                                 i = tail + (at_exh >= 0) + k
                             else:
                                 i = at + index[d]
-                            acc[i] = get(i, 0.0) + value
+                            acc[i] = acc.get(i, 0.0) + value
 
     def _fill_header(self, sight: Sight, acc: dict[int, float]) -> None:
         state, n = sight.state, self.players

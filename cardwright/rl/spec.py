@@ -11,6 +11,10 @@ checks it and makes a :class:`GameSpec`. The keys:
 ``copies(game, config) -> int`` (or a number)
     the most cards of one definition that one place of the options of one decision may name
     (two copies in hand are two ``play:CARD`` options): the ordinals the catalogue gives them.
+``others`` (default 0)
+    how many cards whose definition is outside the card list one place of a decision may
+    name (the catalogue's :data:`~cardwright.rl.catalogue.OTHER`): for a game whose
+    determinization deals cards no list can name (Bizarre World's generated cards).
 ``form_copies``
     ``{form: copies}`` for forms the game offers once per definition (copies are
     interchangeable there), which need no ordinal.
@@ -37,9 +41,10 @@ checks it and makes a :class:`GameSpec`. The keys:
     ``"cards"`` (one value per card of the card list); ``fill(sight)`` returns the values as a
     list, or as ``{place: value}`` for the non-zero ones, and reads only what the seat sees
     (:class:`~cardwright.rl.observe.Sight`).
-``zone_sight(state, zone, seat) -> bool | None`` (optional)
-    True when every card of the zone is visible to the seat, False when none is, None to ask
-    ``game.card_visible`` card by card: a shortcut, checked against real views by the tests.
+``zone_sight(zone, seat) -> bool | None`` (optional)
+    True when every card of the zone is visible to the seat whatever the state, False when
+    none is, None to ask ``game.card_visible`` card by card: a shortcut (kept per zone and
+    seat), checked against real views by the tests.
 ``turn_limit_rule``
     the rule id a game ended by ``max_turns`` cites: such an end is a truncation, not a draw.
 """
@@ -91,6 +96,7 @@ class GameSpec:
     game: str
     cards: Callable[[Game, dict[str, Any]], list[str]]
     copies: Callable[[Game, dict[str, Any]], int]
+    others: int
     form_copies: Mapping[str, int]
     numbers: Mapping[str, tuple[int, int]]
     words: Mapping[str, tuple[str, ...]]
@@ -101,12 +107,13 @@ class GameSpec:
     zones: tuple[ZonePlane, ...]
     features: Callable[[Game, dict[str, Any]], tuple[Feature, ...]]
     turn_limit_rule: str
-    zone_sight: Callable[[Any, str, int], bool | None] | None = None
+    zone_sight: Callable[[str, int], bool | None] | None = None
 
 
 _KEYS = {
     "cards",
     "copies",
+    "others",
     "form_copies",
     "numbers",
     "words",
@@ -164,6 +171,7 @@ def game_spec(game_id: str) -> GameSpec:
         game=game_id,
         cards=raw["cards"],
         copies=_copies(raw["copies"]),
+        others=int(raw.get("others", 0)),
         form_copies=dict(raw.get("form_copies", {})),
         numbers=numbers,
         words={form: tuple(words) for form, words in raw.get("words", {}).items()},

@@ -20,8 +20,8 @@ from rich.text import Text
 from cardwright.core.state import State
 from cardwright.games import GAMES, get_game
 
-from .catalogue import Catalogue
-from .observe import Encoder
+from .catalogue import Catalogue, CatalogueError
+from .observe import MASK_DTYPE, Encoder
 
 
 class Table:
@@ -40,6 +40,7 @@ class Table:
         self.state: State | None = None
         self._lead: list[float] = [0.0] * self.players
         self._cache: tuple[int, int, np.ndarray, np.ndarray] | None = None
+        self._pending: tuple[State, int, list[int]] | None = None
 
     # ----------------------------------------------------------------- playing
     def reset(self, seed: int) -> State:
@@ -60,14 +61,24 @@ class Table:
         decision = self.live.decision
         return -1 if decision is None else decision.seat
 
-    def legal(self, seat: int) -> list[int]:
-        """The indices of the options ``seat`` may choose now (none when it is not to play)."""
+    def indices(self) -> list[int]:
+        """The index of each option of the pending decision, in its order (kept for the
+        decision: the mask and the step that follows it share them)."""
         state = self.live
+        pending = self._pending
+        if pending is not None and pending[0] is state and pending[1] == state.decisions:
+            return pending[2]
         decision = state.decision
-        if decision is None or decision.seat != seat:
+        if decision is None:
             return []
         cards = state.cards
-        return sorted(self.catalogue.indices(decision, lambda c: cards[c].defn))
+        found = self.catalogue.indices(decision, lambda c: cards[c].defn)
+        self._pending = (state, state.decisions, found)
+        return found
+
+    def legal(self, seat: int) -> list[int]:
+        """The indices of the options ``seat`` may choose now (none when it is not to play)."""
+        return sorted(self.indices()) if self.to_play == seat else []
 
     def play(self, index: int) -> list[float]:
         """Answer the pending decision with the option at ``index``; returns each seat's reward
@@ -76,8 +87,14 @@ class Table:
         decision = state.decision
         if decision is None:
             raise ValueError(f"{self.game.id}: the game is over; no action can be taken")
-        cards = state.cards
-        option = self.catalogue.option(decision, int(index), lambda c: cards[c].defn)
+        indices = self.indices()
+        try:
+            option = decision.options[indices.index(int(index))]
+        except ValueError:
+            raise CatalogueError(
+                f"{self.game.id}: action {index} ({self.catalogue.describe(int(index))}) is not "
+                f"a legal option of the {decision.kind} decision"
+            ) from None
         return self.answer(option.id)
 
     def answer(self, option_id: str) -> list[float]:
@@ -128,7 +145,9 @@ class Table:
         if cache is not None and cache[0] == state.decisions and cache[1] == seat:
             return cache[2], cache[3]
         obs = self.encoder.encode(state, seat)
-        mask = self.encoder.mask(state, seat)
+        mask = np.zeros(self.catalogue.size, MASK_DTYPE)
+        if self.to_play == seat:
+            mask[self.indices()] = 1
         obs.flags.writeable = False
         mask.flags.writeable = False
         self._cache = (state.decisions, seat, obs, mask)

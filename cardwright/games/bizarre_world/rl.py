@@ -4,7 +4,9 @@ The card list is every card of the starter decks, then the cards of the config's
 are not among them (a deck file or a random-mode deck brings its own generated cards). A seat
 holds at most three cards of a name, so one place of a decision names at most six copies of a
 definition (both seats' creatures when killing). An attack source takes at most the attack it
-added, which is at most a few activations of a five-attack creature: 20.
+added, which is at most a few activations of a five-attack creature: 20. A state dealt by
+``determinize`` for a seat that does not know the opponent's deck holds generated cards no
+list names: up to 40 of them (a deck's worth) count as the catalogue's "other" card.
 """
 
 from __future__ import annotations
@@ -13,7 +15,7 @@ from collections import Counter
 from typing import Any, cast
 
 from cardwright.core.game import Game
-from cardwright.core.state import HIDDEN, State
+from cardwright.core.state import HIDDEN
 
 from .decks import resolve_deck, starter_names
 from .state import BWState
@@ -34,7 +36,7 @@ def copies(game: Game, config: dict[str, Any]) -> int:
     return max(6, *counts.values())
 
 
-def zone_sight(state: State, zone: str, seat: int) -> bool | None:
+def zone_sight(zone: str, seat: int) -> bool | None:
     """Bizarre World's visibility is by zone (``BizarreWorld.card_visible``)."""
     kind, _, owner = zone.partition(":")
     if kind == "deck":
@@ -77,6 +79,7 @@ def _sources(sight: Any) -> dict[int, float]:
 RL = {
     "cards": cards,
     "copies": copies,
+    "others": 40,
     "numbers": {"assign:CARD:N": (1, 20), "trigger:N": 15},
     "words": {"activate:CARD:WORD": ("attack", "effect")},
     "phases": PHASES,

@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import Any, cast
 
 from cardwright.core.game import Game
-from cardwright.core.state import HIDDEN, State
+from cardwright.core.state import HIDDEN
 
 from . import carddata
 from .buka_rules import LOADABLE
@@ -49,7 +49,7 @@ def _turn_powers(game: Game, config: dict[str, Any]) -> list[str]:
     ]
 
 
-def zone_sight(state: State, zone: str, seat: int) -> bool | None:
+def zone_sight(zone: str, seat: int) -> bool | None:
     """Blue Moon's visibility by zone where it does not depend on the card
     (``BlueMoon.card_visible``): a deck is hidden, an own hand, ship or support is seen."""
     kind, _, owner = zone.partition(":")

@@ -14,7 +14,7 @@ from functools import cache
 from typing import Any, cast
 
 from cardwright.core.game import Game
-from cardwright.core.state import HIDDEN, State
+from cardwright.core.state import HIDDEN
 
 from .abilities import card_abilities, card_keywords
 from .cards import CardDef, load_set
@@ -84,7 +84,7 @@ def _oneshot_bonus(game: Game, config: dict[str, Any]) -> list[str]:
     return [d.id for d in _defs() if d.kind == "oneshot" and d.bonus]
 
 
-def zone_sight(state: State, zone: str, seat: int) -> bool | None:
+def zone_sight(zone: str, seat: int) -> bool | None:
     """Munchkin's visibility by zone where it does not depend on the card
     (``Munchkin.card_visible``): another seat's hand shows its face-up and known cards."""
     if zone.startswith("hand."):

@@ -17,7 +17,7 @@ from functools import cache
 from typing import Any, cast
 
 from cardwright.core.game import Game
-from cardwright.core.state import HIDDEN, State
+from cardwright.core.state import HIDDEN
 
 from . import carddata
 from .catalog import BASE_DECK, BASES
@@ -62,7 +62,7 @@ def _base_list(game: Game, config: dict[str, Any]) -> list[str]:
     return list(_bases())
 
 
-def zone_sight(state: State, zone: str, seat: int) -> bool | None:
+def zone_sight(zone: str, seat: int) -> bool | None:
     """Smash Up's visibility by zone where it does not depend on the card
     (``SmashUp.card_visible``): a hand or deck may hold cards others know, so those ask."""
     if zone.startswith("hand:"):

@@ -19,7 +19,7 @@ from functools import cache
 from typing import Any, cast
 
 from cardwright.core.game import Game
-from cardwright.core.state import HIDDEN, State
+from cardwright.core.state import HIDDEN
 
 from .cards import catalogue
 from .state import Slot, VariaState
@@ -51,7 +51,7 @@ def _magical(game: Game, config: dict[str, Any]) -> list[str]:
     return [d.id for d in _defs() if "Magical" in d.supertypes]
 
 
-def zone_sight(state: State, zone: str, seat: int) -> bool | None:
+def zone_sight(zone: str, seat: int) -> bool | None:
     """Varia's visibility is by zone (``Varia.card_visible``)."""
     kind, _, owner = zone.partition(":")
     if kind == "deck":
@@ -74,20 +74,26 @@ def _values(sight: Any) -> list[float]:
 
 def _timeline(sight: Any) -> dict[int, float]:
     s = cast(VariaState, sight.state)
+    if not s.timeline:
+        return {}
     width = sight.width + 7
     per_moment = width * sight.players
     out: dict[int, float] = {}
+    seen: dict[int, str] = {}  # the timeline's cards (where its actions lie), as seen
+    for seat in range(sight.players):
+        zone = f"timeline:{seat}"
+        seen.update(zip(s.zones[zone], sight.defs(zone), strict=True))
     for m, moment in enumerate(s.timeline):
         at = min(m, SLOTS) * per_moment
         for seat, slot in enumerate(moment.slots):
             if slot is not None:
-                _slot(sight, slot, at + sight.rel(seat) * width, out)
+                _slot(sight, slot, at + sight.rel(seat) * width, out, seen)
     return out
 
 
-def _slot(sight: Any, slot: Slot, at: int, out: dict[int, float]) -> None:
+def _slot(sight: Any, slot: Slot, at: int, out: dict[int, float], seen: dict[int, str]) -> None:
     for cid in slot.cards:
-        d = sight.defn(cid)
+        d = seen.get(cid) or sight.defn(cid)
         if d != HIDDEN:
             i = at + sight.index[d]
             out[i] = out.get(i, 0.0) + 1.0
