@@ -6,6 +6,7 @@ plain functions so a game developed outside this repository can run them in its 
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -152,25 +153,22 @@ def _hidden_by_pool(game: Game, state: State, seat: int) -> dict[str, list[tuple
     return pools
 
 
-def check_hidden_swaps(
-    game: Game, state: State, seat: int, where: str, rng: LocalRng, tries: int = 3
-) -> None:
-    """What ``seat`` cannot see cannot change its view: exchange two hidden cards of different
-    definitions that the seat could not tell apart (same pool: within a hidden zone or between
-    hidden zones of other seats) and the view must stay the same. Each place keeps its status
-    (exhausted, facing, counters, owner: what the view shows of a hidden card, so a face-down
-    bluff stays a bluff and a turned resource stays turned); what is exchanged is what the
-    view must not show, so a placeholder that betrayed its card would fail here. Two
-    exchanges are tried:
+def hidden_swaps(
+    game: Game, state: State, seat: int, rng: LocalRng, tries: int = 3
+) -> Iterator[tuple[str, State]]:
+    """States ``seat`` must not tell from ``state``: two hidden cards of different definitions
+    that the seat could not tell apart (same pool: within a hidden zone or between hidden
+    zones of other seats) exchanged, each with the pending question asked afresh. Each place
+    keeps its status (exhausted, facing, counters, owner: what the view shows of a hidden
+    card, so a face-down bluff stays a bluff and a turned resource stays turned); what is
+    exchanged is what the view must not show. Two exchanges are made per pair, each yielded
+    with what was exchanged:
 
     * the definitions change places and the ids stay (catches names, labels and texts that
       betray a hidden card);
     * the cards change places, ids included, and every typed reference follows its place (so a
       step that remembers "the card at that place" now names the other card: catches ids that
-      betray a card, as when ids are dealt in the same order in every game).
-
-    The pending question is asked afresh in each exchanged state."""
-    view = to_json(game.view(state, seat))
+      betray a card, as when ids are dealt in the same order in every game)."""
     for pool, places in _hidden_by_pool(game, state, seat).items():
         for _ in range(tries):
             if len(places) < 2:
@@ -184,16 +182,20 @@ def check_hidden_swaps(
             ca.defn, cb.defn = cb.defn, ca.defn
             moved = clone(renamed)
             renamed.decision = game.reask(renamed)
-            assert to_json(game.view(renamed, seat)) == view, (
-                f"{where}: seat {seat} tells hidden cards {a} and {b} of {pool} apart "
-                f"(their definitions were exchanged)"
-            )
+            yield f"hidden cards {a} and {b} of {pool} (their definitions were exchanged)", renamed
             _relabel(moved, a, b)
             moved.decision = game.reask(moved)
-            assert to_json(game.view(moved, seat)) == view, (
-                f"{where}: seat {seat} tells hidden cards {a} and {b} of {pool} apart "
-                f"(the cards, ids and all, were exchanged)"
-            )
+            yield f"hidden cards {a} and {b} of {pool} (the cards, ids and all, were exchanged)", moved
+
+
+def check_hidden_swaps(
+    game: Game, state: State, seat: int, where: str, rng: LocalRng, tries: int = 3
+) -> None:
+    """What ``seat`` cannot see cannot change its view: in every state of
+    :func:`hidden_swaps`, the seat's view must be the same."""
+    view = to_json(game.view(state, seat))
+    for what, swapped in hidden_swaps(game, state, seat, rng, tries):
+        assert to_json(game.view(swapped, seat)) == view, f"{where}: seat {seat} tells {what} apart"
 
 
 def _relabel(state: State, a: int, b: int) -> None:

@@ -65,13 +65,13 @@ def _env_steps(game_id: str, config: dict[str, Any], seed: int) -> Callable[[flo
 
 def _game_steps(game_id: str, config: dict[str, Any], seed: int) -> Callable[[float], Any]:
     game = get_game(game_id)
-    cfg = Table(game_id, config).config
+    rules = Table(game_id, config).catalogue.rules
 
     def run(seconds: float) -> tuple[int, float]:
         steps, games = 0, 0
         start = time.process_time()
         while time.process_time() - start < seconds:
-            state = game.new_state(cfg, seed + games, log=False)
+            state = game.new_state(rules, seed + games, log=False)
             agent = RandomAgent(seed + games)
             games += 1
             while state.decision is not None:
@@ -86,7 +86,7 @@ def _sample_states(table: Table, seed: int, count: int = 2000) -> list[State]:
     game, states = table.game, []
     games = 0
     while len(states) < count:
-        state = game.new_state(table.config, seed + games, log=False)
+        state = game.new_state(table.catalogue.rules, seed + games, log=False)
         agent = RandomAgent(seed + games)
         games += 1
         while state.decision is not None and len(states) < count:

@@ -29,7 +29,7 @@ the list outside a form's own shorter list is an error (the game's RL descriptio
 from __future__ import annotations
 
 import bisect
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -100,6 +100,8 @@ class Catalogue:
     def __init__(self, game_id: str, config: dict[str, Any] | None = None) -> None:
         game = get_game(game_id)
         self.game = game
+        #: the rule options as given (what ``new_state`` takes) and as validated
+        self.rules: dict[str, Any] = dict(config or {})
         self.config = game.validate_config(config)
         self.spec: GameSpec = game_spec(game_id)
         self.cards: tuple[str, ...] = tuple(self.spec.cards(game, self.config))
@@ -323,26 +325,3 @@ def state_defn(state: State) -> Callable[[int], str]:
     deciding seat sees, which a view shows too)."""
     cards = state.cards
     return lambda cid: cards[cid].defn
-
-
-def check_decision(catalogue: Catalogue, state: State) -> list[int]:
-    """The indices of the pending decision's options, checked: all different, and each maps
-    back to its option (the catalogue's promise). Raises ``AssertionError`` naming the
-    decision otherwise."""
-    decision = state.decision
-    assert decision is not None
-    defn = state_defn(state)
-    indices = catalogue.indices(decision, defn)
-    assert len(set(indices)) == len(indices), (
-        f"{catalogue.game.id}: two options of a {decision.kind} decision share an index: "
-        f"{[(o.id, i) for o, i in zip(decision.options, indices, strict=True)]}"
-    )
-    for option, index in zip(decision.options, indices, strict=True):
-        assert catalogue.option(decision, index, defn) is option
-        assert 0 <= index < catalogue.size
-    return indices
-
-
-def sizes(catalogue: Catalogue) -> Sequence[tuple[str, int]]:
-    """The forms and their block sizes, largest first (what makes a catalogue big)."""
-    return sorted(((b.form, b.size) for b in catalogue.blocks.values()), key=lambda x: -x[1])

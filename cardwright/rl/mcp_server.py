@@ -92,7 +92,7 @@ class Tables:
             for i, (s, spec) in enumerate(zip(others, specs, strict=True))
         }
         self._make_room()
-        state = game.new_state(cfg, seed, log=True)
+        state = game.new_state(catalogue.rules, seed, log=True)
         handle = f"g{next(self._numbers)}"
         session = Session(handle, game, state, seat, agents, catalogue, specs=specs)
         self.sessions[handle] = session

@@ -162,7 +162,7 @@ class CardwrightGame(pyspiel.Game):
         """The next new game (its seed is the game's next seed)."""
         seed = self._next_seed
         self._next_seed += 1
-        state = self.cw.new_state(self.config, seed, log=True)
+        state = self.cw.new_state(self.rules, seed, log=True)
         return _Play(self.game_id, self.rules, seed, state, [])
 
     def make_py_observer(

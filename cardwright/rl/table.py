@@ -44,7 +44,7 @@ class Table:
 
     # ----------------------------------------------------------------- playing
     def reset(self, seed: int) -> State:
-        self.state = self.game.new_state(self.config, seed, log=False)
+        self.state = self.game.new_state(self.catalogue.rules, seed, log=False)
         self._lead = self._leads()
         self._cache = None
         return self.state

@@ -24,8 +24,8 @@ PHASES = ("draw", "sacrifice", "unexhaust", "main", "end")
 
 
 def cards(game: Game, config: dict[str, Any]) -> list[str]:
-    ruleset = config["ruleset"]
-    starters = sorted({d for name in starter_names() for d in resolve_deck(name, ruleset).cards})
+    # the starter decks as published (their card names do not change with the ruleset)
+    starters = sorted({d for name in starter_names() for d in resolve_deck(name).cards})
     known = set(starters)
     extra = sorted({d for deck in config["decks"] for d in deck["cards"]} - known)
     return starters + extra
