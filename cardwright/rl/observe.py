@@ -16,10 +16,11 @@ The array's layout is :attr:`Encoder.sections` (``docs/rl.md`` prints it per gam
   seats counted from the observing seat); the phase (one-hot over the game's phases, and
   "other"); the turn; the game is over;
 * ``scores``: each of ``game.scores``'s lists, seats counted from the observing seat;
-* one section per zone family and seat (the observing seat first): the number of cards,
-  the number the seat cannot identify, then per plane a count per card definition (visible
-  cards; exhausted visible cards; the sum of a counter on visible cards), and for hidden
-  cards the public part of those (how many are exhausted, the counter's sum);
+* per zone family and seat (``hand[0]`` is the observer's hand, ``hand[1]`` the next
+  seat's): the number of cards and the number the seat cannot identify, then per plane a
+  count per card definition (visible cards; exhausted visible cards; the sum of a counter on
+  visible cards), and for hidden cards the public part of those (how many are exhausted, the
+  counter's sum);
 * the game's own features (``spec.features``).
 """
 
@@ -194,16 +195,31 @@ class Encoder:
         for plane in self.spec.zones:
             per = 2 + len(plane.planes) * cards
             per += ("exhausted" in plane.planes) + len(plane.counters)
-            seats = n if plane.per_seat else 1
-            what = "cards, hidden cards" + "".join(f", {p} by card" for p in plane.planes)
-            where = f"{plane.family}:SEAT" if plane.per_seat else plane.family
-            start = add(f"zone {where}", per * seats, f"{what} ({seats} x {per})")
+            start = offset
+            for r in range(n if plane.per_seat else 1):
+                # a block per seat (counted from the observer: [0] is its own zone)
+                where = f"{plane.family}[{r}]" if plane.per_seat else plane.family
+                add(where, 2, "its cards, the cards the seat cannot identify")
+                for name in plane.planes:
+                    words = {"cards": "visible cards", "exhausted": "visible exhausted cards"}
+                    what = words.get(name, f"sum of counter {name.partition(':')[2]} of visible cards")
+                    add(f"{where} {name}", cards, f"{what}, by card")
+                if "exhausted" in plane.planes:
+                    add(f"{where} hidden exhausted", 1, "exhausted cards it cannot identify")
+                for key in plane.counters:
+                    add(f"{where} hidden {key}", 1, f"sum of counter {key} of the others")
             self._zones.append((plane, start, per))
         self._features = []
         for feature in self.spec.features(self.game, catalogue.config):
             size = cards if feature.size == "cards" else int(feature.size)
-            what = f"{feature.name} (one per card)" if feature.size == "cards" else feature.name
-            self._features.append((feature, size, add(feature.name, size, what)))
+            if feature.parts:
+                start = offset
+                for part, count in feature.parts:
+                    add(f"{feature.name}: {part}", count, part)
+            else:
+                what = f"{feature.name} (by card)" if feature.size == "cards" else feature.name
+                start = add(feature.name, size, what)
+            self._features.append((feature, size, start))
         self.sections = sections
         self.size = offset
 

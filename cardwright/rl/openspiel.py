@@ -17,6 +17,12 @@
   ``game.determinize`` (the view of the dealt state is the same view).
 * A state pickles (OpenSpiel's ``serialize`` and ``clone``) as its record (config, seed,
   choices), which replays to it exactly; a resampled state as its whole content.
+* :class:`CardwrightEvaluator` is an evaluator for OpenSpiel's MCTS and ISMCTS bots: a
+  position's value is the game's own search evaluation (the one Cardwright's ``ismcts``
+  agent uses), uniform priors.
+
+Playthrough files in OpenSpiel's format are kept in ``tests/rl/playthroughs`` (one per game,
+:data:`PLAYTHROUGHS`); ``python -m cardwright.rl.openspiel DIR`` writes them again.
 """
 
 from __future__ import annotations
@@ -30,6 +36,7 @@ import numpy as np
 import pyspiel
 from rich.text import Text
 
+from cardwright.agents.ismcts import search_hooks
 from cardwright.conformance import MAX_DECISIONS
 from cardwright.core.state import State, clone, to_json
 from cardwright.games import GAMES, get_game, playable_games
@@ -283,6 +290,46 @@ class CardwrightObserver:
         return Text.from_markup(cw.render(view, player)).plain
 
 
+class CardwrightEvaluator:
+    """OpenSpiel's ``Evaluator`` for a Cardwright game: the value of a position for each
+    player (from -1 to 1) is the game's search evaluation (win chances, from 0 to 1) turned to
+    -1..1, the returns at the end; priors are uniform. A game without an evaluation gives 0."""
+
+    def __init__(self, game: CardwrightGame) -> None:
+        self.evaluation = search_hooks(game.game_id).evaluate
+        self.game = game
+
+    def evaluate(self, state: CardwrightState) -> np.ndarray:
+        if state.is_terminal():
+            return np.array(state.returns())
+        if self.evaluation is None:
+            return np.zeros(self.game.num_players())
+        values = self.evaluation(self.game.cw, state.p.state)
+        return np.array([2.0 * v - 1.0 for v in values])
+
+    def prior(self, state: CardwrightState) -> list[tuple[int, float]]:
+        legal = state.legal_actions(state.current_player())
+        return [(action, 1.0 / len(legal)) for action in legal]
+
+
+#: the games of the playthrough files: short ones (a few rule options shorten Smash Up,
+#: Varia and Munchkin), random actions from OpenSpiel's generator seeded with 1
+PLAYTHROUGHS: dict[str, str] = {
+    "bizarre-world": "cardwright_bizarre_world(seed=1)",
+    "blue-moon": "cardwright_blue_moon(seed=1)",
+    "smash-up": 'cardwright_smash_up(config={"vp_to_win":2},players=2,seed=2)',
+    "varia": 'cardwright_varia(config={"health":6},seed=1)',
+    "munchkin": 'cardwright_munchkin(config={"max_turns":3},players=3,seed=1)',
+}
+
+
+def playthrough_text(game_id: str) -> str:
+    """The playthrough of ``game_id`` in OpenSpiel's format (its own generator)."""
+    from open_spiel.python.algorithms import generate_playthrough
+
+    return str(generate_playthrough.playthrough(PLAYTHROUGHS[game_id], None, seed=1))
+
+
 def _register() -> None:
     registered = set(pyspiel.registered_names())
     for game_id in playable_games():
@@ -299,4 +346,34 @@ def _register() -> None:
 
 _register()
 
-__all__ = ["CardwrightGame", "CardwrightObserver", "CardwrightState", "short_name"]
+
+def main(argv: list[str] | None = None) -> int:
+    """``python -m cardwright.rl.openspiel DIR``: write every game's playthrough file."""
+    import sys
+    from pathlib import Path
+
+    args = sys.argv[1:] if argv is None else argv
+    if len(args) != 1:
+        print("usage: python -m cardwright.rl.openspiel DIR", file=sys.stderr)
+        return 2
+    folder = Path(args[0])
+    folder.mkdir(parents=True, exist_ok=True)
+    for game_id in PLAYTHROUGHS:
+        path = folder / f"{short_name(game_id)}.txt"
+        path.write_text(playthrough_text(game_id), encoding="utf-8")
+        print(f"wrote {path}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
+
+__all__ = [
+    "PLAYTHROUGHS",
+    "CardwrightEvaluator",
+    "CardwrightGame",
+    "CardwrightObserver",
+    "CardwrightState",
+    "playthrough_text",
+    "short_name",
+]

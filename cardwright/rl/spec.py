@@ -37,8 +37,9 @@ checks it and makes a :class:`GameSpec`. The keys:
     definition) and ``"counter:KEY"`` (the sum of counter KEY by definition).
 ``features``
     ``((name, size, fill), ...)`` (or ``features(game, config)`` giving them, when their
-    sizes depend on the config): the game's own numbers; ``size`` is a number or
-    ``"cards"`` (one value per card of the card list); ``fill(sight)`` returns the values as a
+    sizes depend on the config): the game's own numbers; ``size`` is a number,
+    ``"cards"`` (one value per card of the card list and one for any other card), or a list
+    of ``(part name, size)`` naming the parts of a long feature in order; ``fill(sight)`` returns the values as a
     list, or as ``{place: value}`` for the non-zero ones, and reads only what the seat sees
     (:class:`~cardwright.rl.observe.Sight`).
 ``zone_sight(zone, seat) -> bool | None`` (optional)
@@ -89,6 +90,7 @@ class Feature:
     name: str
     size: int | str
     fill: Callable[[Any], Sequence[float] | Mapping[int, float]]
+    parts: tuple[tuple[str, int], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -137,8 +139,14 @@ def _copies(
 
 
 def _features(raw: Any) -> Callable[[Game, dict[str, Any]], tuple[Feature, ...]]:
+    def feature(name: str, size: Any, fill: Any) -> Feature:
+        if isinstance(size, list | tuple):
+            parts = tuple((str(p), int(k)) for p, k in size)
+            return Feature(name, sum(k for _, k in parts), fill, parts)
+        return Feature(name, size if size == "cards" else int(size), fill)
+
     def make(items: Any) -> tuple[Feature, ...]:
-        return tuple(Feature(n, s if s == "cards" else int(s), f) for n, s, f in items)
+        return tuple(feature(n, s, f) for n, s, f in items)
 
     if callable(raw):
         return lambda game, config: make(raw(game, config))

@@ -122,12 +122,16 @@ def _turn(sight: Any) -> list[float]:
     ]
 
 
-def _features(game: Game, config: dict[str, Any]) -> tuple[tuple[str, int, Any], ...]:
+def _features(game: Game, config: dict[str, Any]) -> tuple[tuple[str, Any, Any], ...]:
     players = int(config["players"])
     width = len(_deck_cards()) + len(_bases()) + 1  # the card list, and one for any other
-    slot = len(_bases()) + 2 + players * (1 + width)
+    parts: list[tuple[str, int]] = []
+    for k in range(players + 1):
+        parts += [(f"base {k}", len(_bases())), (f"base {k} breakpoint, total power", 2)]
+        for r in range(players):
+            parts += [(f"base {k}[{r}] power", 1), (f"base {k}[{r}] cards", width)]
     return (
-        ("bases in play", slot * (players + 1), _bases_in_play),
+        ("bases in play", parts, _bases_in_play),
         ("this turn", 5, _turn),
     )
 
