@@ -22,7 +22,7 @@
   agent uses), uniform priors.
 
 Playthrough files in OpenSpiel's format are kept in ``tests/rl/playthroughs`` (one per game,
-:data:`PLAYTHROUGHS`); ``python -m cardwright.rl.openspiel DIR`` writes them again.
+:data:`PLAYTHROUGHS`); ``python -m cardwright.rl.playthroughs DIR`` writes them again.
 """
 
 from __future__ import annotations
@@ -346,27 +346,6 @@ def _register() -> None:
 
 _register()
 
-
-def main(argv: list[str] | None = None) -> int:
-    """``python -m cardwright.rl.openspiel DIR``: write every game's playthrough file."""
-    import sys
-    from pathlib import Path
-
-    args = sys.argv[1:] if argv is None else argv
-    if len(args) != 1:
-        print("usage: python -m cardwright.rl.openspiel DIR", file=sys.stderr)
-        return 2
-    folder = Path(args[0])
-    folder.mkdir(parents=True, exist_ok=True)
-    for game_id in PLAYTHROUGHS:
-        path = folder / f"{short_name(game_id)}.txt"
-        path.write_text(playthrough_text(game_id), encoding="utf-8")
-        print(f"wrote {path}")
-    return 0
-
-
-if __name__ == "__main__":
-    raise SystemExit(main())
 
 __all__ = [
     "PLAYTHROUGHS",
