@@ -40,11 +40,13 @@ browser:
 	    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; } || \
 	  { echo "the report test needs Chromium: install Debian's chromium package" >&2; exit 1; }
 
+# --dist loadgroup: tests marked with one xdist_group run on one worker (the Ray tests share
+# one local Ray); the others are spread as with the default
 test: lint typecheck browser  ## lint, types, and the representative test suite
-	$(BIN)/pytest -q -n 2
+	$(BIN)/pytest -q -n 2 --dist loadgroup
 
 test-all: lint typecheck browser $(TRAIN_STAMP)  ## everything, slow simulations and training included
-	$(BIN)/pytest -q -n 2 -m ''
+	$(BIN)/pytest -q -n 2 --dist loadgroup -m ''
 
 bench: $(STAMP)  ## one-core speed of every playable game (about 20 s each)
 	$(BIN)/cardwright bench bizarre-world
