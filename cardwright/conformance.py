@@ -185,7 +185,10 @@ def hidden_swaps(
             yield f"hidden cards {a} and {b} of {pool} (their definitions were exchanged)", renamed
             _relabel(moved, a, b)
             moved.decision = game.reask(moved)
-            yield f"hidden cards {a} and {b} of {pool} (the cards, ids and all, were exchanged)", moved
+            yield (
+                f"hidden cards {a} and {b} of {pool} (the cards, ids and all, were exchanged)",
+                moved,
+            )
 
 
 def check_hidden_swaps(

@@ -90,10 +90,11 @@ class GameEntry:
     score followed) for the game store and ``cardwright report``; ``search``: a dict of
     :class:`~cardwright.agents.ismcts.SearchHooks` fields (evaluation, rollout length, move
     grouping, default budget) for the search agent. ``rl``: a dict of
-    :class:`~cardwright.rl.spec.GameSpec` fields (the card list, the action catalogue's bounds,
-    the observation's layout) for the reinforcement-learning interfaces. ``seat_key``: the config key of the per-seat
-    choices that ``--deck`` (one per seat) fills; ``seat_pairs``: each seat's choice is a pair
-    written ``a,b`` (Smash Up's two factions), as in ``seat_example``.
+    :class:`~cardwright.rl.spec.GameSpec` fields (the card list, the action catalogue's
+    bounds, the observation's layout) for the reinforcement-learning interfaces.
+    ``seat_key``: the config key of the per-seat choices that ``--deck`` (one per seat)
+    fills; ``seat_pairs``: each seat's choice is a pair written ``a,b`` (Smash Up's two
+    factions), as in ``seat_example``.
     """
 
     title: str

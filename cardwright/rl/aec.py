@@ -33,11 +33,11 @@ def env(game_id: str, **kwargs: Any) -> AECEnv:
     return wrappers.OrderEnforcingWrapper(made)
 
 
-class raw_env(AECEnv, EzPickle):  # noqa: N801 (PettingZoo's own name for the unwrapped class)
+class raw_env(AECEnv, EzPickle):  # type: ignore[misc]  # PettingZoo's name for the unwrapped class
     """The unwrapped environment. ``render_mode`` is None, ``"ansi"`` (``render()`` returns
     the acting agent's view as text) or ``"human"`` (prints it)."""
 
-    metadata = {"render_modes": ["ansi", "human"], "is_parallelizable": False}
+    metadata = {"render_modes": ["ansi", "human"], "is_parallelizable": False}  # noqa: RUF012
 
     def __init__(
         self,
@@ -48,7 +48,7 @@ class raw_env(AECEnv, EzPickle):  # noqa: N801 (PettingZoo's own name for the un
     ) -> None:
         EzPickle.__init__(self, game_id, render_mode, shaping, **config)
         super().__init__()
-        if render_mode not in (None, *self.metadata["render_modes"]):
+        if render_mode not in (None, "ansi", "human"):
             raise ValueError(f"render_mode {render_mode!r}: one of None, 'ansi', 'human'")
         self.table = Table(game_id, config, shaping)
         self.render_mode = render_mode

@@ -83,7 +83,8 @@ def _game_steps(game_id: str, config: dict[str, Any], seed: int) -> Callable[[fl
 
 
 def _sample_states(table: Table, seed: int, count: int = 2000) -> list[State]:
-    game, states = table.game, []
+    game = table.game
+    states: list[State] = []
     games = 0
     while len(states) < count:
         state = game.new_state(table.catalogue.rules, seed + games, log=False)

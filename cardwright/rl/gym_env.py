@@ -32,7 +32,7 @@ class CardwrightEnv(gymnasium.Env[np.ndarray, np.int64]):
     game with -1 for the learning seat (as PettingZoo's ``TerminateIllegalWrapper``). Other
     keyword arguments are rule options."""
 
-    metadata = {"render_modes": ["ansi", "human"]}
+    metadata = {"render_modes": ["ansi", "human"]}  # noqa: RUF012 (Gymnasium's attribute)
 
     def __init__(
         self,
@@ -66,9 +66,7 @@ class CardwrightEnv(gymnasium.Env[np.ndarray, np.int64]):
             make_agent(spec, game, 0)  # a bad spec is a one-line error now, not at reset
         self.opponent_specs = specs
         self.render_mode = render_mode
-        self.observation_space = spaces.Box(
-            -np.inf, np.inf, (self.table.encoder.size,), OBS_DTYPE
-        )
+        self.observation_space = spaces.Box(-np.inf, np.inf, (self.table.encoder.size,), OBS_DTYPE)
         self.action_space = spaces.Discrete(self.table.catalogue.size)
         self.seat = 0 if seat == "random" else int(seat)
         self._opponents: dict[int, Agent] = {}

@@ -36,7 +36,7 @@ from cardwright.core.game import Game
 from cardwright.core.state import HIDDEN, Card, State
 
 from .catalogue import Catalogue, CatalogueError
-from .spec import GameSpec, ZonePlane
+from .spec import ZonePlane
 
 OBS_DTYPE = np.float32
 MASK_DTYPE = np.int8
@@ -191,7 +191,7 @@ class Encoder:
         cards = len(catalogue.cards) + 1  # and one place for any card outside the list
         self._zones: list[tuple[ZonePlane, int, int]] = []  # plane, offset, size per block
         self._plans: dict[int, list[_Place]] = {}
-        self._verdicts: dict[tuple[str, int], bool | None | int] = {}
+        self._verdicts: dict[tuple[str, int], bool | int | None] = {}
         for plane in self.spec.zones:
             per = 2 + len(plane.planes) * cards
             per += ("exhausted" in plane.planes) + len(plane.counters)
@@ -202,7 +202,9 @@ class Encoder:
                 add(where, 2, "its cards, the cards the seat cannot identify")
                 for name in plane.planes:
                     words = {"cards": "visible cards", "exhausted": "visible exhausted cards"}
-                    what = words.get(name, f"sum of counter {name.partition(':')[2]} of visible cards")
+                    what = words.get(
+                        name, f"sum of counter {name.partition(':')[2]} of visible cards"
+                    )
                     add(f"{where} {name}", cards, f"{what}, by card")
                 if "exhausted" in plane.planes:
                     add(f"{where} hidden exhausted", 1, "exhausted cards it cannot identify")
@@ -292,8 +294,7 @@ class Encoder:
                 continue
             if len(values) != size:
                 raise CatalogueError(
-                    f"{self.game.id}: feature {feature.name} gave {len(values)} values, not "
-                    f"{size}"
+                    f"{self.game.id}: feature {feature.name} gave {len(values)} values, not {size}"
                 )
             for i, v in enumerate(values):
                 if v:
@@ -393,9 +394,7 @@ class Encoder:
         return out
 
 
-def observation_dict(
-    game: Game, view: State, catalogue: Catalogue | None = None
-) -> dict[str, Any]:
+def observation_dict(game: Game, view: State, catalogue: Catalogue | None = None) -> dict[str, Any]:
     """The structured form of a seat's view, ready for JSON: the decision (with each option's
     action index when ``catalogue`` is given), every zone's cards (``"?"`` for a card the
     seat cannot identify, with its public status), the scores and the result."""
@@ -409,8 +408,8 @@ def observation_dict(
         if catalogue is not None and d.options:
             cards = view.cards
             indices = catalogue.indices(d, lambda c: cards[c].defn)
-            for entry, index in zip(options, indices, strict=True):
-                entry["action"] = index
+            for option, index in zip(options, indices, strict=True):
+                option["action"] = index
         decision = {
             "seat": d.seat,
             "kind": d.kind,

@@ -3,10 +3,10 @@
 
 * Imperfect information, sequential; chance comes from the game's own seeded RNG
   (``SAMPLED_STOCHASTIC``): the parameter ``seed`` (default 0) seeds the game object's first
-  initial state, and each further one takes the next seed (a state takes its seed when it is
-  first used: OpenSpiel's ``clone`` makes a blank initial state and copies into it). ``players`` (games played by a
-  varying number) and ``config`` (rule options as JSON, ``{"max_turns": 50}``) are the other
-  parameters.
+  initial state, and each further one takes the next seed (a state takes its seed when it
+  is first used: OpenSpiel's ``clone`` makes a blank initial state and copies into it).
+  ``players`` (games played by a varying number) and ``config`` (rule options as JSON,
+  ``{"max_turns": 50}``) are the other parameters.
 * Actions are the game's action catalogue (:mod:`cardwright.rl.catalogue`); returns are +1
   for each winner and -1 for the others (0 for all in a draw or at the turn limit).
 * The observation tensor is :class:`~cardwright.rl.observe.Encoder`'s array (one named piece
@@ -123,7 +123,7 @@ def _game_type(game_id: str) -> pyspiel.GameType:
     )
 
 
-class CardwrightGame(pyspiel.Game):
+class CardwrightGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel has no type stubs
     """A Cardwright game for OpenSpiel (one class for all five; ``game_id`` says which)."""
 
     game_id = ""
@@ -182,7 +182,7 @@ class CardwrightGame(pyspiel.Game):
         )
 
 
-class CardwrightState(pyspiel.State):
+class CardwrightState(pyspiel.State):  # type: ignore[misc]
     """An OpenSpiel state over a Cardwright state (``self.p.state``)."""
 
     def __init__(self, game: CardwrightGame, play: _Play | None = None) -> None:

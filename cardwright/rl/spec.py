@@ -39,9 +39,9 @@ checks it and makes a :class:`GameSpec`. The keys:
     ``((name, size, fill), ...)`` (or ``features(game, config)`` giving them, when their
     sizes depend on the config): the game's own numbers; ``size`` is a number,
     ``"cards"`` (one value per card of the card list and one for any other card), or a list
-    of ``(part name, size)`` naming the parts of a long feature in order; ``fill(sight)`` returns the values as a
-    list, or as ``{place: value}`` for the non-zero ones, and reads only what the seat sees
-    (:class:`~cardwright.rl.observe.Sight`).
+    of ``(part name, size)`` naming the parts of a long feature in order; ``fill(sight)``
+    returns the values as a list, or as ``{place: value}`` for the non-zero ones, and reads
+    only what the seat sees (:class:`~cardwright.rl.observe.Sight`).
 ``zone_sight(zone, seat) -> bool | None`` (optional)
     True when every card of the zone is visible to the seat whatever the state, False when
     none is, None to ask ``game.card_visible`` card by card: a shortcut (kept per zone and

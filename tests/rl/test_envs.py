@@ -77,7 +77,7 @@ def test_turn_limit_is_a_truncation() -> None:
     env = rl.env("blue-moon", max_turns=2)
     env.reset(seed=1)
     rng = np.random.default_rng(0)
-    for agent in env.agent_iter():
+    for _ in env.agent_iter():
         obs, _, terminated, truncated, _ = env.last()
         if terminated or truncated:
             assert truncated and not terminated
@@ -135,14 +135,15 @@ def test_gymnasium(game_id: str) -> None:
     check_env(gymnasium.make(name, illegal="lose").unwrapped, skip_render_check=True)
     env = gymnasium.make(name, seat="random", opponents="heuristic")
     for seed in (1, 2):
-        obs, info = env.reset(seed=seed)
+        _, info = env.reset(seed=seed)
         seat = info["seat"]
         rng = np.random.default_rng(seed)
         total, steps = 0.0, 0
         while True:
             masks = env.unwrapped.action_masks()
             assert masks.dtype == bool and (masks == info["action_mask"]).all()
-            obs, reward, terminated, truncated, info = env.step(int(rng.choice(masks.nonzero()[0])))
+            action = int(rng.choice(masks.nonzero()[0]))
+            _, reward, terminated, truncated, info = env.step(action)
             total += reward
             steps += 1
             if terminated or truncated:

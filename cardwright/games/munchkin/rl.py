@@ -2,10 +2,12 @@
 
 The card list is every card of the classic set, then the Steampunk cards not in it. A set
 holds at most three cards of a name, so one place of a decision names at most three copies.
-Two-card forms list what can stand at each place: a monster enhancer, a Mate, a card that
-brings a monster and a one-shot are played on (or with) one of a fight's monsters, which are
-monster cards and the Door cards that join a fight as one (a Mate copies its monster). A card's powers,
-alternatives and ways to pay a monster off are numbered from 0 and are fewer than ten.
+What may stand at each place of a form with a card is read from the cards' data and
+abilities: an enhancer, a Mate, a card that brings a monster and a one-shot with a bonus are
+played on (or with) one of a fight's monsters, which are monster cards and Mates (a Mate
+joins as a copy of its monster, with its abilities); a power, an alternative use or a way to
+pay a monster off is a card's numbered ability item (``powers``, ``alternatives``,
+``chase_offs``), and N runs over the most items one card has.
 """
 
 from __future__ import annotations
