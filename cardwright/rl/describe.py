@@ -39,9 +39,11 @@ def catalogue_markdown(game_id: str) -> str:
 def layout_markdown(game_id: str) -> str:
     config = CONFIGS.get(game_id, {})
     encoder = Encoder(Catalogue(game_id, config))
-    players = f"{encoder.players} players, " if GAMES[game_id].seat_key == "factions" or (
-        "players" in config
-    ) else ""
+    players = (
+        f"{encoder.players} players, "
+        if GAMES[game_id].seat_key == "factions" or ("players" in config)
+        else ""
+    )
     lines = [
         f"{encoder.size:,} values ({players}card vectors of {len(encoder.card_index) + 1}).",
         "",

@@ -26,6 +26,7 @@ The array's layout is :attr:`Encoder.sections` (``docs/rl.md`` prints it per gam
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -191,6 +192,7 @@ class Encoder:
         cards = len(catalogue.cards) + 1  # and one place for any card outside the list
         self._zones: list[tuple[ZonePlane, int, int]] = []  # plane, offset, size per block
         self._plans: dict[int, list[_Place]] = {}
+        self._splits: dict[int, tuple[list[tuple[str, int, int, bool]], list[_Place]]] = {}
         self._verdicts: dict[tuple[str, int], bool | int | None] = {}
         for plane in self.spec.zones:
             per = 2 + len(plane.planes) * cards
@@ -300,41 +302,58 @@ class Encoder:
                 if v:
                     acc[start + i] = v
         if ones:
-            out = np.bincount(ones, minlength=self.size).astype(OBS_DTYPE)
-        else:
-            out = np.zeros(self.size, OBS_DTYPE)
+            acc.update(Counter(ones))  # the places of ``ones`` are none of ``acc``'s
+        out = np.zeros(self.size, OBS_DTYPE)
         if acc:
             out[list(acc)] = list(acc.values())
         return out
+
+    def _split(self, seat: int) -> tuple[list[tuple[str, int, int, bool]], list[_Place]]:
+        """``seat``'s plan in two (for a full state): the zones the game's ``zone_sight``
+        settles whole that need only counts and cards (zone, offset, offset of the cards or
+        -1, all hidden), and the others."""
+        found = self._splits.get(seat)
+        if found is None:
+            simple, other = [], []
+            for place in self._plan(seat):
+                zone, base, at_cards, at_exh, counters, _, whole = place
+                if whole is not None and at_exh < 0 and not counters:
+                    simple.append((zone, base, at_cards, not whole))
+                else:
+                    other.append(place)
+            found = self._splits[seat] = (simple, other)
+        return found
 
     def _fill_zones(self, sight: Sight, acc: dict[int, float], ones: list[int]) -> None:
         """The zone blocks: counts into ``acc``, cards by definition into ``ones`` (their
         places never meet)."""
         state = sight.state
         zones, cards, index = state.zones, state.cards, self.card_index
-        fast = not sight.is_view
         add = ones.extend
-        for zone, base, at_cards, at_exh, counters, tail, whole in self._plan(sight.seat):
+        if sight.is_view:
+            rest = self._plan(sight.seat)
+        else:
+            simple, rest = self._split(sight.seat)
+            for zone, base, at_cards, hidden in simple:  # settled whole: the common case
+                ids = zones.get(zone)
+                if ids:
+                    acc[base] = len(ids)
+                    if hidden:
+                        acc[base + 1] = len(ids)
+                    elif at_cards >= 0:
+                        add([at_cards + index[cards[c].defn] for c in ids])
+        for zone, base, at_cards, at_exh, counters, tail, _ in rest:
             ids = zones.get(zone)
             if not ids:
                 continue
             acc[base] = len(ids)
-            plain = at_exh < 0 and not counters
-            if fast and plain:
-                if whole is False:
-                    acc[base + 1] = len(ids)
-                    continue
-                if whole is True:  # the commonest zone: every card seen, counted
-                    if at_cards >= 0:
-                        add([at_cards + index[cards[c].defn] for c in ids])
-                    continue
             defs = sight.defs(zone)
             hidden = defs.count(HIDDEN)
             if hidden:
                 acc[base + 1] = hidden
             if at_cards >= 0 and hidden < len(defs):
                 add([at_cards + index[d] for d in defs if d != HIDDEN])
-            if plain:
+            if at_exh < 0 and not counters:
                 continue
             for cid, d in zip(ids, defs, strict=True):
                 card = cards[cid]
