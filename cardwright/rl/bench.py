@@ -170,7 +170,7 @@ def run_env_bench(
     table = Table(game_id, config)
     env_rate = _rounds(_env_steps(game_id, config, seed), seconds, rounds)
     game_rate = _rounds(_game_steps(game_id, config, seed), seconds, rounds)
-    states = _sample_states(table, seed)
+    states = _sample_states(table, seed, max(100, min(2000, int(seconds * 1000))))
     encoder = table.encoder
     encode_us = _per_state_us(
         lambda s: encoder.encode(s, s.decision.seat),  # type: ignore[union-attr]

@@ -1,7 +1,7 @@
 """Train sb3-contrib's MaskablePPO on Bizarre World against the random agent, then play 1,000
 evaluation games against it (``pip install 'cardwright[rl,train]'``)::
 
-    python -m cardwright.rl.examples.maskable_ppo --steps 150000 --games 1000
+    python -m cardwright.rl.examples.maskable_ppo --steps 50000 --games 1000
 
 The learning seat is drawn for every game (``seat="random"``), so the policy learns to play
 first and second. Training runs on one core (``torch.set_num_threads(1)``); the CPU seconds it
@@ -67,7 +67,7 @@ def evaluate(model: Any, games: int, seed: int = 100_000, opponents: str = "rand
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--steps", type=int, default=150_000, help="training steps")
+    parser.add_argument("--steps", type=int, default=50_000, help="training steps")
     parser.add_argument("--games", type=int, default=1000, help="evaluation games")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--save", help="write the trained policy to this .zip file")
