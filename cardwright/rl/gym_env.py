@@ -15,12 +15,11 @@ import gymnasium
 import numpy as np
 from gymnasium import spaces
 
-from cardwright.agents import Agent, make_agent
-from cardwright.agents.specs import split_agents
+from cardwright.agents import Agent
 from cardwright.core.errors import ConfigError
 
 from .observe import OBS_DTYPE
-from .table import Table
+from .table import Table, opponent_specs, seat_opponents
 
 
 class CardwrightEnv(gymnasium.Env[np.ndarray, np.int64]):
@@ -55,16 +54,7 @@ class CardwrightEnv(gymnasium.Env[np.ndarray, np.int64]):
         if seat != "random" and (not isinstance(seat, int) or not 0 <= seat < n):
             raise ConfigError(f"seat {seat!r}: a seat number from 0 to {n - 1}, or 'random'")
         self.seat_choice = seat
-        specs = split_agents(opponents)
-        if len(specs) == 1:
-            specs = specs * (n - 1)
-        if len(specs) != n - 1:
-            raise ConfigError(
-                f"opponents {opponents!r}: {n - 1} other seat(s) need one spec, or one each"
-            )
-        for spec in specs:
-            make_agent(spec, game, 0)  # a bad spec is a one-line error now, not at reset
-        self.opponent_specs = specs
+        self.opponent_specs = opponent_specs(game, opponents, n)
         self.render_mode = render_mode
         self.observation_space = spaces.Box(-np.inf, np.inf, (self.table.encoder.size,), OBS_DTYPE)
         self.action_space = spaces.Discrete(self.table.catalogue.size)
@@ -82,11 +72,7 @@ class CardwrightEnv(gymnasium.Env[np.ndarray, np.int64]):
         n = self.table.players
         if self.seat_choice == "random":
             self.seat = int(self.np_random.integers(n))
-        others = [s for s in range(n) if s != self.seat]
-        self._opponents = {
-            s: make_agent(spec, self.game_id, game_seed + 7919 * (i + 1))
-            for i, (s, spec) in enumerate(zip(others, self.opponent_specs, strict=True))
-        }
+        self._opponents = seat_opponents(self.game_id, self.seat, self.opponent_specs, game_seed)
         self.table.reset(game_seed)
         self._forfeit = False
         reward = self._opponents_play()

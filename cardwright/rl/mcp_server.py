@@ -19,8 +19,7 @@ from typing import Any, TypeVar
 
 from rich.text import Text
 
-from cardwright.agents import Agent, make_agent
-from cardwright.agents.specs import split_agents
+from cardwright.agents import Agent
 from cardwright.core.errors import CardwrightError, ConfigError, IllegalChoice
 from cardwright.core.game import Game
 from cardwright.core.state import State
@@ -28,6 +27,7 @@ from cardwright.games import GAMES, get_game, playable_games
 
 from .catalogue import Catalogue
 from .observe import observation_dict
+from .table import opponent_specs, seat_opponents
 
 #: the games one server keeps at once (the oldest finished one goes first when it is full)
 MAX_GAMES = 64
@@ -79,18 +79,8 @@ class Tables:
         players = len(cfg["names"]) if isinstance(cfg.get("names"), list) else game.min_players
         if not 0 <= seat < players:
             raise ConfigError(f"seat {seat}: {game_id} is played here by seats 0 to {players - 1}")
-        specs = split_agents(opponents)
-        if len(specs) == 1:
-            specs = specs * (players - 1)
-        if len(specs) != players - 1:
-            raise ConfigError(
-                f"opponents {opponents!r}: {players - 1} other seat(s) need one spec, or one each"
-            )
-        others = [s for s in range(players) if s != seat]
-        agents = {
-            s: make_agent(spec, game_id, seed + 7919 * (i + 1))
-            for i, (s, spec) in enumerate(zip(others, specs, strict=True))
-        }
+        specs = opponent_specs(game_id, opponents, players)
+        agents = seat_opponents(game_id, seat, specs, seed)
         self._make_room()
         state = game.new_state(catalogue.rules, seed, log=True)
         handle = f"g{next(self._numbers)}"

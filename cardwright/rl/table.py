@@ -17,6 +17,9 @@ from typing import Any
 import numpy as np
 from rich.text import Text
 
+from cardwright.agents import Agent, make_agent
+from cardwright.agents.specs import split_agents
+from cardwright.core.errors import ConfigError
 from cardwright.core.state import State
 from cardwright.games import GAMES, get_game
 
@@ -157,3 +160,29 @@ class Table:
         """``seat``'s view as plain text (the terminal's rendering without its markup)."""
         view = self.game.view(self.live, seat)
         return Text.from_markup(self.game.render(view, seat)).plain
+
+
+def opponent_specs(game_id: str, opponents: str, players: int) -> list[str]:
+    """The agent spec of each seat but the learner's, in seat order, from one spec for all of
+    them or one each (``"random,heuristic"``); each is checked now (a one-line
+    ``ConfigError``)."""
+    specs = split_agents(opponents)
+    if len(specs) == 1:
+        specs = specs * (players - 1)
+    if len(specs) != players - 1:
+        raise ConfigError(
+            f"opponents {opponents!r}: {players - 1} other seat(s) need one spec, or one each"
+        )
+    for spec in specs:
+        make_agent(spec, game_id, 0)
+    return specs
+
+
+def seat_opponents(game_id: str, seat: int, specs: list[str], seed: int) -> dict[int, Agent]:
+    """The agents of the seats other than ``seat`` for the game of ``seed`` (each seeded from
+    the game's seed and its place)."""
+    others = [s for s in range(len(specs) + 1) if s != seat]
+    return {
+        s: make_agent(spec, game_id, seed + 7919 * (i + 1))
+        for i, (s, spec) in enumerate(zip(others, specs, strict=True))
+    }

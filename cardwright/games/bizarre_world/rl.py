@@ -18,6 +18,7 @@ from cardwright.core.game import Game
 from cardwright.core.state import HIDDEN
 
 from .decks import resolve_deck, starter_names
+from .game import zone_visible
 from .state import BWState
 
 PHASES = ("draw", "sacrifice", "unexhaust", "main", "end")
@@ -37,13 +38,8 @@ def copies(game: Game, config: dict[str, Any]) -> int:
 
 
 def zone_sight(zone: str, seat: int) -> bool | None:
-    """Bizarre World's visibility is by zone (``BizarreWorld.card_visible``)."""
-    kind, _, owner = zone.partition(":")
-    if kind == "deck":
-        return False
-    if kind in ("hand", "resources"):
-        return int(owner) == seat
-    return True
+    """BizarreWorld's visibility is by zone alone (``BizarreWorld.card_visible``)."""
+    return zone_visible(zone, seat)
 
 
 def _pools(sight: Any) -> list[float]:

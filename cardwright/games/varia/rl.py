@@ -22,6 +22,7 @@ from cardwright.core.game import Game
 from cardwright.core.state import HIDDEN
 
 from .cards import catalogue
+from .game import zone_visible
 from .state import Slot, VariaState
 
 #: the moments the observation shows one by one (later ones are summed into one more slot)
@@ -52,13 +53,8 @@ def _magical(game: Game, config: dict[str, Any]) -> list[str]:
 
 
 def zone_sight(zone: str, seat: int) -> bool | None:
-    """Varia's visibility is by zone (``Varia.card_visible``)."""
-    kind, _, owner = zone.partition(":")
-    if kind == "deck":
-        return False
-    if kind in ("hand", "forgotten"):
-        return int(owner) == seat
-    return True
+    """Varia's visibility is by zone alone (``Varia.card_visible``)."""
+    return zone_visible(zone, seat)
 
 
 def _values(sight: Any) -> list[float]:
