@@ -707,6 +707,9 @@ def bench(
             "mask, beside OpenSpiel's Python games and RLCard's environments.",
         ),
     ] = False,
+    reference: Annotated[
+        bool, typer.Option(help="With --env: also measure OpenSpiel's and RLCard's games.")
+    ] = True,
 ) -> None:
     """Random self-play on one core; step, copy and JSON costs on a mid-game state. With
     --agent SPEC (e.g. ismcts): the search's iterations per second on positions of real games.
@@ -724,7 +727,9 @@ def bench(
         get_game(game)  # an unknown game is a one-line error before the rl extra is needed
         from cardwright.rl.bench import run_env_bench
 
-        result = run_env_bench(game, seconds=seconds, seed=seed, rounds=rounds, config=config)
+        result = run_env_bench(
+            game, seconds=seconds, seed=seed, rounds=rounds, config=config, reference=reference
+        )
     elif agent is not None:
         from cardwright.cli_tournament import bench_agent
 
