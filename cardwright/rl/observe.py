@@ -348,10 +348,10 @@ class Encoder:
                 continue
             acc[base] = len(ids)
             defs = sight.defs(zone)
-            hidden = defs.count(HIDDEN)
-            if hidden:
-                acc[base + 1] = hidden
-            if at_cards >= 0 and hidden < len(defs):
+            unseen = defs.count(HIDDEN)
+            if unseen:
+                acc[base + 1] = unseen
+            if at_cards >= 0 and unseen < len(defs):
                 add([at_cards + index[d] for d in defs if d != HIDDEN])
             if at_exh < 0 and not counters:
                 continue

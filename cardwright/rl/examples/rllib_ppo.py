@@ -44,9 +44,13 @@ def config(game_id: str, **rules: Any) -> Any:
     from ray.tune.registry import register_env
 
     name = f"cardwright_{game_id.replace('-', '_')}"
-    register_env(name, lambda _: PettingZooEnv(RLlibNames(cardwright.rl.env(game_id, **rules))))
+
+    def make(_: Any) -> Any:
+        return PettingZooEnv(RLlibNames(cardwright.rl.env(game_id, **rules)))  # type: ignore[no-untyped-call]
+
+    register_env(name, make)
     return (
-        PPOConfig()
+        PPOConfig()  # type: ignore[no-untyped-call]
         .environment(name)
         .multi_agent(policies={"shared"}, policy_mapping_fn=lambda agent, *a, **k: "shared")
         .rl_module(
