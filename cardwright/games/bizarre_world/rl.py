@@ -64,8 +64,14 @@ def _sources(sight: Any) -> dict[int, float]:
     """The attack each creature in play added this turn, by definition (attack sources)."""
     s = cast(BWState, sight.state)
     out: dict[int, float] = {}
+    if not s.contrib:
+        return out
+    seen: dict[int, str] = {}  # the creatures in play, where attack sources are, as seen
+    for seat in range(sight.players):
+        zone = f"play:{seat}"
+        seen.update(zip(s.zones[zone], sight.defs(zone), strict=True))
     for cid, n in s.contrib.items():
-        d = sight.defn(cid)
+        d = seen.get(cid) or sight.defn(cid)
         if d != HIDDEN:
             i = sight.index[d]
             out[i] = out.get(i, 0.0) + n
