@@ -1,0 +1,16 @@
+// Each game's board, by game id; a game without one is drawn by the generic board.
+import type { Board } from "./contract";
+import { GenericBoard } from "./GenericBoard";
+import { BizarreWorldBoard } from "./BizarreWorld";
+import { BlueMoonBoard } from "./BlueMoon";
+import { SmashUpBoard } from "./SmashUp";
+
+export const BOARDS: Record<string, Board> = {
+  "bizarre-world": BizarreWorldBoard,
+  "blue-moon": BlueMoonBoard,
+  "smash-up": SmashUpBoard,
+};
+
+export function boardFor(game: string): Board {
+  return BOARDS[game] ?? GenericBoard;
+}
