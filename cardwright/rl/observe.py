@@ -27,7 +27,7 @@ The array's layout is :attr:`Encoder.sections` (``docs/rl.md`` prints it per gam
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
@@ -131,6 +131,22 @@ class Sight:
                 for cid, d in zip(ids, self.defs(zone), strict=True):
                     self._defn[cid] = d
         return self._defn.get(card_id, HIDDEN)
+
+    def sum_by_card(self, amounts: Iterable[tuple[int, float]], family: str) -> dict[int, float]:
+        """Each ``(card id, amount)`` of ``amounts`` summed at the place of the card's
+        definition in the card list, for the cards the seat identifies. The cards are looked
+        for first in the zones ``family:SEAT`` (where the game keeps them), then anywhere."""
+        seen: dict[int, str] = {}
+        for seat in range(self.players):
+            zone = f"{family}:{seat}"
+            seen.update(zip(self.state.zones.get(zone, ()), self.defs(zone), strict=True))
+        out: dict[int, float] = {}
+        for cid, n in amounts:
+            d = seen.get(cid) or self.defn(cid)
+            if d != HIDDEN:
+                i = self.index[d]
+                out[i] = out.get(i, 0.0) + n
+        return out
 
     def card(self, card_id: int) -> Card:
         """The public status of a card (exhausted, face up, counters, owner, controller),

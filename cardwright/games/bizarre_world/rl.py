@@ -15,7 +15,6 @@ from collections import Counter
 from typing import Any, cast
 
 from cardwright.core.game import Game
-from cardwright.core.state import HIDDEN
 
 from .decks import resolve_deck, starter_names
 from .game import zone_visible
@@ -62,20 +61,8 @@ def _battle(sight: Any) -> list[float]:
 
 def _sources(sight: Any) -> dict[int, float]:
     """The attack each creature in play added this turn, by definition (attack sources)."""
-    s = cast(BWState, sight.state)
-    out: dict[int, float] = {}
-    if not s.contrib:
-        return out
-    seen: dict[int, str] = {}  # the creatures in play, where attack sources are, as seen
-    for seat in range(sight.players):
-        zone = f"play:{seat}"
-        seen.update(zip(s.zones[zone], sight.defs(zone), strict=True))
-    for cid, n in s.contrib.items():
-        d = seen.get(cid) or sight.defn(cid)
-        if d != HIDDEN:
-            i = sight.index[d]
-            out[i] = out.get(i, 0.0) + n
-    return out
+    contrib = cast(BWState, sight.state).contrib
+    return sight.sum_by_card(contrib.items(), "play") if contrib else {}
 
 
 RL = {

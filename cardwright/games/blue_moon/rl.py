@@ -90,20 +90,8 @@ def _ran_out(sight: Any) -> list[float]:
 
 def _covered(sight: Any) -> dict[int, float]:
     """The covered (inactive) cards in combat, by definition."""
-    s = cast(BMState, sight.state)
-    out: dict[int, float] = {}
-    if not s.covered:
-        return out
-    seen: dict[int, str] = {}  # the cards in combat, where covered cards lie, as seen
-    for seat in range(sight.players):
-        zone = f"combat:{seat}"
-        seen.update(zip(s.zones[zone], sight.defs(zone), strict=True))
-    for cid in s.covered:
-        d = seen.get(cid) or sight.defn(cid)
-        if d != HIDDEN:
-            i = sight.index[d]
-            out[i] = out.get(i, 0.0) + 1.0
-    return out
+    covered = cast(BMState, sight.state).covered
+    return sight.sum_by_card(((c, 1.0) for c in covered), "combat") if covered else {}
 
 
 def _cargo(sight: Any) -> list[float]:
