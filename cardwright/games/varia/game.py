@@ -49,6 +49,17 @@ def other(seat: int) -> int:
     return 1 - seat
 
 
+def zone_visible(zone: str, seat: int) -> bool:
+    """Whether ``seat`` identifies the cards of ``zone``, which depends on the zone alone: a
+    deck is hidden, a hand and the forgotten pile are their owner's, the rest is public."""
+    kind, _, owner = zone.partition(":")
+    if kind == "deck":
+        return False
+    if kind in ("hand", "forgotten"):
+        return int(owner) == seat
+    return True
+
+
 class Varia(Game):
     """Varia: a two-player duel of planned actions, on a shared timeline of moments."""
 
@@ -689,12 +700,7 @@ class Varia(Game):
 
     # ================================================================ hidden information
     def card_visible(self, state: State, zone: str, card: Card, seat: int) -> bool:
-        kind, _, owner = zone.partition(":")
-        if kind == "deck":
-            return False
-        if kind in ("hand", "forgotten"):
-            return int(owner) == seat
-        return True
+        return zone_visible(zone, seat)
 
     def pool_key(self, state: State, zone: str, seat: int) -> str:
         owner = zone.partition(":")[2]
