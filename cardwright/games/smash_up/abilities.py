@@ -58,6 +58,7 @@ SU_HOOKS = {
     "copy": "a copying card: which minions may get an effect an action just had",
     "ignore_base": "the base's own ability is ignored (by everyone, or by one player)",
     "instead_of_discard": "where a card leaving play goes instead of its owner's discard pile",
+    "talent_twice": "the minions whose Talent may be used a second time this turn (one of them)",
 }
 
 #: Smash Up words written in Python for a single card: an ability using one counts as Python
@@ -150,6 +151,7 @@ def _hook_words() -> dict[str, Any]:
             "copy", Copies(_e(onto), _opt(when), once, _opt(who))
         ),
         "ignores_base": lambda applies: Hooked("ignore_base", _e(applies)),
+        "talent_twice": lambda applies: Hooked("talent_twice", _e(applies)),
         "instead_of_discard": lambda where, applies: Hooked(
             "instead_of_discard", InsteadOfDiscard(where, _e(applies))
         ),
@@ -301,8 +303,9 @@ CARD_KEYS = {
     "from_card": "from",
     "card": "card",
     "new_base_card": "new_base",
+    "was_on_card": "was_on",
 }
-NUM_KEYS = ("seat", "owner", "controller", "by", "direct", "standard")
+NUM_KEYS = ("seat", "owner", "controller", "by", "direct", "standard", "counters")
 WORD_KEYS = ("verb", "mode")
 #: each event's main card (what ``when`` listeners about the card itself hear)
 MAIN_CARD = {
@@ -475,6 +478,13 @@ def spec_from_ability(ability: Ability) -> AbilitySpec:
     copies = hooks.get("copy")
     if isinstance(copies, Copies):
         fields["copy"] = _copier(ability, copies)
+    twice = hooks.get("talent_twice")
+    if isinstance(twice, Expr):
+
+        def again(g: SmashUp, s: SUState, src: int, card: int) -> bool:
+            return bool(twice.eval(_ctx(g, s, ability, src, _cards(it=card))))
+
+        fields["talent_twice"] = again
     if "on_play" in hooks:
         fields["on_play"] = _marker
     return AbilitySpec(ability.id, **fields)

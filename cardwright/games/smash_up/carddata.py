@@ -59,12 +59,14 @@ __all__ = [
     "CARD_SETS",
     "DATA_DIR",
     "DEFAULT_CARD_SET",
+    "FACE",
     "FACTIONS_DIR",
     "BaseDef",
     "CardDataError",
     "CardDef",
     "CardOverrides",
     "Faction",
+    "FusionAction",
     "load_bases",
     "load_faction",
     "load_factions",
@@ -76,7 +78,7 @@ Subtype = Literal["ongoing", "special", "talent", "extra", "play_on_base", "play
 #: Which minions a ``play_on_minion`` action may go on: any, one its player controls, or one
 #: another player controls ("one of your minions", "a rival's minion").
 AttachTo = Literal["any", "own", "rival"]
-SetName = Literal["core", "70s"]
+SetName = Literal["core", "70s", "sfdf", "monster_smash"]
 CardSetName = Literal["70s-2018", "70s-errata"]
 Timing = Literal[
     "ongoing",
@@ -108,6 +110,8 @@ _RULE_RE: Final = re.compile(r"su\.card\.[a-z][a-z0-9_]*")
 _PROVENANCE_RE: Final = re.compile(
     r"rulebook:000 §\S.*"
     r"|research:smashup-(?:munchkin|core)\.md §\S+(?: .*)? (?:\[[^\]]+\])+"
+    r"|catalogue:https://smashup-rulebook\.alderac\.com/wiki/\S+"
+    r"|ruling:[A-Z]+[0-9]+"
 )
 
 NonNegInt = Annotated[int, Field(ge=0)]
@@ -144,8 +148,9 @@ def _check_provenance(value: str) -> str:
     for part in value.split("; "):
         if not _PROVENANCE_RE.fullmatch(part):
             raise ValueError(
-                f"{part!r} should read 'rulebook:000 §<section>' or "
-                "'research:smashup-<munchkin|core>.md §<section> [<tag>]'"
+                f"{part!r} should read 'rulebook:000 §<section>', "
+                "'research:smashup-<munchkin|core>.md §<section> [<tag>]', "
+                "'catalogue:<the catalogue's source page>' or 'ruling:<reading>'"
             )
     return value
 
@@ -163,6 +168,45 @@ def _check_optional_text(value: str | None) -> str | None:
 
 
 # --------------------------------------------------------------------------- models
+
+
+class FusionAction(BaseModel):
+    """The action side of a fusion card (a minion card that may be played as an action
+    instead: ``[cards.as_action]``): its labels, ability, rule and text."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid", strict=True)
+
+    subtypes: tuple[Subtype, ...] = ()
+    ability: str | None = None
+    rule: str | None = None
+    text: str
+
+    @field_validator("text")
+    @classmethod
+    def _valid_text(cls, value: str) -> str:
+        return _check_text(value)
+
+    @field_validator("ability")
+    @classmethod
+    def _valid_ability(cls, value: str | None) -> str | None:
+        return _check_ability(value)
+
+    @field_validator("rule")
+    @classmethod
+    def _valid_rule(cls, value: str | None) -> str | None:
+        return _check_rule(value)
+
+    @field_validator("subtypes")
+    @classmethod
+    def _standard(cls, value: tuple[Subtype, ...]) -> tuple[Subtype, ...]:
+        if {"play_on_base", "play_on_minion"} & set(value):
+            raise ValueError("the action side of a fusion card is a standard action")
+        return value
+
+
+#: how a card's other face is named: ``<card id>~<face>`` (a fusion's action side
+#: ``~action``; a card copying another's ability ``~<the other's id>``: ``faces.py``)
+FACE = "~"
 
 
 class CardDef(BaseModel):
@@ -183,6 +227,8 @@ class CardDef(BaseModel):
     text: str
     provenance: str
     errata: str | None = None
+    #: a fusion card's action side (the card is then also an action card: ``type`` minion)
+    as_action: FusionAction | None = None
 
     @field_validator("id")
     @classmethod
@@ -249,6 +295,34 @@ class CardDef(BaseModel):
     @classmethod
     def _valid_errata(cls, value: str | None) -> str | None:
         return _check_optional_text(value)
+
+    @field_validator("as_action")
+    @classmethod
+    def _fusion_is_minion(
+        cls, value: FusionAction | None, info: ValidationInfo
+    ) -> FusionAction | None:
+        if value is not None and info.data.get("type") != "minion":
+            raise ValueError("only a minion card has an action side (a fusion card)")
+        return value
+
+    def action_face(self) -> CardDef | None:
+        """A fusion card's action side as a card of its own (id ``<id>~action``): what the
+        card is while it is played as an action (``faces.py``)."""
+        side = self.as_action
+        if side is None:
+            return None
+        return self.model_copy(
+            update={
+                "id": f"{self.id}{FACE}action",
+                "type": "action",
+                "power": None,
+                "subtypes": side.subtypes,
+                "ability": side.ability,
+                "rule": side.rule,
+                "text": side.text,
+                "as_action": None,
+            }
+        )
 
     @property
     def is_standard_action(self) -> bool:

@@ -76,6 +76,7 @@ class Catalog:
         "specials_by",
         "standard",
         "talent_specs",
+        "talent_twice_specs",
     )
 
     def __init__(self, card_set: str) -> None:
@@ -131,6 +132,7 @@ class Catalog:
         self.protect_specs = having("protect")
         self.instead_specs = having("instead_of_discard")
         self.talent_specs = having("talent")
+        self.talent_twice_specs = having("talent_twice")
         self.replace_specs = by_event("replace")
         self.ignore_specs = having("ignore_base")
         self.special_specs = having("special")
@@ -164,6 +166,7 @@ class Catalog:
             self.protect_specs,
             self.instead_specs,
             self.talent_specs,
+            self.talent_twice_specs,
             self.ignore_specs,
             self.special_specs,
             self.play_ban_specs,

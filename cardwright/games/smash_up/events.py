@@ -122,6 +122,10 @@ def use_talent(g: SmashUp, state: State, seat: int, cid: int, *, extra: bool = F
     spec = g.spec(s, cid)
     assert spec is not None and spec.talent is not None
     if not extra:
+        if cid in s.talents_used:  # a second use: the card in play that allows it notes it
+            src = _second_use(g, s, cid)
+            assert src >= 0
+            g.use_once(s, src, "talent_twice", cid)
         s.talents_used.append(CardRef(cid))
     g.log(
         s,
@@ -137,11 +141,29 @@ def use_talent(g: SmashUp, state: State, seat: int, cid: int, *, extra: bool = F
 
 def talent_usable(g: SmashUp, s: SUState, seat: int, cid: int) -> bool:
     spec = g.spec(s, cid)
-    if spec is None or spec.talent is None or cid in s.talents_used:
+    if spec is None or spec.talent is None:
+        return False
+    used = s.talents_used
+    if cid in used and (used.count(CardRef(cid)) > 1 or _second_use(g, s, cid) < 0):
         return False
     if s.cards[cid].controller != seat:
         return False
     return spec.talent_ok is None or spec.talent_ok(g, s, cid)
+
+
+def _second_use(g: SmashUp, s: SUState, cid: int) -> int:
+    """The card in play that lets ``cid`` use its Talent a second time this turn (one of
+    the minions it names, once a turn: Standing Stones), or -1."""
+    cat = g.cat(s)
+    if not cat.talent_twice_specs:
+        return -1
+    for src, spec in g.sources(s, cat.talent_twice_specs):
+        assert spec.talent_twice is not None
+        if any(u.card == src and u.tag == "talent_twice" for u in s.used):
+            continue  # its one minion had its second use this turn
+        if spec.talent_twice(g, s, src, cid):
+            return src
+    return -1
 
 
 # ------------------------------------------------------------------------------ Specials

@@ -37,6 +37,7 @@ from .catalog import (
     base_zone,
 )
 from .inplay import in_play_now
+from .scoring import ScoreBase
 from .specs import AbilitySpec
 from .state import REVEALED, SUState
 from .words import choice_label
@@ -491,7 +492,9 @@ class SmashUp(Game):
         n = len(s.names)
         cat = self.cat(s)
         bases = s.zones[BASES]
-        if len(bases) != n + 1 and (s.zones[BASE_DECK] or s.zones[BASE_DISCARD]):
+        # a scored base waits to be replaced while what its discarded cards set off resolves
+        waiting = sum(1 for f in s.stack if isinstance(f, ScoreBase) and f.slot >= 0)
+        if len(bases) + waiting != n + 1 and (s.zones[BASE_DECK] or s.zones[BASE_DISCARD]):
             problems.append(f"{len(bases)} bases in play, not {n + 1}")
         for bid in bases:
             if s.cards[bid].defn not in cat.bases:

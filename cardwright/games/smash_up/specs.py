@@ -40,6 +40,8 @@ BreakpointFn = Callable[["SmashUp", SUState, int, int], int]
 PlayerPowerFn = Callable[["SmashUp", SUState, int, int, int], int]
 ProtectFn = Callable[["SmashUp", SUState, int, int, str, int, int], bool]
 CardTest = Callable[["SmashUp", SUState, int], bool]
+#: a test about another card (the source's ability, asked of ``card``)
+AboutTest = Callable[["SmashUp", SUState, int, int], bool]
 #: hears an event: the event's data and what it binds for listeners (None: worked out from the data)
 HookFn = Callable[["SmashUp", SUState, int, dict[str, Any], "Bindings | None"], None]
 ScoringFn = Callable[["SmashUp", SUState, int, dict[int, int]], dict[int, int]]
@@ -101,6 +103,8 @@ class AbilitySpec:
     ignore_base: IgnoreFn | None = None
     instead_of_discard: InsteadFn | None = None
     copy: CopyFn | None = None
+    #: whether a card's Talent may be used a second time this turn (Standing Stones)
+    talent_twice: AboutTest | None = None
     #: the ability written in the vocabulary this spec was compiled from (None: Python)
     ability: Any = None
 

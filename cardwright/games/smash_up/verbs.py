@@ -136,6 +136,8 @@ def leave_play(g: SmashUp, s: SUState, cid: int, dest: str, *, bottom: bool = Fa
     instead = g.instead_of_discard(s, cid, bid) if dest.startswith("discard:") else None
     if instead is not None:
         dest, bottom = f"{instead}:{card.owner}", False
+    controller, had = card.controller, card.counters.get("p1", 0)
+    host = s.attached.get(CardRef(cid), CardRef(bid))
     g.to_zone(s, cid, base_zone(bid), dest, bottom=bottom)
     card.controller = card.owner
     card.counters.clear()
@@ -147,8 +149,18 @@ def leave_play(g: SmashUp, s: SUState, cid: int, dest: str, *, bottom: bool = Fa
         s.used = [u for u in s.used if u.card != cid]
     if instead is not None:
         went_instead(g, s, cid, instead)
-    elif dest.startswith("discard:"):
-        g.fire(s, "card_to_discard", card=cid, base_card=bid, owner=card.owner)
+    elif dest.startswith("discard:"):  # the card itself hears it too (Jumper, Igor)
+        g.fire(
+            s,
+            "card_to_discard",
+            also=(cid,),
+            card=cid,
+            base_card=bid,
+            owner=card.owner,
+            controller=controller,
+            counters=had,
+            was_on_card=-1 if host == bid else host,
+        )
 
 
 def went_instead(g: SmashUp, s: SUState, cid: int, where: str) -> None:

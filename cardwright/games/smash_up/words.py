@@ -29,8 +29,9 @@ from cardwright.core.vocab.effects import fill
 
 from .basewords import base_words
 from .cardwords import card_words
-from .catalog import BASES
+from .catalog import BASES, RESOLVING
 from .deckwords import deck_words
+from .scorewords import score_words
 from .selectors import (
     _e,
     _first,
@@ -326,7 +327,9 @@ def _say(ctx: Ctx, text: str, kind: str = "note", who: Any = None, about: Any = 
 
 def _to_deck_bottom(ctx: Ctx, what: Any) -> bool:
     """The card goes to the bottom of its owner's deck: from play (a base's doing: nothing
-    stops it, it is not a player's card affecting a minion) or from a discard pile."""
+    stops it, it is not a player's card affecting a minion), from a discard pile, from its
+    owner's hand (the others do not learn it), or, played and still resolving, instead of
+    the discard pile."""
     g, s = game_of(ctx), state_of(ctx)
     done = False
     for cid in cards_of(what):
@@ -339,6 +342,26 @@ def _to_deck_bottom(ctx: Ctx, what: Any) -> bool:
         elif cid in s.zones[f"discard:{owner}"]:
             g.to_zone(s, cid, f"discard:{owner}", f"deck:{owner}", bottom=True)
             text = f"{name} goes from {s.names[owner]}'s discard pile to the bottom of their deck"
+            g.log(s, "to_deck", ctx.rule, text, owner, card=cid)
+        elif cid in s.zones[f"hand:{owner}"]:
+            g.to_zone(s, cid, f"hand:{owner}", f"deck:{owner}", bottom=True)
+            who = s.names[owner]
+            g.log(
+                s,
+                "to_deck",
+                ctx.rule,
+                f"{who} puts {name} from their hand under their deck",
+                owner,
+                card=cid,
+                visible_to=[owner],
+                redacted=f"{who} puts a card from their hand under their deck",
+            )
+        elif cid in s.zones[RESOLVING]:
+            s.cards[cid].controller = owner
+            g.to_zone(s, cid, RESOLVING, f"deck:{owner}", bottom=True)
+            text = (
+                f"{name} goes to the bottom of {s.names[owner]}'s deck instead of the discard pile"
+            )
             g.log(s, "to_deck", ctx.rule, text, owner, card=cid)
         else:
             continue
@@ -472,11 +495,15 @@ def choice_label(g: SmashUp, ctx: Ctx, cid: int, style: str) -> str:
 # ------------------------------------------------------------------------------ the words
 def words() -> dict[str, Any]:
     """Smash Up's words (see the module docstring and ``docs/cards.md``)."""
+    from .counterwords import counter_words  # (its verbs are made with this module's)
+
     return {
         **selector_words(),
         **deck_words(),
         **base_words(),
         **card_words(),
+        **score_words(),
+        **counter_words(),
         "target": target,
         "card": card,
         "base": base,
