@@ -4,12 +4,14 @@ when the game loads and shared by every game)."""
 
 from __future__ import annotations
 
+import ast
+from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from cardwright.core.vocab import Expr
 from cardwright.core.vocab.exprs import selection
 
-from .carddata import BaseDef, CardDef, load_bases, load_factions
+from .carddata import FACE, BaseDef, CardDef, load_bases, load_factions
 
 if TYPE_CHECKING:
     from cardwright.core.abilities import Ability
@@ -41,6 +43,27 @@ def base_zone(bid: int) -> str:
     return _BASE_ZONES[bid] if 0 <= bid < 1024 else f"base:{bid}"
 
 
+def histories(cards: Iterable[CardDef], bases: Iterable[BaseDef]) -> dict[str, frozenset[str]]:
+    """The facts of the turn's history (``history.py``) that cards read -> the cards and
+    bases that read them (a game with one of them records the fact)."""
+    from .history import WORDS
+
+    found: dict[str, set[str]] = {}
+    defs: list[CardDef | BaseDef] = [*cards, *bases]
+    for d in defs:
+        if not d.ability or FACE in d.id:
+            continue
+        names = {
+            n.func.id
+            for n in ast.walk(ast.parse(d.ability, mode="eval"))
+            if isinstance(n, ast.Call) and isinstance(n.func, ast.Name)
+        }
+        for word, kind in WORDS.items():
+            if word in names:
+                found.setdefault(kind, set()).add(d.id)
+    return {kind: frozenset(f) for kind, f in found.items()}
+
+
 class Catalog:
     """Card and base definitions of one card set, with the ability spec of each definition."""
 
@@ -54,6 +77,8 @@ class Catalog:
         "cards",
         "copy_specs",
         "factions",
+        "fusions",
+        "histories",
         "hook_specs",
         "ignore_specs",
         "instead_specs",
@@ -69,6 +94,7 @@ class Catalog:
         "printed",
         "protect_specs",
         "replace_specs",
+        "score_bans",
         "self_power",
         "spec",
         "special_only",
@@ -81,20 +107,33 @@ class Catalog:
 
     def __init__(self, card_set: str) -> None:
         from .abilities import card_abilities, spec_from_ability
+        from .faces import copy_faces, fusions, own
 
         self.card_set = card_set
         self.factions = load_factions(card_set)
         self.cards: dict[str, CardDef] = {
             card.id: card for faction in self.factions.values() for card in faction.cards
         }
+        #: a fusion card's definition -> its action side's (``faces.py``)
+        self.fusions = {own(f): f for f in fusions(list(self.cards.values()))}
+        self.cards.update(fusions(list(self.cards.values())))
         self.bases: dict[str, BaseDef] = load_bases()
         self.spec: dict[str, AbilitySpec] = {}
         #: the abilities written in the vocabulary, by definition (``Game.abilities_of``)
-        self.abilities: dict[str, Ability] = card_abilities(card_set)
+        self.abilities: dict[str, Ability] = dict(card_abilities(card_set))
+        for face, (card, other) in copy_faces(self.cards, self.abilities).items():
+            self.cards[face] = card  # a card that copies another's ability (``faces.py``)
+            self.abilities[face] = self.abilities[other]
         defs: list[CardDef | BaseDef] = [*self.cards.values(), *self.bases.values()]
+        compiled: dict[str, AbilitySpec] = {}  # one spec per ability (faces share theirs)
         for d in defs:
             if d.id in self.abilities:
-                self.spec[d.id] = spec_from_ability(self.abilities[d.id])
+                ability = self.abilities[d.id]
+                found = compiled.get(ability.id)
+                if found is None:
+                    found = compiled[ability.id] = spec_from_ability(ability)
+                self.spec[d.id] = found
+        self.histories = histories(self.cards.values(), self.bases.values())
 
         def having(hook: str) -> frozenset[str]:
             """The definitions whose ability has ``hook``."""
@@ -130,6 +169,10 @@ class Catalog:
         self.breakpoint_specs = having("breakpoint")
         self.player_power_specs = having("player_power")
         self.protect_specs = having("protect")
+        #: those that may forbid a base to score (Stasis Field)
+        self.score_bans = frozenset(
+            k for k in self.protect_specs if "score" in self.spec[k].protects
+        )
         self.instead_specs = having("instead_of_discard")
         self.talent_specs = having("talent")
         self.talent_twice_specs = having("talent_twice")
@@ -164,6 +207,7 @@ class Catalog:
             self.breakpoint_specs,
             self.player_power_specs,
             self.protect_specs,
+            self.score_bans,
             self.instead_specs,
             self.talent_specs,
             self.talent_twice_specs,
@@ -188,6 +232,8 @@ class Catalog:
         }
         self.by_name: dict[str, str] = {}
         for d in defs:
+            if FACE in d.id:
+                continue  # a face is named as its card
             self.by_name[d.id.lower()] = d.id
             self.by_name[d.name.lower()] = d.id
 

@@ -25,7 +25,7 @@ from cardwright.core.zones import card_places, create_card
 
 from . import affects, cards, events, play, scoring, values, verbs
 from .abilities import build_registry, rules_index
-from .carddata import CARD_SETS, DEFAULT_CARD_SET, BaseDef, CardDef, load_faction
+from .carddata import CARD_SETS, DEFAULT_CARD_SET, FACE, BaseDef, CardDef, load_faction
 from .catalog import (
     BASE_DECK,
     BASE_DISCARD,
@@ -36,6 +36,7 @@ from .catalog import (
     Catalog,
     base_zone,
 )
+from .faces import own
 from .inplay import in_play_now
 from .scoring import ScoreBase
 from .specs import AbilitySpec
@@ -179,8 +180,8 @@ class SmashUp(Game):
             return self.power(s, card) if cat.is_minion.get(defn, False) else 0
         if name == "minion":
             return cat.is_minion.get(defn, False)
-        if name == "name":
-            return defn
+        if name == "name":  # a card's own (a copied ability is not a copied name)
+            return defn if FACE not in defn else own(defn)
         if name == "counters":
             return c.counters.get("p1", 0)
         if name == "printed":  # a card's printed power, a base's printed breakpoint
@@ -190,7 +191,9 @@ class SmashUp(Game):
             return c.owner
         if name == "faction":
             return defn.split("/", 1)[0] if "/" in defn else ""
-        if name == "action":
+        if name == "action":  # a fusion card out of play is an action card too
+            if defn in cat.fusions:
+                return self.base_of(s, card) < 0
             return defn in cat.cards and not cat.is_minion[defn]
         if name == "breakpoint":
             return self.breakpoint(s, card)

@@ -52,7 +52,12 @@ def rank(powers: Mapping[int, int]) -> dict[int, int]:
 
 def ready_bases(g: SmashUp, s: SUState) -> list[int]:
     powers = g.powers(s)
-    return [b for b in s.zones[BASES] if powers.total(b) >= powers.breakpoint(b)]
+    ready = [b for b in s.zones[BASES] if powers.total(b) >= powers.breakpoint(b)]
+    if ready and g.cat(s).score_bans:  # a base that cannot score (Stasis Field) does not
+        bans = g.sources(s, g.cat(s).score_bans)
+        if bans:
+            ready = [b for b in ready if not g.forbidden(s, "score", b, -1, bans)]
+    return ready
 
 
 def places(g: SmashUp, s: SUState, bid: int) -> tuple[dict[int, int], dict[int, int]]:

@@ -14,7 +14,9 @@ from cardwright.core.steps import Step
 
 from . import values
 from .catalog import DRAW_PER_TURN, HAND_LIMIT, HAND_SIZE
+from .faces import expire
 from .play import play_choice, play_options
+from .scorewords import EXTRA_TURN
 from .scoring import ScoreBases
 from .state import Allowance, SUState
 
@@ -178,6 +180,7 @@ class Turn(Step, tag="su.turn"):
         seat = self.seat
         if s.lasting:
             ends = ("end_of_turn", f"end_of_turn:{seat}")
+            expire(g, s, ends)
             s.lasting = [e for e in s.lasting if e.until not in ends]
             values.changed(s)
         s.allowances = []
@@ -196,7 +199,21 @@ class Turn(Step, tag="su.turn"):
                 f"{' and '.join(s.names[p] for p in leaders)} are tied at {best} VP: play goes on",
             )
         g.pop(s, self)
-        g.push_step(s, Turn(seat=(seat + 1) % len(s.names)))
+        g.push_step(s, Turn(seat=_next_seat(g, s, seat)))
+
+
+def _next_seat(g: SmashUp, s: SUState, seat: int) -> int:
+    """Who plays next: a player owed an extra turn (Portal Room: the first owed), else the
+    next player."""
+    for i, e in enumerate(s.lasting):
+        if e.key == EXTRA_TURN:
+            del s.lasting[i]
+            values.changed(s)
+            g.log(
+                s, "extra_turn", "su.turn.extra", f"{s.names[e.seat]} takes an extra turn", e.seat
+            )
+            return e.seat
+    return (seat + 1) % len(s.names)
 
 
 class DiscardLimit(Step, tag="su.discard_limit"):

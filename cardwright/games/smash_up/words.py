@@ -21,6 +21,7 @@ from cardwright.core.state import CardRef
 from cardwright.core.vocab import (
     Choose,
     Ctx,
+    Verb,
     VerbSpec,
     cards_of,
     seats_of,
@@ -184,9 +185,10 @@ def _extra(
     subtype: str = "",
     ongoing: bool = False,
     source: Any = None,
+    onto: Any = None,
 ) -> bool:
     """You may play an extra minion or action (``source``: the card the play is tied to,
-    default the ability's card)."""
+    default the ability's card; ``onto``: the one minion an action must be played on)."""
     g = game_of(ctx)
     base = -1 if at is None else _first(at)
     src = -1 if ctx.source is None else ctx.source
@@ -206,6 +208,7 @@ def _extra(
         cond=cond,
         ongoing=bool(ongoing),
         subtype=subtype,
+        onto=-1 if onto is None else _first(onto),
     )
     return True
 
@@ -396,6 +399,14 @@ POWER = VerbSpec("power", _power, kind="target", prompt="Choose a minion")
 COUNTERS = VerbSpec("counters", _counters, kind="target", prompt="Choose a minion")
 BREAKPOINT = VerbSpec("breakpoint", _breakpoint, kind="choose_base", prompt="Choose a base")
 EXTRA = VerbSpec("extra", _extra)
+#: ``extra(..., wait=True)``: what follows waits until the extra play made at once is done
+EXTRA_WAIT = VerbSpec("extra", _extra, pushes=True)
+
+
+def _extra_word(*args: Any, wait: bool = False, **kwargs: Any) -> Verb:
+    return verb(EXTRA_WAIT if wait else EXTRA)(*args, **kwargs)
+
+
 SAY = VerbSpec("say", _say)
 TO_DECK_BOTTOM = VerbSpec("to_deck_bottom", _to_deck_bottom)
 DISCARD_RANDOM = VerbSpec("discard_random", _discard_random)
@@ -496,6 +507,9 @@ def choice_label(g: SmashUp, ctx: Ctx, cid: int, style: str) -> str:
 def words() -> dict[str, Any]:
     """Smash Up's words (see the module docstring and ``docs/cards.md``)."""
     from .counterwords import counter_words  # (its verbs are made with this module's)
+    from .faces import face_words
+    from .history import history_words
+    from .looking import look_words
 
     return {
         **selector_words(),
@@ -504,6 +518,9 @@ def words() -> dict[str, Any]:
         **card_words(),
         **score_words(),
         **counter_words(),
+        **face_words(),
+        **history_words(),
+        **look_words(),
         "target": target,
         "card": card,
         "base": base,
@@ -514,7 +531,7 @@ def words() -> dict[str, Any]:
         "power": verb(POWER),
         "counters": verb(COUNTERS),
         "breakpoint": verb(BREAKPOINT),
-        "extra": verb(EXTRA),
+        "extra": _extra_word,
         "say": verb(SAY),
         "to_deck_bottom": verb(TO_DECK_BOTTOM),
         "discard_random": verb(DISCARD_RANDOM),

@@ -1,0 +1,101 @@
+"""Smash Up's history of the turn that some Monster Smash cards read: the minions each player
+played this turn (Killer Queen), the minions each player destroyed (Nightstalker), and each
+player's total power falling at a base (Stakeout).
+
+Each fact is a lasting effect that ends with the turn (``played`` on the minion played, its
+player as ``seat``; ``destroyed`` on no card, the destroying player as ``seat`` and the minion
+as ``about``; ``power_fell`` on the base, the player whose power fell as ``seat``). They are
+recorded only in games where a card that reads them can be played: the catalogue knows which
+cards use the words of this module (``Catalog.histories``), so a game without them keeps
+exactly the state it had before these cards existed.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from cardwright.core.state import CardRef, Lasting, State
+from cardwright.core.vocab import Ctx, seats_of
+from cardwright.core.vocab.exprs import Call
+
+from . import values
+from .faces import own
+from .selectors import _e, _first, game_of, state_of
+
+if TYPE_CHECKING:
+    from .game import SmashUp
+
+#: the words that read the history -> the fact each reads
+WORDS = {
+    "played_this_turn": "played",
+    "destroyed_this_turn": "destroyed",
+    "power_fell": "power_fell",
+}
+
+
+def tracks(g: SmashUp, s: State, kind: str) -> bool:
+    """Whether this game records the fact ``kind``: a card that reads it is among the game's
+    cards (worked out once for a state's cards and kept beside them, as ``inplay.py`` keeps
+    what is in play: a copy works it out again)."""
+    readers = g.cat(s).histories.get(kind)
+    if not readers:
+        return False
+    kept = s.__dict__.get(_KEY)
+    if kept is None or kept[0] is not s.cards or kept[1] != len(s.cards):
+        found = {own(c.defn) for c in s.cards.values()}
+        kinds = frozenset(k for k, defns in g.cat(s).histories.items() if found & defns)
+        kept = s.__dict__[_KEY] = (s.cards, len(s.cards), kinds)
+    return kind in kept[2]
+
+
+_KEY = "_histories"
+
+
+def note(g: SmashUp, s: State, kind: str, card: int | None, seat: int, about: int = -1) -> None:
+    """Record the fact ``kind`` for ``seat`` (about ``card``, and ``about``) until the end of
+    the turn, in a game that tracks it."""
+    if seat < 0 or not tracks(g, s, kind):
+        return
+    target = None if card is None else CardRef(card)
+    ref = None if about < 0 else CardRef(about)
+    s.lasting.append(Lasting(kind, target, seat, 1, about=ref))
+    values.changed(s)
+
+
+def _played_this_turn(ctx: Ctx, whose: Any = None) -> list[CardRef]:
+    """The minions in play that a seat (default you) played this turn."""
+    seats = set(seats_of(ctx.you if whose is None else whose))
+    g, s = game_of(ctx), state_of(ctx)
+    return [
+        e.target
+        for e in s.lasting
+        if e.key == "played" and e.seat in seats and e.target is not None
+        if g.base_of(s, e.target) >= 0
+    ]
+
+
+def _destroyed_this_turn(ctx: Ctx, who: Any = None) -> int:
+    """How many minions a seat (default you) destroyed this turn."""
+    seats = set(seats_of(ctx.you if who is None else who))
+    return sum(1 for e in ctx.state.lasting if e.key == "destroyed" and e.seat in seats)
+
+
+def _power_fell(ctx: Ctx, where: Any, who: Any) -> bool:
+    """Whether a seat of ``who`` saw its total power at the base fall this turn."""
+    bid, seats = _first(where), set(seats_of(who))
+    return any(
+        e.key == "power_fell" and e.target == bid and e.seat in seats for e in ctx.state.lasting
+    )
+
+
+def history_words() -> dict[str, Any]:
+    """The words of this module."""
+    return {
+        "played_this_turn": lambda whose=None: Call(
+            "played_this_turn", _played_this_turn, (_e(whose),)
+        ),
+        "destroyed_this_turn": lambda who=None: Call(
+            "destroyed_this_turn", _destroyed_this_turn, (_e(who),)
+        ),
+        "power_fell": lambda where, who: Call("power_fell", _power_fell, (_e(where), _e(who))),
+    }
