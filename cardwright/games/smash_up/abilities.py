@@ -122,11 +122,15 @@ class Copies:
 
 @dataclass(frozen=True)
 class InsteadOfDiscard:
-    """``instead_of_discard(where, applies)``: a card leaving play (``it``, from ``base``) that
-    ``applies`` goes to its owner's ``hand`` or into their ``deck`` (shuffled) instead."""
+    """``instead_of_discard(where, applies, offer=None)``: a card leaving play (``it``, from
+    ``base``) that ``applies`` goes to its owner's ``hand`` or into their ``deck`` (shuffled)
+    instead. With ``offer`` (an effect: "you may ... instead"), the card goes to the discard
+    pile and ``offer`` then waits as a triggered ability of this card, with the card bound as
+    ``card`` (``may(to_hand(var('card')))``: reading CA1)."""
 
     where: str
     applies: Expr
+    effect: Effect | None = None
 
 
 def _hook_words() -> dict[str, Any]:
@@ -152,8 +156,8 @@ def _hook_words() -> dict[str, Any]:
         ),
         "ignores_base": lambda applies: Hooked("ignore_base", _e(applies)),
         "talent_twice": lambda applies: Hooked("talent_twice", _e(applies)),
-        "instead_of_discard": lambda where, applies: Hooked(
-            "instead_of_discard", InsteadOfDiscard(where, _e(applies))
+        "instead_of_discard": lambda where, applies, offer=None: Hooked(
+            "instead_of_discard", InsteadOfDiscard(where, _e(applies), offer)
         ),
     }
 
@@ -474,7 +478,14 @@ def spec_from_ability(ability: Ability) -> AbilitySpec:
             ctx = _ctx(g, s, ability, src, _cards(it=card, base=base))
             return instead.where if instead.applies.eval(ctx) else None
 
-        fields["instead_of_discard"] = where
+        if instead.effect is None:
+            fields["instead_of_discard"] = where
+        else:
+
+            def offers(g: SmashUp, s: SUState, src: int, card: int) -> bool:
+                return bool(instead.applies.eval(_ctx(g, s, ability, src, _cards(it=card))))
+
+            fields["offer_instead"] = offers
     copies = hooks.get("copy")
     if isinstance(copies, Copies):
         fields["copy"] = _copier(ability, copies)

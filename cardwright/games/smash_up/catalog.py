@@ -86,6 +86,7 @@ class Catalog:
         "kind_sets",
         "kinds_of",
         "label",
+        "offer_specs",
         "play_ban_specs",
         "play_from_specs",
         "player_power_specs",
@@ -174,6 +175,7 @@ class Catalog:
             k for k in self.protect_specs if "score" in self.spec[k].protects
         )
         self.instead_specs = having("instead_of_discard")
+        self.offer_specs = having("offer_instead")
         self.talent_specs = having("talent")
         self.talent_twice_specs = having("talent_twice")
         self.replace_specs = by_event("replace")
@@ -209,6 +211,7 @@ class Catalog:
             self.protect_specs,
             self.score_bans,
             self.instead_specs,
+            self.offer_specs,
             self.talent_specs,
             self.talent_twice_specs,
             self.ignore_specs,

@@ -82,6 +82,8 @@ class SmashUp(Game):
     forbidden = values.forbidden
     blocked = values.blocked
     instead_of_discard = values.instead_of_discard
+    offer_instead = values.offer_instead
+    queue_offer = values.queue_offer
     # cards outside play, knowledge, decks (cards.py)
     to_zone = cards.to_zone
     reveal = cards.reveal

@@ -16,9 +16,9 @@ from typing import TYPE_CHECKING, Any
 
 from cardwright.core import rng as chance
 from cardwright.core.state import CardRef, Decision, Option
-from cardwright.core.vocab import Ctx, Effect, Expr, VerbSpec, cards_of, seats_of
+from cardwright.core.vocab import Ctx, Effect, Expr, VerbSpec, cards_of, filters_from, seats_of
 from cardwright.core.vocab.effects import fill
-from cardwright.core.vocab.exprs import Call
+from cardwright.core.vocab.exprs import Call, passing
 
 from .deckwords import zone_of
 from .selectors import _e, game_of, state_of, verb
@@ -56,8 +56,7 @@ class SearchFor(Effect):
 
     def start(self, ctx: Ctx) -> None:
         g, s = game_of(ctx), state_of(ctx)
-        g.deck_top(s, ctx.you)  # an empty deck is refilled first (000 Draw 2 Cards)
-        for c in s.zones[f"deck:{ctx.you}"]:
+        for c in s.zones[f"deck:{ctx.you}"]:  # (an empty deck is not refilled: research §A1)
             g.know(s, c, [ctx.you])
         super().start(ctx)
 
@@ -242,33 +241,24 @@ class Arrange(Effect):
 
 
 # ------------------------------------------------------------------------------ revealing
-@dataclass(frozen=True)
-class RevealUntil(Effect):
-    """``reveal_until(condition)``: you reveal cards from the top of your deck, one at a
-    time, into the public revealed zone, until one for which ``condition`` holds (``it``)
-    shows or the deck runs out (an empty deck is refilled from the discard pile first)."""
-
-    condition: Expr
-
-    def do(self, ctx: Ctx) -> None:
-        g, s, seat = game_of(ctx), state_of(ctx), ctx.you
-        deck = s.zones[f"deck:{seat}"]
-        g.deck_top(s, seat)  # refilled if empty
-        shown: list[int] = []
-        found = False
-        while deck:
-            c = deck[-1]
-            g.to_zone(s, c, f"deck:{seat}", REVEALED)
-            shown.append(c)
-            it = ctx.vars.with_cards("it", [CardRef(c)])
-            inner = Ctx(g, s, ctx.ability, ctx.source, seat, it)
-            if self.condition.eval(inner):
-                found = True
-                break
-        names = ", ".join(g.card_name(s, c) for c in shown) or "nothing (no cards)"
-        g.log(s, "reveal", ctx.rule, f"{s.names[seat]} reveals from their deck: {names}", seat)
-        if not found:
-            g.log(s, "no_target", ctx.rule, f"{s.names[seat]} reveals no such card", seat)
+def _reveal_until(ctx: Ctx, n: int = 1, **filters: Any) -> bool:
+    """You reveal cards from the top of your deck, one at a time, into the public revealed
+    zone, until ``n`` of them pass the filters (``minion=True``) or the deck runs out (a
+    "reveal until" does not shuffle the discard pile in: research §A1 Draw 2 Cards)."""
+    g, s, seat = game_of(ctx), state_of(ctx), ctx.you
+    deck = s.zones[f"deck:{seat}"]
+    wanted = filters_from(filters)
+    shown: list[int] = []
+    found = 0
+    while deck and found < int(n):
+        cid = deck[-1]
+        g.to_zone(s, cid, f"deck:{seat}", REVEALED)
+        shown.append(cid)
+        if passing(ctx, wanted, [CardRef(cid)]):
+            found += 1
+    names = ", ".join(g.card_name(s, c) for c in shown) or "nothing (the deck is empty)"
+    g.log(s, "reveal", ctx.rule, f"{s.names[seat]} reveals from their deck: {names}", seat)
+    return bool(shown)
 
 
 def _back_in_order(ctx: Ctx, what: Any) -> bool:
@@ -335,7 +325,7 @@ def look_words() -> dict[str, Any]:
         "arrange": lambda what, where="top", prompt=Arrange.prompt: Arrange(
             _e(what), where, prompt
         ),
-        "reveal_until": lambda condition: RevealUntil(_e(condition)),
+        "reveal_until": verb(VerbSpec("reveal_until", _reveal_until)),
         "back_in_order": verb(VerbSpec("back_in_order", _back_in_order)),
         "to_discard": verb(VerbSpec("to_discard", _to_discard)),
     }

@@ -388,6 +388,23 @@ def play_options(g: SmashUp, s: SUState, seat: int) -> list[Option]:
                         arg="play",
                     )
                 )
+    if action_ok and g.sources(s, cat.play_from_specs):
+        # actions a card in play lets this player play from the discard pile (Cyberback)
+        discard = f"discard:{seat}"
+        for cid in s.zones[discard]:
+            defn = cards[cid].defn
+            if cat.is_minion[defn] or f"d:{defn}" in seen:
+                continue
+            seen.add(f"d:{defn}")
+            if can_play(g, s, seat, cid, "normal", -1, prot, src=discard, bans=bans):
+                options.append(
+                    Option(
+                        f"play:{cid}",
+                        f"Play {cat.label[defn]} from your discard pile",
+                        card=CardRef(cid),
+                        arg="play",
+                    )
+                )
     for cid, _spec in g.sources(s, cat.talent_specs):
         if cards[cid].controller == seat and g.talent_usable(s, seat, cid):
             options.append(

@@ -248,6 +248,7 @@ def _clear_base(g: SmashUp, s: SUState, bid: int) -> int:
     zone = base_zone(bid)
     moved = list(s.zones[zone])
     instead = {cid: g.instead_of_discard(s, cid, bid) for cid in moved}
+    offers = {cid: g.offer_instead(s, cid) for cid in moved if instead[cid] is None}
     before = {
         cid: (
             s.cards[cid].controller,
@@ -292,6 +293,8 @@ def _clear_base(g: SmashUp, s: SUState, bid: int) -> int:
                 counters=had,
                 was_on_card=-1 if host == bid else host,
             )
+            if offers.get(cid, -1) >= 0:
+                g.queue_offer(s, offers[cid], cid)
     index = s.zones[BASES].index(bid)
     s.zones[BASES].remove(bid)
     del s.zones[zone]

@@ -105,6 +105,9 @@ class AbilitySpec:
     copy: CopyFn | None = None
     #: whether a card's Talent may be used a second time this turn (Standing Stones)
     talent_twice: AboutTest | None = None
+    #: whether a card leaving play for its discard pile is offered a place elsewhere by this
+    #: ability ("you may put it into your hand instead": ``instead_of_discard(offer=...)``)
+    offer_instead: AboutTest | None = None
     #: the ability written in the vocabulary this spec was compiled from (None: Python)
     ability: Any = None
 

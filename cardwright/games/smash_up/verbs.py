@@ -138,6 +138,7 @@ def leave_play(g: SmashUp, s: SUState, cid: int, dest: str, *, bottom: bool = Fa
         dest, bottom = f"{instead}:{card.owner}", False
     controller, had = card.controller, card.counters.get("p1", 0)
     host = s.attached.get(CardRef(cid), CardRef(bid))
+    offer = g.offer_instead(s, cid) if instead is None and dest.startswith("discard:") else -1
     g.to_zone(s, cid, base_zone(bid), dest, bottom=bottom)
     card.controller = card.owner
     card.counters.clear()
@@ -161,6 +162,8 @@ def leave_play(g: SmashUp, s: SUState, cid: int, dest: str, *, bottom: bool = Fa
             counters=had,
             was_on_card=-1 if host == bid else host,
         )
+        if offer >= 0:
+            g.queue_offer(s, offer, cid)
 
 
 def went_instead(g: SmashUp, s: SUState, cid: int, where: str) -> None:
