@@ -79,7 +79,7 @@ Subtype = Literal["ongoing", "special", "talent", "extra", "play_on_base", "play
 #: another player controls ("one of your minions", "a rival's minion").
 AttachTo = Literal["any", "own", "rival"]
 SetName = Literal["core", "70s", "sfdf", "monster_smash"]
-CardSetName = Literal["70s-2018", "70s-errata"]
+CardSetName = Literal["70s-2018", "70s-errata", "sfdf-2014"]
 Timing = Literal[
     "ongoing",
     "start_of_turn",
@@ -101,6 +101,7 @@ DEFAULT_CARD_SET: Final[CardSetName] = "70s-2018"
 CARD_SETS: Final[Mapping[CardSetName, str | None]] = {
     "70s-2018": None,
     "70s-errata": "70s-errata.toml",
+    "sfdf-2014": "sfdf-2014.toml",
 }
 
 _SLUG = r"[a-z0-9]+(?:_[a-z0-9]+)*"

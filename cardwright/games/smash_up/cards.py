@@ -97,6 +97,8 @@ def shuffle_bases(g: SmashUp, state: State, rule: str) -> None:
     deck = s.zones[BASE_DECK]
     for bid in deck:
         s.cards[bid].face_up = False
+    if s.public_cards:
+        s.public_cards = [c for c in s.public_cards if c not in deck]
     chance.shuffle(s, deck)
     g.log(s, "shuffle", rule, "The base deck is shuffled", chance=True)
 

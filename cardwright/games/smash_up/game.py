@@ -472,7 +472,9 @@ class SmashUp(Game):
             return (
                 card.id in cast(SUState, state).public_cards or seat in known.get(card.id, ())  # type: ignore[call-overload]
             )
-        return zone != BASE_DECK
+        if zone == BASE_DECK:  # (a base everyone saw go on top: The Nexus)
+            return card.id in cast(SUState, state).public_cards
+        return True
 
     def pool_key(self, state: State, zone: str, seat: int) -> str:
         if zone == BASE_DECK or zone.startswith("look:"):

@@ -69,9 +69,15 @@ def _extra_turn(ctx: Ctx, who: Any = None) -> bool:
     return True
 
 
+def _discarded_bases(ctx: Ctx) -> list[CardRef]:
+    """The bases in the base discard pile (the last discarded last)."""
+    return [CardRef(b) for b in ctx.state.zones[BASE_DISCARD]]
+
+
 def score_words() -> dict[str, Any]:
     """The words of this module."""
     return {
+        "discarded_bases": Call("discarded_bases", _discarded_bases),
         "best_power_at": lambda where, but=None: Call(
             "best_power_at", _best_power_at, (_e(where), _e(but))
         ),
