@@ -98,18 +98,17 @@ def _take_back(ctx: Ctx, what: Any) -> bool:
     return done
 
 
-def _discard_itself(ctx: Ctx, what: Any) -> bool:
+def _discard_itself(ctx: Ctx, what: Any, how: str = "is destroyed") -> bool:
     """The cards leave play for their owners' discard piles by their own doing (nothing stops
-    it; the log says they are destroyed)."""
+    it; the log says they are destroyed, or ``how`` they go)."""
     g, s = game_of(ctx), state_of(ctx)
     done = False
     for cid in cards_of(what):
         if g.base_of(s, cid) < 0:
             continue
         g.leave_play(s, cid, f"discard:{s.cards[cid].owner}")
-        g.log(
-            s, "destroyed", ctx.rule, f"{g.card_name(s, cid)} is destroyed", player(ctx), card=cid
-        )
+        text = f"{g.card_name(s, cid)} {how}"
+        g.log(s, "destroyed", ctx.rule, text, player(ctx), card=cid)
         done = True
     return done
 
