@@ -23,7 +23,7 @@ from cardwright.core.rng import LocalRng
 from cardwright.core.state import Card, CardRef, State, known_card
 from cardwright.core.zones import card_places, create_card
 
-from . import affects, cards, events, play, scoring, values, verbs
+from . import affects, burying, cards, events, play, scoring, values, verbs
 from .abilities import build_registry, rules_index
 from .carddata import CARD_SETS, DEFAULT_CARD_SET, FACE, BaseDef, CardDef, load_faction
 from .catalog import (
@@ -468,6 +468,12 @@ class SmashUp(Game):
             )
         if zone.startswith("look:"):  # bases one player is looking at (School of Wizardry)
             return int(zone[5:]) == seat
+        if zone.startswith(burying.PREFIX):  # face down: its burier, or all who saw it
+            return (
+                int(zone.rsplit(":", 1)[1]) == seat
+                or card.id in cast(SUState, state).public_cards
+                or seat in known.get(CardRef(card.id), ())
+            )
         if zone.startswith("deck:"):
             return (
                 card.id in cast(SUState, state).public_cards or seat in known.get(card.id, ())  # type: ignore[call-overload]
@@ -525,6 +531,8 @@ class SmashUp(Game):
                     problems.append(f"action {cid} at a base is attached to nothing")
         for zone in s.zones:
             if zone.startswith("base:") and int(zone[5:]) not in bases:
+                problems.append(f"zone {zone} belongs to no base in play")
+            if zone.startswith(burying.PREFIX) and burying.base_of_zone(zone) not in bases:
                 problems.append(f"zone {zone} belongs to no base in play")
         for action, host in s.attached.items():
             where = seen.get(action, "")

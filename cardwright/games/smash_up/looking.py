@@ -17,8 +17,9 @@ from typing import TYPE_CHECKING, Any
 from cardwright.core import rng as chance
 from cardwright.core.state import CardRef, Decision, Option
 from cardwright.core.vocab import Ctx, Effect, Expr, VerbSpec, cards_of, filters_from, seats_of
+from cardwright.core.vocab.binding import bind
 from cardwright.core.vocab.effects import fill
-from cardwright.core.vocab.exprs import Call, passing
+from cardwright.core.vocab.exprs import Call, Seats, passing
 
 from .deckwords import zone_of
 from .selectors import _e, game_of, state_of, verb
@@ -156,8 +157,8 @@ def _refill(ctx: Ctx, whose: Any = None) -> bool:
 
 
 def _look(ctx: Ctx, what: Any) -> bool:
-    """You look at the cards (in a deck): you know them until that deck is shuffled (the log
-    names them to you alone)."""
+    """You look at the cards (in a deck, or buried): you know them while they stay there
+    unseen (a deck's until it is shuffled; the log names them to you alone)."""
     g, s, seat = game_of(ctx), state_of(ctx), ctx.you
     cards = cards_of(what)
     if not cards:
@@ -165,9 +166,12 @@ def _look(ctx: Ctx, what: Any) -> bool:
     for c in cards:
         g.know(s, c, [seat])
     owner = s.cards[cards[0]].owner
-    whose = "their" if owner == seat else f"{s.names[owner]}'s"
+    if zone_of(s, cards[0]).startswith("deck:"):
+        where = "their deck" if owner == seat else f"{s.names[owner]}'s deck"
+    else:
+        where = "the buried cards"
     names = ", ".join(g.card_name(s, c) for c in cards)
-    text = f"{s.names[seat]} looks at {len(cards)} card(s) of {whose} deck"
+    text = f"{s.names[seat]} looks at {len(cards)} card(s) of {where}"
     g.log(s, "look", ctx.rule, f"{text}: {names}", seat, visible_to=[seat], redacted=text)
     return True
 
@@ -175,9 +179,10 @@ def _look(ctx: Ctx, what: Any) -> bool:
 @dataclass(frozen=True)
 class Arrange(Effect):
     """``arrange(cards, where="top")``: you put the cards (in their owner's deck, known to
-    you) back one at a time, each on top of the deck (``top:<card>``) or, with
-    ``where="either"``, under it (``bottom:<card>``); the last put on top ends on top. A
-    question is asked while there is a choice (a single card left to go on top goes there)."""
+    you) back one at a time, each on top of the deck (``top:<card>``), or under it
+    (``bottom:<card>``) with ``where="bottom"``, or either with ``where="either"``; the last
+    put on top ends on top, the last put under ends at the bottom. A question is asked while
+    there is a choice (a single card left goes where it must)."""
 
     what: Expr
     where: str = "top"
@@ -191,21 +196,23 @@ class Arrange(Effect):
 
     def ask(self, step: EffectStep, ctx: Ctx) -> Decision | None:
         left = step.picked[step.idx :]
-        if not left or (len(left) == 1 and self.where == "top"):
+        if not left or (len(left) == 1 and self.where != "either"):
             return None
         g, s = game_of(ctx), state_of(ctx)
         options = []
         for c in left:
-            options.append(Option(f"top:{c}", f"Put {g.card_name(s, c)} on top", card=c, arg="top"))
-            if self.where == "either":
-                label = f"Put {g.card_name(s, c)} at the bottom"
+            name = g.card_name(s, c)
+            if self.where != "bottom":
+                options.append(Option(f"top:{c}", f"Put {name} on top", card=c, arg="top"))
+            if self.where != "top":
+                label = f"Put {name} at the bottom"
                 options.append(Option(f"bottom:{c}", label, card=c, arg="bottom"))
         return Decision(ctx.you, "arrange", fill(ctx, self.prompt), options, ctx.rule)
 
     def run(self, step: EffectStep, ctx: Ctx) -> None:
         left = step.picked[step.idx :]
         if left:
-            self._place(step, ctx, left[0], "top")
+            self._place(step, ctx, left[0], "bottom" if self.where == "bottom" else "top")
         if step.idx >= len(step.picked):
             self._done(step, ctx)
 
@@ -301,6 +308,82 @@ def _to_discard(ctx: Ctx, what: Any) -> bool:
     return done
 
 
+# ------------------------------------------------------------------------------ hands
+@dataclass(frozen=True)
+class EachDiscards(Effect):
+    """``each_discards(condition, then=None, whose=opponent, prompt=, name="discarded")``:
+    each seat of ``whose`` in turn discards a card of its hand for which ``condition`` holds
+    (``it``; that seat chooses: ``discard:<card>``, one option per distinct card) or, holding
+    none, shows its hand to everyone (``show``). Each is asked even when the answer is
+    forced, so nothing is learnt of a hand beyond what it shows. Then ``then`` happens, the
+    card's player acting, with the cards discarded bound as ``name`` and the number of seats
+    asked as ``asked``."""
+
+    condition: Expr
+    then: Effect | None = None
+    whose: Expr | None = None
+    prompt: str = "Discard such a card, or show your hand to prove you have none"
+    name: str = "discarded"
+    immediate: bool = field(init=False, default=False)
+
+    def parts(self) -> tuple[Effect, ...]:
+        return () if self.then is None else (self.then,)
+
+    def start(self, ctx: Ctx) -> None:
+        super().start(ctx)
+        step = ctx.state.stack[-1]
+        who = self.whose.eval(ctx) if self.whose is not None else None
+        step.seats = seats_of(who) if who is not None else []
+
+    def _fits(self, ctx: Ctx, seat: int) -> list[CardRef]:
+        s = ctx.state
+        seen: set[str] = set()
+        out: list[CardRef] = []
+        for c in s.zones[f"hand:{seat}"]:
+            defn = s.cards[c].defn
+            if defn in seen:
+                continue
+            it = ctx.vars.with_cards("it", [CardRef(c)])
+            if self.condition.eval(Ctx(ctx.game, s, ctx.ability, ctx.source, seat, it)):
+                seen.add(defn)
+                out.append(CardRef(c))
+        return out
+
+    def ask(self, step: EffectStep, ctx: Ctx) -> Decision | None:
+        if step.idx >= len(step.seats):
+            return None
+        g, s = game_of(ctx), state_of(ctx)
+        seat = step.seats[step.idx]
+        options = [
+            Option(f"discard:{c}", f"Discard {g.label(s, c)}", card=c)
+            for c in self._fits(ctx, seat)
+        ]
+        if not options:
+            options.append(Option("show", "Show your hand: you have none"))
+        return Decision(seat, "discard_or_show", fill(ctx, self.prompt), options, ctx.rule)
+
+    def answer(self, step: EffectStep, ctx: Ctx, option: Option) -> None:
+        g, s = game_of(ctx), state_of(ctx)
+        seat = step.seats[step.idx]
+        step.idx += 1
+        if option.card is not None:
+            step.picked.append(option.card)
+            g.discard_from_hand(s, seat, option.card, ctx.rule)
+            return
+        hand = s.zones[f"hand:{seat}"]
+        for c in hand:
+            g.reveal(s, c)
+        names = ", ".join(g.card_name(s, c) for c in hand) or "no cards"
+        g.log(s, "reveal", ctx.rule, f"{s.names[seat]} shows their hand: {names}", seat)
+
+    def run(self, step: EffectStep, ctx: Ctx) -> None:
+        g = game_of(ctx)
+        g.pop(ctx.state, step)
+        if self.then is not None:
+            vars = bind(ctx.vars.with_cards(self.name, list(step.picked)), "asked", len(step.seats))
+            self.then.start(ctx.child(0, vars=vars))
+
+
 def look_words() -> dict[str, Any]:
     """The words of this module."""
 
@@ -315,8 +398,19 @@ def look_words() -> dict[str, Any]:
     ) -> SearchFor:
         return SearchFor(_e(condition), then, n, up_to, top, prompt, name)
 
+    def each_discards(
+        condition: Any,
+        then: Any = None,
+        whose: Any = None,
+        prompt: str = EachDiscards.prompt,
+        name: str = "discarded",
+    ) -> EachDiscards:
+        who = Seats("opponent") if whose is None else _e(whose)
+        return EachDiscards(_e(condition), then, who, prompt, name)
+
     return {
         "search_for": search_for,
+        "each_discards": each_discards,
         "deck_end": lambda n, end="top", whose=None: Call(
             "deck_end", _deck_end, (_e(n), _e(end), _e(whose))
         ),

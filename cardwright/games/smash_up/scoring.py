@@ -17,7 +17,7 @@ from cardwright.core import rng as chance
 from cardwright.core.state import CardRef, Decision, Option, State
 from cardwright.core.steps import Step
 
-from . import inplay, values
+from . import burying, inplay, values
 from .catalog import BASE_DECK, BASE_DISCARD, BASES, base_zone
 from .state import SUState
 
@@ -295,6 +295,7 @@ def _clear_base(g: SmashUp, s: SUState, bid: int) -> int:
             )
             if offers.get(cid, -1) >= 0:
                 g.queue_offer(s, offers[cid], cid)
+    burying.clear(g, s, bid)
     index = s.zones[BASES].index(bid)
     s.zones[BASES].remove(bid)
     del s.zones[zone]

@@ -19,6 +19,7 @@ from .play import play_choice, play_options
 from .scorewords import EXTRA_TURN
 from .scoring import ScoreBases
 from .state import Allowance, SUState
+from .verbs import control_ends
 
 if TYPE_CHECKING:
     from cardwright.core.game import Game
@@ -181,6 +182,7 @@ class Turn(Step, tag="su.turn"):
         if s.lasting:
             ends = ("end_of_turn", f"end_of_turn:{seat}")
             expire(g, s, ends)
+            control_ends(g, s, ends)
             s.lasting = [e for e in s.lasting if e.until not in ends]
             values.changed(s)
         s.allowances = []

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any, cast
 from cardwright.core import rng as chance
 from cardwright.core.state import CardRef, State
 
-from . import inplay, values
+from . import burying, inplay, values
 from .catalog import BASE_DECK, BASES, base_zone
 from .state import AffectEffect, Lasting, SUState
 
@@ -373,6 +373,25 @@ def take_control(g: SmashUp, state: State, cid: int, seat: int, rule: str) -> bo
     return True
 
 
+#: the lasting effect of a change of control that ends (``seat``: who gets the card back)
+CONTROL = "control"
+
+
+def control_ends(g: SmashUp, state: State, ends: tuple[str, ...]) -> None:
+    """Changes of control lasting until one of ``ends`` end now: each card still in play
+    goes back to the player who had it."""
+    s = cast(SUState, state)
+    for e in s.lasting:
+        if e.key != CONTROL or e.until not in ends or e.target is None:
+            continue
+        card = s.cards[e.target]
+        if g.base_of(s, e.target) >= 0 and card.controller != e.seat:
+            card.controller = e.seat
+            values.changed(s)
+            text = f"{g.card_name(s, e.target)} goes back under {s.names[e.seat]}'s control"
+            g.log(s, "control", "su.terms.control", text, e.seat, card=e.target)
+
+
 def to_deck(
     g: SmashUp, state: State, cid: int, actor: int, rule: str, how: str = "shuffle"
 ) -> bool:
@@ -420,6 +439,7 @@ def swap_base(
     s.cards[new].face_up = True
     s.zones[BASES][index] = new
     s.zones[base_zone(new)] = s.zones.pop(base_zone(old))
+    burying.moved_base(s, old, new)
     inplay.changed(s)
     s.cards[old].face_up = False
     s.zones[BASE_DECK].append(old)

@@ -45,7 +45,8 @@ from .selectors import (
     state_of,
     verb,
 )
-from .state import Allowance, SUState
+from .state import Allowance, Lasting, SUState
+from .verbs import CONTROL
 
 if TYPE_CHECKING:
     from .game import SmashUp
@@ -226,12 +227,17 @@ def _transfer(ctx: Ctx, what: Any, to: Any) -> bool:
 
 
 @acts
-def _take_control(ctx: Ctx, what: Any) -> bool:
-    """You take control of the cards in play (they keep their owners)."""
-    g = game_of(ctx)
+def _take_control(ctx: Ctx, what: Any, until: str = "") -> bool:
+    """You take control of the cards in play (they keep their owners); ``until``: an
+    occasion at which control goes back to the player who had it (default: it lasts)."""
+    g, s = game_of(ctx), state_of(ctx)
     done = False
     for cid in cards_of(what):
-        done = g.take_control(ctx.state, cid, ctx.you, ctx.rule) or done
+        before = s.cards[cid].controller
+        if g.take_control(s, cid, ctx.you, ctx.rule):
+            done = True
+            if until:
+                s.lasting.append(Lasting(CONTROL, CardRef(cid), before, until=until))
     return done
 
 
@@ -506,6 +512,7 @@ def choice_label(g: SmashUp, ctx: Ctx, cid: int, style: str) -> str:
 # ------------------------------------------------------------------------------ the words
 def words() -> dict[str, Any]:
     """Smash Up's words (see the module docstring and ``docs/cards.md``)."""
+    from .burying import burying_words
     from .counterwords import counter_words  # (its verbs are made with this module's)
     from .faces import face_words
     from .history import history_words
@@ -518,6 +525,7 @@ def words() -> dict[str, Any]:
         **card_words(),
         **score_words(),
         **counter_words(),
+        **burying_words(),
         **face_words(),
         **history_words(),
         **look_words(),
