@@ -87,10 +87,12 @@ class Talent:
 class SpecialHook:
     """``special(windows, zone="hand", usable=None, could_use=None, effect=None, only=False)``:
     see :class:`~.specs.Special`. From ``play`` or ``discard`` the card's ``effect`` happens;
-    from ``hand`` the card is played (its on-play effect, with ``via == "special"``)."""
+    from ``hand`` the card is played (its on-play effect, with ``via == "special"``), unless
+    it has an ``effect`` (Fledgling Vampire: it is buried, not played). ``zone`` may name
+    several zones (``["hand", "discard"]``)."""
 
     windows: tuple[str, ...]
-    zone: str = "hand"
+    zone: tuple[str, ...] = ("hand",)
     usable: Expr | None = None
     could_use: Expr | None = None
     effect: Effect | None = None
@@ -136,15 +138,16 @@ class InsteadOfDiscard:
 def _hook_words() -> dict[str, Any]:
     def special(
         windows: Any,
-        zone: str = "hand",
+        zone: Any = "hand",
         usable: Any = None,
         could_use: Any = None,
         effect: Any = None,
         only: bool = False,
     ) -> Hooked:
         wins = (windows,) if isinstance(windows, str) else tuple(windows)
+        zones = (zone,) if isinstance(zone, str) else tuple(zone)
         return Hooked(
-            "special", SpecialHook(wins, zone, _opt(usable), _opt(could_use), effect, only)
+            "special", SpecialHook(wins, zones, _opt(usable), _opt(could_use), effect, only)
         )
 
     return {
@@ -181,6 +184,9 @@ def _definitions(card_set: str) -> Iterable[tuple[str, str, CardDef | BaseDef]]:
     for fid, faction in load_factions(card_set).items():
         for c in faction.cards:
             yield f"factions/{fid}.toml", c.id, c
+            face = c.action_face()  # a fusion card's action side
+            if face is not None:
+                yield f"factions/{fid}.toml", face.id, face
     for b in load_bases().values():
         yield "bases.toml", b.id, b
 
@@ -515,7 +521,8 @@ def _special_test(ability: Ability, test: Expr | None) -> Callable[..., bool] | 
 
     def usable(g: SmashUp, s: SUState, seat: int, card: int, window: dict[str, Any]) -> bool:
         base = int(window.get("base_card", -1))
-        vars = Bindings({"base": [CardRef(base)]} if base >= 0 else {}, {"player": seat})
+        minion = int(window.get("minion_card", -1))  # (after a destruction: the minion)
+        vars = Bindings(_cards(base=base, minion=minion).cards, {"player": seat})
         return bool(check(Ctx(g, s, ability, CardRef(card), seat, vars)))
 
     return usable

@@ -61,6 +61,8 @@ def histories(cards: Iterable[CardDef], bases: Iterable[BaseDef]) -> dict[str, f
         for word, kind in WORDS.items():
             if word in names:
                 found.setdefault(kind, set()).add(d.id)
+        if "'after_destroy'" in d.ability:  # a Special answering a player's destruction
+            found.setdefault("destroyed", set()).add(d.id)
     return {kind: frozenset(f) for kind, f in found.items()}
 
 
@@ -186,7 +188,8 @@ class Catalog:
         for defn, sp in self.spec.items():
             if sp.special is not None:
                 for window in sp.special.windows:
-                    specials_by.setdefault((sp.special.zone, window), set()).add(defn)
+                    for zone in sp.special.zone:
+                        specials_by.setdefault((zone, window), set()).add(defn)
         self.specials_by = {key: frozenset(defns) for key, defns in specials_by.items()}
         self.special_only = {
             k for k, v in self.spec.items() if v.special is not None and v.special.only

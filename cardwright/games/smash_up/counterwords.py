@@ -12,7 +12,7 @@ from cardwright.core.state import State
 from cardwright.core.vocab import Ctx, VerbSpec, cards_of
 from cardwright.core.vocab.exprs import Call
 
-from . import values
+from . import history, values
 from .selectors import _e, _first, game_of, state_of, verb
 from .state import AffectEffect, SUState
 from .words import _actor, acts
@@ -39,6 +39,7 @@ def remove_counters(g: SmashUp, state: State, cid: int, count: int, seat: int, r
         return 0
     if not g.affected(s, cid, REMOVE, AffectEffect(REMOVE, amount=count)):
         return 0
+    history.fell(g, s, cid)
     if have == count:
         del s.cards[cid].counters["p1"]
     else:

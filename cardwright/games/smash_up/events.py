@@ -19,6 +19,7 @@ from cardwright.core.steps import Respond
 from cardwright.core.vocab import Ctx, Effect, node_key, run_listener
 
 from .abilities import event_vars
+from .history import AFTER_DESTROY, destroyed_at
 from .inplay import in_play_now
 from .state import SUState
 
@@ -198,7 +199,7 @@ def specials(g: SmashUp, s: SUState, seat: int, window: str, wdata: dict[str, An
                 continue
             sp = spec.special
             key = f"{zone}:{defn}"
-            if sp.zone != zone or window not in sp.windows or key in seen:
+            if zone not in sp.zone or window not in sp.windows or key in seen:
                 continue
             if zone == "hand" and s.asleep == seat and not g.is_minion(s, cid):
                 continue
@@ -215,10 +216,13 @@ def _card(cid: int) -> int | None:
     return None if cid < 0 else cid
 
 
-def window_data(step: Respond) -> dict[str, Any]:
-    """What a Special's test may ask of a Me First! window: the base being scored."""
+def window_data(step: Respond, state: State | None = None) -> dict[str, Any]:
+    """What a Special's test may ask of a Me First! window: the base being scored; after a
+    player destroyed a minion, that minion and the base it was at."""
     if step.window in SCORING_WINDOWS and step.card is not None:
         return {"base_card": step.card}
+    if step.window == AFTER_DESTROY and step.card is not None and state is not None:
+        return {"minion_card": step.card, "base_card": destroyed_at(state, step.card)}
     return {}
 
 
@@ -230,7 +234,7 @@ def response_options(g: SmashUp, state: State, frame: Any, seat: int) -> list[Op
         return []
     return [
         Option(f"special:{cid}", f"Use {g.label(s, cid)} (Special)", card=CardRef(cid))
-        for cid in specials(g, s, seat, window, window_data(step))
+        for cid in specials(g, s, seat, window, window_data(step, s))
     ]
 
 
@@ -250,7 +254,7 @@ def response_expected(g: SmashUp, state: State, frame: Any, seat: int) -> bool:
         return False
     cards = s.cards
     specs, is_minion = cat.spec, cat.is_minion
-    wdata = window_data(step)
+    wdata = window_data(step, s)
     tried: set[str] = set()
     for zone in (f"hand:{seat}", f"deck:{seat}"):
         for cid in s.zones[zone]:
@@ -275,6 +279,9 @@ def response_prompt(g: SmashUp, state: State, frame: Any, seat: int) -> str:
         when = window.split("_")[0]
         assert step.card is not None
         return f"Me First! {when} {g.card_name(state, step.card)} scores: use a Special, or pass"
+    if window == AFTER_DESTROY and step.card is not None:
+        name = g.card_name(state, step.card)
+        return f"You destroyed {name}: use a Special that answers it, or pass"
     return "Me First!: use a Special, or pass"
 
 
@@ -283,14 +290,14 @@ def respond(g: SmashUp, state: State, frame: Any, seat: int, choice: Any) -> Non
     step = cast(Respond, frame)
     option = cast(Option, choice)
     assert option.card is not None
-    base = window_data(step).get("base_card", -1)
+    base = window_data(step, s).get("base_card", -1)
     use_special(g, s, seat, option.card, step.window, base)
 
 
 def use_special(g: SmashUp, s: SUState, seat: int, cid: int, window: str, base: int) -> None:
     spec = g.spec(s, cid)
     assert spec is not None and spec.special is not None
-    if spec.special.zone == "hand":
+    if cid in s.zones[f"hand:{seat}"] and spec.special.run is None:  # the card is played
         g.log(
             s,
             "special",

@@ -159,6 +159,13 @@ class SmashUp(Game):
     ready_bases = scoring.ready_bases
     places = scoring.places
 
+    def checkpoint(self, state: State) -> None:
+        """A safe point between steps: the cards that check the state there (Dinner Date: its
+        minion, at 0 power, is destroyed) hear ``checkpoint`` (what they set off resolves
+        with the other triggered abilities)."""
+        if self.cat(state).hook_specs.get("checkpoint"):
+            self.fire(state, "checkpoint")
+
     # ================================================================ the vocabulary's hooks
     def abilities_of(self, state: State, card: int) -> tuple[Ability, ...]:
         found = self.cat(state).abilities.get(state.cards[card].defn)

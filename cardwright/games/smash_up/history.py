@@ -51,15 +51,66 @@ def tracks(g: SmashUp, s: State, kind: str) -> bool:
 _KEY = "_histories"
 
 
-def note(g: SmashUp, s: State, kind: str, card: int | None, seat: int, about: int = -1) -> None:
-    """Record the fact ``kind`` for ``seat`` (about ``card``, and ``about``) until the end of
-    the turn, in a game that tracks it."""
+def note(
+    g: SmashUp, s: State, kind: str, card: int | None, seat: int, about: int = -1, at: int = -1
+) -> None:
+    """Record the fact ``kind`` for ``seat`` (about ``card``, and ``about``; ``at``: the base
+    it happened at, kept as the record's ``source``) until the end of the turn, in a game
+    that tracks it. A ``destroyed`` record's ``amount`` is 1 until the destroying player has
+    been offered the Specials that answer it (:func:`destroy_windows`)."""
     if seat < 0 or not tracks(g, s, kind):
         return
     target = None if card is None else CardRef(card)
     ref = None if about < 0 else CardRef(about)
-    s.lasting.append(Lasting(kind, target, seat, 1, about=ref))
+    base = None if at < 0 else CardRef(at)
+    s.lasting.append(Lasting(kind, target, seat, 1, base, about=ref))
     values.changed(s)
+
+
+def fell(g: SmashUp, s: State, cid: int) -> None:
+    """Minion ``cid`` (in play) is about to leave its base, lose power or change sides: its
+    controller's total power there falls (Stakeout), in a game that tracks it."""
+    if not g.cat(s).histories.get("power_fell"):
+        return
+    bid = g.base_of(s, cid)
+    if bid >= 0 and g.is_minion(s, cid):
+        seat = s.cards[cid].controller
+        if not any(e.key == "power_fell" and e.target == bid and e.seat == seat for e in s.lasting):
+            note(g, s, "power_fell", bid, seat)
+
+
+#: the window in which a player who destroyed a minion may use the Specials that answer it
+AFTER_DESTROY = "after_destroy"
+
+
+def windows_due(s: State) -> bool:
+    """Whether a destruction still waits for its player to be offered the Specials that
+    answer it (pure)."""
+    return bool(s.lasting) and any(e.key == "destroyed" and e.amount == 1 for e in s.lasting)
+
+
+def destroy_windows(g: SmashUp, s: State) -> bool:
+    """Open the window of the first destruction whose player has not yet been offered the
+    Specials that answer it ("play after you destroy a minion"); True when one was opened
+    (the caller lets it run)."""
+    if not s.lasting:
+        return False
+    for e in s.lasting:
+        if e.key == "destroyed" and e.amount == 1:
+            e.amount = 0
+            if AFTER_DESTROY in g.special_windows and e.about is not None:
+                rule = "su.play.after_destroy"
+                g.open_window(s, AFTER_DESTROY, e.seat, [e.seat], rule=rule, card=e.about)
+                return True
+    return False
+
+
+def destroyed_at(s: State, minion: int) -> int:
+    """The base a minion destroyed this turn was destroyed at (-1: unknown)."""
+    for e in reversed(s.lasting):
+        if e.key == "destroyed" and e.about == minion and e.source is not None:
+            return e.source
+    return -1
 
 
 def _played_this_turn(ctx: Ctx, whose: Any = None) -> list[CardRef]:
@@ -88,9 +139,23 @@ def _power_fell(ctx: Ctx, where: Any, who: Any) -> bool:
     )
 
 
+def _played_from(ctx: Ctx, what: Any) -> str:
+    """Where a card being played came from: ``hand``, ``discard``, ``deck`` (a deck or the
+    revealed zone), or "" (it is not being played)."""
+    from .play import Play
+
+    card = _first(what)
+    for step in reversed(ctx.state.stack):
+        if isinstance(step, Play) and step.card == card:
+            src = step.src.split(":", 1)[0]
+            return "deck" if src == "revealed" else src
+    return ""
+
+
 def history_words() -> dict[str, Any]:
     """The words of this module."""
     return {
+        "played_from": lambda what: Call("played_from", _played_from, (_e(what),)),
         "played_this_turn": lambda whose=None: Call(
             "played_this_turn", _played_this_turn, (_e(whose),)
         ),

@@ -21,6 +21,7 @@ from cardwright.core.steps import Step
 from . import history, values
 from .catalog import BASES, RESOLVING, base_zone
 from .faces import turn
+from .history import destroy_windows
 from .state import REVEALED, Allowance, SUState
 from .values import Sources
 
@@ -332,6 +333,20 @@ def play_options(g: SmashUp, s: SUState, seat: int) -> list[Option]:
         seen.add(defn)
         if defn in cat.special_only:
             continue
+        fused = cat.fusions.get(defn) if cat.fusions else None
+        if (  # a fusion card: its action side too
+            fused is not None
+            and action_ok
+            and can_play(g, s, seat, cid, "normal", -1, prot, bans=bans, face=fused)
+        ):
+            options.append(
+                Option(
+                    f"action:{cid}",
+                    f"Play {cat.cards[defn].name} as an action",
+                    card=CardRef(cid),
+                    arg="action",
+                )
+            )
         if cat.is_minion[defn]:
             if not minion_plays:
                 continue
@@ -353,20 +368,6 @@ def play_options(g: SmashUp, s: SUState, seat: int) -> list[Option]:
         if ok:
             options.append(
                 Option(f"play:{cid}", f"Play {cat.label[defn]}", card=CardRef(cid), arg="play")
-            )
-        fused = cat.fusions.get(defn) if cat.fusions else None
-        if (  # a fusion card: its action side too
-            fused is not None
-            and action_ok
-            and can_play(g, s, seat, cid, "normal", -1, prot, bans=bans, face=fused)
-        ):
-            options.append(
-                Option(
-                    f"action:{cid}",
-                    f"Play {cat.cards[defn].name} as an action",
-                    card=CardRef(cid),
-                    arg="action",
-                )
             )
     if minion_plays and (minion_from_discard or g.sources(s, cat.play_from_specs)):
         discard = f"discard:{seat}"
@@ -779,11 +780,14 @@ class Play(Step, tag="su.play"):
             if not outermost:
                 self.stage = FINISH
                 return
+            g.checkpoint(s)  # (what must be checked once the card has resolved)
             self.stage = WINDOW
             if s.triggers:
                 g.resolve_triggers(s)
             return
         if self.stage == WINDOW:
+            if destroy_windows(g, s):  # "after you destroy a minion" Specials, first
+                return
             self.stage = FINISH
             if "card_played" in g.special_windows:
                 g.open_window(s, "card_played", s.active, rule="su.play.me_first", card=cid)

@@ -53,16 +53,18 @@ InsteadFn = Callable[["SmashUp", SUState, int, int, int], "str | None"]
 CopyFn = Callable[["SmashUp", SUState, int, int, "CopyRecord"], tuple[int, list[int]]]
 
 #: Windows a Special can be used in.
-WINDOWS = ("before_scoring", "after_scoring", "card_played", "your_turn")
+WINDOWS = ("before_scoring", "after_scoring", "card_played", "after_destroy", "your_turn")
 
 
 @dataclass(frozen=True)
 class Special:
     """When and from where a Special ability can be used.
 
-    ``windows``: Me First! windows (``before_scoring``, ``after_scoring``, ``card_played``) or
-    ``your_turn`` (an option of the Play Cards phase). ``zone``: ``hand`` (the card is played,
-    not using a free play), ``play`` or ``discard`` (``run`` is pushed as a frame).
+    ``windows``: Me First! windows (``before_scoring``, ``after_scoring``, ``card_played``,
+    ``after_destroy``: its player just destroyed a minion) or ``your_turn`` (an option of the
+    Play Cards phase). ``zone``: where it is used from, one or several of ``hand`` (the card is
+    played, not using a free play, unless it has its own effect ``run``), ``play`` or
+    ``discard`` (``run`` is pushed as a frame).
     ``usable(game, state, seat, card, window_data)``: whether it can be used now.
     ``could_use``: for a card from hand, whether the other players must think it could be
     usable now, from what they can see (default: ``usable``, when that reads only public
@@ -73,7 +75,7 @@ class Special:
     """
 
     windows: tuple[str, ...]
-    zone: str = "hand"
+    zone: tuple[str, ...] = ("hand",)
     usable: SpecialTest | None = None
     run: AbilityHandler | None = None
     only: bool = False

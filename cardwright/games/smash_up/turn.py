@@ -15,6 +15,7 @@ from cardwright.core.steps import Step
 from . import values
 from .catalog import DRAW_PER_TURN, HAND_LIMIT, HAND_SIZE
 from .faces import expire
+from .history import destroy_windows, windows_due
 from .play import play_choice, play_options
 from .scorewords import EXTRA_TURN
 from .scoring import ScoreBases
@@ -96,6 +97,8 @@ class Turn(Step, tag="su.turn"):
         s: SUState = state  # type: ignore[assignment]
         if self.stage != PLAY or s.affects or s.triggers or s.phase != "play":
             return None
+        if s.lasting and windows_due(s):  # a destruction's Specials are offered first
+            return None
         # asked even when only finishing is possible: skipping the question would tell the
         # others that nothing in the hand can be played (reading R14)
         options = play_options(_g(game), s, self.seat)
@@ -123,6 +126,12 @@ class Turn(Step, tag="su.turn"):
             return
         if s.triggers:
             g.resolve_triggers(s)
+            return
+        g.checkpoint(s)
+        if s.triggers:
+            g.resolve_triggers(s)
+            return
+        if destroy_windows(g, s):
             return
         if stage == PLAY:
             s.phase = "play"

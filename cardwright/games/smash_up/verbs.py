@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any, cast
 from cardwright.core import rng as chance
 from cardwright.core.state import CardRef, State
 
-from . import burying, inplay, values
+from . import burying, history, inplay, values
 from .catalog import BASE_DECK, BASES, base_zone
 from .state import AffectEffect, Lasting, SUState
 
@@ -51,6 +51,8 @@ def start_lasting(
         effect = AffectEffect("lasting", key=key, amount=amount, until=until)
         if not g.affected(s, target, verb, effect):
             return False
+    if minion and key == "power" and amount < 0:
+        history.fell(g, s, target)
     src = None if source < 0 else CardRef(source)
     s.lasting.append(Lasting(key, CardRef(target), seat, amount, src, until=until))
     values.changed(s)
@@ -99,6 +101,7 @@ def move_counters(
         return
     if not g.affected(s, src, "counters"):
         return
+    history.fell(g, s, src)
     # a destination that cannot take them (protected, or a replacement took the effect):
     # the counters are discarded instead
     lands = not g.blocked(s, "counters", dest, seat) and g.affected(s, dest, "counters")
@@ -129,6 +132,7 @@ def leave_play(g: SmashUp, s: SUState, cid: int, dest: str, *, bottom: bool = Fa
     bid = g.base_of(s, cid)
     if bid < 0:
         return
+    history.fell(g, s, cid)
     for other, host in list(s.attached.items()):
         if host == cid:
             leave_play(g, s, other, f"discard:{s.cards[other].owner}")
@@ -212,6 +216,11 @@ def destroy(
         controller=controller,
         by=by,
     )
+    if by >= 0:  # what a player destroyed (Nightstalker, Specials "after you destroy")
+        history.note(g, s, "destroyed", None, by, about=cid, at=bid)
+        acting = s.acting
+        source = acting.source if acting is not None else -1
+        g.fire(s, "destroyed_by_card", minion_card=cid, base_card=bid, by=by, source_card=source)
     return True
 
 
@@ -286,6 +295,7 @@ def move_minion(g: SmashUp, state: State, cid: int, dest: int, actor: int, rule:
     effect = AffectEffect("move", base=CardRef(dest))
     if about_to(g, s, cid, "move", actor, "moved", effect) < 0:
         return False
+    history.fell(g, s, cid)
     name = g.card_name(s, cid)
     carried = [cid, *(a for a, host in s.attached.items() if host == cid)]
     for c in carried:
@@ -360,6 +370,7 @@ def take_control(g: SmashUp, state: State, cid: int, seat: int, rule: str) -> bo
         g.log(s, "not_taken", "su.terms.cannot", f"{name} cannot change control", seat)
         return False
     before = card.controller
+    history.fell(g, s, cid)
     card.controller = seat
     values.changed(s)
     g.log(

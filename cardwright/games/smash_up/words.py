@@ -126,6 +126,7 @@ def _power(ctx: Ctx, what: Any, amount: int, until: str = "end_of_turn", log: st
     (one line for all: "X's N minion(s) get ..."), ``""`` (none)."""
     g, s = game_of(ctx), state_of(ctx)
     seat = player(ctx)
+    until = until.replace("{you}", str(seat))  # start_of_turn:{you}: your next turn
     got = []
     for cid in cards_of(what):
         if g.start_lasting(s, "power", cid, int(amount), ctx.source or -1, seat, until):
@@ -135,7 +136,7 @@ def _power(ctx: Ctx, what: Any, amount: int, until: str = "end_of_turn", log: st
                     s,
                     "power",
                     ctx.rule,
-                    f"{g.card_name(s, cid)} gets {int(amount):+d} power until the end of the turn",
+                    f"{g.card_name(s, cid)} gets {int(amount):+d} power {_until(s, until)}",
                     seat,
                     card=cid,
                 )
@@ -150,6 +151,13 @@ def _power(ctx: Ctx, what: Any, amount: int, until: str = "end_of_turn", log: st
             cards=got,
         )
     return bool(got)
+
+
+def _until(s: SUState, until: str) -> str:
+    """How the log says how long a change lasts."""
+    if until.startswith("start_of_turn:"):
+        return f"until {s.names[int(until.rsplit(':', 1)[1])]}'s next turn starts"
+    return "until the end of the turn"
 
 
 @acts
