@@ -17,7 +17,7 @@ from cardwright.core import rng as chance
 from cardwright.core.state import CardRef, Decision, Option, State
 from cardwright.core.steps import Step
 
-from . import burying, inplay, values
+from . import inplay, values
 from .catalog import BASE_DECK, BASE_DISCARD, BASES, base_zone
 from .state import SUState
 
@@ -295,7 +295,9 @@ def _clear_base(g: SmashUp, s: SUState, bid: int) -> int:
             )
             if offers.get(cid, -1) >= 0:
                 g.queue_offer(s, offers[cid], cid)
-    burying.clear(g, s, bid)
+    from .burying import clear  # (burying's words are made with the selectors, which import this)
+
+    clear(g, s, bid)
     index = s.zones[BASES].index(bid)
     s.zones[BASES].remove(bid)
     del s.zones[zone]
