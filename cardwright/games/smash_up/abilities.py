@@ -39,6 +39,7 @@ from cardwright.core.vocab import (
 )
 from cardwright.core.vocab.compiled import compiled
 from cardwright.core.vocab.events import card_permissions, try_replacement
+from cardwright.core.vocab.exprs import AllOf, Attr, Var
 
 from .carddata import CARD_SETS, BaseDef, CardDef, load_bases, load_factions
 from .selectors import _e, _opt
@@ -283,6 +284,16 @@ def _ctx(g: SmashUp, s: SUState, ability: Ability, src: int, vars: Bindings) -> 
     return Ctx(g, s, ability, CardRef(src), controller, vars)
 
 
+def _limited_to(applies: Expr | None, attr: str) -> bool:
+    """Whether a rule's ``applies`` holds only for cards whose ``attr`` is true: it is
+    ``it.<attr>``, or an ``and`` with that among its parts."""
+    parts = applies.parts if isinstance(applies, AllOf) else (applies,)
+    return any(
+        isinstance(p, Attr) and p.name == attr and isinstance(p.what, Var) and p.what.name == "it"
+        for p in parts
+    )
+
+
 def _cards(**named: int) -> Bindings:
     return Bindings(cards={k: [CardRef(v)] for k, v in named.items() if v >= 0})
 
@@ -438,6 +449,11 @@ def spec_from_ability(ability: Ability) -> AbilitySpec:
             return any(p.allow for p in found)
 
         fields["play_from"] = play_from
+        fields["play_from_actions"] = any(
+            r.allow and not _limited_to(r.applies, "minion")
+            for r in ability.rules
+            if r.action == "play_from_discard"
+        )
     if ability.listeners:
         fields["hooks"] = {lis.event: _listener_hook(lis.event) for lis in ability.listeners}
     if ability.replacements:

@@ -23,7 +23,7 @@ from cardwright.core.rng import LocalRng
 from cardwright.core.state import Card, CardRef, State, known_card
 from cardwright.core.zones import card_places, create_card
 
-from . import affects, burying, cards, events, play, scoring, values, verbs
+from . import affects, burying, cards, events, history, inplay, play, scoring, values, verbs
 from .abilities import build_registry, rules_index
 from .carddata import CARD_SETS, DEFAULT_CARD_SET, FACE, BaseDef, CardDef, load_faction
 from .catalog import (
@@ -35,6 +35,7 @@ from .catalog import (
     RESOLVING,
     Catalog,
     base_zone,
+    game_defns,
 )
 from .faces import own
 from .inplay import in_play_now
@@ -163,7 +164,7 @@ class SmashUp(Game):
         """A safe point between steps: the cards that check the state there (Dinner Date: its
         minion, at 0 power, is destroyed) hear ``checkpoint`` (what they set off resolves
         with the other triggered abilities)."""
-        if self.cat(state).hook_specs.get("checkpoint"):
+        if history.tracks(self, state, "checkpoint"):
             self.fire(state, "checkpoint")
 
     # ================================================================ the vocabulary's hooks
@@ -326,7 +327,7 @@ class SmashUp(Game):
 
         s = cast(SUState, state)
         cfg = s.config
-        cat = self.cat(s)
+        cat = self.catalogs[cfg["card_set"]]  # (the cards are being made)
         n = cfg["players"]
         s.names = list(cfg["names"])
         s.vp = [0] * n
@@ -390,7 +391,25 @@ class SmashUp(Game):
         return values.kept(self, state)
 
     def cat(self, state: State) -> Catalog:
-        return self.catalogs[state.config["card_set"]]
+        """The catalog as this game's cards see it (:meth:`.Catalog.for_game`), kept beside
+        the state's cards: a copy works it out again, and a card made after the setup must
+        be followed by :meth:`cards_made`."""
+        try:  # (an attribute read, as ``inplay.in_play_now``: asked very often)
+            kept = state._catalog  # type: ignore[attr-defined]
+        except AttributeError:
+            kept = None
+        if kept is not None and kept[0] is state.cards:
+            if inplay.CHECK and kept[1] != len(state.cards):
+                raise EngineError("smash-up: cards were made without SmashUp.cards_made()")
+            return kept[2]  # type: ignore[no-any-return]
+        cat = self.catalogs[state.config["card_set"]].for_game(game_defns(state.cards.values()))
+        state.__dict__["_catalog"] = (state.cards, len(state.cards), cat)
+        return cat
+
+    def cards_made(self, state: State) -> None:
+        """Say that cards were made in ``state`` (a scenario's position): the catalog its
+        cards see is worked out again."""
+        state.__dict__["_catalog"] = None
 
     def defn(self, state: State, cid: int) -> CardDef:
         return self.cat(state).cards[state.cards[cid].defn]

@@ -6,7 +6,7 @@ Each fact is a lasting effect that ends with the turn (``played`` on the minion 
 player as ``seat``; ``destroyed`` on no card, the destroying player as ``seat`` and the minion
 as ``about``; ``power_fell`` on the base, the player whose power fell as ``seat``). They are
 recorded only in games where a card that reads them can be played: the catalogue knows which
-cards use the words of this module (``Catalog.histories``), so a game without them keeps
+cards use the words of this module (``Catalog.needs``), so a game without them keeps
 exactly the state it had before these cards existed.
 """
 
@@ -19,7 +19,6 @@ from cardwright.core.vocab import Ctx, seats_of
 from cardwright.core.vocab.exprs import Call
 
 from . import values
-from .faces import own
 from .selectors import _e, _first, game_of, state_of
 
 if TYPE_CHECKING:
@@ -34,21 +33,10 @@ WORDS = {
 
 
 def tracks(g: SmashUp, s: State, kind: str) -> bool:
-    """Whether this game records the fact ``kind``: a card that reads it is among the game's
-    cards (worked out once for a state's cards and kept beside them, as ``inplay.py`` keeps
-    what is in play: a copy works it out again)."""
-    readers = g.cat(s).histories.get(kind)
-    if not readers:
-        return False
-    kept = s.__dict__.get(_KEY)
-    if kept is None or kept[0] is not s.cards or kept[1] != len(s.cards):
-        found = {own(c.defn) for c in s.cards.values()}
-        kinds = frozenset(k for k, defns in g.cat(s).histories.items() if found & defns)
-        kept = s.__dict__[_KEY] = (s.cards, len(s.cards), kinds)
-    return kind in kept[2]
-
-
-_KEY = "_histories"
+    """Whether this game records the fact ``kind``, or does what ``kind`` names for some
+    cards (``Catalog.needs``): a card that needs it is among the game's cards (the catalog a
+    game's cards see has only their needs: :meth:`.Catalog.for_game`)."""
+    return kind in g.cat(s).needs
 
 
 def note(
@@ -70,7 +58,7 @@ def note(
 def fell(g: SmashUp, s: State, cid: int) -> None:
     """Minion ``cid`` (in play) is about to leave its base, lose power or change sides: its
     controller's total power there falls (Stakeout), in a game that tracks it."""
-    if not g.cat(s).histories.get("power_fell"):
+    if not tracks(g, s, "power_fell"):
         return
     bid = g.base_of(s, cid)
     if bid >= 0 and g.is_minion(s, cid):

@@ -326,6 +326,7 @@ def play_options(g: SmashUp, s: SUState, seat: int) -> list[Option]:
     bans = g.sources(s, cat.play_ban_specs)
     plain = not bans and plain_minions
     seen: set[str] = set()
+    fusions = cat.fusions  # (the game's: :meth:`.Catalog.for_game`)
     for cid in s.zones[f"hand:{seat}"]:
         defn = cards[cid].defn
         if defn in seen:
@@ -333,7 +334,7 @@ def play_options(g: SmashUp, s: SUState, seat: int) -> list[Option]:
         seen.add(defn)
         if defn in cat.special_only:
             continue
-        fused = cat.fusions.get(defn) if cat.fusions else None
+        fused = fusions.get(defn) if fusions else None
         if (  # a fusion card: its action side too
             fused is not None
             and action_ok
@@ -389,7 +390,7 @@ def play_options(g: SmashUp, s: SUState, seat: int) -> list[Option]:
                         arg="play",
                     )
                 )
-    if action_ok and g.sources(s, cat.play_from_specs):
+    if action_ok and cat.play_action_from_specs and g.sources(s, cat.play_action_from_specs):
         # actions a card in play lets this player play from the discard pile (Cyberback)
         discard = f"discard:{seat}"
         for cid in s.zones[discard]:

@@ -79,7 +79,7 @@ class _Builder:
     def __init__(self, game: SmashUp, state: SUState) -> None:
         self.game = game
         self.state = state
-        self.cat = game.cat(state)
+        self.cat = game.catalogs[state.config["card_set"]]  # (any card of the card set)
         self.aliases: dict[str, int] = {}
 
     def seat(self, name: Any, where: str) -> int:
@@ -107,6 +107,7 @@ class _Builder:
             if counters:
                 card.counters["p1"] = counters
             made.append(card)
+        self.game.cards_made(self.state)
         if spec.alias:
             if spec.alias in self.aliases:
                 raise DataError(f"{where}: alias {spec.alias!r} is used twice")

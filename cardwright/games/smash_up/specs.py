@@ -96,6 +96,8 @@ class AbilitySpec:
     protects: frozenset[str] = frozenset()
     play_ban: PlayTest | None = None
     play_from: PlayTest | None = None
+    #: whether ``play_from`` may allow an action (it is not limited to minions)
+    play_from_actions: bool = False
     talent: AbilityHandler | None = None
     talent_ok: CardTest | None = None
     special: Special | None = None

@@ -127,12 +127,13 @@ class Turn(Step, tag="su.turn"):
         if s.triggers:
             g.resolve_triggers(s)
             return
-        g.checkpoint(s)
-        if s.triggers:
-            g.resolve_triggers(s)
-            return
-        if destroy_windows(g, s):
-            return
+        if g.cat(s).needs:  # (only cards that need them check the state, open windows)
+            g.checkpoint(s)
+            if s.triggers:
+                g.resolve_triggers(s)
+                return
+            if destroy_windows(g, s):
+                return
         if stage == PLAY:
             s.phase = "play"
             return
