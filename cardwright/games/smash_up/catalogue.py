@@ -25,7 +25,7 @@ def catalogue(selection: Mapping[str, str]) -> list[CardTable]:
     f = carddata.load_faction(faction, chosen)
     table = CardTable(f"{f.name} ({chosen})", ("x", "name", "type", "power", "text"))
     for c in f.cards:
-        kind = c.type + (f" ({', '.join(c.subtypes)})" if c.subtypes else "")
+        kind = carddata.kind_words(c.type, c.subtypes)
         power = "" if c.power is None else str(c.power)
         table.rows.append((str(c.copies), c.name, kind, power, c.text))
     return [table]
