@@ -194,3 +194,32 @@ def test_the_first_printing_changes_only_wormhole() -> None:
         if c != d
     }
     assert changed == {"time_travelers/wormhole"}
+
+
+def test_the_terminal_shows_buried_cards_to_the_burier_only() -> None:
+    from rich.text import Text
+
+    from cardwright.games import get_game
+    from cardwright.games.smash_up.render import SmashUpScreen
+    from cardwright.games.smash_up.scenario import build
+    from cardwright.server.present import zone_label
+
+    game = get_game("smash-up")
+    setup = {
+        "active": "Ann",
+        "bases": [
+            {"base": "Castle Blood", "buried": {"Ann": ["Heavy Drinker"], "Bob": ["Scout"]}},
+            "Tar Pits",
+            "The Homeworld",
+        ],
+    }
+    state, _ = build(game, {"names": ["Ann", "Bob"]}, setup, seed=1)  # type: ignore[arg-type]
+    screen = SmashUpScreen(game)
+    seen = ((0, "Ann: buried Heavy Drinker", "Bob"), (1, "Bob: buried Scout", "Ann"))
+    for seat, mine, theirs in seen:
+        text = Text.from_markup(screen.board(game.view(state, seat), seat).text()).plain
+        assert mine in text
+        assert f"{theirs}: a buried card" in text
+    view = game.view(state, 1)
+    castle = next(k for k in view.zones if k.startswith("buried:") and k.endswith(":0"))
+    assert zone_label(view, castle) == ("Ann's buried (Castle Blood)", 0)
