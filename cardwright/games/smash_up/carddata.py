@@ -804,5 +804,5 @@ def _bases() -> dict[str, BaseDef]:
 
 
 def load_bases() -> dict[str, BaseDef]:
-    """All base cards by id (core set and That '70s Expansion); cached."""
+    """All base cards by id, of every set; cached."""
     return dict(_bases())

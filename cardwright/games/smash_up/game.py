@@ -1,4 +1,4 @@
-"""Smash Up (AEG), core set and That '70s Expansion factions, 2-4 players: the game object.
+"""Smash Up (AEG), every faction in ``data/factions``, 2-4 players: the game object.
 
 The rules are split by area, each module's functions serving as methods of :class:`SmashUp`:
 the turn and the redraw (``turn.py``), playing cards and extra plays (``play.py``), values and
@@ -46,7 +46,7 @@ from .words import choice_label
 
 
 class SmashUp(Game):
-    """Smash Up (AEG), core set and That '70s Expansion factions, 2-4 players."""
+    """Smash Up (AEG), every faction in ``data/factions``, 2-4 players."""
 
     id = "smash-up"
     title = "Smash Up"
