@@ -49,9 +49,14 @@ def fire(g: SmashUp, state: State, event: str, also: Iterable[int] = (), **data:
     payload = {"event": event, **data}
     vars = event_vars(payload)  # what the event binds, the same for every card that hears it
     off = g.cancelled(s)
+    spec = cat.spec
     for src in listeners:
         if src not in off:
-            cat.spec[cards[src].defn].hooks[event](g, s, src, payload, vars)
+            # (a card that took on a copied ability may have lost it to an earlier hook:
+            # Dinner Date destroying the minion a Cellular Bonding copying it was on)
+            hook = spec[cards[src].defn].hooks.get(event)
+            if hook is not None:
+                hook(g, s, src, payload, vars)
 
 
 def trigger_label(g: SmashUp, state: State, trigger: Trigger) -> str:
