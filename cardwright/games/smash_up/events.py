@@ -19,6 +19,8 @@ from cardwright.core.steps import Respond
 from cardwright.core.vocab import Ctx, Effect, node_key, run_listener
 
 from .abilities import event_vars
+from .burying import buried_zone
+from .catalog import BASES
 from .history import AFTER_DESTROY, destroyed_at
 from .inplay import in_play_now
 from .state import SUState
@@ -246,7 +248,8 @@ def response_options(g: SmashUp, state: State, frame: Any, seat: int) -> list[Op
 def response_expected(g: SmashUp, state: State, frame: Any, seat: int) -> bool:
     """Whether ``seat`` is asked in a Me First! window even with no Special to use: when a
     Special of theirs for this window may be in their hand as far as the others can tell (a
-    copy is in their hand or deck, and what the others see does not rule it out), so that
+    copy is in their hand, deck or among the cards they buried, and what the others see does
+    not rule it out), so that
     being asked, or passed over, tells nothing of their hand (reading R8)."""
     s = cast(SUState, state)
     step = cast(Respond, frame)
@@ -261,8 +264,12 @@ def response_expected(g: SmashUp, state: State, frame: Any, seat: int) -> bool:
     specs, is_minion = cat.spec, cat.is_minion
     wdata = window_data(step, s)
     tried: set[str] = set()
-    for zone in (f"hand:{seat}", f"deck:{seat}"):
-        for cid in s.zones[zone]:
+    zones = s.zones
+    # the cards the others cannot tell from the hand: the deck, and the cards this seat
+    # buried face down (Operative)
+    buried = [z for z in (buried_zone(bid, seat) for bid in zones[BASES]) if z in zones]
+    for zone in (f"hand:{seat}", f"deck:{seat}", *buried):
+        for cid in zones[zone]:
             defn = cards[cid].defn
             if defn not in wanted or defn in tried:
                 continue
