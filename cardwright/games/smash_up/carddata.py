@@ -41,6 +41,7 @@ from pathlib import Path
 from typing import Annotated, Any, Final, Literal, cast
 
 from pydantic import (
+    AfterValidator,
     BaseModel,
     ConfigDict,
     Field,
@@ -190,6 +191,12 @@ def _check_optional_text(value: str | None) -> str | None:
     return None if value is None else _check_text(value)
 
 
+#: the fields every card and base checks alike: a one-line text, an ability, a rule id
+Text = Annotated[str, AfterValidator(_check_text)]
+AbilityText = Annotated[str | None, AfterValidator(_check_ability)]
+RuleId = Annotated[str | None, AfterValidator(_check_rule)]
+
+
 # --------------------------------------------------------------------------- models
 
 
@@ -200,24 +207,9 @@ class FusionAction(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid", strict=True)
 
     subtypes: tuple[Subtype, ...] = ()
-    ability: str | None = None
-    rule: str | None = None
-    text: str
-
-    @field_validator("text")
-    @classmethod
-    def _valid_text(cls, value: str) -> str:
-        return _check_text(value)
-
-    @field_validator("ability")
-    @classmethod
-    def _valid_ability(cls, value: str | None) -> str | None:
-        return _check_ability(value)
-
-    @field_validator("rule")
-    @classmethod
-    def _valid_rule(cls, value: str | None) -> str | None:
-        return _check_rule(value)
+    ability: AbilityText = None
+    rule: RuleId = None
+    text: Text
 
     @field_validator("subtypes")
     @classmethod
@@ -238,16 +230,16 @@ class CardDef(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid", strict=True)
 
     id: str
-    name: str
+    name: Text
     faction: str
     type: CardType
     power: NonNegInt | None = Field(default=None, validate_default=True)
     copies: int = Field(ge=1)
     subtypes: tuple[Subtype, ...] = ()
     attach_to: AttachTo = "any"
-    ability: str | None = None
-    rule: str | None = None
-    text: str
+    ability: AbilityText = None
+    rule: RuleId = None
+    text: Text
     provenance: str
     errata: str | None = None
     #: a fusion card's action side (the card is then also an action card: ``type`` minion)
@@ -259,11 +251,6 @@ class CardDef(BaseModel):
         if not _CARD_ID_RE.fullmatch(value):
             raise ValueError(f"{value!r} should look like 'faction_slug/card_slug'")
         return value
-
-    @field_validator("name", "text")
-    @classmethod
-    def _valid_text(cls, value: str) -> str:
-        return _check_text(value)
 
     @field_validator("faction")
     @classmethod
@@ -298,16 +285,6 @@ class CardDef(BaseModel):
         if value != "any" and "play_on_minion" not in info.data.get("subtypes", ()):
             raise ValueError("only an action played on a minion limits which minion")
         return value
-
-    @field_validator("ability")
-    @classmethod
-    def _valid_ability(cls, value: str | None) -> str | None:
-        return _check_ability(value)
-
-    @field_validator("rule")
-    @classmethod
-    def _valid_rule(cls, value: str | None) -> str | None:
-        return _check_rule(value)
 
     @field_validator("provenance")
     @classmethod
@@ -361,15 +338,15 @@ class BaseDef(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid", strict=True)
 
     id: str
-    name: str
+    name: Text
     set: SetName
     faction: str | None = None
     breakpoint: int = Field(ge=0)
     vp: tuple[NonNegInt, NonNegInt, NonNegInt]
-    ability: str | None = None
-    rule: str | None = None
+    ability: AbilityText = None
+    rule: RuleId = None
     timing: tuple[Timing, ...] = Field(default=(), validate_default=True)
-    text: str
+    text: Text
     provenance: str
     errata: str | None = None
 
@@ -377,21 +354,6 @@ class BaseDef(BaseModel):
     @classmethod
     def _valid_slug(cls, value: str | None) -> str | None:
         return None if value is None else _check_slug(value)
-
-    @field_validator("name", "text")
-    @classmethod
-    def _valid_text(cls, value: str) -> str:
-        return _check_text(value)
-
-    @field_validator("ability")
-    @classmethod
-    def _valid_ability(cls, value: str | None) -> str | None:
-        return _check_ability(value)
-
-    @field_validator("rule")
-    @classmethod
-    def _valid_rule(cls, value: str | None) -> str | None:
-        return _check_rule(value)
 
     @field_validator("timing")
     @classmethod

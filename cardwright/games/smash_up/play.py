@@ -19,7 +19,7 @@ from cardwright.core.state import CardRef, Decision, Option, State
 from cardwright.core.steps import Step
 
 from . import history, values
-from .catalog import BASES, RESOLVING, base_zone
+from .catalog import BASES, RESOLVING, Catalog, base_zone
 from .faces import turn
 from .history import destroy_windows
 from .state import REVEALED, Allowance, SUState
@@ -300,6 +300,12 @@ class ExtraPlay(Step, tag="su.extra_play"):
 
 
 # ------------------------------------------------------------------------------ Play Cards
+def _from_discard(cat: Catalog, cid: int, defn: str) -> Option:
+    """The Play Cards option that plays card ``cid`` from the discard pile."""
+    label = f"Play {cat.label[defn]} from your discard pile"
+    return Option(f"play:{cid}", label, card=CardRef(cid), arg="play")
+
+
 def play_options(g: SmashUp, s: SUState, seat: int) -> list[Option]:
     """The options of the Play Cards phase: each playable card in hand (one per distinct
     card), each usable Talent and turn Special, and finishing."""
@@ -382,14 +388,7 @@ def play_options(g: SmashUp, s: SUState, seat: int) -> list[Option]:
             if can_play(
                 g, s, seat, cid, "normal", -1, prot, src=discard, bans=bans, open_to=open_bases
             ):
-                options.append(
-                    Option(
-                        f"play:{cid}",
-                        f"Play {cat.label[defn]} from your discard pile",
-                        card=CardRef(cid),
-                        arg="play",
-                    )
-                )
+                options.append(_from_discard(cat, cid, defn))
     if action_ok and cat.play_action_from_specs and g.sources(s, cat.play_action_from_specs):
         # actions a card in play lets this player play from the discard pile (Cyberback)
         discard = f"discard:{seat}"
@@ -399,14 +398,7 @@ def play_options(g: SmashUp, s: SUState, seat: int) -> list[Option]:
                 continue
             seen.add(f"d:{defn}")
             if can_play(g, s, seat, cid, "normal", -1, prot, src=discard, bans=bans):
-                options.append(
-                    Option(
-                        f"play:{cid}",
-                        f"Play {cat.label[defn]} from your discard pile",
-                        card=CardRef(cid),
-                        arg="play",
-                    )
-                )
+                options.append(_from_discard(cat, cid, defn))
     for cid, _spec in g.sources(s, cat.talent_specs):
         if cards[cid].controller == seat and g.talent_usable(s, seat, cid):
             options.append(
