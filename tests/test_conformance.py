@@ -88,6 +88,30 @@ CASES: dict[str, list[dict[str, Any]]] = {
             "card_set": "70s-errata",
             "_games": 4,
         },
+        # Science Fiction Double Feature and Monster Smash (issue 27): every faction, at 2, 3 and
+        # 4 players, the first printing's card set too (a few games: checked games are slow)
+        {
+            "factions": [["cyborg_apes", "vampires"], ["shapeshifters", "giant_ants"]],
+            "_games": 3,
+        },
+        {
+            "factions": [
+                ["super_spies", "werewolves"],
+                ["time_travelers", "mad_scientists"],
+                ["vampires", "shapeshifters"],
+            ],
+            "card_set": "sfdf-2014",
+            "_games": 2,
+        },
+        {
+            "factions": [
+                ["giant_ants", "super_spies"],
+                ["mad_scientists", "cyborg_apes"],
+                ["werewolves", "time_travelers"],
+                ["vampires", "zombies"],
+            ],
+            "_games": 2,
+        },
     ],
     "varia": [
         {},

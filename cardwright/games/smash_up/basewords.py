@@ -18,6 +18,8 @@ from .selectors import _first, game_of, player, state_of, verb
 if TYPE_CHECKING:
     from cardwright.core.vocab import EffectStep
 
+    from .state import SUState
+
 
 def look_zone(seat: int) -> str:
     """The zone holding the cards ``seat`` is looking at (hidden from everyone else)."""
@@ -35,6 +37,7 @@ def _search_bases(ctx: Ctx) -> bool:
     look = look_zone(seat)
     s.zones[look] = list(reversed(deck))
     deck.clear()
+    _forget_bases(s, s.zones[look])
     names = ", ".join(sorted(g.card_name(s, b) for b in s.zones[look]))
     g.log(
         s,
@@ -46,6 +49,13 @@ def _search_bases(ctx: Ctx) -> bool:
         redacted=f"{s.names[seat]} searches the base deck",
     )
     return True
+
+
+def _forget_bases(s: SUState, bases: list[int]) -> None:
+    """Bases taken from the base deck into a look zone are no longer known to everyone there
+    (a base laid on top by The Nexus)."""
+    if s.public_cards:
+        s.public_cards = [c for c in s.public_cards if c not in bases]
 
 
 def _looking(ctx: Ctx) -> list[CardRef]:
@@ -96,18 +106,17 @@ def _take_back(ctx: Ctx, what: Any) -> bool:
     return done
 
 
-def _discard_itself(ctx: Ctx, what: Any) -> bool:
+def _discard_itself(ctx: Ctx, what: Any, how: str = "is destroyed") -> bool:
     """The cards leave play for their owners' discard piles by their own doing (nothing stops
-    it; the log says they are destroyed)."""
+    it; the log says they are destroyed, or ``how`` they go)."""
     g, s = game_of(ctx), state_of(ctx)
     done = False
     for cid in cards_of(what):
         if g.base_of(s, cid) < 0:
             continue
         g.leave_play(s, cid, f"discard:{s.cards[cid].owner}")
-        g.log(
-            s, "destroyed", ctx.rule, f"{g.card_name(s, cid)} is destroyed", player(ctx), card=cid
-        )
+        text = f"{g.card_name(s, cid)} {how}"
+        g.log(s, "destroyed", ctx.rule, text, player(ctx), card=cid)
         done = True
     return done
 
@@ -133,6 +142,7 @@ class NextBases(Effect):
         g, s, seat = game_of(ctx), state_of(ctx), ctx.you
         deck = s.zones[BASE_DECK]
         s.zones[look_zone(seat)] = [deck.pop() for _ in range(min(self.n, len(deck)))]
+        _forget_bases(s, s.zones[look_zone(seat)])
         count = len(s.zones[look_zone(seat)])
         text = f"{s.names[seat]} looks at the top {count} base(s) of the base deck"
         g.log(s, "look", ctx.rule, text, seat)

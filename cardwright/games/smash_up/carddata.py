@@ -41,6 +41,7 @@ from pathlib import Path
 from typing import Annotated, Any, Final, Literal, cast
 
 from pydantic import (
+    AfterValidator,
     BaseModel,
     ConfigDict,
     Field,
@@ -59,12 +60,14 @@ __all__ = [
     "CARD_SETS",
     "DATA_DIR",
     "DEFAULT_CARD_SET",
+    "FACE",
     "FACTIONS_DIR",
     "BaseDef",
     "CardDataError",
     "CardDef",
     "CardOverrides",
     "Faction",
+    "FusionAction",
     "load_bases",
     "load_faction",
     "load_factions",
@@ -98,8 +101,8 @@ def kind_words(card_type: str, subtypes: tuple[str, ...], bracket: bool = True) 
 #: Which minions a ``play_on_minion`` action may go on: any, one its player controls, or one
 #: another player controls ("one of your minions", "a rival's minion").
 AttachTo = Literal["any", "own", "rival"]
-SetName = Literal["core", "70s", "pretty"]
-CardSetName = Literal["70s-2018", "70s-errata"]
+SetName = Literal["core", "70s", "pretty", "sfdf", "monster_smash"]
+CardSetName = Literal["70s-2018", "70s-errata", "sfdf-2014"]
 Timing = Literal[
     "ongoing",
     "start_of_turn",
@@ -121,6 +124,7 @@ DEFAULT_CARD_SET: Final[CardSetName] = "70s-2018"
 CARD_SETS: Final[Mapping[CardSetName, str | None]] = {
     "70s-2018": None,
     "70s-errata": "70s-errata.toml",
+    "sfdf-2014": "sfdf-2014.toml",
 }
 
 _SLUG = r"[a-z0-9]+(?:_[a-z0-9]+)*"
@@ -130,7 +134,8 @@ _RULE_RE: Final = re.compile(r"su\.card\.[a-z][a-z0-9_]*")
 _PROVENANCE_RE: Final = re.compile(
     r"rulebook:000 §\S.*"
     r"|research:smashup-(?:munchkin|core)\.md §\S+(?: .*)? (?:\[[^\]]+\])+"
-    r"|catalogue:https://smashup-rulebook\.alderac\.com/wiki/[A-Za-z0-9_%'().-]+"
+    r"|catalogue:https://smashup-rulebook\.alderac\.com/wiki/\S+"
+    r"|ruling:[A-Z]+[0-9]+"
 )
 
 NonNegInt = Annotated[int, Field(ge=0)]
@@ -168,8 +173,8 @@ def _check_provenance(value: str) -> str:
         if not _PROVENANCE_RE.fullmatch(part):
             raise ValueError(
                 f"{part!r} should read 'rulebook:000 §<section>', "
-                "'research:smashup-<munchkin|core>.md §<section> [<tag>]' or "
-                "'catalogue:<the card's page of the official rulebook wiki>'"
+                "'research:smashup-<munchkin|core>.md §<section> [<tag>]', "
+                "'catalogue:<the catalogue's source page>' or 'ruling:<reading>'"
             )
     return value
 
@@ -186,7 +191,37 @@ def _check_optional_text(value: str | None) -> str | None:
     return None if value is None else _check_text(value)
 
 
+#: the fields every card and base checks alike: a one-line text, an ability, a rule id
+Text = Annotated[str, AfterValidator(_check_text)]
+AbilityText = Annotated[str | None, AfterValidator(_check_ability)]
+RuleId = Annotated[str | None, AfterValidator(_check_rule)]
+
+
 # --------------------------------------------------------------------------- models
+
+
+class FusionAction(BaseModel):
+    """The action side of a fusion card (a minion card that may be played as an action
+    instead: ``[cards.as_action]``): its labels, ability, rule and text."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid", strict=True)
+
+    subtypes: tuple[Subtype, ...] = ()
+    ability: AbilityText = None
+    rule: RuleId = None
+    text: Text
+
+    @field_validator("subtypes")
+    @classmethod
+    def _standard(cls, value: tuple[Subtype, ...]) -> tuple[Subtype, ...]:
+        if {"play_on_base", "play_on_minion"} & set(value):
+            raise ValueError("the action side of a fusion card is a standard action")
+        return value
+
+
+#: how a card's other face is named: ``<card id>~<face>`` (a fusion's action side
+#: ``~action``; a card copying another's ability ``~<the other's id>``: ``faces.py``)
+FACE = "~"
 
 
 class CardDef(BaseModel):
@@ -195,18 +230,20 @@ class CardDef(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid", strict=True)
 
     id: str
-    name: str
+    name: Text
     faction: str
     type: CardType
     power: NonNegInt | None = Field(default=None, validate_default=True)
     copies: int = Field(ge=1)
     subtypes: tuple[Subtype, ...] = ()
     attach_to: AttachTo = "any"
-    ability: str | None = None
-    rule: str | None = None
-    text: str
+    ability: AbilityText = None
+    rule: RuleId = None
+    text: Text
     provenance: str
     errata: str | None = None
+    #: a fusion card's action side (the card is then also an action card: ``type`` minion)
+    as_action: FusionAction | None = None
 
     @field_validator("id")
     @classmethod
@@ -214,11 +251,6 @@ class CardDef(BaseModel):
         if not _CARD_ID_RE.fullmatch(value):
             raise ValueError(f"{value!r} should look like 'faction_slug/card_slug'")
         return value
-
-    @field_validator("name", "text")
-    @classmethod
-    def _valid_text(cls, value: str) -> str:
-        return _check_text(value)
 
     @field_validator("faction")
     @classmethod
@@ -254,16 +286,6 @@ class CardDef(BaseModel):
             raise ValueError("only an action played on a minion limits which minion")
         return value
 
-    @field_validator("ability")
-    @classmethod
-    def _valid_ability(cls, value: str | None) -> str | None:
-        return _check_ability(value)
-
-    @field_validator("rule")
-    @classmethod
-    def _valid_rule(cls, value: str | None) -> str | None:
-        return _check_rule(value)
-
     @field_validator("provenance")
     @classmethod
     def _valid_provenance(cls, value: str) -> str:
@@ -273,6 +295,34 @@ class CardDef(BaseModel):
     @classmethod
     def _valid_errata(cls, value: str | None) -> str | None:
         return _check_optional_text(value)
+
+    @field_validator("as_action")
+    @classmethod
+    def _fusion_is_minion(
+        cls, value: FusionAction | None, info: ValidationInfo
+    ) -> FusionAction | None:
+        if value is not None and info.data.get("type") != "minion":
+            raise ValueError("only a minion card has an action side (a fusion card)")
+        return value
+
+    def action_face(self) -> CardDef | None:
+        """A fusion card's action side as a card of its own (id ``<id>~action``): what the
+        card is while it is played as an action (``faces.py``)."""
+        side = self.as_action
+        if side is None:
+            return None
+        return self.model_copy(
+            update={
+                "id": f"{self.id}{FACE}action",
+                "type": "action",
+                "power": None,
+                "subtypes": side.subtypes,
+                "ability": side.ability,
+                "rule": side.rule,
+                "text": side.text,
+                "as_action": None,
+            }
+        )
 
     @property
     def is_standard_action(self) -> bool:
@@ -288,15 +338,15 @@ class BaseDef(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid", strict=True)
 
     id: str
-    name: str
+    name: Text
     set: SetName
     faction: str | None = None
     breakpoint: int = Field(ge=0)
     vp: tuple[NonNegInt, NonNegInt, NonNegInt]
-    ability: str | None = None
-    rule: str | None = None
+    ability: AbilityText = None
+    rule: RuleId = None
     timing: tuple[Timing, ...] = Field(default=(), validate_default=True)
-    text: str
+    text: Text
     provenance: str
     errata: str | None = None
 
@@ -304,21 +354,6 @@ class BaseDef(BaseModel):
     @classmethod
     def _valid_slug(cls, value: str | None) -> str | None:
         return None if value is None else _check_slug(value)
-
-    @field_validator("name", "text")
-    @classmethod
-    def _valid_text(cls, value: str) -> str:
-        return _check_text(value)
-
-    @field_validator("ability")
-    @classmethod
-    def _valid_ability(cls, value: str | None) -> str | None:
-        return _check_ability(value)
-
-    @field_validator("rule")
-    @classmethod
-    def _valid_rule(cls, value: str | None) -> str | None:
-        return _check_rule(value)
 
     @field_validator("timing")
     @classmethod
@@ -731,5 +766,5 @@ def _bases() -> dict[str, BaseDef]:
 
 
 def load_bases() -> dict[str, BaseDef]:
-    """All base cards by id (core set and That '70s Expansion); cached."""
+    """All base cards by id, of every set; cached."""
     return dict(_bases())

@@ -16,6 +16,7 @@ from cardwright.core.state import Option, State
 from cardwright.core.steps import Respond
 from cardwright.core.vocab import EffectStep
 
+from .catalog import BASES
 from .game import SmashUp
 from .scoring import ScoreBase, rank
 from .state import SUState
@@ -176,6 +177,8 @@ class SmashUpHeuristic:
         return (vp_after - vp_before) * (0.5 + closeness) + 0.3 * vp_after * closeness + 0.05 * lead
 
     def _my_vp_if_scored(self, g: SmashUp, s: SUState, seat: int, bid: int) -> float:
+        if bid not in s.zones[BASES]:  # a base out of play (the base deck or discard pile)
+            return 0.0
         places, _ = g.places(s, bid)
         place = places.get(seat)
         return float(g.base_def(s, bid).vp[place - 1]) if place else 0.0

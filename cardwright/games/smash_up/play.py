@@ -18,8 +18,10 @@ from cardwright.core.errors import EngineError
 from cardwright.core.state import CardRef, Decision, Option, State
 from cardwright.core.steps import Step
 
-from . import values
-from .catalog import BASES, RESOLVING, base_zone
+from . import history, values
+from .catalog import BASES, RESOLVING, Catalog, base_zone
+from .faces import turn
+from .history import destroy_windows
 from .state import REVEALED, Allowance, Lasting, SUState
 from .values import Sources
 
@@ -54,6 +56,7 @@ def grant_extra(
     cond: str = "",
     ongoing: bool = False,
     subtype: str = "",
+    onto: int = -1,
 ) -> None:
     """Give ``seat`` an extra minion or action play. In its own Play Cards phase it is kept
     for later in the phase; otherwise (or when ``immediate``) it is played at once or lost
@@ -63,9 +66,13 @@ def grant_extra(
     and extra actions from the discard pile, are always played at once (see
     :func:`play_extra` for a given card).
     ``mandatory`` (implies ``immediate``): it must be played now if a card fits ("both or
-    neither" abilities), with no option to decline."""
+    neither" abilities), with no option to decline. ``onto``: the one minion an action must
+    be played on (always at once)."""
     s = cast(SUState, state)
     what = kind if max_power < 0 else f"{kind} of power {max_power} or less"
+    if onto >= 0:
+        immediate = True
+        what += f" on {g.card_name(s, onto)}"
     if subtype or (zone != "hand" and kind != "minion"):
         immediate = True
         what += f" ({subtype.replace('_', ' ') or 'any'}, from {zone})"
@@ -95,6 +102,7 @@ def grant_extra(
             zone=zone,
             cond=cond,
             subtype=subtype,
+            onto=_ref(onto),
         ),
     )
 
@@ -213,9 +221,19 @@ def play_banned(
 def _fits(g: SmashUp, s: SUState, cid: int, kind: str, max_power: int) -> bool:
     cat = g.cat(s)
     defn = s.cards[cid].defn
+    if kind == "action" and defn in cat.fusions:  # played as its action side
+        return max_power < 0
     if cat.is_minion[defn] != (kind == "minion") or defn in cat.special_only:
         return False
     return max_power < 0 or cat.printed[defn] <= max_power
+
+
+def side(g: SmashUp, s: SUState, cid: int, kind: str) -> str:
+    """The definition card ``cid`` is played as to fill a play of ``kind``: a fusion card's
+    action side for an action, else "" (the card as it is)."""
+    if kind == "action":
+        return g.cat(s).fusions.get(s.cards[cid].defn, "")
+    return ""
 
 
 class ExtraPlay(Step, tag="su.extra_play"):
@@ -229,6 +247,8 @@ class ExtraPlay(Step, tag="su.extra_play"):
     zone: str = "hand"
     cond: str = ""
     subtype: str = ""
+    #: the one card the action must be played on (Baboom: "on this minion")
+    onto: CardRef | None = None
 
     def _options(self, g: SmashUp, s: SUState) -> list[Option] | None:
         """The cards that may be played, or None when the player is not asked: an extra
@@ -238,15 +258,20 @@ class ExtraPlay(Step, tag="su.extra_play"):
         base = -1 if self.base is None else self.base
         pool = s.zones[f"{self.zone}:{seat}"]
         subtypes = g.cat(s).cards
+        kind = self.play_kind
         options = dedupe(
             g,
             s,
             [
                 c
                 for c in pool
-                if _fits(g, s, c, self.play_kind, self.max_power)
-                and (not self.subtype or self.subtype in subtypes[s.cards[c].defn].subtypes)
-                and can_play(g, s, seat, c, "extra", base, cond=self.cond)
+                if _fits(g, s, c, kind, self.max_power)
+                and (
+                    not self.subtype
+                    or self.subtype in subtypes[side(g, s, c, kind) or s.cards[c].defn].subtypes
+                )
+                and can_play(g, s, seat, c, "extra", base, cond=self.cond, face=side(g, s, c, kind))
+                and (self.onto is None or self.onto in _onto_fits(g, s, seat, c, kind))
             ],
             "play",
         )
@@ -275,10 +300,18 @@ class ExtraPlay(Step, tag="su.extra_play"):
         if option.card is not None:
             base = -1 if self.base is None else self.base
             src = f"{self.zone}:{self.seat}"
-            start_play(g, s, self.seat, option.card, "extra", base, src, self.cond)
+            face = side(g, s, option.card, self.play_kind)
+            onto = -1 if self.onto is None else self.onto
+            start_play(g, s, self.seat, option.card, "extra", base, src, self.cond, face, onto)
 
 
 # ------------------------------------------------------------------------------ Play Cards
+def _from_discard(cat: Catalog, cid: int, defn: str) -> Option:
+    """The Play Cards option that plays card ``cid`` from the discard pile."""
+    label = f"Play {cat.label[defn]} from your discard pile"
+    return Option(f"play:{cid}", label, card=CardRef(cid), arg="play")
+
+
 def play_options(g: SmashUp, s: SUState, seat: int) -> list[Option]:
     """The options of the Play Cards phase: each playable card in hand (one per distinct
     card), each usable Talent and turn Special, and finishing."""
@@ -305,6 +338,7 @@ def play_options(g: SmashUp, s: SUState, seat: int) -> list[Option]:
     bans = g.sources(s, cat.play_ban_specs)
     plain = not bans and plain_minions
     seen: set[str] = set()
+    fusions = cat.fusions  # (the game's: :meth:`.Catalog.for_game`)
     for cid in s.zones[f"hand:{seat}"]:
         defn = cards[cid].defn
         if defn in seen:
@@ -312,6 +346,20 @@ def play_options(g: SmashUp, s: SUState, seat: int) -> list[Option]:
         seen.add(defn)
         if defn in cat.special_only:
             continue
+        fused = fusions.get(defn) if fusions else None
+        if (  # a fusion card: its action side too
+            fused is not None
+            and action_ok
+            and can_play(g, s, seat, cid, "normal", -1, prot, bans=bans, face=fused)
+        ):
+            options.append(
+                Option(
+                    f"action:{cid}",
+                    f"Play {cat.cards[defn].name} as an action",
+                    card=CardRef(cid),
+                    arg="action",
+                )
+            )
         if cat.is_minion[defn]:
             if not minion_plays:
                 continue
@@ -346,14 +394,17 @@ def play_options(g: SmashUp, s: SUState, seat: int) -> list[Option]:
             if can_play(
                 g, s, seat, cid, "normal", -1, prot, src=discard, bans=bans, open_to=open_bases
             ):
-                options.append(
-                    Option(
-                        f"play:{cid}",
-                        f"Play {cat.label[defn]} from your discard pile",
-                        card=CardRef(cid),
-                        arg="play",
-                    )
-                )
+                options.append(_from_discard(cat, cid, defn))
+    if action_ok and cat.play_action_from_specs and g.sources(s, cat.play_action_from_specs):
+        # actions a card in play lets this player play from the discard pile (Cyberback)
+        discard = f"discard:{seat}"
+        for cid in s.zones[discard]:
+            defn = cards[cid].defn
+            if cat.is_minion[defn] or f"d:{defn}" in seen:
+                continue
+            seen.add(f"d:{defn}")
+            if can_play(g, s, seat, cid, "normal", -1, prot, src=discard, bans=bans):
+                options.append(_from_discard(cat, cid, defn))
     for cid, _spec in g.sources(s, cat.talent_specs):
         if g.talent_usable(s, seat, cid):
             options.append(
@@ -386,6 +437,8 @@ def play_choice(g: SmashUp, s: SUState, seat: int, option: Option) -> bool:
     if option.arg == "play":
         src = f"hand:{seat}" if cid in s.zones[f"hand:{seat}"] else f"discard:{seat}"
         start_play(g, s, seat, cid, "normal", -1, src)
+    elif option.arg == "action":  # a fusion card played as its action side
+        start_play(g, s, seat, cid, "normal", -1, f"hand:{seat}", face=side(g, s, cid, "action"))
     elif option.arg == "talent":
         g.use_talent(s, seat, cid)
     elif option.arg == "special":
@@ -424,11 +477,27 @@ def start_play(
     base: int,
     src: str | None = None,
     cond: str = "",
+    face: str = "",
+    onto: int = -1,
 ) -> None:
-    """Show the card (it leaves the hand, or ``src``) and start its resolution."""
+    """Show the card (it leaves the hand, or ``src``) and start its resolution: as ``face``
+    when given (a fusion card played as an action), on the minion ``onto`` when given."""
     src = src or f"hand:{seat}"
     g.to_zone(s, cid, src, RESOLVING)
-    g.push_step(s, Play(seat=seat, card=CardRef(cid), via=via, base=_ref(base), src=src, cond=cond))
+    if face:
+        turn(g, s, cid, face)
+    g.push_step(
+        s,
+        Play(
+            seat=seat,
+            card=CardRef(cid),
+            via=via,
+            base=_ref(base),
+            src=src,
+            cond=cond,
+            onto=_ref(onto),
+        ),
+    )
 
 
 def play_destinations(
@@ -471,14 +540,35 @@ def can_play(
     cond: str = "",
     bans: Sources | None = None,
     open_to: list[int] | None = None,
+    face: str = "",
 ) -> bool:
     """Whether the card may be played somewhere (:func:`play_destinations` is not empty),
     found at the first destination that fits. ``open_to``: the bases open to ``seat``'s
-    minions (:func:`_open_bases`), when the caller already has them."""
+    minions (:func:`_open_bases`), when the caller already has them; ``face``: played as
+    that definition (a fusion card's action side)."""
     found = destinations(
-        g, s, seat, cid, via, base, prot, src=src, cond=cond, bans=bans, open_to=open_to, first=True
+        g,
+        s,
+        seat,
+        cid,
+        via,
+        base,
+        prot,
+        src=src,
+        cond=cond,
+        bans=bans,
+        open_to=open_to,
+        first=True,
+        face=face,
     )
     return bool(found)
+
+
+def _onto_fits(g: SmashUp, s: SUState, seat: int, cid: int, kind: str) -> list[int]:
+    """Where card ``cid`` may go as an extra play of ``kind`` (the minions, for an action
+    played on one)."""
+    face = side(g, s, cid, kind)
+    return destinations(g, s, seat, cid, "extra", -1, None, src="", cond="", bans=None, face=face)
 
 
 def destinations(
@@ -495,12 +585,13 @@ def destinations(
     bans: Sources | None,
     open_to: list[int] | None = None,
     first: bool = False,
+    face: str = "",
 ) -> list[int]:
     """:func:`play_destinations`; with ``first``, only the first destination found (what
     :func:`can_play` needs). Plain loops, no generators: asked for every card in hand at
-    every Play Cards question."""
+    every Play Cards question. ``face``: the card played as that definition."""
     cat = g.cat(s)
-    defn = s.cards[cid].defn
+    defn = face or s.cards[cid].defn
     d = cat.cards[defn]
     if prot is None:
         prot = g.protections(s)
@@ -662,12 +753,15 @@ class Play(Step, tag="su.play"):
     stage: int = WHERE
     bare: list[CardRef] = msgspec.field(default_factory=list)
     told: bool = False  # the cards listening were told it resolved (``action_resolved``)
+    #: the one minion it may be played on (an extra action "on this minion")
+    onto: CardRef | None = None
 
     def _dests(self, g: SmashUp, s: SUState) -> list[int]:
         base = -1 if self.base is None else self.base
-        return play_destinations(
+        found = play_destinations(
             g, s, self.seat, self.card, self.via, base, src=self.src, cond=self.cond
         )
+        return found if self.onto is None else [d for d in found if d == self.onto]
 
     def ask(self, game: Game, state: State) -> Decision | None:
         if self.stage != WHERE:
@@ -721,11 +815,14 @@ class Play(Step, tag="su.play"):
             if not outermost:
                 self.stage = FINISH
                 return
+            g.checkpoint(s)  # (what must be checked once the card has resolved)
             self.stage = WINDOW
             if s.triggers:
                 g.resolve_triggers(s)
             return
         if self.stage == WINDOW:
+            if destroy_windows(g, s):  # "after you destroy a minion" Specials, first
+                return
             self.stage = FINISH
             if "card_played" in g.special_windows:
                 g.open_window(s, "card_played", s.active, rule="su.play.me_first", card=cid)
@@ -802,6 +899,7 @@ def _place(g: SmashUp, s: SUState, step: Play) -> None:
         g.to_zone(s, cid, RESOLVING, base_zone(dest))
         if seat == s.active:
             s.minions_played += 1
+        history.note(g, s, "played", cid, seat)
         step.base = _ref(dest)
         if s.logging:  # (as in Play._discard)
             g.log(

@@ -1,7 +1,8 @@
 """Smash Up for the reinforcement-learning interfaces (:mod:`cardwright.rl`, docs/rl.md).
 
-The card list is every card of every faction (of both card sets: errata change texts, not
-ids) and then every base. A faction's card has at most four copies and no two players share
+The card list is every card of every faction (of every card set: errata change texts, not
+ids), every other face a card can show in play (a fusion card's action side, a copied
+ability), and then every base. A faction's card has at most four copies and no two players share
 a faction, so one place of a decision names at most four copies of a definition. Numbers
 chosen by cards (how many counters to move, which copied effect) stay well below the bounds
 given here.
@@ -28,11 +29,20 @@ PHASES = ("setup", "start", "play", "score", "draw", "end")
 
 @cache
 def _deck_cards() -> tuple[str, ...]:
+    """Every faction card, then every other face a card can show in play (a fusion card's
+    action side, a card having another's ability: ``faces.py``), which options name."""
+    from cardwright.games import get_game
+
     ids: dict[str, None] = {}
     for card_set in carddata.CARD_SETS:
         for faction in carddata.load_factions(card_set).values():
             for card in faction.cards:
                 ids.setdefault(card.id)
+    catalogs = cast(Any, get_game("smash-up")).catalogs
+    for card_set in carddata.CARD_SETS:
+        for defn in catalogs[card_set].cards:
+            if carddata.FACE in defn:
+                ids.setdefault(defn)
     return tuple(ids)
 
 

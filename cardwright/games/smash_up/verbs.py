@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any, cast
 from cardwright.core import rng as chance
 from cardwright.core.state import CardRef, State
 
-from . import inplay, values
+from . import burying, history, inplay, values
 from .catalog import BASE_DECK, BASES, base_zone
 from .state import AffectEffect, Lasting, SUState
 
@@ -51,6 +51,8 @@ def start_lasting(
         effect = AffectEffect("lasting", key=key, amount=amount, until=until)
         if not g.affected(s, target, verb, effect):
             return False
+    if minion and key == "power" and amount < 0:
+        history.fell(g, s, target)
     src = None if source < 0 else CardRef(source)
     s.lasting.append(Lasting(key, CardRef(target), seat, amount, src, until=until))
     values.changed(s)
@@ -99,6 +101,7 @@ def move_counters(
         return
     if not g.affected(s, src, "counters"):
         return
+    history.fell(g, s, src)
     # a destination that cannot take them (protected, or a replacement took the effect):
     # the counters are discarded instead
     lands = not g.blocked(s, "counters", dest, seat) and g.affected(s, dest, "counters")
@@ -129,6 +132,7 @@ def leave_play(g: SmashUp, s: SUState, cid: int, dest: str, *, bottom: bool = Fa
     bid = g.base_of(s, cid)
     if bid < 0:
         return
+    history.fell(g, s, cid)
     for other, host in list(s.attached.items()):
         if host == cid:
             leave_play(g, s, other, f"discard:{s.cards[other].owner}")
@@ -136,6 +140,9 @@ def leave_play(g: SmashUp, s: SUState, cid: int, dest: str, *, bottom: bool = Fa
     instead = g.instead_of_discard(s, cid, bid) if dest.startswith("discard:") else None
     if instead is not None:
         dest, bottom = f"{instead}:{card.owner}", False
+    controller, had = card.controller, card.counters.get("p1", 0)
+    host = s.attached.get(CardRef(cid), CardRef(bid))
+    offer = g.offer_instead(s, cid) if instead is None and dest.startswith("discard:") else -1
     g.to_zone(s, cid, base_zone(bid), dest, bottom=bottom)
     card.controller = card.owner
     card.counters.clear()
@@ -147,8 +154,20 @@ def leave_play(g: SmashUp, s: SUState, cid: int, dest: str, *, bottom: bool = Fa
         s.used = [u for u in s.used if u.card != cid]
     if instead is not None:
         went_instead(g, s, cid, instead)
-    elif dest.startswith("discard:"):
-        g.fire(s, "card_to_discard", card=cid, base_card=bid, owner=card.owner)
+    elif dest.startswith("discard:"):  # the card itself hears it too (Jumper, Igor)
+        g.fire(
+            s,
+            "card_to_discard",
+            also=(cid,),
+            card=cid,
+            base_card=bid,
+            owner=card.owner,
+            controller=controller,
+            counters=had,
+            was_on_card=-1 if host == bid else host,
+        )
+        if offer >= 0:
+            g.queue_offer(s, offer, cid)
 
 
 def went_instead(g: SmashUp, s: SUState, cid: int, where: str) -> None:
@@ -206,6 +225,11 @@ def destroy(
         controller=controller,
         by=by,
     )
+    if by >= 0:  # what a player destroyed (Nightstalker, Specials "after you destroy")
+        history.note(g, s, "destroyed", None, by, about=cid, at=bid)
+        acting = s.acting
+        source = acting.source if acting is not None else -1
+        g.fire(s, "destroyed_by_card", minion_card=cid, base_card=bid, by=by, source_card=source)
     return True
 
 
@@ -280,6 +304,7 @@ def move_minion(g: SmashUp, state: State, cid: int, dest: int, actor: int, rule:
     effect = AffectEffect("move", base=CardRef(dest))
     if about_to(g, s, cid, "move", actor, "moved", effect) < 0:
         return False
+    history.fell(g, s, cid)
     name = g.card_name(s, cid)
     carried = [cid, *(a for a, host in s.attached.items() if host == cid)]
     for c in carried:
@@ -365,6 +390,7 @@ def take_control(g: SmashUp, state: State, cid: int, seat: int, rule: str) -> bo
         g.log(s, "not_taken", "su.terms.cannot", f"{name} cannot change control", seat)
         return False
     before = card.controller
+    history.fell(g, s, cid)
     card.controller = seat
     values.changed(s)
     g.log(
@@ -378,11 +404,15 @@ def take_control(g: SmashUp, state: State, cid: int, seat: int, rule: str) -> bo
     return True
 
 
+#: the lasting effect of a change of control that ends (``seat``: who gets the card back)
+CONTROL = "control"
+
+
 def give_back_control(g: SmashUp, s: SUState, ends: tuple[str, ...]) -> None:
     """Control taken "until the end of the turn" (a ``control`` lasting effect, whose seat
     is the controller before) goes back as the turn ends, for each card still in play."""
     for e in s.lasting:
-        if e.key != "control" or e.until not in ends or e.target is None:
+        if e.key != CONTROL or e.until not in ends or e.target is None:
             continue
         cid = e.target
         card = s.cards[cid]
@@ -442,6 +472,7 @@ def swap_base(
     s.cards[new].face_up = True
     s.zones[BASES][index] = new
     s.zones[base_zone(new)] = s.zones.pop(base_zone(old))
+    burying.moved_base(s, old, new)
     inplay.changed(s)
     s.cards[old].face_up = False
     s.zones[BASE_DECK].append(old)

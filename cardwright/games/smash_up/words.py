@@ -21,6 +21,7 @@ from cardwright.core.state import CardRef
 from cardwright.core.vocab import (
     Choose,
     Ctx,
+    Verb,
     VerbSpec,
     cards_of,
     seats_of,
@@ -33,6 +34,7 @@ from .cardwords import card_words
 from .catalog import BASES, RESOLVING
 from .deckwords import deck_words
 from .prettywords import pretty_words
+from .scorewords import score_words
 from .selectors import (
     _e,
     _first,
@@ -46,6 +48,7 @@ from .selectors import (
     verb,
 )
 from .state import REVEALED, Allowance, Lasting, SUState
+from .verbs import CONTROL
 
 if TYPE_CHECKING:
     from .game import SmashUp
@@ -129,6 +132,7 @@ def _power(ctx: Ctx, what: Any, amount: int, until: str = "end_of_turn", log: st
     (one line for all: "X's N minion(s) get ..."), ``""`` (none)."""
     g, s = game_of(ctx), state_of(ctx)
     seat = player(ctx)
+    until = until.replace("{you}", str(seat))  # start_of_turn:{you}: your next turn
     got = []
     for cid in cards_of(what):
         if g.start_lasting(s, "power", cid, int(amount), ctx.source or -1, seat, until):
@@ -138,7 +142,7 @@ def _power(ctx: Ctx, what: Any, amount: int, until: str = "end_of_turn", log: st
                     s,
                     "power",
                     ctx.rule,
-                    f"{g.card_name(s, cid)} gets {int(amount):+d} power until the end of the turn",
+                    f"{g.card_name(s, cid)} gets {int(amount):+d} power {_until(s, until)}",
                     seat,
                     card=cid,
                 )
@@ -153,6 +157,13 @@ def _power(ctx: Ctx, what: Any, amount: int, until: str = "end_of_turn", log: st
             cards=got,
         )
     return bool(got)
+
+
+def _until(s: SUState, until: str) -> str:
+    """How the log says how long a change lasts."""
+    if until.startswith("start_of_turn:"):
+        return f"until {s.names[int(until.rsplit(':', 1)[1])]}'s next turn starts"
+    return "until the end of the turn"
 
 
 @acts
@@ -189,9 +200,10 @@ def _extra(
     subtype: str = "",
     ongoing: bool = False,
     source: Any = None,
+    onto: Any = None,
 ) -> bool:
     """You may play an extra minion or action (``source``: the card the play is tied to,
-    default the ability's card)."""
+    default the ability's card; ``onto``: the one minion an action must be played on)."""
     g = game_of(ctx)
     base = -1 if at is None else _first(at)
     src = -1 if ctx.source is None else ctx.source
@@ -211,6 +223,7 @@ def _extra(
         cond=cond,
         ongoing=bool(ongoing),
         subtype=subtype,
+        onto=-1 if onto is None else _first(onto),
     )
     return True
 
@@ -240,7 +253,7 @@ def _take_control(ctx: Ctx, what: Any, until: str = "") -> bool:
             done = True
             if until:
                 src = None if ctx.source is None else CardRef(ctx.source)
-                s.lasting.append(Lasting("control", CardRef(cid), before, 0, src, until=until))
+                s.lasting.append(Lasting(CONTROL, CardRef(cid), before, 0, src, until=until))
     return done
 
 
@@ -339,8 +352,9 @@ def _say(ctx: Ctx, text: str, kind: str = "note", who: Any = None, about: Any = 
 
 def _to_deck_bottom(ctx: Ctx, what: Any) -> bool:
     """The card goes to the bottom of its owner's deck: from play (a base's doing: nothing
-    stops it, it is not a player's card affecting a minion), from a discard pile, from the
-    revealed cards or, for an action that has just resolved, from the resolving area."""
+    stops it, it is not a player's card affecting a minion), from a discard pile, from its
+    owner's hand (the others do not learn it), from the revealed cards or, played and still
+    resolving (or just resolved), instead of the discard pile."""
     g, s = game_of(ctx), state_of(ctx)
     done = False
     for cid in cards_of(what):
@@ -354,11 +368,29 @@ def _to_deck_bottom(ctx: Ctx, what: Any) -> bool:
             g.to_zone(s, cid, f"discard:{owner}", f"deck:{owner}", bottom=True)
             text = f"{name} goes from {s.names[owner]}'s discard pile to the bottom of their deck"
             g.log(s, "to_deck", ctx.rule, text, owner, card=cid)
-        elif cid in s.zones[REVEALED] or cid in s.zones[RESOLVING]:
-            src = REVEALED if cid in s.zones[REVEALED] else RESOLVING
-            g.to_zone(s, cid, src, f"deck:{owner}", bottom=True)
+        elif cid in s.zones[REVEALED]:
+            g.to_zone(s, cid, REVEALED, f"deck:{owner}", bottom=True)
             s.cards[cid].controller = owner
             text = f"{name} goes to the bottom of {s.names[owner]}'s deck"
+        elif cid in s.zones[f"hand:{owner}"]:
+            g.to_zone(s, cid, f"hand:{owner}", f"deck:{owner}", bottom=True)
+            who = s.names[owner]
+            g.log(
+                s,
+                "to_deck",
+                ctx.rule,
+                f"{who} puts {name} from their hand under their deck",
+                owner,
+                card=cid,
+                visible_to=[owner],
+                redacted=f"{who} puts a card from their hand under their deck",
+            )
+        elif cid in s.zones[RESOLVING]:
+            s.cards[cid].controller = owner
+            g.to_zone(s, cid, RESOLVING, f"deck:{owner}", bottom=True)
+            text = (
+                f"{name} goes to the bottom of {s.names[owner]}'s deck instead of the discard pile"
+            )
             g.log(s, "to_deck", ctx.rule, text, owner, card=cid)
         else:
             continue
@@ -393,6 +425,14 @@ POWER = VerbSpec("power", _power, kind="target", prompt="Choose a minion")
 COUNTERS = VerbSpec("counters", _counters, kind="target", prompt="Choose a minion")
 BREAKPOINT = VerbSpec("breakpoint", _breakpoint, kind="choose_base", prompt="Choose a base")
 EXTRA = VerbSpec("extra", _extra)
+#: ``extra(..., wait=True)``: what follows waits until the extra play made at once is done
+EXTRA_WAIT = VerbSpec("extra", _extra, pushes=True)
+
+
+def _extra_word(*args: Any, wait: bool = False, **kwargs: Any) -> Verb:
+    return verb(EXTRA_WAIT if wait else EXTRA)(*args, **kwargs)
+
+
 SAY = VerbSpec("say", _say)
 TO_DECK_BOTTOM = VerbSpec("to_deck_bottom", _to_deck_bottom)
 DISCARD_RANDOM = VerbSpec("discard_random", _discard_random)
@@ -493,12 +533,24 @@ def choice_label(g: SmashUp, ctx: Ctx, cid: int, style: str) -> str:
 # ------------------------------------------------------------------------------ the words
 def words() -> dict[str, Any]:
     """Smash Up's words (see the module docstring and ``docs/cards.md``)."""
+    from .burying import burying_words
+    from .counterwords import counter_words  # (its verbs are made with this module's)
+    from .faces import face_words
+    from .history import history_words
+    from .looking import look_words
+
     return {
         **selector_words(),
         **deck_words(),
         **base_words(),
         **card_words(),
         **pretty_words(),
+        **score_words(),
+        **counter_words(),
+        **burying_words(),
+        **face_words(),
+        **history_words(),
+        **look_words(),
         "target": target,
         "card": card,
         "base": base,
@@ -509,7 +561,7 @@ def words() -> dict[str, Any]:
         "power": verb(POWER),
         "counters": verb(COUNTERS),
         "breakpoint": verb(BREAKPOINT),
-        "extra": verb(EXTRA),
+        "extra": _extra_word,
         "say": verb(SAY),
         "to_deck_bottom": verb(TO_DECK_BOTTOM),
         "discard_random": verb(DISCARD_RANDOM),
