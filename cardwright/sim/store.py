@@ -501,11 +501,12 @@ def appending(path: Path | None, **run: Any) -> Iterator[StoreWriter | None]:
 
 
 def simulate_into(
-    path: Path | None, game: str, n: int, agents: Sequence[str], **options: Any
+    path: Path | str | None, game: str, n: int, agents: Sequence[str], **options: Any
 ) -> Batch:
     """:func:`~cardwright.sim.runner.simulate` (``options`` are its keyword arguments),
     appending every game to the store at ``path`` as one run (None: no store); the batch is
     the same as without a store."""
+    path = None if path is None else Path(path)
     options["config"] = with_player_count(game, options.get("config"), len(agents))
     run = {
         "game": game,
