@@ -97,13 +97,60 @@ def _any_bool(allowed: Iterable[Any], value: Any) -> bool:
 
 _MAX_STEPS_WITHOUT_DECISION = 100_000
 
+#: The game object's protocol: the names code outside the core and the game's own package
+#: (agents, simulations, the CLI, the server, scenarios, the conformance checks) may use on
+#: a game from the registry (``docs/architecture.md`` §2). Every other public name of a game
+#: object (the core's hooks and rules helpers below, a game's own helpers such as Blue
+#: Moon's ``attract_dragon``) is machinery for the game's own steps and abilities, which may
+#: change with its rules; ``tests/core/test_protocol.py`` checks that nothing outside uses it.
+PROTOCOL: frozenset[str] = frozenset(
+    {
+        # what the game is and the options it takes
+        "id",
+        "title",
+        "min_players",
+        "max_players",
+        "rules",
+        "state_cls",
+        "default_config",
+        "config_choices",
+        "validate_config",
+        "players_text",
+        "check_players",
+        "seat_names",
+        # playing
+        "new_state",
+        "legal_options",
+        "check_choice",
+        "apply",
+        "next_state",
+        # what a seat sees, and its words
+        "view",
+        "determinize",
+        "render",
+        "scores",
+        "card_name",
+        "seat_name",
+        # scenarios (rules cases) and the conformance checks
+        "scenario_state",
+        "scenario_facts",
+        "invariants",
+        "conserved_cards",
+        "reask",
+        "card_visible",
+        "pool_key",
+    }
+)
+
 
 class Game(ABC):
     """A game: stateless rules over a :class:`State` subclass.
 
     Subclasses set the class attributes, implement :meth:`setup` (which pushes the first
     steps) and the hooks their rules need; hooks with defaults cover views, triggers and
-    response windows.
+    response windows. Outside code uses only the names of :data:`PROTOCOL`; the rest (the
+    hooks, the core's helpers such as :meth:`draw` and :meth:`refill_deck`, and each game's
+    own helpers) serve the game's own steps and abilities.
     """
 
     id: ClassVar[str]
