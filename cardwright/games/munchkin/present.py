@@ -9,16 +9,20 @@ from typing import Any, cast
 
 from cardwright.core.game import Game
 from cardwright.core.state import State
+from cardwright.games.screen import CardFace
 
-from .catalogue import _numbers
+from .render import card_stats
 from .state import MKState
 
 
 def card_face(game: Game, config: Mapping[str, Any], defn: str) -> dict[str, Any]:
-    """A card as ``cardwright cards munchkin`` prints it: its numbers and its text."""
+    """A card's face (the one source of its text, :class:`~cardwright.games.screen.CardFace`):
+    its kind and numbers in the game's words (``monster``; ``Level 14, 4 Treasures``) and
+    its text."""
     c = game.sets[config["card_set"]].cards[defn]  # type: ignore[attr-defined]
-    numbers = {"": _numbers(c)} if _numbers(c) else {}
-    return {"name": c.name, "kind": c.kind, "text": c.text, "numbers": numbers}
+    kind, _, numbers = card_stats(c).partition(", ")
+    face = CardFace(c.name, kind, c.text, {"": numbers} if numbers else {})
+    return face.as_dict()
 
 
 def present(game: Game, view: State, seat: int) -> dict[str, Any]:

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, cast
 from rich.markup import escape
 
 from cardwright.core.state import State, known_card
-from cardwright.games.screen import Block, Board, Line, Screen, card_line
+from cardwright.games.screen import Block, Board, Line, Screen
 
 from . import board
 from .state import MKState
@@ -29,7 +29,8 @@ _KIND = {
 }
 
 
-def _stats(d: CardDef) -> str:
+def card_stats(d: CardDef) -> str:
+    """A card's kind and numbers in the game's words: ``monster, Level 14, 4 Treasures``."""
     kind = _KIND.get(d.kind, d.kind)
     if d.kind == "monster":
         treasures = f"{d.treasures} Treasure" + ("s" if d.treasures != 1 else "")
@@ -51,11 +52,6 @@ def _stats(d: CardDef) -> str:
     return ", ".join(parts)
 
 
-def card_text(d: CardDef) -> str:
-    """A card's whole text: its kind and numbers, then its words."""
-    return card_line(d.name, _stats(d), d.text)
-
-
 def _short(g: Munchkin, s: MKState, cid: int) -> str:
     if known_card(s, cid) is None:
         return "a face-down card"
@@ -73,12 +69,9 @@ class MunchkinScreen(Screen):
     def mk(self) -> Munchkin:
         return cast("Munchkin", self.game)
 
-    def card_text(self, view: State, card: int) -> str:
-        return card_text(self.mk.defn(view, card))
-
     def definitions(self, view: State) -> dict[str, str]:
         cards = self.mk.card_defs[view.config["card_set"]]
-        return {d.name: card_text(d) for d in cards.values()}
+        return {d.name: self.face(view.config, key).line() for key, d in cards.items()}
 
     def board(self, view: State, seat: int) -> Board:
         g, s = self.mk, cast(MKState, view)
