@@ -44,7 +44,7 @@ from .state import (
     clone,
     known_card,
 )
-from .steps import ResolveTriggers, Respond, Step, state_class, steps_for
+from .steps import AnyStep, ResolveTriggers, Respond, state_class, steps_for
 from .timing import AFTER as AFTER
 from .timing import BEFORE as BEFORE
 from .timing import TIMINGS as TIMINGS
@@ -329,20 +329,20 @@ class Game(ABC):
 
     # ----------------------------------------------------------------- flow helpers
     @staticmethod
-    def push_step(state: State, step: Step) -> Step:
+    def push_step(state: State, step: AnyStep) -> AnyStep:
         """Push a typed step onto the flow stack; it runs next."""
         state.stack.append(step)
         return step
 
     @staticmethod
-    def pop(state: State, frame: Step) -> None:
+    def pop(state: State, frame: AnyStep) -> None:
         """Take ``frame`` (which must be the top of the stack) off the stack."""
         if not state.stack or state.stack[-1] is not frame:
             raise EngineError(f"popping step {frame.kind!r}, which is not on top of the stack")
         state.stack.pop()
 
     @staticmethod
-    def replace_top(state: State, old: Step, new: Step) -> None:
+    def replace_top(state: State, old: AnyStep, new: AnyStep) -> None:
         """Put ``new`` in place of ``old`` (the top of the stack): a step that hands on."""
         if not state.stack or state.stack[-1] is not old:
             raise EngineError(f"replacing step {old.kind!r}, which is not on top of the stack")
