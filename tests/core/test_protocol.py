@@ -1,4 +1,4 @@
-"""The game object's protocol (core.game.PROTOCOL) is all that code outside the core and a
+"""The game object's protocol (core.protocol.PROTOCOL) is all that code outside the core and a
 game's own package uses of a game: a game's helpers (Blue Moon's attract_dragon, the core's
 refill_deck, ...) serve its own steps only. Read from the source: every attribute taken of a
 value typed ``Game`` (a parameter, a variable, a class field) or got from ``get_game``."""
@@ -8,7 +8,8 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
-from cardwright.core.game import PROTOCOL, Game
+from cardwright.core.game import Game
+from cardwright.core.protocol import PROTOCOL
 from cardwright.games import get_game, playable_games
 
 PACKAGE = Path(__file__).resolve().parents[2] / "cardwright"
@@ -87,7 +88,7 @@ def test_outside_code_uses_only_the_protocol() -> None:
             seen.add(name)
             if name not in PROTOCOL:
                 beyond.append(f"{path.relative_to(PACKAGE.parent)}:{line}: game.{name}")
-    assert not beyond, "outside the protocol (core.game.PROTOCOL):\n" + "\n".join(beyond)
+    assert not beyond, "outside the protocol (core.protocol.PROTOCOL):\n" + "\n".join(beyond)
     # the scan finds the protocol's uses (it is not looking at nothing)
     assert {"new_state", "apply", "view", "determinize", "validate_config"} <= seen
 
