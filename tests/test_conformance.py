@@ -58,6 +58,26 @@ CASES: dict[str, list[dict[str, Any]]] = {
             ],
             "_games": 6,
         },
+        # Pretty Pretty Smash Up (issue 27): its four factions at 2, 3 and 4 players (a few
+        # games: checked games are slow)
+        {"factions": [["fairies", "princesses"], ["kitty_cats", "mythic_horses"]], "_games": 3},
+        {
+            "factions": [
+                ["kitty_cats", "fairies"],
+                ["mythic_horses", "princesses"],
+                ["ninjas", "robots"],
+            ],
+            "_games": 2,
+        },
+        {
+            "factions": [
+                ["princesses", "kitty_cats"],
+                ["fairies", "mythic_horses"],
+                ["aliens", "zombies"],
+                ["wizards", "pirates"],
+            ],
+            "_games": 2,
+        },
         {
             "factions": [
                 ["disco_dancers", "vigilantes"],

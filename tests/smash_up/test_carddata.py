@@ -45,12 +45,10 @@ def test_every_faction_has_20_cards(card_set: str) -> None:
 
 def test_faction_and_base_counts() -> None:
     factions = load_factions()
-    assert set(factions) == SEVENTIES | CORE
-    assert len(factions) == 12
+    assert set(factions) >= SEVENTIES | CORE
     assert {fid for fid, f in factions.items() if f.set == "70s"} == SEVENTIES
     assert {fid for fid, f in factions.items() if f.set == "core"} == CORE
     bases = load_bases()
-    assert len(bases) == 24
     assert sum(base.set == "70s" for base in bases.values()) == 8
     assert sum(base.set == "core" for base in bases.values()) == 16
     # every faction brings exactly two bases
@@ -75,6 +73,8 @@ def test_minion_power_totals_match_research() -> None:
         "vigilantes": 28,
     }
     for fid, faction in load_factions().items():
+        if fid not in expected:
+            continue  # (the later sets: tests/smash_up/test_sfdf_monster_smash.py)
         total = sum((card.power or 0) * card.copies for card in faction.minions)
         assert total == expected[fid], fid
 
@@ -83,7 +83,8 @@ def test_minion_and_action_split() -> None:
     factions = load_factions()
     for fid, faction in factions.items():
         minions = sum(card.copies for card in faction.minions)
-        expected = {"robots": 18, "vigilantes": 7}.get(fid, 10)
+        # (Vampires' two Wolf Pacts are fusion cards: minions that may be played as actions)
+        expected = {"robots": 18, "vigilantes": 7, "vampires": 11, "princesses": 6}.get(fid, 10)
         assert minions == expected, fid
 
 
@@ -141,8 +142,9 @@ def test_loaders_are_cached_but_return_fresh_dicts() -> None:
     first, second = load_factions(), load_factions()
     assert first is not second
     assert first["truckers"] is second["truckers"]
+    count = len(first)
     first.clear()
-    assert len(load_factions()) == 12
+    assert len(load_factions()) == count
     assert load_bases()["tar_pits"] is load_bases()["tar_pits"]
 
 

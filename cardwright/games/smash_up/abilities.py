@@ -438,6 +438,8 @@ def spec_from_ability(ability: Ability) -> AbilitySpec:
 
             def talent_ok(g: SmashUp, s: SUState, cid: int) -> bool:
                 seat = s.cards[cid].controller  # (asked at every Play Cards question)
+                if seat < 0:  # a base's Talent: the player whose turn it is
+                    seat = s.active
                 return bool(
                     cond(Ctx(g, s, ability, CardRef(cid), seat, Bindings(nums={"player": seat})))
                 )

@@ -12,7 +12,7 @@ from cardwright.core.state import CardRef, Decision, Option
 from cardwright.core.vocab import Ctx, Effect, VerbSpec, cards_of
 from cardwright.core.vocab.exprs import Call
 
-from .catalog import BASE_DECK
+from .catalog import BASE_DECK, RESOLVING
 from .selectors import _first, game_of, player, state_of, verb
 
 if TYPE_CHECKING:
@@ -73,14 +73,22 @@ def _bases_back(ctx: Ctx) -> bool:
 
 def _take_back(ctx: Ctx, what: Any) -> bool:
     """The cards leave play for their owners' hands (by their own ability: nothing stops it,
-    it is not a return)."""
+    it is not a return); an action still resolving goes to its owner's hand instead of the
+    discard pile (Friendship Power)."""
     g, s = game_of(ctx), state_of(ctx)
     done = False
     for cid in cards_of(what):
         bid = g.base_of(s, cid)
+        owner = s.cards[cid].owner
+        if bid < 0 and cid in s.zones[RESOLVING]:  # an action that has just resolved
+            s.cards[cid].controller = owner
+            g.to_zone(s, cid, RESOLVING, f"hand:{owner}")
+            text = f"{g.card_name(s, cid)} goes back to {s.names[owner]}'s hand"
+            g.log(s, "to_hand", ctx.rule, text, player(ctx), card=cid)
+            done = True
+            continue
         if bid < 0:
             continue
-        owner = s.cards[cid].owner
         g.leave_play(s, cid, f"hand:{owner}")
         text = f"{g.card_name(s, cid)} goes from {g.card_name(s, bid)} to {s.names[owner]}'s hand"
         g.log(s, "to_hand", ctx.rule, text, player(ctx), card=cid)

@@ -98,7 +98,7 @@ def kind_words(card_type: str, subtypes: tuple[str, ...], bracket: bool = True) 
 #: Which minions a ``play_on_minion`` action may go on: any, one its player controls, or one
 #: another player controls ("one of your minions", "a rival's minion").
 AttachTo = Literal["any", "own", "rival"]
-SetName = Literal["core", "70s"]
+SetName = Literal["core", "70s", "pretty"]
 CardSetName = Literal["70s-2018", "70s-errata"]
 Timing = Literal[
     "ongoing",
@@ -130,6 +130,7 @@ _RULE_RE: Final = re.compile(r"su\.card\.[a-z][a-z0-9_]*")
 _PROVENANCE_RE: Final = re.compile(
     r"rulebook:000 §\S.*"
     r"|research:smashup-(?:munchkin|core)\.md §\S+(?: .*)? (?:\[[^\]]+\])+"
+    r"|catalogue:https://smashup-rulebook\.alderac\.com/wiki/[A-Za-z0-9_%'().-]+"
 )
 
 NonNegInt = Annotated[int, Field(ge=0)]
@@ -166,8 +167,9 @@ def _check_provenance(value: str) -> str:
     for part in value.split("; "):
         if not _PROVENANCE_RE.fullmatch(part):
             raise ValueError(
-                f"{part!r} should read 'rulebook:000 §<section>' or "
-                "'research:smashup-<munchkin|core>.md §<section> [<tag>]'"
+                f"{part!r} should read 'rulebook:000 §<section>', "
+                "'research:smashup-<munchkin|core>.md §<section> [<tag>]' or "
+                "'catalogue:<the card's page of the official rulebook wiki>'"
             )
     return value
 

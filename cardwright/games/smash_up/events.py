@@ -19,6 +19,7 @@ from cardwright.core.steps import Respond
 from cardwright.core.vocab import Ctx, Effect, node_key, run_listener
 
 from .abilities import event_vars
+from .catalog import BASES
 from .inplay import in_play_now
 from .state import SUState
 
@@ -139,7 +140,9 @@ def talent_usable(g: SmashUp, s: SUState, seat: int, cid: int) -> bool:
     spec = g.spec(s, cid)
     if spec is None or spec.talent is None or cid in s.talents_used:
         return False
-    if s.cards[cid].controller != seat:
+    if s.cards[cid].controller != seat and not (
+        seat == s.active and cid in s.zones[BASES]  # a base's Talent: its active player's
+    ):
         return False
     return spec.talent_ok is None or spec.talent_ok(g, s, cid)
 

@@ -20,7 +20,7 @@ from cardwright.core.steps import Step
 
 from . import values
 from .catalog import BASES, RESOLVING, base_zone
-from .state import REVEALED, Allowance, SUState
+from .state import REVEALED, Allowance, Lasting, SUState
 from .values import Sources
 
 if TYPE_CHECKING:
@@ -75,6 +75,8 @@ def grant_extra(
         what += f" at {g.card_name(s, base)}"
     if cond == "no_own_minion":
         what += " at a base where they have no minion"
+    elif cond == "own_minion":
+        what += " at a base where they have a minion"
     if not (immediate or mandatory) and s.phase == "play" and seat == s.active:
         s.allowances.append(
             Allowance(kind, max_power, _ref(base), _ref(source), zone, cond, ongoing)
@@ -152,9 +154,7 @@ def dest_fits(
         at = dest if dest in s.zones[BASES] else g.base_of(s, dest)
         if at != a.base:
             return False
-    if a.cond == "no_own_minion" and any(
-        s.cards[m].controller == seat for m in g.minions_at(s, dest)
-    ):
+    if a.cond and _cond_fails(g, s, a.cond, seat, dest):
         return False
     if a.zone == "hand" and src.startswith("discard:"):
         if from_discard is None:
@@ -163,16 +163,22 @@ def dest_fits(
     return True
 
 
+def _cond_fails(g: SmashUp, s: SUState, cond: str, seat: int, dest: int) -> bool:
+    """Whether base ``dest`` fails an extra play's condition: ``no_own_minion`` (a base
+    where the player has no minion: Outbreak) or ``own_minion`` (one where they have one:
+    Togetherness Power)."""
+    if cond not in ("no_own_minion", "own_minion"):
+        return False
+    own = any(s.cards[m].controller == seat for m in g.minions_at(s, dest))
+    return own if cond == "no_own_minion" else not own
+
+
 def fits_anywhere(a: Allowance, src: str) -> bool:
     """Whether :func:`dest_fits` holds for allowance ``a`` at every destination (so none need
     be asked): it names no base, sets no condition on the destination, and is not a hand
     play made from the discard pile (which a card in play must allow, destination by
     destination). Kept beside :func:`dest_fits`, whose tests it must follow."""
-    return (
-        a.base is None
-        and a.cond != "no_own_minion"
-        and not (a.zone == "hand" and src.startswith("discard:"))
-    )
+    return a.base is None and not a.cond and not (a.zone == "hand" and src.startswith("discard:"))
 
 
 def may_play_from_discard(
@@ -349,7 +355,7 @@ def play_options(g: SmashUp, s: SUState, seat: int) -> list[Option]:
                     )
                 )
     for cid, _spec in g.sources(s, cat.talent_specs):
-        if cards[cid].controller == seat and g.talent_usable(s, seat, cid):
+        if g.talent_usable(s, seat, cid):
             options.append(
                 Option(
                     f"talent:{cid}",
@@ -441,8 +447,8 @@ def play_destinations(
     """Where a card may be played: bases for a minion or a base action, minions for a
     minion action, ``[-1]`` for a standard action (no destination). A ``normal`` play
     needs a play allowance that fits (from ``src``, by default the hand); ``cond``
-    restricts an extra play (``no_own_minion``). ``prot`` / ``bans``: the protecting /
-    play-banning cards in play, when the caller already has them."""
+    restricts an extra play (``no_own_minion``, ``own_minion``). ``prot`` / ``bans``: the
+    protecting / play-banning cards in play, when the caller already has them."""
     return destinations(g, s, seat, cid, via, base, prot, src=src, cond=cond, bans=bans)
 
 
@@ -505,13 +511,7 @@ def destinations(
         if open_to is None:
             open_to = _open_bases(g, s, seat, prot, bases)
         found = [
-            b
-            for b in bases
-            if b in open_to
-            and not (
-                cond == "no_own_minion"
-                and any(s.cards[m].controller == seat for m in g.minions_at(s, b))
-            )
+            b for b in bases if b in open_to and not (cond and _cond_fails(g, s, cond, seat, b))
         ]
     elif "play_on_base" in d.subtypes:
         found = (
@@ -537,6 +537,9 @@ def destinations(
     else:
         found = (-1,)
     normal = via == "normal"
+    barred = extras_barred(g, s, seat, cid, prot)
+    if barred and not normal:
+        return []
     allowances = s.allowances
     from_discard = None
     if normal and src.startswith("discard:"):  # asked once per destination, not per allowance
@@ -556,6 +559,8 @@ def destinations(
     if normal:
         kind, power = ("minion" if cat.is_minion[defn] else "action"), cat.printed[defn]
         for a in allowances:
+            if barred and not standard(a):
+                continue
             if _allowance_fits(g, s, a, kind, power, src):
                 fits.append(a)
                 anywhere = anywhere or fits_anywhere(a, src)
@@ -588,16 +593,52 @@ def _dest_fits_any(
     return False
 
 
-def _consume(g: SmashUp, s: SUState, cid: int, dest: int, seat: int, src: str) -> None:
-    """Use the most restricted play allowance that fits (the free one last)."""
+def _consume(g: SmashUp, s: SUState, cid: int, dest: int, seat: int, src: str) -> bool:
+    """Use the most restricted play allowance that fits (the free one last); only the
+    free one while extra plays are barred (:func:`extras_barred`). True: it was an extra
+    play."""
+    barred = extras_barred(g, s, seat, cid)
     fitting = [
         (a.zone == "hand", a.base is None, not a.cond, a.max_power < 0, a.max_power, i)
         for i, a in enumerate(s.allowances)
-        if card_fits(g, s, a, cid, src) and dest_fits(g, s, a, seat, cid, dest, src)
+        if (not barred or standard(a))
+        and card_fits(g, s, a, cid, src)
+        and dest_fits(g, s, a, seat, cid, dest, src)
     ]
     if not fitting:
         raise EngineError(f"smash-up: no play allowance for card {cid}")
-    del s.allowances[min(fitting)[-1]]
+    used = s.allowances.pop(min(fitting)[-1])
+    return not standard(used)
+
+
+def standard(a: Allowance) -> bool:
+    """Whether a play allowance is one of the turn's free plays (not an extra play)."""
+    return a.source is None and not a.ongoing and a.base is None and a.max_power < 0
+
+
+#: the lasting effect that counts a player's extra plays of the turn, kept only while a card
+#: in play limits them (Eliza)
+EXTRA_PLAYED = "extra_played"
+
+
+def counts_extras(g: SmashUp, s: SUState, prot: Sources | None = None) -> bool:
+    """Whether a card in play may forbid extra plays (so they are counted)."""
+    for _, spec in g.protections(s) if prot is None else prot:
+        if "play_extra" in spec.protects:
+            return True
+    return False
+
+
+def extras_barred(g: SmashUp, s: SUState, seat: int, cid: int, prot: Sources | None = None) -> bool:
+    """Whether a card in play forbids ``seat`` another extra play (of ``cid``) now."""
+    if prot is None:
+        prot = g.protections(s)
+    return counts_extras(g, s, prot) and g.forbidden(s, "play_extra", cid, seat, prot)
+
+
+def extras_played(s: SUState, seat: int) -> int:
+    """The extra cards ``seat`` has played this turn (counted while :func:`counts_extras`)."""
+    return sum(1 for e in s.lasting if e.key == EXTRA_PLAYED and e.seat == seat)
 
 
 # stages of a Play
@@ -620,6 +661,7 @@ class Play(Step, tag="su.play"):
     cond: str = ""
     stage: int = WHERE
     bare: list[CardRef] = msgspec.field(default_factory=list)
+    told: bool = False  # the cards listening were told it resolved (``action_resolved``)
 
     def _dests(self, g: SmashUp, s: SUState) -> list[int]:
         base = -1 if self.base is None else self.base
@@ -690,6 +732,17 @@ class Play(Step, tag="su.play"):
             return
         if s.affects:
             s.affects = [a for a in s.affects if a.source != cid]
+        if (
+            not self.told
+            and cid in s.zones[RESOLVING]
+            and g.cat(s).hook_specs.get("action_resolved")
+        ):
+            standard = int(s.cards[cid].defn in g.cat(s).standard)
+            g.fire(s, "action_resolved", action_card=cid, seat=self.seat, standard=standard)
+            if s.triggers:  # (Woodland Helpers: it may go under the deck instead)
+                self.told = True
+                g.resolve_triggers(s)
+                return
         if cid in s.zones[RESOLVING]:
             self._discard(g, s, "discard_played", "su.play.action", "is discarded after resolving")
             g.fire(s, "card_to_discard", card=cid, base_card=-1, owner=s.cards[cid].owner)
@@ -740,8 +793,11 @@ def _place(g: SmashUp, s: SUState, step: Play) -> None:
         how = " from the discard pile" + how
     elif src.startswith("deck:") or src == REVEALED:
         how = " from the top of a deck" + how
-    if via == "normal":
-        _consume(g, s, cid, dest, seat, src or f"hand:{seat}")
+    extra = via != "normal"
+    if not extra:
+        extra = _consume(g, s, cid, dest, seat, src or f"hand:{seat}")
+    if (extra or seat != s.active or s.phase != "play") and counts_extras(g, s):
+        s.lasting.append(Lasting(EXTRA_PLAYED, None, seat, 1, until="end_of_turn"))
     if d.type == "minion":
         g.to_zone(s, cid, RESOLVING, base_zone(dest))
         if seat == s.active:

@@ -121,6 +121,8 @@ def _allowance(g: Any, v: SUState, a: Allowance) -> str:
         text += f" at {g.card_name(v, a.base)}"
     if a.cond == "no_own_minion":
         text += " at a base where you have no minion"
+    elif a.cond == "own_minion":
+        text += " at a base where you have a minion"
     elif a.cond:
         text += f" ({_words(a.cond)})"
     return text

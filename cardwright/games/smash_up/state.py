@@ -35,8 +35,9 @@ class Allowance(msgspec.Struct, omit_defaults=True):
     printed power (``max_power``, -1: any) or to one base (``base``). ``source`` is the granting
     card (None: the free play of the rules). ``zone``: where the card must come from (``hand``,
     or ``discard`` for "play an extra minion from your discard pile"). ``cond``: a condition on
-    the destination (``no_own_minion``: a base where the player has no minion). ``ongoing``: the
-    play is given by an ongoing ability and is lost when ``source`` leaves play.
+    the destination (``no_own_minion``: a base where the player has no minion; ``own_minion``:
+    one where they have one). ``ongoing``: the play is given by an ongoing ability and is lost
+    when ``source`` leaves play.
     """
 
     kind: str

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, cast
 from cardwright.core.state import CardRef, Decision, Option, State
 from cardwright.core.steps import Step
 
-from . import values
+from . import values, verbs
 from .catalog import DRAW_PER_TURN, HAND_LIMIT, HAND_SIZE
 from .play import play_choice, play_options
 from .scoring import ScoreBases
@@ -178,6 +178,7 @@ class Turn(Step, tag="su.turn"):
         seat = self.seat
         if s.lasting:
             ends = ("end_of_turn", f"end_of_turn:{seat}")
+            verbs.give_back_control(g, s, ends)
             s.lasting = [e for e in s.lasting if e.until not in ends]
             values.changed(s)
         s.allowances = []

@@ -164,17 +164,26 @@ def went_instead(g: SmashUp, s: SUState, cid: int, where: str) -> None:
 
 
 def destroy(
-    g: SmashUp, state: State, cid: int, actor: int, rule: str, *, by: int | None = None
+    g: SmashUp,
+    state: State,
+    cid: int,
+    actor: int,
+    rule: str,
+    *,
+    by: int | None = None,
+    replace: bool = True,
 ) -> bool:
     """Destroy a minion in play (it goes to its owner's discard pile) unless a card says it
     cannot be destroyed. ``actor`` is the player whose card destroys it (-1: a base or the
-    rules); ``by`` the player who chose to (credited with it; default ``actor``)."""
+    rules); ``by`` the player who chose to (credited with it; default ``actor``);
+    ``replace=False``: the replacements ("instead") are not asked."""
     s = cast(SUState, state)
     card = s.cards[cid]
     owner, controller = card.owner, card.controller
     if by is None:
         by = actor
-    bid = about_to(g, s, cid, "destroy", actor, "destroyed", AffectEffect("destroy"), by, True)
+    effect = AffectEffect("destroy")
+    bid = about_to(g, s, cid, "destroy", actor, "destroyed", effect, by, replace)
     if bid < 0:
         return False
     name = g.card_name(s, cid)
@@ -310,16 +319,27 @@ def return_to_hand(g: SmashUp, state: State, cid: int, actor: int, rule: str) ->
 
 
 def transfer_action(g: SmashUp, state: State, aid: int, dest: int, actor: int, rule: str) -> bool:
-    """Transfer an action attached to a base onto another base (000 Terms: Transfer)."""
+    """Transfer an action attached to a base onto another base, or one attached to a minion
+    onto another minion in play (000 Terms: Transfer); its controller stays the same."""
     s = cast(SUState, state)
     src = s.attached.get(CardRef(aid), -1)
-    if src not in s.zones[BASES] or src == dest or not g.base_in_play(s, dest):
+    if src < 0 or src == dest:
+        return False
+    if src in s.zones[BASES]:
+        if not g.base_in_play(s, dest):
+            return False
+    elif not (g.is_minion(s, src) and g.is_minion(s, dest) and g.base_of(s, dest) >= 0):
         return False
     name = g.card_name(s, aid)
-    if g.blocked(s, "transfer", aid, actor):
+    if g.blocked(s, "transfer", aid, actor) or (
+        src not in s.zones[BASES] and g.blocked(s, "attach", dest, actor)
+    ):
         g.log(s, "not_moved", "su.terms.cannot", f"{name} cannot be transferred", actor)
         return False
-    g.to_zone(s, aid, base_zone(src), base_zone(dest))
+    bases = s.zones[BASES]
+    src_base = src if src in bases else g.base_of(s, src)
+    dest_base = dest if dest in bases else g.base_of(s, dest)
+    g.to_zone(s, aid, base_zone(src_base), base_zone(dest_base))
     s.attached[CardRef(aid)] = CardRef(dest)
     values.changed(s)
     g.log(
@@ -356,6 +376,23 @@ def take_control(g: SmashUp, state: State, cid: int, seat: int, rule: str) -> bo
         card=cid,
     )
     return True
+
+
+def give_back_control(g: SmashUp, s: SUState, ends: tuple[str, ...]) -> None:
+    """Control taken "until the end of the turn" (a ``control`` lasting effect, whose seat
+    is the controller before) goes back as the turn ends, for each card still in play."""
+    for e in s.lasting:
+        if e.key != "control" or e.until not in ends or e.target is None:
+            continue
+        cid = e.target
+        card = s.cards[cid]
+        if g.base_of(s, cid) < 0 or card.controller == e.seat:
+            continue
+        was = card.controller
+        card.controller = e.seat
+        values.changed(s)
+        text = f"{s.names[e.seat]} takes back control of {g.card_name(s, cid)} from {s.names[was]}"
+        g.log(s, "control", "su.terms.control_until", text, e.seat, card=cid)
 
 
 def to_deck(

@@ -27,10 +27,12 @@ from cardwright.core.vocab import (
 )
 from cardwright.core.vocab.effects import fill
 
+from . import values
 from .basewords import base_words
 from .cardwords import card_words
-from .catalog import BASES
+from .catalog import BASES, RESOLVING
 from .deckwords import deck_words
+from .prettywords import pretty_words
 from .selectors import (
     _e,
     _first,
@@ -43,7 +45,7 @@ from .selectors import (
     state_of,
     verb,
 )
-from .state import Allowance, SUState
+from .state import REVEALED, Allowance, Lasting, SUState
 
 if TYPE_CHECKING:
     from .game import SmashUp
@@ -74,14 +76,18 @@ def acts(fn: Callable[..., bool]) -> Callable[..., bool]:
 
 
 @acts
-def _destroy(ctx: Ctx, what: Any, actor: Any = None, by: Any = None) -> bool:
+def _destroy(ctx: Ctx, what: Any, actor: Any = None, by: Any = None, replace: bool = True) -> bool:
+    """Destroy the cards; ``replace=False``: no "instead" is asked again (the destruction a
+    replacement gave up: The House of Nine Lives declined)."""
     g = game_of(ctx)
     who = _actor(ctx, actor)
     credit = None if by is None else _actor(ctx, by)
     done = False
     for cid in cards_of(what):
         if g.is_minion(ctx.state, cid):
-            done = g.destroy(ctx.state, cid, who, ctx.rule, by=credit) or done
+            done = (
+                g.destroy(ctx.state, cid, who, ctx.rule, by=credit, replace=bool(replace)) or done
+            )
         else:
             done = g.destroy_action(ctx.state, cid, who, ctx.rule) or done
     return done
@@ -222,12 +228,19 @@ def _transfer(ctx: Ctx, what: Any, to: Any) -> bool:
 
 
 @acts
-def _take_control(ctx: Ctx, what: Any) -> bool:
-    """You take control of the cards in play (they keep their owners)."""
-    g = game_of(ctx)
+def _take_control(ctx: Ctx, what: Any, until: str = "") -> bool:
+    """You take control of the cards in play (they keep their owners); with ``until``
+    (``end_of_turn``) control goes back to whoever had it when that occasion comes
+    (:func:`~.verbs.give_back_control`)."""
+    g, s = game_of(ctx), state_of(ctx)
     done = False
     for cid in cards_of(what):
-        done = g.take_control(ctx.state, cid, ctx.you, ctx.rule) or done
+        before = s.cards[cid].controller
+        if g.take_control(ctx.state, cid, ctx.you, ctx.rule):
+            done = True
+            if until:
+                src = None if ctx.source is None else CardRef(ctx.source)
+                s.lasting.append(Lasting("control", CardRef(cid), before, 0, src, until=until))
     return done
 
 
@@ -326,7 +339,8 @@ def _say(ctx: Ctx, text: str, kind: str = "note", who: Any = None, about: Any = 
 
 def _to_deck_bottom(ctx: Ctx, what: Any) -> bool:
     """The card goes to the bottom of its owner's deck: from play (a base's doing: nothing
-    stops it, it is not a player's card affecting a minion) or from a discard pile."""
+    stops it, it is not a player's card affecting a minion), from a discard pile, from the
+    revealed cards or, for an action that has just resolved, from the resolving area."""
     g, s = game_of(ctx), state_of(ctx)
     done = False
     for cid in cards_of(what):
@@ -339,6 +353,12 @@ def _to_deck_bottom(ctx: Ctx, what: Any) -> bool:
         elif cid in s.zones[f"discard:{owner}"]:
             g.to_zone(s, cid, f"discard:{owner}", f"deck:{owner}", bottom=True)
             text = f"{name} goes from {s.names[owner]}'s discard pile to the bottom of their deck"
+            g.log(s, "to_deck", ctx.rule, text, owner, card=cid)
+        elif cid in s.zones[REVEALED] or cid in s.zones[RESOLVING]:
+            src = REVEALED if cid in s.zones[REVEALED] else RESOLVING
+            g.to_zone(s, cid, src, f"deck:{owner}", bottom=True)
+            s.cards[cid].controller = owner
+            text = f"{name} goes to the bottom of {s.names[owner]}'s deck"
             g.log(s, "to_deck", ctx.rule, text, owner, card=cid)
         else:
             continue
@@ -388,6 +408,7 @@ def _remember(ctx: Ctx, what: Any, word: str) -> bool:
     if card < 0 or not in_play(ctx, [card]):
         return False
     state_of(ctx).named[CardRef(card)] = word
+    values.changed(state_of(ctx))  # (a power may read the word: Enchantment)
     return True
 
 
@@ -477,6 +498,7 @@ def words() -> dict[str, Any]:
         **deck_words(),
         **base_words(),
         **card_words(),
+        **pretty_words(),
         "target": target,
         "card": card,
         "base": base,
