@@ -407,7 +407,8 @@ def seat_groups(game: str, config: dict[str, Any], players: int) -> tuple[str, l
     dealt = [
         isinstance(chosen, list) and i < len(chosen) and chosen[i] == ANY for i in range(players)
     ]
-    labels = hooks.groups(get_game(game).validate_config(deal(game, config, 0)))
+    g = get_game(game)
+    labels = hooks.groups(g.validate_config(deal(g, config, 0)))
     return hooks.noun, [
         "dealt at random each game" if dealt[i] else labels[i] for i in range(players)
     ]
@@ -468,7 +469,8 @@ def run_batch(
     from cardwright.sim.store import FORMAT_VERSION as STORE_VERSION
     from cardwright.sim.store import check_path, simulate_into, store_version
 
-    check_batch(game, names, config, jobs, backend)  # before the progress bar
+    g = get_game(game)  # resolved once, the game object passed on
+    check_batch(g, names, config, jobs, backend)  # before the progress bar
     if store is not None:
         check_path(store)
         if store.exists() and store_version(store) < STORE_VERSION:
@@ -488,7 +490,7 @@ def run_batch(
         task = progress.add_task(f"{game}", total=n)
         return simulate_into(
             store,
-            game,
+            g,
             n,
             names,
             seed=seed,

@@ -124,7 +124,7 @@ def _new_game(
         say(cli.err, f"note: {g.title} is {escape(status)}")
     config = cli.parse_options(option)
     cli.with_seat_choices(game, config, deck, factions, players)
-    count = player_count(game, config, players=players)
+    count = player_count(g, config, players=players)
     if "players" in g.default_config():
         config["players"] = count
     if seat not in range(count):
@@ -137,7 +137,7 @@ def _new_game(
         ais = ["AI"] if count == 2 else [f"AI {i}" for i in range(1, count)]
         config["names"] = [*ais[:seat], name, *ais[seat:]][:count]
     seed = int(time.time()) % 100000 if seed is None else seed
-    state = g.new_state(deal(game, config, seed), seed)
+    state = g.new_state(deal(g, config, seed), seed)
     ai = make_agent(opponent, game, seed)
     thinking = getattr(ai, "budget_text", None)
     if thinking is not None:

@@ -75,7 +75,7 @@ def test_commands_show_cards_rules_and_the_question_again() -> None:
     assert proc.returncode == 0, proc.stderr
     out = proc.stdout
     assert "Powderkeg (action, played on" not in out  # a standard action
-    assert "Powderkeg (action; Pirates): Destroy one of your minions" in out
+    assert "Powderkeg (action, Pirates): Destroy one of your minions" in out
     assert "su.turn.extra" in out or "extra" in out.split("r extra play")[-1]
     # after l (the whole log) the question is asked again
     assert out.count("Play Cards: play a minion and/or an action, or finish") >= 2
@@ -232,3 +232,24 @@ def test_explain_reads_turns_as_one_or_a_range() -> None:
     for bad in ("x", "5-2", "-1"):
         with pytest.raises(ConfigError, match="--turn"):
             _turns(bad)
+
+
+def test_a_card_has_one_text_in_the_terminal_and_the_browser() -> None:
+    """The terminal's text of a card is its face's (the registry's card_face, which the
+    server sends): one source per game, its name, kind, numbers and words."""
+    from cardwright.games import GAMES, get_game, playable_games
+    from cardwright.games.screen import CardFace, screen_of
+
+    for game_id in playable_games():
+        game = get_game(game_id)
+        state = game.new_state(seed=2)
+        seat = state.decision.seat
+        view = game.view(state, seat)
+        screen = screen_of(game)
+        assert screen is not None
+        shown = [c for c in sorted(view.cards) if c >= 0]
+        assert shown, game_id
+        for card in shown:
+            face = GAMES[game_id].tool("card_face")(game, view.config, view.cards[card].defn)
+            assert screen.card(view, card) == CardFace(**face).line()
+            assert face["name"] in screen.card(view, card)

@@ -19,8 +19,6 @@ Example (a game already registered)::
 from __future__ import annotations
 
 import importlib
-import json
-import re
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any, ClassVar
@@ -28,6 +26,8 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from .effects import Permission, allowed
 from .errors import ConfigError, DataError, EngineError, IllegalChoice
 from .lasting import expire as expire_lasting
+from .options import any_bool, seat_names, shown
+from .person import second_person
 from .rng import LocalRng, seed_rng
 from .rules import RulesIndex
 from .state import (
@@ -44,7 +44,7 @@ from .state import (
     clone,
     known_card,
 )
-from .steps import ResolveTriggers, Respond, Step, state_class, steps_for
+from .steps import AnyStep, ResolveTriggers, Respond, state_class, steps_for
 from .timing import AFTER as AFTER
 from .timing import BEFORE as BEFORE
 from .timing import TIMINGS as TIMINGS
@@ -59,42 +59,6 @@ if TYPE_CHECKING:
 #: one seat reads and that addresses a player as "you" (:func:`second_person`).
 CHECK_PERSON = False
 
-_SECOND_PERSON = re.compile(r"\b(?:you|your|yours|yourself|yourselves)\b", re.IGNORECASE)
-
-
-def second_person(game: Game, state: State, text: str) -> str | None:
-    """The word of ``text`` that addresses its reader ("you", "your" ...), once the names it
-    quotes are taken out (cards such as "Lose Your Headgear", seats); None if there is none.
-    A log line that more than one seat reads must name the player it is about: every seat
-    reads it, and "you" would be the wrong player for all but one (``explain --seat``)."""
-    if not text or _SECOND_PERSON.search(text) is None:
-        return None
-    names = {game.card_name(state, c) for c in state.cards} | set(state.names)
-    for name in sorted(names, key=len, reverse=True):
-        if name and name in text:
-            text = text.replace(name, "\x00")
-    found = _SECOND_PERSON.search(text)
-    return None if found is None else found.group(0)
-
-
-def shown(value: Any) -> str:
-    """An option value as a user writes it after ``-o KEY=``: ``true``, ``null``, ``2023-01-18``
-    (never Python's spelling)."""
-    if value is None:
-        return "null"
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, str | int | float):
-        return str(value)
-    return json.dumps(value, default=str)
-
-
-def _any_bool(allowed: Iterable[Any], value: Any) -> bool:
-    """Whether ``value`` matches one of ``allowed`` as a bool (``True == 1`` in Python, but
-    ``first_player=true`` is not seat 1)."""
-    return any(isinstance(a, bool) and a == value for a in allowed)
-
-
 _MAX_STEPS_WITHOUT_DECISION = 100_000
 
 
@@ -103,7 +67,9 @@ class Game(ABC):
 
     Subclasses set the class attributes, implement :meth:`setup` (which pushes the first
     steps) and the hooks their rules need; hooks with defaults cover views, triggers and
-    response windows.
+    response windows. Outside code uses only the names of :data:`.protocol.PROTOCOL`; the rest (the
+    hooks, the core's helpers such as :meth:`draw` and :meth:`refill_deck`, and each game's
+    own helpers) serve the game's own steps and abilities.
     """
 
     id: ClassVar[str]
@@ -153,7 +119,7 @@ class Game(ABC):
                 raise ConfigError(f"{self.id}: unknown rule option {key!r} (options: {known})")
             allowed = self.config_choices().get(key)
             if allowed is not None and (
-                value not in allowed or isinstance(value, bool) is not _any_bool(allowed, value)
+                value not in allowed or isinstance(value, bool) is not any_bool(allowed, value)
             ):
                 if key == "players" and isinstance(value, int):
                     self.check_players(value, f"option players={value}")
@@ -165,17 +131,8 @@ class Game(ABC):
         return merged
 
     def seat_names(self, names: Any, count: int) -> list[str]:
-        """``names`` as the seats' names: a list of ``count`` different names that are not
-        blank (a number is its text), or one :class:`ConfigError` line."""
-        if not (
-            isinstance(names, list)
-            and len(names) == count
-            and all(isinstance(n, str | int) and not isinstance(n, bool) for n in names)
-            and all(str(n).strip() for n in names)
-            and len({str(n) for n in names}) == count
-        ):
-            raise ConfigError(f"{self.id}: 'names' must be a list of {count} different seat names")
-        return [str(n) for n in names]
+        """``names`` as the seats' names (:func:`.options.seat_names`), or one ConfigError."""
+        return seat_names(self.id, names, count)
 
     def players_text(self) -> str:
         """How many play: ``2 players``, ``3 to 6 players``."""
@@ -282,20 +239,20 @@ class Game(ABC):
 
     # ----------------------------------------------------------------- flow helpers
     @staticmethod
-    def push_step(state: State, step: Step) -> Step:
+    def push_step(state: State, step: AnyStep) -> AnyStep:
         """Push a typed step onto the flow stack; it runs next."""
         state.stack.append(step)
         return step
 
     @staticmethod
-    def pop(state: State, frame: Step) -> None:
+    def pop(state: State, frame: AnyStep) -> None:
         """Take ``frame`` (which must be the top of the stack) off the stack."""
         if not state.stack or state.stack[-1] is not frame:
             raise EngineError(f"popping step {frame.kind!r}, which is not on top of the stack")
         state.stack.pop()
 
     @staticmethod
-    def replace_top(state: State, old: Step, new: Step) -> None:
+    def replace_top(state: State, old: AnyStep, new: AnyStep) -> None:
         """Put ``new`` in place of ``old`` (the top of the stack): a step that hands on."""
         if not state.stack or state.stack[-1] is not old:
             raise EngineError(f"replacing step {old.kind!r}, which is not on top of the stack")

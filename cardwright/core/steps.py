@@ -15,15 +15,16 @@ Static data (card definitions, effect trees) is never in a step: a step refers t
 A game's state class is built with every step class of the core and of the game defined by then
 (:func:`state_class`, found by their tags), so states copy and decode with their concrete steps.
 
->>> class Wait(Step, tag="demo.wait"):
+>>> class Wait(CoreStep, tag="demo.wait"):
 ...     def run(self, game, state): state.stack.pop()
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Union
+from typing import TYPE_CHECKING, Any, Generic, Union
 
 import msgspec
+from typing_extensions import TypeVar
 
 from .errors import EngineError
 from .state import CardRef, Decision, Option, State, Trigger, known_card
@@ -32,8 +33,20 @@ if TYPE_CHECKING:
     from .game import Game
 
 
-class Step(msgspec.Struct, tag_field="type", kw_only=True, omit_defaults=True):
-    """One entry of the flow stack. ``seat``: whose step it is (-1: nobody's)."""
+#: the game a step belongs to, and the class of that game's states (a step that does not
+#: say is typed for any game: ``Game`` and ``State``)
+G = TypeVar("G", bound="Game", default="Game")
+S = TypeVar("S", bound=State, default=State)
+
+
+class Step(msgspec.Struct, Generic[G, S], tag_field="type", kw_only=True, omit_defaults=True):
+    """One entry of the flow stack. ``seat``: whose step it is (-1: nobody's).
+
+    A step declares its game and the game's state class once, as type parameters
+    (``class Turn(Step["Varia", VariaState], tag="va.turn")``, or a game's alias of
+    them), and its methods take those types: the engine only ever hands a step the game it
+    belongs to and that game's state. The parameters are for the type checker alone: they
+    add no field, and a step encodes, hashes and decodes as before."""
 
     seat: int = -1
 
@@ -42,19 +55,19 @@ class Step(msgspec.Struct, tag_field="type", kw_only=True, omit_defaults=True):
         """The step's kind (its tag)."""
         return str(self.__struct_config__.tag)
 
-    def ask(self, game: Game, state: State) -> Decision | None:
+    def ask(self, game: G, state: S) -> Decision | None:
         """The question to answer now, or None to :meth:`run`. Must not change anything."""
         return None
 
-    def run(self, game: Game, state: State) -> None:
+    def run(self, game: G, state: S) -> None:
         """Do the work that needs no answer."""
         raise EngineError(f"step {self.kind!r} has nothing to run")
 
-    def answer(self, game: Game, state: State, option: Option) -> None:
+    def answer(self, game: G, state: S, option: Option) -> None:
         """Carry out the answer to the question :meth:`ask` asked."""
         raise EngineError(f"step {self.kind!r} asks nothing")
 
-    def go(self, game: Game, state: State) -> Decision | None:
+    def go(self, game: G, state: S) -> Decision | None:
         """What the flow does with the top step: :meth:`ask`, and with no question,
         :meth:`run`; the question, if one was asked. A step may override it to share the
         work of both (it must act exactly as the two calls do: :meth:`ask` alone stays what
@@ -65,10 +78,16 @@ class Step(msgspec.Struct, tag_field="type", kw_only=True, omit_defaults=True):
         return decision
 
 
-def step_types() -> dict[str, type[Step]]:
+#: a step of any game (what the core's flow holds)
+AnyStep = Step[Any, Any]
+#: the core's own steps, which run for every game
+CoreStep = Step["Game", State]
+
+
+def step_types() -> dict[str, type[AnyStep]]:
     """Every step class defined so far, by tag. Two classes with one tag are an error."""
-    found: dict[str, type[Step]] = {}
-    todo: list[type[Step]] = list(Step.__subclasses__())
+    found: dict[str, type[AnyStep]] = {}
+    todo: list[type[AnyStep]] = list(Step.__subclasses__())
     while todo:
         cls = todo.pop()
         todo.extend(cls.__subclasses__())
@@ -81,7 +100,7 @@ def step_types() -> dict[str, type[Step]]:
     return found
 
 
-def steps_for(prefix: str) -> list[type[Step]]:
+def steps_for(prefix: str) -> list[type[AnyStep]]:
     """The steps of the core and of the game whose tags start with ``prefix``."""
     return [
         cls
@@ -90,10 +109,10 @@ def steps_for(prefix: str) -> list[type[Step]]:
     ]
 
 
-_state_classes: dict[tuple[type[State], tuple[type[Step], ...]], type[State]] = {}
+_state_classes: dict[tuple[type[State], tuple[type[AnyStep], ...]], type[State]] = {}
 
 
-def state_class(base: type[State], steps: list[type[Step]]) -> type[State]:
+def state_class(base: type[State], steps: list[type[AnyStep]]) -> type[State]:
     """``base`` with a stack typed as the union of ``steps`` (made once per base and set of
     steps, so states of one game always have one class)."""
     key = (base, tuple(steps))
@@ -120,7 +139,7 @@ def _to_json(state: State) -> bytes:
     return to_json(state)
 
 
-def _restore(base: type[State], steps: tuple[type[Step], ...], data: bytes) -> State:
+def _restore(base: type[State], steps: tuple[type[AnyStep], ...], data: bytes) -> State:
     """Unpickle a state of a made class (states travel between processes as JSON)."""
     from .state import from_json
 
@@ -128,7 +147,7 @@ def _restore(base: type[State], steps: tuple[type[Step], ...], data: bytes) -> S
 
 
 # ------------------------------------------------------------------------ core steps
-class Respond(Step, tag="core.respond"):
+class Respond(CoreStep, tag="core.respond"):
     """A response window: each seat of ``order``, starting at ``order[idx]``, may respond or
     pass; it closes when every seat in it has passed in a row, and a response restarts the
     count. A seat with nothing to play passes without being asked, unless the game says it
@@ -163,7 +182,7 @@ class Respond(Step, tag="core.respond"):
             idx = (idx + 1) % len(self.order)
         return None
 
-    def ask(self, game: Game, state: State) -> Decision | None:
+    def ask(self, game: G, state: S) -> Decision | None:
         found = self._next_asker(game, state)
         if found is None:
             return None
@@ -195,7 +214,7 @@ class Respond(Step, tag="core.respond"):
             game.respond(state, self, seat, option)
 
 
-class ResolveTriggers(Step, tag="core.triggers"):
+class ResolveTriggers(CoreStep, tag="core.triggers"):
     """Resolve every pending trigger: the seats in the game's trigger order
     (:meth:`Game.trigger_order`) each resolve theirs, choosing the order when they have
     several different ones (copies of one ability of one card are interchangeable)."""
@@ -210,7 +229,7 @@ class ResolveTriggers(Step, tag="core.triggers"):
             raise EngineError(f"{game.id}: pending triggers belong to no seat in the order")
         return None
 
-    def ask(self, game: Game, state: State) -> Decision | None:
+    def ask(self, game: G, state: S) -> Decision | None:
         found = self._pending(game, state)
         if found is None:
             return None

@@ -272,5 +272,11 @@ def guide(game_id: str) -> str:
     return path.read_text(encoding="utf-8") if path.is_file() else ""
 
 
+def resolve(game: Game | str) -> Game:
+    """``game`` itself, or the game of the id ``game`` (:func:`get_game`): what a function
+    taking either calls once at its top, passing the game object on."""
+    return game if isinstance(game, Game) else get_game(game)
+
+
 def playable_games() -> list[str]:
     return [g for g, e in GAMES.items() if e.factory is not None]

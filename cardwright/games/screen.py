@@ -13,6 +13,8 @@ names, numbers, the words its rulebook uses); no internal tag (``play_on_minion`
   ``game.render(view, seat)`` is the board unfolded (:meth:`Board.text`).
 * :meth:`Screen.card` is the whole text of a card the seat can see; :meth:`Screen.lookup` finds
   any card of the game by name (card definitions are public: ``cardwright cards`` lists them).
+  A card's text has one source per game, its :class:`CardFace` (the registry's ``card_face``
+  tool, which the browser shows too): the terminal prints :meth:`CardFace.line`.
 * :meth:`Screen.notes` says what a decision needs besides its options: a running total (the
   Items picked to sell), an action the rules forbid now with the rule that forbids it.
 * :meth:`Screen.headline` makes an event stand out (the AI took back its turn).
@@ -81,6 +83,28 @@ class Board:
 
 
 @dataclass(frozen=True)
+class CardFace:
+    """A card as a game prints it, the one source of its text for every client: its name, its
+    kind in the game's words, its words, and its printed numbers (label -> value, in order;
+    an empty label shows the value alone). The browser gets :meth:`as_dict` (the registry's
+    ``card_face`` tool, ``docs/server.md``), the terminal :meth:`line`."""
+
+    name: str
+    kind: str
+    text: str
+    numbers: dict[str, Any] = field(default_factory=dict)
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"name": self.name, "kind": self.kind, "text": self.text, "numbers": self.numbers}
+
+    def line(self) -> str:
+        """The card on one line (markup): ``Name (kind; numbers): words``."""
+        numbers = ", ".join(f"{k} {v}" if k else str(v) for k, v in self.numbers.items())
+        stats = "; ".join(part for part in (self.kind, numbers) if part)
+        return card_line(self.name, stats, " ".join(self.text.split()))
+
+
+@dataclass(frozen=True)
 class Term:
     """A word the screen uses and what it means (``h`` lists them)."""
 
@@ -89,11 +113,15 @@ class Term:
 
 
 class Screen:
-    """A game's answers to a client; subclasses fill :meth:`board`, :meth:`card_text` and
-    :meth:`definitions`, and may add notes, groups and headlines."""
+    """A game's answers to a client; subclasses fill :meth:`board` and :meth:`definitions`,
+    and may add notes, groups and headlines. A card's text is its face (the registry's
+    ``card_face`` tool, :class:`CardFace`)."""
 
     def __init__(self, game: Game) -> None:
+        from cardwright.games import GAMES
+
         self.game = game
+        self._face = GAMES[game.id].tool("card_face")
 
     def board(self, view: State, seat: int) -> Board:
         raise NotImplementedError
@@ -103,8 +131,12 @@ class Screen:
         return None if known_card(view, card) is None else self.card_text(view, card)
 
     def card_text(self, view: State, card: int) -> str:
-        """The whole text of a card the seat can see (markup)."""
-        raise NotImplementedError
+        """The whole text of a card the seat can see (markup): its face's line."""
+        return self.face(view.config, view.cards[card].defn).line()
+
+    def face(self, config: Any, defn: str) -> CardFace:
+        """The face of the card ``defn`` in a game of ``config`` (the game's ``card_face``)."""
+        return CardFace(**self._face(self.game, config, defn))
 
     def definitions(self, view: State) -> dict[str, str]:
         """Every card of this game a player may look up by name -> its whole text (markup):

@@ -9,15 +9,18 @@ import random
 from typing import Any
 
 from cardwright.core.errors import ConfigError
-from cardwright.games import GAMES, get_game
+from cardwright.core.game import Game
+from cardwright.games import GAMES, resolve
 
 from .trace import report_hooks
 
 ANY = "any"
 
 
-def deal(game_id: str, config: dict[str, Any], seed: int) -> dict[str, Any]:
+def deal(game: Game | str, config: dict[str, Any], seed: int) -> dict[str, Any]:
     """``config`` with each ``any`` seat choice replaced by one drawn from the game's pool."""
+    game = resolve(game)
+    game_id = game.id
     entry = GAMES[game_id]
     seats = config.get(entry.seat_key)
     if not isinstance(seats, list) or ANY not in seats:
@@ -25,7 +28,7 @@ def deal(game_id: str, config: dict[str, Any], seed: int) -> dict[str, Any]:
     pool_of = report_hooks(game_id).pool
     if pool_of is None:
         raise ConfigError(f"{game_id}: no pool to deal '{ANY}' from; name each seat's choice")
-    pool = pool_of({**get_game(game_id).default_config(), **config})
+    pool = pool_of({**game.default_config(), **config})
     rng = random.Random(f"deal:{seed}")
     if not entry.seat_pairs:
         return {**config, entry.seat_key: [rng.choice(pool) if s == ANY else s for s in seats]}

@@ -138,8 +138,10 @@ def stamp(record: GameRecord, game: Game) -> GameRecord:
     return record
 
 
-def finish_record(record: GameRecord, state: State) -> GameRecord:
-    game = get_game(record.game)
+def finish_record(record: GameRecord, state: State, game: Game | None = None) -> GameRecord:
+    """The record completed from the final ``state`` of its game (``game``: its object, when
+    the caller has it)."""
+    game = game or get_game(record.game)
     stamp(record, game)
     record.final_hash = state_hash(state)
     record.final_position = position_hash(game, state)

@@ -18,7 +18,8 @@ from typing import Any
 
 from cardwright.agents import make_agent
 from cardwright.core.errors import ConfigError, EngineError
-from cardwright.games import get_game
+from cardwright.core.game import Game
+from cardwright.games import resolve
 
 from .deal import deal
 from .parallel import check_backend, run_tasks
@@ -58,16 +59,18 @@ class Batch:
     outcomes: list[GameOutcome] = field(default_factory=list)
 
 
-def with_player_count(game_id: str, config: dict[str, Any] | None, players: int) -> dict[str, Any]:
+def with_player_count(
+    game: Game | str, config: dict[str, Any] | None, players: int
+) -> dict[str, Any]:
     """The config with ``players`` set from the number of agents, for games that take it."""
     cfg = dict(config or {})
-    if "players" in get_game(game_id).default_config() and cfg.get("players") is None:
+    if "players" in resolve(game).default_config() and cfg.get("players") is None:
         cfg["players"] = players
     return cfg
 
 
 def play_game(
-    game_id: str,
+    game: Game | str,
     config: dict[str, Any] | None,
     seed: int,
     agents: Sequence[str],
@@ -76,11 +79,12 @@ def play_game(
     log: bool = False,
     trace: bool = False,
 ) -> tuple[GameOutcome, GameRecord | None]:
-    """Play one game between named agents (one per seat); ``trace`` fills the outcome's
-    ``detail`` (it plays with the log on)."""
-    game = get_game(game_id)
+    """Play one game between named agents (one per seat) of ``game`` (a game or its id);
+    ``trace`` fills the outcome's ``detail`` (it plays with the log on)."""
+    game = resolve(game)
+    game_id = game.id
     start = time.perf_counter()
-    config = deal(game_id, with_player_count(game_id, config, len(agents)), seed)
+    config = deal(game, with_player_count(game, config, len(agents)), seed)
     state = game.new_state(config, seed, log=log or trace)
     tracer = Tracer(game, state, report_hooks(game_id)) if trace else None
     players = [make_agent(name, game_id, seed * 31 + i) for i, name in enumerate(agents)]
@@ -114,6 +118,7 @@ def play_game(
                 agents=list(agents),
             ),
             state,
+            game,
         )
     return outcome, rec
 
@@ -123,10 +128,11 @@ Task = tuple[str, dict[str, Any], list[str], int, int, int, bool]
 
 def _chunk(args: Task) -> list[GameOutcome]:
     game_id, config, agents, batch_seed, start, stop, detail = args
+    game = resolve(game_id)  # a chunk may run in another process: it carries the id
     out = []
     for i in range(start, stop):
         seed = game_seed(batch_seed, i)
-        outcome, _ = play_game(game_id, config, seed, agents, trace=detail)
+        outcome, _ = play_game(game, config, seed, agents, trace=detail)
         out.append(replace(outcome, index=i))
     return out
 
@@ -138,22 +144,22 @@ def _chunks(n: int, jobs: int) -> Iterator[tuple[int, int]]:
 
 
 def check_batch(
-    game_id: str, agents: Sequence[str], config: dict[str, Any], jobs: int, backend: str
+    game: Game | str, agents: Sequence[str], config: dict[str, Any], jobs: int, backend: str
 ) -> None:
     """Refuse a bad game, number of players, agent, rule option, ``jobs`` or ``backend`` in
     one line, in this process, before any game is played."""
-    game = get_game(game_id)
-    player_count(game_id, config, agents=agents)  # one agent per seat, as the config says
-    game.validate_config(deal(game_id, config, 0))
+    game = resolve(game)
+    player_count(game, config, agents=agents)  # one agent per seat, as the config says
+    game.validate_config(deal(game, config, 0))
     for name in agents:
-        make_agent(name, game_id, 0)
+        make_agent(name, game.id, 0)
     if jobs < 1:
         raise ConfigError(f"--jobs {jobs}: give at least 1 worker process")
     check_backend(backend)
 
 
 def simulate(
-    game_id: str,
+    game: Game | str,
     n: int,
     agents: Sequence[str],
     *,
@@ -165,10 +171,13 @@ def simulate(
     detail: bool = False,
     on_chunk: Callable[[list[GameOutcome]], None] | None = None,
 ) -> Batch:
-    """Play ``n`` games; ``progress(k)`` is called as each chunk of ``k`` games finishes,
-    after ``on_chunk(outcomes)``, which gets each game's ``detail`` when ``detail`` is set."""
-    cfg = with_player_count(game_id, config, len(agents))
-    check_batch(game_id, agents, cfg, jobs, backend)
+    """Play ``n`` games of ``game`` (a game or its id); ``progress(k)`` is called as each
+    chunk of ``k`` games finishes, after ``on_chunk(outcomes)``, which gets each game's
+    ``detail`` when ``detail`` is set."""
+    game = resolve(game)
+    game_id = game.id
+    cfg = with_player_count(game, config, len(agents))
+    check_batch(game, agents, cfg, jobs, backend)
     players = len(agents)
     batch = Batch(game_id, list(agents), cfg, seed, players)
     tasks = [(game_id, cfg, list(agents), seed, a, b, detail) for a, b in _chunks(n, jobs)]

@@ -17,13 +17,14 @@ from itertools import pairwise
 from typing import Any
 
 from cardwright.core.errors import ConfigError
-from cardwright.games import GAMES, get_game
+from cardwright.core.game import Game
+from cardwright.games import GAMES, resolve
 
 from .deal import deal
 
 
 def player_count(
-    game_id: str,
+    game: Game | str,
     config: Mapping[str, Any],
     *,
     players: int | None = None,
@@ -34,7 +35,8 @@ def player_count(
     None: the agents do not fix it), the config (``players``, ``names``, the seat choices) and
     otherwise ``default`` or the game's own default; refused in one line when two of them
     disagree or the game is not played by that many."""
-    game = get_game(game_id)
+    game = resolve(game)
+    game_id = game.id
     entry = GAMES[game_id]
     claims: list[tuple[str, int]] = []
     if players is not None:
@@ -65,7 +67,7 @@ def player_count(
     elif default is not None:
         where, count = f"{_count(default, 'player')}", default
     else:
-        found = game.validate_config(deal(game_id, dict(config), 0))
+        found = game.validate_config(deal(game, dict(config), 0))
         count = found.get("players") or len(found.get("names") or ()) or game.min_players
         where = f"{game_id}'s default of {_count(count, 'player')}"
     game.check_players(count, where)

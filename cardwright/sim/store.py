@@ -26,7 +26,9 @@ import msgspec
 
 from cardwright.core.datafiles import check_writable, writable
 from cardwright.core.errors import ConfigError, DataError
+from cardwright.core.game import Game
 from cardwright.core.state import STATE_HASH_VERSION
+from cardwright.games import resolve
 
 from .provenance import cardwright_version, fingerprint, option_ids_version
 from .records import GameRecord
@@ -558,14 +560,16 @@ def appending(path: Path | None, **run: Any) -> Iterator[StoreWriter | None]:
 
 
 def simulate_into(
-    path: Path | None, game: str, n: int, agents: Sequence[str], **options: Any
+    path: Path | str | None, game: Game | str, n: int, agents: Sequence[str], **options: Any
 ) -> Batch:
     """:func:`~cardwright.sim.runner.simulate` (``options`` are its keyword arguments),
     appending every game to the store at ``path`` as one run (None: no store); the batch is
     the same as without a store."""
+    path = None if path is None else Path(path)
+    game = resolve(game)
     options["config"] = with_player_count(game, options.get("config"), len(agents))
     run = {
-        "game": game,
+        "game": game.id,
         "games": n,
         "agents": list(agents),
         "seed": options.get("seed", 0),

@@ -95,7 +95,7 @@ def play_one(
     """Play one game between agent specs (one per seat), timing each seat's choices:
     (winners, turns, decisions per seat, CPU seconds per seat)."""
     game = get_game(game_id)
-    state = game.new_state(deal(game_id, config, seed), seed, log=False)
+    state = game.new_state(deal(game, config, seed), seed, log=False)
     agents = [make_agent(spec, game_id, seed * 31 + i) for i, spec in enumerate(specs)]
     decisions = [0] * len(specs)
     seconds = [0.0] * len(specs)
@@ -173,11 +173,11 @@ def plan_tournament(
     if len(specs) < 2:
         raise ConfigError("a tournament needs at least two agents")
     default = min(len(specs), game.max_players)
-    players = player_count(game_id, config or {}, players=players, default=default)
+    players = player_count(game, config or {}, players=players, default=default)
     if players > len(specs):
         raise ConfigError(f"{players} players need at least {players} agents, got {len(specs)}")
-    cfg = with_player_count(game_id, config, players)
-    game.validate_config(deal(game_id, cfg, 0))
+    cfg = with_player_count(game, config, players)
+    game.validate_config(deal(game, cfg, 0))
     for spec in specs:
         make_agent(spec, game_id, 0)
     if jobs < 1:

@@ -223,7 +223,7 @@ def test_card_faces_name_the_faction_and_give_the_whole_text() -> None:
     config = GAME.validate_config({"players": 2})
     face = card_face(GAME, config, "ninjas/shinobi")
     assert face["name"] == "Shinobi"
-    assert face["kind"] == "minion (special), Ninjas"
+    assert face["kind"] == "minion (Special), Ninjas"  # the game's words, not the data's tag
     assert face["numbers"] == {"power": 3}
     assert face["text"] == GAME.cat(GAME.new_state(config, 1)).cards["ninjas/shinobi"].text
     base = next(iter(GAME.catalogs[config["card_set"]].bases.values()))

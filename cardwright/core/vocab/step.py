@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 import msgspec
 
 from ..state import Bindings, CardRef, Decision, Option, State
-from ..steps import Step
+from ..steps import CoreStep
 from .base import Ctx, Effect, node, node_key
 
 if TYPE_CHECKING:
@@ -21,7 +21,7 @@ if TYPE_CHECKING:
     from ..game import Game
 
 
-class EffectStep(Step, tag="core.effect"):
+class EffectStep(CoreStep, tag="core.effect"):
     """A vocabulary effect in progress (see the module docstring). ``n``: a number the node
     keeps (how many times a ``repeat`` goes)."""
 

@@ -6,25 +6,18 @@ Attack with no source; the defender's leftover attack is an option (ruling R4).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING
 
-from cardwright.core.state import CardRef, Decision, Option, State
-from cardwright.core.steps import Step
+from cardwright.core.state import CardRef, Decision, Option
 
 from .state import Battle as BattleRecord
-from .state import BWState
+from .state import BWState, BWStep
 
 if TYPE_CHECKING:
-    from cardwright.core.game import Game
-
     from .game import BizarreWorld
 
 # stages
 DECLARE, DEFENSE, ATTACKER_ASSIGNS, DEFENDER_TURN, DEFENDER_ASSIGNS, DONE = range(6)
-
-
-def _g(game: Game) -> BizarreWorld:
-    return cast("BizarreWorld", game)
 
 
 def _room(s: BWState, seat: int, targets: dict[CardRef, int]) -> dict[CardRef, int]:
@@ -42,7 +35,7 @@ def _room(s: BWState, seat: int, targets: dict[CardRef, int]) -> dict[CardRef, i
     return room
 
 
-class Battle(Step, tag="bw.battle"):
+class Battle(BWStep, tag="bw.battle"):
     """One attack by ``seat``, from declaration to the end of both distributions. Pending
     triggers (deaths during the battle) resolve between the steps."""
 
@@ -56,8 +49,7 @@ class Battle(Step, tag="bw.battle"):
             return b.attacker, b.def_sources, "bw.attack.distribute_attacker"
         return b.defender, b.sources, "bw.attack.distribute_defender"
 
-    def ask(self, game: Game, state: State) -> Decision | None:
-        s = cast(BWState, state)
+    def ask(self, game: BizarreWorld, s: BWState) -> Decision | None:
         found = self._distributing(s)
         if found is None or s.triggers:
             return None
@@ -78,11 +70,10 @@ class Battle(Step, tag="bw.battle"):
         prompt = f"Distribute {b.remaining} attack among the attack sources"
         return game.question(seat, "distribute", prompt, options, rule)
 
-    def answer(self, game: Game, state: State, option: Option) -> None:
-        s = cast(BWState, state)
+    def answer(self, game: BizarreWorld, s: BWState, option: Option) -> None:
         found = self._distributing(s)
         assert found is not None and option.card is not None and option.n is not None
-        self._assign(_g(game), s, found[0], found[2], option.card, option.n)
+        self._assign(game, s, found[0], found[2], option.card, option.n)
 
     @staticmethod
     def _assign(g: BizarreWorld, s: BWState, seat: int, rule: str, cid: CardRef, n: int) -> None:
@@ -100,8 +91,7 @@ class Battle(Step, tag="bw.battle"):
             amount=n,
         )
 
-    def run(self, game: Game, state: State) -> None:
-        g, s = _g(game), cast(BWState, state)
+    def run(self, g: BizarreWorld, s: BWState) -> None:
         if self.stage == DECLARE:
             self._declare(g, s)
             return

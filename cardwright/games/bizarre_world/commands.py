@@ -50,7 +50,7 @@ def deck_build(
 ) -> None:
     """Write a crafted deck file after checking every deck-building rule."""
     from cardwright.core.datafiles import check_writable, write_text
-    from cardwright.scenarios.format import parse_card_spec
+    from cardwright.core.entries import parse_card_spec
 
     from . import generator
     from .decks import Deck, deck_to_toml, validate_deck

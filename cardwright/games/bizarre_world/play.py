@@ -7,26 +7,19 @@ is its of-phrase's cost followed by its noun's effect (both vocabulary expressio
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING
 
 from cardwright.core.game import AFTER
-from cardwright.core.state import CardRef, Decision, Option, State
-from cardwright.core.steps import Step
+from cardwright.core.state import CardRef, Decision, Option
 from cardwright.core.vocab import ability_possible, start_ability
 from cardwright.core.zones import move
 
 from .abilities import card_abilities
 from .battle import Battle
-from .state import BWState
+from .state import BWState, BWStep
 
 if TYPE_CHECKING:
-    from cardwright.core.game import Game
-
     from .game import BizarreWorld
-
-
-def _g(game: Game) -> BizarreWorld:
-    return cast("BizarreWorld", game)
 
 
 # ------------------------------------------------------------------------------ main phase
@@ -69,14 +62,14 @@ def main_choice(g: BizarreWorld, s: BWState, seat: int, option: Option) -> bool:
 
 
 # ------------------------------------------------------------------------------ playing
-class Play(Step, tag="bw.play"):
+class Play(BWStep, tag="bw.play"):
     """Play a card from hand: pay its cost (if any), then it enters play (002 Play a card)."""
 
     card: CardRef
     stage: int = 0
 
-    def run(self, game: Game, state: State) -> None:
-        g, s, cid = _g(game), cast(BWState, state), self.card
+    def run(self, g: BizarreWorld, s: BWState) -> None:
+        cid = self.card
         if self.stage == 0:
             self.stage = 1
             cost = g.play_cost(s, cid)
@@ -134,7 +127,7 @@ def pay_options(g: BizarreWorld, s: BWState, seat: int) -> list[Option]:
     return options
 
 
-class Pay(Step, tag="bw.pay"):
+class Pay(BWStep, tag="bw.pay"):
     """Pay ``amount`` resources, one source at a time (002 Neutral Resource, Special Resource).
     The player is asked only when the choice matters: several kinds of source and more ready
     than needed; otherwise the only way is taken. A creature paying more than is owed puts the
@@ -143,8 +136,8 @@ class Pay(Step, tag="bw.pay"):
     amount: int
     rule: str = "bw.play"
 
-    def ask(self, game: Game, state: State) -> Decision | None:
-        g, s = _g(game), cast(BWState, state)
+    def ask(self, game: BizarreWorld, state: BWState) -> Decision | None:
+        g, s = game, state
         if self.amount <= 0:
             return None
         options = pay_options(g, s, self.seat)
@@ -153,16 +146,15 @@ class Pay(Step, tag="bw.pay"):
             return game.question(self.seat, "pay", prompt, options, "bw.resource")
         return None
 
-    def run(self, game: Game, state: State) -> None:
-        g, s = _g(game), cast(BWState, state)
+    def run(self, g: BizarreWorld, s: BWState) -> None:
         if self.amount <= 0:
             g.pop(s, self)
             return
         # one kind of source, or everything must go: no real choice to make
         self._pay_with(g, s, pay_options(g, s, self.seat)[0])
 
-    def answer(self, game: Game, state: State, option: Option) -> None:
-        self._pay_with(_g(game), cast(BWState, state), option)
+    def answer(self, game: BizarreWorld, state: BWState, option: Option) -> None:
+        self._pay_with(game, state, option)
 
     def _pay_with(self, g: BizarreWorld, s: BWState, option: Option) -> None:
         seat, need = self.seat, self.amount
@@ -224,7 +216,7 @@ def activation_options(
     return [Option(f"activate:{cid}", label, card=CardRef(cid))]
 
 
-class Activate(Step, tag="bw.activate"):
+class Activate(BWStep, tag="bw.activate"):
     """Use a creature: it exhausts, its cost is paid, then its effect happens (002 Card
     Layout). ``mode`` is ``attack`` for the 2023 "or gain N attack" alternative."""
 
@@ -232,8 +224,8 @@ class Activate(Step, tag="bw.activate"):
     mode: str = ""
     stage: int = 0
 
-    def run(self, game: Game, state: State) -> None:
-        g, s, seat, cid = _g(game), cast(BWState, state), self.seat, self.card
+    def run(self, g: BizarreWorld, s: BWState) -> None:
+        seat, cid = self.seat, self.card
         cdef = g.defn(s, cid)
         abilities = card_abilities(cdef.id, s.config["ruleset"])
         if self.stage == 0:

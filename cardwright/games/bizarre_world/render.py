@@ -10,7 +10,7 @@ from rich.markup import escape
 
 from cardwright.core.errors import DataError
 from cardwright.core.state import State, known_card
-from cardwright.games.screen import Block, Board, Line, Screen
+from cardwright.games.screen import Block, Board, Line, Screen, card_line
 
 from .generator import CardDef, card_def
 from .state import BWState
@@ -22,10 +22,6 @@ def card_words(d: CardDef) -> str:
     if d.adjective.passive != "none":
         words += f" [magenta]{escape(d.adjective.text)}[/magenta]"
     return words + f" Makes {d.of.amount} {d.of.produces}."
-
-
-def card_text(d: CardDef) -> str:
-    return f"[bold]{escape(d.name)}[/bold] (cost {d.cost}): {card_words(d)}"
 
 
 def _resources(view: BWState, seat: int) -> str:
@@ -45,9 +41,6 @@ class BizarreWorldScreen(Screen):
     def _def(self, view: BWState, cid: int) -> CardDef:
         return card_def(view.cards[cid].defn, view.config["ruleset"])
 
-    def card_text(self, view: State, card: int) -> str:
-        return card_text(self._def(cast(BWState, view), card))
-
     def definitions(self, view: State) -> dict[str, str]:
         """The cards of the decks this seat knows (its own; the opponent's when decklists
         are open); ``lookup`` reads any other name as the generator makes it."""
@@ -55,8 +48,8 @@ class BizarreWorldScreen(Screen):
         out: dict[str, str] = {}
         for deck in v.config.get("decks") or []:
             for cid in deck.get("cards", []) if isinstance(deck, dict) else []:
-                d = card_def(cid, v.config["ruleset"])
-                out.setdefault(d.name, card_text(d))
+                face = self.face(v.config, cid)
+                out.setdefault(face.name, face.line())
         return out
 
     def lookup(self, view: State, words: str) -> list[tuple[str, str]]:
@@ -65,15 +58,12 @@ class BizarreWorldScreen(Screen):
             return found
         try:  # any card the generator can make, "Name (cost)" or the name alone
             text = words.strip()
-            d = card_def(text if text.endswith(")") else f"{text} (0)", view.config["ruleset"])
+            face = self.face(view.config, text if text.endswith(")") else f"{text} (0)")
         except DataError:
             return []
-        shown = (
-            card_text(d)
-            if text.endswith(")")
-            else f"[bold]{escape(d.name)}[/bold]: {card_words(d)}"
-        )
-        return [(d.name, shown)]
+        # a name alone has no cost: its words without the numbers
+        shown = face.line() if text.endswith(")") else card_line(face.name, "", face.text)
+        return [(face.name, shown)]
 
     def board(self, view: State, seat: int) -> Board:
         v = cast(BWState, view)

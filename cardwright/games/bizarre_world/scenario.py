@@ -11,10 +11,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, cast
 
+from cardwright.core.entries import add_lasting_effects, parse_card_spec, whole
 from cardwright.core.errors import DataError
 from cardwright.core.rng import seed_rng
 from cardwright.core.zones import create_card
-from cardwright.scenarios.format import add_lasting_effects, parse_card_spec, whole
 
 from .decks import FORMATS
 from .generator import card_def

@@ -2,9 +2,15 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, TypeAlias
+
 import msgspec
 
 from cardwright.core.state import CardRef, State
+from cardwright.core.steps import Step
+
+if TYPE_CHECKING:
+    from .game import BizarreWorld
 
 
 class Battle(msgspec.Struct):
@@ -37,3 +43,7 @@ class BWState(State, kw_only=True):
     contrib: dict[CardRef, int] = msgspec.field(default_factory=dict)
     turns_taken: list[int] = msgspec.field(default_factory=list)
     battle: Battle | None = None
+
+
+#: a Bizarre World step: its game and its states, declared once for all the game's steps
+BWStep: TypeAlias = Step["BizarreWorld", BWState]

@@ -2,38 +2,30 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING
 
 from cardwright.core.game import WHEN
-from cardwright.core.state import CardRef, Decision, Option, State
-from cardwright.core.steps import Step
+from cardwright.core.state import CardRef, Decision, Option
 from cardwright.core.zones import move
 
 from .play import main_choice, main_options
-from .state import BWState
+from .state import BWState, BWStep
 
 if TYPE_CHECKING:
-    from cardwright.core.game import Game
-
     from .game import BizarreWorld
 
 # the stages of a turn
 START, SACRIFICE, UNEXHAUST, MAIN, END, FINISH = range(6)
 
 
-def _g(game: Game) -> BizarreWorld:
-    return cast("BizarreWorld", game)
-
-
-class Turn(Step, tag="bw.turn"):
+class Turn(BWStep, tag="bw.turn"):
     """One player's turn. In the main phase the player plays cards, uses creatures and
     attacks (each a step of its own, ``play.py`` and ``battle.py``) until they end the turn;
     pending triggers resolve before each main-phase question."""
 
     stage: int = START
 
-    def ask(self, game: Game, state: State) -> Decision | None:
-        s = cast(BWState, state)
+    def ask(self, game: BizarreWorld, s: BWState) -> Decision | None:
         seat = self.seat
         if self.stage == SACRIFICE:
             hand = s.zones[f"hand:{seat}"]
@@ -60,13 +52,13 @@ class Turn(Step, tag="bw.turn"):
                 seat,
                 "main",
                 "Main phase: play a card, use a creature, attack, or end your turn",
-                main_options(_g(game), s, seat),
+                main_options(game, s, seat),
                 "bw.turn.main",
             )
         return None
 
-    def run(self, game: Game, state: State) -> None:
-        g, s, seat = _g(game), cast(BWState, state), self.seat
+    def run(self, g: BizarreWorld, s: BWState) -> None:
+        seat = self.seat
         stage = self.stage
         if stage == START:
             if g.turn_limit_reached(s, "bw.engine.turn_limit"):
@@ -119,8 +111,8 @@ class Turn(Step, tag="bw.turn"):
             g.pop(s, self)
             g.push_step(s, Turn(seat=1 - seat))
 
-    def answer(self, game: Game, state: State, option: Option) -> None:
-        g, s, seat = _g(game), cast(BWState, state), self.seat
+    def answer(self, g: BizarreWorld, s: BWState, option: Option) -> None:
+        seat = self.seat
         if self.stage == SACRIFICE:
             if option.card is None:  # done
                 self.stage = UNEXHAUST

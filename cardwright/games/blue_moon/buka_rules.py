@@ -22,22 +22,19 @@ what the opponent can see of ships and bluffs is in ``views.py``.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING
 
 from cardwright.core.errors import EngineError
-from cardwright.core.state import CardRef, Decision, Option, State
-from cardwright.core.steps import Step
+from cardwright.core.state import CardRef, Decision, Option
 from cardwright.core.zones import move
 
 from . import play
 from .abilities import IG_EARTH, IG_FIRE
 from .cards import BLUFF, CardDef, is_bluff
 from .inforce import InForce
-from .state import BMState
+from .state import BMState, BMStep
 
 if TYPE_CHECKING:
-    from cardwright.core.game import Game
-
     from .game import BlueMoon
 
 #: the keyword of a ship whose player may play from hand too in the turn it lands (Sea Falcon)
@@ -382,14 +379,13 @@ def maybe_call(g: BlueMoon, s: BMState, seat: int) -> None:
     g.push_step(s, BluffCall(seat=other(seat), bluffer=seat, n=len(mine)))
 
 
-class BluffCall(Step, tag="bm.bluff_call"):
+class BluffCall(BMStep, tag="bm.bluff_call"):
     """The non-active player (``seat``) may call the bluffs of ``bluffer``, who announced."""
 
     bluffer: int
     n: int
 
-    def ask(self, game: Game, state: State) -> Decision | None:
-        s = cast(BMState, state)
+    def ask(self, game: BlueMoon, s: BMState) -> Decision | None:
         return game.question(
             self.seat,
             "bluff_call",
@@ -399,10 +395,9 @@ class BluffCall(Step, tag="bm.bluff_call"):
             "bm.bluff.call",
         )
 
-    def answer(self, game: Game, state: State, option: Option) -> None:
+    def answer(self, g: BlueMoon, s: BMState, option: Option) -> None:
         from .fight import push_retreat
 
-        g, s = cast("BlueMoon", game), cast(BMState, state)
         caller, bluffer = self.seat, self.bluffer
         g.pop(s, self)
         if option.id == "pass":

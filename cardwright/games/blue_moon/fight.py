@@ -11,18 +11,15 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from cardwright.core.errors import EngineError
-from cardwright.core.state import CardRef, Decision, Option, State
-from cardwright.core.steps import Step
+from cardwright.core.state import CardRef, Decision, Option
 from cardwright.core.zones import move
 
 from . import buka_rules as buka
 from . import turn as turn_steps
 from .inforce import InForce
-from .state import BMState, TurnInfo
+from .state import BMState, BMStep, TurnInfo
 
 if TYPE_CHECKING:
-    from cardwright.core.game import Game
-
     from .game import BlueMoon
 
 
@@ -30,11 +27,10 @@ def other(seat: int) -> int:
     return 1 - seat
 
 
-class GameStep(Step, tag="bm.game"):
+class GameStep(BMStep, tag="bm.game"):
     """The bottom of the stack: each time the stack comes back to it, a new fight starts."""
 
-    def run(self, game: Game, state: State) -> None:
-        s: BMState = state  # type: ignore[assignment]
+    def run(self, game: BlueMoon, s: BMState) -> None:
         s.element = ""
         s.fight_started = False
         s.turn_info = TurnInfo()
@@ -49,13 +45,13 @@ class GameStep(Step, tag="bm.game"):
         game.push_step(s, Fight(seat=s.start_player, next=s.start_player))
 
 
-class Fight(Step, tag="bm.fight"):
+class Fight(BMStep, tag="bm.fight"):
     """One fight: the players' turns alternate from the start player (``seat``) until one
     retreats (or the opening is declined)."""
 
     next: int
 
-    def run(self, game: Game, state: State) -> None:
+    def run(self, game: BlueMoon, state: BMState) -> None:
         if game.turn_limit_reached(state, "bm.engine.turn_limit"):
             return
         seat = self.next
@@ -77,16 +73,14 @@ def push_retreat(g: BlueMoon, s: BMState, seat: int, rule: str, why: str) -> Non
 
 
 # ======================================================================== retreat and dragons
-class Retreat(Step, tag="bm.retreat"):
+class Retreat(BMStep, tag="bm.retreat"):
     """``seat`` retreats: the opponent wins the fight and attracts its dragons, both areas are
     cleared, both hands refilled, and the retreating player starts the next fight."""
 
     rule: str
     why: str
 
-    def run(self, game: Game, state: State) -> None:
-        g: BlueMoon = game  # type: ignore[assignment]
-        s: BMState = state  # type: ignore[assignment]
+    def run(self, g: BlueMoon, s: BMState) -> None:
         loser = self.seat
         winner = other(loser)
         s.phase = "retreat"
@@ -288,7 +282,7 @@ def cannot_continue(g: BlueMoon, s: BMState, seat: int, why: str) -> bool:
 
 
 # ======================================================================== declining
-class Decline(Step, tag="bm.decline"):
+class Decline(BMStep, tag="bm.decline"):
     """The start player declines to open a fight: they discard one to three cards (their only
     card must go), refill, and the opponent starts the next fight."""
 
@@ -298,8 +292,7 @@ class Decline(Step, tag="bm.decline"):
     def _open(self, s: BMState) -> bool:
         return not self.done and self.n < 3 and bool(s.zones[f"hand:{self.seat}"])
 
-    def ask(self, game: Game, state: State) -> Decision | None:
-        s: BMState = state  # type: ignore[assignment]
+    def ask(self, game: BlueMoon, s: BMState) -> Decision | None:
         hand = s.zones[f"hand:{self.seat}"]
         if not self._open(s) or (self.n == 0 and len(hand) == 1):
             return None
@@ -316,9 +309,7 @@ class Decline(Step, tag="bm.decline"):
             "bm.decline.discard",
         )
 
-    def run(self, game: Game, state: State) -> None:
-        g: BlueMoon = game  # type: ignore[assignment]
-        s: BMState = state  # type: ignore[assignment]
+    def run(self, g: BlueMoon, s: BMState) -> None:
         seat = self.seat
         hand = s.zones[f"hand:{seat}"]
         if self._open(s):  # the only card must go
@@ -341,10 +332,9 @@ class Decline(Step, tag="bm.decline"):
         s.start_player = other(seat)
         unwind(s)
 
-    def answer(self, game: Game, state: State, option: Option) -> None:
+    def answer(self, g: BlueMoon, state: BMState, option: Option) -> None:
         if option.card is None:  # done
             self.done = True
             return
-        g: BlueMoon = game  # type: ignore[assignment]
-        g.discard_from_hand(state, self.seat, option.card, "bm.decline.discard")  # type: ignore[arg-type]
+        g.discard_from_hand(state, self.seat, option.card, "bm.decline.discard")
         self.n += 1

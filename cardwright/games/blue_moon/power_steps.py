@@ -6,25 +6,18 @@ discard pile, searching the draw deck (cards of one's choosing are picked with t
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING
 
 import msgspec
 
 from cardwright.core import rng as chance
 from cardwright.core.state import CardRef, Decision, Option, State
-from cardwright.core.steps import Step
 from cardwright.core.zones import move
 
-from .state import BMState
+from .state import BMState, BMStep
 
 if TYPE_CHECKING:
-    from cardwright.core.game import Game
-
     from .game import BlueMoon
-
-
-def _g(game: Game) -> BlueMoon:
-    return cast("BlueMoon", game)
 
 
 def random_cards(s: State, zone: str, n: int) -> list[int]:
@@ -35,7 +28,7 @@ def random_cards(s: State, zone: str, n: int) -> list[int]:
     return [rest.pop(chance.randbelow(s, len(rest))) for _ in range(min(n, len(rest)))]
 
 
-class TakeFromShuffledDiscard(Step, tag="bm.take_from_shuffled_discard"):
+class TakeFromShuffledDiscard(BMStep, tag="bm.take_from_shuffled_discard"):
     """ "I shuffle my discard pile face down and may take ``most`` cards of it into my hand"
     (Open Lucky Bag of Life, Shaman of the Afterlife; ruling R-A7): ``seat`` says how many, 0 to
     ``most`` (as R21: a "may" with a number lets the player take fewer), at most what the pile
@@ -53,23 +46,22 @@ class TakeFromShuffledDiscard(Step, tag="bm.take_from_shuffled_discard"):
             most = 0
         return most
 
-    def ask(self, game: Game, state: State) -> Decision | None:
-        most = self._most(_g(game), cast(BMState, state))
+    def ask(self, game: BlueMoon, state: BMState) -> Decision | None:
+        most = self._most(game, state)
         if most <= 0:
             return None
         options = [Option(f"take:{n}", f"Take {n} card(s)", n=n) for n in range(most, -1, -1)]
         prompt = f"Take up to {most} cards from your shuffled discard pile"
         return game.question(self.seat, "take_from_discard", prompt, options, self.rule)
 
-    def run(self, game: Game, state: State) -> None:
+    def run(self, game: BlueMoon, state: BMState) -> None:
         game.pop(state, self)
-        self._take(_g(game), cast(BMState, state), 0)
+        self._take(game, state, 0)
 
-    def answer(self, game: Game, state: State, option: Option) -> None:
-        g, s = _g(game), cast(BMState, state)
+    def answer(self, g: BlueMoon, s: BMState, option: Option) -> None:
         assert option.n is not None
         n = min(option.n, self._most(g, s))
-        game.pop(s, self)
+        g.pop(s, self)
         self._take(g, s, n)
 
     def _take(self, g: BlueMoon, s: BMState, n: int) -> None:
@@ -166,7 +158,7 @@ def push_value_discard(
         )
 
 
-class ValueDiscard(Step, tag="bm.value_discard"):
+class ValueDiscard(BMStep, tag="bm.value_discard"):
     """Discarding hand cards by printed value (see :func:`push_value_discard`). The cards are
     picked one at a time (a pick that would make a card superfluous is not offered; a pick can
     be put back, and a card put back is not offered again, so that every run of picks ends) and
@@ -181,8 +173,7 @@ class ValueDiscard(Step, tag="bm.value_discard"):
     picked: list[CardRef] = msgspec.field(default_factory=list)
     put_back: list[CardRef] = msgspec.field(default_factory=list)
 
-    def ask(self, game: Game, state: State) -> Decision | None:
-        g, s = _g(game), cast(BMState, state)
+    def ask(self, g: BlueMoon, s: BMState) -> Decision | None:
         seat, need, any_of = self.seat, self.need, self.any_of
         hand = s.zones[f"hand:{seat}"]
         # (in an opponent's determinized view the picked cards are hidden: keep those still
@@ -215,10 +206,10 @@ class ValueDiscard(Step, tag="bm.value_discard"):
         options.append(Option("cancel", "Discard nothing"))
         # the prompt is public: it must not tell the running total of the hidden picks
         prompt = f"Pick hand cards with printed values adding up to {_need_text(need, any_of)}"
-        return game.question(seat, "value_discard", prompt, options, self.rule)
+        return g.question(seat, "value_discard", prompt, options, self.rule)
 
-    def answer(self, game: Game, state: State, option: Option) -> None:
-        g, s, seat = _g(game), cast(BMState, state), self.seat
+    def answer(self, g: BlueMoon, s: BMState, option: Option) -> None:
+        seat = self.seat
         hand = s.zones[f"hand:{seat}"]
         self.picked = [c for c in self.picked if c in hand]
         if option.card is not None and option.arg == "pick":
@@ -244,7 +235,7 @@ class ValueDiscard(Step, tag="bm.value_discard"):
             g.log(s, "power_unused", self.rule, f"{s.names[seat]} discards nothing", seat)
 
 
-class DrawUpTo(Step, tag="bm.ab.draw_up_to"):
+class DrawUpTo(BMStep, tag="bm.ab.draw_up_to"):
     """The card's player may draw up to ``most`` cards (or, ``all_or_none``, exactly ``most``
     or none), as many as they may take; with none to take the power does nothing."""
 
@@ -252,7 +243,7 @@ class DrawUpTo(Step, tag="bm.ab.draw_up_to"):
     rule: str
     all_or_none: bool = False
 
-    def ask(self, game: Game, state: State) -> Decision | None:
+    def ask(self, game: BlueMoon, state: BMState) -> Decision | None:
         most = game.drawable(state, self.seat, self.most)
         if most == 0:
             return None
@@ -262,7 +253,7 @@ class DrawUpTo(Step, tag="bm.ab.draw_up_to"):
             self.seat, "draw_up_to", f"Draw up to {most} cards", options, self.rule
         )
 
-    def run(self, game: Game, state: State) -> None:
+    def run(self, game: BlueMoon, state: BMState) -> None:
         game.pop(state, self)  # nothing can be drawn: the power does nothing
         if state.logging:
             seat = self.seat
@@ -270,7 +261,7 @@ class DrawUpTo(Step, tag="bm.ab.draw_up_to"):
                 state, "draw_none", self.rule, f"{state.names[seat]} has no card to draw", seat
             )
 
-    def answer(self, game: Game, state: State, option: Option) -> None:
+    def answer(self, game: BlueMoon, state: BMState, option: Option) -> None:
         game.pop(state, self)
         seat, n = self.seat, option.n
         if n:
@@ -296,24 +287,24 @@ def take_to_hand(g: BlueMoon, s: BMState, seat: int, cid: int, zone: str, rule: 
         )
 
 
-class SearchDeck(Step, tag="bm.ab.search_deck"):
+class SearchDeck(BMStep, tag="bm.ab.search_deck"):
     """I look through my draw deck, may show one card and take it, then shuffle. The options
     name card numbers (``arg``), not instances: the deck's order is hidden even from its
     owner."""
 
     rule: str
 
-    def ask(self, game: Game, state: State) -> Decision | None:
-        g, s, seat = _g(game), cast(BMState, state), self.seat
+    def ask(self, g: BlueMoon, s: BMState) -> Decision | None:
+        seat = self.seat
         numbers = sorted({s.cards[c].defn for c in s.zones[f"deck:{seat}"]})
         options = [Option(f"take:{n}", g.defs[n].name, arg=n) for n in numbers]
         options.append(Option("none", "Take nothing"))
-        return game.question(
+        return g.question(
             seat, "search_deck", "Take a card from your draw deck", options, self.rule
         )
 
-    def answer(self, game: Game, state: State, option: Option) -> None:
-        g, s, seat, rule = _g(game), cast(BMState, state), self.seat, self.rule
+    def answer(self, g: BlueMoon, s: BMState, option: Option) -> None:
+        seat, rule = self.seat, self.rule
         deck = s.zones[f"deck:{seat}"]
         g.pop(s, self)
         if option.arg:

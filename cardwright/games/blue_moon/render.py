@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, cast
 from rich.markup import escape
 
 from cardwright.core.state import LogEvent, State, known_card
-from cardwright.games.screen import Block, Board, Line, Screen, card_line
+from cardwright.games.screen import Block, Board, Line, Screen
 
 from .carddata import icon_words
 from .play import grant_left
@@ -68,23 +68,15 @@ def _stats(d: CardDef) -> str:
     return f"{d.type}{values}" + (f"; {icons}" if icons else "")
 
 
-def card_text(d: CardDef) -> str:
-    """A card's whole text: name, type, values, icons (in the game's words) and its power."""
-    return card_line(d.name, f"{d.people} {_stats(d)}" if d.people else _stats(d), d.text)
-
-
 class BlueMoonScreen(Screen):
     @property
     def bm(self) -> BlueMoon:
         return cast("BlueMoon", self.game)
 
-    def card_text(self, view: State, card: int) -> str:
-        return card_text(self.bm.defn(view, card))
-
     def definitions(self, view: State) -> dict[str, str]:
         from .cards import all_defs
 
-        return {d.name: card_text(d) for d in all_defs().values()}
+        return {d.name: self.face(view.config, key).line() for key, d in all_defs().items()}
 
     def headline(self, event: LogEvent, seat: int) -> str | None:
         """Another player's backtracked turn (friendly backtracking, ruling R4), said plainly."""

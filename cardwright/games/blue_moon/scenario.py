@@ -29,11 +29,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, cast
 
+from cardwright.core.entries import parse_card_spec, whole
 from cardwright.core.errors import DataError
 from cardwright.core.rng import seed_rng
 from cardwright.core.state import CardRef
 from cardwright.core.zones import create_card
-from cardwright.scenarios.format import parse_card_spec, whole
 
 from . import buka_rules as buka
 from .cards import BLUFF, find_card_def

@@ -15,11 +15,15 @@ determinization find it by type.
 from __future__ import annotations
 
 import operator
-from typing import Any
+from typing import TYPE_CHECKING, Any, TypeAlias
 
 import msgspec
 
 from cardwright.core.state import CardRef, State
+from cardwright.core.steps import Step
+
+if TYPE_CHECKING:
+    from .game import BlueMoon
 
 
 class Budget(msgspec.Struct):
@@ -140,3 +144,7 @@ class BMState(State, kw_only=True):
     targets: dict[CardRef, CardRef] = msgspec.field(default_factory=dict)
     influenced: dict[CardRef, list[CardRef]] = msgspec.field(default_factory=dict)
     known: list[list[CardRef]] = msgspec.field(default_factory=lambda: [[], []])
+
+
+#: a Blue Moon step: its game and its states, declared once for all the game's steps
+BMStep: TypeAlias = Step["BlueMoon", BMState]

@@ -15,8 +15,7 @@ from typing import TYPE_CHECKING
 
 from cardwright.core.errors import EngineError
 from cardwright.core.game import AFTER
-from cardwright.core.state import CardRef, Decision, Option, State
-from cardwright.core.steps import Step
+from cardwright.core.state import CardRef, Decision, Option
 from cardwright.core.zones import move
 
 from . import buka_rules as buka
@@ -24,11 +23,9 @@ from . import fight
 from .abilities import AFTER_SUPPORT, CHARACTER_OPTIONAL, END_EVENTS, TURN_START
 from .inforce import InForce
 from .play import bs_options, character_options, play_card, play_mode, retrievable
-from .state import BMState, TurnInfo
+from .state import BMState, BMStep, TurnInfo
 
 if TYPE_CHECKING:
-    from cardwright.core.game import Game
-
     from .game import BlueMoon
 
 ELEMENTS = ("fire", "earth")
@@ -156,7 +153,7 @@ def newly_influenced(s: BMState, eff: InForce, src: CardRef, pick: int) -> bool:
     return any(c not in before for c in eff.influencers(pick))
 
 
-class Target(Step, tag="bm.target"):
+class Target(BMStep, tag="bm.target"):
     """A power "I pick one of my ..." applies to a card its player picks (no question with
     one candidate)."""
 
@@ -167,9 +164,7 @@ class Target(Step, tag="bm.target"):
         ability = g.powers.by_card[s.cards[self.source].defn]
         return InForce(g, s).target_choices(self.source, ability)
 
-    def ask(self, game: Game, state: State) -> Decision | None:
-        g: BlueMoon = game  # type: ignore[assignment]
-        s: BMState = state  # type: ignore[assignment]
+    def ask(self, g: BlueMoon, s: BMState) -> Decision | None:
         choices = self._choices(g, s)
         if len(choices) <= 1:
             return None
@@ -179,20 +174,16 @@ class Target(Step, tag="bm.target"):
             for d in (g.defn(s, c),)
         ]
         prompt = f"Choose the card {g.card_name(s, self.source)} applies to"
-        return game.question(self.seat, "target", prompt, options, self.rule)
+        return g.question(self.seat, "target", prompt, options, self.rule)
 
-    def run(self, game: Game, state: State) -> None:
-        g: BlueMoon = game  # type: ignore[assignment]
-        s: BMState = state  # type: ignore[assignment]
+    def run(self, g: BlueMoon, s: BMState) -> None:
         choices = self._choices(g, s)
-        game.pop(s, self)
+        g.pop(s, self)
         if choices:
             self._apply(g, s, CardRef(choices[0]), chosen=False)
 
-    def answer(self, game: Game, state: State, option: Option) -> None:
-        g: BlueMoon = game  # type: ignore[assignment]
-        s: BMState = state  # type: ignore[assignment]
-        game.pop(s, self)
+    def answer(self, g: BlueMoon, s: BMState, option: Option) -> None:
+        g.pop(s, self)
         assert option.card is not None
         self._apply(g, s, option.card, chosen=True)
 
@@ -217,15 +208,13 @@ class Target(Step, tag="bm.target"):
 
 
 # ======================================================================== the turn
-class Turn(Step, tag="bm.turn"):
+class Turn(BMStep, tag="bm.turn"):
     """One player's turn (``seat``), stage by stage (see the module docstring)."""
 
     stage: int = S_START
 
     # ---------------------------------------------------------------- asking
-    def ask(self, game: Game, state: State) -> Decision | None:
-        g: BlueMoon = game  # type: ignore[assignment]
-        s: BMState = state  # type: ignore[assignment]
+    def ask(self, g: BlueMoon, s: BMState) -> Decision | None:
         seat = self.seat
         if self.stage == S_MAIN:
             # the work that comes first (naming the phase, a missing target, a forced answer)
@@ -246,7 +235,7 @@ class Turn(Step, tag="bm.turn"):
                 Option(e, f"Fight in {e} (your power {g.total_power(s, seat, e, eff)})", arg=e)
                 for e in ELEMENTS
             ]
-            return game.question(
+            return g.question(
                 seat,
                 "element",
                 "Choose the contested element of this fight",
@@ -256,9 +245,7 @@ class Turn(Step, tag="bm.turn"):
         return None
 
     # ---------------------------------------------------------------- working
-    def run(self, game: Game, state: State) -> None:
-        g: BlueMoon = game  # type: ignore[assignment]
-        s: BMState = state  # type: ignore[assignment]
+    def run(self, g: BlueMoon, s: BMState) -> None:
         stack, seat = s.stack, self.seat
         # the stages that ask nothing follow one another here while nothing else comes first
         while True:
@@ -375,9 +362,7 @@ class Turn(Step, tag="bm.turn"):
             self.stage = S_MAIN  # friendly: back in the retreat phase, to choose again
 
     # ---------------------------------------------------------------- answering
-    def answer(self, game: Game, state: State, option: Option) -> None:
-        g: BlueMoon = game  # type: ignore[assignment]
-        s: BMState = state  # type: ignore[assignment]
+    def answer(self, g: BlueMoon, s: BMState, option: Option) -> None:
         seat = self.seat
         if self.stage == S_ANNOUNCE:
             element = option.arg

@@ -7,24 +7,17 @@ Death), so the lowest living players receive (ruling R8).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING
 
 import msgspec
 
-from cardwright.core.state import CardRef, Decision, Option, State
-from cardwright.core.steps import Step
+from cardwright.core.state import CardRef, Decision, Option
 
 from . import board
-from .state import MKState
+from .state import MKState, MKStep
 
 if TYPE_CHECKING:
-    from cardwright.core.game import Game
-
     from .game import Munchkin
-
-
-def _g(game: Game) -> Munchkin:
-    return cast("Munchkin", game)
 
 
 def hand_limit(g: Munchkin, s: MKState, seat: int) -> int:
@@ -48,7 +41,7 @@ def recipients(s: MKState, seat: int) -> list[int]:
     ]
 
 
-class Charity(Step, tag="mk.charity"):
+class Charity(MKStep, tag="mk.charity"):
     """``seat`` gives or discards its excess cards, one at a time. ``excess``: how many in
     all; ``given``: how many each recipient has had (by position in ``to``); ``card``: the
     card picked, waiting for a recipient."""
@@ -73,8 +66,7 @@ class Charity(Step, tag="mk.charity"):
         over = sum(1 for k in self.given if k > base)
         return [i for i, k in enumerate(self.given) if k < base or (k == base and over < extra)]
 
-    def ask(self, game: Game, state: State) -> Decision | None:
-        g, s = _g(game), cast(MKState, state)
+    def ask(self, g: Munchkin, s: MKState) -> Decision | None:
         seat = self.seat
         if self.excess < 0 or self._finished():
             return None
@@ -85,7 +77,7 @@ class Charity(Step, tag="mk.charity"):
             options = [
                 Option(f"to:{self.to[i]}", f"Give it to {s.names[self.to[i]]}", n=i) for i in open_
             ]
-            return game.question(
+            return g.question(
                 seat,
                 "charity_to",
                 # the card is still in the giver's hidden hand: the question, which every
@@ -100,7 +92,7 @@ class Charity(Step, tag="mk.charity"):
             for c in board.hand(s, seat)
         ]
         left = self.excess - (sum(self.given) if self.to else self.discarded)
-        return game.question(
+        return g.question(
             seat,
             "charity",
             f"Charity: {verb.lower()} {left} more card(s)",
@@ -112,8 +104,7 @@ class Charity(Step, tag="mk.charity"):
         done = sum(self.given) if self.to else self.discarded
         return done >= self.excess
 
-    def run(self, game: Game, state: State) -> None:
-        g, s = _g(game), cast(MKState, state)
+    def run(self, g: Munchkin, s: MKState) -> None:
         if self.excess < 0:
             self._setup(g, s)
             if self.excess:
@@ -131,8 +122,7 @@ class Charity(Step, tag="mk.charity"):
             return
         g.pop(s, self)
 
-    def answer(self, game: Game, state: State, option: Option) -> None:
-        g, s = _g(game), cast(MKState, state)
+    def answer(self, g: Munchkin, s: MKState, option: Option) -> None:
         if option.id.startswith("to:"):
             assert option.n is not None
             self._give(g, s, option.n)

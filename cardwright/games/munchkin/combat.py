@@ -12,11 +12,11 @@ run (``run.py``). Then the cards of the fight are discarded.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING
 
 from cardwright.core.game import AFTER
-from cardwright.core.state import Bindings, CardRef, Decision, Option, State
-from cardwright.core.steps import Respond, Step
+from cardwright.core.state import Bindings, CardRef, Decision, Option
+from cardwright.core.steps import Respond
 from cardwright.core.vocab import Ctx, ability_ctx
 
 from . import board
@@ -24,19 +24,13 @@ from .help import Negotiate, help_options, release_forced_helper
 from .play import Received, ability, carry_out, hand_options, moment, table_options
 from .rewards import Rewards
 from .run import RunAway
-from .state import Combat, MKState
+from .state import Combat, MKState, MKStep
 from .strength import fighters_win, treasures_of
 
 if TYPE_CHECKING:
-    from cardwright.core.game import Game
-
     from .game import Munchkin
 
 OPEN, WINDOW, SETTLE, END = range(4)
-
-
-def _g(game: Game) -> Munchkin:
-    return cast("Munchkin", game)
 
 
 def start_combat(g: Munchkin, s: MKState, fighter: int, monster: int, rule: str) -> None:
@@ -187,15 +181,14 @@ def combat_answer(g: Munchkin, s: MKState, frame: Respond, seat: int, option: Op
     release_forced_helper(g, s)
 
 
-class ChaseOff(Step, tag="mk.chase"):
+class ChaseOff(MKStep, tag="mk.chase"):
     """A fighter makes a monster leave as its text allows: pay the cost, then it goes."""
 
     monster: CardRef
     index: int
     stage: int = 0
 
-    def run(self, game: Game, state: State) -> None:
-        g, s = _g(game), cast(MKState, state)
+    def run(self, g: Munchkin, s: MKState) -> None:
         ab = ability(g, s, self.monster)
         assert ab is not None
         chase = ab.hooks["chase_offs"][self.index]
@@ -221,13 +214,12 @@ class ChaseOff(Step, tag="mk.chase"):
 
 
 # ------------------------------------------------------------------------------ the fight
-class Fight(Step, tag="mk.fight"):
+class Fight(MKStep, tag="mk.fight"):
     """One fight, ``seat`` the fighter (the rest is in ``state.combat``)."""
 
     stage: int = OPEN
 
-    def run(self, game: Game, state: State) -> None:
-        g, s = _g(game), cast(MKState, state)
+    def run(self, g: Munchkin, s: MKState) -> None:
         combat = s.combat
         assert combat is not None
         if self.stage == OPEN:
@@ -328,7 +320,7 @@ def end_combat(g: Munchkin, s: MKState) -> None:
         g.after_loss(s, seat)
 
 
-class Transfer(Step, tag="mk.transfer"):
+class Transfer(MKStep, tag="mk.transfer"):
     """The monsters turn on another player (a Transferral Potion): ``seat`` chooses who."""
 
     rule: str = "mk.combat.transfer"
@@ -340,8 +332,7 @@ class Transfer(Step, tag="mk.transfer"):
         busy = (combat.fighter, combat.helper)
         return [x for x in board.living(s) if x not in busy]
 
-    def ask(self, game: Game, state: State) -> Decision | None:
-        s = cast(MKState, state)
+    def ask(self, game: Munchkin, s: MKState) -> Decision | None:
         seats = self._seats(s)
         if len(seats) <= 1:
             return None
@@ -350,17 +341,16 @@ class Transfer(Step, tag="mk.transfer"):
             self.seat, "transfer", "Who do the monsters attack now?", options, self.rule
         )
 
-    def run(self, game: Game, state: State) -> None:
-        s = cast(MKState, state)
+    def run(self, game: Munchkin, s: MKState) -> None:
         seats = self._seats(s)
         game.pop(s, self)
         if seats:
-            self._to(_g(game), s, seats[0])
+            self._to(game, s, seats[0])
 
-    def answer(self, game: Game, state: State, option: Option) -> None:
+    def answer(self, game: Munchkin, state: MKState, option: Option) -> None:
         game.pop(state, self)
         assert option.n is not None
-        self._to(_g(game), cast(MKState, state), option.n)
+        self._to(game, state, option.n)
 
     def _to(self, g: Munchkin, s: MKState, seat: int) -> None:
         combat = s.combat

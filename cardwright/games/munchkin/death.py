@@ -10,37 +10,29 @@ player's turn begins; on their own next turn they draw four cards of each deck f
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING
 
 import msgspec
 
-from cardwright.core.state import CardRef, Decision, Option, State
-from cardwright.core.steps import Step
+from cardwright.core.state import CardRef, Decision, Option
 
 from . import board
-from .state import MKState
+from .state import MKState, MKStep
 
 if TYPE_CHECKING:
-    from cardwright.core.game import Game
-
     from .game import Munchkin
 
 KEPT = ("class", "race", "super_munchkin", "half_breed", "curse")
 
 
-def _g(game: Game) -> Munchkin:
-    return cast("Munchkin", game)
-
-
-class Death(Step, tag="mk.death"):
+class Death(MKStep, tag="mk.death"):
     """``seat`` dies: its stuff is laid out, then looted in ``order``."""
 
     rule: str = "mk.death"
     stage: int = 0
     order: list[int] = msgspec.field(default_factory=list)
 
-    def ask(self, game: Game, state: State) -> Decision | None:
-        g, s = _g(game), cast(MKState, state)
+    def ask(self, g: Munchkin, s: MKState) -> Decision | None:
         if self.stage != 1 or not self.order or len(s.zones["corpse"]) <= 1:
             return None
         looter = self.order[0]
@@ -49,10 +41,9 @@ class Death(Step, tag="mk.death"):
             for c in s.zones["corpse"]
         ]
         prompt = f"Loot {s.names[self.seat]}'s body: take one card"
-        return game.question(looter, "loot_body", prompt, options, "mk.death.loot")
+        return g.question(looter, "loot_body", prompt, options, "mk.death.loot")
 
-    def run(self, game: Game, state: State) -> None:
-        g, s = _g(game), cast(MKState, state)
+    def run(self, g: Munchkin, s: MKState) -> None:
         seat = self.seat
         if self.stage == 0:
             self.stage = 1
@@ -72,9 +63,9 @@ class Death(Step, tag="mk.death"):
             seat,
         )
 
-    def answer(self, game: Game, state: State, option: Option) -> None:
+    def answer(self, game: Munchkin, state: MKState, option: Option) -> None:
         assert option.card is not None
-        self._loot(_g(game), cast(MKState, state), option.card)
+        self._loot(game, state, option.card)
 
     def _loot(self, g: Munchkin, s: MKState, card: CardRef) -> None:
         looter = self.order.pop(0)

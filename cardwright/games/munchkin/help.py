@@ -11,21 +11,18 @@ the winning level (no forced help then: sm B1, Steampunk rule updates).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING
 
 from cardwright.core.game import AFTER
-from cardwright.core.state import CardRef, Decision, Option, State
-from cardwright.core.steps import Step
+from cardwright.core.state import CardRef, Decision, Option
 
 from . import board
 from .market import may_receive
 from .play import ride_porter
-from .state import MKState, Offer
+from .state import MKState, MKStep, Offer
 from .strength import fighters_win
 
 if TYPE_CHECKING:
-    from cardwright.core.game import Game
-
     from .game import Munchkin
 
 #: Treasure shares, from the least to the most generous: (id, label)
@@ -39,10 +36,6 @@ SHARES: tuple[tuple[str, str], ...] = (
 )
 SHARE_IDS = [sid for sid, _ in SHARES]
 SHARE_LABELS = dict(SHARES)
-
-
-def _g(game: Game) -> Munchkin:
-    return cast("Munchkin", game)
 
 
 def picks(share: str, total: int) -> list[str]:
@@ -102,7 +95,7 @@ def help_options(g: Munchkin, s: MKState, fighter: int) -> list[Option]:
     return out
 
 
-class Negotiate(Step, tag="mk.negotiate"):
+class Negotiate(MKStep, tag="mk.negotiate"):
     """The fighter (``seat``) asks ``to`` for help; the offer lives in ``combat.offer``."""
 
     to: int
@@ -115,8 +108,7 @@ class Negotiate(Step, tag="mk.negotiate"):
             combat.offer = Offer(to=self.to)
         return combat.offer
 
-    def ask(self, game: Game, state: State) -> Decision | None:
-        g, s = _g(game), cast(MKState, state)
+    def ask(self, g: Munchkin, s: MKState) -> Decision | None:
         combat = s.combat
         if combat is None or combat.offer is None or self.stage == 0:
             return None
@@ -135,7 +127,7 @@ class Negotiate(Step, tag="mk.negotiate"):
             for sid, label in SHARES:
                 options.append(Option(f"offer:{sid}", f"Offer {label}", arg=sid))
             prompt = f"Your offer to {names[self.to]}" + self._items_text(g, s, offer)
-            return game.question(self.seat, "offer", prompt, options, "mk.help.bribe")
+            return g.question(self.seat, "offer", prompt, options, "mk.help.bribe")
         if offer.stage == "reply":
             options = [Option("accept", "Help"), Option("refuse", "Refuse")]
             if not offer.demand:
@@ -145,10 +137,10 @@ class Negotiate(Step, tag="mk.negotiate"):
                 f"{names[self.seat]} asks for your help, offering {SHARE_LABELS[offer.share]}"
                 + self._items_text(g, s, offer)
             )
-            return game.question(self.to, "help", prompt, options, "mk.help.ask")
+            return g.question(self.to, "help", prompt, options, "mk.help.ask")
         options = [Option("agree", "Agree"), Option("decline", "Decline")]
         prompt = f"{names[self.to]} will help for {SHARE_LABELS[offer.demand]}"
-        return game.question(self.seat, "bargain", prompt, options, "mk.help.bribe")
+        return g.question(self.seat, "bargain", prompt, options, "mk.help.bribe")
 
     @staticmethod
     def _items_text(g: Munchkin, s: MKState, offer: Offer) -> str:
@@ -156,8 +148,7 @@ class Negotiate(Step, tag="mk.negotiate"):
             return ""
         return " and " + ", ".join(g.card_name(s, c) for c in offer.items)
 
-    def run(self, game: Game, state: State) -> None:
-        g, s = _g(game), cast(MKState, state)
+    def run(self, g: Munchkin, s: MKState) -> None:
         combat = s.combat
         assert combat is not None
         self.stage = 1
@@ -193,8 +184,7 @@ class Negotiate(Step, tag="mk.negotiate"):
                 combat.forced_help = True
                 return
 
-    def answer(self, game: Game, state: State, option: Option) -> None:
-        g, s = _g(game), cast(MKState, state)
+    def answer(self, g: Munchkin, s: MKState, option: Option) -> None:
         combat = s.combat
         assert combat is not None and combat.offer is not None
         offer = combat.offer

@@ -12,22 +12,15 @@ from typing import TYPE_CHECKING, cast
 import msgspec
 
 from cardwright.core.state import CardRef, Decision, Option, State
-from cardwright.core.steps import Step
 
 from . import board
 from .play import equip_options, ride_porter
-from .state import MKState
+from .state import MKState, MKStep
 
 if TYPE_CHECKING:
-    from cardwright.core.game import Game
-
     from .game import Munchkin
 
 GOLD_PER_LEVEL = 1000
-
-
-def _g(game: Game) -> Munchkin:
-    return cast("Munchkin", game)
 
 
 # ------------------------------------------------------------------------------ selling
@@ -76,7 +69,7 @@ class Sale:
     need: int | None
 
 
-class Sell(Step, tag="mk.sell"):
+class Sell(MKStep, tag="mk.sell"):
     """Pick Items to sell one at a time, then sell them: a level per full 1,000 Gold Pieces,
     no change, never Level 10 (the extra is lost). A Halfling names one Item sold at double
     value, once per turn."""
@@ -95,8 +88,7 @@ class Sell(Step, tag="mk.sell"):
         lost = total - levels * GOLD_PER_LEVEL
         return Sale(self.seat, picked, self.double, total, levels, lost, need)
 
-    def ask(self, game: Game, state: State) -> Decision | None:
-        g, s = _g(game), cast(MKState, state)
+    def ask(self, g: Munchkin, s: MKState) -> Decision | None:
         seat = self.seat
         options = []
         for c in sellable(g, s, seat):
@@ -114,12 +106,11 @@ class Sell(Step, tag="mk.sell"):
             options.append(Option("sell", label, n=sale.levels))
         options.append(Option("cancel", "Sell nothing"))
         # the prompt is public: what is picked from a hidden hand stays hidden until sold
-        return game.question(
+        return g.question(
             seat, "sell", "Pick Items to sell, then sell them", options, "mk.play.sell"
         )
 
-    def answer(self, game: Game, state: State, option: Option) -> None:
-        g, s = _g(game), cast(MKState, state)
+    def answer(self, g: Munchkin, s: MKState, option: Option) -> None:
         kind = option.id.split(":", 1)[0]
         if kind == "add":
             assert option.card is not None
@@ -234,34 +225,32 @@ def _gift_pairs(g: Munchkin, s: MKState, seat: int) -> Iterator[tuple[CardRef, i
                 yield (CardRef(c), x)
 
 
-class Give(Step, tag="mk.give"):
+class Give(MKStep, tag="mk.give"):
     """``seat`` offers an Item in play to another player, who takes it or not (001 Trading:
     Items may be given away; the Item stays in play, carried)."""
 
     item: CardRef | None = None
     to: int = -1
 
-    def ask(self, game: Game, state: State) -> Decision | None:
-        g, s = _g(game), cast(MKState, state)
+    def ask(self, g: Munchkin, s: MKState) -> Decision | None:
         gifts = _gifts(g, s, self.seat)
         if self.item is None:
             items = list(dict.fromkeys(c for c, _ in gifts))
             options = [Option(f"give:{c}", f"Give {g.card_name(s, c)}", card=c) for c in items]
             options.append(Option("cancel", "Give nothing"))
-            return game.question(
+            return g.question(
                 self.seat, "gift", "Which Item do you give away?", options, "mk.play.trade"
             )
         if self.to < 0:
             seats = [x for c, x in gifts if c == self.item]
             options = [Option(f"to:{x}", f"To {s.names[x]}", n=x) for x in seats]
             options.append(Option("cancel", "Give nothing"))
-            return game.question(self.seat, "gift", "To whom?", options, "mk.play.trade")
+            return g.question(self.seat, "gift", "To whom?", options, "mk.play.trade")
         options = [Option("accept", "Take it"), Option("decline", "Decline")]
         prompt = f"{s.names[self.seat]} offers you {g.card_name(s, self.item)}"
-        return game.question(self.to, "gift_reply", prompt, options, "mk.play.trade")
+        return g.question(self.to, "gift_reply", prompt, options, "mk.play.trade")
 
-    def answer(self, game: Game, state: State, option: Option) -> None:
-        g, s = _g(game), cast(MKState, state)
+    def answer(self, g: Munchkin, s: MKState, option: Option) -> None:
         kind = option.id.split(":", 1)[0]
         if kind == "give":
             self.item = option.card
@@ -310,20 +299,19 @@ def _pairs(g: Munchkin, s: MKState, seat: int) -> Iterator[tuple[CardRef, CardRe
                 yield (CardRef(c), CardRef(theirs))
 
 
-class Trade(Step, tag="mk.trade"):
+class Trade(MKStep, tag="mk.trade"):
     """``seat`` proposes one Item for one; the other player accepts or declines."""
 
     give: CardRef | None = None
     want: CardRef | None = None
 
-    def ask(self, game: Game, state: State) -> Decision | None:
-        g, s = _g(game), cast(MKState, state)
+    def ask(self, g: Munchkin, s: MKState) -> Decision | None:
         pairs = _trade_pairs(g, s, self.seat)
         if self.give is None:
             mine = list(dict.fromkeys(p[0] for p in pairs))
             options = [Option(f"give:{c}", f"Offer {g.card_name(s, c)}", card=c) for c in mine]
             options.append(Option("cancel", "Propose nothing"))
-            return game.question(
+            return g.question(
                 self.seat, "trade", "Which of your Items do you offer?", options, "mk.play.trade"
             )
         if self.want is None:
@@ -335,15 +323,14 @@ class Trade(Step, tag="mk.trade"):
                 for c in theirs
             ]
             options.append(Option("cancel", "Propose nothing"))
-            return game.question(self.seat, "trade", "For which Item?", options, "mk.play.trade")
+            return g.question(self.seat, "trade", "For which Item?", options, "mk.play.trade")
         other = board.holder(s, self.want)
         options = [Option("accept", "Accept the trade"), Option("decline", "Decline")]
         offered, wanted = g.card_name(s, self.give), g.card_name(s, self.want)
         prompt = f"{s.names[self.seat]} offers {offered} for your {wanted}"
-        return game.question(other, "trade_reply", prompt, options, "mk.play.trade")
+        return g.question(other, "trade_reply", prompt, options, "mk.play.trade")
 
-    def answer(self, game: Game, state: State, option: Option) -> None:
-        g, s = _g(game), cast(MKState, state)
+    def answer(self, g: Munchkin, s: MKState, option: Option) -> None:
         kind = option.id.split(":", 1)[0]
         if kind == "give":
             self.give = option.card
@@ -375,14 +362,13 @@ class Trade(Step, tag="mk.trade"):
 
 
 # ------------------------------------------------------------------------------ theft
-class Theft(Step, tag="mk.theft"):
+class Theft(MKStep, tag="mk.theft"):
     """A Thief tries to steal a Small Item another player has in play: roll 4 or more and it
     is theirs; otherwise they are caught and lose a level."""
 
-    def ask(self, game: Game, state: State) -> Decision | None:
+    def ask(self, g: Munchkin, s: MKState) -> Decision | None:
         from .play import steal_targets
 
-        g, s = _g(game), cast(MKState, state)
         targets = steal_targets(g, s, self.seat)
         if not targets:
             return None
@@ -392,13 +378,12 @@ class Theft(Step, tag="mk.theft"):
             )
             for c in targets
         ]
-        return game.question(self.seat, "steal", "Steal which Item?", options, "mk.card.class")
+        return g.question(self.seat, "steal", "Steal which Item?", options, "mk.card.class")
 
-    def run(self, game: Game, state: State) -> None:
+    def run(self, game: Munchkin, state: MKState) -> None:
         game.pop(state, self)
 
-    def answer(self, game: Game, state: State, option: Option) -> None:
-        g, s = _g(game), cast(MKState, state)
+    def answer(self, g: Munchkin, s: MKState, option: Option) -> None:
         g.pop(s, self)
         assert option.card is not None
         victim = board.holder(s, option.card)
@@ -453,15 +438,14 @@ def shed_big(g: Munchkin, s: MKState, seat: int) -> None:
 
 
 # ------------------------------------------------------------------------------ Resurrection
-class Resurrect(Step, tag="mk.resurrect"):
+class Resurrect(MKStep, tag="mk.resurrect"):
     """A Cleric drawing ``count`` cards face down from ``deck`` may take each from the top of
     its discard pile instead, discarding a card from hand for it (Resurrection)."""
 
     count: int
     deck: str = "treasure"
 
-    def ask(self, game: Game, state: State) -> Decision | None:
-        g, s = _g(game), cast(MKState, state)
+    def ask(self, g: Munchkin, s: MKState) -> Decision | None:
         pile = s.zones[f"{self.deck}_discard"]
         if self.count <= 0 or not pile or not board.hand(s, self.seat):
             return None
@@ -474,7 +458,7 @@ class Resurrect(Step, tag="mk.resurrect"):
                 card=CardRef(top),
             ),
         ]
-        return game.question(
+        return g.question(
             self.seat,
             "resurrection",
             "Resurrection: draw or take the top discard?",
@@ -482,8 +466,7 @@ class Resurrect(Step, tag="mk.resurrect"):
             "mk.card.class",
         )
 
-    def run(self, game: Game, state: State) -> None:
-        g, s = _g(game), cast(MKState, state)
+    def run(self, g: Munchkin, s: MKState) -> None:
         if self.count > 0:
             g.draw(
                 s,
@@ -495,8 +478,7 @@ class Resurrect(Step, tag="mk.resurrect"):
             )
         g.pop(s, self)
 
-    def answer(self, game: Game, state: State, option: Option) -> None:
-        g, s = _g(game), cast(MKState, state)
+    def answer(self, g: Munchkin, s: MKState, option: Option) -> None:
         self.count -= 1
         if option.id == "draw":
             g.draw(
@@ -510,25 +492,24 @@ class Resurrect(Step, tag="mk.resurrect"):
         g.push_step(s, DiscardOne(seat=self.seat, skip=option.card))
 
 
-class DiscardOne(Step, tag="mk.discard_one"):
+class DiscardOne(MKStep, tag="mk.discard_one"):
     """Discard one card from hand (asked even when forced: the hand is hidden)."""
 
     skip: CardRef | None = None
 
-    def ask(self, game: Game, state: State) -> Decision | None:
-        g, s = _g(game), cast(MKState, state)
+    def ask(self, g: Munchkin, s: MKState) -> Decision | None:
         cards = [c for c in board.hand(s, self.seat) if c != self.skip]
         if not cards:
             return None
         options = [Option(f"discard:{c}", f"Discard {g.card_name(s, c)}", card=c) for c in cards]
-        return game.question(
+        return g.question(
             self.seat, "discard", "Discard a card from your hand", options, "mk.card.class"
         )
 
-    def run(self, game: Game, state: State) -> None:
+    def run(self, game: Munchkin, state: MKState) -> None:
         game.pop(state, self)
 
-    def answer(self, game: Game, state: State, option: Option) -> None:
+    def answer(self, game: Munchkin, state: MKState, option: Option) -> None:
         assert option.card is not None
         game.pop(state, self)
         game.discard_card(state, self.seat, option.card, "mk.card.class")

@@ -11,30 +11,24 @@ target as typed values (``card``, ``target``, ``n``); option ids are stable
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING
 
 import msgspec
 
-from cardwright.core.state import Bindings, CardRef, Decision, Option, State
-from cardwright.core.steps import Step
+from cardwright.core.state import Bindings, CardRef, Decision, Option
 from cardwright.core.vocab import Ctx, ability_ctx, ability_possible, start_ability
 
 from . import board
-from .state import MKState
+from .state import MKState, MKStep
 from .words import Power
 
 if TYPE_CHECKING:
     from cardwright.core.abilities import Ability
-    from cardwright.core.game import Game
 
     from .game import Munchkin
 
 #: the moments out of a fight on a seat's own turn
 OWN_TURN = ("setup", "arrange", "trouble", "end")
-
-
-def _g(game: Game) -> Munchkin:
-    return cast("Munchkin", game)
 
 
 @dataclass(frozen=True)
@@ -424,7 +418,7 @@ def steal_targets(g: Munchkin, s: MKState, seat: int) -> list[CardRef]:
     return out
 
 
-class UsePower(Step, tag="mk.power"):
+class UsePower(MKStep, tag="mk.power"):
     """Use a power: note the use, pay its cost, then its effect (or rules action)."""
 
     card: CardRef
@@ -433,8 +427,7 @@ class UsePower(Step, tag="mk.power"):
     stage: int = 0
     rule: str = "mk.play.power"
 
-    def run(self, game: Game, state: State) -> None:
-        g, s = _g(game), cast(MKState, state)
+    def run(self, g: Munchkin, s: MKState) -> None:
         ab = ability(g, s, self.card)
         assert ab is not None
         p: Power = ab.hooks["powers"][self.index]
@@ -466,7 +459,7 @@ class UsePower(Step, tag="mk.power"):
 
 
 # ------------------------------------------------------------------------------ playing a card
-class PlayCard(Step, tag="mk.play"):
+class PlayCard(MKStep, tag="mk.play"):
     """A card played (``how``: ``play``, ``curse``, ``level``, ``steal``, ``enhance``,
     ``mate``, ``join``, ``use``, ``alt``): it leaves the hand (or the table), takes effect,
     and goes where its kind goes. ``to``: a seat it is played on; ``target``: a monster."""
@@ -479,8 +472,7 @@ class PlayCard(Step, tag="mk.play"):
     alt: int = -1
     stage: int = 0
 
-    def run(self, game: Game, state: State) -> None:
-        g, s = _g(game), cast(MKState, state)
+    def run(self, g: Munchkin, s: MKState) -> None:
         if self.stage == 0:
             self.stage = 1
             self._begin(g, s)
@@ -713,7 +705,7 @@ def carry_out(g: Munchkin, s: MKState, seat: int, option: Option) -> bool:
 
 
 # ------------------------------------------------------------------------------ cards received
-class Received(Step, tag="mk.received"):
+class Received(MKStep, tag="mk.received"):
     """Players who received cards outside their own turn (a helper's share of the Treasure,
     Charity, loot from a body) may play them at once, out of a fight (001 Rewards: "even if
     you are the helper"; When You May Take Actions): a window for those players only, from
@@ -723,8 +715,7 @@ class Received(Step, tag="mk.received"):
     stage: int = 0
     seats: list[int] = msgspec.field(default_factory=list)
 
-    def run(self, game: Game, state: State) -> None:
-        g, s = _g(game), cast(MKState, state)
+    def run(self, g: Munchkin, s: MKState) -> None:
         if self.stage == 0:
             self.stage = 1
             self.seats = [
@@ -745,7 +736,7 @@ class Received(Step, tag="mk.received"):
 
 
 # ------------------------------------------------------------------------------ paying gold
-class PayGold(Step, tag="mk.pay_gold"):
+class PayGold(MKStep, tag="mk.pay_gold"):
     """Discard Items in play worth at least ``amount`` Gold Pieces, one at a time (a monster
     paid off, a tax)."""
 
@@ -758,8 +749,7 @@ class PayGold(Step, tag="mk.pay_gold"):
         question is asked)."""
         return [c for c in board.in_play(s, self.seat) if g.defn(s, c).is_item]
 
-    def ask(self, game: Game, state: State) -> Decision | None:
-        g, s = _g(game), cast(MKState, state)
+    def ask(self, g: Munchkin, s: MKState) -> Decision | None:
         items = self._items(g, s)
         if self.paid >= self.amount or not items:
             return None
@@ -770,13 +760,12 @@ class PayGold(Step, tag="mk.pay_gold"):
             for c in items
         ]
         prompt = f"Discard Items worth {self.amount - self.paid} more Gold Pieces"
-        return game.question(self.seat, "pay_gold", prompt, options, self.rule)
+        return g.question(self.seat, "pay_gold", prompt, options, self.rule)
 
-    def run(self, game: Game, state: State) -> None:
+    def run(self, game: Munchkin, state: MKState) -> None:
         game.pop(state, self)
 
-    def answer(self, game: Game, state: State, option: Option) -> None:
-        g, s = _g(game), cast(MKState, state)
+    def answer(self, g: Munchkin, s: MKState, option: Option) -> None:
         assert option.card is not None
         self.paid += g.defn(s, option.card).gold
         g.discard_card(s, self.seat, option.card, self.rule)

@@ -70,7 +70,8 @@ def _face_numbers(c: CardDef) -> dict[str, str | int]:
 
 
 def card_face(game: Game, config: Mapping[str, Any], defn: str) -> dict[str, Any]:
-    """A card as ``cardwright cards munchkin`` prints it: its kind, numbers and whole text."""
+    """A card as ``cardwright cards munchkin`` prints it: its kind, numbers and whole text
+    (the one source of its text: the terminal prints it too, ``games/screen.py`` CardFace)."""
     c = game.sets[config["card_set"]].cards[defn]  # type: ignore[attr-defined]
     kind = KIND_WORDS.get(c.kind, c.kind)
     return {"name": c.name, "kind": kind, "text": c.text, "numbers": _face_numbers(c)}

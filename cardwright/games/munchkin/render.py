@@ -9,13 +9,12 @@ from typing import TYPE_CHECKING, cast
 from rich.markup import escape
 
 from cardwright.core.state import State, known_card
-from cardwright.games.screen import Block, Board, Line, Screen, card_line
+from cardwright.games.screen import Block, Board, Line, Screen
 
 from . import board
 from .state import MKState
 
 if TYPE_CHECKING:
-    from .cards import CardDef
     from .game import Munchkin
 
 #: each kind of card as the rules name it
@@ -28,33 +27,6 @@ KIND_WORDS = {
     "door": "Door card",
     "treasure": "Treasure card",
 }
-
-
-def _stats(d: CardDef) -> str:
-    kind = KIND_WORDS.get(d.kind, d.kind)
-    if d.kind == "monster":
-        treasures = f"{d.treasures} Treasure" + ("s" if d.treasures != 1 else "")
-        levels = f", {d.levels} levels" if d.levels > 1 else ""
-        undead = ", Undead" if d.undead else ""
-        return f"monster, Level {d.level}, {treasures}{levels}{undead}"
-    parts = [kind]
-    if d.kind == "item":
-        if d.bonus:
-            parts.append(f"+{d.bonus}")
-        if d.slot != "none":
-            parts.append(d.slot.replace("_", " "))
-        if d.hands:
-            parts.append(f"{d.hands} hand" + ("s" if d.hands > 1 else ""))
-        if d.big:
-            parts.append("Big")
-    if d.gold:
-        parts.append(f"{d.gold} Gold Pieces")
-    return ", ".join(parts)
-
-
-def card_text(d: CardDef) -> str:
-    """A card's whole text: its kind and numbers, then its words."""
-    return card_line(d.name, _stats(d), d.text)
 
 
 def _short(g: Munchkin, s: MKState, cid: int) -> str:
@@ -74,12 +46,9 @@ class MunchkinScreen(Screen):
     def mk(self) -> Munchkin:
         return cast("Munchkin", self.game)
 
-    def card_text(self, view: State, card: int) -> str:
-        return card_text(self.mk.defn(view, card))
-
     def definitions(self, view: State) -> dict[str, str]:
         cards = self.mk.card_defs[view.config["card_set"]]
-        return {d.name: card_text(d) for d in cards.values()}
+        return {d.name: self.face(view.config, key).line() for key, d in cards.items()}
 
     def board(self, view: State, seat: int) -> Board:
         g, s = self.mk, cast(MKState, view)

@@ -6,31 +6,24 @@ lone winner, face up when helped and divided in the agreed picking order.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING
 
-from cardwright.core.state import CardRef, Decision, Option, State
-from cardwright.core.steps import Step
+from cardwright.core.state import CardRef, Decision, Option
 from cardwright.core.vocab import start_ability
 
 from . import board
 from .help import picks
 from .play import ability
-from .state import MKState
+from .state import MKState, MKStep
 from .strength import treasures_of
 
 if TYPE_CHECKING:
-    from cardwright.core.game import Game
-
     from .game import Munchkin
 
 LEVELS, HOOKS, DRAW, DIVIDE, DONE = range(5)
 
 
-def _g(game: Game) -> Munchkin:
-    return cast("Munchkin", game)
-
-
-class Rewards(Step, tag="mk.rewards"):
+class Rewards(MKStep, tag="mk.rewards"):
     """The spoils of a won fight, for the fighter ``seat`` (the fight is still in
     ``state.combat``: the monsters killed are its remaining monsters and those killed
     outright). ``queue``: the pickers of the Treasure still to divide (``h``/``f``)."""
@@ -44,8 +37,7 @@ class Rewards(Step, tag="mk.rewards"):
         assert combat is not None
         return [*combat.monsters, *combat.removed]
 
-    def ask(self, game: Game, state: State) -> Decision | None:
-        g, s = _g(game), cast(MKState, state)
+    def ask(self, g: Munchkin, s: MKState) -> Decision | None:
         if self.stage != DIVIDE or not self.queue or not s.zones["loot"]:
             return None
         combat = s.combat
@@ -56,12 +48,11 @@ class Rewards(Step, tag="mk.rewards"):
             return None
         options = [Option(f"pick:{c}", f"Take {g.card_name(s, c)}", card=CardRef(c)) for c in loot]
         n = len(s.zones["loot"])
-        return game.question(
+        return g.question(
             picker, "pick_treasure", f"Pick a Treasure ({n} left)", options, "mk.combat.share"
         )
 
-    def run(self, game: Game, state: State) -> None:
-        g, s = _g(game), cast(MKState, state)
+    def run(self, g: Munchkin, s: MKState) -> None:
         combat = s.combat
         assert combat is not None
         fighter = combat.fighter
@@ -123,9 +114,9 @@ class Rewards(Step, tag="mk.rewards"):
             return
         g.pop(s, self)
 
-    def answer(self, game: Game, state: State, option: Option) -> None:
+    def answer(self, game: Munchkin, state: MKState, option: Option) -> None:
         assert option.card is not None
-        self._give(_g(game), cast(MKState, state), option.card)
+        self._give(game, state, option.card)
 
     def _give(self, g: Munchkin, s: MKState, card: CardRef) -> None:
         combat = s.combat

@@ -13,29 +13,23 @@ glue as they get away. The dead stop running.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING
 
 import msgspec
 
-from cardwright.core.state import Bindings, CardRef, Decision, Option, State
-from cardwright.core.steps import Respond, Step
+from cardwright.core.state import Bindings, CardRef, Decision, Option
+from cardwright.core.steps import Respond
 from cardwright.core.vocab import Ctx, ability_ctx, start_ability
 
 from . import board
 from .play import ability, power_options
-from .state import MKState
+from .state import MKState, MKStep
 
 if TYPE_CHECKING:
-    from cardwright.core.game import Game
-
     from .game import Munchkin
 
 ESCAPE_ON = 5
 CHOOSE, PREPARE, ROLLED, FAILED, CAUGHT, NEXT = range(6)
-
-
-def _g(game: Game) -> Munchkin:
-    return cast("Munchkin", game)
 
 
 def escape_bonus(g: Munchkin, s: MKState, seat: int, monster: int) -> int:
@@ -47,7 +41,7 @@ def escape_bonus(g: Munchkin, s: MKState, seat: int, monster: int) -> int:
     return total
 
 
-class RunAway(Step, tag="mk.run"):
+class RunAway(MKStep, tag="mk.run"):
     """``seat`` runs from every monster of the fight. ``left``: the monsters still to run
     from; ``current``: the one being run from; ``roll``: the roll so far (with its
     changes); ``rerolled``: the Halfling's second roll is spent."""
@@ -67,8 +61,7 @@ class RunAway(Step, tag="mk.run"):
         out += power_options(g, s, seat, "failed_escape")
         return out
 
-    def ask(self, game: Game, state: State) -> Decision | None:
-        g, s = _g(game), cast(MKState, state)
+    def ask(self, g: Munchkin, s: MKState) -> Decision | None:
         seat = self.seat
         if s.dead[seat]:
             return None
@@ -76,7 +69,7 @@ class RunAway(Step, tag="mk.run"):
             options = [
                 Option(f"flee:{m}", f"Run from {g.card_name(s, m)} next", card=m) for m in self.left
             ]
-            return game.question(
+            return g.question(
                 seat, "run_order", "Which monster do you run from next?", options, "mk.run"
             )
         if self.stage == PREPARE and self.current is not None:
@@ -85,7 +78,7 @@ class RunAway(Step, tag="mk.run"):
                 return None
             name = g.card_name(s, self.current)
             options = [Option("roll", f"Roll to run away from {name}"), *extra]
-            return game.question(seat, "run", f"Running from {name}", options, "mk.run")
+            return g.question(seat, "run", f"Running from {name}", options, "mk.run")
         if self.stage == FAILED and self.current is not None:
             options = self._options_failed(g, s)
             treasures = board.hand_zones(seat)[1]
@@ -94,11 +87,10 @@ class RunAway(Step, tag="mk.run"):
                 return None
             name = g.card_name(s, self.current)
             prompt = f"You rolled {self.roll} against {name}: caught, unless you do something"
-            return game.question(seat, "failed_escape", prompt, options, "mk.run")
+            return g.question(seat, "failed_escape", prompt, options, "mk.run")
         return None
 
-    def run(self, game: Game, state: State) -> None:
-        g, s = _g(game), cast(MKState, state)
+    def run(self, g: Munchkin, s: MKState) -> None:
         seat = self.seat
         combat = s.combat
         if s.dead[seat] or combat is None:
@@ -162,8 +154,7 @@ class RunAway(Step, tag="mk.run"):
         self.stage = CHOOSE
         self.current = None
 
-    def answer(self, game: Game, state: State, option: Option) -> None:
-        g, s = _g(game), cast(MKState, state)
+    def answer(self, g: Munchkin, s: MKState, option: Option) -> None:
         kind = option.id.split(":", 1)[0]
         if kind == "flee":
             assert option.card is not None

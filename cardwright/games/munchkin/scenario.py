@@ -17,11 +17,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
+from cardwright.core.entries import add_lasting_effects, parse_card_spec, truth, whole
 from cardwright.core.errors import DataError
 from cardwright.core.rng import seed_rng
 from cardwright.core.state import CardRef
 from cardwright.core.zones import create_card
-from cardwright.scenarios.format import add_lasting_effects, parse_card_spec, truth, whole
 
 from . import board
 from .state import MKState

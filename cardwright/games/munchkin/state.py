@@ -2,9 +2,15 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, TypeAlias
+
 import msgspec
 
 from cardwright.core.state import CardRef, State
+from cardwright.core.steps import Step
+
+if TYPE_CHECKING:
+    from .game import Munchkin
 
 
 class Offer(msgspec.Struct, omit_defaults=True):
@@ -74,3 +80,7 @@ class MKState(State, kw_only=True):
     #: window (once per window: ruling R4)
     rearranged: list[int] = msgspec.field(default_factory=list)
     kills: list[int] = msgspec.field(default_factory=list)
+
+
+#: a Munchkin step: its game and its states, declared once for all the game's steps
+MKStep: TypeAlias = Step["Munchkin", MKState]

@@ -5,29 +5,22 @@ the any-time window that opens each turn (``windows.py``).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING
 
-from cardwright.core.state import CardRef, Decision, Option, State
-from cardwright.core.steps import Step
+from cardwright.core.state import CardRef, Decision, Option
 
 from . import board
 from .charity import Charity
 from .combat import start_combat
 from .market import Trade, can_sell, trade_options
 from .play import Received, carry_out, equip_options, hand_options, moment, table_options
-from .state import MKState
+from .state import MKState, MKStep
 from .windows import open_anytime
 
 if TYPE_CHECKING:
-    from cardwright.core.game import Game
-
     from .game import Munchkin
 
 START, ARRANGE, KICK, KICKED, TROUBLE, AFTER, CHARITY, END = range(8)
-
-
-def _g(game: Game) -> Munchkin:
-    return cast("Munchkin", game)
 
 
 def main_options(g: Munchkin, s: MKState, seat: int, kind: str) -> list[Option]:
@@ -61,7 +54,7 @@ def carry_main(g: Munchkin, s: MKState, seat: int, option: Option) -> bool:
     return carry_out(g, s, seat, option)
 
 
-class Setup(Step, tag="mk.setup"):
+class Setup(MKStep, tag="mk.setup"):
     """Before the first turn each player, in turn from the first, may play classes, races
     and Items from their eight cards (001 Character Creation). ``seat``: the first player;
     ``done``: how many have finished."""
@@ -71,31 +64,28 @@ class Setup(Step, tag="mk.setup"):
     def _current(self, s: MKState) -> int:
         return (self.seat + self.done) % len(s.names)
 
-    def ask(self, game: Game, state: State) -> Decision | None:
-        g, s = _g(game), cast(MKState, state)
+    def ask(self, g: Munchkin, s: MKState) -> Decision | None:
         if self.done >= len(s.names):
             return None
         seat = self._current(s)
         options = main_options(g, s, seat, "setup")
         options.append(Option("done", "Done: start the game"))
-        return game.question(
+        return g.question(
             seat, "setup", "Play your class, race and Items, or go on", options, "mk.setup"
         )
 
-    def run(self, game: Game, state: State) -> None:
-        g, s = _g(game), cast(MKState, state)
+    def run(self, g: Munchkin, s: MKState) -> None:
         g.pop(s, self)
         g.push_step(s, Turn(seat=self.seat))
 
-    def answer(self, game: Game, state: State, option: Option) -> None:
-        g, s = _g(game), cast(MKState, state)
+    def answer(self, g: Munchkin, s: MKState, option: Option) -> None:
         if option.id == "done":
             self.done += 1
             return
         carry_main(g, s, self._current(s), option)
 
 
-class Turn(Step, tag="mk.turn"):
+class Turn(MKStep, tag="mk.turn"):
     """One player's turn. ``fought``: a monster was met at the door; ``kicked``: the card
     just kicked (when it is not a monster or a curse, the player keeps or plays it)."""
 
@@ -103,15 +93,14 @@ class Turn(Step, tag="mk.turn"):
     fought: bool = False
     kicked: CardRef | None = None
 
-    def ask(self, game: Game, state: State) -> Decision | None:
-        g, s = _g(game), cast(MKState, state)
+    def ask(self, g: Munchkin, s: MKState) -> Decision | None:
         seat = self.seat
         if s.triggers:
             return None
         if self.stage == ARRANGE:
             options = main_options(g, s, seat, "arrange")
             options.append(Option("kick", "Kick open the door"))
-            return game.question(
+            return g.question(
                 seat,
                 "main",
                 "Arrange your cards, then kick open the door",
@@ -125,7 +114,7 @@ class Turn(Step, tag="mk.turn"):
                 options.append(Option("play_kicked", f"Play {g.card_name(s, card)} now", card=card))
             if len(options) == 1:
                 return None
-            return game.question(
+            return g.question(
                 seat, "kicked", f"You found {g.card_name(s, card)}", options, "mk.turn.kick"
             )
         if self.stage == TROUBLE:
@@ -137,13 +126,13 @@ class Turn(Step, tag="mk.turn"):
                     )
             deck = "Treasure" if s.config["listen_at_door"] else "Door"
             options.append(Option("loot", f"Loot the room: draw a {deck} card face down"))
-            return game.question(
+            return g.question(
                 seat, "trouble", "Look for trouble, or loot the room", options, "mk.turn.trouble"
             )
         if self.stage == AFTER:
             options = main_options(g, s, seat, "end")
             options.append(Option("end", "End your turn"))
-            return game.question(
+            return g.question(
                 seat,
                 "main",
                 "Play cards before Charity, or end your turn",
@@ -169,8 +158,7 @@ class Turn(Step, tag="mk.turn"):
             )
         return False
 
-    def run(self, game: Game, state: State) -> None:
-        g, s = _g(game), cast(MKState, state)
+    def run(self, g: Munchkin, s: MKState) -> None:
         seat = self.seat
         if s.triggers:
             g.resolve_triggers(s)
@@ -253,8 +241,7 @@ class Turn(Step, tag="mk.turn"):
             card=card,
         )
 
-    def answer(self, game: Game, state: State, option: Option) -> None:
-        g, s = _g(game), cast(MKState, state)
+    def answer(self, g: Munchkin, s: MKState, option: Option) -> None:
         seat = self.seat
         oid = option.id
         if self.stage == ARRANGE:

@@ -24,10 +24,10 @@ it never makes a seat be asked by itself (ruling R17).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING
 
-from cardwright.core.state import CardRef, Option, State
-from cardwright.core.steps import Respond, Step
+from cardwright.core.state import CardRef, Option
+from cardwright.core.steps import Respond
 from cardwright.core.vocab import start_ability
 
 from . import board
@@ -35,16 +35,10 @@ from .combat import combat_answer, combat_options, combat_prompt
 from .market import Give, Trade, free_actions
 from .play import ability, carry_out, class_discards, hand_options, moment, table_options
 from .run import stick
-from .state import MKState
+from .state import MKState, MKStep
 
 if TYPE_CHECKING:
-    from cardwright.core.game import Game
-
     from .game import Munchkin
-
-
-def _g(game: Game) -> Munchkin:
-    return cast("Munchkin", game)
 
 
 def window_options(g: Munchkin, s: MKState, frame: Respond, seat: int) -> list[Option]:
@@ -171,7 +165,7 @@ def cancel_curse(g: Munchkin, s: MKState, frame: Respond, seat: int, ring: int) 
                 break
 
 
-class Curse(Step, tag="mk.curse"):
+class Curse(MKStep, tag="mk.curse"):
     """A curse strikes ``seat`` (played by ``by``, or drawn at the door when ``kicked``): the
     victim may cancel it first; then its effect, with the victim as ``you``; then it is
     discarded, unless it stays in front of them: a lasting curse, or one whose penalty waits
@@ -184,8 +178,7 @@ class Curse(Step, tag="mk.curse"):
     cancelled: bool = False
     before: str = ""
 
-    def run(self, game: Game, state: State) -> None:
-        g, s = _g(game), cast(MKState, state)
+    def run(self, g: Munchkin, s: MKState) -> None:
         seat, card = self.seat, self.card
         if self.stage == 0:
             self.stage = 1

@@ -19,6 +19,7 @@ from typing import Any, cast
 from cardwright.core.game import Game
 from cardwright.core.state import CardRef, State, known_card
 
+from .carddata import kind_words
 from .catalog import BASE_DECK, BASE_DISCARD, BASES, RESOLVING, base_zone
 from .state import REVEALED, Allowance, SUState
 
@@ -61,7 +62,7 @@ def card_face(game: Game, config: Mapping[str, Any], defn: str) -> dict[str, Any
         numbers = {"breakpoint": base.breakpoint, "VP": "/".join(map(str, base.vp))}
         return {"name": base.name, "kind": "base", "text": base.text, "numbers": numbers}
     c = cat.cards[defn]
-    kind = c.type + (f" ({', '.join(c.subtypes)})" if c.subtypes else "")
+    kind = kind_words(c.type, c.subtypes)  # the game's words, never the data's tags
     faction = cat.factions.get(c.faction)
     if faction is not None:
         kind += f", {faction.name}"

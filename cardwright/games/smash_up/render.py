@@ -8,10 +8,9 @@ from typing import TYPE_CHECKING, cast
 from rich.markup import escape
 
 from cardwright.core.state import CardRef, State, known_card
-from cardwright.games.screen import Block, Board, Line, Screen, card_line
+from cardwright.games.screen import Block, Board, Line, Screen
 
 from .burying import zones_at
-from .carddata import kind_words
 from .state import SUState
 
 if TYPE_CHECKING:
@@ -23,34 +22,17 @@ def _faction(slug: str) -> str:
     return slug.replace("_", " ").title()
 
 
-def card_text(d: CardDef) -> str:
-    """A card's whole text: name, type (and how it is played), power, faction, words."""
-    power = f", power {d.power}" if d.type == "minion" else ""
-    kind = kind_words(d.type, d.subtypes, bracket=False)
-    return card_line(d.name, f"{kind}{power}; {_faction(d.faction)}", d.text)
-
-
 class SmashUpScreen(Screen):
     @property
     def su(self) -> SmashUp:
         return cast("SmashUp", self.game)
 
-    def card_text(self, view: State, card: int) -> str:
-        v = cast(SUState, view)
-        defn = v.cards[card].defn
-        cat = self.su.cat(v)
-        if defn in cat.bases:
-            b = cat.bases[defn]
-            vp = "/".join(map(str, b.vp))
-            return card_line(b.name, f"base, breakpoint {b.breakpoint}, VP {vp}", b.text)
-        return card_text(cat.cards[defn])
-
     def definitions(self, view: State) -> dict[str, str]:
         cat = self.su.cat(view)
-        out = {d.name: card_text(d) for d in cat.cards.values()}
-        for b in cat.bases.values():
-            vp = "/".join(map(str, b.vp))
-            out[b.name] = card_line(b.name, f"base, breakpoint {b.breakpoint}, VP {vp}", b.text)
+        out = {}
+        for key in [*cat.cards, *cat.bases]:
+            face = self.face(view.config, key)
+            out[face.name] = face.line()
         return out
 
     def board(self, view: State, seat: int) -> Board:

@@ -40,11 +40,11 @@ import re
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, cast
 
+from cardwright.core.entries import add_lasting_effects, alias_ref, parse_card_spec, whole
 from cardwright.core.errors import DataError
 from cardwright.core.rng import seed_rng
 from cardwright.core.state import Card, CardRef
 from cardwright.core.zones import create_card
-from cardwright.scenarios.format import add_lasting_effects, alias_ref, parse_card_spec, whole
 
 from . import inplay
 from .burying import buried_zone

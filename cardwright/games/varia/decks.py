@@ -139,7 +139,7 @@ def load_deck_file(path: Path | str, level_rule: str = "sum") -> Deck:
         except DataError as exc:
             raise DataError(f"{where}: class: {exc}") from None
         return Deck(name, fmt, base.klass, base.actions, base.items)
-    from cardwright.scenarios.format import parse_card_spec
+    from cardwright.core.entries import parse_card_spec
 
     actions: list[str] = []
     entries = raw.get("actions", [])

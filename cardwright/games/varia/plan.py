@@ -14,24 +14,17 @@ after the last moment resolves.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING
 
-from cardwright.core.state import CardRef, Decision, Option, State
-from cardwright.core.steps import Step
+from cardwright.core.state import CardRef, Decision, Option
 from cardwright.core.zones import create_card, move
 
 from . import actions
 from .cards import TOKEN
-from .state import Moment, Slot, VariaState
+from .state import Moment, Slot, VariaState, VAStep
 
 if TYPE_CHECKING:
-    from cardwright.core.game import Game
-
     from .game import Varia
-
-
-def _g(game: Game) -> Varia:
-    return cast("Varia", game)
 
 
 def other(seat: int) -> int:
@@ -394,15 +387,14 @@ def place_token(g: Varia, s: VariaState, name: str, seat: int, source: int, rule
     g.push_step(s, PlaceToken(seat=seat, token=CardRef(token), moment=m))
 
 
-class PlaceToken(Step, tag="va.token"):
+class PlaceToken(VAStep, tag="va.token"):
     """A token created where its owner already has an action: they choose whether it
     combines with that action or replaces it (003 Creating A Token)."""
 
     token: CardRef
     moment: int
 
-    def ask(self, game: Game, state: State) -> Decision | None:
-        g, s = _g(game), cast(VariaState, state)
+    def ask(self, g: Varia, s: VariaState) -> Decision | None:
         slot = s.timeline[self.moment].slots[self.seat]
         assert slot is not None
         name, there = _name(g, s, self.token), _slot_name(g, s, slot)
@@ -411,12 +403,11 @@ class PlaceToken(Step, tag="va.token"):
             options.insert(
                 0, Option("combo", f"Combine the {name} token with {there}", arg="combo")
             )
-        return game.question(
+        return g.question(
             self.seat, "token", f"Where does the {name} token go?", options, "va.token.place"
         )
 
-    def answer(self, game: Game, state: State, option: Option) -> None:
-        g, s = _g(game), cast(VariaState, state)
+    def answer(self, g: Varia, s: VariaState, option: Option) -> None:
         slot = s.timeline[self.moment].slots[self.seat]
         assert slot is not None
         g.pop(s, self)
@@ -439,7 +430,7 @@ class PlaceToken(Step, tag="va.token"):
 
 
 # ------------------------------------------------------------------------------ the steps
-class Plan(Step, tag="va.plan"):
+class Plan(VAStep, tag="va.plan"):
     """The action step (``phase="action"``, the active player) or the reaction step (the
     reactive player): queued actions go onto the timeline first, then the player plans
     actions one at a time until done."""
@@ -447,28 +438,24 @@ class Plan(Step, tag="va.plan"):
     phase: str
     stage: int = 0
 
-    def ask(self, game: Game, state: State) -> Decision | None:
-        s = cast(VariaState, state)
+    def ask(self, g: Varia, s: VariaState) -> Decision | None:
         if self.stage == 0 or s.triggers:
             return None
-        g = _g(game)
         if self.phase == "action":
             prompt = "Action step: plan your next action (each makes a moment), or stop"
         else:
             prompt = f"Reaction step: plan actions into the {s.moments} moment(s), or stop"
         options = plan_options(g, s, self.seat, self.phase)
-        return game.question(self.seat, "plan", prompt, options, f"va.step.{self.phase}")
+        return g.question(self.seat, "plan", prompt, options, f"va.step.{self.phase}")
 
-    def run(self, game: Game, state: State) -> None:
-        g, s = _g(game), cast(VariaState, state)
+    def run(self, g: Varia, s: VariaState) -> None:
         if self.stage == 0:
             self.stage = 1
             move_queue(g, s, self.seat, self.phase)
             return
         g.resolve_triggers(s)  # "when planned" rules
 
-    def answer(self, game: Game, state: State, option: Option) -> None:
-        g, s = _g(game), cast(VariaState, state)
+    def answer(self, g: Varia, s: VariaState, option: Option) -> None:
         if option.arg == "done":
             if self.phase == "action" and s.moments == 0:
                 ensure_moment(s, 0)

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, cast
 from rich.markup import escape
 
 from cardwright.core.state import Option, State, known_card
-from cardwright.games.screen import Block, Board, Line, Screen, card_line
+from cardwright.games.screen import Block, Board, Line, Screen
 
 from . import actions
 from .state import VariaState
@@ -35,18 +35,6 @@ def _stats(d: CardDef) -> str:
     return f"{cost}, {dice}; {d.type_line}" + (f"; {words}" if words else "")
 
 
-def card_text(d: CardDef) -> str:
-    """A card's whole text: an action's cost, dice, types and keywords and its words; an
-    item's own rules and the action it performs."""
-    if d.kind == "item":
-        own = f"item worth {d.value}" + (f": {d.item_text}" if d.item_text else "")
-        if not d.usable:
-            return card_line(d.name, own, d.text)
-        action = f"its action: {_stats(d)}" + (f": {d.text}" if d.text else "")
-        return f"[bold]{escape(d.name)}[/bold] ({escape(own)}); {escape(action)}"
-    return card_line(d.name, f"{d.kind}, {_stats(d)}", d.text)
-
-
 def _stacks(g: Varia, v: VariaState, seat: int) -> str:
     parts = [
         f"{g.card_name(v, c)} x{v.cards[c].counters.get('n', 0)}" for c in v.zones[f"stacks:{seat}"]
@@ -59,11 +47,8 @@ class VariaScreen(Screen):
     def va(self) -> Varia:
         return cast("Varia", self.game)
 
-    def card_text(self, view: State, card: int) -> str:
-        return card_text(self.va.defn(view, card))
-
     def definitions(self, view: State) -> dict[str, str]:
-        return {d.name: card_text(d) for d in self.va.defs.values()}
+        return {d.name: self.face(view.config, key).line() for key, d in self.va.defs.items()}
 
     def group(self, view: State, option: Option) -> tuple[str, str] | None:
         """By card, then moment: ``Lava Wall`` with ``moment 1: plan`` ..., ``moment 1:

@@ -7,26 +7,17 @@ a moment that does not exist, and what follows them) goes to the queue (003 Crea
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, cast
-
-from cardwright.core.state import State
-from cardwright.core.steps import Step
+from typing import TYPE_CHECKING
 
 from . import actions
 from .clash import clash
 from .plan import queue_from
-from .state import VariaState
+from .state import VariaState, VAStep
 
 if TYPE_CHECKING:
-    from cardwright.core.game import Game
-
     from .game import Varia
 
 PAY, START, START_DONE, CLASH, CLASH_DONE, END, END_DONE = range(7)
-
-
-def _g(game: Game) -> Varia:
-    return cast("Varia", game)
 
 
 def order(s: VariaState) -> tuple[int, int]:
@@ -34,13 +25,12 @@ def order(s: VariaState) -> tuple[int, int]:
     return s.active, 1 - s.active
 
 
-class Resolve(Step, tag="va.resolve"):
+class Resolve(VAStep, tag="va.resolve"):
     """Resolve the moments one after another."""
 
     idx: int = 0
 
-    def run(self, game: Game, state: State) -> None:
-        g, s = _g(game), cast(VariaState, state)
+    def run(self, g: Varia, s: VariaState) -> None:
         if self.idx < s.moments:
             m = self.idx
             self.idx += 1
@@ -54,16 +44,16 @@ class Resolve(Step, tag="va.resolve"):
         g.pop(s, self)
 
 
-class MomentStep(Step, tag="va.moment"):
+class MomentStep(VAStep, tag="va.moment"):
     """One moment: payment, start of moment, clash, end of moment."""
 
     moment: int
     stage: int = PAY
 
-    def run(self, game: Game, state: State) -> None:
+    def run(self, g: Varia, s: VariaState) -> None:
         """Run the sub-steps in order; return to the engine only when triggers are to
         resolve (pushed above this step) or the game has ended."""
-        g, s, m = _g(game), cast(VariaState, state), self.moment
+        m = self.moment
         while True:
             stage = self.stage
             if stage == PAY:

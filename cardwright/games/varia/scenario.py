@@ -12,7 +12,7 @@
   list of entries for a combo, the lead first); ``moments``: how many of them are real
   (default all);
 * ``lasting``: lasting effects, ``{key: "kw:fast", card: alias, amount: 1, until: ...}``
-  (:func:`cardwright.scenarios.format.add_lasting_effects`);
+  (:func:`cardwright.core.entries.add_lasting_effects`);
 * ``force``: chance results queued before play starts (each die: its face minus one), for
   positions that roll before the first question.
 """
@@ -22,11 +22,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, cast
 
+from cardwright.core.entries import add_lasting_effects, parse_card_spec, truth, whole
 from cardwright.core.errors import DataError
 from cardwright.core.rng import seed_rng
 from cardwright.core.state import CardRef
 from cardwright.core.zones import create_card
-from cardwright.scenarios.format import add_lasting_effects, parse_card_spec, truth, whole
 
 from . import actions
 from .cards import find_card

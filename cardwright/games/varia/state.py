@@ -13,9 +13,15 @@ Token).
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, TypeAlias
+
 import msgspec
 
 from cardwright.core.state import CardRef, State
+from cardwright.core.steps import Step
+
+if TYPE_CHECKING:
+    from .game import Varia
 
 
 class Slot(msgspec.Struct, omit_defaults=True):
@@ -57,3 +63,7 @@ class VariaState(State, kw_only=True):
     queue: list[list[Slot]] = msgspec.field(default_factory=list)
     moment: int = -1
     step: str = ""
+
+
+#: a Varia step: its game and its states, declared once for all the game's steps
+VAStep: TypeAlias = Step["Varia", VariaState]

@@ -4,38 +4,30 @@ of this turn is the step's seat; after the turn the roles swap."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING
 
-from cardwright.core.state import Decision, Option, State
-from cardwright.core.steps import Step
+from cardwright.core.state import Decision, Option
 from cardwright.core.zones import move
 
 from .plan import Plan
 from .resolution import Resolve
-from .state import VariaState
+from .state import VariaState, VAStep
 
 if TYPE_CHECKING:
-    from cardwright.core.game import Game
-
     from .game import Varia
 
 START, START_CHECK, MOVE, ACTION, REACTION, FAST, RESOLVE, END, END_CHECK = range(9)
 OPENING_HAND, DRAW = 6, 2
 
 
-def _g(game: Game) -> Varia:
-    return cast("Varia", game)
-
-
-class Turn(Step, tag="va.turn"):
+class Turn(VAStep, tag="va.turn"):
     """One turn; ``seat`` is its active player."""
 
     stage: int = START
 
-    def ask(self, game: Game, state: State) -> Decision | None:
+    def ask(self, game: Varia, s: VariaState) -> Decision | None:
         if self.stage != MOVE:
             return None
-        s = cast(VariaState, state)
         if s.engaged:
             options = [
                 Option("disengage", "Disengage", arg="disengage"),
@@ -55,8 +47,7 @@ class Turn(Step, tag="va.turn"):
             "va.step.move",
         )
 
-    def answer(self, game: Game, state: State, option: Option) -> None:
-        g, s = _g(game), cast(VariaState, state)
+    def answer(self, g: Varia, s: VariaState, option: Option) -> None:
         if option.arg == "stay":
             word = "engaged" if s.engaged else "disengaged"
             if s.logging:
@@ -67,8 +58,8 @@ class Turn(Step, tag="va.turn"):
             g.set_distance(s, option.arg == "engage", self.seat, "va.step.move")
         self.stage = ACTION
 
-    def run(self, game: Game, state: State) -> None:
-        g, s, seat = _g(game), cast(VariaState, state), self.seat
+    def run(self, g: Varia, s: VariaState) -> None:
+        seat = self.seat
         stage = self.stage
         if stage == START:
             self.start_of_turn(g, s)

@@ -2,23 +2,16 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any
 
-from cardwright.core.state import CardRef, Decision, Option, State
-from cardwright.core.steps import Step
+from cardwright.core.state import CardRef, Decision, Option
 from cardwright.core.vocab import Ctx, Verb, VerbSpec
 
-from ..state import BMState
+from ..state import BMState, BMStep
 
 if TYPE_CHECKING:
-    from cardwright.core.game import Game
-
     from ..game import BlueMoon
     from ..inforce import InForce
-
-
-def _g(game: Game) -> BlueMoon:
-    return cast("BlueMoon", game)
 
 
 def _drown_targets(g: BlueMoon, s: BMState, eff: InForce, opp: int) -> tuple[list[int], list[int]]:
@@ -29,14 +22,14 @@ def _drown_targets(g: BlueMoon, s: BMState, eff: InForce, opp: int) -> tuple[lis
     return [c for c in active if not eff.protected(c)], chars
 
 
-class Drown(Step, tag="bm.ab.drown"):
+class Drown(BMStep, tag="bm.ab.drown"):
     """Drown Resistance: I may clear my opponent's active combat cards, sparing one active
     character of my choice and PROTECTED cards; nothing is asked when nothing would go."""
 
     rule: str
 
-    def ask(self, game: Game, state: State) -> Decision | None:
-        g, s, me = _g(game), cast(BMState, state), self.seat
+    def ask(self, g: BlueMoon, s: BMState) -> Decision | None:
+        me = self.seat
         clearable, chars = _drown_targets(g, s, g.effects(s), 1 - me)
         if chars:
             useful = any(x != c for c in chars for x in clearable)
@@ -53,13 +46,13 @@ class Drown(Step, tag="bm.ab.drown"):
             options = [Option("clear", "Clear the opponent's active combat cards", arg="clear")]
         options.append(Option("pass", "Do not use it"))
         prompt = "Clear your opponent's combat area (one character stays)"
-        return game.question(me, "drown", prompt, options, self.rule)
+        return g.question(me, "drown", prompt, options, self.rule)
 
-    def run(self, game: Game, state: State) -> None:
+    def run(self, game: BlueMoon, state: BMState) -> None:
         game.pop(state, self)  # nothing would go
 
-    def answer(self, game: Game, state: State, option: Option) -> None:
-        g, s, me = _g(game), cast(BMState, state), self.seat
+    def answer(self, g: BlueMoon, s: BMState, option: Option) -> None:
+        me = self.seat
         clearable, _ = _drown_targets(g, s, g.effects(s), 1 - me)
         g.pop(s, self)
         if option.id == "pass":

@@ -6,13 +6,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, cast
 
 from cardwright.core import rng as chance
-from cardwright.core.state import CardRef, Decision, Option, State
-from cardwright.core.steps import Step
+from cardwright.core.state import CardRef, Decision, Option
 from cardwright.core.vocab import Ctx, Verb, VerbSpec
 
 from .. import buka_rules as buka
 from ..play import play_card
-from ..state import BMState
+from ..state import BMState, BMStep
 
 if TYPE_CHECKING:
     from cardwright.core.game import Game
@@ -32,19 +31,18 @@ def _discard_all(g: BlueMoon, s: BMState, cards: list[int], rule: str) -> None:
 # Coxswain Mora Marn
 
 
-class Coxswain(Step, tag="bm.ab.coxswain"):
+class Coxswain(BMStep, tag="bm.ab.coxswain"):
     """Coxswain Mora Marn, played from a landed ship: I may discard every card of my
     opponent's combat area (active PROTECTED ones stay)."""
 
     rule: str
 
-    def ask(self, game: Game, state: State) -> Decision | None:
+    def ask(self, game: BlueMoon, state: BMState) -> Decision | None:
         options = [Option("discard", "Discard them"), Option("keep", "Leave them")]
         prompt = "Discard every card of the opponent's combat area (active PROTECTED ones stay)?"
         return game.question(self.seat, "coxswain", prompt, options, self.rule)
 
-    def answer(self, game: Game, state: State, option: Option) -> None:
-        g, s = _g(game), cast(BMState, state)
+    def answer(self, g: BlueMoon, s: BMState, option: Option) -> None:
         g.pop(s, self)
         if option.id != "discard":
             return
@@ -80,24 +78,22 @@ def _dolora_targets(g: BlueMoon, s: BMState, seat: int, kind: str) -> list[int]:
     ]
 
 
-class Dolora(Step, tag="bm.ab.dolora"):
+class Dolora(BMStep, tag="bm.ab.dolora"):
     """Lookout Dolora Paal: I may discard every active booster of my opponent, or else every
     active support of theirs (PROTECTED ones stay)."""
 
     rule: str
 
-    def ask(self, game: Game, state: State) -> Decision | None:
-        g, s = _g(game), cast(BMState, state)
+    def ask(self, g: BlueMoon, s: BMState) -> Decision | None:
         options = []
         for kind in ("booster", "support"):
             n = len(_dolora_targets(g, s, self.seat, kind))
             options.append(Option(kind, f"Discard the {kind}s ({n})", arg=kind))
         options.append(Option("none", "Discard nothing"))
         prompt = "Discard all the opponent's active boosters, or all their active supports?"
-        return game.question(self.seat, "dolora", prompt, options, self.rule)
+        return g.question(self.seat, "dolora", prompt, options, self.rule)
 
-    def answer(self, game: Game, state: State, option: Option) -> None:
-        g, s = _g(game), cast(BMState, state)
+    def answer(self, g: BlueMoon, s: BMState, option: Option) -> None:
         g.pop(s, self)
         if option.arg:
             _discard_all(g, s, _dolora_targets(g, s, self.seat, option.arg), self.rule)
@@ -110,7 +106,7 @@ def _dolora(ctx: Ctx) -> None:
 # Sea Devil: load up to three hand cards onto this ship
 
 
-class SeaDevil(Step, tag="bm.ab.sea_devil"):
+class SeaDevil(BMStep, tag="bm.ab.sea_devil"):
     """Sea Devil: on playing this ship I may load as many as three hand cards onto it, one at
     a time (``left``: how many more)."""
 
@@ -118,8 +114,8 @@ class SeaDevil(Step, tag="bm.ab.sea_devil"):
     rule: str
     left: int = 3
 
-    def ask(self, game: Game, state: State) -> Decision | None:
-        g, s, seat, ship = _g(game), cast(BMState, state), self.seat, self.ship
+    def ask(self, g: BlueMoon, s: BMState) -> Decision | None:
+        seat, ship = self.seat, self.ship
         options = []
         if buka.room(g, s, ship) > 0:
             for cid in s.zones[f"hand:{seat}"]:
@@ -129,10 +125,10 @@ class SeaDevil(Step, tag="bm.ab.sea_devil"):
                     )
         options.append(Option("done", "Load no more"))
         prompt = f"Load a card from your hand onto {g.card_name(s, ship)}?"
-        return game.question(seat, "sea_devil", prompt, options, self.rule)
+        return g.question(seat, "sea_devil", prompt, options, self.rule)
 
-    def answer(self, game: Game, state: State, option: Option) -> None:
-        g, s, seat, ship = _g(game), cast(BMState, state), self.seat, self.ship
+    def answer(self, g: BlueMoon, s: BMState, option: Option) -> None:
+        seat, ship = self.seat, self.ship
         g.pop(s, self)
         if option.card is None:
             return
@@ -156,15 +152,15 @@ def _open_ships(g: BlueMoon, s: BMState, seat: int) -> list[int]:
     return [c for c in s.zones[f"influence:{seat}"] if buka.room(g, s, c) > 0]
 
 
-class Entreat(Step, tag="bm.ab.entreat"):
+class Entreat(BMStep, tag="bm.ab.entreat"):
     """Entreat Favor: I search my deck and may play a ship from it, or load a character,
     booster or support from it onto one of my ships; then I shuffle. The options name cards
     by number (``arg``), not id: the deck is hidden from its owner too."""
 
     rule: str
 
-    def ask(self, game: Game, state: State) -> Decision | None:
-        g, s, seat = _g(game), cast(BMState, state), self.seat
+    def ask(self, g: BlueMoon, s: BMState) -> Decision | None:
+        seat = self.seat
         ships = _open_ships(g, s, seat)
         options = []
         for number in sorted({s.cards[c].defn for c in s.zones[f"deck:{seat}"]}):
@@ -185,10 +181,10 @@ class Entreat(Step, tag="bm.ab.entreat"):
                     )
         options.append(Option("none", "Take nothing"))
         prompt = "Search your deck: play a ship from it, or load a card from it onto a ship"
-        return game.question(seat, "entreat", prompt, options, self.rule)
+        return g.question(seat, "entreat", prompt, options, self.rule)
 
-    def answer(self, game: Game, state: State, option: Option) -> None:
-        g, s, seat = _g(game), cast(BMState, state), self.seat
+    def answer(self, g: BlueMoon, s: BMState, option: Option) -> None:
+        seat = self.seat
         g.pop(s, self)
         deck = s.zones[f"deck:{seat}"]
         if option.arg:

@@ -2,23 +2,20 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any
 
 import msgspec
 
-from cardwright.core.state import CardRef, Decision, Option, State
-from cardwright.core.steps import Step
+from cardwright.core.state import CardRef, Decision, Option
 from cardwright.core.vocab import Ctx, Verb, VerbSpec
 
-from ..state import BMState
+from ..state import BMState, BMStep
 
 if TYPE_CHECKING:
-    from cardwright.core.game import Game
-
     from ..game import BlueMoon
 
 
-class Beguile(Step, tag="bm.ab.discard_characters"):
+class Beguile(BMStep, tag="bm.ab.discard_characters"):
     """Beguile Holy Dragon: I may discard three characters from hand to attract a dragon. The
     three are picked one at a time and discarded together, the question asked even with
     three or fewer characters (the hand is hidden), and "discard nothing" stays open."""
@@ -26,8 +23,8 @@ class Beguile(Step, tag="bm.ab.discard_characters"):
     rule: str
     cards: list[CardRef] = msgspec.field(default_factory=list)
 
-    def ask(self, game: Game, state: State) -> Decision | None:
-        g, s, seat = cast("BlueMoon", game), cast(BMState, state), self.seat
+    def ask(self, g: BlueMoon, s: BMState) -> Decision | None:
+        seat = self.seat
         options = [
             Option(f"add:{c}", f"Discard {g.card_name(s, c)}", card=CardRef(c))
             for c in s.zones[f"hand:{seat}"]
@@ -35,10 +32,10 @@ class Beguile(Step, tag="bm.ab.discard_characters"):
         ]
         options.append(Option("cancel", "Discard nothing"))
         prompt = "Pick three characters to discard for a dragon"
-        return game.question(seat, "discard_characters", prompt, options, self.rule)
+        return g.question(seat, "discard_characters", prompt, options, self.rule)
 
-    def answer(self, game: Game, state: State, option: Option) -> None:
-        g, s, seat = cast("BlueMoon", game), cast(BMState, state), self.seat
+    def answer(self, g: BlueMoon, s: BMState, option: Option) -> None:
+        seat = self.seat
         if option.card is None:
             g.pop(s, self)
             return

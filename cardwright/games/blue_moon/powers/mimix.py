@@ -8,13 +8,12 @@ from typing import TYPE_CHECKING, Any, cast
 import msgspec
 
 from cardwright.core import rng as chance
-from cardwright.core.state import CardRef, Decision, Option, State
-from cardwright.core.steps import Step
+from cardwright.core.state import CardRef, Decision, Option
 from cardwright.core.vocab import Ctx, Verb, VerbSpec
 from cardwright.core.zones import move
 
 from ..power_steps import take_to_hand
-from ..state import BMState
+from ..state import BMState, BMStep
 
 if TYPE_CHECKING:
     from cardwright.core.game import Game
@@ -26,15 +25,15 @@ def _g(game: Game) -> BlueMoon:
     return cast("BlueMoon", game)
 
 
-class RevealTop(Step, tag="bm.ab.reveal_top"):
+class RevealTop(BMStep, tag="bm.ab.reveal_top"):
     """Shaman of the Holy Sacrifice: at the end of my turn I may reveal up to three top cards
     (taking them into hand), then discard one of them and keep the rest."""
 
     rule: str
     cards: list[CardRef] = msgspec.field(default_factory=list)
 
-    def ask(self, game: Game, state: State) -> Decision | None:
-        g, s, seat = _g(game), cast(BMState, state), self.seat
+    def ask(self, g: BlueMoon, s: BMState) -> Decision | None:
+        seat = self.seat
         if not self.cards:
             most = g.drawable(s, seat, 3)
             options = [
@@ -42,15 +41,15 @@ class RevealTop(Step, tag="bm.ab.reveal_top"):
             ]
             options.append(Option("none", "Reveal nothing"))
             prompt = "Reveal up to three top cards"
-            return game.question(seat, "reveal_top", prompt, options, self.rule)
+            return g.question(seat, "reveal_top", prompt, options, self.rule)
         options = [
             Option(f"discard:{c}", f"Discard {g.card_name(s, c)}", card=c) for c in self.cards
         ]
         prompt = "Discard one of the revealed cards"
-        return game.question(seat, "reveal_discard", prompt, options, self.rule)
+        return g.question(seat, "reveal_discard", prompt, options, self.rule)
 
-    def answer(self, game: Game, state: State, option: Option) -> None:
-        g, s, seat, rule = _g(game), cast(BMState, state), self.seat, self.rule
+    def answer(self, g: BlueMoon, s: BMState, option: Option) -> None:
+        seat, rule = self.seat, self.rule
         if not self.cards:
             if option.n is None:
                 g.pop(s, self)
@@ -66,7 +65,7 @@ class RevealTop(Step, tag="bm.ab.reveal_top"):
         g.discard_from_hand(s, seat, option.card, rule)
 
 
-class Deeds(Step, tag="bm.ab.draw_then_shuffle_back"):
+class Deeds(BMStep, tag="bm.ab.draw_then_shuffle_back"):
     """Shaman of the Deeds to Come: at the end of my turn I may draw up to three cards; having
     drawn (even none) I shuffle two hand cards back into the deck, compulsory after one or
     more, optional after none; declining the power shuffles nothing (004 Other). ``stage``: 0
@@ -76,17 +75,17 @@ class Deeds(Step, tag="bm.ab.draw_then_shuffle_back"):
     stage: int = 0
     cards: list[CardRef] = msgspec.field(default_factory=list)
 
-    def ask(self, game: Game, state: State) -> Decision | None:
-        g, s, seat, rule = _g(game), cast(BMState, state), self.seat, self.rule
+    def ask(self, g: BlueMoon, s: BMState) -> Decision | None:
+        seat, rule = self.seat, self.rule
         if self.stage == 0:
             most = g.drawable(s, seat, 3)
             options = [Option(f"draw:{n}", f"Draw {n} card(s)", n=n) for n in range(most, -1, -1)]
             options.append(Option("decline", "Do not use the power"))
-            return game.question(seat, "draw_up_to", "Draw up to three cards", options, rule)
+            return g.question(seat, "draw_up_to", "Draw up to three cards", options, rule)
         if self.stage == 1:
             options = [Option("yes", "Shuffle two cards back"), Option("no", "Keep them")]
             prompt = "Shuffle two hand cards into your deck?"
-            return game.question(seat, "use_power", prompt, options, rule)
+            return g.question(seat, "use_power", prompt, options, rule)
         hand = s.zones[f"hand:{seat}"]
         if len(self.cards) < 2 and len(self.cards) < len(hand):
             options = [
@@ -95,11 +94,11 @@ class Deeds(Step, tag="bm.ab.draw_then_shuffle_back"):
                 if c not in self.cards
             ]
             prompt = "Pick a card to shuffle into your deck"
-            return game.question(seat, "shuffle_back", prompt, options, rule)
+            return g.question(seat, "shuffle_back", prompt, options, rule)
         return None
 
-    def run(self, game: Game, state: State) -> None:
-        g, s, seat = _g(game), cast(BMState, state), self.seat
+    def run(self, g: BlueMoon, s: BMState) -> None:
+        seat = self.seat
         g.pop(s, self)
         deck = s.zones[f"deck:{seat}"]
         for c in self.cards:
@@ -117,8 +116,8 @@ class Deeds(Step, tag="bm.ab.draw_then_shuffle_back"):
                 chance=True,
             )
 
-    def answer(self, game: Game, state: State, option: Option) -> None:
-        g, s, seat = _g(game), cast(BMState, state), self.seat
+    def answer(self, g: BlueMoon, s: BMState, option: Option) -> None:
+        seat = self.seat
         if self.stage == 0:
             if option.n is None:  # declined
                 g.pop(s, self)

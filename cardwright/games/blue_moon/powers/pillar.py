@@ -7,45 +7,42 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, cast
 
 from cardwright.core.abilities import Ability
-from cardwright.core.state import CardRef, Decision, Option, State
-from cardwright.core.steps import Step
+from cardwright.core.state import CardRef, Decision, Option
 from cardwright.core.vocab import Ctx, Expr, Verb, VerbSpec
 from cardwright.core.vocab.exprs import Compare, Const, SelfCard
 
 from ..abilities import EXTRA_ITEMS, RequirementItem
 from ..power_steps import push_value_discard
-from ..state import BMState
+from ..state import BMState, BMStep
 from ..words import used
 
 if TYPE_CHECKING:
-    from cardwright.core.game import Game
-
     from ..game import BlueMoon
     from ..inforce import InForce
 
 
 # ---------------------------------------------------------------- Gloria Gracia
-class Gloria(Step, tag="bm.ab.gloria"):
+class Gloria(BMStep, tag="bm.ab.gloria"):
     """Gloria Gracia: I may take another card of my combat area back into my hand (its own
     question: ``take:<card>`` or ``none``, "Take nothing back")."""
 
     source: CardRef
     rule: str
 
-    def ask(self, game: Game, state: State) -> Decision | None:
-        g, s, seat = cast("BlueMoon", game), cast(BMState, state), self.seat
+    def ask(self, g: BlueMoon, s: BMState) -> Decision | None:
+        seat = self.seat
         options = [
             Option(f"take:{c}", f"Take {g.card_name(s, c)} back into your hand", card=CardRef(c))
             for c in s.zones[f"combat:{seat}"]
             if c != self.source
         ]
         options.append(Option("none", "Take nothing back"))
-        return game.question(seat, "gloria", "Take a combat card back?", options, self.rule)
+        return g.question(seat, "gloria", "Take a combat card back?", options, self.rule)
 
-    def answer(self, game: Game, state: State, option: Option) -> None:
+    def answer(self, g: BlueMoon, s: BMState, option: Option) -> None:
         from cardwright.core.zones import move
 
-        g, s, seat = cast("BlueMoon", game), cast(BMState, state), self.seat
+        seat = self.seat
         g.pop(s, self)
         cid = option.card
         if cid is None:
