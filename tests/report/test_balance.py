@@ -67,7 +67,11 @@ def test_plan_reads_pairings_and_refuses_mistakes() -> None:
         ({"pairings": ["aliens+ninjas:pirates+robots"] * 2}, "the same matchup"),
         ({"sample": 2, "games": 0}, "at least 1 game"),
         ({}, "name the matchups"),
-        ({"sample": 2, "players": 9}, "different factions"),
+        (
+            {"among": ["aliens", "ninjas", "pirates", "robots", "zombies"], "players": 3},
+            "3 players need 6 different factions; 5 given",
+        ),
+        ({"sample": 2, "players": 9}, "played by 2 to 4 players"),
     ]:
         with pytest.raises(ConfigError, match=words):
             plan("smash-up", **kwargs)  # type: ignore[arg-type]
