@@ -40,7 +40,7 @@ from cardwright.core.vocab import (
 from cardwright.core.vocab.compiled import compiled
 from cardwright.core.vocab.events import card_permissions, try_replacement
 
-from .carddata import CARD_SETS, BaseDef, CardDef, load_bases, load_factions
+from .carddata import CARD_SETS, BaseDef, CardDef, load_bases, load_factions, load_madness
 from .selectors import _e, _opt
 from .words import words
 
@@ -177,6 +177,8 @@ def _definitions(card_set: str) -> Iterable[tuple[str, str, CardDef | BaseDef]]:
             yield f"factions/{fid}.toml", c.id, c
     for b in load_bases().values():
         yield "bases.toml", b.id, b
+    madness = load_madness()
+    yield "madness.toml", madness.id, madness
 
 
 @cache
@@ -301,6 +303,7 @@ CARD_KEYS = {
     "from_card": "from",
     "card": "card",
     "new_base_card": "new_base",
+    "host_card": "was_on",
 }
 NUM_KEYS = ("seat", "owner", "controller", "by", "direct", "standard")
 WORD_KEYS = ("verb", "mode")
@@ -319,6 +322,7 @@ MAIN_CARD = {
     "when_scoring": "base_card",
     "after_scoring": "base_card",
     "base_replaced": "base_card",
+    "left_play": "card",
 }
 
 

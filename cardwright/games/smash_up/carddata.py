@@ -5,6 +5,11 @@ Layout of the data folder::
     data/bases.toml                   every base card ([[bases]] array)
     data/factions/<faction>.toml      one 20-card faction deck ([[cards]] array)
     data/factions/70s-errata.toml     overrides that turn the 2018 '70s cards into the errata set
+    data/madness.toml                 the Madness card of The Obligatory Cthulhu Set ([madness])
+
+Sets (``SETS``): a faction's and a base's ``set`` names the box it comes in: ``core``, ``70s``
+(That '70s Expansion), ``al9000`` (Awesome Level 9000), ``cthulhu`` (The Obligatory Cthulhu
+Set). The bases of the sets whose factions are chosen make the base deck.
 
 Card sets. The '70s factions come in two printings: the original 2018 printing (the default
 card set ``"70s-2018"``, which the '70s rulebook is written against) and the later errata
@@ -25,8 +30,12 @@ Field conventions:
   may be played on, by who controls them.
 * ``ability`` is a short snake_case id naming what the card does (shared by cards with the same
   effect); ``text`` says it in our own words; ``provenance`` names the source, e.g.
-  ``"rulebook:000 §Examples"`` or ``"research:smashup-munchkin.md §A2 [C-off]"`` (several parts
-  are joined by ``"; "``); ``errata`` describes how another printing differs, if it does.
+  ``"rulebook:000 §Examples"``, ``"research:smashup-munchkin.md §A2 [C-off]"`` or, for the
+  cards and bases entered from the public catalogue (repository
+  ``906919303-crypto/smash-up-card-archive``), the page of the official rulebook wiki the
+  catalogue took them from (``"catalogue:https://smashup-rulebook.alderac.com/wiki/Ghosts"``);
+  several parts are joined by ``"; "``; ``errata`` describes how another printing differs, if
+  it does.
 
 Every problem in a data file raises :class:`CardDataError` with a one-line message naming the
 file, the card (or base / faction) and the field.
@@ -69,6 +78,7 @@ __all__ = [
     "load_faction",
     "load_factions",
     "load_file",
+    "load_madness",
 ]
 
 CardType = Literal["minion", "action"]
@@ -76,7 +86,7 @@ Subtype = Literal["ongoing", "special", "talent", "extra", "play_on_base", "play
 #: Which minions a ``play_on_minion`` action may go on: any, one its player controls, or one
 #: another player controls ("one of your minions", "a rival's minion").
 AttachTo = Literal["any", "own", "rival"]
-SetName = Literal["core", "70s"]
+SetName = Literal["core", "70s", "al9000", "cthulhu"]
 CardSetName = Literal["70s-2018", "70s-errata"]
 Timing = Literal[
     "ongoing",
@@ -94,6 +104,17 @@ CARDS_PER_FACTION: Final = 20
 DATA_DIR: Final = Path(__file__).resolve().parent / "data"
 FACTIONS_DIR: Final = DATA_DIR / "factions"
 BASES_FILE: Final = DATA_DIR / "bases.toml"
+MADNESS_FILE: Final = DATA_DIR / "madness.toml"
+#: the Madness card's definition (The Obligatory Cthulhu Set's shared Madness deck)
+MADNESS: Final = "madness/madness"
+#: Set id -> the printed name of the box its factions and bases come in (``cards smash-up
+#: --set ID`` lists one; a faction's and a base's ``set`` is one of these ids)
+SETS: Final[Mapping[str, str]] = {
+    "core": "Smash Up (core set)",
+    "70s": "That '70s Expansion",
+    "al9000": "Awesome Level 9000",
+    "cthulhu": "The Obligatory Cthulhu Set",
+}
 DEFAULT_CARD_SET: Final[CardSetName] = "70s-2018"
 #: Card set name -> overrides file in FACTIONS_DIR (None: the default set, no overrides).
 CARD_SETS: Final[Mapping[CardSetName, str | None]] = {
@@ -108,6 +129,8 @@ _RULE_RE: Final = re.compile(r"su\.card\.[a-z][a-z0-9_]*")
 _PROVENANCE_RE: Final = re.compile(
     r"rulebook:000 §\S.*"
     r"|research:smashup-(?:munchkin|core)\.md §\S+(?: .*)? (?:\[[^\]]+\])+"
+    r"|catalogue:https://smashup-rulebook\.alderac\.com/wiki/[A-Za-z0-9_%'().-]+"
+    r"|fan-wiki:https://smashup\.fandom\.com/wiki/[A-Za-z0-9_%'().-]+"
 )
 
 NonNegInt = Annotated[int, Field(ge=0)]
@@ -144,8 +167,10 @@ def _check_provenance(value: str) -> str:
     for part in value.split("; "):
         if not _PROVENANCE_RE.fullmatch(part):
             raise ValueError(
-                f"{part!r} should read 'rulebook:000 §<section>' or "
-                "'research:smashup-<munchkin|core>.md §<section> [<tag>]'"
+                f"{part!r} should read 'rulebook:000 §<section>', "
+                "'research:smashup-<munchkin|core>.md §<section> [<tag>]', "
+                "'catalogue:<the card's page of the official rulebook wiki>' or "
+                "'fan-wiki:<a page of the fan wiki>'"
             )
     return value
 
@@ -573,11 +598,27 @@ def _parse_overrides(path: Path, data: Mapping[str, Any]) -> CardOverrides:
     )
 
 
-def load_file(path: str | Path) -> Faction | dict[str, BaseDef] | CardOverrides:
+def _parse_madness(path: Path, data: Mapping[str, Any]) -> CardDef:
+    _check_keys(path, data, ("madness",))
+    raw = data["madness"]
+    where = f"{path.name}: {_entry_label('card', raw, 0)}"
+    if not isinstance(raw, dict):
+        raise CardDataError(f"{where}: must be a table")
+    try:
+        card = CardDef.model_validate({"faction": "madness", **raw})
+    except ValidationError as exc:
+        raise _reformat(exc, where) from None
+    if card.id != MADNESS:
+        raise CardDataError(f"{where}: field 'id': must be {MADNESS!r}")
+    return card
+
+
+def load_file(path: str | Path) -> Faction | dict[str, BaseDef] | CardOverrides | CardDef:
     """Load and validate one data file, whichever kind it is (by its top-level array).
 
     ``[[cards]]`` -> :class:`Faction`; ``[[bases]]`` -> bases by id; ``[[overrides]]`` ->
-    :class:`CardOverrides`. Raises :class:`CardDataError` on any problem.
+    :class:`CardOverrides`; ``[madness]`` -> the Madness card (:class:`CardDef`). Raises
+    :class:`CardDataError` on any problem.
     """
     path = Path(path)
     data = _read_toml(path)
@@ -587,9 +628,11 @@ def load_file(path: str | Path) -> Faction | dict[str, BaseDef] | CardOverrides:
         return _parse_bases(path, data)
     if "overrides" in data:
         return _parse_overrides(path, data)
+    if "madness" in data:
+        return _parse_madness(path, data)
     raise CardDataError(
-        f"{path.name}: not a faction, bases or overrides file "
-        "(expected a 'cards', 'bases' or 'overrides' array)"
+        f"{path.name}: not a faction, bases, overrides or Madness file "
+        "(expected a 'cards', 'bases' or 'overrides' array, or a 'madness' table)"
     )
 
 
@@ -707,5 +750,14 @@ def _bases() -> dict[str, BaseDef]:
 
 
 def load_bases() -> dict[str, BaseDef]:
-    """All base cards by id (core set and That '70s Expansion); cached."""
+    """All base cards by id (every set's); cached."""
     return dict(_bases())
+
+
+@functools.cache
+def load_madness() -> CardDef:
+    """The Madness card (30 copies make the Madness deck of The Obligatory Cthulhu Set)."""
+    loaded = load_file(MADNESS_FILE)
+    if not isinstance(loaded, CardDef):
+        raise CardDataError(f"{MADNESS_FILE.name}: not the Madness file (expected 'madness')")
+    return loaded

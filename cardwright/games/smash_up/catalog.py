@@ -6,10 +6,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from cardwright.core.vocab import Expr
-from cardwright.core.vocab.exprs import selection
+import dataclasses
+from typing import Any
 
-from .carddata import BaseDef, CardDef, load_bases, load_factions
+from cardwright.core.vocab import Expr
+from cardwright.core.vocab.exprs import Call, Cards, selection
+
+from .carddata import BaseDef, CardDef, load_bases, load_factions, load_madness
 
 if TYPE_CHECKING:
     from cardwright.core.abilities import Ability
@@ -41,6 +44,23 @@ def base_zone(bid: int) -> str:
     return _BASE_ZONES[bid] if 0 <= bid < 1024 else f"base:{bid}"
 
 
+#: the words whose value is read from a hand
+_HAND_WORDS = frozenset({"hand_size", "hand_of", "hands_of"})
+
+
+def _reads_hand(node: Any) -> bool:
+    """Whether an expression (a dataclass tree) reads the cards of a hand."""
+    if isinstance(node, Cards):
+        return node.zone == "hand"
+    if isinstance(node, Call) and node.name in _HAND_WORDS:
+        return True
+    if isinstance(node, (list, tuple)):
+        return any(_reads_hand(v) for v in node)
+    if not dataclasses.is_dataclass(node) or isinstance(node, type):
+        return False
+    return any(_reads_hand(getattr(node, f.name)) for f in dataclasses.fields(node))
+
+
 class Catalog:
     """Card and base definitions of one card set, with the ability spec of each definition."""
 
@@ -54,6 +74,7 @@ class Catalog:
         "cards",
         "copy_specs",
         "factions",
+        "hand_power",
         "hook_specs",
         "ignore_specs",
         "instead_specs",
@@ -86,6 +107,8 @@ class Catalog:
         self.cards: dict[str, CardDef] = {
             card.id: card for faction in self.factions.values() for card in faction.cards
         }
+        madness = load_madness()  # (no faction's: the shared Madness deck's)
+        self.cards[madness.id] = madness
         self.bases: dict[str, BaseDef] = load_bases()
         self.spec: dict[str, AbilitySpec] = {}
         #: the abilities written in the vocabulary, by definition (``Game.abilities_of``)
@@ -126,6 +149,17 @@ class Catalog:
             among = [selection(m.applies) for m in ability.modifiers if m.key == "power"]
             if all(e is not None for e in among):
                 self.power_among[k] = tuple(e for e in among if e is not None)
+        #: the modifiers of a minion's or a player's power, or of a breakpoint, that read a
+        #: hand ("while you hold two cards or fewer"): a hand's change drops the kept powers
+        self.hand_power = frozenset(
+            k
+            for k, v in self.spec.items()
+            if v.ability is not None
+            and any(
+                m.key in ("power", "player_power", "breakpoint") and _reads_hand(m)
+                for m in v.ability.modifiers
+            )
+        )
         self.breakpoint_specs = having("breakpoint")
         self.player_power_specs = having("player_power")
         self.protect_specs = having("protect")
@@ -158,6 +192,7 @@ class Catalog:
         #: is in play is sorted into all of them in one pass (:meth:`.inplay.InPlay.having`)
         self.kinds_of: dict[str, tuple[frozenset[str], ...]] = {}
         kind_sets = {
+            self.hand_power,
             self.power_specs,
             self.breakpoint_specs,
             self.player_power_specs,

@@ -116,12 +116,14 @@ def _mill(ctx: Ctx, what: Any, text: str = "{you_name} discards {card}") -> bool
     return done
 
 
-def _play_extra(ctx: Ctx, what: Any, at: Any = None) -> bool:
-    """You play the card at once as an extra play, from where it is (at the base ``at``)."""
+def _play_extra(ctx: Ctx, what: Any, at: Any = None, remember: bool = False) -> bool:
+    """You play the card at once as an extra play, from where it is (at the base ``at``;
+    ``remember``: it is remembered for the ability's card this turn, ``extras_of``)."""
     s, card = state_of(ctx), _first(what)
     if card >= 0:
+        noted = ctx.source if remember and ctx.source is not None else -1
         game_of(ctx).play_extra(
-            s, ctx.you, card, zone_of(s, card), -1 if at is None else _first(at)
+            s, ctx.you, card, zone_of(s, card), -1 if at is None else _first(at), noted
         )
     return card >= 0
 

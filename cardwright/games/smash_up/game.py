@@ -23,9 +23,9 @@ from cardwright.core.rng import LocalRng
 from cardwright.core.state import Card, CardRef, State, known_card
 from cardwright.core.zones import card_places, create_card
 
-from . import affects, cards, events, play, scoring, values, verbs
+from . import affects, cards, events, madness, play, scoring, values, verbs
 from .abilities import build_registry, rules_index
-from .carddata import CARD_SETS, DEFAULT_CARD_SET, BaseDef, CardDef, load_faction
+from .carddata import CARD_SETS, DEFAULT_CARD_SET, MADNESS, BaseDef, CardDef, load_faction
 from .catalog import (
     BASE_DECK,
     BASE_DISCARD,
@@ -168,7 +168,7 @@ class SmashUp(Game):
         """What expressions may ask of a card: ``power`` (now), ``printed`` (power),
         ``counters`` (+1 power counters), ``controller``, ``owner``, ``faction``, ``minion``
         (a minion card?), ``action`` (an action card?), ``subtypes`` (of a card),
-        ``breakpoint`` and ``total`` (of a base)."""
+        ``madness`` (a Madness card?), ``breakpoint`` and ``total`` (of a base)."""
         s: SUState = state  # type: ignore[assignment]
         c = s.cards[card]
         if name == "controller":  # (the most asked first)
@@ -198,6 +198,8 @@ class SmashUp(Game):
         if name == "subtypes":
             d = cat.cards.get(defn)
             return d.subtypes if d is not None else []
+        if name == "madness":
+            return defn == MADNESS
         return super().card_attr(state, card, name)
 
     def choice_label(self, ctx: Any, card: int, style: str) -> str:
@@ -208,6 +210,10 @@ class SmashUp(Game):
 
     def discard_card(self, state: State, seat: int, card: int, rule: str) -> None:
         self.discard_from_hand(state, seat, card, rule)
+
+    def after_draw(self, state: State, seat: int, drawn: int) -> None:
+        if drawn:  # a hand grew (powers may depend on one: ``cards.hand_changed``)
+            cards.hand_changed(self, cast(SUState, state))
 
     def listener_used(self, state: State, card: int, key: str, about: int | None) -> bool:
         return self.once_used(state, card, key, about)
@@ -352,6 +358,8 @@ class SmashUp(Game):
         )
         for _ in range(n + 1):
             scoring.reveal_base(self, s, len(s.zones[BASES]), "su.setup.bases")
+        if "cthulhu" in sets:  # a faction of the Cthulhu set brings the Madness deck
+            madness.set_out(self, s)
         first = cfg["first_player"]
         if first == "random":
             first = chance.randbelow(s, n)
@@ -538,7 +546,10 @@ class SmashUp(Game):
         return render(self, cast(SUState, view), seat)
 
     def scores(self, state: State) -> dict[str, Any]:
-        return {"vp": list(cast(SUState, state).vp)}
+        out: dict[str, Any] = {"vp": list(cast(SUState, state).vp)}
+        if madness.in_game(state):  # what the Madness cards held cost at the end
+            out["madness"] = [madness.madness_owned(state, p) for p in range(len(state.names))]
+        return out
 
     def unimplemented_abilities(self, card_set: str = DEFAULT_CARD_SET) -> list[str]:
         """The cards and bases of the card set whose ability is not in the registry (none:

@@ -54,6 +54,8 @@ def grant_extra(
     cond: str = "",
     ongoing: bool = False,
     subtype: str = "",
+    names: list[str] | None = None,
+    remember: bool = False,
 ) -> None:
     """Give ``seat`` an extra minion or action play. In its own Play Cards phase it is kept
     for later in the phase; otherwise (or when ``immediate``) it is played at once or lost
@@ -63,9 +65,14 @@ def grant_extra(
     and extra actions from the discard pile, are always played at once (see
     :func:`play_extra` for a given card).
     ``mandatory`` (implies ``immediate``): it must be played now if a card fits ("both or
-    neither" abilities), with no option to decline."""
+    neither" abilities), with no option to decline. ``names``: the card must be one of these
+    definitions; ``remember``: the card played is remembered for ``source`` this turn
+    (:func:`extras_of`)."""
     s = cast(SUState, state)
+    names = sorted(set(names or ()))
     what = kind if max_power < 0 else f"{kind} of power {max_power} or less"
+    if names:
+        what += " named " + " or ".join(g.cat(s).name(d) for d in names)
     if subtype or (zone != "hand" and kind != "minion"):
         immediate = True
         what += f" ({subtype.replace('_', ' ') or 'any'}, from {zone})"
@@ -77,7 +84,9 @@ def grant_extra(
         what += " at a base where they have no minion"
     if not (immediate or mandatory) and s.phase == "play" and seat == s.active:
         s.allowances.append(
-            Allowance(kind, max_power, _ref(base), _ref(source), zone, cond, ongoing)
+            Allowance(
+                kind, max_power, _ref(base), _ref(source), zone, cond, ongoing, names, remember
+            )
         )
         g.log(s, "extra", rule, f"{s.names[seat]} may play an extra {what}", seat)
         return
@@ -93,15 +102,25 @@ def grant_extra(
             zone=zone,
             cond=cond,
             subtype=subtype,
+            names=names,
+            source=_ref(source) if remember else None,
         ),
     )
 
 
-def play_extra(g: SmashUp, state: State, seat: int, cid: int, src: str, base: int = -1) -> None:
+def play_extra(
+    g: SmashUp, state: State, seat: int, cid: int, src: str, base: int = -1, noted: int = -1
+) -> None:
     """Play a given card from zone ``src`` at once as an extra play (e.g. a revealed top
     card of a deck, a card from a discard pile); ``base`` limits where it may go (-1:
-    anywhere it fits)."""
-    start_play(g, cast(SUState, state), seat, cid, "extra", base, src)
+    anywhere it fits); ``noted``: the card that remembers it (``extras_of``). A player who
+    cannot play extra cards now (Bear Necessities) leaves the card where it is."""
+    s = cast(SUState, state)
+    if s.lasting and values.extras_barred(g, s, seat):
+        text = f"{s.names[seat]} cannot play extra cards now: {g.card_name(s, cid)} stays"
+        g.log(s, "no_extra", "su.card.talent_rivals_here_no_extra_plays_then_self_destruct", text)
+        return
+    start_play(g, s, seat, cid, "extra", base, src, noted=noted)
 
 
 def can_play_actions(g: SmashUp, state: State, seat: int) -> bool:
@@ -115,12 +134,17 @@ def card_fits(g: SmashUp, s: SUState, a: Allowance, cid: int, src: str) -> bool:
     cat = g.cat(s)
     defn = s.cards[cid].defn
     kind = "minion" if cat.is_minion[defn] else "action"
-    return _allowance_fits(g, s, a, kind, cat.printed[defn], src)
+    return _allowance_fits(g, s, a, kind, cat.printed[defn], src, defn)
 
 
-def _allowance_fits(g: SmashUp, s: SUState, a: Allowance, kind: str, power: int, src: str) -> bool:
-    """:func:`card_fits` for a card of ``kind`` (minion or action) and printed ``power``."""
+def _allowance_fits(
+    g: SmashUp, s: SUState, a: Allowance, kind: str, power: int, src: str, defn: str
+) -> bool:
+    """:func:`card_fits` for a card of ``kind`` (minion or action), printed ``power`` and
+    definition ``defn``."""
     if a.kind != kind:
+        return False
+    if a.names and defn not in a.names:
         return False
     if a.ongoing and (a.source is None or g.base_of(s, a.source) < 0):
         return False
@@ -181,13 +205,16 @@ def may_play_from_discard(
     """Whether a card in play lets ``seat`` make a hand play from the discard pile instead
     when ``cid`` goes to ``dest`` (They're Coming To Get You). ``froms``: the cards in play
     that can allow it, when the caller already has them."""
+    cat = g.cat(s)
     if froms is None:
-        froms = g.sources(s, g.cat(s).play_from_specs)
+        froms = g.sources(s, cat.play_from_specs)
     for src, spec in froms:
         assert spec.play_from is not None
         if spec.play_from(g, s, src, seat, cid, dest):
             return True
-    return False
+    own = cat.spec.get(s.cards[cid].defn) if s.cards[cid].defn in cat.play_from_specs else None
+    # a card that lets itself be played from the discard pile (Spectre)
+    return own is not None and own.play_from is not None and own.play_from(g, s, cid, seat, cid, dest)
 
 
 def play_banned(
@@ -223,6 +250,9 @@ class ExtraPlay(Step, tag="su.extra_play"):
     zone: str = "hand"
     cond: str = ""
     subtype: str = ""
+    names: list[str] = msgspec.field(default_factory=list)
+    #: the granting card, when the card played is remembered for it (``extras_of``)
+    source: CardRef | None = None
 
     def _options(self, g: SmashUp, s: SUState) -> list[Option] | None:
         """The cards that may be played, or None when the player is not asked: an extra
@@ -240,10 +270,27 @@ class ExtraPlay(Step, tag="su.extra_play"):
                 for c in pool
                 if _fits(g, s, c, self.play_kind, self.max_power)
                 and (not self.subtype or self.subtype in subtypes[s.cards[c].defn].subtypes)
+                and (not self.names or s.cards[c].defn in self.names)
                 and can_play(g, s, seat, c, "extra", base, cond=self.cond)
             ],
             "play",
         )
+        # a minion that may be played from the discard pile in place of one from the hand
+        # (Spectre: a generic extra minion, reading A5)
+        instead = [
+            c
+            for c in (_self_from_discard(g, s, seat) if self.zone == "hand" else ())
+            if _fits(g, s, c, self.play_kind, self.max_power)
+            and (not self.names or s.cards[c].defn in self.names)
+            and any(
+                may_play_from_discard(g, s, seat, c, b)
+                for b in play_destinations(g, s, seat, c, "extra", base, cond=self.cond)
+            )
+        ]
+        options += [
+            Option(o.id, f"Play {o.label} from your discard pile", card=o.card)
+            for o in distinct_options(g, s, instead, "play")
+        ]
         if self.play_kind == "action" and not can_play_actions(g, s, seat):
             return None
         if not options and (self.zone != "hand" or not pool):
@@ -269,7 +316,10 @@ class ExtraPlay(Step, tag="su.extra_play"):
         if option.card is not None:
             base = -1 if self.base is None else self.base
             src = f"{self.zone}:{self.seat}"
-            start_play(g, s, self.seat, option.card, "extra", base, src, self.cond)
+            if option.card not in s.zones[src]:  # played from the discard pile instead
+                src = f"discard:{self.seat}"
+            noted = -1 if self.source is None else self.source
+            start_play(g, s, self.seat, option.card, "extra", base, src, self.cond, noted)
 
 
 # ------------------------------------------------------------------------------ Play Cards
@@ -282,10 +332,13 @@ def play_options(g: SmashUp, s: SUState, seat: int) -> list[Option]:
     minion_plays: list[Allowance] = []
     any_action = minion_from_discard = False
     plain_minions = True  # every minion allowance a hand play limited at most by power, base
-    for a in s.allowances:
+    allowances = s.allowances
+    if s.lasting and values.extras_barred(g, s, seat):  # only the free plays are left
+        allowances = [a for a in allowances if a.source is None]
+    for a in allowances:
         if a.kind == "minion":
             minion_plays.append(a)
-            if a.zone != "hand" or a.cond or a.ongoing:
+            if a.zone != "hand" or a.cond or a.ongoing or a.names:
                 plain_minions = False
             minion_from_discard = minion_from_discard or a.zone == "discard"
         elif a.kind == "action":
@@ -328,7 +381,11 @@ def play_options(g: SmashUp, s: SUState, seat: int) -> list[Option]:
             options.append(
                 Option(f"play:{cid}", f"Play {cat.label[defn]}", card=CardRef(cid), arg="play")
             )
-    if minion_plays and (minion_from_discard or g.sources(s, cat.play_from_specs)):
+    if minion_plays and (
+        minion_from_discard
+        or g.sources(s, cat.play_from_specs)
+        or _self_from_discard(g, s, seat)
+    ):
         discard = f"discard:{seat}"
         for cid in s.zones[discard]:
             defn = cards[cid].defn
@@ -370,6 +427,22 @@ def play_options(g: SmashUp, s: SUState, seat: int) -> list[Option]:
             )
     options.append(Option("end", "Finish playing cards", arg="end"))
     return options
+
+
+def _self_from_discard(g: SmashUp, s: SUState, seat: int) -> list[int]:
+    """The minions in ``seat``'s discard pile whose own ability may let them be played from
+    there (Spectre), one per definition."""
+    cat = g.cat(s)
+    own = cat.play_from_specs
+    if not own:
+        return []
+    cards, seen, found = s.cards, set(), []
+    for cid in s.zones[f"discard:{seat}"]:
+        defn = cards[cid].defn
+        if defn in own and defn not in seen and cat.is_minion[defn]:
+            seen.add(defn)
+            found.append(cid)
+    return found
 
 
 def play_choice(g: SmashUp, s: SUState, seat: int, option: Option) -> bool:
@@ -418,11 +491,15 @@ def start_play(
     base: int,
     src: str | None = None,
     cond: str = "",
+    noted: int = -1,
 ) -> None:
-    """Show the card (it leaves the hand, or ``src``) and start its resolution."""
+    """Show the card (it leaves the hand, or ``src``) and start its resolution (``noted``:
+    the card that remembers it was played through its extra play)."""
     src = src or f"hand:{seat}"
     g.to_zone(s, cid, src, RESOLVING)
-    g.push_step(s, Play(seat=seat, card=CardRef(cid), via=via, base=_ref(base), src=src, cond=cond))
+    step = Play(seat=seat, card=CardRef(cid), via=via, base=_ref(base), src=src, cond=cond)
+    step.noted = _ref(noted)
+    g.push_step(s, step)
 
 
 def play_destinations(
@@ -527,7 +604,7 @@ def destinations(
             if (base < 0 or b == base)
             and (whose == "any" or (s.cards[m].controller == seat) == (whose == "own"))
         ]
-        if prot:  # the "cannot"s, asked lazily: can_play stops at the first that passes
+        if prot or s.lasting:  # the "cannot"s, asked lazily: can_play stops at the first
             found = (
                 m
                 for m in found
@@ -538,6 +615,11 @@ def destinations(
         found = (-1,)
     normal = via == "normal"
     allowances = s.allowances
+    barred = s.lasting and values.extras_barred(g, s, seat)
+    if barred:  # Bear Necessities: no extra cards, only the free plays
+        if via == "extra":
+            return []
+        allowances = [a for a in allowances if a.source is None]
     from_discard = None
     if normal and src.startswith("discard:"):  # asked once per destination, not per allowance
         froms = g.sources(s, cat.play_from_specs)
@@ -556,7 +638,7 @@ def destinations(
     if normal:
         kind, power = ("minion" if cat.is_minion[defn] else "action"), cat.printed[defn]
         for a in allowances:
-            if _allowance_fits(g, s, a, kind, power, src):
+            if _allowance_fits(g, s, a, kind, power, src, defn):
                 fits.append(a)
                 anywhere = anywhere or fits_anywhere(a, src)
         if not fits:
@@ -588,16 +670,19 @@ def _dest_fits_any(
     return False
 
 
-def _consume(g: SmashUp, s: SUState, cid: int, dest: int, seat: int, src: str) -> None:
-    """Use the most restricted play allowance that fits (the free one last)."""
+def _consume(g: SmashUp, s: SUState, cid: int, dest: int, seat: int, src: str) -> Allowance:
+    """Use the most restricted play allowance that fits (the free one last); returns it."""
+    barred = s.lasting and values.extras_barred(g, s, seat)
     fitting = [
-        (a.zone == "hand", a.base is None, not a.cond, a.max_power < 0, a.max_power, i)
+        (a.zone == "hand", a.base is None, not a.names, not a.cond, a.max_power < 0, a.max_power, i)
         for i, a in enumerate(s.allowances)
-        if card_fits(g, s, a, cid, src) and dest_fits(g, s, a, seat, cid, dest, src)
+        if card_fits(g, s, a, cid, src)
+        and dest_fits(g, s, a, seat, cid, dest, src)
+        and not (barred and a.source is not None)
     ]
     if not fitting:
         raise EngineError(f"smash-up: no play allowance for card {cid}")
-    del s.allowances[min(fitting)[-1]]
+    return s.allowances.pop(min(fitting)[-1])
 
 
 # stages of a Play
@@ -620,6 +705,8 @@ class Play(Step, tag="su.play"):
     cond: str = ""
     stage: int = WHERE
     bare: list[CardRef] = msgspec.field(default_factory=list)
+    #: the card whose extra play this is, when it remembers the card played (``extras_of``)
+    noted: CardRef | None = None
 
     def _dests(self, g: SmashUp, s: SUState) -> list[int]:
         base = -1 if self.base is None else self.base
@@ -740,8 +827,13 @@ def _place(g: SmashUp, s: SUState, step: Play) -> None:
         how = " from the discard pile" + how
     elif src.startswith("deck:") or src == REVEALED:
         how = " from the top of a deck" + how
+    noted = step.noted
     if via == "normal":
-        _consume(g, s, cid, dest, seat, src or f"hand:{seat}")
+        used = _consume(g, s, cid, dest, seat, src or f"hand:{seat}")
+        if used.remember and used.source is not None:
+            noted = used.source
+    if noted is not None:  # the granting card remembers what its extra play brought
+        g.use_once(s, noted, "extra", cid)
     if d.type == "minion":
         g.to_zone(s, cid, RESOLVING, base_zone(dest))
         if seat == s.active:

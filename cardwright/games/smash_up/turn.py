@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, cast
 from cardwright.core.state import CardRef, Decision, Option, State
 from cardwright.core.steps import Step
 
-from . import values
+from . import madness, values
 from .catalog import DRAW_PER_TURN, HAND_LIMIT, HAND_SIZE
 from .play import play_choice, play_options
 from .scoring import ScoreBases
@@ -184,6 +184,12 @@ class Turn(Step, tag="su.turn"):
         g.log(s, "end_turn", "su.turn.end", f"{s.names[seat]} ends their turn", seat)
         target = s.config["vp_to_win"]
         best = max(s.vp)
+        if best >= target and madness.in_game(s):  # the Madness cards' cost, then the winner
+            leaders = madness.reckoning(g, s)
+            names = " and ".join(s.names[p] for p in leaders)
+            rule = "su.madness.end" if len(leaders) == 1 else "su.madness.tie"
+            g.end_game(s, leaders, f"{names} {'win' if len(leaders) > 1 else 'wins'}", rule)
+            return
         if best >= target:
             leaders = [p for p, v in enumerate(s.vp) if v == best]
             if len(leaders) == 1:

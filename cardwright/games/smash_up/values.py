@@ -37,12 +37,16 @@ def sources(g: SmashUp, state: State, kinds: frozenset[str]) -> Sources:
     cat = g.cat(state)
     found = now.with_specs(kinds, cat)
     s: SUState = state  # type: ignore[assignment]
-    if (s.lasting or s.attached) and now.base_among(kinds, cat):
-        off = cancelled(g, s)  # a base whose ability is cancelled or ignored
+    if (s.lasting or s.attached) and (now.base_among(kinds, cat) or _cancels(s)):
+        off = cancelled(g, s)  # a card whose ability is cancelled, a base ignored by all
         if off:
-            bases = now.base_set
-            found = [(x, sp) for x, sp in found if x not in off or x not in bases]
+            found = [(x, sp) for x, sp in found if x not in off]
     return found
+
+
+def _cancels(s: SUState) -> bool:
+    """Whether a lasting effect cancels a card's abilities now (Bear Rides You)."""
+    return bool(s.lasting) and any(e.key == "cancel" for e in s.lasting)
 
 
 def cancelled(g: SmashUp, state: State) -> set[int]:
@@ -108,7 +112,7 @@ class Shields:
             return False
         if self.prot is None:
             self.prot = protections(self.g, s)
-        return bool(self.prot) and forbidden(
+        return bool(self.prot or s.lasting) and forbidden(
             self.g, s, "affect", minion, actor, self.prot, card=card
         )
 
@@ -414,11 +418,13 @@ def forbidden(
     """Whether a card in play says ``action`` cannot be done to ``target`` by ``actor``
     ("cannot" beats "can", 000 Additional Rules), by ``card`` (default: the card whose
     ability is running)."""
+    s: SUState = state  # type: ignore[assignment]
+    if s.lasting and action in SHIELDED and shielded(g, s, target, actor):
+        return True  # a lasting shield is a "cannot": nothing outweighs it
     if srcs is None:
         srcs = protections(g, state)
     if not srcs:
         return False
-    s: SUState = state  # type: ignore[assignment]
     perms = [
         Permission(action, src, False)
         for src, spec in srcs
@@ -435,11 +441,50 @@ def forbidden(
     return not allowed(perms)
 
 
+#: the actions a lasting shield on a base forbids (any way of affecting a minion)
+SHIELDED = frozenset({"affect", "attach"})
+
+
+def shielded(g: SmashUp, s: SUState, target: int, actor: int) -> bool:
+    """Whether a lasting ``shield`` on a base (Superiority) keeps ``actor``'s cards from
+    affecting the minion ``target``: a minion at that base controlled by the shield's player,
+    ``actor`` another player (a base acts for no one)."""
+    if actor < 0:
+        return False
+    controller = s.cards[target].controller
+    if controller == actor:
+        return False
+    where = -1
+    for e in s.lasting:
+        if e.key == "shield" and e.seat == controller:
+            if where < 0:
+                where = g.base_of(s, target)
+                if where < 0 or not g.is_minion(s, target):
+                    return False
+            if e.target == where:
+                return True
+    return False
+
+
+def extras_barred(g: SmashUp, s: SUState, seat: int) -> bool:
+    """Whether ``seat`` cannot play extra cards now: another player's lasting
+    ``no_extra_plays`` is on a base where ``seat`` has a minion (Bear Necessities)."""
+    if not s.lasting:
+        return False
+    for e in s.lasting:
+        if e.key == "no_extra_plays" and e.seat != seat and e.target is not None:
+            if g.base_in_play(s, e.target) and any(
+                s.cards[m].controller == seat for m in g.minions_at(s, e.target)
+            ):
+                return True
+    return False
+
+
 def blocked(g: SmashUp, state: State, action: str, target: int, actor: int) -> bool:
     """Whether ``action`` on ``target`` by ``actor`` is forbidden, either by name or as
     any way of affecting the card (``"affect"``: "cannot be affected by ...")."""
     srcs = protections(g, state)
-    if not srcs:
+    if not srcs and not state.lasting:
         return False
     return forbidden(g, state, action, target, actor, srcs) or forbidden(
         g, state, "affect", target, actor, srcs

@@ -133,6 +133,7 @@ def leave_play(g: SmashUp, s: SUState, cid: int, dest: str, *, bottom: bool = Fa
         if host == cid:
             leave_play(g, s, other, f"discard:{s.cards[other].owner}")
     card = s.cards[cid]
+    was_on = s.attached.get(CardRef(cid), -1)
     instead = g.instead_of_discard(s, cid, bid) if dest.startswith("discard:") else None
     if instead is not None:
         dest, bottom = f"{instead}:{card.owner}", False
@@ -149,6 +150,8 @@ def leave_play(g: SmashUp, s: SUState, cid: int, dest: str, *, bottom: bool = Fa
         went_instead(g, s, cid, instead)
     elif dest.startswith("discard:"):
         g.fire(s, "card_to_discard", card=cid, base_card=bid, owner=card.owner)
+    # "after this card leaves play" (the card hears it wherever it went)
+    g.fire(s, "left_play", also=[cid], card=cid, base_card=bid, host_card=was_on)
 
 
 def went_instead(g: SmashUp, s: SUState, cid: int, where: str) -> None:
@@ -284,6 +287,8 @@ def move_minion(g: SmashUp, state: State, cid: int, dest: int, actor: int, rule:
         card=cid,
     )
     g.use_once(s, dest, "arrived", cid)
+    if 0 <= actor != s.cards[cid].controller:  # a rival's minion moved by a player's card
+        g.use_once(s, dest, f"moved_rival:{actor}", cid)
     g.fire(s, "minion_moved", minion_card=cid, from_card=src, to_card=dest, by=actor)
     return True
 

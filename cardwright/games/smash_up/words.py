@@ -31,6 +31,8 @@ from .basewords import base_words
 from .cardwords import card_words
 from .catalog import BASES
 from .deckwords import deck_words
+from .madness import madness_words
+from .tablewords import table_words
 from .selectors import (
     _e,
     _first,
@@ -183,14 +185,25 @@ def _extra(
     subtype: str = "",
     ongoing: bool = False,
     source: Any = None,
+    like: Any = None,
+    remember: bool = False,
 ) -> bool:
     """You may play an extra minion or action (``source``: the card the play is tied to,
-    default the ability's card)."""
+    default the ability's card; ``like``: cards whose names the card played must have, none
+    when ``like`` holds no card; ``remember``: the card played is remembered for the ability's
+    card this turn, ``extras_of``)."""
     g = game_of(ctx)
     base = -1 if at is None else _first(at)
     src = -1 if ctx.source is None else ctx.source
     if source is not None:
         src = _first(source)
+    names = None
+    if like is not None:
+        s = state_of(ctx)
+        names = sorted({s.cards[c].defn for c in cards_of(like)})
+        if not names:
+            g.log(s, "no_extra", ctx.rule, "No card to match: no extra play", ctx.you)
+            return False
     g.grant_extra(
         ctx.state,
         ctx.you,
@@ -205,6 +218,8 @@ def _extra(
         cond=cond,
         ongoing=bool(ongoing),
         subtype=subtype,
+        names=names,
+        remember=bool(remember),
     )
     return True
 
@@ -477,6 +492,8 @@ def words() -> dict[str, Any]:
         **deck_words(),
         **base_words(),
         **card_words(),
+        **madness_words(),
+        **table_words(),
         "target": target,
         "card": card,
         "base": base,
