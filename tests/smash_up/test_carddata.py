@@ -25,6 +25,10 @@ from cardwright.games.smash_up.carddata import (
 
 SEVENTIES = {"disco_dancers", "kung_fu_fighters", "truckers", "vigilantes"}
 CORE = {"aliens", "dinosaurs", "ninjas", "pirates", "robots", "tricksters", "wizards", "zombies"}
+AL9000 = {"bear_cavalry", "ghosts", "killer_plants", "steampunks"}
+CTHULHU = {"elder_things", "innsmouth", "minions_of_cthulhu", "miskatonic_university"}
+#: the factions of each set, and how many bases it brings
+SETS = {"core": (CORE, 16), "70s": (SEVENTIES, 8), "al9000": (AL9000, 8), "cthulhu": (CTHULHU, 8)}
 ERRATA_FILE = FACTIONS_DIR / "70s-errata.toml"
 
 
@@ -45,22 +49,29 @@ def test_every_faction_has_20_cards(card_set: str) -> None:
 
 def test_faction_and_base_counts() -> None:
     factions = load_factions()
-    assert set(factions) == SEVENTIES | CORE
-    assert len(factions) == 12
-    assert {fid for fid, f in factions.items() if f.set == "70s"} == SEVENTIES
-    assert {fid for fid, f in factions.items() if f.set == "core"} == CORE
+    assert set(factions) == set().union(*(fids for fids, _ in SETS.values()))
     bases = load_bases()
-    assert len(bases) == 24
-    assert sum(base.set == "70s" for base in bases.values()) == 8
-    assert sum(base.set == "core" for base in bases.values()) == 16
+    assert len(bases) == sum(n for _, n in SETS.values())
+    for set_id, (fids, n) in SETS.items():
+        assert {fid for fid, f in factions.items() if f.set == set_id} == fids, set_id
+        assert sum(base.set == set_id for base in bases.values()) == n, set_id
     # every faction brings exactly two bases
     for fid in factions:
         assert sum(base.faction == fid for base in bases.values()) == 2, fid
 
 
 def test_minion_power_totals_match_research() -> None:
-    # smashup-core.md §10 states these totals; the '70s ones follow from §A2.
+    # smashup-core.md §10 states these totals; the '70s ones follow from §A2; those of
+    # Awesome Level 9000 and the Cthulhu set from the catalogue's current printing.
     expected = {
+        "bear_cavalry": 35,
+        "ghosts": 28,
+        "killer_plants": 28,
+        "steampunks": 30,
+        "elder_things": 39,
+        "innsmouth": 20,
+        "minions_of_cthulhu": 22,
+        "miskatonic_university": 30,
         "aliens": 28,
         "dinosaurs": 32,
         "ninjas": 30,
@@ -83,7 +94,7 @@ def test_minion_and_action_split() -> None:
     factions = load_factions()
     for fid, faction in factions.items():
         minions = sum(card.copies for card in faction.minions)
-        expected = {"robots": 18, "vigilantes": 7}.get(fid, 10)
+        expected = {"robots": 18, "vigilantes": 7, "minions_of_cthulhu": 8}.get(fid, 10)
         assert minions == expected, fid
 
 
@@ -142,7 +153,7 @@ def test_loaders_are_cached_but_return_fresh_dicts() -> None:
     assert first is not second
     assert first["truckers"] is second["truckers"]
     first.clear()
-    assert len(load_factions()) == 12
+    assert len(load_factions()) == sum(len(fids) for fids, _ in SETS.values())
     assert load_bases()["tar_pits"] is load_bases()["tar_pits"]
 
 
@@ -393,5 +404,5 @@ def test_override_application_errors(tmp_path: Path) -> None:
 
 def test_unknown_file_kind(tmp_path: Path) -> None:
     path = _write(tmp_path, "odd.toml", 'title = "nothing here"\n')
-    assert _error(path).startswith("odd.toml: not a faction, bases or overrides file")
+    assert _error(path).startswith("odd.toml: not a faction, bases, overrides or Madness file")
     assert "missing.toml: cannot read card data" in _error(tmp_path / "missing.toml")

@@ -318,6 +318,68 @@ class SearchDeck(Menu):
         g.log(s, "shuffle", ctx.rule, f"{name} shuffles their deck", seat, chance=True)
 
 
+@dataclass(frozen=True)
+class FindInDeck(Menu):
+    """``find_in_deck(among, then, prompt=)``: you look through your deck (its cards are
+    known to you until it is shuffled) and take a card of ``among`` (cards of your deck;
+    options ``take:<card>``, one per distinct card; ``none`` when it holds none: always asked,
+    so the others learn nothing of the deck, reading D10), which you show; then ``then``
+    happens with it bound as ``chosen`` (``play_extra(chosen, at=here)``,
+    ``to_hand(chosen)``). The deck is not shuffled here: the ability says when
+    (``shuffle_deck()``, usually next)."""
+
+    among: Expr | None = None
+    then: Effect = NOTHING
+
+    def parts(self) -> tuple[Effect, ...]:
+        return (self.then,)
+
+    def options(self, ctx: Ctx) -> Found:
+        assert self.among is not None
+        g, s = game_of(ctx), ctx.state
+        deck = set(s.zones[f"deck:{ctx.you}"])
+        seen: set[str] = set()
+        out: Found = []
+        for c in cards_of(self.among.eval(ctx)):
+            defn = s.cards[c].defn
+            if c in deck and defn not in seen:
+                seen.add(defn)
+                vars = ctx.vars.with_cards("chosen", [c])
+                option = Option(f"take:{c}", f"Take {g.label(state_of(ctx), c)}", card=c)
+                out.append((option, 0, vars))
+        out.sort(key=lambda f: f[0].label)
+        return out or [(Option("none", "There is no such card to find"), -1, ctx.vars)]
+
+    def _chosen(self, ctx: Ctx, found: tuple[Option, int, Bindings]) -> None:
+        g, s, seat = game_of(ctx), state_of(ctx), ctx.you
+        option, part, vars = found
+        name = s.names[seat]
+        if option.card is None:
+            g.log(s, "search", ctx.rule, f"{name} finds no such card in their deck", seat)
+            return
+        g.reveal(s, option.card)
+        text = f"{name} finds {g.card_name(s, option.card)} in their deck and shows it"
+        g.log(s, "search", ctx.rule, text, seat, card=option.card)
+        self.then.start(ctx.child(part, vars=vars))
+
+
+def _find_in_deck(among: Any, then: Any = None, prompt: str = "", none: str = "") -> Seq:
+    look = Verb(VerbSpec("look_through_deck", _look_through_deck))
+    return Seq(
+        (
+            look,
+            FindInDeck(
+                prompt=prompt or "Search your deck: take which card?",
+                kind="search",
+                always_ask=True,
+                none=none,
+                among=_e(among),
+                then=NOTHING if then is None else then,
+            ),
+        )
+    )
+
+
 def _look_through_deck(ctx: Ctx) -> bool:
     """You look through your deck: its cards are known to you until it is shuffled."""
     g = game_of(ctx)
@@ -380,5 +442,6 @@ def deck_words() -> dict[str, Any]:
         "revealed": Call("revealed", _revealed),
         "name_faction": _name_faction,
         "search_deck": _search_deck,
+        "find_in_deck": _find_in_deck,
         "name_card": _name_card,
     }

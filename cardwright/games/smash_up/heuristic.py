@@ -111,9 +111,12 @@ class SmashUpHeuristic:
         if kind == "may_draw":
             return "draw" if "draw" in ids else options[0].id
         if kind == "discard":
-            return min(options, key=lambda o: self._card_value(g, s, seat, _cid(o))).id
+            cards = [o for o in options if _is_card(o)]
+            if len(cards) < len(options):  # a discard that may be declined or stopped
+                return next(o for o in options if not _is_card(o)).id
+            return min(cards, key=lambda o: self._card_value(g, s, seat, _cid(o))).id
         if kind == "extra_play":
-            plays = [o for o in options if o.id != "decline"]
+            plays = [o for o in options if _is_card(o)]
             if not plays:
                 return "decline"
             return max(plays, key=lambda o: self._card_value(g, s, seat, _cid(o))).id

@@ -125,6 +125,10 @@ def _power(ctx: Ctx, what: Any, amount: int, until: str = "end_of_turn", log: st
     (one line for all: "X's N minion(s) get ..."), ``""`` (none)."""
     g, s = game_of(ctx), state_of(ctx)
     seat = player(ctx)
+    until = until.replace("{you}", str(seat))  # start_of_turn:{you}: your next turn
+    end = "the end of the turn"
+    if until.startswith("start_of_turn:"):
+        end = f"{s.names[int(until.split(':')[1])]}'s next turn"
     got = []
     for cid in cards_of(what):
         if g.start_lasting(s, "power", cid, int(amount), ctx.source or -1, seat, until):
@@ -134,7 +138,7 @@ def _power(ctx: Ctx, what: Any, amount: int, until: str = "end_of_turn", log: st
                     s,
                     "power",
                     ctx.rule,
-                    f"{g.card_name(s, cid)} gets {int(amount):+d} power until the end of the turn",
+                    f"{g.card_name(s, cid)} gets {int(amount):+d} power until {end}",
                     seat,
                     card=cid,
                 )
@@ -143,8 +147,7 @@ def _power(ctx: Ctx, what: Any, amount: int, until: str = "end_of_turn", log: st
             s,
             "power",
             ctx.rule,
-            f"{s.names[seat]}'s {len(got)} minion(s) get {int(amount):+d} power until the end "
-            "of the turn",
+            f"{s.names[seat]}'s {len(got)} minion(s) get {int(amount):+d} power until {end}",
             seat,
             cards=got,
         )
