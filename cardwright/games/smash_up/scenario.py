@@ -23,6 +23,10 @@
     Bases, top first (default base deck: the unused bases of the core set, in data order).
 ``seats``
     ``{seat name: {hand: [...], deck: [...] (top first), discard: [...]}}``.
+``madness``
+    How many cards the Madness deck holds (default: when a card of The Obligatory Cthulhu Set
+    or a Madness card is in the position, the Madness cards it does not place, of 30; else
+    no Madness deck).
 ``played``, ``talents_used``, ``named``, ``lasting``
     Earlier in the turn: ``{minion: N, action: N}`` played so far; the aliases of cards whose
     Talent was used; ``{alias: word}``, what a card named when played (a faction); lasting
@@ -44,7 +48,8 @@ from cardwright.core.state import Card, CardRef
 from cardwright.core.zones import create_card
 from cardwright.scenarios.format import add_lasting_effects, alias_ref, parse_card_spec, whole
 
-from . import inplay
+from . import inplay, madness
+from .carddata import MADNESS
 from .scoring import ScoreBase
 from .state import Allowance, SUState
 from .turn import Turn
@@ -67,6 +72,7 @@ _SETUP_KEYS = {
     "talents_used",
     "named",
     "lasting",
+    "madness",
 }
 _SEAT_ZONES = ("hand", "deck", "discard")
 _COUNTERS = re.compile(r"\s+\+(\d+)$")
@@ -211,6 +217,7 @@ def build(
                 raise DataError(f"setup.seats.{name}.{zone}: expected a list of cards")
             for i, entry in enumerate(reversed(entries) if zone == "deck" else entries):
                 b.make(str(entry), seat, f"{zone}:{seat}", f"setup.seats.{name}.{zone}[{i}]")
+    _madness(game, state, setup)
     active = b.seat(setup.get("active", state.names[0]), "setup.active")
     phase = setup.get("phase", "play")
     if phase not in _PHASE_STEP:
@@ -245,6 +252,23 @@ def build(
     inplay.changed(state)  # the setup wrote the zones directly
     game.advance(state)
     return state, b.aliases
+
+
+def _madness(game: SmashUp, state: SUState, setup: Mapping[str, Any]) -> None:
+    """The Madness deck of the position (``setup.madness``; see the module docstring)."""
+    cat = game.cat(state)
+    placed = sum(1 for c in state.cards.values() if c.defn == MADNESS)
+    if "madness" in setup:
+        count = whole(setup["madness"], "setup.madness", 0)
+    elif placed or any(
+        c.defn in cat.cards and cat.factions.get(c.defn.split("/")[0]) is not None
+        and cat.factions[c.defn.split("/")[0]].set == "cthulhu"
+        for c in state.cards.values()
+    ):
+        count = max(0, madness.MADNESS_CARDS - placed)
+    else:
+        return
+    madness.set_out(game, state, count)
 
 
 def _history(state: SUState, setup: Mapping[str, Any], aliases: dict[str, int]) -> None:
@@ -334,6 +358,8 @@ def facts(game: SmashUp, state: SUState) -> dict[str, Any]:
         for i, n in enumerate(names)
     }
     out["public_cards"] = list(state.public_cards)  # cards in hands and decks everyone knows
+    out["madness_deck"] = len(state.zones.get(madness.MADNESS_DECK, ()))
+    out["box"] = list(state.zones.get(madness.BOX, ()))
     for zone in _SEAT_ZONES:
         out[zone] = {n: list(state.zones[f"{zone}:{i}"]) for i, n in enumerate(names)}
         out[f"{zone}_count"] = {n: len(state.zones[f"{zone}:{i}"]) for i, n in enumerate(names)}

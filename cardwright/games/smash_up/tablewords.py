@@ -23,6 +23,7 @@ Level 9000 and The Obligatory Cthulhu Set (``docs/cards.md``, Smash Up's words):
 * ``moved_here(base, by)``: the minions of other players that seat ``by`` moved to the base
   this turn (still there);
 * ``leads(base, seat)``: whether the seat has more power at the base than each other player;
+  ``bases_of(cards)``: the bases those cards are at;
 * ``give_control(cards)``: the cards in play go back under their owners' control (an effect
   ending, not a new one: nothing stops it).
 """
@@ -35,7 +36,16 @@ from typing import TYPE_CHECKING, Any
 
 from cardwright.core import rng as chance
 from cardwright.core.state import Bindings, CardRef, Decision, Option, refs
-from cardwright.core.vocab import Ctx, Effect, Expr, VerbSpec, cards_of, filters_from, seats_of
+from cardwright.core.vocab import (
+    Ctx,
+    Effect,
+    Expr,
+    VerbSpec,
+    cards_of,
+    filters_from,
+    seat_word,
+    seats_of,
+)
 from cardwright.core.vocab.binding import bind
 from cardwright.core.vocab.effects import fill
 from cardwright.core.vocab.exprs import Call, Seats, passing
@@ -136,8 +146,7 @@ def _offer(
     no: str = "No",
     kind: str = "offer",
 ) -> Offer:
-    who = Seats("opponent") if whose is None else _e(whose)
-    return Offer(effect, refused, then, who, _opt(can), prompt, yes, no, kind)
+    return Offer(effect, refused, then, _seats(whose), _opt(can), prompt, yes, no, kind)
 
 
 # ------------------------------------------------------------------------------ for each seat
@@ -172,7 +181,16 @@ class EachSeat(Effect):
 
 
 def _for_each_seat(effect: Any, whose: Any = None, name: str = "seat") -> EachSeat:
-    return EachSeat(effect, Seats("opponent") if whose is None else _e(whose), name)
+    return EachSeat(effect, _seats(whose), name)
+
+
+def _seats(whose: Any) -> Expr:
+    """Seats given by a word (``"opponent"``, bare or quoted) or an expression."""
+    if whose is None:
+        return Seats("opponent")
+    if isinstance(whose, str):
+        return Seats(seat_word(whose))
+    return _e(whose)
 
 
 # ------------------------------------------------------------------------------ hands
@@ -279,6 +297,13 @@ def _moved_here(ctx: Ctx, where: Any, by: Any) -> list[CardRef]:
     return [u.about for u in s.used if u.card == bid and u.tag == tag and u.about in at]
 
 
+def _bases_of(ctx: Ctx, what: Any) -> list[CardRef]:
+    """The bases the cards are at (each once, in table order)."""
+    g, s = game_of(ctx), state_of(ctx)
+    at = {g.base_of(s, c) for c in cards_of(what)}
+    return [CardRef(b) for b in s.zones["bases"] if b in at]
+
+
 def _leads(ctx: Ctx, where: Any, seat: Any) -> bool:
     """Whether the seat has more power at the base than every other player."""
     powers = game_of(ctx).powers_at(ctx.state, _first(where))
@@ -318,5 +343,6 @@ def table_words() -> dict[str, Any]:
         "extras_of": lambda what: Call("extras_of", _extras_of, (_e(what),)),
         "moved_here": lambda where, by: Call("moved_here", _moved_here, (_e(where), _e(by))),
         "leads": lambda where, seat: Call("leads", _leads, (_e(where), _e(seat))),
+        "bases_of": lambda what: Call("bases_of", _bases_of, (_e(what),)),
         "give_control": verb(VerbSpec("give_control", _give_control)),
     }
