@@ -13,7 +13,8 @@ from cardwright.core import rng as chance
 from cardwright.core.state import Bindings, CardRef, Option
 from cardwright.core.vocab import Ctx, Effect, Expr, Seq, Verb, VerbSpec, cards_of, seats_of
 from cardwright.core.vocab.effects import fill
-from cardwright.core.vocab.exprs import Call
+from cardwright.core.vocab import filters_from
+from cardwright.core.vocab.exprs import Call, passing
 from cardwright.core.vocab.menus import NOTHING, Found, Menu
 
 from .selectors import _e, _first, _opt, game_of, state_of, verb
@@ -146,6 +147,26 @@ def _reveal_top(ctx: Ctx, n: int = 1) -> bool:
     """You reveal your top ``n`` cards: they go, top first, to the public revealed zone
     (``revealed``) until the ability puts them somewhere; False: there was none."""
     return bool(game_of(ctx).reveal_top(ctx.state, ctx.you, int(n), ctx.rule))
+
+
+def _reveal_until(ctx: Ctx, n: int = 1, **filters: Any) -> bool:
+    """You reveal cards from the top of your deck, one at a time, until ``n`` of them pass
+    the filters (``action=True``) or the deck runs out (a "reveal until" does not shuffle
+    the discard pile in: research §A1 Draw 2 Cards); they wait in the revealed zone."""
+    g, s, seat = game_of(ctx), state_of(ctx), ctx.you
+    deck = s.zones[f"deck:{seat}"]
+    wanted = filters_from(filters)
+    shown: list[int] = []
+    found = 0
+    while deck and found < int(n):
+        cid = deck[-1]
+        g.to_zone(s, cid, f"deck:{seat}", REVEALED)
+        shown.append(cid)
+        if passing(ctx, wanted, [CardRef(cid)]):
+            found += 1
+    names = ", ".join(g.card_name(s, c) for c in shown) or "nothing (the deck is empty)"
+    g.log(s, "reveal", ctx.rule, f"{s.names[seat]} reveals from their deck: {names}", seat)
+    return bool(shown)
 
 
 def _revealed(ctx: Ctx) -> list[CardRef]:
@@ -438,6 +459,7 @@ def deck_words() -> dict[str, Any]:
         "look_at_hand": verb(VerbSpec("look_at_hand", _look_at_hand)),
         "discard_from_hand": verb(VerbSpec("discard_from_hand", _discard_from_hand)),
         "reveal_top": verb(VerbSpec("reveal_top", _reveal_top)),
+        "reveal_until": verb(VerbSpec("reveal_until", _reveal_until)),
         "back_on_top": verb(VerbSpec("back_on_top", _back_on_top)),
         "revealed": Call("revealed", _revealed),
         "name_faction": _name_faction,

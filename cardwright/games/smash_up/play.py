@@ -222,13 +222,18 @@ def play_banned(
 ) -> bool:
     """Whether a card in play forbids ``seat`` to play ``cid`` to ``dest`` (Block the
     Path: minions of a named faction). ``bans``: the banning cards in play, if known."""
+    cat = g.cat(s)
     if bans is None:
-        bans = g.sources(s, g.cat(s).play_ban_specs)
+        bans = g.sources(s, cat.play_ban_specs)
     for src, spec in bans:
         assert spec.play_ban is not None
         if spec.play_ban(g, s, src, seat, cid, dest):
             return True
-    return False
+    defn = s.cards[cid].defn
+    if defn not in cat.play_ban_specs:
+        return False
+    own = cat.spec[defn]  # a card that limits where it may itself be played
+    return own.play_ban is not None and own.play_ban(g, s, cid, seat, cid, dest)
 
 
 def _fits(g: SmashUp, s: SUState, cid: int, kind: str, max_power: int) -> bool:
@@ -364,7 +369,7 @@ def play_options(g: SmashUp, s: SUState, seat: int) -> list[Option]:
                 continue
             if open_bases is None:
                 open_bases = _open_bases(g, s, seat, prot, s.zones[BASES])
-            if not plain:
+            if not plain or defn in cat.play_ban_specs:  # (a minion limiting itself too)
                 ok = can_play(g, s, seat, cid, "normal", -1, prot, bans=bans, open_to=open_bases)
             else:
                 power = cat.printed[defn]
@@ -632,6 +637,7 @@ def destinations(
 
     if cat.play_ban_specs and bans is None:
         bans = g.sources(s, cat.play_ban_specs)
+    own_ban = defn in cat.play_ban_specs  # the card's own limit (Complete the Ritual)
     out: list[int] = []
     fits: list[Allowance] = []
     anywhere = not normal  # an allowance that fits: none is asked per destination
@@ -646,7 +652,7 @@ def destinations(
     for b in found:
         if not anywhere and not _dest_fits_any(g, s, fits, seat, cid, b, src, from_discard):
             continue
-        if bans and play_banned(g, s, seat, cid, b, bans):
+        if (bans or own_ban) and play_banned(g, s, seat, cid, b, bans):
             continue
         out.append(b)
         if first:

@@ -45,7 +45,7 @@ from .selectors import (
     state_of,
     verb,
 )
-from .state import Allowance, SUState
+from .state import REVEALED, Allowance, SUState
 
 if TYPE_CHECKING:
     from .game import SmashUp
@@ -344,20 +344,30 @@ def _say(ctx: Ctx, text: str, kind: str = "note", who: Any = None, about: Any = 
 
 def _to_deck_bottom(ctx: Ctx, what: Any) -> bool:
     """The card goes to the bottom of its owner's deck: from play (a base's doing: nothing
-    stops it, it is not a player's card affecting a minion) or from a discard pile."""
+    stops it, it is not a player's card affecting a minion), from a discard pile, from the
+    revealed zone, or from a hand (the others do not learn which card)."""
     g, s = game_of(ctx), state_of(ctx)
     done = False
     for cid in cards_of(what):
         owner = s.cards[cid].owner
         name = g.card_name(s, cid)
+        who = s.names[owner]
         if g.base_of(s, cid) >= 0:
             g.leave_play(s, cid, f"deck:{owner}", bottom=True)
-            text = f"{name} goes to the bottom of {s.names[owner]}'s deck"
+            text = f"{name} goes to the bottom of {who}'s deck"
             g.log(s, "to_deck", ctx.rule, text, ctx.you, card=cid)
         elif cid in s.zones[f"discard:{owner}"]:
             g.to_zone(s, cid, f"discard:{owner}", f"deck:{owner}", bottom=True)
-            text = f"{name} goes from {s.names[owner]}'s discard pile to the bottom of their deck"
+            text = f"{name} goes from {who}'s discard pile to the bottom of their deck"
             g.log(s, "to_deck", ctx.rule, text, owner, card=cid)
+        elif cid in s.zones[REVEALED]:
+            g.to_zone(s, cid, REVEALED, f"deck:{owner}", bottom=True)
+            g.log(s, "to_deck", ctx.rule, f"{name} goes to the bottom of {who}'s deck", owner)
+        elif cid in s.zones[f"hand:{owner}"]:
+            g.to_zone(s, cid, f"hand:{owner}", f"deck:{owner}", bottom=True)
+            hidden = f"{who} puts a card from their hand under their deck"
+            text = f"{who} puts {name} from their hand under their deck"
+            g.log(s, "to_deck", ctx.rule, text, owner, visible_to=[owner], redacted=hidden)
         else:
             continue
         done = True
