@@ -146,7 +146,9 @@ def _allowance_fits(
         return False
     if a.names and defn not in a.names:
         return False
-    if a.ongoing and (a.source is None or g.base_of(s, a.source) < 0):
+    if a.ongoing and (
+        a.source is None or (g.base_of(s, a.source) < 0 and a.source not in s.zones[BASES])
+    ):  # a play given by a card or base in play, lost with it
         return False
     if a.max_power >= 0 and power > a.max_power:
         return False

@@ -24,9 +24,9 @@
 ``seats``
     ``{seat name: {hand: [...], deck: [...] (top first), discard: [...]}}``.
 ``madness``
-    How many cards the Madness deck holds (default: when a card of The Obligatory Cthulhu Set
-    or a Madness card is in the position, the Madness cards it does not place, of 30; else
-    no Madness deck).
+    How many cards the Madness deck holds (default: when a card or base of The Obligatory
+    Cthulhu Set or a Madness card is in the position, the Madness cards it does not place, of
+    30; else no Madness deck).
 ``played``, ``talents_used``, ``named``, ``lasting``
     Earlier in the turn: ``{minion: N, action: N}`` played so far; the aliases of cards whose
     Talent was used; ``{alias: word}``, what a card named when played (a faction); lasting
@@ -55,6 +55,7 @@ from .state import Allowance, SUState
 from .turn import Turn
 
 if TYPE_CHECKING:
+    from .catalog import Catalog
     from .game import SmashUp
 
 _PHASE_STEP = {"start": 0, "play": 1, "score": 2, "draw": 3, "end": 4}
@@ -260,15 +261,20 @@ def _madness(game: SmashUp, state: SUState, setup: Mapping[str, Any]) -> None:
     placed = sum(1 for c in state.cards.values() if c.defn == MADNESS)
     if "madness" in setup:
         count = whole(setup["madness"], "setup.madness", 0)
-    elif placed or any(
-        c.defn in cat.cards and cat.factions.get(c.defn.split("/")[0]) is not None
-        and cat.factions[c.defn.split("/")[0]].set == "cthulhu"
-        for c in state.cards.values()
-    ):
+    elif placed or any(_cthulhu(cat, c.defn) for c in state.cards.values()):
         count = max(0, madness.MADNESS_CARDS - placed)
     else:
         return
     madness.set_out(game, state, count)
+
+
+def _cthulhu(cat: Catalog, defn: str) -> bool:
+    """Whether a card or base belongs to The Obligatory Cthulhu Set."""
+    base = cat.bases.get(defn)
+    if base is not None:
+        return base.set == "cthulhu"
+    faction = cat.factions.get(defn.split("/")[0])
+    return faction is not None and faction.set == "cthulhu"
 
 
 def _history(state: SUState, setup: Mapping[str, Any], aliases: dict[str, int]) -> None:

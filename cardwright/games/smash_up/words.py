@@ -302,17 +302,24 @@ def _discard_random(ctx: Ctx, n: int = 1, who: Any = None) -> bool:
     return done
 
 
-def _ongoing_extra(ctx: Ctx, kind: str) -> bool:
+def _ongoing_extra(ctx: Ctx, kind: str, max_power: int = -1) -> bool:
     """ "While this is in play you may play an extra ... on each of your turns": a play that
-    lasts while the card stays in play (an action on a base: at that base only; reading W8)."""
+    lasts while the card stays in play (an action on a base: at that base only; a base: at
+    itself, for the player whose turn it is; reading W8), limited to ``max_power``."""
     g, s, source = game_of(ctx), state_of(ctx), ctx.source
     assert source is not None
-    seat = s.cards[source].controller
-    base = g.base_of(s, source) if not g.is_minion(s, source) else -1
+    if source in s.zones[BASES]:
+        seat, base = ctx.you, source
+    else:
+        seat = s.cards[source].controller
+        base = g.base_of(s, source) if not g.is_minion(s, source) else -1
     ref = None if base < 0 else CardRef(base)
-    s.allowances.append(Allowance(kind, base=ref, source=CardRef(source), ongoing=True))
+    s.allowances.append(
+        Allowance(kind, int(max_power), base=ref, source=CardRef(source), ongoing=True)
+    )
+    what = kind if max_power < 0 else f"{kind} of power {max_power} or less"
     where = f" at {g.card_name(s, base)}" if base >= 0 else ""
-    g.log(s, "extra", ctx.rule, f"{s.names[seat]} may play an extra {kind}{where}", seat)
+    g.log(s, "extra", ctx.rule, f"{s.names[seat]} may play an extra {what}{where}", seat)
     return True
 
 
