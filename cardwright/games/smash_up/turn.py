@@ -220,8 +220,13 @@ class DiscardLimit(Step, tag="su.discard_limit"):
         return excess, options
 
     def ask(self, game: Game, state: State) -> Decision | None:
-        excess, options = self._options(_g(game), cast(SUState, state))
-        if len(options) <= 1:
+        s = cast(SUState, state)
+        excess, options = self._options(_g(game), s)
+        if not options:
+            return None
+        # copies of one card leave no choice, but skip the question only when everyone can
+        # see that (a hand of Madness cards hiding one other card: reading R14)
+        if len(options) == 1 and all(c in s.public_cards for c in s.zones[f"hand:{self.seat}"]):
             return None
         return game.question(
             self.seat,
