@@ -40,7 +40,16 @@ from cardwright.core.vocab import (
 from cardwright.core.vocab.compiled import compiled
 from cardwright.core.vocab.events import card_permissions, try_replacement
 
-from .carddata import CARD_SETS, BaseDef, CardDef, load_bases, load_factions, load_madness
+from .carddata import (
+    CARD_SETS,
+    DEFAULT_CARD_SET,
+    BaseDef,
+    CardDef,
+    card_set_parts,
+    load_bases,
+    load_factions,
+    load_madness,
+)
 from .selectors import _e, _opt
 from .words import words
 
@@ -216,14 +225,27 @@ def _parsed() -> tuple[dict[tuple[str, str], str], list[Ability]]:
     return ids, abilities
 
 
+def _ids(card_set: str) -> dict[str, str]:
+    """Definition -> ability id for a card set, or for a combination of sets (each part
+    changes other cards: the default's abilities, then each part's changes)."""
+    ids = _parsed()[0]
+    parts = card_set_parts(card_set)
+    found = {defn: a for (cs, defn), a in ids.items() if cs == DEFAULT_CARD_SET}
+    for part in parts:
+        for (cs, defn), a in ids.items():
+            if cs == part:
+                found[defn] = a
+    return found
+
+
 def unimplemented_abilities(card_set: str = "70s-2018") -> list[str]:
     """The ability texts of ``card_set``'s cards and bases that are not in the registry (a
     bare id naming no ability): none, since every ability is an expression."""
-    known = _parsed()[0]
+    known = _ids(card_set)
     return sorted(
         str(d.ability)
         for _, defn, d in _definitions(card_set)
-        if d.ability is not None and (card_set, defn) not in known
+        if d.ability is not None and defn not in known
     )
 
 
@@ -238,7 +260,7 @@ def build_registry() -> Registry:
 def card_abilities(card_set: str) -> dict[str, Ability]:
     """Definition -> its ability in the vocabulary, for one card set."""
     registry = build_registry()
-    return {defn: registry.ability(a) for (cs, defn), a in _parsed()[0].items() if cs == card_set}
+    return {defn: registry.ability(a) for defn, a in _ids(card_set).items()}
 
 
 def ability_kinds() -> tuple[dict[str, list[str]], dict[str, list[str]]]:

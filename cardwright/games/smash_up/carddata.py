@@ -16,7 +16,11 @@ card set ``"70s-2018"``, which the '70s rulebook is written against) and the lat
 (``"70s-errata"``). The errata set is stored as overrides: the overrides file lists only the
 cards that changed, each with every field that changed, and :func:`load_faction` /
 :func:`load_factions` apply them on top of the default set. Core-set factions are the same in
-every card set (their original 2012 printing).
+every card set (their original 2012 printing). Awesome Level 9000 and The Obligatory Cthulhu Set
+are loaded in their current printing (the public catalogue's); the card set
+``"al9000-cthulhu-first"`` turns the cards whose errata changed what they do back into their
+first printing. Sets that change different cards combine with ``+``
+(``"70s-errata+al9000-cthulhu-first"``; :data:`CARD_SET_CHOICES`).
 
 Field conventions:
 
@@ -74,6 +78,7 @@ __all__ = [
     "CardDef",
     "CardOverrides",
     "Faction",
+    "card_set_parts",
     "load_bases",
     "load_faction",
     "load_factions",
@@ -87,7 +92,7 @@ Subtype = Literal["ongoing", "special", "talent", "extra", "play_on_base", "play
 #: another player controls ("one of your minions", "a rival's minion").
 AttachTo = Literal["any", "own", "rival"]
 SetName = Literal["core", "70s", "al9000", "cthulhu"]
-CardSetName = Literal["70s-2018", "70s-errata"]
+CardSetName = Literal["70s-2018", "70s-errata", "al9000-cthulhu-first"]
 Timing = Literal[
     "ongoing",
     "start_of_turn",
@@ -117,10 +122,26 @@ SETS: Final[Mapping[str, str]] = {
 }
 DEFAULT_CARD_SET: Final[CardSetName] = "70s-2018"
 #: Card set name -> overrides file in FACTIONS_DIR (None: the default set, no overrides).
+#: Sets that change different cards combine: ``"70s-errata+al9000-cthulhu-first"`` applies
+#: both (:data:`CARD_SET_CHOICES` lists every combination).
 CARD_SETS: Final[Mapping[CardSetName, str | None]] = {
     "70s-2018": None,
     "70s-errata": "70s-errata.toml",
+    "al9000-cthulhu-first": "al9000-cthulhu-first.toml",
 }
+
+
+def _combinations() -> tuple[str, ...]:
+    """The default set, then every combination of the override sets (in their order)."""
+    parts = [name for name, file in CARD_SETS.items() if file is not None]
+    out = [DEFAULT_CARD_SET]
+    for mask in range(1, 1 << len(parts)):
+        out.append("+".join(p for i, p in enumerate(parts) if mask >> i & 1))
+    return tuple(out)
+
+
+#: every card set a game may be played with: a set, or override sets joined by "+"
+CARD_SET_CHOICES: Final[tuple[str, ...]] = _combinations()
 
 _SLUG = r"[a-z0-9]+(?:_[a-z0-9]+)*"
 _SLUG_RE: Final = re.compile(_SLUG)
@@ -674,10 +695,17 @@ def _apply_overrides(
     return result
 
 
-def _check_card_set(card_set: str) -> CardSetName:
-    if card_set in CARD_SETS:
-        return cast(CardSetName, card_set)
-    raise ConfigError(f"unknown Smash Up card set {card_set!r}; known: {', '.join(CARD_SETS)}")
+def _check_card_set(card_set: str) -> str:
+    if card_set in CARD_SET_CHOICES:
+        return card_set
+    raise ConfigError(
+        f"unknown Smash Up card set {card_set!r}; known: {', '.join(CARD_SET_CHOICES)}"
+    )
+
+
+def card_set_parts(card_set: str) -> tuple[CardSetName, ...]:
+    """The sets a card set is made of (``"70s-errata+al9000-cthulhu-first"``: two)."""
+    return tuple(cast(CardSetName, part) for part in _check_card_set(card_set).split("+"))
 
 
 @functools.cache
@@ -704,11 +732,24 @@ def _default_factions() -> dict[str, Faction]:
 
 
 @functools.cache
-def _factions(card_set: CardSetName) -> dict[str, Faction]:
-    factions = _default_factions()
-    override_file = CARD_SETS[card_set]
-    if override_file is None:
+def _factions(card_set: str) -> dict[str, Faction]:
+    parts = card_set_parts(card_set)
+    if len(parts) > 1:  # a combination: each set's overrides in turn (they change other cards)
+        factions = _default_factions()
+        for part in parts:
+            factions = _apply_overrides(factions, _overrides(part))
         return factions
+    part = parts[0]
+    factions = _default_factions()
+    if CARD_SETS[part] is None:
+        return factions
+    return _apply_overrides(factions, _overrides(part))
+
+
+@functools.cache
+def _overrides(card_set: CardSetName) -> CardOverrides:
+    override_file = CARD_SETS[card_set]
+    assert override_file is not None
     overrides = load_file(FACTIONS_DIR / override_file)
     if not isinstance(overrides, CardOverrides):
         raise CardDataError(f"{override_file}: not an overrides file (expected 'overrides')")
@@ -718,7 +759,7 @@ def _factions(card_set: CardSetName) -> dict[str, Faction]:
         )
     if overrides.based_on != DEFAULT_CARD_SET:
         raise CardDataError(f"{override_file}: field 'based_on': must be {DEFAULT_CARD_SET!r}")
-    return _apply_overrides(factions, overrides)
+    return overrides
 
 
 def load_factions(card_set: str = DEFAULT_CARD_SET) -> dict[str, Faction]:

@@ -24,8 +24,8 @@ from cardwright.core.state import Card, CardRef, State, known_card
 from cardwright.core.zones import card_places, create_card
 
 from . import affects, cards, events, madness, play, scoring, values, verbs
-from .abilities import build_registry, rules_index
-from .carddata import CARD_SETS, DEFAULT_CARD_SET, MADNESS, BaseDef, CardDef, load_faction
+from .abilities import SpecialHook, build_registry, rules_index
+from .carddata import CARD_SET_CHOICES, DEFAULT_CARD_SET, MADNESS, BaseDef, CardDef, load_faction
 from .catalog import (
     BASE_DECK,
     BASE_DISCARD,
@@ -58,13 +58,13 @@ class SmashUp(Game):
         super().__init__()
         self.rules = rules_index()
         self.registry = build_registry()
-        self.catalogs = {cs: Catalog(cs) for cs in CARD_SETS}
+        #: the catalog of each card set played so far (made on first use: :meth:`cat`)
+        self.catalogs: dict[str, Catalog] = {DEFAULT_CARD_SET: Catalog(DEFAULT_CARD_SET)}
         self.special_windows = {
             w
-            for cat in self.catalogs.values()
-            for spec in cat.spec.values()
-            if spec.special
-            for w in spec.special.windows
+            for ability in self.registry.abilities.values()
+            if isinstance(ability.hooks.get("special"), SpecialHook)
+            for w in ability.hooks["special"].windows
         }
 
     # ================================================================ the rules, by area
@@ -251,7 +251,7 @@ class SmashUp(Game):
     def config_choices(self) -> dict[str, tuple[Any, ...]]:
         return {
             "players": (None, 2, 3, 4),
-            "card_set": tuple(CARD_SETS),
+            "card_set": CARD_SET_CHOICES,
             "first_player": (0, 1, 2, 3, "random"),
             "redraw": (True, False),
         }
@@ -301,7 +301,7 @@ class SmashUp(Game):
                 used.add(fid)
             resolved.append(ids)
         order = [f for pair in DEFAULT_FACTIONS for f in pair]
-        order += [f for f in self.catalogs[cfg["card_set"]].factions if f not in order]
+        order += [f for f in self.catalog(cfg["card_set"]).factions if f not in order]
         free = [f for f in order if f not in used]
         resolved += [None] * (n - len(resolved))
         cfg["factions"] = [pair or [free.pop(0), free.pop(0)] for pair in resolved]
@@ -385,7 +385,17 @@ class SmashUp(Game):
         return values.kept(self, state)
 
     def cat(self, state: State) -> Catalog:
-        return self.catalogs[state.config["card_set"]]
+        try:
+            return self.catalogs[state.config["card_set"]]
+        except KeyError:
+            return self.catalog(state.config["card_set"])
+
+    def catalog(self, card_set: str) -> Catalog:
+        """The catalog of a card set (made once, when a game first plays with it)."""
+        found = self.catalogs.get(card_set)
+        if found is None:
+            found = self.catalogs[card_set] = Catalog(card_set)
+        return found
 
     def defn(self, state: State, cid: int) -> CardDef:
         return self.cat(state).cards[state.cards[cid].defn]

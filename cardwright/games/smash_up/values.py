@@ -202,6 +202,8 @@ def breakpoint_now(g: SmashUp, state: State, bid: int) -> int:
     afresh: :func:`breakpoint` uses the kept answer)."""
     s = cast(SUState, state)
     cat = g.cat(s)
+    if s.lasting and any(e.key == "breakpoint_zero" and e.target == bid for e in s.lasting):
+        return 0  # "its breakpoint becomes 0", whatever else changes it (Overgrowth, first)
     value = cat.bases[s.cards[bid].defn].breakpoint
     for src, spec in sources(g, s, cat.breakpoint_specs):
         assert spec.breakpoint is not None
