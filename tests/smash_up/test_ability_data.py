@@ -46,3 +46,24 @@ def test_each_card_word_is_documented() -> None:
     text = DOC.read_text()
     for word in CARD_WORDS:
         assert f"`{word}(" in text, word
+
+
+def _by_faction() -> dict[str, tuple[int, int]]:
+    """Faction (``bases``, ``madness``) -> (abilities, those written as data)."""
+    data, python = ability_kinds()
+    out: dict[str, list[int]] = {}
+    for ids, is_data in ((data, 1), (python, 0)):
+        for ability in ids:
+            group = ability.split("/")[0] if "/" in ability else "bases"
+            counts = out.setdefault(group, [0, 0])
+            counts[0] += 1
+            counts[1] += is_data
+    return {k: (v[0], v[1]) for k, v in out.items()}
+
+
+def test_the_guide_counts_the_abilities_of_each_faction() -> None:
+    text = DOC.read_text()
+    part = text.split("<!-- abilities by faction -->", 1)[1].split("<!-- end", 1)[0]
+    rows = re.findall(r"^\| (\w+) \| (\d+) \| (\d+) \|$", part, re.M)
+    listed = {name: (int(n), int(d)) for name, n, d in rows}
+    assert listed == _by_faction()

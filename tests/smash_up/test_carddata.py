@@ -10,6 +10,7 @@ import pytest
 from cardwright.core.errors import ConfigError
 from cardwright.games.smash_up.carddata import (
     BASES_FILE,
+    CARD_SET_CHOICES,
     CARD_SETS,
     DEFAULT_CARD_SET,
     FACTIONS_DIR,
@@ -21,6 +22,7 @@ from cardwright.games.smash_up.carddata import (
     load_faction,
     load_factions,
     load_file,
+    load_madness,
 )
 
 SEVENTIES = {"disco_dancers", "kung_fu_fighters", "truckers", "vigilantes"}
@@ -406,3 +408,60 @@ def test_unknown_file_kind(tmp_path: Path) -> None:
     path = _write(tmp_path, "odd.toml", 'title = "nothing here"\n')
     assert _error(path).startswith("odd.toml: not a faction, bases, overrides or Madness file")
     assert "missing.toml: cannot read card data" in _error(tmp_path / "missing.toml")
+
+
+# --------------------------------------------------------------------------- later sets
+
+
+FIRST = FACTIONS_DIR / "al9000-cthulhu-first.toml"
+
+
+def test_later_sets_name_the_catalogue_page_of_each_card() -> None:
+    wiki = "catalogue:https://smashup-rulebook.alderac.com/wiki/"
+    for faction in load_factions().values():
+        if faction.set not in ("al9000", "cthulhu"):
+            continue
+        page = wiki + faction.name.replace(" ", "_")
+        for card in faction.cards:
+            assert page in card.provenance.split("; "), card.id
+    for base in load_bases().values():
+        if base.set in ("al9000", "cthulhu"):
+            assert base.provenance.startswith(wiki), base.id
+
+
+def test_first_printing_set_differs_exactly_in_its_overrides() -> None:
+    with FIRST.open("rb") as handle:
+        overridden = {entry["id"] for entry in tomllib.load(handle)["overrides"]}
+    default, first = load_factions(), load_factions("al9000-cthulhu-first")
+    changed = {
+        card.id
+        for fid in default
+        for card, other in zip(default[fid].cards, first[fid].cards, strict=True)
+        if card != other
+    }
+    assert changed == overridden
+    assert all(load_factions()[cid.split("/")[0]].set in ("al9000", "cthulhu") for cid in changed)
+    assert first["killer_plants"].card("weed_eater").power == 5
+    assert default["killer_plants"].card("weed_eater").power == 3
+
+
+def test_card_sets_combine_when_they_change_other_cards() -> None:
+    both = load_factions("70s-errata+al9000-cthulhu-first")
+    errata, first = load_factions("70s-errata"), load_factions("al9000-cthulhu-first")
+    for fid, faction in both.items():
+        expected = first[fid] if faction.set in ("al9000", "cthulhu") else errata[fid]
+        assert faction == expected, fid
+    assert "70s-errata+al9000-cthulhu-first" in CARD_SET_CHOICES
+    with pytest.raises(ConfigError, match="unknown Smash Up card set"):
+        load_factions("al9000-cthulhu-first+70s-errata")
+
+
+def test_the_madness_card() -> None:
+    madness = load_madness()
+    assert (madness.id, madness.name, madness.type, madness.copies) == (
+        "madness/madness",
+        "Madness",
+        "action",
+        30,
+    )
+    assert madness.is_standard_action
