@@ -134,7 +134,7 @@ CARD_SETS: Final[Mapping[CardSetName, str | None]] = {
 def _combinations() -> tuple[str, ...]:
     """The default set, then every combination of the override sets (in their order)."""
     parts = [name for name, file in CARD_SETS.items() if file is not None]
-    out = [DEFAULT_CARD_SET]
+    out: list[str] = [DEFAULT_CARD_SET]
     for mask in range(1, 1 << len(parts)):
         out.append("+".join(p for i, p in enumerate(parts) if mask >> i & 1))
     return tuple(out)

@@ -15,8 +15,8 @@ from cardwright.core import rng as chance
 from cardwright.core.state import CardRef, State
 
 from . import inplay, values
-from .inplay import in_play_now
 from .catalog import BASE_DECK
+from .inplay import in_play_now
 from .state import REVEALED, SUState
 
 if TYPE_CHECKING:

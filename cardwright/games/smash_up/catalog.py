@@ -4,10 +4,8 @@ when the game loads and shared by every game)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import dataclasses
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from cardwright.core.vocab import Expr
 from cardwright.core.vocab.exprs import Call, Cards, selection

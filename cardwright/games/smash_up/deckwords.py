@@ -11,9 +11,18 @@ from typing import Any
 
 from cardwright.core import rng as chance
 from cardwright.core.state import Bindings, CardRef, Option
-from cardwright.core.vocab import Ctx, Effect, Expr, Seq, Verb, VerbSpec, cards_of, seats_of
+from cardwright.core.vocab import (
+    Ctx,
+    Effect,
+    Expr,
+    Seq,
+    Verb,
+    VerbSpec,
+    cards_of,
+    filters_from,
+    seats_of,
+)
 from cardwright.core.vocab.effects import fill
-from cardwright.core.vocab import filters_from
 from cardwright.core.vocab.exprs import Call, passing
 from cardwright.core.vocab.menus import NOTHING, Found, Menu
 

@@ -18,6 +18,7 @@ A card's attribute ``madness`` says whether it is a Madness card.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from cardwright.core.state import CardRef, State
@@ -92,7 +93,7 @@ def _where(s: SUState, cid: int) -> str:
     return ""
 
 
-def return_madness(g: SmashUp, s: SUState, cards: list[int], seat: int, rule: str) -> int:
+def return_madness(g: SmashUp, s: SUState, cards: Sequence[int], seat: int, rule: str) -> int:
     """The Madness cards (being played, revealed, in a hand or a discard pile) go back to the
     Madness deck and belong to no one again; returns how many."""
     done = 0
@@ -156,7 +157,7 @@ def reckoning(g: SmashUp, s: SUState) -> list[int]:
     return leaders
 
 
-def to_box(g: SmashUp, s: SUState, cards: list[int], seat: int, rule: str) -> int:
+def to_box(g: SmashUp, s: SUState, cards: Sequence[int], seat: int, rule: str) -> int:
     """The cards (being played, in a hand, a discard pile or revealed) are placed in the box:
     out of the game for good; returns how many."""
     done = 0

@@ -214,9 +214,12 @@ def may_play_from_discard(
         assert spec.play_from is not None
         if spec.play_from(g, s, src, seat, cid, dest):
             return True
-    own = cat.spec.get(s.cards[cid].defn) if s.cards[cid].defn in cat.play_from_specs else None
+    defn = s.cards[cid].defn
+    own = cat.spec.get(defn) if defn in cat.play_from_specs else None
+    if own is None or own.play_from is None:
+        return False
     # a card that lets itself be played from the discard pile (Spectre)
-    return own is not None and own.play_from is not None and own.play_from(g, s, cid, seat, cid, dest)
+    return own.play_from(g, s, cid, seat, cid, dest)
 
 
 def play_banned(
@@ -389,9 +392,7 @@ def play_options(g: SmashUp, s: SUState, seat: int) -> list[Option]:
                 Option(f"play:{cid}", f"Play {cat.label[defn]}", card=CardRef(cid), arg="play")
             )
     if minion_plays and (
-        minion_from_discard
-        or g.sources(s, cat.play_from_specs)
-        or _self_from_discard(g, s, seat)
+        minion_from_discard or g.sources(s, cat.play_from_specs) or _self_from_discard(g, s, seat)
     ):
         discard = f"discard:{seat}"
         for cid in s.zones[discard]:

@@ -474,11 +474,14 @@ def extras_barred(g: SmashUp, s: SUState, seat: int) -> bool:
     if not s.lasting:
         return False
     for e in s.lasting:
-        if e.key == "no_extra_plays" and e.seat != seat and e.target is not None:
-            if g.base_in_play(s, e.target) and any(
-                s.cards[m].controller == seat for m in g.minions_at(s, e.target)
-            ):
-                return True
+        if (
+            e.key == "no_extra_plays"
+            and e.seat != seat
+            and e.target is not None
+            and g.base_in_play(s, e.target)
+            and any(s.cards[m].controller == seat for m in g.minions_at(s, e.target))
+        ):
+            return True
     return False
 
 

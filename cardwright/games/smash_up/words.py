@@ -32,7 +32,6 @@ from .cardwords import card_words
 from .catalog import BASES
 from .deckwords import deck_words
 from .madness import madness_words
-from .tablewords import table_words
 from .selectors import (
     _e,
     _first,
@@ -46,6 +45,7 @@ from .selectors import (
     verb,
 )
 from .state import REVEALED, Allowance, SUState
+from .tablewords import table_words
 
 if TYPE_CHECKING:
     from .game import SmashUp
@@ -308,8 +308,9 @@ def _ongoing_extra(ctx: Ctx, kind: str, max_power: int = -1) -> bool:
     itself, for the player whose turn it is; reading W8), limited to ``max_power``."""
     g, s, source = game_of(ctx), state_of(ctx), ctx.source
     assert source is not None
+    base: int
     if source in s.zones[BASES]:
-        seat, base = ctx.you, source
+        seat, base = ctx.you, int(source)
     else:
         seat = s.cards[source].controller
         base = g.base_of(s, source) if not g.is_minion(s, source) else -1
