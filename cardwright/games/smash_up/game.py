@@ -166,7 +166,8 @@ class SmashUp(Game):
 
     def card_attr(self, state: State, card: int, name: str) -> Any:
         """What expressions may ask of a card: ``power`` (now), ``printed`` (power),
-        ``counters`` (+1 power counters), ``controller``, ``owner``, ``faction``, ``minion``
+        ``own_power`` (less other players' changes), ``counters`` (+1 power counters),
+        ``controller``, ``owner``, ``faction``, ``minion``
         (a minion card?), ``action`` (an action card?), ``subtypes`` (of a card),
         ``madness`` (a Madness card?), ``breakpoint`` and ``total`` (of a base)."""
         s: SUState = state  # type: ignore[assignment]
@@ -178,6 +179,8 @@ class SmashUp(Game):
             return self.power(s, card) if cat.is_minion.get(defn, False) else 0
         if name == "minion":
             return cat.is_minion.get(defn, False)
+        if name == "own_power":  # less other players' changes (values.own_power)
+            return values.own_power(self, s, card) if cat.is_minion.get(defn, False) else 0
         if name == "name":
             return defn
         if name == "counters":

@@ -16,6 +16,7 @@ from cardwright.core.state import Option, State
 from cardwright.core.steps import Respond
 from cardwright.core.vocab import EffectStep
 
+from .catalog import BASES
 from .game import SmashUp
 from .scoring import ScoreBase, rank
 from .state import SUState
@@ -156,7 +157,12 @@ class SmashUpHeuristic:
         return float(g.base_def(s, bid).vp[place - 1]) if place else 0.0
 
     def _target_value(self, g: SmashUp, s: SUState, seat: int, cid: int) -> float:
+        if cid in s.zones[BASES]:
+            return 0.0  # a base (Bear Rides You may cancel one): worth no more than declining
         bid = g.base_of(s, cid)
+        if not g.is_minion(s, cid):
+            # an action in play: another player's is worth hitting, our own is not
+            return -1.0 if s.cards[cid].controller == seat else 1.0
         power = g.power(s, cid, bid)
         mine = s.cards[cid].controller == seat
         closeness = g.total_power(s, bid) / max(1, g.breakpoint(s, bid))

@@ -192,6 +192,33 @@ def power_now(
     return max(0, value)
 
 
+def own_power(g: SmashUp, state: State, cid: int) -> int:
+    """A minion's power less every change another player's card makes to it: printed +
+    +1 power counters + the changes of its controller's cards and of bases, never below 0
+    (the power a protection from other players' cards judges by: In Plain Sight as first
+    printed, reading A10). A minion not in play has its printed power."""
+    s = cast(SUState, state)
+    card = s.cards[cid]
+    cat = g.cat(s)
+    value = cat.printed[card.defn]
+    bid = g.base_of(s, cid)
+    if bid < 0:
+        return value
+    value += card.counters.get("p1", 0)
+    own, cards, bases = cat.self_power, s.cards, s.zones[BASES]
+    for src, spec in sources(g, s, cat.power_specs):
+        if src != cid and cards[src].defn in own:
+            continue
+        if src not in bases and cards[src].controller != card.controller:
+            continue
+        assert spec.power is not None
+        value += spec.power(g, s, src, cid, bid)
+    for effect in s.lasting:
+        if effect.target == cid and effect.key == "power" and effect.seat in (-1, card.controller):
+            value += effect.amount
+    return max(0, value)
+
+
 def breakpoint(g: SmashUp, state: State, bid: int) -> int:
     """A base's breakpoint: printed + ongoing + lasting effects, never below 0."""
     return kept(g, state).breakpoint(bid)
