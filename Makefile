@@ -4,7 +4,16 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test test-all lint typecheck browser bench clean
+.PHONY: run test test-all lint typecheck browser tmux bench clean web
+
+# The browser client (cardwright/web): TypeScript + Preact, built by Vite from the npm
+# registry into cardwright/web/dist, which `cardwright serve` serves. Rebuilt when a source
+# changes (the stamp); node_modules/ and dist/ are not in git.
+WEB := cardwright/web
+WEB_SOURCES := $(WEB)/package.json $(WEB)/package-lock.json $(WEB)/index.html \
+  $(WEB)/vite.config.ts $(WEB)/tsconfig.json $(shell find $(WEB)/src -type f 2>/dev/null)
+WEB_DEPS := $(WEB)/node_modules/.installed
+WEB_STAMP := $(WEB)/dist/.stamp
 
 $(STAMP): pyproject.toml
 	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "Python 3.11+ is required")'
@@ -14,27 +23,47 @@ $(STAMP): pyproject.toml
 	$(BIN)/python -m pip install -q -e '.[dev]'
 	@touch $(STAMP)
 
-run: $(STAMP)  ## play Bizarre World in the terminal against the heuristic AI
-	$(BIN)/cardwright play bizarre-world
+run: $(STAMP) $(WEB_STAMP)  ## the game server: prints the lobby's address (Ctrl-C stops it)
+	$(BIN)/cardwright serve
 
-lint: $(STAMP)
+$(WEB_DEPS): $(WEB)/package.json $(WEB)/package-lock.json
+	@command -v npm >/dev/null 2>&1 || { echo "the browser client needs Node.js 20+ and npm" >&2; exit 1; }
+	cd $(WEB) && npm ci --no-audit --no-fund --loglevel=error
+	@touch $@
+
+$(WEB_STAMP): $(WEB_DEPS) $(WEB_SOURCES)
+	cd $(WEB) && npm run --silent build
+	@touch $@
+
+web: $(WEB_STAMP)
+
+lint: $(STAMP) $(WEB_DEPS)
 	$(BIN)/ruff check cardwright tests
 	$(BIN)/ruff format --check cardwright tests
+	cd $(WEB) && npx --no-install tsc --noEmit
 
 typecheck: $(STAMP)
 	$(BIN)/mypy
 
-# The report test opens reports in headless Chromium: Debian's package, installed when missing.
+# The browser tests (Playwright for Python) drive headless Chromium: Debian's package,
+# installed when missing (Playwright never downloads a browser of its own here).
 browser:
 	@command -v chromium >/dev/null 2>&1 || command -v chromium-browser >/dev/null 2>&1 || \
 	  { command -v apt-get >/dev/null 2>&1 && apt-get update -qq && \
 	    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; } || \
 	  { echo "the report test needs Chromium: install Debian's chromium package" >&2; exit 1; }
 
-test: lint typecheck browser  ## lint, types, and the representative test suite
+# The terminal test plays each game in tmux at two sizes: Debian's package, installed when missing.
+tmux:
+	@command -v tmux >/dev/null 2>&1 || \
+	  { command -v apt-get >/dev/null 2>&1 && apt-get update -qq && \
+	    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq tmux >/dev/null; } || \
+	  { echo "the terminal test needs tmux: install Debian's tmux package" >&2; exit 1; }
+
+test: lint typecheck browser tmux $(WEB_STAMP)  ## lint, types, and the representative test suite
 	$(BIN)/pytest -q -n 2
 
-test-all: lint typecheck browser  ## everything, slow simulations included
+test-all: lint typecheck browser tmux $(WEB_STAMP)  ## everything, slow simulations included
 	$(BIN)/pytest -q -n 2 -m ''
 
 bench: $(STAMP)  ## one-core speed of every playable game (about 20 s each)
@@ -46,4 +75,5 @@ bench: $(STAMP)  ## one-core speed of every playable game (about 20 s each)
 	$(BIN)/cardwright bench munchkin -o players=4
 
 clean:
-	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache build *.egg-info
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache build *.egg-info \
+	  $(WEB)/node_modules $(WEB)/dist

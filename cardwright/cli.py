@@ -15,8 +15,9 @@ from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeElapsedColumn
 from rich.table import Column, Table
 
+from cardwright.cli_help import GameArg, Json, Seed
 from cardwright.core.datafiles import load_yaml
-from cardwright.core.errors import CardwrightError, ConfigError, DataError, IllegalChoice
+from cardwright.core.errors import CardwrightError, ConfigError, DataError
 from cardwright.core.state import state_hash
 from cardwright.games import GAMES, get_game
 from cardwright.sim.deal import ANY, deal
@@ -156,7 +157,7 @@ def games() -> None:
         table.add_row(
             game_id,
             entry.title,
-            f"{g.min_players}-{g.max_players}",
+            g.players_text().removesuffix(" players"),
             f"[{colour}]{escape(status)}[/{colour}] ({len(g.rules)} rules)",
         )
     out.print(table)
@@ -164,24 +165,34 @@ def games() -> None:
 
 @app.command()
 def rules(
-    game: str,
-    rule_id: Annotated[str | None, typer.Argument()] = None,
+    game: GameArg,
+    rule_id: Annotated[
+        list[str] | None,
+        typer.Argument(
+            help="A rule's id, the start of ids (bw.attack) or words it holds (first turn "
+            "attack): those rules only.",
+            show_default=False,
+        ),
+    ] = None,
     show_guide: Annotated[
         bool, typer.Option("--guide", help="A short how-to-play page and the words on screen.")
     ] = False,
 ) -> None:
-    """Show a game's rules index (or one rule), and its rule options."""
+    """Show a game's rules index (or the rules found by id or words), and its rule options."""
+    from cardwright.terminal.layout import say
+
     g = get_game(game)
     if show_guide:
         out.print(_guide(game), soft_wrap=False)
         return
     if rule_id:
-        rule = g.rules.get(rule_id)
-        if rule is None:
-            raise ConfigError(f"{game}: no rule {rule_id!r}; `cardwright rules {game}` lists them")
-        out.print(
-            f"[bold]{rule.id}[/bold]: {escape(rule.text)}\n[dim]source: {escape(rule.source)}[/dim]"
-        )
+        words = " ".join(rule_id)
+        found = g.rules.find(words)
+        if not found:
+            raise ConfigError(f"{game}: no rule {words!r}; cardwright rules {game} lists them")
+        for rule in found:
+            say(out, f"[bold]{rule.id}[/bold]: {escape(rule.text)}")
+            say(out, f"[dim]source: {escape(rule.source)}[/dim]", 2, 4)
         return
     # every word whole (a long rule id folds onto the next line, never cut with "...")
     table = Table(*(Column(name, overflow="fold") for name in ("rule", "paraphrase", "source")))
@@ -198,7 +209,7 @@ def rules(
 
 @app.command()
 def cards(
-    game: str,
+    game: GameArg,
     deck: Annotated[str | None, typer.Option(help="A starter deck name or deck file.")] = None,
     ruleset: Annotated[str | None, typer.Option(help="Bizarre World generator ruleset.")] = None,
     people: Annotated[str | None, typer.Option(help="Blue Moon: a people's deck.")] = None,
@@ -218,6 +229,14 @@ def cards(
         ),
     ] = None,
     klass: Annotated[str | None, typer.Option("--class", help="Varia: a class deck.")] = None,
+    pool: Annotated[
+        bool,
+        typer.Option(
+            "--pool",
+            help="Blue Moon, with --people: every card a custom deck of that people may draw "
+            "from (the people's cards from every deck, and the Mutants).",
+        ),
+    ] = False,
 ) -> None:
     """List a game's cards: Bizarre World's generator tables or a deck, a Blue Moon people's
     deck, a Smash Up faction, set or the bases. Each game says which options it takes."""
@@ -231,18 +250,46 @@ def cards(
     given = {"deck": deck, "ruleset": ruleset, "people": people, "faction": faction, "set": set_}
     given["card_set"] = card_set
     given["class"] = klass
+    given["pool"] = "yes" if pool else None
     selection = {k: v for k, v in given.items() if v is not None}
     for table in catalogue(selection):
-        shown = Table(*table.columns, title=escape(table.title))
+        _print_cards(table)
+
+
+def _print_cards(table: Any) -> None:
+    """A card table, every word whole: as a table when each column can hold its longest word
+    side by side, else one card to a paragraph (a narrow terminal)."""
+    from cardwright.terminal.layout import say
+
+    columns = list(table.columns)
+    longest = [
+        max([len(w) for row in table.rows for w in str(row[i]).split()] + [len(c)], default=1)
+        for i, c in enumerate(columns)
+    ]
+    if sum(longest) + 3 * len(columns) + 1 <= out.width:
+        widest = max(range(len(columns)), key=lambda i: sum(len(str(r[i])) for r in table.rows))
+        shown = Table(title=escape(table.title))
+        for i, name in enumerate(columns):
+            shown.add_column(escape(name), min_width=longest[i], ratio=1 if i == widest else None)
         for row in table.rows:
-            shown.add_row(*(escape(cell) for cell in row))
+            shown.add_row(*(escape(str(cell)) for cell in row))
         out.print(shown)
-        if table.note:
-            out.print(escape(table.note))
+    else:
+        say(out, f"[bold]{escape(table.title)}[/bold]")
+        for row in table.rows:
+            first, *rest = (str(cell) for cell in row)
+            facts = "; ".join(
+                f"{name} {cell}" for name, cell in zip(columns[1:], rest, strict=True) if cell
+            )
+            say(out, f"[bold]{escape(first)}[/bold]: {escape(facts)}", 0, 4)
+    if table.note:
+        say(out, escape(table.note))
 
 
 @deck_app.command("check")
-def deck_check(paths: list[Path]) -> None:
+def deck_check(
+    paths: Annotated[list[Path], typer.Argument(help="Deck files (.toml) to check.")],
+) -> None:
     """Validate deck files of any game that has them (Bizarre World decks, Blue Moon custom
     decks, Varia decks); each problem is one line naming the card and the rule. A file that
     names its game (``game = "varia"``) is checked by that game."""
@@ -283,181 +330,13 @@ _register_game_commands()
 
 
 # ---------------------------------------------------------------------------- play
-@app.command()
-def play(
-    game: Annotated[str, typer.Argument(help="Game id, e.g. bizarre-world.")] = "bizarre-world",
-    seat: Annotated[int, typer.Option(help="Your seat (0 goes first by default).")] = 0,
-    opponent: Annotated[
-        str, typer.Option(help="AI: heuristic, random or ismcts[:KEY=VALUE,...] (docs/agents.md).")
-    ] = "heuristic",
-    seed: Annotated[int | None, typer.Option(help="Random seed (default: from the clock).")] = None,
-    deck: DeckList = None,
-    name: Annotated[str, typer.Option(help="Your name.")] = "Human",
-    players: Annotated[int | None, typer.Option(help="Players (games for 3+).")] = None,
-    factions: FactionList = None,
-    save: Annotated[Path | None, typer.Option(help="Save the game record here.")] = None,
-    record_scenario: Annotated[
-        Path | None,
-        typer.Option(help="Also write the game as a scenario file (YAML) to edit into a case."),
-    ] = None,
-    option: OptionList = None,
-) -> None:
-    """Play in the terminal against the AI. You see only your own view."""
-    import time
+def _register_play() -> None:
+    from cardwright.cli_play import register
 
-    from cardwright.agents import make_agent
-    from cardwright.core.datafiles import check_writable
-    from cardwright.sim.records import GameRecord
-
-    g = get_game(game)
-    if save is not None:
-        check_writable(save, "saved game")  # before the game, not when it is over
-    if record_scenario is not None:
-        check_writable(record_scenario, "scenario file")
-    keep = _Keep(save, record_scenario)
-    status = GAMES[game].status_line()
-    if not status.startswith("complete"):
-        err.print(f"note: {g.title} is {escape(status)}")
-    config = parse_options(option)
-    players = with_seat_choices(game, config, deck, factions, players)
-    if players is not None:
-        config["players"] = players
-    count = players or g.validate_config(deal(game, config, 0)).get("players") or g.min_players
-    if seat not in range(count):
-        raise ConfigError(f"--seat {seat}: {count} players sit in seats 0 to {count - 1}")
-    entry = GAMES[game]
-    chosen = config.get(entry.seat_key)
-    if entry.seat_pairs and isinstance(chosen, list) and len(chosen) == 1 and seat:
-        config[entry.seat_key] = [None] * seat + chosen  # one pair: the human's own
-    if "names" not in config and "names" in g.default_config():
-        ais = ["AI"] if count == 2 else [f"AI {i}" for i in range(1, count)]
-        config["names"] = [*ais[:seat], name, *ais[seat:]][:count]
-    seed = int(time.time()) % 100000 if seed is None else seed
-    state = g.new_state(deal(game, config, seed), seed)
-    ai = make_agent(opponent, game, seed)
-    thinking = getattr(ai, "budget_text", None)
-    if thinking is not None:
-        out.print(f"The AI ({escape(opponent)}) thinks {escape(thinking())}.")
-    record = GameRecord(
-        game=game,
-        config=dict(state.config),
-        seed=seed,
-        choices=[],
-        agents=["human" if i == seat else opponent for i in range(state.num_players)],
-    )
-    out.print(
-        f"[bold]{g.title}[/bold] (seed {seed}). Type an option's number or id; "
-        "'h' for help, 'q' to quit."
-    )
-    try:
-        shown = _play_turns(g, state, seat, ai, record, keep)
-    except KeyboardInterrupt:  # Ctrl-C: keep what was played
-        out.print("\ninterrupted: game abandoned")
-        keep(record, None)
-        raise typer.Exit(130) from None
-    if shown < 0:  # the player quit
-        return
-    _print_log(g, g.view(state, seat), shown)
-    assert state.result is not None
-    out.rule()
-    out.print(f"[bold]Game over:[/bold] {escape(state.result.reason)}")
-    keep(record, state)
+    register(app)
 
 
-def _play_turns(g: Any, state: Any, seat: int, ai: Any, record: Any, keep: _Keep) -> int:
-    """Play until the game is over (returns how many log events were shown) or the player
-    quits (returns -1, the game so far kept)."""
-    shown = 0
-    while state.decision is not None:
-        view = g.view(state, seat)
-        shown = _print_log(g, view, shown)
-        decision = state.decision
-        if decision.seat != seat:
-            choice = ai.choose(g, state, decision.seat)
-            searched = getattr(ai, "last", None)
-            if searched is not None:
-                out.print(f"[dim]  (the AI thought {searched.describe()})[/dim]")
-            record.choices.append((decision.seat, choice))
-            g.apply(state, choice, decision.seat)
-            continue
-        out.rule()
-        out.print(g.render(view, seat))
-        out.print(f"\n[bold]{escape(decision.prompt)}[/bold] [dim]({decision.rule})[/dim]")
-        for i, opt in enumerate(decision.options, start=1):
-            out.print(f"  [cyan]{i:>2}[/cyan]. {escape(opt.label)} [dim]{opt.id}[/dim]")
-        while True:
-            try:
-                line = input("> ").strip()
-            except EOFError:
-                out.print("\ninput closed: game abandoned")
-                keep(record, state)
-                return -1
-            if line in ("q", "quit"):
-                out.print("game abandoned")
-                keep(record, state)
-                return -1
-            if line in ("h", "help", "?"):
-                out.print(_guide(g.id), soft_wrap=False)
-                out.print(
-                    "number or option id: choose; 'r RULE' explain a rule; "
-                    "'l' the whole log; 'q' quit"
-                )
-                continue
-            if line == "l":
-                _print_log(g, view, 0)
-                continue
-            if line.startswith("r "):
-                rule = g.rules.get(line[2:].strip())
-                out.print(
-                    f"{rule.id}: {escape(rule.text)} [dim]({escape(rule.source)})[/dim]"
-                    if rule
-                    else "no such rule"
-                )
-                continue
-            choice = line
-            if line.isdigit() and 1 <= int(line) <= len(decision.options):
-                choice = decision.options[int(line) - 1].id
-            try:
-                g.apply(state, choice, seat)
-            except IllegalChoice:
-                err.print(
-                    f"'{escape(line)}' is not an option: type 1-{len(decision.options)}"
-                    " or an option id"
-                )
-                continue
-            record.choices.append((seat, choice))
-            break
-    return shown
-
-
-class _Keep:
-    """What ``play`` keeps of a game, finished or not: the record (``--save``) and the
-    scenario (``--record-scenario``)."""
-
-    def __init__(self, save: Path | None, scenario: Path | None) -> None:
-        self.save, self.scenario = save, scenario
-
-    def __call__(self, record: Any, state: Any) -> None:
-        """Keep the game; without ``state`` (interrupted, perhaps inside a move) the recorded
-        choices are replayed to find the state they reach."""
-        from cardwright.sim.records import finish_record, replay, save_record
-
-        if state is None:
-            _, state = replay(record, log=False)
-        finish_record(record, state)
-        over = state.result is not None
-        if self.save:
-            save_record(record, self.save)
-            if over:
-                out.print(f"saved to {self.save} (`cardwright replay {self.save}` checks it)")
-            else:
-                out.print(f"saved the game so far to {self.save}")
-        if self.scenario:
-            from cardwright.scenarios.record import write_scenario
-
-            title = get_game(record.game).title
-            write_scenario(record, self.scenario, f"{title}, seed {record.seed}, as played")
-            out.print(f"wrote the scenario {self.scenario} (`cardwright scenario run` runs it)")
+_register_play()
 
 
 def _guide(game: str) -> Any:
@@ -469,30 +348,24 @@ def _guide(game: str) -> Any:
     return Markdown(guide(game) or f"No guide for {game} yet: `cardwright rules {game}`.")
 
 
-def _print_log(g: Any, view: Any, shown: int) -> int:
-    for event in view.log[shown:]:
-        if event.kind in ("scenario",):
-            continue
-        out.print(f"[dim]  · {escape(event.text)} {escape('[' + event.rule + ']')}[/dim]")
-    return len(view.log)
-
-
 # ---------------------------------------------------------------------------- simulate
 @app.command()
 def simulate(
-    game: str,
+    game: GameArg,
     n: Annotated[int, typer.Option("-n", help="Number of games.")] = 100,
     agents: Annotated[
         str, typer.Option(help="One agent per seat, comma-separated.")
     ] = DEFAULT_AGENTS,
-    seed: Annotated[int, typer.Option()] = 0,
+    seed: Seed = 0,
     jobs: Annotated[int, typer.Option(help="Worker processes.")] = 1,
     players: Annotated[int | None, typer.Option(help="Players (games for 3+).")] = None,
     deck: DeckList = None,
     factions: FactionList = None,
     backend: Annotated[str, typer.Option(help="local (processes) or ray.")] = "local",
-    as_json: Annotated[bool, typer.Option("--json", help="Print JSON (reproducible).")] = False,
-    timing: Annotated[bool, typer.Option(help="Add CPU time and decisions/s to --json.")] = False,
+    as_json: Json = False,
+    timing: Annotated[
+        bool, typer.Option("--timing", help="Add CPU time and decisions per second to --json.")
+    ] = False,
     out_file: StoreOption = None,
     option: OptionList = None,
 ) -> None:
@@ -506,14 +379,15 @@ def simulate(
         sys.stdout.write(json.dumps(summary, indent=2, sort_keys=True) + "\n")
         return
     summary = summarize(batch, timing=True)
-    table = Table(
-        "seat", "agent", "wins", "win rate", "95% interval", title=f"{game}: {n} games, seed {seed}"
-    )
+    noun, plays_with = seat_groups(game, config, len(names))
+    columns = ["seat", "agent", *([noun] if noun else []), "wins", "win rate", "95% interval"]
+    table = Table(*columns, title=f"{game}: {n} games, seed {seed}")
     for row in summary["seats"]:
         lo, hi = row["ci95"]
         table.add_row(
             str(row["seat"]),
             row["agent"],
+            *([escape(plays_with[row["seat"]])] if noun else []),
             str(row["wins"]),
             f"{row['score_rate']:.1%}",
             f"{lo:.1%} - {hi:.1%}",
@@ -528,6 +402,24 @@ def simulate(
         f"{summary['mean_decisions']} decisions; {summary['decisions_per_second']:,.0f} "
         "decisions per second per core"
     )
+
+
+def seat_groups(game: str, config: dict[str, Any], players: int) -> tuple[str, list[str]]:
+    """What each seat plays with (its deck, people or faction pair, in the words of the game's
+    report) and the noun for it; ("", []) for a game whose seats play with nothing of their
+    own (Munchkin). A seat dealt at random for each game says so."""
+    hooks = GAMES[game].tool("report")
+    if hooks is None or hooks.noun == "seat":
+        return "", []
+    entry = GAMES[game]
+    chosen = config.get(entry.seat_key)
+    dealt = [
+        isinstance(chosen, list) and i < len(chosen) and chosen[i] == ANY for i in range(players)
+    ]
+    labels = hooks.groups(get_game(game).validate_config(deal(game, config, 0)))
+    return hooks.noun, [
+        "dealt at random each game" if dealt[i] else labels[i] for i in range(players)
+    ]
 
 
 StoreOption = Annotated[
@@ -595,7 +487,7 @@ def run_batch(
         MofNCompleteColumn(),
         TimeElapsedColumn(),
         console=err,
-        disable=not bar,
+        disable=not (bar and err.is_terminal),
     ) as progress:
         task = progress.add_task(f"{game}", total=n)
         return simulate_into(
@@ -635,7 +527,9 @@ def _load(path: Path | None, store: Path | None, game_no: int | None) -> tuple[s
 
 @app.command("replay")
 def replay_cmd(
-    path: Annotated[Path | None, typer.Argument()] = None,
+    path: Annotated[
+        Path | None, typer.Argument(help="A saved game (play --save, or a record file).")
+    ] = None,
     store: FromStore = None,
     game_no: GameNo = None,
 ) -> None:
@@ -652,28 +546,13 @@ def replay_cmd(
     out.print(f"{name}: OK, {len(record.choices)} choices replayed to hash {got} ({result})")
 
 
-@app.command()
-def explain(
-    path: Annotated[Path | None, typer.Argument()] = None,
-    seat: Annotated[int | None, typer.Option(help="Show only what this seat saw.")] = None,
-    store: FromStore = None,
-    game_no: GameNo = None,
-) -> None:
-    """The log of a saved or stored game with the rule behind every event."""
-    from cardwright.sim.records import replay
+def _register_explain() -> None:
+    from cardwright.cli_explain import register
 
-    name, record = _load(path, store, game_no)
-    g, state = replay(record, log=True)
-    if record.final_hash and state_hash(state) != record.final_hash:
-        err.print(f"warning: {name} no longer replays to its recorded final state")
-    if seat is not None and seat not in range(state.num_players):
-        raise ConfigError(f"--seat {seat}: seats are 0 to {state.num_players - 1}")
-    view = g.view(state, seat) if seat is not None else state
-    for event in view.log:
-        rule = g.rules.get(event.rule)
-        out.print(f"[bold]T{event.turn}[/bold] {escape(event.text)}")
-        if rule is not None:
-            out.print(f"     [dim]{rule.id}: {escape(rule.text)} ({escape(rule.source)})[/dim]")
+    register(app)
+
+
+_register_explain()
 
 
 def _register_report() -> None:
@@ -695,16 +574,25 @@ def _register_scenario_commands() -> None:
 _register_scenario_commands()
 
 
+def _register_server_commands() -> None:
+    from cardwright.server.cli import register
+
+    register(app)
+
+
+_register_server_commands()
+
+
 # ---------------------------------------------------------------------------- bench
 @app.command()
 def bench(
-    game: str,
+    game: GameArg,
     seconds: Annotated[float, typer.Option(help="How long each round self-plays.")] = 5.0,
-    seed: Annotated[int, typer.Option()] = 0,
+    seed: Seed = 0,
     rounds: Annotated[
         int, typer.Option(help="Rounds of the same games; the median round is reported.")
     ] = 3,
-    as_json: Annotated[bool, typer.Option("--json")] = False,
+    as_json: Json = False,
     option: OptionList = None,
     agent: Annotated[
         str | None, typer.Option(help="Measure a search agent instead: iterations per second.")
@@ -753,8 +641,10 @@ _CLICK_ERROR: type[Exception] = next(
 
 def main() -> None:
     """Entry point: user errors become one line on stderr and exit status 2."""
+    from cardwright.cli_help import command, usage_error_line
+
     try:
-        code = app(standalone_mode=False)
+        code = command(app).main(prog_name="cardwright", standalone_mode=False)
         if isinstance(code, int) and code:
             sys.exit(code)
     except CardwrightError as exc:
@@ -770,7 +660,7 @@ def main() -> None:
     except KeyboardInterrupt:
         sys.exit(130)
     except _CLICK_ERROR as exc:  # usage errors: a missing argument, an unknown flag
-        exc.show()  # type: ignore[attr-defined]
+        err.print(escape(usage_error_line(exc)))
         sys.exit(2)
 
 

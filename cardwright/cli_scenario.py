@@ -9,6 +9,7 @@ from typing import Annotated
 import typer
 from rich.markup import escape
 
+from cardwright.cli_help import GameArg
 from cardwright.core.errors import CardwrightError, DataError
 
 
@@ -18,7 +19,9 @@ def register(scenario_app: typer.Typer) -> None:
 
     @scenario_app.command("run")
     def scenario_run(
-        paths: list[Path],
+        paths: Annotated[
+            list[Path], typer.Argument(help="Scenario files (.yaml), or folders of them.")
+        ],
         verbose: Annotated[bool, typer.Option("-v", help="Show passes too.")] = False,
     ) -> None:
         """Run scenario files (or folders of them); exit 1 if any case fails, 2 if a file is
@@ -64,7 +67,7 @@ def register(scenario_app: typer.Typer) -> None:
             raise typer.Exit(2 if malformed else 1)
 
     @scenario_app.command("options")
-    def scenario_options(game: str) -> None:
+    def scenario_options(game: GameArg) -> None:
         """The option ids of every decision kind of GAME, with what each means (a Markdown table,
         the one docs/scenarios.md holds): what a scenario's choose, reject and options name."""
         from cardwright.core.option_ids import LEGEND

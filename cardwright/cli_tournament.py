@@ -13,6 +13,8 @@ from rich.markup import escape
 from rich.progress import MofNCompleteColumn, Progress, TimeElapsedColumn
 from rich.table import Table
 
+from cardwright.cli_help import GameArg, Json, Seed
+
 
 def register(app: typer.Typer) -> None:
     """Add ``tournament`` to the ``cardwright`` command (called at the end of ``cli.py``)."""
@@ -20,7 +22,7 @@ def register(app: typer.Typer) -> None:
 
     @app.command()
     def tournament(
-        game: str,
+        game: GameArg,
         agents: Annotated[
             str,
             typer.Option(
@@ -29,7 +31,7 @@ def register(app: typer.Typer) -> None:
             ),
         ],
         n: Annotated[int, typer.Option("-n", help="Games per seating (seat order).")] = 10,
-        seed: Annotated[int, typer.Option()] = 0,
+        seed: Seed = 0,
         jobs: Annotated[int, typer.Option(help="Worker processes.")] = 1,
         players: Annotated[
             int | None,
@@ -38,9 +40,12 @@ def register(app: typer.Typer) -> None:
         deck: cli.DeckList = None,
         factions: cli.FactionList = None,
         backend: Annotated[str, typer.Option(help="local (processes) or ray.")] = "local",
-        as_json: Annotated[bool, typer.Option("--json", help="Print JSON (reproducible).")] = False,
+        as_json: Json = False,
         timing: Annotated[
-            bool, typer.Option(help="Add seconds and decisions/s per agent to --json.")
+            bool,
+            typer.Option(
+                "--timing", help="Add seconds and decisions per second per agent to --json."
+            ),
         ] = False,
         option: cli.OptionList = None,
         rotations: Annotated[
@@ -80,7 +85,7 @@ def register(app: typer.Typer) -> None:
             sys.stdout.write(json.dumps(summary, indent=2, sort_keys=True) + "\n")
             return
         columns = (*Progress.get_default_columns(), MofNCompleteColumn(), TimeElapsedColumn())
-        with Progress(*columns, console=cli.err) as bar:
+        with Progress(*columns, console=cli.err, disable=not cli.err.is_terminal) as bar:
             task = bar.add_task(f"{game} tournament", total=total)
             t = run(lambda k: bar.advance(task, k))
         _print_summary(summarize_tournament(t, timing=True))

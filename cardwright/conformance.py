@@ -6,6 +6,7 @@ plain functions so a game developed outside this repository can run them in its 
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -18,6 +19,7 @@ from cardwright.core.refs import map_refs
 from cardwright.core.rng import LocalRng
 from cardwright.core.state import (
     HIDDEN,
+    SPECTATOR,
     Card,
     CardRef,
     State,
@@ -123,6 +125,31 @@ def check_view(game: Game, state: State, seat: int, where: str) -> State:
     return view
 
 
+def check_spectator(game: Game, state: State, where: str) -> State:
+    """A spectator's view (``game.view(state, SPECTATOR)``: what a server sends someone
+    watching) identifies no card that some seat cannot, carries no options and no private
+    log line, and shows of each hidden card only its public fields."""
+    view = game.view(state, SPECTATOR)
+    check_hidden_status(game, state, view, SPECTATOR, where)
+    assert view.rng == 0 and not view.forced and view.seed == 0, f"{where}: view leaks the RNG"
+    for zone, ids in state.zones.items():
+        for real, shown in zip(ids, view.zones[zone], strict=True):
+            if shown < 0:
+                continue
+            card = state.cards[real]
+            blind = [
+                s for s in range(state.num_players) if not game.card_visible(state, zone, card, s)
+            ]
+            assert not blind, (
+                f"{where}: a spectator sees card {real} in {zone}, which seat {blind[0]} cannot"
+            )
+    if view.decision is not None:
+        assert not view.decision.options, f"{where}: a spectator sees the options"
+    for event in view.log:
+        assert event.visible_to is None, f"{where}: a spectator sees a private log event"
+    return view
+
+
 def check_reask(game: Game, state: State, where: str) -> None:
     """Asking has no side effects: the pending question, asked again of the same state, is
     the same question, and asking changed nothing (determinization and search re-ask)."""
@@ -152,25 +179,22 @@ def _hidden_by_pool(game: Game, state: State, seat: int) -> dict[str, list[tuple
     return pools
 
 
-def check_hidden_swaps(
-    game: Game, state: State, seat: int, where: str, rng: LocalRng, tries: int = 3
-) -> None:
-    """What ``seat`` cannot see cannot change its view: exchange two hidden cards of different
-    definitions that the seat could not tell apart (same pool: within a hidden zone or between
-    hidden zones of other seats) and the view must stay the same. Each place keeps its status
-    (exhausted, facing, counters, owner: what the view shows of a hidden card, so a face-down
-    bluff stays a bluff and a turned resource stays turned); what is exchanged is what the
-    view must not show, so a placeholder that betrayed its card would fail here. Two
-    exchanges are tried:
+def hidden_swaps(
+    game: Game, state: State, seat: int, rng: LocalRng, tries: int = 3
+) -> Iterator[tuple[str, State]]:
+    """States ``seat`` must not tell from ``state``: two hidden cards of different
+    definitions that the seat could not tell apart (same pool: within a hidden zone or
+    between hidden zones of other seats) exchanged, each with the pending question asked
+    afresh. Each place keeps its status (exhausted, facing, counters, owner: what the view
+    shows of a hidden card, so a face-down bluff stays a bluff and a turned resource stays
+    turned); what is exchanged is what the view must not show. Two exchanges per pair, each
+    yielded with words saying what was exchanged:
 
     * the definitions change places and the ids stay (catches names, labels and texts that
       betray a hidden card);
     * the cards change places, ids included, and every typed reference follows its place (so a
       step that remembers "the card at that place" now names the other card: catches ids that
-      betray a card, as when ids are dealt in the same order in every game).
-
-    The pending question is asked afresh in each exchanged state."""
-    view = to_json(game.view(state, seat))
+      betray a card, as when ids are dealt in the same order in every game)."""
     for pool, places in _hidden_by_pool(game, state, seat).items():
         for _ in range(tries):
             if len(places) < 2:
@@ -184,16 +208,26 @@ def check_hidden_swaps(
             ca.defn, cb.defn = cb.defn, ca.defn
             moved = clone(renamed)
             renamed.decision = game.reask(renamed)
-            assert to_json(game.view(renamed, seat)) == view, (
-                f"{where}: seat {seat} tells hidden cards {a} and {b} of {pool} apart "
-                f"(their definitions were exchanged)"
+            yield (
+                f"hidden cards {a} and {b} of {pool} apart (their definitions were exchanged)",
+                renamed,
             )
             _relabel(moved, a, b)
             moved.decision = game.reask(moved)
-            assert to_json(game.view(moved, seat)) == view, (
-                f"{where}: seat {seat} tells hidden cards {a} and {b} of {pool} apart "
-                f"(the cards, ids and all, were exchanged)"
+            yield (
+                f"hidden cards {a} and {b} of {pool} (the cards, ids and all, were exchanged)",
+                moved,
             )
+
+
+def check_hidden_swaps(
+    game: Game, state: State, seat: int, where: str, rng: LocalRng, tries: int = 3
+) -> None:
+    """What ``seat`` cannot see cannot change its view: in every state of
+    :func:`hidden_swaps` the seat's view is the same."""
+    view = to_json(game.view(state, seat))
+    for what, swapped in hidden_swaps(game, state, seat, rng, tries):
+        assert to_json(game.view(swapped, seat)) == view, f"{where}: seat {seat} tells {what}"
 
 
 def _relabel(state: State, a: int, b: int) -> None:
@@ -276,6 +310,8 @@ def play_checked(
             for viewer in range(state.num_players):
                 check_view(game, state, viewer, where)
                 check_hidden_swaps(game, state, viewer, where, swap_rng)
+            check_spectator(game, state, where)
+            check_hidden_swaps(game, state, SPECTATOR, where, swap_rng)
             record.checked_states += 1
         else:  # the view an agent that must not cheat decides from (a search's root)
             check_hidden_status(game, state, game.view(state, seat), seat, where)

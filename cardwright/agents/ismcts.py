@@ -294,7 +294,9 @@ class Search:
         cls = entry.tool("heuristic") if entry is not None else None
         if cls is None:
             return None
-        return [cls(seed * 7 + s) for s in range(self.players)]
+        # a heuristic may offer a quicker player for rollouts (one that looks no move ahead)
+        make = getattr(cls, "rollout_policy", cls)
+        return [make(seed * 7 + s) for s in range(self.players)]
 
     # ------------------------------------------------------------------ one iteration
     def iterate(self, index: int) -> int:

@@ -11,6 +11,7 @@ something happened. The index is a TOML file per game::
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -63,3 +64,28 @@ class RulesIndex:
 
     def get(self, rule_id: str) -> Rule | None:
         return self._rules.get(rule_id)
+
+    def find(self, words: str) -> list[Rule]:
+        """The rules ``words`` name: the rule of that id; else the rules whose ids start with
+        it (``bw.attack``); else the rules holding every word (case aside, in the id, the
+        paraphrase or the source; a word matches the start of a longer one, so ``attack``
+        finds "attacks"), those whose ids hold the words first."""
+        wanted = words.strip()
+        if not wanted:
+            return []
+        exact = self._rules.get(wanted)
+        if exact is not None:
+            return [exact]
+        by_id = [r for r in self._rules.values() if r.id.startswith(wanted)]
+        if by_id:
+            return by_id
+        terms = [t for t in re.split(r"[^\w'-]+", wanted.lower()) if t]
+        found: list[tuple[int, int, Rule]] = []
+        for n, rule in enumerate(self._rules.values()):
+            id_words = set(re.split(r"[._-]+", rule.id.lower()))
+            text = f"{rule.text} {rule.source}".lower()
+            words_of = set(re.findall(r"[\w'-]+", text)) | id_words
+            if all(any(w.startswith(t) for w in words_of) for t in terms):
+                in_id = sum(any(w.startswith(t) for w in id_words) for t in terms)
+                found.append((-in_id, n, rule))
+        return [rule for _, _, rule in sorted(found, key=lambda f: f[:2])]

@@ -87,6 +87,13 @@ class Card(msgspec.Struct):
     counters: dict[str, int] = msgspec.field(default_factory=dict)
 
 
+#: the seat of a spectator: ``game.view(state, SPECTATOR)`` is what someone watching the table
+#: may know. A game's ``card_visible`` is asked about it like about any seat and must answer
+#: True only for a card whose place is public (every hand, deck and face-down card hidden;
+#: never a card shown to some seats only): the conformance suite checks that a spectator
+#: identifies no card that some seat cannot. Not -1, which marks a full state's ``viewer``.
+SPECTATOR = -2
+
 #: the definition of every placeholder in a view: one fixed value that is no card's, so a
 #: placeholder tells nothing of the card it stands for and never passes for a known card
 HIDDEN = "?"

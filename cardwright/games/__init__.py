@@ -5,6 +5,7 @@ that nothing outside a game's package knows the game by name."""
 
 from __future__ import annotations
 
+import difflib
 import importlib
 import sys
 from collections.abc import Callable
@@ -89,7 +90,12 @@ class GameEntry:
     ``report``: its :class:`~cardwright.games.reporting.ReportHooks` (grouping, cards played,
     score followed) for the game store and ``cardwright report``; ``search``: a dict of
     :class:`~cardwright.agents.ismcts.SearchHooks` fields (evaluation, rollout length, move
-    grouping, default budget) for the search agent. ``seat_key``: the config key of the per-seat
+    grouping, default budget) for the search agent; ``screen``: its
+    :class:`~cardwright.games.screen.Screen` (the board, card texts and notes the terminal
+    shows). ``present``: ``(game, view, seat) -> dict``,
+    the game's own board worked out from a seat's view for the browser, and ``card_face``:
+    ``(game, config, defn) -> dict``, a card's name, kind, whole text and printed numbers
+    (``docs/server.md``, "Writing a board"). ``seat_key``: the config key of the per-seat
     choices that ``--deck`` (one per seat) fills; ``seat_pairs``: each seat's choice is a pair
     written ``a,b`` (Smash Up's two factions), as in ``seat_example``.
     """
@@ -105,6 +111,9 @@ class GameEntry:
     option_ids: str | None = None
     card_facts: str | None = None
     search: str | None = None
+    screen: str | None = None
+    present: str | None = None
+    card_face: str | None = None
     seat_key: str = "decks"
     seat_pairs: bool = False
     seat_example: str = ""
@@ -143,6 +152,9 @@ GAMES: dict[str, GameEntry] = {
         report=f"{_BW}.report:REPORT",
         option_ids=f"{_BW}.option_ids:OPTION_IDS",
         search=f"{_BW}.search:HOOKS",
+        screen=f"{_BW}.render:BizarreWorldScreen",
+        present=f"{_BW}.present:present",
+        card_face=f"{_BW}.present:card_face",
     ),
     "blue-moon": GameEntry(
         "Blue Moon",
@@ -155,6 +167,9 @@ GAMES: dict[str, GameEntry] = {
         option_ids=f"{_BM}.option_ids:OPTION_IDS",
         card_facts=f"{_BM}.scenario:card_facts",
         search=f"{_BM}.search:HOOKS",
+        screen=f"{_BM}.render:BlueMoonScreen",
+        present=f"{_BM}.present:present",
+        card_face=f"{_BM}.present:card_face",
     ),
     "smash-up": GameEntry(
         "Smash Up",
@@ -166,6 +181,9 @@ GAMES: dict[str, GameEntry] = {
         option_ids=f"{_SU}.option_ids:OPTION_IDS",
         card_facts=f"{_SU}.scenario:card_facts",
         search=f"{_SU}.search:HOOKS",
+        screen=f"{_SU}.render:SmashUpScreen",
+        present=f"{_SU}.present:present",
+        card_face=f"{_SU}.present:card_face",
         seat_key="factions",
         seat_pairs=True,
         seat_example="ninjas,pirates",
@@ -179,6 +197,9 @@ GAMES: dict[str, GameEntry] = {
         report=f"{_VA}.report:REPORT",
         option_ids=f"{_VA}.option_ids:OPTION_IDS",
         search=f"{_VA}.search:HOOKS",
+        screen=f"{_VA}.render:VariaScreen",
+        present=f"{_VA}.present:present",
+        card_face=f"{_VA}.present:card_face",
     ),
     "munchkin": GameEntry(
         "Munchkin",
@@ -189,6 +210,9 @@ GAMES: dict[str, GameEntry] = {
         option_ids=f"{_MK}.option_ids:OPTION_IDS",
         card_facts=f"{_MK}.scenario:card_facts",
         search=f"{_MK}.search:HOOKS",
+        screen=f"{_MK}.render:MunchkinScreen",
+        present=f"{_MK}.present:present",
+        card_face=f"{_MK}.present:card_face",
     ),
 }
 
@@ -198,7 +222,9 @@ def get_game(game_id: str) -> Game:
     """The game object for ``game_id``; an unknown or unplayable id is a one-line error."""
     entry = GAMES.get(game_id)
     if entry is None:
-        raise ConfigError(f"unknown game {game_id!r}; games: {', '.join(GAMES)}")
+        close = difflib.get_close_matches(game_id, GAMES, n=1, cutoff=0.6)
+        hint = f"did you mean {close[0]}? " if close else ""
+        raise ConfigError(f"unknown game {game_id!r}; {hint}games: {', '.join(GAMES)}")
     if entry.factory is None:
         raise ConfigError(
             f"{entry.title} ({game_id}) is not playable yet; playable: "

@@ -11,6 +11,7 @@ from typing import Annotated
 
 import typer
 
+from cardwright.cli_help import GameArg
 from cardwright.core.errors import ConfigError
 
 
@@ -20,14 +21,14 @@ def register(app: typer.Typer, cli: ModuleType) -> None:
 
     @app.command()
     def report(
-        game: str,
+        game: GameArg,
         store: Annotated[
             Path | None,
             typer.Option("--from", help="A game store written by simulate --out (.duckdb)."),
         ] = None,
-        output: Annotated[
-            Path, typer.Option("--output", "-o", help="The HTML file to write.")
-        ] = Path("report.html"),
+        output: Annotated[Path, typer.Option("--output", help="The HTML file to write.")] = Path(
+            "report.html"
+        ),
         run: Annotated[
             list[int] | None, typer.Option("--run", help="Only this run of the store (repeat).")
         ] = None,
@@ -50,12 +51,17 @@ def register(app: typer.Typer, cli: ModuleType) -> None:
         out_store: Annotated[
             Path | None,
             typer.Option(
-                "--out", help="With -n: the store to append the games to (default: beside -o)."
+                "--out",
+                help="With -n: the store to append the games to (default: beside --output).",
             ),
         ] = None,
         option: Annotated[
             list[str] | None,
-            typer.Option("--option", help="With -n: a rule option KEY=VALUE (repeatable)."),
+            typer.Option(
+                "--option",
+                "-o",
+                help="With -n: a rule option KEY=VALUE (repeatable), as in simulate.",
+            ),
         ] = None,
     ) -> None:
         """Write a self-contained HTML balance report (win-rate matrix, turn order, lengths,
@@ -64,6 +70,12 @@ def register(app: typer.Typer, cli: ModuleType) -> None:
         from cardwright.report.build import build_report, check_output
         from cardwright.sim.store import check_path
 
+        for item in option or []:  # -o once named the output file: say so, never guess
+            if "=" not in item:
+                raise ConfigError(
+                    f"-o {item}: -o is a rule option (KEY=VALUE) here as in simulate; "
+                    f"write --output {item} for the report's file"
+                )
         check_output(output)
         if store is not None:
             if n is not None or out_store is not None:

@@ -9,13 +9,19 @@ from __future__ import annotations
 
 import json
 from html import escape
+from pathlib import Path
 from typing import Any
+from urllib.parse import quote
 
 import plotly.graph_objects as go
 from plotly.offline import get_plotlyjs
 
 from . import charts
 from .data import CardImpact, GameRow, Rate, ReportData
+
+#: where ``cardwright serve`` listens by default: the games' "watch" links open its replay
+#: viewer (the store mounted with ``--store``)
+SERVER = "http://127.0.0.1:8000"
 
 CSS = """
 body { font-family: system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif; margin: 0;
@@ -236,7 +242,9 @@ def _games(page: Page, data: ReportData, store: str) -> None:
     page.add('<h2 id="games">Games to look at</h2>')
     page.add(
         '<p class="how">Replay and read any of them with the command beside it (the log cites '
-        "the rule behind every event).</p>"
+        "the rule behind every event), or watch it step by step in the browser: with "
+        f"<code>cardwright serve --store {escape(store)}</code> running, its <i>watch</i> link "
+        "opens the replay viewer.</p>"
     )
     for title, games in (
         (f"Most lopsided (winner's {data.score_key} lead at the end)", data.lopsided),
@@ -256,13 +264,15 @@ def _game_row(g: GameRow, store: str) -> list[str]:
     )
     margin = "" if g.margin is None else f"{g.margin:g}"
     command = f"cardwright explain --from {store} --game {g.game_no}"
+    name = quote(Path(store).name.removesuffix(".duckdb"), safe="")
+    watch = f"{SERVER}/replay/store/{name}/{g.game_no}"
     return [
         str(g.game_no),
         decks,
         str(g.turns),
         margin,
         escape(g.reason),
-        f"<code>{escape(command)}</code>",
+        f'<code>{escape(command)}</code> <a href="{escape(watch)}">watch</a>',
     ]
 
 

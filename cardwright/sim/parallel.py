@@ -3,6 +3,7 @@ result back as it arrives (results may arrive out of order: callers sort them)."
 
 from __future__ import annotations
 
+import importlib.util
 import os
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
@@ -14,6 +15,16 @@ T = TypeVar("T")
 R = TypeVar("R")
 
 BACKENDS = ("local", "ray")
+_NO_RAY = "the ray backend needs Ray: pip install 'cardwright[ray]'"
+
+
+def check_backend(backend: str) -> None:
+    """Refuse an unknown backend, or Ray where it is not installed, before any work (and any
+    progress bar) starts."""
+    if backend not in BACKENDS:
+        raise ConfigError(f"unknown backend {backend!r}; backends: {', '.join(BACKENDS)}")
+    if backend == "ray" and importlib.util.find_spec("ray") is None:
+        raise ConfigError(_NO_RAY)
 
 
 def run_tasks(
@@ -28,8 +39,7 @@ def run_tasks(
     ``jobs`` local processes (at most the machine's cores), or over a Ray cluster
     (``RAY_ADDRESS``, or a local one started on demand). ``fn`` must be a module-level
     function so that other processes can import it."""
-    if backend not in BACKENDS:
-        raise ConfigError(f"unknown backend {backend!r}; backends: {', '.join(BACKENDS)}")
+    check_backend(backend)
     if backend == "ray":
         _on_ray(fn, tasks, take)
     elif jobs <= 1:
@@ -45,7 +55,7 @@ def _on_ray(fn: Callable[[T], R], tasks: Sequence[T], take: Callable[[R], None])
     try:
         import ray
     except ImportError:
-        raise ConfigError("the ray backend needs Ray: pip install 'cardwright[ray]'") from None
+        raise ConfigError(_NO_RAY) from None
     if not ray.is_initialized():
         ray.init(
             address=os.environ.get("RAY_ADDRESS"), ignore_reinit_error=True, log_to_driver=False

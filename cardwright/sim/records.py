@@ -41,14 +41,19 @@ def save_record(record: GameRecord, path: Path | str) -> None:
 def load_record(path: Path | str) -> GameRecord:
     """Read a saved game; a malformed file, or one of a format version this Cardwright does
     not know, is one :class:`DataError` line."""
-    data = read_bytes(path, "saved game")
+    return decode_record(read_bytes(path, "saved game"), f"{path}: ")
+
+
+def decode_record(data: bytes, where: str = "") -> GameRecord:
+    """A saved game from its bytes (a file's, an upload's); ``where`` starts the one
+    :class:`DataError` line about a malformed one."""
     try:
         record = msgspec.json.decode(data, type=GameRecord)
     except (msgspec.ValidationError, msgspec.DecodeError) as exc:
-        raise DataError(f"{path}: not a Cardwright saved game: {exc}") from None
+        raise DataError(f"{where}not a Cardwright saved game: {exc}") from None
     if record.version != FORMAT_VERSION:
         raise DataError(
-            f"{path}: saved game format version {record.version}; this Cardwright reads "
+            f"{where}saved game format version {record.version}; this Cardwright reads "
             f"version {FORMAT_VERSION} only"
         )
     return record

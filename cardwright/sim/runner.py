@@ -21,7 +21,7 @@ from cardwright.core.errors import ConfigError, EngineError
 from cardwright.games import get_game
 
 from .deal import deal
-from .parallel import run_tasks
+from .parallel import check_backend, run_tasks
 from .records import GameRecord, finish_record
 from .trace import GameDetail, Tracer, report_hooks
 
@@ -148,8 +148,7 @@ def check_batch(
         make_agent(name, game_id, 0)
     if jobs < 1:
         raise ConfigError(f"--jobs {jobs}: give at least 1 worker process")
-    if backend not in ("local", "ray"):
-        raise ConfigError(f"unknown backend {backend!r}; backends: local, ray")
+    check_backend(backend)
 
 
 def simulate(

@@ -30,7 +30,7 @@ from cardwright.core.errors import ConfigError, EngineError
 from cardwright.games import get_game
 
 from .deal import deal
-from .parallel import BACKENDS, run_tasks
+from .parallel import check_backend, run_tasks
 from .runner import MAX_DECISIONS, game_seed, with_player_count
 
 
@@ -182,8 +182,7 @@ def plan_tournament(
         make_agent(spec, game_id, 0)
     if jobs < 1:
         raise ConfigError(f"--jobs {jobs}: give at least 1 worker process")
-    if backend not in BACKENDS:
-        raise ConfigError(f"unknown backend {backend!r}; backends: {', '.join(BACKENDS)}")
+    check_backend(backend)
     return cfg, players
 
 

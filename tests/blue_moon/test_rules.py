@@ -425,7 +425,7 @@ def test_scores_report_dragons_and_crystals() -> None:
 def test_render_shows_the_seats_view() -> None:
     s = _state({"first_player": 0})
     text = GAME.render(GAME.view(s, 0), 0)
-    assert "in hand" in text and "Hoax" in text
+    assert "Your hand" in text and "Hoax" in text
 
 
 # ================================================================================= heuristic

@@ -92,6 +92,10 @@ def test_the_steampunk_set_has_every_card_and_number_the_rulesheet_names() -> No
         assert card(name).kind == "monster" and card(name).gears, name
     for name in gears_items:
         assert card(name).is_item and card(name).gears and card(name).provenance == "rulebook"
+    # the two lists are the whole of it: a card outside them is not Gears (001 Gears)
+    gears = {c.name for c in cards.cards.values() if c.gears}
+    assert gears == set(gears_monsters) | set(gears_items)
+    assert not any(c.gears for c in load_set("classic").cards.values())
     for name in ("Explorer", "Mechanic", "Officer", "Tycoon"):
         assert card(name).kind == "class" and card(name).count == 3
     for name in (
@@ -122,6 +126,10 @@ def test_every_ability_parses_when_the_game_loads() -> None:
             "a monster needs",
         ),
         ({"name": "X", "kind": "item", "text": "t", "provenance": "made up"}, "'provenance'"),
+        (
+            {"name": "X", "kind": "item", "text": "t", "provenance": "original", "gears": True},
+            "only a card 001 Gears lists is Gears",
+        ),
         (
             {"name": "X", "kind": "item", "text": "t", "provenance": "original", "slot": "hat"},
             "'slot'",

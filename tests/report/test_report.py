@@ -147,7 +147,7 @@ def test_every_game_has_its_report(browser: Browser, game: str, tmp_path: Path) 
         assert proc.returncode == 0, proc.stderr
         outputs.append(json.loads(proc.stdout))
     report = tmp_path / "report.html"
-    proc = cw("report", game, "--from", str(store), "-o", str(report))
+    proc = cw("report", game, "--from", str(store), "--output", str(report))
     assert proc.returncode == 0, proc.stderr
     html = report.read_text()
 
@@ -204,14 +204,17 @@ def test_command_line_mistakes_change_nothing(tmp_path: Path) -> None:
     before = store.read_bytes()
     html = tmp_path / "r.html"
     assert_user_error(
-        cw("report", "blue-moon", "--from", str(store), "-o", str(html)),
+        cw("report", "blue-moon", "--from", str(store), "--output", str(html)),
         "no blue-moon games",
         "bizarre-world",
     )
     assert_user_error(
-        cw("report", "bizarre-world", "--from", str(store), "-o", str(tmp_path / "r.txt")), "HTML"
+        cw("report", "bizarre-world", "--from", str(store), "--output", str(tmp_path / "r.txt")),
+        "HTML",
     )
     assert_user_error(cw("report", "bizarre-world"), "--from")
+    # -o is a rule option in every command: the report's old -o FILE says what to write
+    assert_user_error(cw("report", "bizarre-world", "-o", str(html)), f"--output {html}")
     assert_user_error(cw("report", "bizarre-world", "--from", str(store), "-n", "3"), "-n")
     assert_user_error(cw("explain", "--from", str(store), "--game", "9"), "no game 9", "1 to 3")
     assert_user_error(cw("explain", "--from", str(store)), "--game")
@@ -221,7 +224,9 @@ def test_command_line_mistakes_change_nothing(tmp_path: Path) -> None:
 
 def test_report_plays_its_own_games_and_explains_them(tmp_path: Path) -> None:
     html = tmp_path / "bw.html"
-    proc = cw("report", "bizarre-world", "-n", "8", "--agents", "heuristic,random", "-o", str(html))
+    proc = cw(
+        "report", "bizarre-world", "-n", "8", "--agents", "heuristic,random", "--output", str(html)
+    )
     assert proc.returncode == 0, proc.stderr
     store = tmp_path / "bw.duckdb"
     numbers = report_numbers(html.read_text())
@@ -232,7 +237,7 @@ def test_report_plays_its_own_games_and_explains_them(tmp_path: Path) -> None:
     assert explained.returncode == 0 and "bw." in explained.stdout
     assert "OK" in cw("replay", "--from", str(store), "--game", str(game_no)).stdout
     # the same store again would mix two runs silently: refused, nothing written
-    again = cw("report", "bizarre-world", "-n", "8", "-o", str(html))
+    again = cw("report", "bizarre-world", "-n", "8", "--output", str(html))
     assert_user_error(again, "exists", "--from")
     built = build_report(store, "bizarre-world", tmp_path / "again.html", threads=1, runs=[1])
     assert built.games == 8 and "cards" in built.charts

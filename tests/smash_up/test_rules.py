@@ -495,7 +495,7 @@ def test_heuristic_answers_a_choice_of_base_or_action() -> None:
 def test_render_shows_own_hand_only() -> None:
     state = GAME.new_state({"names": ["Ann", "Bob"]}, 2)
     text = GAME.render(GAME.view(state, 0), 0)
-    assert "in hand" in text and "Ann" in text and "VP" in text
+    assert "Your hand" in text and "Ann" in text and "VP" in text
 
 
 # ============================================================================ machinery

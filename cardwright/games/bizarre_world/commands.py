@@ -12,6 +12,10 @@ from rich.markup import escape
 
 out = Console(highlight=False, soft_wrap=True)
 
+RULESET = typer.Option(
+    help="The generator's ruleset, a date such as 2022-01-01 (the rules option ruleset lists them)."
+)
+
 
 def register(deck_app: Any) -> None:
     """Add the commands to the CLI's ``deck`` group."""
@@ -20,7 +24,10 @@ def register(deck_app: Any) -> None:
     deck_app.command("random")(deck_random)
 
 
-def deck_craft(name: str, ruleset: Annotated[str | None, typer.Option()] = None) -> None:
+def deck_craft(
+    name: Annotated[str, typer.Argument(help="A card name, e.g. 'Boring Rock of Minimum Wage'.")],
+    ruleset: Annotated[str | None, RULESET] = None,
+) -> None:
     """Price a card name like the generator's CRAFT button: cheapest legal cost and points."""
     from . import generator
 
@@ -36,10 +43,10 @@ def deck_craft(name: str, ruleset: Annotated[str | None, typer.Option()] = None)
 
 
 def deck_build(
-    output: Path,
+    output: Annotated[Path, typer.Argument(help="The deck file (.toml) to write.")],
     name: Annotated[str, typer.Option(help="The deck's name.")],
     card: Annotated[list[str], typer.Option(help="'Name (cost) x3' (repeatable).")],
-    ruleset: Annotated[str | None, typer.Option()] = None,
+    ruleset: Annotated[str | None, RULESET] = None,
 ) -> None:
     """Write a crafted deck file after checking every deck-building rule."""
     from cardwright.core.datafiles import check_writable, write_text
@@ -61,11 +68,11 @@ def deck_build(
 
 
 def deck_random(
-    output: Path,
+    output: Annotated[Path, typer.Argument(help="The deck file (.toml) to write.")],
     size: Annotated[int, typer.Option(help="Number of cards.")] = 20,
-    seed: Annotated[int, typer.Option()] = 0,
-    name: Annotated[str, typer.Option()] = "Random deck",
-    ruleset: Annotated[str | None, typer.Option()] = None,
+    seed: Annotated[int, typer.Option(help="The random seed: the same seed, the same deck.")] = 0,
+    name: Annotated[str, typer.Option(help="The deck's name.")] = "Random deck",
+    ruleset: Annotated[str | None, RULESET] = None,
 ) -> None:
     """Write a random-mode deck (it may only play against other random decks)."""
     from cardwright.core.datafiles import check_writable, write_text

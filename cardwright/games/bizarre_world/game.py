@@ -372,9 +372,9 @@ class BizarreWorld(Game):
         return problems
 
     def render(self, view: State, seat: int) -> str:
-        from .render import render
+        from .render import BizarreWorldScreen
 
-        return render(cast(BWState, view), seat)
+        return BizarreWorldScreen(self).board(view, seat).text()
 
     def scores(self, state: State) -> dict[str, Any]:
         s = cast(BWState, state)

@@ -1,29 +1,31 @@
-"""Text (rich markup) for a seat's view of a Bizarre World game."""
+"""A seat's view of a Bizarre World game for people (``games/screen.py``): each player's life,
+resources and cards, the seat's hand, each card's whole text, and the rule that keeps an
+attack off the options on the first turn."""
 
 from __future__ import annotations
 
+from typing import cast
+
 from rich.markup import escape
 
-from .generator import card_def
+from cardwright.core.errors import DataError
+from cardwright.core.state import State, known_card
+from cardwright.games.screen import Block, Board, Line, Screen
+
+from .generator import CardDef, card_def
 from .state import BWState
 
 
-def _card(view: BWState, cid: int) -> str:
-    if cid < 0 or cid not in view.cards:
-        return "[dim]face-down card[/dim]"
-    card = view.cards[cid]
-    d = card_def(card.defn, view.config["ruleset"])
-    flag = " [yellow](exhausted)[/yellow]" if card.exhausted else ""
-    return (
-        f"[bold]{escape(d.name)}[/bold] [dim]cost {d.cost}[/dim]{flag}  "
-        f"[cyan]{escape(d.of.text)}[/cyan] -> [green]{escape(d.noun.text)}[/green]"
-        + (
-            f"  [magenta]{escape(d.adjective.text)}[/magenta]"
-            if d.adjective.passive != "none"
-            else ""
-        )
-        + f"  [dim]makes {d.of.amount} {d.of.produces}[/dim]"
-    )
+def card_words(d: CardDef) -> str:
+    """What a card does (markup): its action's cost and effect, its passive, what it makes."""
+    words = f"[cyan]{escape(d.of.text)}[/cyan] -> [green]{escape(d.noun.text)}[/green]"
+    if d.adjective.passive != "none":
+        words += f" [magenta]{escape(d.adjective.text)}[/magenta]"
+    return words + f" Makes {d.of.amount} {d.of.produces}."
+
+
+def card_text(d: CardDef) -> str:
+    return f"[bold]{escape(d.name)}[/bold] (cost {d.cost}): {card_words(d)}"
 
 
 def _resources(view: BWState, seat: int) -> str:
@@ -39,25 +41,86 @@ def _resources(view: BWState, seat: int) -> str:
     return text + (" (face down)" if hidden == len(ids) else f" ({hidden} face down)")
 
 
-def render(view: BWState, seat: int) -> str:
-    lines = []
-    order = [1 - seat, seat] if seat in (0, 1) else [0, 1]
-    for p in order:
-        who = "You" if p == seat else view.names[p]
-        lines.append(
-            f"[bold underline]{escape(who)}[/bold underline] ({escape(view.names[p])}): "
-            f"life [red]{view.life[p]}[/red]  deck {len(view.zones[f'deck:{p}'])}  "
-            f"hand {len(view.zones[f'hand:{p}'])}  neutral resources "
-            f"{_resources(view, p)}  discard "
-            f"{len(view.zones[f'discard:{p}'])}  unspent attack {view.attack[p]}  "
-            f"gray this turn {view.gray[p]}"
+class BizarreWorldScreen(Screen):
+    def _def(self, view: BWState, cid: int) -> CardDef:
+        return card_def(view.cards[cid].defn, view.config["ruleset"])
+
+    def card_text(self, view: State, card: int) -> str:
+        return card_text(self._def(cast(BWState, view), card))
+
+    def definitions(self, view: State) -> dict[str, str]:
+        """The cards of the decks this seat knows (its own; the opponent's when decklists
+        are open); ``lookup`` reads any other name as the generator makes it."""
+        v = cast(BWState, view)
+        out: dict[str, str] = {}
+        for deck in v.config.get("decks") or []:
+            for cid in deck.get("cards", []) if isinstance(deck, dict) else []:
+                d = card_def(cid, v.config["ruleset"])
+                out.setdefault(d.name, card_text(d))
+        return out
+
+    def lookup(self, view: State, words: str) -> list[tuple[str, str]]:
+        found = super().lookup(view, words)
+        if found:
+            return found
+        try:  # any card the generator can make, "Name (cost)" or the name alone
+            text = words.strip()
+            d = card_def(text if text.endswith(")") else f"{text} (0)", view.config["ruleset"])
+        except DataError:
+            return []
+        shown = (
+            card_text(d)
+            if text.endswith(")")
+            else f"[bold]{escape(d.name)}[/bold]: {card_words(d)}"
         )
-        for cid in view.zones[f"play:{p}"]:
-            lines.append(f"   in play: {_card(view, cid)}")
-        if p == seat:
-            for cid in view.zones[f"hand:{p}"]:
-                lines.append(f"   in hand: {_card(view, cid)}")
-    lines.append(
-        f"[dim]Turn {view.turn}, {escape(view.names[view.active])}'s {view.phase} phase[/dim]"
-    )
-    return "\n".join(lines)
+        return [(d.name, shown)]
+
+    def board(self, view: State, seat: int) -> Board:
+        v = cast(BWState, view)
+        blocks = []
+        order = [1 - seat, seat] if seat in (0, 1) else [0, 1]
+        for p in order:
+            who = "You" if p == seat else v.names[p]
+            title = (
+                f"[bold underline]{escape(who)}[/bold underline] ({escape(v.names[p])}): "
+                f"life [red]{v.life[p]}[/red]  deck {len(v.zones[f'deck:{p}'])}  "
+                f"hand {len(v.zones[f'hand:{p}'])}  neutral resources "
+                f"{_resources(v, p)}  discard "
+                f"{len(v.zones[f'discard:{p}'])}  unspent attack {v.attack[p]}  "
+                f"gray this turn {v.gray[p]}"
+            )
+            lines = [self._line(v, cid, "in play") for cid in v.zones[f"play:{p}"]]
+            blocks.append(Block(title, lines, keep=1))
+            if p == seat:
+                hand = [self._line(v, cid, "") for cid in v.zones[f"hand:{p}"]]
+                blocks.append(Block("[bold]Your hand[/bold]", hand, keep=3))
+        status = f"[dim]Turn {v.turn}, {escape(v.names[v.active])}'s {v.phase} phase[/dim]"
+        return Board(blocks, status)
+
+    def _line(self, v: BWState, cid: int, where: str) -> Line:
+        if known_card(v, cid) is None:
+            return Line(
+                f"{where}: [dim]a face-down card[/dim]" if where else "[dim]a face-down card[/dim]"
+            )
+        d = self._def(v, cid)
+        flag = " [yellow](exhausted)[/yellow]" if v.cards[cid].exhausted else ""
+        return Line(
+            (f"{where}: " if where else "")
+            + f"[bold]{escape(d.name)}[/bold] [dim]cost {d.cost}[/dim]{flag}",
+            card_words(d),
+            cid,
+        )
+
+    def notes(self, view: State, seat: int) -> list[str]:
+        """An attack the rules keep off the options: the first turn of the game."""
+        v = cast(BWState, view)
+        decision = v.decision
+        if decision is None or decision.kind != "main" or decision.seat != seat:
+            return []
+        if v.attack[seat] > 0 and v.turn <= 1:
+            return [
+                f"[yellow]No attack this turn[/yellow]: nobody may declare an attack on the "
+                f"first turn of the game (bw.attack.first_turn); your {v.attack[seat]} attack "
+                "is lost when the turn ends"
+            ]
+        return []

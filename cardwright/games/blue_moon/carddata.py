@@ -48,7 +48,7 @@ from __future__ import annotations
 import functools
 import itertools
 import re
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Any, Literal
 
@@ -99,6 +99,27 @@ Icon = Literal[
     "protected",
     "bluff",
 ]
+#: each icon as the cards and the rules write it (shields are icons: FAQ "Icons: Shields")
+ICON_WORDS = {
+    "fire_shield": "Fire shield",
+    "earth_shield": "Earth shield",
+    "stop": "STOP",
+    "free": "FREE",
+    "pair": "PAIR",
+    "gang": "GANG",
+    "retrieve": "RETRIEVE",
+    "protected": "PROTECTED",
+    "bluff": "BLUFF",
+}
+
+
+def icon_words(icons: Iterable[str], gang: str | None = None) -> str:
+    """A card's icons in the game's words, e.g. ``Fire shield, GANG (cool), STOP``."""
+    return ", ".join(
+        ICON_WORDS[i] + (f" ({gang})" if i == "gang" and gang else "") for i in sorted(icons)
+    )
+
+
 Timing = Literal[
     "cont",
     "now",

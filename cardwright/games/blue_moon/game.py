@@ -509,7 +509,10 @@ class BlueMoon(Game):
         if kind == "deck":
             return False
         if kind == "hand":
-            return int(owner) == seat or card.id in state.known[seat]  # type: ignore[attr-defined]
+            if int(owner) == seat:
+                return True
+            # a spectator (a negative seat) was shown nothing
+            return seat >= 0 and card.id in state.known[seat]  # type: ignore[attr-defined]
         if kind == "support":
             return card.face_up or card.owner == seat
         if kind.startswith("ship"):

@@ -18,7 +18,7 @@ from typing import cast
 
 from cardwright.core.game import Game
 from cardwright.core.rng import LocalRng
-from cardwright.core.state import Option, State
+from cardwright.core.state import Option, State, clone
 
 from . import buka_rules as buka
 from .carddata import load_people
@@ -40,8 +40,17 @@ def _best(d: CardDef) -> int:
 class BlueMoonHeuristic:
     name = "heuristic"
 
-    def __init__(self, seed: int = 0) -> None:
+    def __init__(self, seed: int = 0, lookahead: bool = True) -> None:
         self.rng = LocalRng(seed)
+        self.lookahead = lookahead  # try a first character on a copy before playing it
+        self._trying = False  # playing a turn out on a copy: no trials within it
+
+    @classmethod
+    def rollout_policy(cls, seed: int) -> BlueMoonHeuristic:
+        """The player the search's rollouts use: this one without its trials (a rollout that
+        backtracks in friendly play only chooses again, and the trials would cost the search
+        half its iterations)."""
+        return cls(seed, lookahead=False)
 
     def choose(self, game: Game, state: State, seat: int) -> str:
         g = cast(BlueMoon, game)
@@ -132,13 +141,62 @@ class BlueMoonHeuristic:
             return base + extra >= need or shielded
 
         candidates = keeps + plays
-        alone = [o for o in candidates if reach(o, False)]
-        if alone:
-            return min(alone, key=lambda o: g.defn(s, _card(o)).value(element)).id
-        helped = [o for o in candidates if reach(o, True)]
-        if helped:
-            return max(helped, key=lambda o: g.defn(s, _card(o)).value(element)).id
-        return "retreat" if "retreat" in by_kind else candidates[0].id
+
+        def value(o: Option) -> int:
+            return g.defn(s, _card(o)).value(element)
+
+        alone = sorted((o for o in candidates if reach(o, False)), key=value)
+        helped = sorted((o for o in candidates if reach(o, True) and o not in alone), key=value)
+        rest = sorted((o for o in candidates if o not in alone and o not in helped), key=value)
+        # the cheapest that reaches alone, the strongest that reaches with help, then the others
+        # (card texts may reach what the counting above cannot see); each tried on a copy of
+        # the position first, so that a turn that would have to be taken back is not begun
+        order = [*alone, *reversed(helped), *reversed(rest)]
+        if "retreat" not in by_kind:
+            return order[0].id
+        for o in order[: len(alone) + len(helped) + self.LOOK_BEYOND]:
+            if not self._dead_end(g, s, seat, o):
+                return o.id
+        return "retreat"
+
+    #: how many characters beyond those the counting expects to reach are tried on a copy
+    LOOK_BEYOND = 2
+    #: decisions of one turn played out on a copy before the trial gives up (a turn is short)
+    TRIAL_STEPS = 40
+
+    def _dead_end(self, g: BlueMoon, s: BMState, seat: int, first: Option) -> bool:
+        """Whether opening the turn with ``first`` ends in the turn being taken back (or, where
+        it cannot be, in a retreat): the rest of the turn is played out as this player would,
+        on a copy. The copy is followed only until a card is drawn or revealed (what makes a
+        turn irreversible, ruling R4): until then what happens depends only on this seat's hand
+        and the table, so the trial reads nothing the seat may not know; after that it cannot
+        tell, and the card is not called a dead end."""
+        if self._trying or not self.lookahead:
+            return False
+        trial = clone(s)
+        tried, fights, turn = len(trial.turn_info.tried), trial.fights, trial.turn
+        was_irreversible = trial.turn_info.irreversible
+
+        def decks() -> tuple[int, int]:
+            return len(trial.zones["deck:0"]), len(trial.zones["deck:1"])
+
+        before = decks()
+        self._trying = True
+        try:
+            g.apply(trial, first.id, seat)
+            for _ in range(self.TRIAL_STEPS):
+                shown = trial.turn_info.irreversible and not was_irreversible
+                if trial.turn == turn and (shown or decks() != before):
+                    return False  # something was drawn or shown: beyond what the seat knows
+                if len(trial.turn_info.tried) > tried or trial.fights != fights:
+                    return True  # backtracked, or retreated with the cards on the table
+                decision = trial.decision
+                if decision is None or decision.seat != seat or trial.turn != turn:
+                    return False  # the turn went through (or the opponent answers: unforeseen)
+                g.apply(trial, self.choose(g, trial, seat), seat)
+        finally:
+            self._trying = False
+        return False
 
     def _more(self, g: BlueMoon, s: BMState, seat: int, by_kind: dict[str, list[Option]]) -> str:
         plays = by_kind.get("play", [])

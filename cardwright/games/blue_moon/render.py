@@ -1,30 +1,23 @@
-"""Text (rich markup) for a seat's view of a Blue Moon game."""
+"""A seat's view of a Blue Moon game for people (``games/screen.py``): each side's dragons,
+piles and power, its combat and support cards, the seat's hand with the characters that
+cannot meet the opponent's power marked, and each card's whole text in the game's words."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from rich.markup import escape
 
-from cardwright.core.state import known_card
+from cardwright.core.state import LogEvent, State, known_card
+from cardwright.games.screen import Block, Board, Line, Screen, card_line
 
+from .carddata import icon_words
 from .state import BMState
 
 if TYPE_CHECKING:
+    from .cards import CardDef
     from .game import BlueMoon
     from .inforce import InForce
-
-_ICON = {
-    "fire_shield": "fire-shield",
-    "earth_shield": "earth-shield",
-    "stop": "STOP",
-    "free": "FREE",
-    "pair": "PAIR",
-    "gang": "GANG",
-    "retrieve": "RETRIEVE",
-    "protected": "PROTECTED",
-    "bluff": "BLUFF",
-}
 
 
 def short_characters(game: BlueMoon, view: BMState, eff: InForce, seat: int) -> dict[int, int]:
@@ -57,63 +50,104 @@ def short_characters(game: BlueMoon, view: BMState, eff: InForce, seat: int) -> 
     return out
 
 
-def _card(game: BlueMoon, view: BMState, eff: InForce, cid: int, covered: bool = False) -> str:
-    if cid < 0 or cid not in view.cards:
-        return "[dim]face-down card[/dim]"
-    d = game.defn(view, cid)
-    icons = " ".join(_ICON[i] + (f" ({d.gang})" if i == "gang" else "") for i in sorted(d.icons))
-    values = (
-        ""
-        if d.type in ("leadership", "leader")
-        else f" [red]{d.fire}[/red]/[green]{d.earth}[/green]"
-    )
-    text = f"  [cyan]{escape(d.text)}[/cyan]" if d.text else ""
-    flags = " [dim](covered)[/dim]" if covered else ""
-    if eff.flags(cid)[0]:
-        flags += " [yellow](ignored)[/yellow]"
-    return (
-        f"[bold]{escape(d.name)}[/bold] [dim]{d.type}[/dim]{values}"
-        + (f" [magenta]{icons}[/magenta]" if icons else "")
-        + flags
-        + text
-    )
+def _stats(d: CardDef) -> str:
+    values = "" if d.type in ("leadership", "leader") else f", {d.fire} fire/{d.earth} earth"
+    icons = icon_words(d.icons, d.gang)
+    return f"{d.type}{values}" + (f"; {icons}" if icons else "")
+
+
+def card_text(d: CardDef) -> str:
+    """A card's whole text: name, type, values, icons (in the game's words) and its power."""
+    return card_line(d.name, f"{d.people} {_stats(d)}" if d.people else _stats(d), d.text)
+
+
+class BlueMoonScreen(Screen):
+    @property
+    def bm(self) -> BlueMoon:
+        return cast("BlueMoon", self.game)
+
+    def card_text(self, view: State, card: int) -> str:
+        return card_text(self.bm.defn(view, card))
+
+    def definitions(self, view: State) -> dict[str, str]:
+        from .cards import all_defs
+
+        return {d.name: card_text(d) for d in all_defs().values()}
+
+    def headline(self, event: LogEvent, seat: int) -> str | None:
+        """Another player's backtracked turn (friendly backtracking, ruling R4), said plainly."""
+        if event.kind != "backtrack" or event.seat == seat or event.seat < 0:
+            return None
+        return f"The AI took back its turn: {event.text}"
+
+    def board(self, view: State, seat: int) -> Board:
+        from .inforce import InForce
+
+        g, v = self.bm, cast(BMState, view)
+        eff = InForce(g, v)
+        blocks = []
+        order = [1 - seat, seat] if seat in (0, 1) else [0, 1]
+        for p in order:
+            who = "You" if p == seat else v.names[p]
+            power = f"  power {g.total_power(v, p, eff=eff)} {v.element}" if v.element else ""
+            title = (
+                f"[bold underline]{escape(who)}[/bold underline] ({escape(v.names[p])}, "
+                f"{escape(v.peoples[p])}): dragons {v.dragons[p]}  "
+                f"deck {len(v.zones[f'deck:{p}'])}  hand {len(v.zones[f'hand:{p}'])}  "
+                f"discard {len(v.zones[f'discard:{p}'])}  "
+                f"leadership pile {len(v.zones[f'leadership:{p}'])}{power}"
+            )
+            lines = [
+                self._line(v, eff, cid, "combat", cid in v.covered)
+                for cid in v.zones[f"combat:{p}"]
+            ]
+            lines += [self._line(v, eff, cid, "support") for cid in v.zones[f"support:{p}"]]
+            blocks.append(Block(title, lines, keep=1))
+            if p == seat:
+                short = short_characters(g, v, eff, seat)
+                hand = []
+                for cid in v.zones[f"hand:{p}"]:
+                    line = self._line(v, eff, cid, "")
+                    if cid in short:
+                        line.short += f" [red](short: at most {short[cid]})[/red]"
+                    hand.append(line)
+                blocks.append(Block("[bold]Your hand[/bold]", hand, keep=3))
+        fight = (
+            f"fight {v.fights} in {v.element}"
+            if v.element
+            else f"fight {v.fights + 1} not yet opened"
+        )
+        status = (
+            f"[dim]Turn {v.turn}, {escape(v.names[v.active])}'s {v.phase} phase; {fight}; "
+            f"start player {escape(v.names[v.start_player])}; "
+            f"neutral dragons {3 - sum(v.dragons)}[/dim]"
+        )
+        return Board(blocks, status)
+
+    def _line(self, v: BMState, eff: InForce, cid: int, where: str, covered: bool = False) -> Line:
+        if known_card(v, cid) is None:
+            return Line(
+                f"{where}: [dim]a face-down card[/dim]" if where else "[dim]a face-down card[/dim]"
+            )
+        d = self.bm.defn(v, cid)
+        values = (
+            ""
+            if d.type in ("leadership", "leader")
+            else f" [red]{d.fire}[/red]/[green]{d.earth}[/green]"
+        )
+        icons = icon_words(d.icons, d.gang)
+        flags = " [dim](covered)[/dim]" if covered else ""
+        if eff.flags(cid)[0]:
+            flags += " [yellow](ignored)[/yellow]"
+        short = (
+            (f"{where}: " if where else "")
+            + f"[bold]{escape(d.name)}[/bold] [dim]{d.type}[/dim]{values}"
+            + (f" [magenta]{escape(icons)}[/magenta]" if icons else "")
+            + flags
+        )
+        return Line(short, f"[cyan]{escape(d.text)}[/cyan]" if d.text else "", cid)
 
 
 def render(game: BlueMoon, view: BMState, seat: int) -> str:
-    from .inforce import InForce
-
-    eff = InForce(game, view)
-    lines = []
-    order = [1 - seat, seat] if seat in (0, 1) else [0, 1]
-    for p in order:
-        who = "You" if p == seat else view.names[p]
-        power = (
-            f"  power {game.total_power(view, p, eff=eff)} {view.element}" if view.element else ""
-        )
-        lines.append(
-            f"[bold underline]{escape(who)}[/bold underline] ({escape(view.names[p])}, "
-            f"{escape(view.peoples[p])}): dragons {view.dragons[p]}  "
-            f"deck {len(view.zones[f'deck:{p}'])}  hand {len(view.zones[f'hand:{p}'])}  "
-            f"discard {len(view.zones[f'discard:{p}'])}  "
-            f"leadership pile {len(view.zones[f'leadership:{p}'])}{power}"
-        )
-        for cid in view.zones[f"combat:{p}"]:
-            lines.append(f"   combat: {_card(game, view, eff, cid, cid in view.covered)}")
-        for cid in view.zones[f"support:{p}"]:
-            lines.append(f"   support: {_card(game, view, eff, cid)}")
-        if p == seat:
-            short = short_characters(game, view, eff, seat)
-            for cid in view.zones[f"hand:{p}"]:
-                mark = f" [red](short: at most {short[cid]})[/red]" if cid in short else ""
-                lines.append(f"   in hand: {_card(game, view, eff, cid)}{mark}")
-    fight = (
-        f"fight {view.fights} in {view.element}"
-        if view.element
-        else f"fight {view.fights + 1} not yet opened"
-    )
-    lines.append(
-        f"[dim]Turn {view.turn}, {escape(view.names[view.active])}'s {view.phase} phase; "
-        f"{fight}; start player {escape(view.names[view.start_player])}; "
-        f"neutral dragons {3 - sum(view.dragons)}[/dim]"
-    )
-    return "\n".join(lines)
+    """The whole board as text (``game.render``)."""
+    return BlueMoonScreen(game).board(view, seat).text()

@@ -107,7 +107,10 @@ def place(g: Munchkin, s: MKState, card: int, dest: str, *, seat: int = -1) -> N
 def leave_play(g: Munchkin, s: MKState, card: int) -> None:
     """``card`` leaves its player's play area: it stops being attached to anything; what is
     attached to it goes (a Cheat! with its Item, Super Munchkin with its class), except an
-    Item a porter carried, which stays in play on its own."""
+    Item a porter carried, which stays in play on its own. A curse kept as the reminder of a
+    penalty still to come takes the penalty with it (001 Curses: get rid of the Curse)."""
+    if s.lasting and g.defn(s, card).kind == "curse":
+        s.lasting = [e for e in s.lasting if e.source != card]
     s.attached.pop(CardRef(card), None)
     for other, host in list(s.attached.items()):
         if host != card:
@@ -116,6 +119,48 @@ def leave_play(g: Munchkin, s: MKState, card: int) -> None:
             del s.attached[other]
         elif zone_of(s, other).startswith("play:"):
             to_discard(g, s, other)
+
+
+def fight_over(seat: int) -> str:
+    """The occasion on which what lasts "until the end of ``seat``'s fight" ends."""
+    return f"combat_end:{seat}"
+
+
+def in_fight(s: MKState, seat: int) -> bool:
+    """Whether ``seat`` is in the fight under way, fighting or helping ("in combat")."""
+    combat = s.combat
+    return combat is not None and seat in (combat.fighter, combat.helper)
+
+
+def penalty_waits(s: MKState, seat: int, curse: int) -> bool:
+    """Whether ``curse`` left a penalty on ``seat`` that waits for a fight of theirs to come
+    (a "your next combat" curse on a player who is not fighting now: 001 Curses)."""
+    if in_fight(s, seat):
+        return False
+    occasion = fight_over(seat)
+    return any(e.source == curse and e.until == occasion for e in s.lasting)
+
+
+def end_fight(g: Munchkin, s: MKState, seat: int) -> None:
+    """``seat``'s part in a fight is over: what lasted until then ends, and the curses they
+    kept as the reminder of a penalty for this fight are discarded (001 Curses: the penalty
+    has taken effect)."""
+    occasion = fight_over(seat)
+    play = s.zones[f"play:{seat}"]
+    kept = [
+        e.source
+        for e in s.lasting
+        if e.until == occasion
+        and e.source is not None
+        and e.source in play
+        and g.defn(s, e.source).kind == "curse"
+    ]
+    g.expire(s, occasion)
+    for card in dict.fromkeys(kept):
+        if card in play and not any(e.source == card for e in s.lasting):
+            text = f"{g.card_name(s, card)} has taken effect: {s.names[seat]} discards it"
+            g.log(s, "discard", "mk.play.curse_next", text, seat, card=card)
+            to_discard(g, s, card)
 
 
 def to_discard(g: Munchkin, s: MKState, card: int) -> None:

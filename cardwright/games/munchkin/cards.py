@@ -252,6 +252,10 @@ def parse_card(raw: dict[str, Any], where: str) -> CardDef:
         raise DataError(f"{where}: a {kind} card needs its 'tag' (the {kind} it gives)")
     if card.bad_stuff and kind != "monster":
         raise DataError(f"{where}: only monsters have 'bad_stuff'")
+    if card.gears and (provenance != "rulebook" or "001 Gears" not in card.source):
+        # 001 Gears names the Gears monsters and Items: no other card is one (a card may
+        # still make a monster Gears in play: the keyword 'adds_gears')
+        raise DataError(f"{where}: only a card 001 Gears lists is Gears (its 'source' cites it)")
     return card
 
 

@@ -21,7 +21,7 @@ from cardwright.core.vocab import Ctx, ability_ctx
 
 from . import board
 from .help import Negotiate, help_options, release_forced_helper
-from .play import ability, carry_out, hand_options, moment, table_options
+from .play import Received, ability, carry_out, hand_options, moment, table_options
 from .rewards import Rewards
 from .run import RunAway
 from .state import Combat, MKState
@@ -130,7 +130,7 @@ def combat_options(g: Munchkin, s: MKState, seat: int) -> list[Option]:
     out = hand_options(g, s, seat, m) + table_options(g, s, seat, m)
     if seat == combat.fighter and combat.helper < 0:
         out += help_options(g, s, seat)
-    if seat in (combat.fighter, combat.helper):
+    if m.fighting:
         out += chase_options(g, s, seat)
     return out
 
@@ -239,6 +239,7 @@ class Fight(Step, tag="mk.fight"):
         if self.stage == WINDOW:
             self.stage = SETTLE
             if combat.monsters and not s.dead[combat.fighter]:
+                s.rearranged = []
                 g.open_window(s, "combat", combat.fighter, rule="mk.combat.interfere")
             return
         if self.stage == SETTLE:
@@ -251,6 +252,7 @@ class Fight(Step, tag="mk.fight"):
             return
         g.pop(s, self)
         end_combat(g, s)
+        g.push_step(s, Received(seat=s.active))
 
     def _settle(self, g: Munchkin, s: MKState, combat: Combat) -> None:
         if s.dead[combat.fighter] and combat.helper < 0:
@@ -319,9 +321,9 @@ def end_combat(g: Munchkin, s: MKState) -> None:
                     card=item,
                 )
     s.combat = None
-    for seat in seats:
-        g.expire(s, f"combat_end:{seat}")
     g.log(s, "combat_end", "mk.combat.end", "The fight is over")
+    for seat in seats:
+        board.end_fight(g, s, seat)
     for seat in seats + lenders:
         g.after_loss(s, seat)
 
@@ -365,7 +367,7 @@ class Transfer(Step, tag="mk.transfer"):
         assert combat is not None
         old = [combat.fighter] + ([combat.helper] if combat.helper >= 0 else [])
         for x in old:
-            g.expire(s, f"combat_end:{x}")
+            board.end_fight(g, s, x)
         combat.fighter, combat.helper = seat, -1
         combat.asked, combat.offer, combat.share = [], None, "none"
         combat.party = []

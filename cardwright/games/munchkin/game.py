@@ -412,7 +412,9 @@ class Munchkin(Game):
         lender = board.holder(s, item)
         board.to_play(self, s, item, seat)
         s.equipped.append(CardRef(item))
-        s.lasting.append(Lasting("borrowed", CardRef(item), lender, 0, until=f"combat_end:{seat}"))
+        s.lasting.append(
+            Lasting("borrowed", CardRef(item), lender, 0, until=board.fight_over(seat))
+        )
         text = f"{s.names[seat]} borrows {self.card_name(s, item)} from {s.names[lender]}"
         self.log(s, "borrow", rule, text, seat, card=item)
         self.after_loss(s, lender)
@@ -437,7 +439,7 @@ class Munchkin(Game):
         """``seat``'s combat strength changes by ``n`` until the end of its current fight (or
         its next one: 001 Curses, "next combat" curses)."""
         ref = None if source is None else CardRef(source)
-        s.lasting.append(Lasting("strength", None, seat, n, ref, until=f"combat_end:{seat}"))
+        s.lasting.append(Lasting("strength", None, seat, n, ref, until=board.fight_over(seat)))
         sign = "+" if n >= 0 else ""
         self.log(s, "boost", rule, f"{s.names[seat]} gets {sign}{n} in the fight", seat)
 
@@ -447,7 +449,7 @@ class Munchkin(Game):
         if combat is None or CardRef(card) not in combat.monsters:
             return
         ref = None if source is None else CardRef(source)
-        until = f"combat_end:{combat.fighter}"
+        until = board.fight_over(combat.fighter)
         s.lasting.append(Lasting("strength", CardRef(card), -1, -n, ref, until=until))
         sign = "+" if -n >= 0 else ""
         self.log(
@@ -457,7 +459,7 @@ class Munchkin(Game):
     def mark_next_combat(
         self, s: MKState, seat: int, name: str, rule: str, source: int | None
     ) -> None:
-        board.add_mark(s, seat, name, f"combat_end:{seat}", source)
+        board.add_mark(s, seat, name, board.fight_over(seat), source)
         self.log(s, "mark", rule, f"{s.names[seat]}: {_MARKS.get(name, name)}", seat)
 
     def adopt_from_discards(self, s: MKState, seat: int, kind: str, rule: str) -> None:

@@ -18,6 +18,8 @@ from cardwright.core.state import CardRef, Decision, Option, State
 from cardwright.core.steps import Step
 
 from . import board
+from .market import may_receive
+from .play import ride_porter
 from .state import MKState, Offer
 from .strength import fighters_win
 
@@ -77,7 +79,7 @@ def release_forced_helper(g: Munchkin, s: MKState) -> None:
     if winning_fight(g, s):
         helper = combat.helper
         combat.helper, combat.forced_help = -1, False
-        g.expire(s, f"combat_end:{helper}")
+        board.end_fight(g, s, helper)
         text = f"{s.names[helper]} need not help in a fight for the winning level and leaves it"
         g.log(s, "help", "mk.help.forced", text, helper)
 
@@ -123,7 +125,11 @@ class Negotiate(Step, tag="mk.negotiate"):
         if offer.stage == "compose":
             options = []
             for item in board.in_play(s, self.seat):
-                if g.defn(s, item).is_item and item not in offer.items:
+                if (
+                    g.defn(s, item).is_item
+                    and item not in offer.items
+                    and may_receive(g, s, self.to, [*offer.items, item])
+                ):
                     label = f"Add {g.card_name(s, item)} to the offer"
                     options.append(Option(f"give:{item}", label, card=item))
             for sid, label in SHARES:
@@ -239,6 +245,7 @@ class Negotiate(Step, tag="mk.negotiate"):
                     self.seat,
                     card=item,
                 )
+                ride_porter(g, s, self.to, item)
         combat.helper = self.to
         combat.share = offer.share
         combat.offer = None

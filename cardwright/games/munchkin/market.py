@@ -5,7 +5,7 @@ Cleric's Resurrection (taking discards instead of drawing face down).
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING, cast
 
 import msgspec
@@ -14,6 +14,7 @@ from cardwright.core.state import CardRef, Decision, Option, State
 from cardwright.core.steps import Step
 
 from . import board
+from .play import equip_options, ride_porter
 from .state import MKState
 
 if TYPE_CHECKING:
@@ -118,23 +119,82 @@ class Sell(Step, tag="mk.sell"):
 
 
 # ------------------------------------------------------------------------------ trading
+def may_receive(
+    g: Munchkin, s: MKState, seat: int, gets: Sequence[int], gives: Sequence[int] = ()
+) -> bool:
+    """Whether ``seat`` may take ``gets`` into play from another player, giving up ``gives``
+    in exchange (a trade, a gift, a bribe). An Item received stays in play (001 Trading) and
+    nobody carries more Big Items than allowed (001 Big Items): one, besides those a porter
+    carries, unless a card lets them carry any number; a Big Item received beyond it rides
+    on a porter that carries nothing."""
+    defs = g.card_defs[s.config["card_set"]]
+    new = 0
+    for c in gets:
+        new += defs[s.cards[c].defn].big
+    if not new:
+        return True
+    if any(
+        g.has_keyword(s, c, "any_big") for c in board.active_cards(g, s, seat) if c not in gives
+    ):
+        return True
+    kept = [c for c in board.in_play(s, seat) if c not in gives]
+    # the Big Items that count after the exchange: those no porter kept in play carries
+    bigs = sum(1 for c in kept if g.defn(s, c).big and s.attached.get(c) in (None, *gives))
+    porters = [
+        c
+        for c in kept
+        if g.has_keyword(s, c, "porter")
+        and all(item in gives for item, host in s.attached.items() if host == c)
+    ]
+    return bigs + new - min(new, len(porters)) <= 1
+
+
+def free_actions(g: Munchkin, s: MKState, seat: int) -> list[Option]:
+    """What a player out of a fight may do in a window besides playing cards: change their
+    equipment, propose a trade, give an Item away (001 When You May Take Actions: any time
+    out of combat), once per window (``s.rearranged``: ruling R4)."""
+    if seat in s.rearranged:
+        return []
+    return equip_options(g, s, seat) + trade_options(g, s, seat)
+
+
 def trade_options(g: Munchkin, s: MKState, seat: int) -> list[Option]:
-    """Propose a trade (one Item of yours in play for one of another player's), out of a
-    fight, each pair once per turn."""
-    if s.combat is not None or s.dead[seat]:
+    """Propose a trade (one Item of yours in play for one of another player's) or give an
+    Item away, when neither player is in a fight (001 Trading), each pair once per turn."""
+    if s.dead[seat] or board.in_fight(s, seat):
         return []
     out = []
     if next(_pairs(g, s, seat), None) is not None:
         out.append(Option("trade", "Propose a trade of Items"))
-    if _gifts(g, s, seat):
+    if next(_gift_pairs(g, s, seat), None) is not None:
         out.append(Option("gift", "Give an Item away"))
     return out
 
 
+def partners(s: MKState, seat: int) -> list[int]:
+    """The players ``seat`` may trade with or give to: the other living players out of the
+    fight (001 Trading)."""
+    combat = s.combat
+    busy = () if combat is None else (combat.fighter, combat.helper)
+    return [x for x in range(len(s.names)) if x != seat and not s.dead[x] and x not in busy]
+
+
 def _gifts(g: Munchkin, s: MKState, seat: int) -> list[tuple[CardRef, int]]:
-    """(an Item of ``seat``'s in play, a living other player): not offered this turn."""
-    mine = [c for c in board.in_play(s, seat) if g.defn(s, c).is_item]
-    return [(c, x) for c in mine for x in board.living(s) if x != seat and (c, x) not in s.gifts]
+    return list(_gift_pairs(g, s, seat))
+
+
+def _gift_pairs(g: Munchkin, s: MKState, seat: int) -> Iterator[tuple[CardRef, int]]:
+    """(an Item of ``seat``'s in play, a living other player out of the fight who may keep
+    it): not offered this turn."""
+    defs = g.card_defs[s.config["card_set"]]
+    mine = [(c, d.big) for c in s.zones[f"play:{seat}"] if (d := defs[s.cards[c].defn]).is_item]
+    if not mine:
+        return
+    takers = partners(s, seat)
+    for c, big in mine:
+        for x in takers:
+            if (c, x) not in s.gifts and (not big or may_receive(g, s, x, (c,))):
+                yield (CardRef(c), x)
 
 
 class Give(Step, tag="mk.give"):
@@ -179,6 +239,7 @@ class Give(Step, tag="mk.give"):
         board.to_play(g, s, self.item, self.to)
         text = f"{s.names[self.seat]} gives {g.card_name(s, self.item)} to {s.names[self.to]}"
         g.log(s, "gift", "mk.play.trade", text, self.seat, card=self.item)
+        ride_porter(g, s, self.to, self.item)
         g.after_loss(s, self.seat)
         g.after_loss(s, self.to)
 
@@ -189,18 +250,27 @@ def _trade_pairs(g: Munchkin, s: MKState, seat: int) -> list[tuple[CardRef, Card
 
 def _pairs(g: Munchkin, s: MKState, seat: int) -> Iterator[tuple[CardRef, CardRef]]:
     """(an Item of ``seat``'s in play, another living player's) not proposed this turn."""
-    mine = [c for c in board.in_play(s, seat) if g.defn(s, c).is_item]
+    defs = g.card_defs[s.config["card_set"]]
+    cards = s.cards
+    mine = [c for c in s.zones[f"play:{seat}"] if defs[cards[c].defn].is_item]
     if not mine:
         return
-    for x in board.living(s):
-        if x == seat:
-            continue
-        for theirs in board.in_play(s, x):
-            if not g.defn(s, theirs).is_item:
+    proposed = set(s.proposals)
+    for x in partners(s, seat):
+        for theirs in s.zones[f"play:{x}"]:
+            d = defs[cards[theirs].defn]
+            if not d.is_item:
                 continue
             for c in mine:
-                if (c, theirs) not in s.proposals:
-                    yield (c, theirs)
+                if (c, theirs) in proposed:
+                    continue
+                # a Big Item on either side: both must be able to keep what they get
+                if (d.big or defs[cards[c].defn].big) and not (
+                    may_receive(g, s, seat, (theirs,), (c,))
+                    and may_receive(g, s, x, (c,), (theirs,))
+                ):
+                    continue
+                yield (CardRef(c), CardRef(theirs))
 
 
 class Trade(Step, tag="mk.trade"):
@@ -261,6 +331,8 @@ class Trade(Step, tag="mk.trade"):
             f"{s.names[other]}'s {g.card_name(s, want)}",
             self.seat,
         )
+        ride_porter(g, s, other, give)
+        ride_porter(g, s, self.seat, want)
         g.after_loss(s, self.seat)
         g.after_loss(s, other)
 
@@ -317,7 +389,7 @@ def shed_big(g: Munchkin, s: MKState, seat: int) -> None:
         takers = [
             x
             for x in board.living(s)
-            if x != seat and board.may_carry_big(g, s, x) and not _in_fight(s, x)
+            if x != seat and board.may_carry_big(g, s, x) and not board.in_fight(s, x)
         ]
         if takers:
             low = min(s.level[x] for x in takers)
@@ -341,11 +413,6 @@ def shed_big(g: Munchkin, s: MKState, seat: int) -> None:
                 seat,
                 card=card,
             )
-
-
-def _in_fight(s: MKState, seat: int) -> bool:
-    combat = s.combat
-    return combat is not None and seat in (combat.fighter, combat.helper)
 
 
 # ------------------------------------------------------------------------------ Resurrection

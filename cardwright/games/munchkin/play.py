@@ -13,6 +13,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, cast
 
+import msgspec
+
 from cardwright.core.state import Bindings, CardRef, Decision, Option, State
 from cardwright.core.steps import Step
 from cardwright.core.vocab import Ctx, ability_ctx, ability_possible, start_ability
@@ -115,11 +117,18 @@ def _timing_ok(g: Munchkin, s: MKState, card: int, m: Moment) -> bool:
     return m.own_turn and m.free
 
 
+def just_received(s: MKState, card: int, m: Moment) -> bool:
+    """Whether ``card`` is one ``m.seat`` has just received outside its own turn and may
+    play now: in a window out of a fight it is in (001 When You May Take Actions, Rewards:
+    "even if you are the helper")."""
+    return CardRef(card) in s.fresh and not m.fighting and m.kind in ("anytime", "combat")
+
+
 def may_play_permanent(g: Munchkin, s: MKState, card: int, m: Moment) -> bool:
     """Classes, races, Items, allies: on your own turn (classes and races even in a fight;
     Items out of one), or as soon as you receive them (out of a fight)."""
     d = g.defn(s, card)
-    fresh = CardRef(card) in s.fresh and m.kind == "anytime"
+    fresh = just_received(s, card, m)
     if d.kind in ("class", "race", "super_munchkin", "half_breed"):
         return (m.seat == s.active and m.kind in (*OWN_TURN, "combat")) or fresh
     return (m.own_turn and m.free) or fresh
@@ -179,7 +188,7 @@ def hand_options(g: Munchkin, s: MKState, seat: int, m: Moment) -> list[Option]:
                 out.append(Option(f"play:{card}", f"Play {name}", card=card))
         elif kind == "oneshot":
             out.extend(oneshot_options(g, s, seat, card, m))
-            if (m.own_turn and m.free) or (CardRef(card) in s.fresh and m.kind == "anytime"):
+            if (m.own_turn and m.free) or just_received(s, card, m):
                 out.append(Option(f"play:{card}", f"Put {name} on the table", card=card))
         elif keyword(g, s, card, "mate"):
             if m.in_combat and combat is not None:
@@ -265,16 +274,27 @@ def oneshot_options(g: Munchkin, s: MKState, seat: int, card: CardRef, m: Moment
 
 
 def table_options(g: Munchkin, s: MKState, seat: int, m: Moment) -> list[Option]:
-    """What ``seat`` may do with its cards in play: use a one-shot, use a power, discard a
-    class or race (any time), change its equipment (out of a fight)."""
+    """What ``seat`` may do with its cards in play: use a one-shot, use a power; discard a
+    class or race on its own turn and in a fight it is in (in other windows the window
+    offers it: ruling R17)."""
+    out: list[Option] = []
+    for card in board.in_play(s, seat):
+        if g.defn(s, card).kind == "oneshot":
+            out.extend(oneshot_options(g, s, seat, card, m))
+    if m.own_turn or m.fighting:
+        out.extend(class_discards(g, s, seat))
+    out.extend(power_options(g, s, seat, m.kind if m.kind != "combat" or m.in_combat else ""))
+    return out
+
+
+def class_discards(g: Munchkin, s: MKState, seat: int) -> list[Option]:
+    """Discarding a class or race card, which a player may do at any time (001 Character
+    Stats: Class)."""
     out: list[Option] = []
     for card in board.in_play(s, seat):
         d = g.defn(s, card)
-        if d.kind == "oneshot":
-            out.extend(oneshot_options(g, s, seat, card, m))
-        if d.kind in ("class", "race") and (m.own_turn or m.fighting):  # ruling R17
+        if d.kind in ("class", "race"):
             out.append(Option(f"discard:{card}", f"Discard your {d.name} card", card=card))
-    out.extend(power_options(g, s, seat, m.kind if m.kind != "combat" or m.in_combat else ""))
     return out
 
 
@@ -284,6 +304,16 @@ def free_porter(g: Munchkin, s: MKState, seat: int) -> CardRef | None:
         if g.has_keyword(s, c, "porter") and c not in s.attached.values():
             return c
     return None
+
+
+def ride_porter(g: Munchkin, s: MKState, seat: int, card: int) -> None:
+    """A Big Item that joins ``seat``'s play beyond the one allowed rides on a porter that
+    carries nothing (free of size: 001 Big Items), unless a card lets them carry any number."""
+    if not g.defn(s, card).big or len(board.big_items(g, s, seat)) <= 1:
+        return
+    porter = free_porter(g, s, seat)
+    if porter is not None and not board.keyword_in_play(g, s, seat, "any_big"):
+        carry(g, s, seat, card, porter)
 
 
 def equip_options(g: Munchkin, s: MKState, seat: int) -> list[Option]:
@@ -411,7 +441,7 @@ class UsePower(Step, tag="mk.power"):
         seat = self.seat
         if self.stage == 0:
             self.stage = 1
-            until = f"combat_end:{seat}" if s.combat is not None else "end_of_turn"
+            until = board.fight_over(seat) if s.combat is not None else "end_of_turn"
             board.add_mark(s, seat, f"used:{self.card}:{self.index}", until, self.card)
             if self.on_seat >= 0:
                 key = f"used:{self.card}:{self.index}:{self.on_seat}"
@@ -603,10 +633,7 @@ class PlayCard(Step, tag="mk.play"):
             host_kind = "class" if d.kind == "super_munchkin" else "race"
             host = board.cards_of_kind(g, s, seat, host_kind)[0]
             s.attached[card] = host
-        porter = free_porter(g, s, seat)
-        many = d.big and len(board.big_items(g, s, seat)) > 1
-        if many and porter is not None and not board.keyword_in_play(g, s, seat, "any_big"):
-            carry(g, s, seat, card, porter)  # the second Big Item rides on the porter
+        ride_porter(g, s, seat, card)
         if d.kind == "item" and card not in s.attached:
             if board.usable(g, s, seat, card) and board.slot_free(g, s, seat, card):
                 s.equipped.append(card)
@@ -683,6 +710,38 @@ def carry_out(g: Munchkin, s: MKState, seat: int, option: Option) -> bool:
         g.push_step(s, step)
         return True
     return False
+
+
+# ------------------------------------------------------------------------------ cards received
+class Received(Step, tag="mk.received"):
+    """Players who received cards outside their own turn (a helper's share of the Treasure,
+    Charity, loot from a body) may play them at once, out of a fight (001 Rewards: "even if
+    you are the helper"; When You May Take Actions): a window for those players only, from
+    the active player's left, as soon as they are out of the fight. When it closes, what they
+    did not play is no longer "just received" (they play it on their own turn)."""
+
+    stage: int = 0
+    seats: list[int] = msgspec.field(default_factory=list)
+
+    def run(self, game: Game, state: State) -> None:
+        g, s = _g(game), cast(MKState, state)
+        if self.stage == 0:
+            self.stage = 1
+            self.seats = [
+                x
+                for x in board.living(s)
+                if x != s.active and any(c in s.fresh for c in board.hand(s, x))
+            ]
+            if self.seats:
+                s.rearranged = []
+                n = len(s.names)
+                g.open_window(
+                    s, "received", (s.active + 1) % n, self.seats, rule="mk.play.received"
+                )
+            return
+        g.pop(s, self)
+        held = [c for x in board.living(s) if x not in self.seats for c in board.hand(s, x)]
+        s.fresh = [c for c in s.fresh if c in held]
 
 
 # ------------------------------------------------------------------------------ paying gold

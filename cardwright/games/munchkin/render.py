@@ -1,21 +1,64 @@
-"""A Munchkin view as text for the terminal."""
+"""A seat's view of a Munchkin game for people (``games/screen.py``): each player's Level and
+cards in play, the fight, the seat's hand, each card's whole text (a monster's "will not chase
+anyone of Level 3 or lower" where the fight needs it), and the running total of a sale."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from rich.markup import escape
+
+from cardwright.core.state import State, known_card
+from cardwright.games.screen import Block, Board, Line, Screen, card_line
 
 from . import board
 from .state import MKState
 
 if TYPE_CHECKING:
+    from .cards import CardDef
     from .game import Munchkin
 
+#: each kind of card as the rules name it
+_KIND = {
+    "half_breed": "Half-Breed",
+    "super_munchkin": "Super Munchkin",
+    "oneshot": "one-shot",
+    "level": "Go Up a Level",
+    "door": "Door card",
+    "treasure": "Treasure card",
+}
 
-def _card(g: Munchkin, s: MKState, cid: int) -> str:
-    if cid < 0 or cid not in s.cards:
-        return "?"
+
+def _stats(d: CardDef) -> str:
+    kind = _KIND.get(d.kind, d.kind)
+    if d.kind == "monster":
+        treasures = f"{d.treasures} Treasure" + ("s" if d.treasures != 1 else "")
+        levels = f", {d.levels} levels" if d.levels > 1 else ""
+        undead = ", Undead" if d.undead else ""
+        return f"monster, Level {d.level}, {treasures}{levels}{undead}"
+    parts = [kind]
+    if d.kind == "item":
+        if d.bonus:
+            parts.append(f"+{d.bonus}")
+        if d.slot != "none":
+            parts.append(d.slot.replace("_", " "))
+        if d.hands:
+            parts.append(f"{d.hands} hand" + ("s" if d.hands > 1 else ""))
+        if d.big:
+            parts.append("Big")
+    if d.gold:
+        parts.append(f"{d.gold} Gold Pieces")
+    return ", ".join(parts)
+
+
+def card_text(d: CardDef) -> str:
+    """A card's whole text: its kind and numbers, then its words."""
+    return card_line(d.name, _stats(d), d.text)
+
+
+def _short(g: Munchkin, s: MKState, cid: int) -> str:
+    if known_card(s, cid) is None:
+        return "a face-down card"
     d = g.defn(s, cid)
     text = d.name
     if d.is_item and d.bonus:
@@ -25,32 +68,97 @@ def _card(g: Munchkin, s: MKState, cid: int) -> str:
     return escape(text)
 
 
-def render(g: Munchkin, s: MKState, seat: int) -> str:
-    lines = [f"[bold]Turn {s.turn}[/bold]: {escape(s.names[s.active])} ({s.phase})"]
-    for x, name in enumerate(s.names):
-        flag = " [red](dead)[/red]" if s.dead[x] else ""
-        me = " [cyan](you)[/cyan]" if x == seat else ""
-        items = []
-        for c in s.zones[f"play:{x}"]:
-            mark = "" if c in s.equipped or not g.defn(s, c).is_item else " (carried)"
-            items.append(_card(g, s, c) + mark)
-        hand = board.hand(s, x)
-        lines.append(
-            f"  {escape(name)}{me}{flag}: Level {s.level[x]}, {s.sex[x]}, "
-            f"{len(hand)} card(s) in hand; in play: {', '.join(items) or 'nothing'}"
+class MunchkinScreen(Screen):
+    @property
+    def mk(self) -> Munchkin:
+        return cast("Munchkin", self.game)
+
+    def card_text(self, view: State, card: int) -> str:
+        return card_text(self.mk.defn(view, card))
+
+    def definitions(self, view: State) -> dict[str, str]:
+        cards = self.mk.card_defs[view.config["card_set"]]
+        return {d.name: card_text(d) for d in cards.values()}
+
+    def board(self, view: State, seat: int) -> Board:
+        g, s = self.mk, cast(MKState, view)
+        blocks = []
+        for x, name in enumerate(s.names):
+            flag = " [red](dead)[/red]" if s.dead[x] else ""
+            me = " [cyan](you)[/cyan]" if x == seat else ""
+            title = (
+                f"[bold]{escape(name)}[/bold]{me}{flag}: Level {s.level[x]}, {s.sex[x]}, "
+                f"{len(board.hand(s, x))} card(s) in hand"
+            )
+            lines = []
+            for c in s.zones[f"play:{x}"]:
+                mark = "" if c in s.equipped or not g.defn(s, c).is_item else " (carried)"
+                lines.append(Line(_short(g, s, c) + mark, self._words(s, c), c))
+            blocks.append(Block(title, lines or [Line("nothing in play")], keep=1))
+        combat = s.combat
+        if combat is not None:
+            side = escape(s.names[combat.fighter])
+            if combat.helper >= 0:
+                side += f" + {escape(s.names[combat.helper])}"
+            mons = ", ".join(
+                f"{_short(g, s, m)} = {g.monster_strength(s, m)}" for m in combat.monsters
+            )
+            title = f"[bold]Fight[/bold]: {side} ({g.party_strength(s)}) against {mons}"
+            lines = [Line(_short(g, s, m), self._words(s, m), m) for m in combat.monsters]
+            blocks.append(Block(title, lines, keep=4))
+        if 0 <= seat < len(s.names):
+            hand = [Line(_short(g, s, c), self._words(s, c), c) for c in board.hand(s, seat)]
+            blocks.append(Block("[bold]Your hand[/bold]", hand or [Line("empty")], keep=3))
+        top = s.zones["door_discard"][-1:] + s.zones["treasure_discard"][-1:]
+        status = (
+            f"[dim]Turn {s.turn}: {escape(s.names[s.active])} ({s.phase}). "
+            f"Decks: Door {len(s.zones['door_deck'])}, Treasure {len(s.zones['treasure_deck'])}; "
+            f"discards on top: {', '.join(_short(g, s, c) for c in top) or 'none'}[/dim]"
         )
-    combat = s.combat
-    if combat is not None:
-        mons = ", ".join(f"{_card(g, s, m)} = {g.monster_strength(s, m)}" for m in combat.monsters)
-        side = escape(s.names[combat.fighter])
-        if combat.helper >= 0:
-            side += f" + {escape(s.names[combat.helper])}"
-        lines.append(f"  [bold]Fight[/bold]: {side} ({g.party_strength(s)}) against {mons}")
-    mine = [_card(g, s, c) for c in board.hand(s, seat)]
-    lines.append(f"  Your hand: {', '.join(mine) or 'empty'}")
-    top = s.zones["door_discard"][-1:] + s.zones["treasure_discard"][-1:]
-    lines.append(
-        f"  Decks: Door {len(s.zones['door_deck'])}, Treasure {len(s.zones['treasure_deck'])};"
-        f" discards on top: {', '.join(_card(g, s, c) for c in top) or 'none'}"
-    )
-    return "\n".join(lines)
+        return Board(blocks, status)
+
+    def _words(self, s: MKState, cid: int) -> str:
+        if known_card(s, cid) is None:
+            return ""
+        d = self.mk.defn(s, cid)
+        return f"[green]{escape(d.text)}[/green]" if d.text else ""
+
+    def notes(self, view: State, seat: int) -> list[str]:
+        """Selling: the Items picked so far, their total and what it buys; the sale itself is
+        an option only once the total makes a level (001 Selling Items for Levels)."""
+        from .market import GOLD_PER_LEVEL, Sell, sale_value
+
+        g, s = self.mk, cast(MKState, view)
+        decision = s.decision
+        if decision is None or decision.kind != "sell" or decision.seat != seat or not s.stack:
+            return []
+        step = s.stack[-1]
+        if not isinstance(step, Sell):
+            return []
+        double = -1 if step.double is None else step.double
+        total = sale_value(g, s, seat, step.picked, double)
+        if step.picked:
+            names = ", ".join(
+                f"{g.card_name(s, c)} ({g.defn(s, c).gold * (2 if c == double else 1)})"
+                for c in step.picked
+            )
+            lines = [f"Picked to sell: {escape(names)}: [bold]{total:,} Gold Pieces[/bold]"]
+        else:
+            lines = ["Picked to sell: nothing yet ([bold]0 Gold Pieces[/bold])"]
+        levels = step._levels(g, s)  # never to Level 10
+        if levels:
+            rest = total - levels * GOLD_PER_LEVEL
+            lost = f"; the other {rest:,} are lost (no change)" if rest else ""
+            lines.append(f"That is {levels} level(s){lost}.")
+        if not any(o.id == "sell" for o in decision.options):
+            need = GOLD_PER_LEVEL - total % GOLD_PER_LEVEL
+            lines.append(
+                f"[yellow]Sell them[/yellow] comes once the Items picked make a level: "
+                f"{need:,} more Gold Pieces (mk.play.sell)"
+            )
+        return lines
+
+
+def render(g: Munchkin, s: MKState, seat: int) -> str:
+    """The whole board as text (``game.render``)."""
+    return MunchkinScreen(g).board(s, seat).text()

@@ -53,7 +53,8 @@ class MKState(State, kw_only=True):
     ``attached``: a card attached to another (Cheat! or Dolly on an Item, Super Munchkin or
     Half-Breed on a class or race); ``known``: hand cards that seats other than their holder
     have seen (charity, a bribe); ``fresh``: cards a seat received outside its own turn, which
-    it may play to the table at once (001 When You May Take Actions); ``combat``: the fight
+    it may play to the table at once (001 When You May Take Actions), until the window that
+    opens for it once it is out of the fight closes (ruling R24); ``combat``: the fight
     under way."""
 
     level: list[int] = msgspec.field(default_factory=list)
@@ -69,6 +70,7 @@ class MKState(State, kw_only=True):
     proposals: list[tuple[CardRef, CardRef]] = msgspec.field(default_factory=list)
     #: gifts offered this turn (Item, to seat): each is offered once
     gifts: list[tuple[CardRef, int]] = msgspec.field(default_factory=list)
-    #: seats that changed their equipment in the current "any time" window
+    #: seats that changed their equipment, proposed a trade or gave an Item in the current
+    #: window (once per window: ruling R4)
     rearranged: list[int] = msgspec.field(default_factory=list)
     kills: list[int] = msgspec.field(default_factory=list)

@@ -14,7 +14,7 @@ from . import board
 from .charity import Charity
 from .combat import start_combat
 from .market import Trade, can_sell, trade_options
-from .play import carry_out, equip_options, hand_options, moment, table_options
+from .play import Received, carry_out, equip_options, hand_options, moment, table_options
 from .state import MKState
 from .windows import open_anytime
 
@@ -184,6 +184,8 @@ class Turn(Step, tag="mk.turn"):
             self._keep(g, s)
         elif stage == CHARITY:
             self.stage = END
+            # Charity, then those who received cards may play them before the turn ends
+            g.push_step(s, Received(seat=seat))
             g.push_step(s, Charity(seat=seat))
         elif stage == END:
             g.expire(s, "end_of_turn")

@@ -4,7 +4,12 @@
   (curse, Go Up a Level, discard a class, change equipment, trade, play a card just
   received) or pass (001 When You May Take Actions; ruling R3);
 * ``combat``: in a fight, from the fighter on, every player may interfere or pass; the
-  fighter asks for help here; the fight is settled when all pass in a row (001 Combat);
+  fighter asks for help here; the players not in the fight may also do what they may do out
+  of one (change equipment, trade with another player not in it, play a card just
+  received); the fight is settled when all pass in a row (001 Combat);
+* ``received``: when players who received cards outside their own turn are out of the
+  fight (after it, or after Charity), those players may play them at once (001 Rewards:
+  "even if you are the helper"), as in an ``anytime`` window;
 * ``curse``: the victim of a curse may cancel it (a Wishing Ring);
 * ``escape``: when a player gets away, the others may stick them (a Flask of Glue).
 
@@ -12,7 +17,9 @@ A window closes when every seat in it has passed in a row; every answer that is 
 spends a card, a use of a power or a player's one question, so windows end. Changing one's
 equipment or proposing a trade is allowed once per seat per window and counts as that
 seat's pass. A seat whose hidden hand might hold an answer is asked even when it holds none,
-so that being asked tells nothing.
+so that being asked tells nothing. Discarding a class, allowed at any time, is offered in
+every window to each seat that is asked there anyway (and to the fighters in their fight):
+it never makes a seat be asked by itself (ruling R17).
 """
 
 from __future__ import annotations
@@ -25,8 +32,8 @@ from cardwright.core.vocab import start_ability
 
 from . import board
 from .combat import combat_answer, combat_options, combat_prompt
-from .market import Give, Trade, trade_options
-from .play import ability, carry_out, equip_options, hand_options, moment, table_options
+from .market import Give, Trade, free_actions
+from .play import ability, carry_out, class_discards, hand_options, moment, table_options
 from .run import stick
 from .state import MKState
 
@@ -41,16 +48,26 @@ def _g(game: Game) -> Munchkin:
 
 
 def window_options(g: Munchkin, s: MKState, frame: Respond, seat: int) -> list[Option]:
+    """The answers of ``seat`` in the window, and what a player may do at any time (out of a
+    fight: discard a class; in another player's fight also change equipment, trade and give
+    Items) when the seat is asked in this window anyway (ruling R17)."""
+    out = _answers(g, s, frame, seat)
+    # the fighters have theirs among the fight's answers; a seat not asked here gets none
+    if board.in_fight(s, seat) or not (out or window_expected(g, s, frame, seat)):
+        return out
+    out += class_discards(g, s, seat)
+    if frame.window == "combat":
+        out += free_actions(g, s, seat)
+    return out
+
+
+def _answers(g: Munchkin, s: MKState, frame: Respond, seat: int) -> list[Option]:
     window = frame.window
     if window == "combat":
         return combat_options(g, s, seat)
-    if window == "anytime":
+    if window in ("anytime", "received"):
         m = moment(s, seat, "anytime")
-        out = hand_options(g, s, seat, m) + table_options(g, s, seat, m)
-        if seat not in s.rearranged:
-            out += equip_options(g, s, seat)
-            out += trade_options(g, s, seat)
-        return out
+        return hand_options(g, s, seat, m) + table_options(g, s, seat, m) + free_actions(g, s, seat)
     if window == "curse":
         return wish_options(g, s, seat)
     if window == "escape":
@@ -76,11 +93,25 @@ def window_prompt(g: Munchkin, s: MKState, frame: Respond, seat: int) -> str:
         return f"{g.card_name(s, frame.card)} strikes you: cancel it, or pass"
     if window == "escape":
         return "A player got away: stick them, or pass"
+    if window == "received":
+        return "You have just received cards: play them now, or pass"
     return "Any time: play a card, use a power, change your equipment or trade, or pass"
 
 
 def window_answer(g: Munchkin, s: MKState, frame: Respond, seat: int, option: Option) -> None:
     kind = option.id.split(":", 1)[0]
+    if kind in ("equip", "unequip", "trade", "gift") and not board.in_fight(s, seat):
+        # a free action out of a fight: it counts as the seat's pass (one per window)
+        s.rearranged.append(seat)
+        frame.passes += 1
+        if kind == "trade":
+            g.push_step(s, Trade(seat=seat))
+            return
+        if kind == "gift":
+            g.push_step(s, Give(seat=seat))
+            return
+        carry_out(g, s, seat, option)
+        return
     if frame.window == "combat":
         combat_answer(g, s, frame, seat, option)
         return
@@ -92,16 +123,6 @@ def window_answer(g: Munchkin, s: MKState, frame: Respond, seat: int, option: Op
         assert option.card is not None
         stick(g, s, frame, seat, option.card)
         return
-    if kind in ("equip", "unequip", "trade", "gift"):
-        # a free action: it counts as the seat's pass (one per window)
-        s.rearranged.append(seat)
-        frame.passes += 1
-        if kind == "trade":
-            g.push_step(s, Trade(seat=seat))
-            return
-        if kind == "gift":
-            g.push_step(s, Give(seat=seat))
-            return
     carry_out(g, s, seat, option)
 
 
@@ -153,7 +174,8 @@ def cancel_curse(g: Munchkin, s: MKState, frame: Respond, seat: int, ring: int) 
 class Curse(Step, tag="mk.curse"):
     """A curse strikes ``seat`` (played by ``by``, or drawn at the door when ``kicked``): the
     victim may cancel it first; then its effect, with the victim as ``you``; then it is
-    discarded unless it stays in front of them (001 Curses)."""
+    discarded, unless it stays in front of them: a lasting curse, or one whose penalty waits
+    for a fight of theirs to come (kept until that fight is over: 001 Curses)."""
 
     card: CardRef
     by: int = -1
@@ -190,7 +212,15 @@ class Curse(Step, tag="mk.curse"):
             text = f"{name} finds nothing to strike: it does nothing to {victim}"
             g.log(s, "curse_nothing", "mk.play.curse_nothing", text, seat, card=card)
         if card in s.zones["table"]:
-            board.to_discard(g, s, card)
+            if board.penalty_waits(s, seat, card):
+                board.to_play(g, s, card, seat)
+                text = (
+                    f"{g.card_name(s, card)} stays in front of {s.names[seat]} until the end"
+                    " of their next fight"
+                )
+                g.log(s, "keep", "mk.play.curse_next", text, seat, card=card)
+            else:
+                board.to_discard(g, s, card)
         g.after_loss(s, seat)
 
 

@@ -88,6 +88,28 @@ __all__ = [
 
 CardType = Literal["minion", "action"]
 Subtype = Literal["ongoing", "special", "talent", "extra", "play_on_base", "play_on_minion"]
+#: the subtypes as the game says them: the labels printed on cards, and how an action that
+#: stays in play is played (``extra`` is no printed word: the card's text says it)
+_SUBTYPE_WORDS = {
+    "ongoing": "Ongoing",
+    "special": "Special",
+    "talent": "Talent",
+    "play_on_base": "played on a base",
+    "play_on_minion": "played on a minion",
+}
+
+
+def kind_words(card_type: str, subtypes: tuple[str, ...], bracket: bool = True) -> str:
+    """A card's type in the game's words: ``minion (Special)``, ``action played on a minion
+    (Ongoing)``; without ``bracket``: ``action played on a minion, Ongoing``."""
+    how = [_SUBTYPE_WORDS[s] for s in subtypes if s.startswith("play_on")]
+    labels = ", ".join(_SUBTYPE_WORDS[s] for s in subtypes if s in ("ongoing", "special", "talent"))
+    kind = " ".join([card_type, *how])
+    if not labels:
+        return kind
+    return f"{kind} ({labels})" if bracket else f"{kind}, {labels}"
+
+
 #: Which minions a ``play_on_minion`` action may go on: any, one its player controls, or one
 #: another player controls ("one of your minions", "a rival's minion").
 AttachTo = Literal["any", "own", "rival"]

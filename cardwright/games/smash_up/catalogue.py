@@ -46,7 +46,7 @@ def _faction_table(f: object, card_set: str) -> CardTable:
     title = f"{f.name}, {box} (card set {card_set})"
     table = CardTable(title, ("x", "name", "type", "power", "text"))
     for c in f.cards:
-        kind = c.type + (f" ({', '.join(c.subtypes)})" if c.subtypes else "")
+        kind = carddata.kind_words(c.type, c.subtypes)
         power = "" if c.power is None else str(c.power)
         table.rows.append((str(c.copies), c.name, kind, power, c.text))
     sources = sorted({part for c in f.cards for part in c.provenance.split("; ")})

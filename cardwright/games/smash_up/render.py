@@ -1,69 +1,129 @@
-"""Text (rich markup) for a seat's view of a Smash Up game."""
+"""A seat's view of a Smash Up game for people (``games/screen.py``): the scores, each base with
+the cards on it, the seat's hand, and each card's whole text in the game's words."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from rich.markup import escape
 
-from cardwright.core.state import CardRef
+from cardwright.core.state import CardRef, State, known_card
+from cardwright.games.screen import Block, Board, Line, Screen, card_line
 
+from .carddata import kind_words
 from .state import SUState
 
 if TYPE_CHECKING:
+    from .carddata import CardDef
     from .game import SmashUp
 
 
-def _card(game: SmashUp, view: SUState, cid: int) -> str:
-    if cid < 0 or cid not in view.cards:
-        return "[dim]hidden card[/dim]"
-    d = game.cat(view).cards.get(view.cards[cid].defn)
-    if d is None:
-        return escape(game.card_name(view, cid))
-    kind = f"{d.power}" if d.type == "minion" else "action"
-    tags = f" [dim]{'/'.join(d.subtypes)}[/dim]" if d.subtypes else ""
-    return f"[bold]{escape(d.name)}[/bold] ({kind}){tags}: [green]{escape(d.text)}[/green]"
+def _faction(slug: str) -> str:
+    return slug.replace("_", " ").title()
+
+
+def card_text(d: CardDef) -> str:
+    """A card's whole text: name, type (and how it is played), power, faction, words."""
+    power = f", power {d.power}" if d.type == "minion" else ""
+    kind = kind_words(d.type, d.subtypes, bracket=False)
+    return card_line(d.name, f"{kind}{power}; {_faction(d.faction)}", d.text)
+
+
+class SmashUpScreen(Screen):
+    @property
+    def su(self) -> SmashUp:
+        return cast("SmashUp", self.game)
+
+    def card_text(self, view: State, card: int) -> str:
+        v = cast(SUState, view)
+        defn = v.cards[card].defn
+        cat = self.su.cat(v)
+        if defn in cat.bases:
+            b = cat.bases[defn]
+            vp = "/".join(map(str, b.vp))
+            return card_line(b.name, f"base, breakpoint {b.breakpoint}, VP {vp}", b.text)
+        return card_text(cat.cards[defn])
+
+    def definitions(self, view: State) -> dict[str, str]:
+        cat = self.su.cat(view)
+        out = {d.name: card_text(d) for d in cat.cards.values()}
+        for b in cat.bases.values():
+            vp = "/".join(map(str, b.vp))
+            out[b.name] = card_line(b.name, f"base, breakpoint {b.breakpoint}, VP {vp}", b.text)
+        return out
+
+    def board(self, view: State, seat: int) -> Board:
+        g, v = self.su, cast(SUState, view)
+        names = v.names
+        me = 0 <= seat < len(names)
+        scores = ", ".join(
+            f"{'[bold]' if p == seat else ''}{escape(n)} {v.vp[p]}{'[/bold]' if p == seat else ''}"
+            for p, n in enumerate(names)
+        )
+        players = Block(
+            f"[yellow]VP[/yellow]: {scores}",
+            [
+                Line(
+                    f"{escape(n)}: deck {len(v.zones[f'deck:{p}'])}, hand "
+                    f"{len(v.zones[f'hand:{p}'])}, discard {len(v.zones[f'discard:{p}'])}"
+                )
+                for p, n in enumerate(names)
+            ],
+        )
+        blocks = [players]
+        for bid in v.zones["bases"]:
+            base = g.base_def(v, bid)
+            powers = g.powers_at(v, bid)
+            standing = ", ".join(f"{escape(names[p])} {n}" for p, n in sorted(powers.items()))
+            title = (
+                f"[bold underline]{escape(base.name)}[/bold underline] "
+                f"{g.total_power(v, bid)}/{g.breakpoint(v, bid)} "
+                f"[dim]VP {'/'.join(map(str, base.vp))}[/dim]"
+                + (f"  {standing}" if standing else "")
+            )
+            lines = []
+            for cid in v.zones[f"base:{bid}"]:
+                lines.append(self._in_play(v, cid, bid))
+            about = f"[cyan]{escape(base.text)}[/cyan]"
+            blocks.append(Block(title, lines, about=about, keep=1, card=bid))
+        if me:
+            hand = v.zones[f"hand:{seat}"]
+            lines = []
+            for cid in hand:
+                d = g.defn(v, cid)
+                stats = f"{d.power}" if d.type == "minion" else "action"
+                lines.append(Line(f"[bold]{escape(d.name)}[/bold] ({stats})", self._words(d), cid))
+            blocks.append(Block(f"[bold]Your hand[/bold] ({len(hand)})", lines, keep=3))
+        left = ", ".join(a.kind + ("" if a.source is None else " (extra)") for a in v.allowances)
+        status = (
+            f"[dim]Turn {v.turn}, {escape(names[v.active])}'s {v.phase} phase"
+            + (f"; plays left: {left}" if v.phase == "play" and left else "")
+            + "[/dim]"
+        )
+        return Board(blocks, status)
+
+    def _words(self, d: CardDef) -> str:
+        return f"[green]{escape(d.text)}[/green]"
+
+    def _in_play(self, v: SUState, cid: int, bid: int) -> Line:
+        g, names = self.su, v.names
+        card = v.cards[cid]
+        who = escape(names[card.controller])
+        if known_card(v, cid) is None:
+            return Line(f"{who}: [dim]a face-down card[/dim]")
+        d = g.defn(v, cid)
+        if g.is_minion(v, cid):
+            extra = f" +{card.counters['p1']} counters" if card.counters.get("p1") else ""
+            short = (
+                f"{who}: [bold]{escape(d.name)}[/bold] "
+                f"[magenta]power {g.power(v, cid, bid)}[/magenta]{extra}"
+            )
+            return Line(short, self._words(d), cid)
+        host = v.attached.get(CardRef(cid))
+        on = "" if host == bid or host is None else f" on {escape(g.card_name(v, host))}"
+        return Line(f"{who}: [bold]{escape(d.name)}[/bold] (action){on}", self._words(d), cid)
 
 
 def render(game: SmashUp, view: SUState, seat: int) -> str:
-    lines = []
-    names = view.names
-    scores = "  ".join(
-        f"{'[bold]' if p == seat else ''}{escape(n)}{'[/bold]' if p == seat else ''} "
-        f"[yellow]{view.vp[p]} VP[/yellow] (deck {len(view.zones[f'deck:{p}'])}, "
-        f"hand {len(view.zones[f'hand:{p}'])}, discard {len(view.zones[f'discard:{p}'])})"
-        for p, n in enumerate(names)
-    )
-    lines.append(scores)
-    for bid in view.zones["bases"]:
-        base = game.base_def(view, bid)
-        powers = game.powers_at(view, bid)
-        standing = ", ".join(f"{escape(names[p])} {v}" for p, v in sorted(powers.items()))
-        lines.append(
-            f"[bold underline]{escape(base.name)}[/bold underline] "
-            f"{game.total_power(view, bid)}/{game.breakpoint(view, bid)} "
-            f"[dim]VP {'/'.join(map(str, base.vp))}[/dim]  {standing}"
-        )
-        lines.append(f"   [cyan]{escape(base.text)}[/cyan]")
-        for cid in view.zones[f"base:{bid}"]:
-            card = view.cards[cid]
-            host = view.attached.get(CardRef(cid))
-            if game.is_minion(view, cid):
-                extra = f" +{card.counters['p1']} counters" if card.counters.get("p1") else ""
-                lines.append(
-                    f"   {escape(names[card.controller])}: {_card(game, view, cid)} "
-                    f"[magenta]power {game.power(view, cid, bid)}[/magenta]{extra}"
-                )
-            else:
-                on = "" if host == bid or host is None else f" on {game.card_name(view, host)}"
-                lines.append(f"   {escape(names[card.controller])}: {_card(game, view, cid)}{on}")
-    if 0 <= seat < len(names):
-        for cid in view.zones[f"hand:{seat}"]:
-            lines.append(f"   in hand: {_card(game, view, cid)}")
-    left = ", ".join(a.kind + ("" if a.source is None else " (extra)") for a in view.allowances)
-    lines.append(
-        f"[dim]Turn {view.turn}, {escape(names[view.active])}'s {view.phase} phase"
-        + (f"; plays left: {left}" if view.phase == "play" and left else "")
-        + "[/dim]"
-    )
-    return "\n".join(lines)
+    """The whole board as text (``game.render``)."""
+    return SmashUpScreen(game).board(view, seat).text()

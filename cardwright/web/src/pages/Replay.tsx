@@ -1,0 +1,123 @@
+// The replay viewer: a finished, saved or stored game stepped forward and back, with the
+// board and the log as a chosen seat saw them.
+import { useEffect, useState } from "preact/hooks";
+import type { Picks } from "../components/cards";
+import { GameTable, SeatsBar, Waiting } from "../components/panels";
+import type { Frame } from "../types";
+
+interface ReplayFrame {
+  frame: Frame;
+  step: number;
+  steps: number;
+  names: string[];
+  choice: { seat: number; option: string; label: string } | null;
+}
+
+export function Replay({ source }: { source: string }) {
+  const params = new URLSearchParams(location.search);
+  const [seat, setSeat] = useState<number>(Number(params.get("seat") ?? 0));
+  const [step, setStep] = useState<number>(Number(params.get("step") ?? 0));
+  const [data, setData] = useState<ReplayFrame | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  useEffect(() => {
+    let live = true;
+    fetch(`/api/replay/${source}?step=${step}&seat=${seat}`)
+      .then(async (r) => {
+        const body = await r.json();
+        if (!r.ok) throw new Error(body.error ?? r.statusText);
+        return body as ReplayFrame;
+      })
+      .then((d) => live && (setData(d), setError(null)))
+      .catch((e: Error) => live && setError(e.message));
+    const url = `${location.pathname}?seat=${seat}&step=${step}`;
+    history.replaceState(null, "", url);
+    return () => {
+      live = false;
+    };
+  }, [source, step, seat]);
+
+  useEffect(() => {
+    const key = (e: KeyboardEvent) => {
+      if ((e.target as HTMLElement).tagName === "INPUT" || !data) return;
+      if (e.key === "ArrowRight") setStep((s) => Math.min(data.steps, s + 1));
+      if (e.key === "ArrowLeft") setStep((s) => Math.max(0, s - 1));
+    };
+    window.addEventListener("keydown", key);
+    return () => window.removeEventListener("keydown", key);
+  }, [data]);
+
+  if (!data) {
+    return <Waiting text={error ?? "Loading the replay…"} />;
+  }
+  const { frame } = data;
+  const props = { frame, picks: new Map() as Picks, choose: () => undefined };
+  const go = (n: number) => setStep(Math.max(0, Math.min(data.steps, n)));
+  return (
+    <main class="page replay" data-game={frame.game} data-step={data.step}>
+      <header class="top">
+        <a href="/" class="home">
+          Cardwright
+        </a>
+        <h1>Replay: {frame.title}</h1>
+        <label>
+          as seen by{" "}
+          <select value={seat} onChange={(e) => setSeat(Number((e.target as HTMLSelectElement).value))}>
+            {data.names.map((n, i) => (
+              <option key={i} value={i}>
+                {n}
+              </option>
+            ))}
+            <option value={-2}>a spectator</option>
+          </select>
+        </label>
+      </header>
+      <nav class="stepper" aria-label="replay steps">
+        <button onClick={() => go(0)} aria-label="first step">
+          ⏮
+        </button>
+        <button onClick={() => go(data.step - 1)} aria-label="step back" disabled={data.step === 0}>
+          ◀
+        </button>
+        <input
+          type="range"
+          min={0}
+          max={data.steps}
+          value={data.step}
+          aria-label="step"
+          onInput={(e) => go(Number((e.target as HTMLInputElement).value))}
+        />
+        <button onClick={() => go(data.step + 1)} aria-label="step forward" disabled={data.step === data.steps}>
+          ▶
+        </button>
+        <button onClick={() => go(data.steps)} aria-label="last step">
+          ⏭
+        </button>
+        <span class="step-count">
+          step {data.step} of {data.steps}
+        </span>
+      </nav>
+      {data.choice && (
+        <p class="replay-choice">
+          Next: <b>{data.names[data.choice.seat]}</b> chooses “{data.choice.label}” <code>{data.choice.option}</code>
+        </p>
+      )}
+      {frame.result && (
+        <p class="replay-result">
+          Game over: {frame.result.reason}
+        </p>
+      )}
+      <SeatsBar frame={frame} />
+      {error && <p class="error">{error}</p>}
+      <GameTable props={props}>
+      {frame.decision && (
+        <section class="decision other">
+          <p class="whose">
+            {data.names[frame.decision.seat]} to decide: {frame.decision.prompt}
+          </p>
+        </section>
+      )}
+      </GameTable>
+    </main>
+  );
+}

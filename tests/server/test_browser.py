@@ -1,0 +1,343 @@
+"""The browser client in headless Chromium (Playwright, Debian's chromium), against a real
+server: games played through the page by clicking, two browsers playing each other, a
+reload and a server killed with ``kill -9`` resumed, what each page was sent checked by
+hidden swaps, no console error on any page."""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import signal
+import sqlite3
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from cardwright.chromium import chromium, find_chromium
+from cardwright.core.errors import ConfigError
+from cardwright.core.state import state_hash
+from cardwright.server.sessions import replay_stored
+from cardwright.server.storage import SqliteStorage
+
+from .conftest import TIMEOUT, Server
+from .traffic import check_traffic
+
+WEB = Path(__file__).resolve().parents[2] / "cardwright" / "web" / "dist" / "index.html"
+MS = int(TIMEOUT * 1000)
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    try:
+        find_chromium()
+    except ConfigError as exc:
+        pytest.fail(f"{exc} (the browser tests drive Chromium)")
+    if not WEB.is_file():
+        pytest.fail("the client is not built: `make web` (make test builds it)")
+    with chromium() as b:
+        yield b
+
+
+@pytest.fixture(scope="module")
+def live(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    s = Server(tmp_path_factory.mktemp("live") / "cardwright.db")
+    yield s
+    s.stop()
+
+
+class Tab:
+    """A page of the client: what it was sent over its WebSocket, its console errors."""
+
+    def __init__(self, browser: Any, width: int = 1280, height: int = 800) -> None:
+        self.context = browser.new_context(viewport={"width": width, "height": height})
+        self.page = self.context.new_page()
+        self.errors: list[str] = []
+        self.received: list[dict[str, Any]] = []
+        self.page.on("console", self._console)
+        self.page.on("pageerror", lambda exc: self.errors.append(f"uncaught: {exc}"))
+        self.page.on("websocket", self._socket)
+
+    def _console(self, message: Any) -> None:
+        if message.type in ("error", "assert"):
+            self.errors.append(f"console: {message.text}")
+
+    def _socket(self, ws: Any) -> None:
+        ws.on("framereceived", lambda payload: self.received.append(json.loads(payload)))
+
+    def seq(self) -> str:
+        return str(self.page.get_attribute("main.play", "data-seq"))
+
+    def decide(self, rng: random.Random) -> bool:
+        """Click one option of this seat's decision (waiting for it); False once the game is
+        over."""
+        page = self.page
+        page.wait_for_selector(
+            ".game-over, .decision.mine button.option:not([disabled])", timeout=MS
+        )
+        if page.locator(".game-over").count():
+            return False
+        buttons = page.locator(".decision.mine button.option")
+        seq = self.seq()
+        buttons.nth(rng.randrange(buttons.count())).click()
+        page.wait_for_function(
+            "seq => document.querySelector('main.play').dataset.seq !== seq"
+            " || !!document.querySelector('.game-over, p.error')",
+            arg=seq,
+            timeout=MS,
+        )
+        assert not page.locator("p.error").count(), page.inner_text("p.error")
+        return True
+
+    def close(self) -> None:
+        self.context.close()
+        assert not self.errors, self.errors
+
+
+def start(tab: Tab, server: Server, game: str, **request: Any) -> str:
+    """Create a game through the lobby's HTTP endpoint and open the seat's invite link."""
+    created = server.create(game, **request)
+    token = next(s["token"] for s in created["seats"] if s["kind"] == "me")
+    tab.page.goto(f"{server.url}/play/{created['id']}#token={token}")
+    tab.page.wait_for_selector("main.play", timeout=MS)
+    assert "#token" not in tab.page.url  # the token leaves the address bar
+    return str(created["id"])
+
+
+def test_bizarre_world_is_played_to_the_end_by_clicking(browser: Any, live: Server) -> None:
+    """The lobby's form starts the game; every decision is clicked on the page; each card's
+    whole text shows on hover and on keyboard focus; the game-over summary offers a replay
+    whose steps go back and forth."""
+    tab = Tab(browser)
+    page = tab.page
+    page.goto(live.url + "/")
+    page.wait_for_selector("form.new-game", timeout=MS)
+    page.select_option("select[name=game]", "bizarre-world")
+    page.select_option("select[name=kind-1]", "ai:random")
+    page.fill("input[name=name-0]", "Ann")
+    page.click("button[type=submit]")
+    page.wait_for_selector(".bw-board", timeout=MS)
+    game_id = page.url.rsplit("/", 1)[-1]
+    rng = random.Random(3)
+    hovered = focused = False
+    for _ in range(400):
+        cards = page.locator(".bw-side.mine .card:not(.back)")
+        if not hovered and cards.count():
+            cards.first.hover()
+            tip = page.locator(".card-tip")
+            tip.wait_for(timeout=MS)
+            assert "Action:" in tip.inner_text()  # the whole text, not the name only
+            hovered = True
+        elif hovered and not focused and cards.count():
+            cards.last.focus()
+            assert "Action:" in page.locator(".card-tip").inner_text()
+            focused = True
+        if not tab.decide(rng):
+            break
+    over = page.locator(".game-over")
+    assert over.count() and "Game over" in over.inner_text()
+    assert hovered and focused
+    stored = SqliteStorage(live.db)
+    try:
+        record = stored.load_game(game_id)
+    finally:
+        stored.close()
+    assert record is not None and record.result is not None
+    assert check_traffic(live.db, game_id, tab.received, every=4) > 0
+    page.click("text=Watch the replay")
+    page.wait_for_selector("main.replay", timeout=MS)
+    steps = len(record.moves)
+    assert page.get_attribute("main.replay", "data-step") == "0"
+    page.click("button[aria-label='last step']")
+    page.wait_for_selector(f"main.replay[data-step='{steps}']", timeout=MS)
+    page.keyboard.press("ArrowLeft")
+    page.wait_for_selector(f"main.replay[data-step='{steps - 1}']", timeout=MS)
+    tab.close()
+
+
+@pytest.mark.parametrize(
+    ("game", "request_", "decisions"),
+    [
+        ("blue-moon", {}, 25),
+        (
+            "smash-up",
+            {
+                "seats": [
+                    {"kind": "me"},
+                    {"kind": "ai", "agent": "random"},
+                    {"kind": "ai", "agent": "random"},
+                ]
+            },
+            25,
+        ),
+        ("varia", {}, 25),
+        (
+            "munchkin",
+            {
+                "seats": [
+                    {"kind": "me"},
+                    {"kind": "ai", "agent": "random"},
+                    {"kind": "ai", "agent": "random"},
+                ]
+            },
+            25,
+        ),
+    ],
+)
+def test_every_game_plays_on_the_generic_board(
+    browser: Any, live: Server, game: str, request_: dict[str, Any], decisions: int
+) -> None:
+    """Decisions of each game are clicked on its board; the page shows every zone with
+    hidden cards as backs; a spectator's page is sent no hidden card either."""
+    tab = Tab(browser)
+    game_id = start(tab, live, game, seed=5, **request_)
+    spectator = Tab(browser)
+    spectator.page.goto(f"{live.url}/play/{game_id}?spectate")
+    spectator.page.wait_for_selector("main.play", timeout=MS)
+    rng = random.Random(game)
+    played = 0
+    while played < decisions and tab.decide(rng):
+        played += 1
+    assert played == decisions or tab.page.locator(".game-over").count()
+    assert tab.page.locator("section.zone").count() > 0 or tab.page.locator(".bw-board").count()
+    assert (
+        tab.page.locator(".seats .seat.deciding").count() == 1
+        or tab.page.locator(".game-over").count()
+    )
+    assert check_traffic(live.db, game_id, tab.received, every=5) > 0
+    spectator.page.wait_for_function(
+        "seq => document.querySelector('main.play').dataset.seq === seq", arg=tab.seq(), timeout=MS
+    )
+    assert spectator.page.locator(".badge", has_text="spectating").count()
+    check_traffic(live.db, game_id, spectator.received, every=5)
+    spectator.close()
+    tab.close()
+
+
+def test_two_browsers_play_blue_moon_and_a_reload_resumes(browser: Any, live: Server) -> None:
+    """Ann starts a game in the lobby with seat 2 invited; Bob opens the invite link in his
+    own browser (a phone-sized one); each plays from there until the game ends; Ann's page
+    is reloaded mid-game and carries on from the same view."""
+    ann, bob = Tab(browser), Tab(browser, 390, 844)
+    page = ann.page
+    page.goto(live.url + "/")
+    page.wait_for_selector("form.new-game", timeout=MS)
+    page.select_option("select[name=game]", "blue-moon")
+    page.fill("input[name=name-0]", "Ann")
+    page.select_option("select[name=kind-1]", "invite")
+    page.fill("input[name=name-1]", "Bob")
+    page.select_option("select[name=choice-0]", "Hoax")
+    page.click("button[type=submit]")
+    link = page.locator(".created input[aria-label='invite link']")
+    link.wait_for(timeout=MS)
+    invite = link.input_value()
+    assert "/play/" in invite and "#token=" in invite
+    page.click("text=Go to my seat")
+    page.wait_for_selector("main.play", timeout=MS)
+    game_id = page.url.rsplit("/", 1)[-1]
+    bob.page.goto(invite)
+    bob.page.wait_for_selector("main.play", timeout=MS)
+    assert live.hub.sessions[game_id].state.config["peoples"][0] == "Hoax"
+    tabs = [ann, bob]
+    rng = random.Random(8)
+    reloaded = False
+    for step in range(600):
+        session = live.hub.sessions[game_id]
+        if session.over:
+            break
+        seat = session.state.decision.seat
+        tab = tabs[seat]
+        tab.page.wait_for_function(
+            "seq => document.querySelector('main.play').dataset.seq === seq",
+            arg=str(session.seq),
+            timeout=MS,
+        )
+        if step == 20 and not reloaded:
+            before = tab.seq()
+            tab.page.reload()
+            tab.page.wait_for_selector(".decision.mine", timeout=MS)
+            assert tab.seq() == before
+            reloaded = True
+        tab.decide(rng)
+    assert live.hub.sessions[game_id].over and reloaded
+    for tab in tabs:
+        tab.page.wait_for_selector(".game-over", timeout=MS)
+    check_traffic(live.db, game_id, tabs[1].received, every=6)
+    for tab in tabs:
+        tab.close()
+
+
+def _serve(db: Path, port: int = 0) -> tuple[subprocess.Popen[str], int]:
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "cardwright.cli", "serve", "--db", str(db), "--port", str(port)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    assert proc.stdout is not None
+    line = proc.stdout.readline()
+    assert "lobby: http://127.0.0.1:" in line, line + (proc.stderr.read() if proc.stderr else "")
+    return proc, int(line.rsplit(":", 1)[1].strip("/\n"))
+
+
+def test_a_server_killed_mid_game_resumes_to_the_same_hash(browser: Any, tmp_path: Path) -> None:
+    """``cardwright serve`` in its own process is killed with SIGKILL mid-game and started
+    again on the same database: it replays the game to its last recorded hash, and the page
+    reconnects by itself and plays on."""
+    db = tmp_path / "cardwright.db"
+    proc, port = _serve(db)
+    tab = Tab(browser)
+    try:
+        import httpx
+
+        body = {
+            "game": "bizarre-world",
+            "seed": 4,
+            "seats": [{"kind": "me"}, {"kind": "ai", "agent": "random"}],
+        }
+        created = httpx.post(
+            f"http://127.0.0.1:{port}/api/games", json=body, timeout=TIMEOUT
+        ).json()
+        tab.page.goto(
+            f"http://127.0.0.1:{port}/play/{created['id']}#token={created['seats'][0]['token']}"
+        )
+        rng = random.Random(4)
+        for _ in range(8):
+            assert tab.decide(rng)
+        tab.page.wait_for_selector(".decision.mine button.option:not([disabled])", timeout=MS)
+        seq = tab.seq()
+        os.kill(proc.pid, signal.SIGKILL)
+        proc.wait(TIMEOUT)
+        tab.page.wait_for_selector(".status.reconnecting", timeout=MS)
+        con = sqlite3.connect(db)
+        last = con.execute(
+            "SELECT seq, hash FROM moves WHERE game = ? ORDER BY seq DESC", (created["id"],)
+        ).fetchone()
+        con.close()
+        assert last[0] + 1 == int(seq)
+        proc, _ = _serve(db, port)
+        tab.page.wait_for_selector(".status.open", timeout=MS)
+        assert tab.seq() == seq
+        storage = SqliteStorage(db)
+        stored = storage.load_game(created["id"])
+        storage.close()
+        assert stored is not None and stored.broken is None
+        state, problem = replay_stored(stored)
+        assert problem is None and state_hash(state) == last[1]
+        assert tab.decide(rng)  # and the game goes on
+        listed = httpx.get(
+            f"http://127.0.0.1:{port}/api/games/{created['id']}", timeout=TIMEOUT
+        ).json()
+        assert (listed["broken"] is None and listed["moves"] == int(seq) + 1) or listed[
+            "moves"
+        ] > int(seq)
+    finally:
+        proc.kill()
+        proc.wait(TIMEOUT)
+        # while the server was down, Chromium logged each refused reconnection attempt
+        tab.errors = [e for e in tab.errors if "ERR_CONNECTION_REFUSED" not in e]
+        tab.close()

@@ -1,0 +1,89 @@
+"""Blue Moon's heuristic and its friendly backtracks: how often each agent has to take back a
+turn it cannot finish (ruling R4), and how it fares, over games of every people against every
+other, each agent in both seats.
+
+    python tools/bm_backtracks.py -n 200 heuristic random
+    python tools/bm_backtracks.py -n 200 heuristic old@main
+
+``old@REV`` is the heuristic as it was at git revision REV (its module is read with
+``git show`` and loaded under another name), so that the old and the new play in one run.
+Each game logs (``log=True``) so that its backtrack events can be counted; seeds are the game
+numbers, so a run is reproducible.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib.util
+import subprocess
+import sys
+import tempfile
+from collections import Counter
+from typing import Any
+
+from cardwright.agents import make_agent
+from cardwright.games import get_game
+from cardwright.games.blue_moon.carddata import PEOPLES
+from cardwright.games.blue_moon.game import UNSUPPORTED_PEOPLES
+
+PATH = "cardwright/games/blue_moon/heuristic.py"
+
+
+def agent(spec: str, seed: int) -> Any:
+    if not spec.startswith("old@"):
+        return make_agent(spec, "blue-moon", seed)
+    source = subprocess.run(
+        ["git", "show", f"{spec[4:]}:{PATH}"], check=True, capture_output=True, text=True
+    ).stdout
+    source = source.replace("from . import", "from cardwright.games.blue_moon import")
+    source = source.replace("from .", "from cardwright.games.blue_moon.")
+    with tempfile.NamedTemporaryFile("w", suffix=".py", delete=False) as f:
+        f.write(source)
+    spec_ = importlib.util.spec_from_file_location(f"old_heuristic_{spec[4:]}", f.name)
+    assert spec_ is not None and spec_.loader is not None
+    module = importlib.util.module_from_spec(spec_)
+    spec_.loader.exec_module(module)
+    return module.BlueMoonHeuristic(seed)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("-n", type=int, default=100, help="games (each pairing, both seats)")
+    parser.add_argument("a", help="an agent spec, or old@REV")
+    parser.add_argument("b", help="an agent spec, or old@REV")
+    args = parser.parse_args()
+    game = get_game("blue-moon")
+    peoples = [p for p in PEOPLES if p not in UNSUPPORTED_PEOPLES]
+    wins: Counter[str] = Counter()
+    backtracks: Counter[str] = Counter()
+    games: Counter[str] = Counter()
+    draws = 0
+    for i in range(args.n):
+        pair = [peoples[i % len(peoples)], peoples[(i // len(peoples) + i + 1) % len(peoples)]]
+        names = [args.a, args.b] if i % 2 == 0 else [args.b, args.a]
+        agents = [agent(names[0], i), agent(names[1], i + 10**6)]
+        state = game.new_state({"peoples": pair}, i, log=True)
+        while state.decision is not None:
+            seat = state.decision.seat
+            game.apply(state, agents[seat].choose(game, state, seat), seat)
+        for seat in (0, 1):
+            games[names[seat]] += 1
+        for event in state.log:
+            if event.kind == "backtrack" and event.seat in (0, 1):
+                backtracks[names[event.seat]] += 1
+        assert state.result is not None
+        if len(state.result.winners) == 1:
+            wins[names[state.result.winners[0]]] += 1
+        else:
+            draws += 1
+    for name in dict.fromkeys([args.a, args.b]):
+        print(
+            f"{name}: won {wins[name]} of {games[name]} games ({wins[name] / games[name]:.1%}); "
+            f"{backtracks[name]} backtracks ({backtracks[name] / games[name]:.2f} per game)"
+        )
+    print(f"draws {draws}")
+    sys.stdout.flush()
+
+
+if __name__ == "__main__":
+    main()
