@@ -197,6 +197,7 @@ def _parsed() -> tuple[dict[tuple[str, str], str], list[Ability]]:
     rules = rules_index()
     ids: dict[tuple[str, str], str] = {}
     by_text: dict[tuple[str, str], str] = {}  # (definition, text) -> ability id
+    named: set[str] = set()  # the definitions with an ability so far
     abilities: list[Ability] = []
     for card_set in CARD_SETS:
         for file, defn, d in _definitions(card_set):
@@ -207,7 +208,8 @@ def _parsed() -> tuple[dict[tuple[str, str], str], list[Ability]]:
             if known is not None:
                 ids[(card_set, defn)] = known
                 continue
-            ability_id = defn if not any(k[0] == defn for k in by_text) else f"{defn}@{card_set}"
+            ability_id = defn if defn not in named else f"{defn}@{card_set}"
+            named.add(defn)
             where = f"{file}: {d.name!r} ({card_set})"
             items = _flatten(words.parse(text, where))
             try:

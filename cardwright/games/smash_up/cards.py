@@ -14,9 +14,8 @@ from typing import TYPE_CHECKING, cast
 from cardwright.core import rng as chance
 from cardwright.core.state import CardRef, State
 
-from . import inplay, values
+from . import inplay
 from .catalog import BASE_DECK
-from .inplay import in_play_now
 from .state import REVEALED, SUState
 
 if TYPE_CHECKING:
@@ -34,8 +33,6 @@ def to_zone(g: SmashUp, s: SUState, cid: int, src: str, dest: str, *, bottom: bo
         s.zones[dest].append(cid)
     if src.startswith("base") or dest.startswith("base"):
         inplay.moved(s, cid, src, dest, bottom)
-    elif src[:5] == "hand:" or dest[:5] == "hand:":
-        hand_changed(g, s)
     card = s.cards[cid]
     hidden = dest.startswith(("deck:", "hand:"))
     card.face_up = not (dest.startswith("deck:") or dest == BASE_DECK)
@@ -48,14 +45,6 @@ def to_zone(g: SmashUp, s: SUState, cid: int, src: str, dest: str, *, bottom: bo
         s.public_cards.remove(ref)
     if s.known and (not hidden or src.startswith("hand:")):
         s.known.pop(ref, None)
-
-
-def hand_changed(g: SmashUp, s: SUState) -> None:
-    """A hand grew or shrank: a power that depends on one (Haunting, Door to the Beyond) may
-    change, so the kept powers go when such a card is in play."""
-    cat = g.cat(s)
-    if cat.hand_power and in_play_now(s).having(cat.hand_power, cat):
-        values.changed(s)
 
 
 def reveal(g: SmashUp, state: State, cid: int) -> None:

@@ -88,6 +88,7 @@ class Catalog:
         "printed",
         "protect_specs",
         "replace_specs",
+        "self_from_discard",
         "self_power",
         "spec",
         "special_only",
@@ -148,7 +149,8 @@ class Catalog:
             if all(e is not None for e in among):
                 self.power_among[k] = tuple(e for e in among if e is not None)
         #: the modifiers of a minion's or a player's power, or of a breakpoint, that read a
-        #: hand ("while you hold two cards or fewer"): a hand's change drops the kept powers
+        #: hand ("while you hold two cards or fewer"): while one is in play, the kept powers
+        #: hold only as long as every hand holds the same cards (``values.kept``)
         self.hand_power = frozenset(
             k
             for k, v in self.spec.items()
@@ -178,6 +180,8 @@ class Catalog:
         }
         self.play_ban_specs = having("play_ban")
         self.play_from_specs = having("play_from")
+        #: the minions among them, which may let themselves be played from a discard pile
+        self.self_from_discard = frozenset(k for k in self.play_from_specs if k in self.cards)
         self.copy_specs = having("copy")
         # event -> the definitions with a hook for it (``SmashUp.fire`` looks only at these)
         self.hook_specs = by_event("hooks")

@@ -39,10 +39,10 @@ def catalogue(selection: Mapping[str, str]) -> list[CardTable]:
 
 
 def _faction_table(f: object, card_set: str) -> CardTable:
-    from .carddata import SETS, Faction
+    from . import carddata
 
-    assert isinstance(f, Faction)
-    box = SETS.get(f.set, f.set)
+    assert isinstance(f, carddata.Faction)
+    box = carddata.SETS.get(f.set, f.set)
     title = f"{f.name}, {box} (card set {card_set})"
     table = CardTable(title, ("x", "name", "type", "power", "text"))
     for c in f.cards:

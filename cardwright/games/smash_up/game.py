@@ -1,4 +1,5 @@
-"""Smash Up (AEG), core set and That '70s Expansion factions, 2-4 players: the game object.
+"""Smash Up (AEG), 2-4 players, with the factions and bases of the core set, That '70s
+Expansion, Awesome Level 9000 and The Obligatory Cthulhu Set: the game object.
 
 The rules are split by area, each module's functions serving as methods of :class:`SmashUp`:
 the turn and the redraw (``turn.py``), playing cards and extra plays (``play.py``), values and
@@ -43,7 +44,7 @@ from .words import choice_label
 
 
 class SmashUp(Game):
-    """Smash Up (AEG), core set and That '70s Expansion factions, 2-4 players."""
+    """Smash Up (AEG), 2-4 players: the factions of the sets in ``data/factions``."""
 
     id = "smash-up"
     title = "Smash Up"
@@ -179,8 +180,6 @@ class SmashUp(Game):
             return self.power(s, card) if cat.is_minion.get(defn, False) else 0
         if name == "minion":
             return cat.is_minion.get(defn, False)
-        if name == "own_power":  # less other players' changes (values.own_power)
-            return values.own_power(self, s, card) if cat.is_minion.get(defn, False) else 0
         if name == "name":
             return defn
         if name == "counters":
@@ -203,6 +202,8 @@ class SmashUp(Game):
             return d.subtypes if d is not None else []
         if name == "madness":
             return defn == MADNESS
+        if name == "own_power":  # less other players' changes (values.own_power)
+            return values.own_power(self, s, card) if cat.is_minion.get(defn, False) else 0
         return super().card_attr(state, card, name)
 
     def choice_label(self, ctx: Any, card: int, style: str) -> str:
@@ -213,10 +214,6 @@ class SmashUp(Game):
 
     def discard_card(self, state: State, seat: int, card: int, rule: str) -> None:
         self.discard_from_hand(state, seat, card, rule)
-
-    def after_draw(self, state: State, seat: int, drawn: int) -> None:
-        if drawn:  # a hand grew (powers may depend on one: ``cards.hand_changed``)
-            cards.hand_changed(self, cast(SUState, state))
 
     def listener_used(self, state: State, card: int, key: str, about: int | None) -> bool:
         return self.once_used(state, card, key, about)
@@ -460,11 +457,11 @@ class SmashUp(Game):
     def minions_in_play(self, state: State) -> list[tuple[int, int]]:
         """Every minion in play with its base, base by base in table order."""
         is_minion = self.cat(state).is_minion
-        cards, zones = state.cards, state.zones
+        cards, now = state.cards, in_play_now(state)
         return [
             (c, bid)
-            for bid in zones[BASES]
-            for c in zones[base_zone(bid)]
+            for bid, here in zip(now.bases, now.lists, strict=True)
+            for c in here
             if is_minion[cards[c].defn]
         ]
 

@@ -361,6 +361,7 @@ def play_options(g: SmashUp, s: SUState, seat: int) -> list[Option]:
     # one look at the bases serves every minion
     bans = g.sources(s, cat.play_ban_specs)
     plain = not bans and plain_minions
+    limited = cat.play_ban_specs  # (a minion may limit where it is itself played)
     seen: set[str] = set()
     for cid in s.zones[f"hand:{seat}"]:
         defn = cards[cid].defn
@@ -374,7 +375,7 @@ def play_options(g: SmashUp, s: SUState, seat: int) -> list[Option]:
                 continue
             if open_bases is None:
                 open_bases = _open_bases(g, s, seat, prot, s.zones[BASES])
-            if not plain or defn in cat.play_ban_specs:  # (a minion limiting itself too)
+            if not plain or defn in limited:
                 ok = can_play(g, s, seat, cid, "normal", -1, prot, bans=bans, open_to=open_bases)
             else:
                 power = cat.printed[defn]
@@ -440,17 +441,34 @@ def play_options(g: SmashUp, s: SUState, seat: int) -> list[Option]:
 def _self_from_discard(g: SmashUp, s: SUState, seat: int) -> list[int]:
     """The minions in ``seat``'s discard pile whose own ability may let them be played from
     there (Spectre), one per definition."""
-    cat = g.cat(s)
-    own = cat.play_from_specs
-    if not own:
+    if seat not in _self_players(g, s):  # (the common case, asked on every play question)
         return []
-    cards, seen, found = s.cards, set(), []
-    for cid in s.zones[f"discard:{seat}"]:
-        defn = cards[cid].defn
-        if defn in own and defn not in seen and cat.is_minion[defn]:
+    own = g.cat(s).self_from_discard
+    discard = s.zones[f"discard:{seat}"]
+    cards = s.cards
+    defns = [cards[cid].defn for cid in discard]
+    seen: set[str] = set()
+    found: list[int] = []
+    for cid, defn in zip(discard, defns, strict=True):
+        if defn in own and defn not in seen:
             seen.add(defn)
             found.append(cid)
     return found
+
+
+def _self_players(g: SmashUp, s: SUState) -> frozenset[int]:
+    """The seats that own a minion which may let itself be played from a discard pile
+    (Spectre). Kept on the state, as the cards in play are (``inplay``): the cards of a game
+    and their owners are set at setup, and a copy of the state works it out again."""
+    try:
+        kept: tuple[object, frozenset[int]] | None = s._self_players  # type: ignore[attr-defined]
+    except AttributeError:
+        kept = None
+    if kept is None or kept[0] is not s.cards:
+        own = g.cat(s).self_from_discard
+        seats = frozenset(c.owner for c in s.cards.values() if c.defn in own)
+        kept = s.__dict__["_self_players"] = (s.cards, seats)
+    return kept[1]
 
 
 def play_choice(g: SmashUp, s: SUState, seat: int, option: Option) -> bool:
@@ -506,7 +524,8 @@ def start_play(
     src = src or f"hand:{seat}"
     g.to_zone(s, cid, src, RESOLVING)
     step = Play(seat=seat, card=CardRef(cid), via=via, base=_ref(base), src=src, cond=cond)
-    step.noted = _ref(noted)
+    if noted >= 0:
+        step.noted = CardRef(noted)
     g.push_step(s, step)
 
 
@@ -612,7 +631,7 @@ def destinations(
             if (base < 0 or b == base)
             and (whose == "any" or (s.cards[m].controller == seat) == (whose == "own"))
         ]
-        if prot or s.lasting:  # the "cannot"s, asked lazily: can_play stops at the first
+        if prot or values.shields_up(s):  # the "cannot"s, asked lazily: can_play stops
             found = (
                 m
                 for m in found

@@ -37,16 +37,20 @@ def sources(g: SmashUp, state: State, kinds: frozenset[str]) -> Sources:
     cat = g.cat(state)
     found = now.with_specs(kinds, cat)
     s: SUState = state  # type: ignore[assignment]
-    if (s.lasting or s.attached) and (now.base_among(kinds, cat) or _cancels(s)):
-        off = cancelled(g, s)  # a card whose ability is cancelled, a base ignored by all
+    lasting = s.lasting
+    if not found or not (lasting or s.attached):
+        return found
+    check = now.base_among(kinds, cat)  # a base ignored by all
+    if not check:
+        for effect in lasting:  # a card whose abilities are cancelled (Bear Rides You)
+            if effect.key == "cancel":
+                check = True
+                break
+    if check:
+        off = cancelled(g, s)
         if off:
             found = [(x, sp) for x, sp in found if x not in off]
     return found
-
-
-def _cancels(s: SUState) -> bool:
-    """Whether a lasting effect cancels a card's abilities now (Bear Rides You)."""
-    return bool(s.lasting) and any(e.key == "cancel" for e in s.lasting)
 
 
 def cancelled(g: SmashUp, state: State) -> set[int]:
@@ -112,7 +116,7 @@ class Shields:
             return False
         if self.prot is None:
             self.prot = protections(self.g, s)
-        return bool(self.prot or s.lasting) and forbidden(
+        return bool(self.prot or shields_up(s)) and forbidden(
             self.g, s, "affect", minion, actor, self.prot, card=card
         )
 
@@ -229,15 +233,16 @@ def breakpoint_now(g: SmashUp, state: State, bid: int) -> int:
     afresh: :func:`breakpoint` uses the kept answer)."""
     s = cast(SUState, state)
     cat = g.cat(s)
-    if s.lasting and any(e.key == "breakpoint_zero" and e.target == bid for e in s.lasting):
-        return 0  # "its breakpoint becomes 0", whatever else changes it (Overgrowth, first)
     value = cat.bases[s.cards[bid].defn].breakpoint
     for src, spec in sources(g, s, cat.breakpoint_specs):
         assert spec.breakpoint is not None
         value += spec.breakpoint(g, s, src, bid)
     for effect in s.lasting:
-        if effect.target == bid and effect.key == "breakpoint":
-            value += effect.amount
+        if effect.target == bid:
+            if effect.key == "breakpoint":
+                value += effect.amount
+            elif effect.key == "breakpoint_zero":
+                return 0  # "its breakpoint becomes 0", whatever else changes it (Overgrowth)
     return max(0, value)
 
 
@@ -265,6 +270,7 @@ class Powers:
         "breakpoints",
         "g",
         "general",
+        "hands",
         "lasting",
         "minions",
         "players",
@@ -290,6 +296,9 @@ class Powers:
             if effect.key == "power" and effect.target is not None:
                 self.lasting.setdefault(effect.target, []).append(effect)
         self.shields = Shields(g, s)
+        #: the hands, when a card in play reads a hand (Haunting): the powers hold while they do
+        readers = cat.hand_power
+        self.hands = _hands(s) if readers and in_play_now(s).having(readers, cat) else None
         self.players: Sources | None = None  # the player power modifiers, when first asked
         self.totals: dict[int, dict[int, int]] = {}  # base -> its totals by player
         self.minions: dict[int, int] = {}  # minion -> its power
@@ -398,7 +407,12 @@ def kept(g: SmashUp, state: State) -> Powers:
         found: Powers | None = state._powers  # type: ignore[attr-defined]
     except AttributeError:
         found = None
-    if found is not None and found.s is state and found.stamp == _stamp(state):
+    if (
+        found is not None
+        and found.s is state
+        and found.stamp == _stamp(state)
+        and (found.hands is None or found.hands == _hands(state))
+    ):
         return found
     found = state.__dict__[_KEY] = Powers(g, state)
     return found
@@ -411,6 +425,12 @@ def _stamp(s: State) -> tuple[int, ...]:
     these; the cards' counters and controllers it must announce (:func:`changed`)."""
     lasting, attached = s.lasting, s.attached  # type: ignore[attr-defined]
     return (id(lasting), len(lasting), id(attached), len(attached), s.active)
+
+
+def _hands(s: State) -> tuple[tuple[int, ...], ...]:
+    """The cards each hand holds (what a power that reads a hand may change with)."""
+    zones = s.zones
+    return tuple(tuple(zones[f"hand:{seat}"]) for seat in range(len(s.names)))
 
 
 def changed(state: State) -> None:
@@ -474,6 +494,11 @@ def forbidden(
 SHIELDED = frozenset({"affect", "attach"})
 
 
+def shields_up(state: State) -> bool:
+    """Whether a lasting ``shield`` is on any base now (asked first: most often none is)."""
+    return any(e.key == "shield" for e in state.lasting)
+
+
 def shielded(g: SmashUp, s: SUState, target: int, actor: int) -> bool:
     """Whether a lasting ``shield`` on a base (Superiority) keeps ``actor``'s cards from
     affecting the minion ``target``: a minion at that base controlled by the shield's player,
@@ -516,7 +541,7 @@ def blocked(g: SmashUp, state: State, action: str, target: int, actor: int) -> b
     """Whether ``action`` on ``target`` by ``actor`` is forbidden, either by name or as
     any way of affecting the card (``"affect"``: "cannot be affected by ...")."""
     srcs = protections(g, state)
-    if not srcs and not state.lasting:
+    if not srcs and not shields_up(state):
         return False
     return forbidden(g, state, action, target, actor, srcs) or forbidden(
         g, state, "affect", target, actor, srcs
