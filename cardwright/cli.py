@@ -18,9 +18,9 @@ from rich.table import Column, Table
 from cardwright.cli_help import GameArg, Json, Seed
 from cardwright.core.datafiles import load_yaml
 from cardwright.core.errors import CardwrightError, ConfigError, DataError
-from cardwright.core.state import state_hash
 from cardwright.games import GAMES, get_game
 from cardwright.sim.deal import ANY, deal
+from cardwright.sim.seats import player_count
 
 app = typer.Typer(
     add_completion=False,
@@ -82,7 +82,13 @@ def parse_options(options: list[str] | None) -> dict[str, Any]:
     return config
 
 
-DEFAULT_AGENTS = "random,random"
+AgentList = Annotated[
+    str | None,
+    typer.Option(
+        help="One agent per seat, comma-separated, or one agent for every seat (default: "
+        "random in every seat)."
+    ),
+]
 
 DeckList = Annotated[
     list[str] | None,
@@ -109,11 +115,11 @@ def with_seat_choices(
     decks: list[str] | None,
     factions: list[str] | None,
     players: int | None,
-) -> int | None:
+) -> None:
     """Put each seat's choice (``--deck``, or ``--factions`` for games played with factions)
-    into the config under the game's key; returns the number of players: ``players`` if
-    given, else the number of seats named when each seat names a pair (one pair names only
-    the first seat: the others get choices nobody made)."""
+    into the config under the game's key, in seat order (fewer choices than seats: the others
+    get choices nobody made); how many players that makes is for
+    :func:`~cardwright.sim.seats.player_count` to decide."""
     g = get_game(game)  # an unknown or unplayable game is a one-line error
     if players is not None:
         g.check_players(players, f"--players {players}")
@@ -122,10 +128,10 @@ def with_seat_choices(
         raise ConfigError(f"--factions: {game} is not played with factions; use --deck")
     choices = [("--deck", d) for d in decks or ()] + [("--factions", f) for f in factions or ()]
     if not choices:
-        return players
+        return
     if not entry.seat_pairs:
         config[entry.seat_key] = [text for _, text in choices]
-        return players
+        return
     noun = entry.seat_key
     pairs: list[Any] = []
     for flag, text in choices:
@@ -137,9 +143,6 @@ def with_seat_choices(
             raise ConfigError(f"{flag} {text!r}: name two {noun}, e.g. {entry.seat_example}")
         pairs.append(pair)
     config[entry.seat_key] = pairs
-    if players is not None and len(pairs) > players:
-        raise ConfigError(f"--{noun} names {len(pairs)} seats but --players is {players}")
-    return players or (len(pairs) if len(pairs) > 1 else None)
 
 
 # ---------------------------------------------------------------------------- games, rules, cards
@@ -353,9 +356,7 @@ def _guide(game: str) -> Any:
 def simulate(
     game: GameArg,
     n: Annotated[int, typer.Option("-n", help="Number of games.")] = 100,
-    agents: Annotated[
-        str, typer.Option(help="One agent per seat, comma-separated.")
-    ] = DEFAULT_AGENTS,
+    agents: AgentList = None,
     seed: Seed = 0,
     jobs: Annotated[int, typer.Option(help="Worker processes.")] = 1,
     players: Annotated[int | None, typer.Option(help="Players (games for 3+).")] = None,
@@ -434,31 +435,27 @@ StoreOption = Annotated[
 def batch_setup(
     game: str,
     n: int,
-    agents: str,
+    agents: str | None,
     players: int | None,
     deck: list[str] | None,
     factions: list[str] | None,
     option: list[str] | None,
 ) -> tuple[list[str], dict[str, Any]]:
-    """The agents (one per seat) and config of a batch from the ``simulate`` options, checked."""
+    """The agents (one per seat) and config of a batch from the ``simulate`` options, checked:
+    the number of players is decided once (:func:`~cardwright.sim.seats.player_count`), and a
+    single agent, or none, sits in every seat."""
     from cardwright.agents.specs import split_agents
     from cardwright.sim.runner import with_player_count
 
-    names = split_agents(agents)
+    names = split_agents(agents) if agents is not None else []
     config = parse_options(option)
-    players = with_seat_choices(game, config, deck, factions, players)
-    if players is None and agents == DEFAULT_AGENTS:  # the game's own number of players
-        players = get_game(game).validate_config(config).get("players")
-    if players is not None:
-        if len(names) == 1 or agents == DEFAULT_AGENTS:
-            names = names[:1] * players
-        if len(names) != players:
-            raise ConfigError(
-                f"--players {players} needs one agent per seat: --agents names {len(names)}"
-            )
+    with_seat_choices(game, config, deck, factions, players)
+    count = player_count(game, config, players=players, agents=names if len(names) > 1 else None)
+    if len(names) <= 1:
+        names = (names or ["random"]) * count
     if n < 1:
         raise ConfigError("-n must be at least 1")
-    return names, with_player_count(game, config, len(names))
+    return names, with_player_count(game, config, count)
 
 
 def run_batch(
@@ -476,11 +473,18 @@ def run_batch(
     """Play the batch (with a progress bar on stderr if ``bar``), appending every game to
     ``store`` when given."""
     from cardwright.sim.runner import check_batch
-    from cardwright.sim.store import check_path, simulate_into
+    from cardwright.sim.store import FORMAT_VERSION as STORE_VERSION
+    from cardwright.sim.store import check_path, simulate_into, store_version
 
     check_batch(game, names, config, jobs, backend)  # before the progress bar
     if store is not None:
         check_path(store)
+        if store.exists() and store_version(store) < STORE_VERSION:
+            err.print(
+                f"note: {escape(str(store))} is a game store of version {store_version(store)}: "
+                f"appending upgrades it to version {STORE_VERSION}, which older Cardwright "
+                "versions do not read (docs/records.md)"
+            )
     with Progress(
         "[progress.description]{task.description}",
         BarColumn(),
@@ -533,17 +537,40 @@ def replay_cmd(
     store: FromStore = None,
     game_no: GameNo = None,
 ) -> None:
-    """Re-run a saved or stored game and check it reaches the recorded final state."""
-    from cardwright.sim.records import replay
+    """Re-run a saved or stored game and check it reaches the recorded final state; for one
+    that no longer does, say what changed since it was recorded (docs/records.md)."""
+    from cardwright.sim.records import check_replay
 
     name, record = _load(path, store, game_no)
-    _, state = replay(record, log=False)
-    got = state_hash(state)
-    if record.final_hash and got != record.final_hash:
-        err.print(f"{name}: MISMATCH: replay reached {got}, the record says {record.final_hash}")
+    done = check_replay(record)
+    if not done.ok:
+        replay_problem(name, done)
         raise typer.Exit(1)
+    state = done.state
+    assert state is not None
     result = state.result.reason if state.result else "the game was not finished"
-    out.print(f"{name}: OK, {len(record.choices)} choices replayed to hash {got} ({result})")
+    checked = "replayed to hash" if done.verified else "replayed (not compared) to hash"
+    out.print(f"{name}: OK, {len(record.choices)} choices {checked} {done.reached} ({result})")
+    for note in done.notes:
+        out.print(f"{name}: note: {escape(note)}")
+    if done.changed:
+        out.print(f"{name}: {escape(done.since())}; it still replays exactly")
+
+
+def replay_problem(name: str, done: Any) -> None:
+    """Why a record does not replay, and what changed since it was recorded (stderr). A
+    record that nothing explains (its rules have not changed) and whose config or choices do
+    not fit is a bad file: one error line, exit status 2."""
+    mismatch = done.problem.startswith("replay reached")
+    if not mismatch and not done.rules_moved:
+        raise DataError(f"{name}: {done.problem}")
+    if mismatch:
+        err.print(f"{name}: MISMATCH: {escape(done.problem)}")
+    elif done.state is None:
+        err.print(f"{name}: cannot be replayed: {escape(done.problem)}")
+    else:
+        err.print(f"{name}: no longer replays: {escape(done.problem)}")
+    err.print(f"{name}: {escape(done.since())}")
 
 
 def _register_explain() -> None:

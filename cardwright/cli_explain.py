@@ -57,13 +57,9 @@ def register(app: typer.Typer) -> None:
         """A saved or stored game's log: each event with the rule behind it (each rule's
         paraphrase the first time it comes up) and each choice with who made it, a person or
         an AI."""
-        from cardwright.core.state import state_hash
-
         name, record = cli._load(path, store, game_no)
         first, last = _turns(turn)
-        g, state, choices = _replayed(record)
-        if record.final_hash and state_hash(state) != record.final_hash:
-            cli.err.print(f"warning: {escape(name)} no longer replays to its recorded final state")
+        g, state, choices = _replayed(cli, name, record)
         if seat is not None and seat not in range(state.num_players):
             raise ConfigError(f"--seat {seat}: seats are 0 to {state.num_players - 1}")
         view = g.view(state, seat) if seat is not None else state
@@ -135,23 +131,30 @@ def _turns(text: str | None) -> tuple[int, int]:
     return first, last
 
 
-def _replayed(record: Any) -> tuple[Any, Any, list[Choice]]:
-    """The record replayed with its log, and every choice in it with where it came in the log."""
-    from cardwright.games import get_game
+def _replayed(cli: Any, name: str, record: Any) -> tuple[Any, Any, list[Choice]]:
+    """The record replayed with its log, and every choice in it with where it came in the log.
+    One that no longer replays is replayed as far as it goes, with a warning and what changed
+    since it was recorded (docs/records.md); one that cannot start is exit status 1; a bad
+    file (nothing changed since, yet it does not fit) is one error line."""
+    from cardwright.sim.records import check_replay
 
-    g = get_game(record.game)
-    state = g.new_state(record.config, record.seed, log=True)
-    choices = []
-    for step, (seat, option_id) in enumerate(record.choices, start=1):
+    choices: list[Choice] = []
+
+    def note(state: Any, seat: int, option_id: str) -> None:
         decision = state.decision
         if decision is None:
-            raise ConfigError(f"choice {step} comes after the end of the game")
+            return  # the replay stops at this choice
         option = next((o for o in decision.options if o.id == option_id), None)
         label = option.label if option is not None else option_id
         seq = state.log[-1].seq + 1 if state.log else 0
         choices.append(Choice(seq, state.turn, seat, label, decision.prompt, decision.rule))
-        try:
-            g.apply(state, option_id, seat)
-        except Exception as exc:
-            raise ConfigError(f"choice {step}: {exc}") from None
-    return g, state, choices
+
+    done = check_replay(record, log=True, before=note)
+    if done.state is None:
+        cli.replay_problem(name, done)
+        raise typer.Exit(1)
+    if not done.ok:
+        if done.rules_moved or done.problem.startswith("replay reached"):
+            cli.err.print(f"warning: {escape(name)} no longer replays to its recorded final state")
+        cli.replay_problem(name, done)
+    return done.game, done.state, choices

@@ -116,16 +116,17 @@ def _new_game(
     from cardwright.games import GAMES, get_game
     from cardwright.sim.deal import deal
     from cardwright.sim.records import GameRecord
+    from cardwright.sim.seats import player_count
 
     g = get_game(game)
     status = GAMES[game].status_line()
     if not status.startswith("complete"):
         say(cli.err, f"note: {g.title} is {escape(status)}")
     config = cli.parse_options(option)
-    players = cli.with_seat_choices(game, config, deck, factions, players)
-    if players is not None:
-        config["players"] = players
-    count = players or g.validate_config(deal(game, config, 0)).get("players") or g.min_players
+    cli.with_seat_choices(game, config, deck, factions, players)
+    count = player_count(game, config, players=players)
+    if "players" in g.default_config():
+        config["players"] = count
     if seat not in range(count):
         raise ConfigError(f"--seat {seat}: {count} players sit in seats 0 to {count - 1}")
     entry = GAMES[game]

@@ -70,7 +70,7 @@ def register(app: typer.Typer) -> None:
 
         specs = split_agents(agents)
         config = cli.parse_options(option)
-        players = cli.with_seat_choices(game, config, deck, factions, players)
+        cli.with_seat_choices(game, config, deck, factions, players)
         config, players = plan_tournament(game, specs, players, config, n, jobs, backend)
         total = n * len(seatings(len(specs), players, rotations))
 

@@ -2,6 +2,7 @@
 
 from hypothesis import HealthCheck, settings
 
+from cardwright.core import game
 from cardwright.core.vocab import compiled
 from cardwright.games.smash_up import inplay
 
@@ -15,3 +16,5 @@ settings.load_profile("cardwright")
 inplay.CHECK = True
 # Expressions compiled to closures are checked against their eval at every evaluation.
 compiled.CHECK = True
+# A log line that more than one seat reads names the player; "you" is refused while testing.
+game.CHECK_PERSON = True

@@ -260,7 +260,7 @@ def test_smash_up_factions_per_seat() -> None:
     assert "Human shuffles Ninjas and Pirates" in mine.stdout, mine.stderr
     assert_user_error(
         cw("simulate", "smash-up", "--players", "2", *args, "--factions", "aliens,zombies"),
-        "names 3 seats but --players is 2",
+        "factions (3 seats named) and --players 2 disagree",
     )
     assert_user_error(cw("simulate", "smash-up", "--factions", "ninjas,nope"), "faction 'nope'")
 

@@ -28,7 +28,8 @@ def test_golden_playthrough_replays(game_id: str, pt: pts.Playthrough) -> None:
     assert not rep.differences, "\n".join(rep.differences)
     assert rep.state_hash == pt.state_hash, (
         f"{game_id} {pt.name}: the same game with another state layout; if the layout change "
-        "is intended, run `python -m cardwright.sim.playthroughs regen --layout-only`"
+        "is intended, bump STATE_HASH_VERSION (cardwright/core/state.py: saved games' hashes "
+        "change too) and run `python -m cardwright.sim.playthroughs regen --layout-only`"
     )
 
 

@@ -128,7 +128,7 @@ def test_munchkin_tournament_at_six_players_in_rotations() -> None:
 def test_plan_refuses_bad_tournaments() -> None:
     with pytest.raises(ConfigError, match="at least two agents"):
         plan_tournament("bizarre-world", ["random"], None, {})
-    with pytest.raises(ConfigError, match="3 players: bizarre-world is played by"):
+    with pytest.raises(ConfigError, match="--players 3: bizarre-world is played by"):
         plan_tournament("bizarre-world", ["random", "random", "random"], 3, {})
     with pytest.raises(ConfigError, match="3 players need at least 3 agents"):
         plan_tournament("smash-up", ["random", "random"], 3, {})

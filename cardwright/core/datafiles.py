@@ -82,6 +82,13 @@ def load_yaml(text: str) -> Any:
     return yaml.load(text, Loader=_DataLoader)
 
 
+def writable(path: Path) -> bool:
+    """Whether an existing file may be written: the user may write it, and it is not marked
+    read-only (no write permission for anyone: ``chmod a-w``, which even the superuser, who
+    could write it anyway, is told to respect)."""
+    return os.access(path, os.W_OK) and bool(path.stat().st_mode & 0o222)
+
+
 def check_writable(path: Path | str, what: str = "file") -> Path:
     """Refuse, before any work is done, a path a file cannot be written to: a folder, a file
     in a folder that does not exist, or one the user may not write."""
@@ -91,7 +98,7 @@ def check_writable(path: Path | str, what: str = "file") -> Path:
     folder = p.parent
     if not folder.is_dir():
         raise DataError(f"{p}: no such folder {str(folder)!r} to write the {what} in")
-    if p.exists() and not os.access(p, os.W_OK):
+    if p.exists() and not writable(p):
         raise DataError(f"{p}: cannot write the {what} (the file is read-only)")
     if not p.exists() and not os.access(folder, os.W_OK | os.X_OK):
         raise DataError(f"{p}: cannot write the {what} (the folder {str(folder)!r} is read-only)")

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import importlib
 import json
+import re
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any, ClassVar
@@ -52,6 +53,28 @@ from .vocab import dispatch, modified, permissions, replace_event, run_listener,
 
 if TYPE_CHECKING:
     from .abilities import Ability, Registry
+
+
+#: While the tests run (``tests/conftest.py``), :meth:`Game.log` refuses a line that more than
+#: one seat reads and that addresses a player as "you" (:func:`second_person`).
+CHECK_PERSON = False
+
+_SECOND_PERSON = re.compile(r"\b(?:you|your|yours|yourself|yourselves)\b", re.IGNORECASE)
+
+
+def second_person(game: Game, state: State, text: str) -> str | None:
+    """The word of ``text`` that addresses its reader ("you", "your" ...), once the names it
+    quotes are taken out (cards such as "Lose Your Headgear", seats); None if there is none.
+    A log line that more than one seat reads must name the player it is about: every seat
+    reads it, and "you" would be the wrong player for all but one (``explain --seat``)."""
+    if not text or _SECOND_PERSON.search(text) is None:
+        return None
+    names = {game.card_name(state, c) for c in state.cards} | set(state.names)
+    for name in sorted(names, key=len, reverse=True):
+        if name and name in text:
+            text = text.replace(name, "\x00")
+    found = _SECOND_PERSON.search(text)
+    return None if found is None else found.group(0)
 
 
 def shown(value: Any) -> str:
@@ -140,6 +163,19 @@ class Game(ABC):
                 )
             merged[key] = value
         return merged
+
+    def seat_names(self, names: Any, count: int) -> list[str]:
+        """``names`` as the seats' names: a list of ``count`` different names that are not
+        blank (a number is its text), or one :class:`ConfigError` line."""
+        if not (
+            isinstance(names, list)
+            and len(names) == count
+            and all(isinstance(n, str | int) and not isinstance(n, bool) for n in names)
+            and all(str(n).strip() for n in names)
+            and len({str(n) for n in names}) == count
+        ):
+            raise ConfigError(f"{self.id}: 'names' must be a list of {count} different seat names")
+        return [str(n) for n in names]
 
     def players_text(self) -> str:
         """How many play: ``2 players``, ``3 to 6 players``."""
@@ -301,6 +337,14 @@ class Game(ABC):
         holds other plain values (never card ids)."""
         if not state.logging:
             return
+        if CHECK_PERSON:
+            for shared in (text if visible_to is None or len(visible_to) > 1 else "", redacted):
+                word = second_person(self, state, shared)
+                if word is not None:
+                    raise EngineError(
+                        f"{self.id}: a log line other seats read says {word!r}: {shared!r} "
+                        f"({rule}); name the player instead"
+                    )
         state.log.append(
             LogEvent(
                 seq=len(state.log),

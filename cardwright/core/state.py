@@ -261,6 +261,15 @@ def from_json(cls: type[S], data: bytes | str) -> S:
     return result
 
 
+#: The version of :func:`state_hash` (part of the public contract): a record keeps the hash
+#: its game reached, so a change that gives the same game another hash (the encoding, a field
+#: of the core's or a game's state, a step's layout: the golden playthroughs' "same game,
+#: other layout") bumps it. A record of another version is then checked by its layout-free
+#: final position instead (docs/records.md). A change of the rules, which plays another game,
+#: does not bump it: the record's fingerprint says what changed.
+STATE_HASH_VERSION = 1
+
+
 def state_hash(state: State) -> str:
     """A stable hash of everything that matters to the game (the log, and the prompt and
     option labels of the pending decision, which are words for people, are excluded).

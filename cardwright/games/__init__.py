@@ -242,6 +242,18 @@ def option_forms(game_id: str) -> OptionForms:
     return OptionForms(game_id, declared, vocabulary_forms(game))
 
 
+def option_ids_version(game_id: str) -> int:
+    """The version of the game's option ids (``VERSION`` in its ``option_ids`` module, 1 when
+    it declares none): part of the public contract. A saved game's choices are option ids,
+    so a change that gives an existing id another form or meaning bumps it, and a record of
+    another version is refused rather than replayed into another game (docs/records.md)."""
+    entry = GAMES[game_id]
+    if entry.option_ids is None:
+        return 1
+    module = importlib.import_module(entry.option_ids.split(":")[0])
+    return int(getattr(module, "VERSION", 1))
+
+
 def guide(game_id: str) -> str:
     """The game's short how-to-play page (``guide.md`` in its package): the goal, a turn,
     and the words the terminal shows (``cardwright rules GAME --guide``, ``h`` in play)."""

@@ -8,8 +8,10 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
+import duckdb
+
 from cardwright.core.datafiles import check_writable
-from cardwright.core.errors import ConfigError
+from cardwright.core.errors import ConfigError, DataError
 from cardwright.games import get_game
 from cardwright.sim.store import open_store
 from cardwright.sim.trace import report_hooks
@@ -35,6 +37,29 @@ def check_output(path: Path) -> None:
     check_writable(path, "report")
 
 
+def _check_runs(
+    con: duckdb.DuckDBPyConnection, store: Path, game: str, runs: list[int] | None
+) -> None:
+    """Refuse, naming the store, a game it holds no games of, or a ``--run`` it does not hold
+    for that game (listing the runs it does hold)."""
+    held = [
+        r
+        for (r,) in con.execute(
+            "SELECT run FROM runs WHERE game = ? ORDER BY run", [game]
+        ).fetchall()
+    ]
+    if not held:
+        games = con.execute("SELECT DISTINCT game FROM games ORDER BY game").fetchall()
+        have = ", ".join(g for (g,) in games) or "no games"
+        raise DataError(f"{store}: holds no {game} games (it holds: {have})")
+    missing = [r for r in runs or () if r not in held]
+    if missing:
+        which = ", ".join(map(str, missing))
+        raise DataError(
+            f"{store}: no run {which} of {game} (its {game} runs: {', '.join(map(str, held))})"
+        )
+
+
 def build_report(
     store: Path,
     game: str,
@@ -55,6 +80,7 @@ def build_report(
     with open_store(store) as con:
         if threads is not None:
             con.execute(f"SET threads = {int(threads)}")
+        _check_runs(con, store, game, runs)
         data = gather(con, game, report_hooks(game), runs)
     html, chart_ids = render(data, store_name or str(store))
     fd, tmp = tempfile.mkstemp(dir=out.parent, prefix=".report-", suffix=".html")

@@ -39,8 +39,9 @@ def register(app: typer.Typer, cli: ModuleType) -> None:
             int | None, typer.Option("-n", help="Play N games now instead of --from.")
         ] = None,
         agents: Annotated[
-            str, typer.Option(help="With -n: one agent per seat.")
-        ] = cli.DEFAULT_AGENTS,
+            str | None,
+            typer.Option(help="With -n: one agent per seat, or one for every seat (random)."),
+        ] = None,
         seed: Annotated[int, typer.Option(help="With -n: the batch seed.")] = 0,
         jobs: Annotated[int, typer.Option(help="With -n: worker processes.")] = 1,
         players: Annotated[int | None, typer.Option(help="With -n: players.")] = None,

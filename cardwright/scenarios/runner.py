@@ -117,9 +117,15 @@ def _compare(
         if not isinstance(actual, dict):
             return [f"{path}: expected a mapping, found {actual!r}"]
         problems = []
+        seats = set(state.names)
+        by_seat = bool(actual) and set(map(str, actual)) <= seats
         for key, value in expected.items():
             if key not in actual:
                 known = ", ".join(map(str, actual)) or "none"
+                if by_seat and str(key) not in seats:  # a fact per seat: a writing mistake
+                    raise ScenarioError(
+                        f"expect: {path}: unknown seat {key!r}; seats: {', '.join(state.names)}"
+                    )
                 problems.append(f"{path}.{key}: no such fact (known: {known})")
                 continue
             problems += _compare(f"{path}.{key}", value, actual[key], aliases, state)

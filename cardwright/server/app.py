@@ -28,7 +28,7 @@ from cardwright.agents.specs import KINDS
 from cardwright.core.errors import CardwrightError, ConfigError
 from cardwright.core.state import SPECTATOR
 from cardwright.games import GAMES, get_game, guide, playable_games
-from cardwright.sim.records import GameRecord
+from cardwright.sim.records import GameRecord, finish_record
 from cardwright.sim.trace import report_hooks
 
 from .ai import AIRunner
@@ -128,13 +128,14 @@ class Server:
         if not session.over:
             raise ConfigError(f"game {game_id} is not over: spectate it instead")
         s = session.stored
-        return GameRecord(
+        record = GameRecord(
             game=s.game,
             config=s.config,
             seed=s.seed,
             choices=[(m.seat, m.option) for m in s.moves],
             agents=[seat.agent or "human" for seat in s.seats],
         )
+        return finish_record(record, session.state)
 
 
 def _json_error(message: str, status: int = 400) -> JSONResponse:

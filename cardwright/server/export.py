@@ -16,7 +16,7 @@ from collections import defaultdict
 from dataclasses import replace
 from pathlib import Path
 
-from cardwright.core.errors import DataError
+from cardwright.core.errors import CardwrightError, DataError
 from cardwright.core.state import state_hash
 from cardwright.games import get_game
 from cardwright.sim.runner import GameOutcome
@@ -32,7 +32,12 @@ def _traced(stored: StoredGame) -> GameOutcome:
     tracer = Tracer(game, state, report_hooks(stored.game))
     choices = []
     for move in stored.moves:
-        game.apply(state, move.option, move.seat)
+        try:
+            game.apply(state, move.option, move.seat)
+        except CardwrightError as exc:
+            raise DataError(
+                f"game {stored.id}: move {move.seq} ({move.option}) no longer plays: {exc}"
+            ) from None
         if state_hash(state) != move.hash:
             raise DataError(f"game {stored.id}: move {move.seq} no longer reaches its state")
         choices.append((move.seat, move.option))

@@ -17,7 +17,7 @@ from cardwright.core.errors import CardwrightError, ConfigError, DataError
 from cardwright.core.game import Game
 from cardwright.core.state import SPECTATOR, State, clone
 from cardwright.games import get_game
-from cardwright.sim.records import GameRecord, decode_record
+from cardwright.sim.records import GameRecord, decode_record, since
 
 from .present import Presenter
 
@@ -35,7 +35,10 @@ class Replayer:
     def __init__(self, record: GameRecord) -> None:
         self.record = record
         self.game: Game = get_game(record.game)
-        state = self.game.new_state(record.config, record.seed)
+        try:
+            state = self.game.new_state(record.config, record.seed)
+        except CardwrightError as exc:
+            raise DataError(f"its config: {exc} ({since(record)})") from None
         self.presenter = Presenter(record.game, state.config)
         self.names = list(state.names)
         self.checkpoints: list[State] = [clone(state)]
@@ -43,7 +46,7 @@ class Replayer:
             try:
                 self.game.apply(state, choice, seat)
             except CardwrightError as exc:
-                raise DataError(f"step {i}: {exc}") from None
+                raise DataError(f"step {i}: {exc} ({since(record)})") from None
             if i % CHECKPOINT == 0:
                 self.checkpoints.append(clone(state))
 

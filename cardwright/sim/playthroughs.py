@@ -35,9 +35,10 @@ from typing import Any
 import msgspec
 
 from cardwright.agents import make_agent
-from cardwright.core.game import Game
-from cardwright.core.state import Decision, State, state_hash
+from cardwright.core.state import STATE_HASH_VERSION, Decision, State, state_hash
 from cardwright.games import get_game
+
+from .records import position_hash
 
 FORMAT = 1
 
@@ -67,9 +68,13 @@ class Playthrough(msgspec.Struct):
 
 
 class GoldenFile(msgspec.Struct):
+    """``state_hash_version``: the :data:`~cardwright.core.state.STATE_HASH_VERSION` its
+    hashes were made with (a layout-only regeneration that changes them must bump it)."""
+
     game: str
     playthroughs: list[Playthrough]
     format: int = FORMAT
+    state_hash_version: int = 1
 
 
 @dataclass(frozen=True)
@@ -105,21 +110,8 @@ def text_hash(decision: Decision) -> str:
     return _h([decision.prompt, decision.rule, *(o.label for o in decision.options)])
 
 
-def fingerprint(game: Game, state: State) -> str:
-    """A hash of the position that does not depend on how the state is laid out: the result,
-    turn, active seat, every zone (sorted by name) with each card's id, definition, owner,
-    controller, exhaustion, facing and counters, and the game's scores."""
-    zones = []
-    for key in sorted(state.zones):
-        cards = []
-        for cid in state.zones[key]:
-            c = state.cards[cid]
-            counters = sorted(c.counters.items())
-            cards.append([cid, c.defn, c.owner, c.controller, c.exhausted, c.face_up, counters])
-        zones.append([key, cards])
-    result = state.result
-    res = None if result is None else [result.winners, result.reason, result.rule]
-    return _h([res, state.turn, state.active, zones, game.scores(state)])
+#: The final position's layout-free digest (the one saved games keep too).
+fingerprint = position_hash
 
 
 def log_hash(state: State) -> str:
@@ -338,6 +330,8 @@ def save(golden: GoldenFile, directory: Path = GOLDEN_DIR) -> None:
     """Write a golden file with one step per line, so a diff shows where games part."""
     enc = msgspec.json.encode
     out = [b'{"game": ', enc(golden.game), b', "format": ', enc(golden.format)]
+    if golden.state_hash_version != 1:
+        out += [b', "state_hash_version": ', enc(golden.state_hash_version)]
     out.append(b', "playthroughs": [')
     for i, pt in enumerate(golden.playthroughs):
         head = msgspec.structs.asdict(pt)
@@ -360,17 +354,34 @@ def regen(games: Sequence[str], *, layout_only: bool, directory: Path = GOLDEN_D
         if layout_only:
             golden = load(game_id, directory)
             problems: list[str] = []
+            moved = False
             for pt in golden.playthroughs:
                 rep = replay(game_id, pt)
                 problems.extend(rep.differences)
+                moved = moved or pt.state_hash != rep.state_hash
                 pt.state_hash = rep.state_hash
             if problems:
                 print("\n".join(problems), file=sys.stderr)
                 print(f"{game_id}: games differ; nothing written", file=sys.stderr)
                 status = 1
                 continue
+            if moved and golden.state_hash_version >= STATE_HASH_VERSION:
+                print(
+                    f"{game_id}: the same games reach other state hashes, so saved games' "
+                    "hashes no longer match either: bump STATE_HASH_VERSION in "
+                    "cardwright/core/state.py (records of the old version are then checked by "
+                    "their final position: docs/records.md); nothing written",
+                    file=sys.stderr,
+                )
+                status = 1
+                continue
+            golden.state_hash_version = STATE_HASH_VERSION
         else:
-            golden = GoldenFile(game_id, [record(spec, game_id) for spec in specs[game_id]])
+            golden = GoldenFile(
+                game_id,
+                [record(spec, game_id) for spec in specs[game_id]],
+                state_hash_version=STATE_HASH_VERSION,
+            )
         save(golden, directory)
         steps = sum(len(pt.steps) for pt in golden.playthroughs)
         print(f"{game_id}: {len(golden.playthroughs)} playthroughs, {steps} decisions")

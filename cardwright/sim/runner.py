@@ -23,6 +23,7 @@ from cardwright.games import get_game
 from .deal import deal
 from .parallel import check_backend, run_tasks
 from .records import GameRecord, finish_record
+from .seats import player_count
 from .trace import GameDetail, Tracer, report_hooks
 
 #: A game still running after this many decisions is a rules bug (real games take hundreds;
@@ -142,7 +143,7 @@ def check_batch(
     """Refuse a bad game, number of players, agent, rule option, ``jobs`` or ``backend`` in
     one line, in this process, before any game is played."""
     game = get_game(game_id)
-    game.check_players(len(agents), f"{len(agents)} agents ({', '.join(agents)})")
+    player_count(game_id, config, agents=agents)  # one agent per seat, as the config says
     game.validate_config(deal(game_id, config, 0))
     for name in agents:
         make_agent(name, game_id, 0)

@@ -14,25 +14,29 @@ from __future__ import annotations
 
 import contextlib
 import json
+import os
 import tempfile
 from collections.abc import Iterator, Sequence
 from datetime import UTC, datetime
-from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
 from typing import Any
 
 import duckdb
 import msgspec
 
-from cardwright.core.datafiles import check_writable
+from cardwright.core.datafiles import check_writable, writable
 from cardwright.core.errors import ConfigError, DataError
+from cardwright.core.state import STATE_HASH_VERSION
 
+from .provenance import cardwright_version, fingerprint, option_ids_version
 from .records import GameRecord
 from .runner import Batch, GameOutcome, simulate, with_player_count
 from .trace import report_hooks
 
 FORMAT = "cardwright-store"
-FORMAT_VERSION = 1
+FORMAT_VERSION = 2
+#: The versions this Cardwright reads; a version-1 store it appends to is upgraded first.
+READABLE = (1, 2)
 SUFFIX = ".duckdb"
 
 #: Every table: its columns and their DuckDB types, in order.
@@ -51,6 +55,9 @@ TABLES: dict[str, list[tuple[str, str]]] = {
         ("jobs", "INTEGER"),
         ("cardwright", "VARCHAR"),
         ("created", "TIMESTAMP"),
+        ("fingerprint", "JSON"),
+        ("state_hash_version", "INTEGER"),
+        ("option_ids_version", "INTEGER"),
     ],
     "games": [
         ("game_no", "INTEGER"),
@@ -74,6 +81,7 @@ TABLES: dict[str, list[tuple[str, str]]] = {
         ("final_hash", "VARCHAR"),
         ("choice_seats", "UTINYINT[]"),
         ("choices", "VARCHAR[]"),
+        ("final_position", "VARCHAR"),
     ],
     "seats": [
         ("game_no", "INTEGER"),
@@ -102,26 +110,35 @@ TABLES: dict[str, list[tuple[str, str]]] = {
     ],
 }
 KEYS = {"meta": "key", "runs": "run", "games": "game_no"}
+#: The columns version 2 added (at the end of their tables): what played each run, and each
+#: game's layout-free final position. Upgrading a version-1 store adds them, empty.
+ADDED_IN_2 = {
+    "runs": ["fingerprint", "state_hash_version", "option_ids_version"],
+    "games": ["final_position"],
+}
 
 #: Games buffered before their rows are written.
 FLUSH_GAMES = 500
 
 
-def _cardwright_version() -> str:
-    try:
-        return version("cardwright")
-    except PackageNotFoundError:  # pragma: no cover (running from a source tree)
-        return "unknown"
-
-
 def check_path(path: Path) -> None:
-    """Refuse a store path that cannot be one, before any game is played."""
+    """Refuse a store path that cannot be appended to, before any game is played: a name not
+    ending in ``.duckdb``, a folder, a file that is not a store of this version or is damaged
+    (:func:`open_store`), a read-only store, or a new file where none may be written."""
     if path.suffix != SUFFIX:
         hint = " (the store is a DuckDB file; see docs/records.md)" if path.suffix else ""
         raise ConfigError(f"{path}: a game store's name ends in {SUFFIX}{hint}")
-    if path.exists():
+    if path.exists() and not path.is_dir():
         with open_store(path):
             pass
+        folder = path.parent
+        if not writable(path):
+            raise DataError(f"{path}: the game store is read-only; cannot append games to it")
+        if not os.access(folder, os.W_OK | os.X_OK):  # DuckDB writes its journal beside it
+            raise DataError(
+                f"{path}: the folder {str(folder)!r} is read-only; cannot append games to the "
+                "store in it"
+            )
     else:
         check_writable(path, "game store")
 
@@ -130,36 +147,103 @@ def check_path(path: Path) -> None:
 def open_store(path: Path | str) -> Iterator[duckdb.DuckDBPyConnection]:
     """A read-only connection to an existing store (one-line errors for anything else)."""
     path = Path(path)
+    if path.is_dir():
+        raise DataError(f"{path}: is a folder, not a game store")
     if not path.is_file():
         raise DataError(f"{path}: no such game store")
     try:
         con = duckdb.connect(str(path), read_only=True)
         con.execute("SET enable_progress_bar = false")  # no bar on the terminal
+    except duckdb.IOException as exc:
+        raise _damaged(path, exc) from None
     except duckdb.Error as exc:
         raise DataError(f"{path}: cannot read it as a game store ({_first_line(exc)})") from None
     try:
         _check_format(con, path)
+        _check_intact(con, path)
         yield con
     finally:
         con.close()
+
+
+#: A DuckDB file starts with three 4 KiB headers (the main header and two database headers);
+#: block ``i`` follows them at ``i * block_size`` (DuckDB's storage format).
+_FILE_HEADERS = 3 * 4096
+
+
+def _check_intact(con: duckdb.DuckDBPyConnection, path: Path) -> None:
+    """Refuse a store whose file was cut short (a copy or a download that stopped) before any
+    work: every block that holds a table's rows must lie inside the file. Reading the tables'
+    storage map costs milliseconds, where finding out by reading the rows would come only
+    after the games were played or half the report was built."""
+    try:
+        (block,) = con.execute("SELECT block_size FROM pragma_database_size()").fetchone() or (0,)
+        last = -1
+        for table in TABLES:
+            (top,) = con.execute(
+                f"SELECT max(block_id) FROM pragma_storage_info('{table}') WHERE persistent"
+            ).fetchone() or (None,)
+            if top is not None:
+                last = max(last, int(top))
+    except duckdb.IOException as exc:
+        raise _damaged(path, exc) from None
+    except duckdb.Error as exc:
+        raise DataError(f"{path}: cannot read it as a game store ({_first_line(exc)})") from None
+    need = _FILE_HEADERS + (last + 1) * int(block)
+    size = path.stat().st_size
+    if last >= 0 and size < need:
+        raise _damaged(path, f"{size:,} bytes where its tables need {need:,}")
+
+
+def _damaged(path: Path, why: BaseException | str) -> DataError:
+    detail = _first_line(why) if isinstance(why, BaseException) else why
+    return DataError(
+        f"{path}: the game store is damaged, probably cut short ({detail}); restore it from a copy"
+    )
 
 
 def _first_line(exc: BaseException) -> str:
     return str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
 
 
-def _check_format(con: duckdb.DuckDBPyConnection, path: Path) -> None:
+def _check_format(con: duckdb.DuckDBPyConnection, path: Path) -> int:
+    """The store's format version (one this Cardwright reads), or a one-line refusal."""
     try:
         meta = dict(con.execute("SELECT key, value FROM meta").fetchall())
+    except duckdb.IOException as exc:
+        raise _damaged(path, exc) from None
     except duckdb.Error:
         raise DataError(f"{path}: a DuckDB file but not a Cardwright game store") from None
     if meta.get("format") != FORMAT:
         raise DataError(f"{path}: a DuckDB file but not a Cardwright game store")
-    if meta.get("version") != str(FORMAT_VERSION):
-        raise DataError(
-            f"{path}: game store version {meta.get('version')}, this Cardwright reads "
-            f"version {FORMAT_VERSION}"
+    found = str(meta.get("version"))
+    if found not in map(str, READABLE):
+        newer = (
+            " (written by a newer Cardwright)"
+            if found.isdigit() and int(found) > FORMAT_VERSION
+            else ""
         )
+        raise DataError(
+            f"{path}: game store version {found}{newer}; this Cardwright reads versions "
+            f"{', '.join(map(str, READABLE))}"
+        )
+    return int(found)
+
+
+def store_version(path: Path | str) -> int:
+    """The format version of the store at ``path`` (checked as :func:`open_store` does)."""
+    with open_store(path) as con:
+        return _check_format(con, Path(path))
+
+
+def _upgrade(con: duckdb.DuckDBPyConnection) -> None:
+    """Make a version-1 store version 2 (inside the writer's transaction): the added columns,
+    empty for the runs and games already there (they were recorded without them)."""
+    for table, columns in ADDED_IN_2.items():
+        kinds = dict(TABLES[table])
+        for column in columns:
+            con.execute(f"ALTER TABLE {table} ADD COLUMN {column} {kinds[column]}")
+    con.execute("UPDATE meta SET value = ? WHERE key = 'version'", [str(FORMAT_VERSION)])
 
 
 def _create_tables(con: duckdb.DuckDBPyConnection) -> None:
@@ -215,8 +299,12 @@ class StoreWriter:
         except duckdb.Error as exc:
             raise DataError(f"{path}: cannot open the game store ({_first_line(exc)})") from None
         self.con.execute("BEGIN TRANSACTION")
+        self.upgraded = False
         if self.created:
             _create_tables(self.con)
+        elif _check_format(self.con, path) < FORMAT_VERSION:
+            _upgrade(self.con)
+            self.upgraded = True
         self.run = self._next("runs", "run")
         self.first_game = self._next("games", "game_no")
         self._rows: dict[str, list[dict[str, Any]]] = {t: [] for t in TABLES}
@@ -233,8 +321,11 @@ class StoreWriter:
                 "config": config,
                 "backend": backend,
                 "jobs": jobs,
-                "cardwright": _cardwright_version(),
+                "cardwright": cardwright_version(),
                 "created": datetime.now(UTC).replace(tzinfo=None).isoformat(sep=" "),
+                "fingerprint": fingerprint(game),
+                "state_hash_version": STATE_HASH_VERSION,
+                "option_ids_version": option_ids_version(game),
             }
         )
         self._tmp = tempfile.TemporaryDirectory(prefix="cardwright-store-")
@@ -288,6 +379,7 @@ class StoreWriter:
                 "final_hash": d.final_hash,
                 "choice_seats": [seat for seat, _ in d.choices],
                 "choices": [choice for _, choice in d.choices],
+                "final_position": d.final_position,
             }
         )
         seats = self._rows["seats"]
@@ -352,18 +444,27 @@ class StoreWriter:
 
 
 def load_game(path: Path | str, game_no: int) -> GameRecord:
-    """The record of stored game ``game_no`` (replay it with :func:`records.replay`)."""
+    """The record of stored game ``game_no`` (replay it with :func:`records.check_replay`),
+    with what its run was played by (a version-1 store knows only the Cardwright version)."""
     with open_store(path) as con:
+        version = _check_format(con, Path(path))
+        added = (
+            "r.fingerprint, r.state_hash_version, r.option_ids_version, g.final_position"
+            if version >= 2
+            else "NULL, 1, 1, ''"
+        )
         row = con.execute(
-            "SELECT game, config, seed, choice_seats, choices, final_hash, winners, reason, "
-            "turns, agents FROM games WHERE game_no = ?",
+            "SELECT g.game, g.config, g.seed, g.choice_seats, g.choices, g.final_hash, "
+            f"g.winners, g.reason, g.turns, g.agents, r.cardwright, {added} "
+            "FROM games g JOIN runs r USING (run) WHERE g.game_no = ?",
             [game_no],
         ).fetchone()
         if row is None:
             span = con.execute("SELECT min(game_no), max(game_no) FROM games").fetchone()
             have = f"games {span[0]} to {span[1]}" if span and span[0] is not None else "no games"
             raise DataError(f"{path}: no game {game_no} (the store holds {have})")
-    game, config, seed, seats, choices, final_hash, winners, reason, turns, agents = row
+    (game, config, seed, seats, choices, final_hash, winners, reason, turns, agents) = row[:10]
+    made_by, fingerprint_json, hash_version, ids_version, position = row[10:]
     return GameRecord(
         game=game,
         config=json.loads(config),
@@ -374,6 +475,12 @@ def load_game(path: Path | str, game_no: int) -> GameRecord:
         reason=reason,
         turns=turns,
         agents=list(agents),
+        version=2 if fingerprint_json else 1,  # the format its run was recorded in
+        cardwright=made_by or "",
+        state_hash_version=hash_version or 1,
+        option_ids_version=ids_version or 1,
+        fingerprint=json.loads(fingerprint_json) if fingerprint_json else {},
+        final_position=position or "",
     )
 
 

@@ -32,6 +32,7 @@ from cardwright.games import get_game
 from .deal import deal
 from .parallel import check_backend, run_tasks
 from .runner import MAX_DECISIONS, game_seed, with_player_count
+from .seats import player_count
 
 
 def seatings(entrants: int, players: int, rotations: bool = False) -> list[tuple[int, ...]]:
@@ -171,9 +172,8 @@ def plan_tournament(
         raise ConfigError("-n must be at least 1")
     if len(specs) < 2:
         raise ConfigError("a tournament needs at least two agents")
-    if players is None:
-        players = min(len(specs), game.max_players)
-    game.check_players(players, f"{players} players")
+    default = min(len(specs), game.max_players)
+    players = player_count(game_id, config or {}, players=players, default=default)
     if players > len(specs):
         raise ConfigError(f"{players} players need at least {players} agents, got {len(specs)}")
     cfg = with_player_count(game_id, config, players)

@@ -16,6 +16,8 @@ from cardwright.core.state import State, state_hash
 from cardwright.games import GAMES
 from cardwright.games.reporting import ReportHooks
 
+from .records import position_hash
+
 
 def _seat_labels(config: dict[str, Any]) -> list[str]:
     return [str(name) for name in config.get("names") or []]
@@ -51,6 +53,7 @@ class GameDetail(msgspec.Struct, array_like=True):
     groups: list[str]
     plays: list[tuple[int, int, str, str]]
     scores: list[tuple[int, dict[str, Any]]]
+    final_position: str = ""
 
 
 class Tracer:
@@ -91,4 +94,5 @@ class Tracer:
             groups=self.hooks.groups(config),
             plays=plays,
             scores=self.scores,
+            final_position=position_hash(self.game, state),
         )

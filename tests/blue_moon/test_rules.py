@@ -336,6 +336,46 @@ def test_render_marks_the_characters_that_cannot_meet_the_power() -> None:
     assert "(short: at most 3)" in next(line for line in shown if "Helkome" in line)
 
 
+def _marks(setup: dict[str, Any]) -> dict[str, str]:
+    """Ann's screen: the line of each card in her hand, by the card's first name."""
+    text = GAME.render(GAME.view(_scenario(setup), 0), 0)
+    lines = [line for line in text.splitlines() if "in hand: " in line]
+    names = ("Helkomedes", "Wogarathoras", "Inscrutable", "Var-dis-Nar", "Shaman")
+    return {name: line for name in names for line in lines if name in line}
+
+
+def test_render_no_short_mark_when_a_shield_in_hand_or_the_character_covers_it() -> None:
+    """Bob has 7 fire. With Inscrutable Armor (a fire-shield booster) in hand, any character
+    can continue with less: played with it, the shield covers the shortfall, so nothing is
+    marked; a character that carries the fire shield itself (Var-dis-Nar, 4) is never short.
+    A STOP character (Shaman of the Here and Now, 2) can be followed by nothing, so neither
+    the shield nor the booster in hand helps it."""
+    setup: dict[str, Any] = {
+        "active": "Ann",
+        "start": "Bob",
+        "element": "fire",
+        "seats": {
+            "Ann": {
+                "hand": ["Hoax 9", "Hoax 1", "Hoax 18", "Mutant 105", "Mimix 20"],
+                "deck": ["Hoax 3 x4"],
+            },
+            "Bob": {"combat": ["Vulca 1"], "deck": ["Vulca 6"]},
+        },
+    }
+    marks = _marks(setup)
+    assert "short" not in marks["Helkomedes"] and "short" not in marks["Wogarathoras"]
+    assert "short" not in marks["Var-dis-Nar"]
+    assert "(short: at most 2)" in marks["Shaman"]
+    setup["seats"]["Ann"]["hand"] = ["Hoax 9", "Hoax 1", "Mutant 105", "Mimix 20"]
+    marks = _marks(setup)  # no shield in hand: the plain characters fall short again
+    assert "(short: at most 5)" in marks["Wogarathoras"] and "short" not in marks["Var-dis-Nar"]
+    setup["element"] = "earth"  # a fire shield does not cover an earth fight
+    setup["seats"]["Ann"]["hand"] = ["Hoax 1", "Hoax 18"]
+    setup["seats"]["Bob"]["combat"] = ["Vulca 7"]  # Furnace: 4 earth
+    marks = _marks(setup)
+    assert "(short: at most 1)" in marks["Wogarathoras"]
+
+
 def _play_first_character(s: BMState) -> None:
     play = next(o.id for o in s.decision.options if o.id.startswith("play:"))  # type: ignore[union-attr]
     GAME.apply(s, play)

@@ -241,7 +241,9 @@ def test_report_plays_its_own_games_and_explains_them(tmp_path: Path) -> None:
     assert_user_error(again, "exists", "--from")
     built = build_report(store, "bizarre-world", tmp_path / "again.html", threads=1, runs=[1])
     assert built.games == 8 and "cards" in built.charts
-    with pytest.raises(DataError, match=r"no bizarre-world games of run\(s\) 2"):
+    with pytest.raises(
+        DataError, match=r"bw.duckdb: no run 2 of bizarre-world \(its bizarre-world runs: 1\)"
+    ):
         build_report(store, "bizarre-world", tmp_path / "run2.html", runs=[2])
     assert not (tmp_path / "run2.html").exists()
     assert_user_error(

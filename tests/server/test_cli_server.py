@@ -52,3 +52,23 @@ def test_export_appends_finished_games_once(tmp_path: Path) -> None:
     assert explained.returncode == 0 and "T1" in explained.stdout
     assert_user_error(cw("export", str(tmp_path / "g.txt"), "--db", str(db)), ".duckdb")
     assert_user_error(cw("export", str(store), "--db", str(db), "--game", "nope"), "nope")
+    # its run in the store says what played it (docs/records.md), as simulate's runs do
+    import duckdb
+
+    with duckdb.connect(str(store), read_only=True) as ddb:
+        stamped = ddb.execute("SELECT fingerprint, option_ids_version FROM runs").fetchall()
+    assert len(stamped) == 1 and '"rules"' in stamped[0][0] and stamped[0][1] >= 1
+    # a finished game whose moves no longer play (a damaged database, or rules that changed
+    # since) is one line naming the game and the move, and no store is written
+    import sqlite3
+
+    game_id = session.id
+    con = sqlite3.connect(db)
+    con.execute("UPDATE moves SET option = 'nope' WHERE game = ? AND seq = 3", (game_id,))
+    con.commit()
+    con.close()
+    other = tmp_path / "other.duckdb"
+    assert_user_error(
+        cw("export", str(other), "--db", str(db)), f"game {game_id}: move 3 (nope) no longer plays"
+    )
+    assert not other.exists()

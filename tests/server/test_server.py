@@ -209,6 +209,14 @@ def test_a_game_against_a_random_ai_is_played_stored_exported_and_replayed(
     state, problem = replay_stored(stored)
     assert problem is None and state_hash(state) == server.state_hash(game_id)
     assert stored.result == last["frame"]["result"]
+    # the record the replay viewer reads is a record of today's format (docs/records.md):
+    # it says what played it, and replays exactly to the server's final state
+    from cardwright.sim.records import FORMAT_VERSION, check_replay
+
+    record = server.app.state.server.finished_record(game_id)
+    assert record.version == FORMAT_VERSION and record.fingerprint and record.final_position
+    done = check_replay(record)
+    assert done.ok and done.verified and done.reached == server.state_hash(game_id)
     # the lobby lists it as finished; its replay shows each step as a seat saw it
     listed = {g["id"]: g for g in server.http.get("/api/games").json()["games"]}
     assert listed[game_id]["finished"]
@@ -357,6 +365,20 @@ def test_replays_of_uploads_and_stores_and_their_mistakes(server: Server, tmp_pa
             assert mounted.http.get(f"/api/replay/{source}").status_code == 200
     finally:
         mounted.stop()
+    # saved games of the first format (tests/records/v1): one today's rules still play is
+    # replayed; one they no longer play says where it stops and that what changed since cannot
+    # be told (a format-1 record carries no fingerprint), in one line
+    v1 = Path(__file__).parents[1] / "records" / "v1"
+    old = server.http.post("/api/replays", content=(v1 / "varia.json").read_bytes()).json()["id"]
+    end = server.http.get(f"/api/replay/upload/{old}", params={"step": 10**6}).json()
+    assert end["frame"]["result"] and end["step"] == end["steps"]
+    moved = server.http.post("/api/replays", content=(v1 / "smash-up.json").read_bytes())
+    answer = server.http.get(f"/api/replay/upload/{moved.json()['id']}")
+    error = answer.json()["error"]
+    assert answer.status_code == 400 and "\n" not in error
+    assert (
+        error.startswith("step 97: ") and "(format 1): what changed since cannot be told" in error
+    )
     for path, body, words in (
         ("/api/replays", b"{not json", "not a Cardwright saved game"),
         ("/api/replays", b'{"game": "chess", "config": {}, "seed": 1, "choices": []}', "chess"),

@@ -52,7 +52,16 @@ from .effects import (
     gain,
     lose,
 )
-from .events import dispatch, hear, modified, permissions, replace_event, run_listener, treated
+from .events import (
+    dispatch,
+    hear,
+    lasting_permissions,
+    modified,
+    permissions,
+    replace_event,
+    run_listener,
+    treated,
+)
 from .exprs import (
     COMPARE,
     SEAT_WORDS,
@@ -132,6 +141,7 @@ __all__ = [
     "hear",
     "hooks_from",
     "index_effect",
+    "lasting_permissions",
     "lose",
     "modified",
     "node",

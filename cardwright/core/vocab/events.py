@@ -152,7 +152,7 @@ def modified(
     (wherever it is: a cost in hand) and those of live cards that say it applies (``it`` is
     the card asked about), added in layer order. ``parts``: cards combined with ``card`` into
     one (a Varia combo): their own modifiers count too (each with ``self`` its own card and
-    ``it`` the combined one)."""
+    ``it`` the combined one), and so do the lasting effects given to them."""
     registry = game.registry
     if registry is None:
         return base
@@ -185,8 +185,11 @@ def modified(
                     ctx = Ctx(game, state, ability, CardRef(src), cards[src].controller, it)
                     if mod.applies.eval(ctx):
                         changes.append((mod.layer, int(mod.amount.eval(ctx))))
-    if state.lasting:
-        changes.append((0, lasting_amount(state, key, card)))
+    if state.lasting:  # a change given to any part belongs to the combined card
+        amount = lasting_amount(state, key, card)
+        for part in parts:
+            amount += lasting_amount(state, key, part)
+        changes.append((0, amount))
     if not changes:
         return base
     value = base
@@ -213,13 +216,23 @@ def permissions(
                         card_permissions(game, state, ability, src, action, target, actor, it)
                     )
     if state.lasting:
-        for e in state.lasting:
-            if e.target != target or (e.seat >= 0 and e.seat != actor):
-                continue
-            if e.key == f"cannot:{action}":
-                out.append(Permission(action, -1 if e.source is None else e.source, False))
-            elif e.key == f"can:{action}":
-                out.append(Permission(action, -1 if e.source is None else e.source, True))
+        out.extend(lasting_permissions(state, action, target, actor))
+    return out
+
+
+def lasting_permissions(
+    state: State, action: str, target: int | None, actor: int
+) -> list[Permission]:
+    """The lasting effects keyed ``cannot:<action>`` / ``can:<action>`` on ``target`` that
+    hold for ``actor`` (by ``seat`` when set)."""
+    out: list[Permission] = []
+    for e in state.lasting:
+        if e.target != target or (e.seat >= 0 and e.seat != actor):
+            continue
+        if e.key == f"cannot:{action}":
+            out.append(Permission(action, -1 if e.source is None else e.source, False))
+        elif e.key == f"can:{action}":
+            out.append(Permission(action, -1 if e.source is None else e.source, True))
     return out
 
 

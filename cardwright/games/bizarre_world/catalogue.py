@@ -60,8 +60,10 @@ def catalogue(selection: Mapping[str, str]) -> list[CardTable]:
 
 def check_deck_file(path: Path, raw: Mapping[str, Any]) -> str | None:
     """A one-line summary of a valid Bizarre World deck file (None: not one of ours; a bad
-    one raises a one-line DataError naming the card and the rule)."""
-    if "leader" in raw:
+    one raises a one-line DataError naming the card and the rule). Another game's keys
+    (Blue Moon's ``leader``, Varia's ``actions``, ``items`` or ``class``) without our
+    ``[[card]]`` tables make it another game's file."""
+    if "leader" in raw or ("card" not in raw and {"actions", "items", "class"} & set(raw)):
         return None
     deck = load_deck_file(path)
     fmt = format_for_size(len(deck.cards))

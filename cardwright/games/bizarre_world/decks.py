@@ -74,6 +74,7 @@ class CardLine(BaseModel):
 
 class DeckFile(BaseModel):
     model_config = ConfigDict(extra="forbid", strict=True)
+    game: Literal["bizarre-world"] = "bizarre-world"  # a file may name its game (deck check)
     name: str = Field(min_length=1)
     mode: Literal["crafted", "random"] = "crafted"
     ruleset: str = DEFAULT_RULESET

@@ -85,10 +85,7 @@ class BizarreWorld(Game):
     def validate_options(self, config: Any) -> dict[str, Any]:
         """Check every rule option except the decks (scenarios bring their own cards)."""
         cfg = super().validate_config(config)
-        names = cfg["names"]
-        if not (isinstance(names, list) and len(names) == 2 and all(map(str, names))):
-            raise ConfigError("bizarre-world: 'names' must be a list of two seat names")
-        cfg["names"] = [str(n) for n in names]
+        cfg["names"] = self.seat_names(cfg["names"], 2)
         if not isinstance(cfg["max_turns"], int) or cfg["max_turns"] < 2:
             raise ConfigError("bizarre-world: 'max_turns' must be a whole number of at least 2")
         return cfg

@@ -1,5 +1,10 @@
 """Bizarre World's option ids by decision kind (see :mod:`cardwright.core.option_ids`)."""
 
+#: The version of these ids (part of the public contract): bumped when an existing id takes
+#: another form or meaning, so that saved games of the old ids are refused, not misread
+#: (docs/records.md). Adding a form keeps the version.
+VERSION = 1
+
 OPTION_IDS = {
     "main": (
         ("play:CARD", "play CARD from your hand, paying its cost"),

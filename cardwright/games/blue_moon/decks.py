@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
@@ -35,6 +35,7 @@ class DeckFile(BaseModel):
     """The shape of a custom deck file."""
 
     model_config = ConfigDict(extra="forbid")
+    game: Literal["blue-moon"] = "blue-moon"  # a file may name its game (``deck check``)
     name: str = Field(min_length=1)
     leader: str = Field(min_length=1)
     cards: list[str]

@@ -133,10 +133,13 @@ class Retreat(Step, tag="bm.retreat"):
         unwind(s)
 
 
-def dragons_won(g: BlueMoon, s: BMState, eff: InForce, winner: int, retreater: int) -> int:
+def dragons_won(
+    g: BlueMoon, s: BMState, eff: InForce, winner: int, retreater: int, log: bool = True
+) -> int:
     """1, or 2 with six or more cards in the winner's combat and support areas (face-down
     bluffs included, as active supports, unless ``bluffs_count_six`` is off: ruling B5); then
-    the powers that change it, by priority (additional, fewer, at most, none)."""
+    the powers that change it, by priority (additional, fewer, at most, none). ``log=False``
+    only works it out (the board's "a retreat now gives ..."), leaving the state as it is."""
     cards = len(s.zones[f"combat:{winner}"]) + len(s.zones[f"support:{winner}"])
     if not s.config["bluffs_count_six"]:
         cards -= len(buka.bluffs_of(s, winner))
@@ -145,7 +148,7 @@ def dragons_won(g: BlueMoon, s: BMState, eff: InForce, winner: int, retreater: i
         return n
     for src, ability, item in eff.dragon_changes(retreater):
         new = max(0, item.change(n))
-        if new != n and s.logging:
+        if new != n and log and s.logging:
             g.log(
                 s,
                 "dragon_count",

@@ -1,6 +1,11 @@
 """Blue Moon's option ids by decision kind (see :mod:`cardwright.core.option_ids`). ``NAME``
 is a card's printed number, e.g. ``take:Khind 11``."""
 
+#: The version of these ids (part of the public contract): bumped when an existing id takes
+#: another form or meaning, so that saved games of the old ids are refused, not misread
+#: (docs/records.md). Adding a form keeps the version.
+VERSION = 1
+
 OPTION_IDS = {
     "turn": (
         ("play:CARD", "play the character, booster or support CARD from your hand"),

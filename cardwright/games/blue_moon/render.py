@@ -12,6 +12,7 @@ from cardwright.core.state import LogEvent, State, known_card
 from cardwright.games.screen import Block, Board, Line, Screen, card_line
 
 from .carddata import icon_words
+from .play import grant_left
 from .state import BMState
 
 if TYPE_CHECKING:
@@ -25,26 +26,37 @@ def short_characters(game: BlueMoon, view: BMState, eff: InForce, seat: int) -> 
     ``seat``'s turn to play one: each with the most it would reach (its value, the seat's
     support cards, which stay active, and the best single booster or support in hand, with
     every FREE, PAIR or GANG character besides). Nothing is marked when a shield or a power's
-    floor lets the seat continue with less."""
+    floor lets the seat continue with less: a shield of the contested element in play, on
+    the character itself, or on a card in hand that may be played after it (a booster or
+    support, or a FREE, PAIR or GANG character). After a STOP character only what a card's
+    text allows may follow, so nothing from the hand is counted for it then."""
     element = view.element
     if not (element and view.fight_started and view.active == seat and not view.turn_info.chars):
         return {}
     if eff.floors or game.has_shield(view, seat, element, eff):
         return {}
     need = game.total_power(view, 1 - seat, eff=eff)
+    shield = f"{element}_shield"
     hand = [c for c in view.zones[f"hand:{seat}"] if known_card(view, c) is not None]
     kind = {c: game.defn(view, c).type for c in hand}
+    icons = {c: eff.icons(c) for c in hand}
     value = {c: eff.value(c, element) for c in hand}
     support = sum(eff.value(c, element) for c in view.zones[f"support:{seat}"])
-    best_extra = max((value[c] for c in hand if kind[c] in ("booster", "support")), default=0)
-    joiners = [
-        c for c in hand if kind[c] == "character" and eff.icons(c) & {"free", "pair", "gang"}
-    ]
+    extras = [c for c in hand if kind[c] in ("booster", "support")]
+    best_extra = max((value[c] for c in extras), default=0)
+    joiners = [c for c in hand if kind[c] == "character" and icons[c] & {"free", "pair", "gang"}]
+    granted = bool(grant_left(game, view, eff, seat, ("booster", "support", "either")))
     out = {}
     for cid in hand:
-        if kind[cid] != "character":
+        if kind[cid] != "character" or shield in icons[cid]:
             continue
-        most = value[cid] + support + best_extra + sum(value[c] for c in joiners if c != cid)
+        followers = [c for c in joiners if c != cid]
+        if "stop" in icons[cid] and not granted:
+            most = value[cid] + support
+        else:
+            if any(shield in icons[c] for c in (*extras, *followers)):
+                continue
+            most = value[cid] + support + best_extra + sum(value[c] for c in followers)
         if most < need:
             out[cid] = most
     return out

@@ -41,6 +41,7 @@ from .decks import resolve_deck
 from .fight import Fight, GameStep
 from .game import ELEMENTS, ZONES, other
 from .inforce import InForce
+from .render import short_characters
 from .state import BMState, TurnInfo
 from .turn import S_AFTER, S_END, S_MAIN, S_REFRESH, S_START, Turn, main_phase
 
@@ -313,7 +314,9 @@ def facts(game: BlueMoon, state: BMState) -> dict[str, Any]:
 def card_facts(game: BlueMoon, state: BMState, card: int) -> dict[str, Any]:
     """A card's own facts for ``expect: {"@alias": {...}}``: its ``fire`` and ``earth`` values
     as they count now (ignored, raised, doubled), ``power`` (its value in the contested
-    element, once the fight has one), ``covered`` and ``ignored`` (its text and icons)."""
+    element, once the fight has one), ``covered`` and ``ignored`` (its text and icons), and
+    ``short``: for a character in hand, the "short: at most N" mark its owner's screen shows
+    (N, or null when it is not marked)."""
     eff = InForce(game, state)
     out: dict[str, Any] = {
         "fire": eff.value(card, "fire"),
@@ -323,4 +326,8 @@ def card_facts(game: BlueMoon, state: BMState, card: int) -> dict[str, Any]:
     }
     if state.element:
         out["power"] = out[state.element]
+    owner = state.cards[card].owner
+    if card in state.zones[f"hand:{owner}"]:
+        view = cast(BMState, game.view(state, owner))
+        out["short"] = short_characters(game, view, InForce(game, view), owner).get(card)
     return out

@@ -3,6 +3,11 @@ a seat number (0 is the first); ``N`` in ``power:CARD:N`` is the number of the c
 from 0; ``WORD`` a share of the Treasure: ``none``, ``first``, ``first_last``,
 ``half_fighter_first``, ``half_helper_first`` or ``all``."""
 
+#: The version of these ids (part of the public contract): bumped when an existing id takes
+#: another form or meaning, so that saved games of the old ids are refused, not misread
+#: (docs/records.md). Adding a form keeps the version.
+VERSION = 1
+
 _ARRANGE = (
     ("play:CARD", "play CARD (a class, race, Item ...) from your hand"),
     ("equip:CARD", "equip the Item CARD"),

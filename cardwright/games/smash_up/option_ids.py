@@ -2,6 +2,11 @@
 cards too: ``base:CARD`` names a base in play by its card id (``@alias`` in a scenario).
 ``NAME`` is a card id such as ``zombies/walker``; ``SEAT`` a seat number (0 is the first)."""
 
+#: The version of these ids (part of the public contract): bumped when an existing id takes
+#: another form or meaning, so that saved games of the old ids are refused, not misread
+#: (docs/records.md). Adding a form keeps the version.
+VERSION = 1
+
 OPTION_IDS = {
     "play": (
         ("play:CARD", "play the minion or action CARD from your hand"),

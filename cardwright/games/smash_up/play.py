@@ -890,17 +890,20 @@ def _place(g: SmashUp, s: SUState, step: Play) -> None:
         attaches = True
         if dest >= 0:
             bid = dest if dest in s.zones[BASES] else g.base_of(s, dest)
-            g.to_zone(s, cid, RESOLVING, base_zone(bid))
-            s.attached[cid] = CardRef(dest)
-            values.changed(s)
-            step.base = _ref(bid)
-            where = f" on {g.card_name(s, dest)}" if s.logging else ""
-            if dest != bid:  # an action attached to a minion affects it
+            if dest != bid:
+                # An action attached to a minion affects it (000 Terms: Affect). The card is
+                # not in play until it is attached, so its own ongoing abilities (Tooth and
+                # Claw's) cannot answer its arrival: the cards already in play decide it.
                 prev, s.acting = s.acting, g.acting_as(s, cid, seat)
                 try:
                     attaches = g.affected(s, dest, "attach")
                 finally:
                     s.acting = prev
+            g.to_zone(s, cid, RESOLVING, base_zone(bid))
+            s.attached[cid] = CardRef(dest)
+            values.changed(s)
+            step.base = _ref(bid)
+            where = f" on {g.card_name(s, dest)}" if s.logging else ""
         g.log(
             s,
             "play_action",

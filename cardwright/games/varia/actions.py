@@ -132,8 +132,9 @@ def can_combine(a: Face, b: Face) -> bool:
 
 
 def _others(s: VariaState, slot: Slot) -> tuple[int, ...]:
-    if len(slot.cards) == 1 or (s.lasting and became(s, slot.lead) is not None):
-        return ()
+    """The action's cards after its lead: their own modifiers (none once the lead became a
+    copy: :meth:`Varia.abilities_of`) and the lasting changes given to them count for the
+    action, whichever card leads it."""
     return tuple(slot.cards[1:])
 
 

@@ -73,8 +73,12 @@ def catalogue(selection: Mapping[str, str]) -> list[CardTable]:
 
 
 def check_deck_file(path: Path, raw: Mapping[str, Any]) -> str | None:
-    """A one-line summary of a valid Varia deck file (None: not one of ours)."""
-    if raw.get("game") != "varia":
+    """A one-line summary of a valid Varia deck file (None: not one of ours): one that says
+    ``game = "varia"``, or names no game and has Varia's keys (``actions``, ``items``,
+    ``class``) and none of another game's (``[[card]]``, ``leader``)."""
+    game = raw.get("game")
+    ours = {"actions", "items", "class"} & set(raw) and not {"card", "leader"} & set(raw)
+    if game != "varia" and (game is not None or not ours):
         return None
     deck = load_deck_file(path)
     gold = sum(cards().cards[n].value for n in deck.items)

@@ -118,6 +118,12 @@ def load_deck_file(path: Path | str, level_rule: str = "sum") -> Deck:
     path = Path(path)
     where = str(path)
     raw = read_toml(path, "Varia deck file")
+    game = raw.get("game")
+    if game is not None and game != "varia":
+        raise DataError(f"{where}: a deck file for {game!r} (its 'game' key), not for Varia")
+    if "game" not in raw and {"card", "leader"} & set(raw):
+        other = "a Bizarre World" if "card" in raw else "a Blue Moon"
+        raise DataError(f"{where}: {other} deck file, not a Varia one")
     unknown = sorted(set(raw) - {"game", "name", "format", "class", "items", "actions"})
     if unknown:
         raise DataError(
@@ -128,7 +134,10 @@ def load_deck_file(path: Path | str, level_rule: str = "sum") -> Deck:
         raise DataError(f"{where}: format {fmt!r} is not one of {', '.join(FORMATS)}")
     name = str(raw.get("name") or path.stem)
     if fmt == "out-of-the-box":
-        base = class_deck(str(raw.get("class", "")))
+        try:
+            base = class_deck(str(raw.get("class", "")))
+        except DataError as exc:
+            raise DataError(f"{where}: class: {exc}") from None
         return Deck(name, fmt, base.klass, base.actions, base.items)
     from cardwright.scenarios.format import parse_card_spec
 

@@ -25,7 +25,7 @@ from cardwright.core.lasting import became
 from cardwright.core.rng import LocalRng
 from cardwright.core.state import Card, CardRef, Lasting, Option, State, known_card
 from cardwright.core.steps import Respond
-from cardwright.core.vocab import hear
+from cardwright.core.vocab import hear, lasting_permissions
 from cardwright.core.zones import card_places, create_card, move
 
 from . import actions, changes
@@ -143,10 +143,7 @@ class Varia(Game):
     def validate_options(self, config: Any) -> dict[str, Any]:
         """Every rule option but the decks (scenarios bring their own cards)."""
         cfg = super().validate_config(config)
-        names = cfg["names"]
-        if not (isinstance(names, list) and len(names) == 2 and all(map(str, names))):
-            raise ConfigError("varia: 'names' must be a list of two seat names")
-        cfg["names"] = [str(n) for n in names]
+        cfg["names"] = self.seat_names(cfg["names"], 2)
         for key, low in (("health", 1), ("action_points", 0), ("max_turns", 2)):
             value = cfg[key]
             if not isinstance(value, int) or isinstance(value, bool) or value < low:
@@ -345,6 +342,17 @@ class Varia(Game):
         rules_for = self._rules_for
         cards = s.cards
         return any(action in rules_for[cards[c].defn] for c in self.live_cards(s))
+
+    def action_allowed(self, s: VariaState, action: str, slot: Slot, seat: int) -> bool:
+        """Whether ``seat`` may do ``action`` (``combo``, ``replace``) to the action in
+        ``slot``: the rules about its lead, and the lasting "cannot"s and "can"s given to
+        any of its cards (a change belongs to the action, whichever card leads it)."""
+        extra = (
+            [p for c in slot.cards[1:] for p in lasting_permissions(s, action, c, seat)]
+            if s.lasting
+            else []
+        )
+        return self.allowed(s, action, slot.lead, seat, extra=extra)
 
     def live_changes(self, s: VariaState) -> frozenset[str]:
         """The values that live cards may change on other cards now."""

@@ -1,6 +1,11 @@
 """Varia's option ids by decision kind (see :mod:`cardwright.core.option_ids`). Moments are
 numbered from 0 (``plan:CARD:0`` plans in the first moment)."""
 
+#: The version of these ids (part of the public contract): bumped when an existing id takes
+#: another form or meaning, so that saved games of the old ids are refused, not misread
+#: (docs/records.md). Adding a form keeps the version.
+VERSION = 1
+
 OPTION_IDS = {
     "move": (
         ("engage", "engage your opponent"),

@@ -120,8 +120,8 @@ def places(g: Varia, s: VariaState, seat: int, moments: range) -> list[Place]:
             check_combo = g.rules_in_play(s, "combo")
             check_replace = g.rules_in_play(s, "replace")
         face = actions.printed(s, slot)
-        combo = not check_combo or g.allowed(s, "combo", slot.lead, seat)
-        replace = not check_replace or g.allowed(s, "replace", slot.lead, seat)
+        combo = not check_combo or g.action_allowed(s, "combo", slot, seat)
+        replace = not check_replace or g.action_allowed(s, "replace", slot, seat)
         out.append(Place(m, slot, face, face.name, combo, replace))
     return out
 

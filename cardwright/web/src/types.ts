@@ -80,6 +80,7 @@ export interface BoardData {
   notes?: string[];
   card_stats?: Record<string, Stat[]>;
   zone_labels?: Record<string, string>;
+  counter_labels?: Record<string, string>;
   [key: string]: unknown;
 }
 

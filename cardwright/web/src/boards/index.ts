@@ -2,9 +2,13 @@
 import type { Board } from "./contract";
 import { GenericBoard } from "./GenericBoard";
 import { BizarreWorldBoard } from "./BizarreWorld";
+import { BlueMoonBoard } from "./BlueMoon";
+import { SmashUpBoard } from "./SmashUp";
 
 export const BOARDS: Record<string, Board> = {
   "bizarre-world": BizarreWorldBoard,
+  "blue-moon": BlueMoonBoard,
+  "smash-up": SmashUpBoard,
 };
 
 export function boardFor(game: string): Board {

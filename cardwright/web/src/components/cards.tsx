@@ -17,14 +17,23 @@ function setTip(next: Tip | null): void {
   listeners.forEach((l) => l());
 }
 
+// the tip stays a moment after the pointer (or the focus) leaves its card, and while the
+// pointer is on the tip, so that the options in it can be clicked
+let hiding: number | undefined;
+const HIDE_MS = 250;
+
 function show(id: number, el: HTMLElement): void {
+  window.clearTimeout(hiding);
   const r = el.getBoundingClientRect();
   const below = r.top < window.innerHeight / 2;
   setTip({ id, x: r.left + r.width / 2, y: below ? r.bottom : r.top, below });
 }
 
 function hide(id: number): void {
-  if (tip && tip.id === id) setTip(null);
+  window.clearTimeout(hiding);
+  hiding = window.setTimeout(() => {
+    if (tip && tip.id === id) setTip(null);
+  }, HIDE_MS);
 }
 
 /** The text of the card under the pointer or the focus, placed within the window. */
@@ -52,8 +61,20 @@ export function CardTip({ frame, picks, choose }: CardProps): preact.JSX.Element
     : { left: `${left}px`, bottom: `${window.innerHeight - tip.y + 6}px`, width: `${width}px` };
   const options = picks.get(card.id) ?? [];
   return (
-    <div class="card-tip" role="tooltip" id={`tip-${card.id}`} style={style}>
-      <FaceText face={face} card={card} stats={frame.board.card_stats?.[String(card.id)]} />
+    <div
+      class="card-tip"
+      role="tooltip"
+      id={`tip-${card.id}`}
+      style={style}
+      onMouseEnter={() => window.clearTimeout(hiding)}
+      onMouseLeave={() => hide(card.id)}
+    >
+      <FaceText
+        face={face}
+        card={card}
+        stats={frame.board.card_stats?.[String(card.id)]}
+        counterLabels={frame.board.counter_labels}
+      />
       {options.length > 0 && (
         <div class="tip-options">
           {options.map((o) => (
@@ -67,7 +88,22 @@ export function CardTip({ frame, picks, choose }: CardProps): preact.JSX.Element
   );
 }
 
-export function FaceText({ face, card, stats }: { face: Face; card?: CardState; stats?: Stat[] }) {
+/** A counter's words: the game's label for its key (``counter_labels``), or the key. */
+function counterLabel(key: string, labels?: Record<string, string>): string {
+  return labels?.[key] ?? key;
+}
+
+export function FaceText({
+  face,
+  card,
+  stats,
+  counterLabels,
+}: {
+  face: Face;
+  card?: CardState;
+  stats?: Stat[];
+  counterLabels?: Record<string, string>;
+}) {
   const numbers = Object.entries(face.numbers);
   return (
     <div class="face">
@@ -98,7 +134,7 @@ export function FaceText({ face, card, stats }: { face: Face; card?: CardState; 
           {!card.face_up && <span>face down</span>}
           {Object.entries(card.counters ?? {}).map(([k, v]) => (
             <span key={k}>
-              {k}: {v}
+              {counterLabel(k, counterLabels)}: {v}
             </span>
           ))}
         </div>
@@ -182,7 +218,7 @@ export function Card({
       {stats.length > 0 && (
         <div class="card-now">
           {stats.map(([k, v]) => (
-            <b key={k}>
+            <b key={k} data-stat={k}>
               {k} {v}
             </b>
           ))}
@@ -192,7 +228,7 @@ export function Card({
         <div class="card-counters">
           {Object.entries(card.counters).map(([k, v]) => (
             <span key={k}>
-              {k} {v}
+              {counterLabel(k, frame.board.counter_labels)} {v}
             </span>
           ))}
         </div>

@@ -1,0 +1,152 @@
+"""Blue Moon's board in headless Chromium, against a real server: a whole game played
+through the page by clicking (cards on the board and the buttons of the decision panel)
+against a random AI while a spectator watches; what the board shows is checked against the
+server's state along the way; each seat's and the spectator's traffic is checked by hidden
+swaps; no console error."""
+
+from __future__ import annotations
+
+import random
+import re
+from typing import Any, cast
+
+from cardwright.games import get_game
+from cardwright.games.blue_moon.game import BlueMoon
+from cardwright.games.blue_moon.state import BMState
+
+from .conftest import Server
+from .test_browser import MS, Tab, browser, live, start  # noqa: F401  (the fixtures)
+from .traffic import check_traffic
+
+GAME = cast(BlueMoon, get_game("blue-moon"))
+
+
+def _number(text: str) -> int:
+    found = re.search(r"\d+", text)
+    assert found, text
+    return int(found.group())
+
+
+def _check_board(tab: Tab, state: BMState, seat: int) -> None:
+    """The board of ``seat``'s page shows what the state holds: each side's power (or both
+    totals before the element is chosen), covered cards and hand, where the dragons stand,
+    the contested element."""
+    page = tab.page
+    element = state.element
+    for p, side, hand_label in (
+        (seat, page.locator(".bm-side.mine"), "Your hand"),
+        (1 - seat, page.locator(".bm-side:not(.mine)"), "Hand"),
+    ):
+        if element:
+            shown = side.locator(".bm-power .big").inner_text()
+            assert int(shown) == GAME.total_power(state, p), (p, shown)
+        else:
+            fire = side.locator(".bm-power .bm-c-fire").inner_text()
+            assert _number(fire) == GAME.total_power(state, p, "fire"), (p, fire)
+        covered = [c for c in state.zones[f"combat:{p}"] if c in state.covered]
+        assert side.locator(".bm-combat .bm-pile .card").count() == len(covered)
+        hand = side.locator(f"section.zone[aria-label='{hand_label}'] .count").inner_text()
+        assert _number(hand) == len(state.zones[f"hand:{p}"])
+    for label, count in (
+        (f"{state.names[seat]}'s side", state.dragons[seat]),
+        (f"{state.names[1 - seat]}'s side", state.dragons[1 - seat]),
+        ("neutral middle", 3 - sum(state.dragons)),
+    ):
+        spot = page.locator(f'.bm-spot[aria-label^="{label}"]')
+        assert spot.locator("svg.bm-dragon").count() == count, label
+    if element:
+        assert page.locator(".bm-fight .bm-element").inner_text() == element
+
+
+def _choose(tab: Tab, rng: random.Random) -> bool:
+    """Answer this seat's decision by clicking: a card on the board that the decision is
+    about, then one of the options in its text, or else a button of the decision panel.
+    False once the game is over."""
+    page = tab.page
+    page.wait_for_selector(".game-over, .decision.mine button.option:not([disabled])", timeout=MS)
+    if page.locator(".game-over").count():
+        return False
+    cards = page.locator(".bm-board .card.pickable")
+    if cards.count() and rng.random() < 0.5:
+        seq = tab.seq()
+        card = cards.nth(rng.randrange(cards.count()))
+        card.click()
+        options = page.locator(".card-tip .tip-options button")
+        options.first.wait_for(timeout=MS)
+        options.nth(rng.randrange(options.count())).click()
+        tab.moved(seq)
+        page.mouse.move(0, 0)
+        return True
+    return tab.decide(rng)
+
+
+def test_blue_moon_is_played_to_the_end_by_clicking(browser: Any, live: Server) -> None:  # noqa: F811
+    """Ann (Buka: bluffs and ships) against a random AI (Khind), with a spectator: every
+    decision of hers is clicked on the page, on a card of the board or on the decision
+    panel, until the game-over summary; cards show their whole text on hover and keyboard
+    focus; the board shows each side's power, covered cards, hand and the dragons as the
+    server's state has them."""
+    tab = Tab(browser)
+    game_id = start(
+        tab,
+        live,
+        "blue-moon",
+        seed=11,
+        seats=[
+            {"kind": "me", "name": "Ann", "choice": "Buka"},
+            {"kind": "ai", "agent": "random", "name": "Kit", "choice": "Khind"},
+        ],
+    )
+    page = tab.page
+    page.wait_for_selector(".bm-board", timeout=MS)
+    watcher = Tab(browser, 390, 844)
+    watcher.page.goto(f"{live.url}/play/{game_id}?spectate")
+    watcher.page.wait_for_selector(".bm-board", timeout=MS)
+    rng = random.Random(11)
+    hovered = focused = False
+    checked = 0
+    for decisions in range(400):
+        page.wait_for_selector(
+            ".game-over, .decision.mine button.option:not([disabled])", timeout=MS
+        )
+        if page.locator(".game-over").count():
+            break
+        # Ann's decision is pending: the game waits for her, the page shows its last view
+        session = live.hub.sessions[game_id]
+        assert tab.seq() == str(session.seq)
+        state = cast(BMState, session.state)
+        if decisions % 4 == 0:
+            _check_board(tab, state, 0)
+            checked += 1
+        hand = page.locator(".bm-side.mine section.zone .card:not(.back)")
+        if not hovered and hand.count():
+            card = hand.first
+            card.hover()
+            shown = state.cards[int(card.get_attribute("data-card") or "")].defn
+            printed = GAME.defs[shown]
+            tip = page.locator(".card-tip")
+            tip.wait_for(timeout=MS)
+            words = tip.inner_text()
+            assert printed.name in words and f"no. {printed.id}" in words
+            assert (printed.text or "(no text)") in words  # the whole text
+            hovered = True
+            page.mouse.move(0, 0)
+        elif hovered and not focused:
+            leader = page.locator(".bm-side.mine .bm-leader .card")
+            leader.focus()
+            assert "leader" in page.locator(".card-tip").inner_text()
+            leader.blur()
+            focused = True
+        if not _choose(tab, rng):
+            break
+    page.wait_for_selector(".game-over", timeout=MS)
+    over = page.locator(".game-over").inner_text()
+    assert "Game over" in over and "crystals" in over
+    result = live.hub.sessions[game_id].state.result
+    assert result is not None and hovered and focused and checked >= 5
+    assert check_traffic(live.db, game_id, tab.received, every=5) > 0
+    watcher.page.wait_for_selector(".game-over", timeout=MS)
+    assert watcher.page.locator(".badge", has_text="spectating").count()
+    check_traffic(live.db, game_id, watcher.received, every=9)
+    watcher.close()
+    tab.close()
