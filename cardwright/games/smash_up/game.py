@@ -385,10 +385,13 @@ class SmashUp(Game):
         return values.kept(self, state)
 
     def cat(self, state: State) -> Catalog:
+        """The catalog of the state's card set, kept on the state (asked some thirty times a
+        decision; an attribute read is the cheapest way back to it; a copy finds it again)."""
         try:
-            return self.catalogs[state.config["card_set"]]
-        except KeyError:
-            return self.catalog(state.config["card_set"])
+            found: Catalog = state._cat  # type: ignore[attr-defined]
+        except AttributeError:
+            found = state.__dict__["_cat"] = self.catalog(state.config["card_set"])
+        return found
 
     def catalog(self, card_set: str) -> Catalog:
         """The catalog of a card set (made once, when a game first plays with it)."""
@@ -457,11 +460,11 @@ class SmashUp(Game):
     def minions_in_play(self, state: State) -> list[tuple[int, int]]:
         """Every minion in play with its base, base by base in table order."""
         is_minion = self.cat(state).is_minion
-        cards, now = state.cards, in_play_now(state)
+        cards, zones = state.cards, state.zones
         return [
             (c, bid)
-            for bid, here in zip(now.bases, now.lists, strict=True)
-            for c in here
+            for bid in zones[BASES]
+            for c in zones[base_zone(bid)]
             if is_minion[cards[c].defn]
         ]
 

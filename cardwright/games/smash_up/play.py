@@ -441,15 +441,15 @@ def play_options(g: SmashUp, s: SUState, seat: int) -> list[Option]:
 def _self_from_discard(g: SmashUp, s: SUState, seat: int) -> list[int]:
     """The minions in ``seat``'s discard pile whose own ability may let them be played from
     there (Spectre), one per definition."""
-    if seat not in _self_players(g, s):  # (the common case, asked on every play question)
+    discard = s.zones[f"discard:{seat}"]
+    if not discard or seat not in _self_players(g, s):  # (asked on every play question)
         return []
     own = g.cat(s).self_from_discard
-    discard = s.zones[f"discard:{seat}"]
     cards = s.cards
-    defns = [cards[cid].defn for cid in discard]
     seen: set[str] = set()
     found: list[int] = []
-    for cid, defn in zip(discard, defns, strict=True):
+    for cid in discard:
+        defn = cards[cid].defn
         if defn in own and defn not in seen:
             seen.add(defn)
             found.append(cid)
@@ -631,7 +631,7 @@ def destinations(
             if (base < 0 or b == base)
             and (whose == "any" or (s.cards[m].controller == seat) == (whose == "own"))
         ]
-        if prot or values.shields_up(s):  # the "cannot"s, asked lazily: can_play stops
+        if prot or (s.lasting and values.shields_up(s)):  # the "cannot"s, asked lazily
             found = (
                 m
                 for m in found

@@ -116,7 +116,7 @@ class Shields:
             return False
         if self.prot is None:
             self.prot = protections(self.g, s)
-        return bool(self.prot or shields_up(s)) and forbidden(
+        return bool(self.prot or (s.lasting and shields_up(s))) and forbidden(
             self.g, s, "affect", minion, actor, self.prot, card=card
         )
 
@@ -541,7 +541,7 @@ def blocked(g: SmashUp, state: State, action: str, target: int, actor: int) -> b
     """Whether ``action`` on ``target`` by ``actor`` is forbidden, either by name or as
     any way of affecting the card (``"affect"``: "cannot be affected by ...")."""
     srcs = protections(g, state)
-    if not srcs and not shields_up(state):
+    if not srcs and not (state.lasting and shields_up(state)):
         return False
     return forbidden(g, state, action, target, actor, srcs) or forbidden(
         g, state, "affect", target, actor, srcs
