@@ -440,10 +440,12 @@ def batch_setup(
     deck: list[str] | None,
     factions: list[str] | None,
     option: list[str] | None,
+    *,
+    every_seat: str = "random",
 ) -> tuple[list[str], dict[str, Any]]:
     """The agents (one per seat) and config of a batch from the ``simulate`` options, checked:
     the number of players is decided once (:func:`~cardwright.sim.seats.player_count`), and a
-    single agent, or none, sits in every seat."""
+    single agent, or none, sits in every seat (none: ``every_seat``)."""
     from cardwright.agents.specs import split_agents
     from cardwright.sim.runner import with_player_count
 
@@ -452,7 +454,7 @@ def batch_setup(
     with_seat_choices(game, config, deck, factions, players)
     count = player_count(game, config, players=players, agents=names if len(names) > 1 else None)
     if len(names) <= 1:
-        names = (names or ["random"]) * count
+        names = (names or [every_seat]) * count
     if n < 1:
         raise ConfigError("-n must be at least 1")
     return names, with_player_count(game, config, count)

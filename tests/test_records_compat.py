@@ -94,8 +94,8 @@ def test_a_format_1_store_is_read_then_upgraded_when_appended_to(v1_store: Path)
         assert "recorded by Cardwright 0.1.0 before records" in moved.since()
     ran = cw_in("simulate", "varia", "-n", "1", "--out", str(v1_store), "--json")
     assert ran.returncode == 0, ran.stderr
-    assert "is a game store of version 1: appending upgrades it to version 2" in ran.stderr
-    assert store.store_version(v1_store) == 2
+    assert "is a game store of version 1: appending upgrades it to version 3" in ran.stderr
+    assert store.store_version(v1_store) == 3
     old, new = store.load_game(v1_store, 1), store.load_game(v1_store, 10)
     assert old.version == 1 and not old.fingerprint and check_replay(old).ok
     assert new.version == 2 and new.fingerprint == provenance.fingerprint("varia")
@@ -225,9 +225,12 @@ def test_records_and_stores_of_a_newer_format_are_refused(
     db = tmp_path / "newer.duckdb"
     with duckdb.connect(str(db)) as con:
         con.execute("CREATE TABLE meta (key VARCHAR, value VARCHAR)")
-        con.execute("INSERT INTO meta VALUES ('format', 'cardwright-store'), ('version', '3')")
+        newest = store.FORMAT_VERSION + 1
+        con.execute(
+            f"INSERT INTO meta VALUES ('format', 'cardwright-store'), ('version', '{newest}')"
+        )
     ran = cw_in("explain", "--from", str(db), "--game", "1")
-    assert ran.returncode == 2 and "game store version 3 (written by a newer" in ran.stderr
+    assert ran.returncode == 2 and f"game store version {newest} (written by a newer" in ran.stderr
 
 
 # ------------------------------------------------------------------ the contract's versions

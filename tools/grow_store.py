@@ -8,7 +8,7 @@ real rows::
 
     cardwright simulate blue-moon -n 2000 --agents heuristic,heuristic --out small.duckdb
     python tools/grow_store.py small.duckdb big.duckdb --copies 50
-    time cardwright report blue-moon --from big.duckdb -o big.html --threads 1
+    time cardwright report blue-moon --from big.duckdb --output big.html --threads 1
 
 Every row of the result is a real game's row; the copies of one game have the same seeds and
 choices, so ``explain --from big.duckdb --game N`` works for any N.

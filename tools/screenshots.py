@@ -30,7 +30,7 @@ GAMES = {
     "blue-moon": (2, 14),
     "smash-up": (3, 40),
     "varia": (2, 12),
-    "munchkin": (3, 10),
+    "munchkin": (3, 44),
 }
 
 #: the middle of the first card wholly in the window at the top of the page: one the

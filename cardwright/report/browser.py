@@ -19,27 +19,46 @@ from typing import Any
 
 from cardwright.chromium import find_chromium, launch
 
-__all__ = ["CHART_PROBE", "Browser", "Seen", "find_chromium", "main"]
+__all__ = ["CHART_PROBE", "LAYOUT_PROBE", "Browser", "Seen", "find_chromium", "main"]
 
-#: What the page reports of each chart: drawn (an SVG exists), traces and drawn marks.
+#: What the page reports of each chart: drawn (an SVG exists), traces, drawn marks, and the
+#: names written on it (on its points, or beside them: each name's text and box).
 CHART_PROBE = """JSON.stringify(Array.from(document.querySelectorAll('.chart[data-chart]')).map(
   c => { const gd = c.querySelector('.js-plotly-plot');
     return {id: c.dataset.chart, drawn: !!c.querySelector('svg.main-svg'),
             traces: gd && gd.data ? gd.data.length : 0,
             marks: c.querySelectorAll('.trace, .hm, image').length,
+            labels: Array.from(c.querySelectorAll('.textpoint text, .annotation-text'))
+              .filter(t => t.textContent.trim()).map(t => { const r = t.getBoundingClientRect();
+                return {text: t.textContent, box: [r.left, r.top, r.right, r.bottom]}; }),
             width: c.getBoundingClientRect().width,
             height: c.getBoundingClientRect().height}; }))"""
 
 
+#: How wide the page is (more than the window: it scrolls sideways), and which of its
+#: elements scroll sideways inside it (a table wider than its box).
+LAYOUT_PROBE = """JSON.stringify({width: document.documentElement.scrollWidth,
+  scrollers: Array.from(document.querySelectorAll('body *')).filter(e => {
+      const s = getComputedStyle(e);
+      return (s.overflowX === 'auto' || s.overflowX === 'scroll')
+        && e.scrollWidth > e.clientWidth + 1; })
+    .map(e => { const t = e.closest('[data-table]');
+      return e.tagName.toLowerCase() + (t ? '[' + t.dataset.table + ']' : ''); })})"""
+
+
 @dataclass
 class Seen:
-    """What the browser saw: each chart's state, console errors, outside requests."""
+    """What the browser saw: each chart's state, console errors, outside requests, the page's
+    width at the window's width (``width``; wider means a sideways scroll) and the elements
+    that scroll sideways inside it (``scrollers``)."""
 
     charts: list[dict[str, Any]] = field(default_factory=list)
     errors: list[str] = field(default_factory=list)
     requests: list[str] = field(default_factory=list)
     title: str = ""
     screenshot: bytes = b""
+    width: int = 0
+    scrollers: list[str] = field(default_factory=list)
 
 
 class Browser:
@@ -102,6 +121,8 @@ class Browser:
                     break
                 time.sleep(0.2)
             seen.title = tab.title()
+            layout = json.loads(tab.evaluate(LAYOUT_PROBE))
+            seen.width, seen.scrollers = int(layout["width"]), list(layout["scrollers"])
             full = tab.evaluate("document.documentElement.scrollHeight")
             tab.set_viewport_size(
                 {"width": self.width, "height": min(int(full), height or int(full))}
@@ -138,9 +159,15 @@ def main(argv: list[str]) -> int:
     shot.write_bytes(seen.screenshot)
     drawn = sum(1 for c in seen.charts if c["drawn"])
     print(f"{page}: {drawn} of {len(seen.charts)} charts drawn, {len(seen.errors)} console errors")
-    for line in seen.errors + [f"request: {r}" for r in seen.requests]:
+    wide = (
+        [f"page {seen.width} px wide at a {browser.width} px window"]
+        if seen.width > browser.width
+        else []
+    )
+    wide += [f"scrolls sideways: {s}" for s in seen.scrollers]
+    for line in seen.errors + [f"request: {r}" for r in seen.requests] + wide:
         print(f"  {line}")
-    ok = drawn == len(seen.charts) and not seen.errors and not seen.requests
+    ok = drawn == len(seen.charts) and not seen.errors and not seen.requests and not wide
     return 0 if ok else 1
 
 

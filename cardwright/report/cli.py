@@ -32,6 +32,23 @@ def register(app: typer.Typer, cli: ModuleType) -> None:
         run: Annotated[
             list[int] | None, typer.Option("--run", help="Only this run of the store (repeat).")
         ] = None,
+        against: Annotated[
+            Path | None,
+            typer.Option(
+                "--against",
+                help="The store of the games before a change: the report (of --from, after) "
+                "then says which cards changed, and each change of a win rate, play rate or "
+                "game length with its 95% interval.",
+            ),
+        ] = None,
+        against_run: Annotated[
+            list[int] | None,
+            typer.Option(
+                "--against-run",
+                help="Only this run of the --against store (repeat); without --against, a run "
+                "of the --from store itself.",
+            ),
+        ] = None,
         threads: Annotated[
             int | None, typer.Option(help="DuckDB threads (default: every core).")
         ] = None,
@@ -40,7 +57,9 @@ def register(app: typer.Typer, cli: ModuleType) -> None:
         ] = None,
         agents: Annotated[
             str | None,
-            typer.Option(help="With -n: one agent per seat, or one for every seat (random)."),
+            typer.Option(
+                help="With -n: one agent per seat, or one for every seat (default: heuristic)."
+            ),
         ] = None,
         seed: Annotated[int, typer.Option(help="With -n: the batch seed.")] = 0,
         jobs: Annotated[int, typer.Option(help="With -n: worker processes.")] = 1,
@@ -65,11 +84,15 @@ def register(app: typer.Typer, cli: ModuleType) -> None:
             ),
         ] = None,
     ) -> None:
-        """Write a self-contained HTML balance report (win-rate matrix, turn order, lengths,
-        scores over turns, per-card impact, games to replay) from stored games, or from N games
-        played now with the simulate options."""
+        """Write a self-contained HTML balance report (summary, win-rate matrix, turn order,
+        lengths, scores over turns, per-card impact, cards never played, games to replay, a CSV
+        of every table) from stored games, or from N games played now with the simulate
+        options (by default the heuristic in every seat and every deck, people or faction pair
+        dealt at random); with --against, what changed since another run."""
+        from cardwright.games import GAMES, get_game
         from cardwright.report.build import build_report, check_output
         from cardwright.sim.store import check_path
+        from cardwright.sim.trace import report_hooks
 
         for item in option or []:  # -o once named the output file: say so, never guess
             if "=" not in item:
@@ -78,6 +101,8 @@ def register(app: typer.Typer, cli: ModuleType) -> None:
                     f"write --output {item} for the report's file"
                 )
         check_output(output)
+        if against is not None and not against.is_file():
+            raise ConfigError(f"--against {against}: no such game store")
         if store is not None:
             if n is not None or out_store is not None:
                 raise ConfigError("--from reports on stored games; -n and --out play new ones")
@@ -92,11 +117,39 @@ def register(app: typer.Typer, cli: ModuleType) -> None:
                     f"{store} exists: report on it with --from {store}, or append to it "
                     f"with --out {store}"
                 )
+            same = against is None or against.resolve() == store.resolve()
+            if (against_run or against) and same and (against_run is None or not store.exists()):
+                raise ConfigError(
+                    f"{store} is the store -n appends to: name its earlier runs to compare with "
+                    f"(--against-run R), or compare with another store (--against FILE)"
+                )
             check_path(store)
-            names, config = cli.batch_setup(game, n, agents, players, deck, factions, option)
+            names, config = cli.batch_setup(
+                game, n, agents, players, deck, factions, option, every_seat="heuristic"
+            )
+            g = get_game(game)
+            choices = {GAMES[game].seat_key} | {
+                k for k, v in g.default_config().items() if isinstance(v, list) and k != "names"
+            }
+            if (
+                report_hooks(game).pool is not None
+                and not deck
+                and not factions
+                and not (choices & set(cli.parse_options(option)))
+            ):  # every deck, people or faction pair: one dealt at random for each game
+                config[GAMES[game].seat_key] = ["any"] * len(names)
             cli.run_batch(game, n, names, config, seed, jobs, backend, store, bar=True)
-        built = build_report(store, game, output, runs=run, threads=threads)
+        built = build_report(
+            store,
+            game,
+            output,
+            runs=run,
+            threads=threads,
+            against=against,
+            against_runs=against_run,
+        )
+        compared = f", compared with {against or store}" if against or against_run else ""
         cli.out.print(
-            f"{built.path}: {built.games:,} games, {len(built.charts)} charts, "
+            f"{built.path}: {built.games:,} games{compared}, {len(built.charts)} charts, "
             f"{built.size / 1e6:.1f} MB, built in {built.seconds:.1f} s"
         )

@@ -3,7 +3,8 @@
 Every rate is a seat's *score rate* as ``simulate`` counts it: a game won alone counts 1, a
 draw (no winner) 1/2, anything else 0; every interval is the 95% Wilson interval of
 :func:`cardwright.analysis.stats.wilson_interval`, and a difference of two rates gets
-Newcombe's interval built from the two Wilson intervals.
+Newcombe's interval built from the two Wilson intervals
+(:func:`cardwright.analysis.stats.newcombe_interval`).
 """
 
 from __future__ import annotations
@@ -15,10 +16,11 @@ from typing import Any
 
 import duckdb
 
-from cardwright.analysis.stats import summarize, wilson_interval
+from cardwright.analysis.stats import Z95, newcombe_interval, summarize, wilson_interval
 from cardwright.core.errors import DataError
 from cardwright.games.reporting import ReportHooks
 from cardwright.sim.runner import Batch, GameOutcome
+from cardwright.sim.store import CARDS_SINCE, version_of
 
 #: Below this many games a rate is flagged as a small sample.
 SMALL = 30
@@ -50,12 +52,7 @@ class Rate:
 
 def difference(a: Rate, b: Rate) -> tuple[float, float, float]:
     """``a - b`` with Newcombe's 95% interval (method 10, from the two Wilson intervals)."""
-    if not a.n or not b.n:
-        return (math.nan, math.nan, math.nan)
-    (l1, u1), (l2, u2) = a.ci, b.ci
-    p1, p2 = a.value, b.value
-    d = p1 - p2
-    return (d, d - math.hypot(p1 - l1, u2 - p2), d + math.hypot(u1 - p1, p2 - l2))
+    return newcombe_interval(a.score, a.n, b.score, b.n)
 
 
 @dataclass
@@ -77,6 +74,24 @@ class CardImpact:
     @property
     def small(self) -> bool:
         return self.played.small or self.not_played.small
+
+
+@dataclass(frozen=True)
+class Version:
+    """A card as one deck held it: its name in the log, copies, and facts (JSON)."""
+
+    card: str
+    copies: int
+    facts: str
+
+
+@dataclass
+class NeverPlayed:
+    """A card that no seat of some decks holding it ever played."""
+
+    card: str
+    decks: list[str]
+    seat_games: int  # the seat-games of those decks
 
 
 @dataclass
@@ -117,6 +132,37 @@ class ReportData:
     cards: list[CardImpact] = field(default_factory=list)
     lopsided: list[GameRow] = field(default_factory=list)
     longest: list[GameRow] = field(default_factory=list)
+    # players -> each seat's name (the games' own names for seats: "Player 1" ...)
+    seat_names: dict[int, list[str]] = field(default_factory=dict)
+    # what each deck held: (deck, card name across versions) -> versions (several when the
+    # selected runs held different versions); runs whose cards the store did not record
+    # (older stores) get them from this Cardwright's card data, listed in ``derived_runs``
+    holdings: dict[tuple[str, str], set[Version]] = field(default_factory=dict)
+    derived_runs: list[int] = field(default_factory=list)
+    never_played: list[NeverPlayed] = field(default_factory=list)
+    # the card impact again with each card's versions together (by name across versions)
+    cards_by_name: list[CardImpact] = field(default_factory=list)
+    # the settings that are the same in every game but may differ from another store: rule
+    # options of the games' configs (key -> values), agents (one "a vs b" per run)
+    options: dict[str, list[Any]] = field(default_factory=dict)
+    agents: list[str] = field(default_factory=list)
+    store: str = ""  # how the page names the store
+    selection: list[int] | None = None  # the runs asked for (None: all)
+
+    def mean_length(self, players: int | None = None) -> tuple[float, float, int]:
+        """Mean and sample variance of the game length in turns, and the number of games
+        (at one player count, or all)."""
+        counts: dict[int, int] = {}
+        for p, lengths in self.lengths.items():
+            if players is None or p == players:
+                for turns, n in lengths.items():
+                    counts[turns] = counts.get(turns, 0) + n
+        n = sum(counts.values())
+        if not n:
+            return (math.nan, math.nan, 0)
+        mean = sum(t * k for t, k in counts.items()) / n
+        var = sum(k * (t - mean) ** 2 for t, k in counts.items()) / (n - 1) if n > 1 else 0.0
+        return (mean, var, n)
 
 
 def _select(con: duckdb.DuckDBPyConnection, game: str, runs: list[int] | None) -> None:
@@ -128,7 +174,7 @@ def _select(con: duckdb.DuckDBPyConnection, game: str, runs: list[int] | None) -
     con.execute(f"CREATE OR REPLACE TEMP TABLE sel AS SELECT * FROM games WHERE {where}", params)
     con.execute(
         "CREATE OR REPLACE TEMP TABLE sel_seats AS "
-        "SELECT s.* FROM seats s SEMI JOIN sel g ON s.game_no = g.game_no"
+        "SELECT s.*, g.run FROM seats s JOIN sel g ON s.game_no = g.game_no"
     )
 
 
@@ -213,10 +259,127 @@ def gather(
     ).fetchall():
         data.lengths.setdefault(players, {})[turns] = n
     _score_detail(con, data)
-    data.cards = _cards(con)
+    data.seat_names = _seat_names(con)
+    data.derived_runs = _deck_cards(con, hooks)
+    data.holdings = _holdings(con)
+    data.cards = _cards(con, by_name=False)
+    renamed = _one(con, "SELECT count(*) FROM sel_cards WHERE name <> card")
+    data.cards_by_name = _cards(con, by_name=True) if renamed else data.cards
+    data.never_played = _never_played(con)
     data.lopsided = _games(con, "margin IS NOT NULL ORDER BY margin DESC, turns, game_no")
     data.longest = _games(con, "TRUE ORDER BY turns DESC, decisions DESC, game_no")
+    data.options, data.agents = _settings(con)
+    data.selection = runs
     return data
+
+
+def _seat_names(con: duckdb.DuckDBPyConnection) -> dict[int, list[str]]:
+    """Each seat's name at each player count, as the games call them (``Player 1`` ...;
+    seats named otherwise in some games keep the number: ``Player 2``)."""
+    out: dict[int, list[str]] = {}
+    for players, names in con.execute(
+        "SELECT players, list(DISTINCT config->>'names' ORDER BY config->>'names') "
+        "FROM sel GROUP BY players"
+    ).fetchall():
+        found = [json.loads(n) for n in names if n is not None]
+        same = found[0] if len(found) == 1 and isinstance(found[0], list) else None
+        out[players] = [
+            str(same[i]) if same and i < len(same) else f"Player {i + 1}" for i in range(players)
+        ]
+    return out
+
+
+def seat_name(data: ReportData, players: int, seat: int) -> str:
+    """What the report calls seat ``seat`` (numbered from 0) of a ``players``-seat game."""
+    names = data.seat_names.get(players, [])
+    return names[seat] if seat < len(names) else f"Player {seat + 1}"
+
+
+def _deck_cards(con: duckdb.DuckDBPyConnection, hooks: ReportHooks) -> list[int]:
+    """``sel_cards``: the cards each deck of the selected runs held (the store's ``cards``
+    rows); for runs the store did not record them for (before version 3), from the games'
+    configs and this Cardwright's card data. Returns those runs."""
+    recorded = version_of(con) >= CARDS_SINCE
+    con.execute(
+        "CREATE OR REPLACE TEMP TABLE sel_cards (run INTEGER, deck VARCHAR, card VARCHAR, "
+        "name VARCHAR, copies INTEGER, facts VARCHAR)"
+    )
+    if recorded:
+        con.execute(
+            "INSERT INTO sel_cards SELECT run, deck, card, name, copies, facts::VARCHAR "
+            "FROM cards SEMI JOIN sel ON cards.run = sel.run"
+        )
+    missing = [
+        r
+        for (r,) in con.execute(
+            "SELECT DISTINCT run FROM sel ANTI JOIN sel_cards USING (run) ORDER BY run"
+        ).fetchall()
+    ]
+    if not missing or hooks.deck_cards is None:
+        return []
+    rows: set[tuple[int, str, str, str, int, str]] = set()
+    for run, config in con.execute(
+        "SELECT DISTINCT run, config::VARCHAR FROM sel WHERE list_contains($runs, run)",
+        {"runs": missing},
+    ).fetchall():
+        config = json.loads(config)
+        for deck, cards in zip(hooks.groups(config), hooks.deck_cards(config), strict=False):
+            rows.update((run, deck, c.card, c.name, c.copies, c.facts) for c in cards)
+    if rows:
+        con.executemany("INSERT INTO sel_cards VALUES (?, ?, ?, ?, ?, ?)", sorted(rows))
+    return missing
+
+
+def _holdings(con: duckdb.DuckDBPyConnection) -> dict[tuple[str, str], set[Version]]:
+    out: dict[tuple[str, str], set[Version]] = {}
+    for deck, name, card, copies, facts in con.execute(
+        "SELECT DISTINCT deck, name, card, copies, facts FROM sel_cards"
+    ).fetchall():
+        out.setdefault((deck, name), set()).add(Version(card, copies, facts))
+    return out
+
+
+def _never_played(con: duckdb.DuckDBPyConnection) -> list[NeverPlayed]:
+    """The cards some decks held in the selected games but none of their seats played, with
+    the seat-games of those decks (a card unplayed in 3 games says less than in 3,000)."""
+    rows = con.execute(
+        """
+        WITH held AS (SELECT DISTINCT run, deck, card FROM sel_cards),
+        played AS (
+            SELECT DISTINCT s.run, s.deck, p.card FROM plays p
+            JOIN sel_seats s ON s.game_no = p.game_no AND s.seat = p.seat),
+        never AS (SELECT * FROM held ANTI JOIN played USING (run, deck, card)),
+        seat_games AS (SELECT run, deck, count(*) AS n FROM sel_seats GROUP BY ALL)
+        SELECT card, list(DISTINCT deck ORDER BY deck), sum(n)::INTEGER
+        FROM never JOIN seat_games USING (run, deck)
+        WHERE NOT EXISTS (
+            SELECT 1 FROM played pl WHERE pl.deck = never.deck AND pl.card = never.card)
+        GROUP BY card ORDER BY 3 DESC, card
+        """
+    ).fetchall()
+    return [NeverPlayed(card, list(decks), n) for card, decks, n in rows]
+
+
+def _settings(con: duckdb.DuckDBPyConnection) -> tuple[dict[str, list[Any]], list[str]]:
+    """The rule options of the selected games (each key's distinct values) and each run's
+    agents. A list of one entry per seat is the seats' own choice (decks, peoples, factions,
+    names), which the decks of the report show: left out."""
+    options: dict[str, list[Any]] = {}
+    for players, config in con.execute(
+        "SELECT DISTINCT players, config::VARCHAR FROM sel ORDER BY ALL"
+    ).fetchall():
+        for key, value in json.loads(config).items():
+            if isinstance(value, list) and len(value) == players:
+                continue
+            if value not in options.setdefault(key, []):
+                options[key].append(value)
+    agents = [
+        " vs ".join(a)
+        for (a,) in con.execute(
+            "SELECT DISTINCT agents FROM runs SEMI JOIN sel ON runs.run = sel.run ORDER BY 1"
+        ).fetchall()
+    ]
+    return dict(sorted(options.items())), agents
 
 
 def _matchups(
@@ -279,7 +442,7 @@ def _score_detail(con: duckdb.DuckDBPyConnection, data: ReportData) -> None:
         "FROM sel_scores GROUP BY ALL HAVING count(*) >= $least ORDER BY ALL",
         {"least": least},
     ).fetchall():
-        half = 1.959964 * sd / math.sqrt(n)
+        half = Z95 * sd / math.sqrt(n)
         curve = data.score_curves.setdefault(players, {}).setdefault(bool(winner), [])
         curve.append((turn, mean, mean - half, mean + half, n))
     for players, decided, n in con.execute(
@@ -293,25 +456,33 @@ def _score_detail(con: duckdb.DuckDBPyConnection, data: ReportData) -> None:
         data.decided.setdefault(players, {})[decided] = n
 
 
-def _cards(con: duckdb.DuckDBPyConnection) -> list[CardImpact]:
-    """Per card: the score rate of the seat-games that played it against those of the same
-    decks that did not (a card counts as in a deck once a seat of that deck has played it)."""
+def _cards(con: duckdb.DuckDBPyConnection, *, by_name: bool) -> list[CardImpact]:
+    """Per card: the score rate of the seat-games that played it against those of the decks
+    holding it that did not (a deck holds a card if the run recorded it in the deck, or if a
+    seat of that deck played it: a seat may play a card it took from another). ``by_name``:
+    a card's versions together (Bizarre World's ``Rock (2)`` and ``Rock (3)``)."""
+    card = "coalesce(n.name, p.card)" if by_name else "p.card"
+    held = "name" if by_name else "card"
     rows = con.execute(
-        """
-        WITH played AS (
-            SELECT DISTINCT p.game_no, p.seat, p.card FROM plays p
+        f"""
+        WITH names AS (SELECT card, any_value(name) AS name FROM sel_cards GROUP BY card),
+        played AS (
+            SELECT DISTINCT p.game_no, p.seat, {card} AS card FROM plays p
+            LEFT JOIN names n ON n.card = p.card
             SEMI JOIN sel g ON p.game_no = g.game_no),
-        card_decks AS (
-            SELECT DISTINCT p.card, s.deck FROM played p
+        holds AS (
+            SELECT DISTINCT run, deck, {held} AS card FROM sel_cards
+            UNION
+            SELECT DISTINCT s.run, s.deck, p.card FROM played p
             JOIN sel_seats s ON s.game_no = p.game_no AND s.seat = p.seat),
         eligible AS (
-            SELECT c.card, s.game_no, s.seat, s.won::INT + 0.5 * s.drawn::INT AS score
-            FROM card_decks c JOIN sel_seats s ON s.deck = c.deck)
+            SELECT h.card, s.game_no, s.seat, s.deck,
+                s.won::INT + 0.5 * s.drawn::INT AS score
+            FROM holds h JOIN sel_seats s ON s.deck = h.deck AND s.run = h.run)
         SELECT e.card,
             count(p.card), coalesce(sum(e.score) FILTER (p.card IS NOT NULL), 0),
             count(*) - count(p.card), coalesce(sum(e.score) FILTER (p.card IS NULL), 0),
-            (SELECT list(DISTINCT c.deck ORDER BY c.deck) FROM card_decks c
-             WHERE c.card = e.card)
+            list(DISTINCT e.deck ORDER BY e.deck)
         FROM eligible e LEFT JOIN played p
             ON p.game_no = e.game_no AND p.seat = e.seat AND p.card = e.card
         GROUP BY e.card ORDER BY e.card

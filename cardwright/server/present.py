@@ -121,7 +121,8 @@ class Presenter:
                     "id": cid,
                     "hidden": hidden,
                     "exhausted": card.exhausted,
-                    "face_up": card.face_up,
+                    # "face down" is said of a card on the table: a held card is neither
+                    "face_up": card.face_up or key.split(":")[0].split(".")[0] == "hand",
                     "owner": card.owner,
                     "controller": card.controller,
                 }

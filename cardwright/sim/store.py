@@ -34,9 +34,10 @@ from .runner import Batch, GameOutcome, simulate, with_player_count
 from .trace import report_hooks
 
 FORMAT = "cardwright-store"
-FORMAT_VERSION = 2
-#: The versions this Cardwright reads; a version-1 store it appends to is upgraded first.
-READABLE = (1, 2)
+FORMAT_VERSION = 3
+#: The versions this Cardwright reads; a store of an earlier version it appends to is
+#: upgraded first (in the run's transaction).
+READABLE = (1, 2, 3)
 SUFFIX = ".duckdb"
 
 #: Every table: its columns and their DuckDB types, in order.
@@ -108,14 +109,28 @@ TABLES: dict[str, list[tuple[str, str]]] = {
         ("key", "VARCHAR"),
         ("value", "DOUBLE"),
     ],
+    "cards": [
+        ("run", "INTEGER"),
+        ("deck", "VARCHAR"),
+        ("card", "VARCHAR"),
+        ("name", "VARCHAR"),
+        ("copies", "INTEGER"),
+        ("facts", "JSON"),
+    ],
 }
 KEYS = {"meta": "key", "runs": "run", "games": "game_no"}
-#: The columns version 2 added (at the end of their tables): what played each run, and each
-#: game's layout-free final position. Upgrading a version-1 store adds them, empty.
-ADDED_IN_2 = {
-    "runs": ["fingerprint", "state_hash_version", "option_ids_version"],
-    "games": ["final_position"],
+#: What each version added, which upgrading an earlier store adds empty. Version 2: columns
+#: at the end of their tables (what played each run, and each game's layout-free final
+#: position); version 3: the ``cards`` table (each deck's cards as a run dealt them).
+ADDED_COLUMNS = {
+    2: {
+        "runs": ["fingerprint", "state_hash_version", "option_ids_version"],
+        "games": ["final_position"],
+    }
 }
+ADDED_TABLES = {3: ("cards",)}
+#: The first version whose runs record their decks' cards.
+CARDS_SINCE = 3
 
 #: Games buffered before their rows are written.
 FLUSH_GAMES = 500
@@ -179,7 +194,13 @@ def _check_intact(con: duckdb.DuckDBPyConnection, path: Path) -> None:
     try:
         (block,) = con.execute("SELECT block_size FROM pragma_database_size()").fetchone() or (0,)
         last = -1
-        for table in TABLES:
+        held = {
+            name
+            for (name,) in con.execute(
+                "SELECT table_name FROM duckdb_tables() WHERE NOT temporary"
+            ).fetchall()
+        }
+        for table in (t for t in TABLES if t in held):  # a store of an earlier version
             (top,) = con.execute(
                 f"SELECT max(block_id) FROM pragma_storage_info('{table}') WHERE persistent"
             ).fetchone() or (None,)
@@ -236,26 +257,40 @@ def store_version(path: Path | str) -> int:
         return _check_format(con, Path(path))
 
 
-def _upgrade(con: duckdb.DuckDBPyConnection) -> None:
-    """Make a version-1 store version 2 (inside the writer's transaction): the added columns,
-    empty for the runs and games already there (they were recorded without them)."""
-    for table, columns in ADDED_IN_2.items():
-        kinds = dict(TABLES[table])
-        for column in columns:
-            con.execute(f"ALTER TABLE {table} ADD COLUMN {column} {kinds[column]}")
-    con.execute("UPDATE meta SET value = ? WHERE key = 'version'", [str(FORMAT_VERSION)])
+def version_of(con: duckdb.DuckDBPyConnection) -> int:
+    """The format version of the store open on ``con`` (checked when it was opened)."""
+    row = con.execute("SELECT value FROM meta WHERE key = 'version'").fetchone()
+    return int(row[0]) if row else FORMAT_VERSION
+
+
+def _create_table(con: duckdb.DuckDBPyConnection, table: str) -> None:
+    cols = ", ".join(
+        f"{name} {kind}{' PRIMARY KEY' if KEYS.get(table) == name else ''}"
+        for name, kind in TABLES[table]
+    )
+    con.execute(f"CREATE TABLE {table} ({cols})")
 
 
 def _create_tables(con: duckdb.DuckDBPyConnection) -> None:
-    for table, columns in TABLES.items():
-        cols = ", ".join(
-            f"{name} {kind}{' PRIMARY KEY' if KEYS.get(table) == name else ''}"
-            for name, kind in columns
-        )
-        con.execute(f"CREATE TABLE {table} ({cols})")
+    for table in TABLES:
+        _create_table(con, table)
     con.executemany(
         "INSERT INTO meta VALUES (?, ?)", [("format", FORMAT), ("version", str(FORMAT_VERSION))]
     )
+
+
+def _upgrade(con: duckdb.DuckDBPyConnection, version: int) -> None:
+    """Bring a store of an earlier ``version`` to this one (inside the writer's transaction):
+    the columns and tables later versions added, empty for the runs and games already there
+    (they were recorded without them)."""
+    for later in range(version + 1, FORMAT_VERSION + 1):
+        for table, columns in ADDED_COLUMNS.get(later, {}).items():
+            kinds = dict(TABLES[table])
+            for column in columns:
+                con.execute(f"ALTER TABLE {table} ADD COLUMN {column} {kinds[column]}")
+        for table in ADDED_TABLES.get(later, ()):
+            _create_table(con, table)
+    con.execute("UPDATE meta SET value = ? WHERE key = 'version'", [str(FORMAT_VERSION)])
 
 
 def _number_lists(scores: dict[str, Any], players: int) -> dict[str, list[float]]:
@@ -302,13 +337,14 @@ class StoreWriter:
         self.upgraded = False
         if self.created:
             _create_tables(self.con)
-        elif _check_format(self.con, path) < FORMAT_VERSION:
-            _upgrade(self.con)
+        elif (version := _check_format(self.con, path)) < FORMAT_VERSION:
+            _upgrade(self.con, version)
             self.upgraded = True
         self.run = self._next("runs", "run")
         self.first_game = self._next("games", "game_no")
         self._rows: dict[str, list[dict[str, Any]]] = {t: [] for t in TABLES}
         self._buffered = 0
+        self._deck_cards: set[tuple[str, str, str, int, str]] = set()
         self._rows["runs"].append(
             {
                 "run": self.run,
@@ -401,6 +437,7 @@ class StoreWriter:
             {"game_no": game_no, "seat": seat, "turn": turn, "card": card, "kind": kind}
             for seat, turn, card, kind in d.plays
         )
+        self._add_deck_cards(d.config, d.groups)
         rows = self._rows["scores"]
         for turn, scores in d.scores:
             for name, values in _number_lists(scores, players).items():
@@ -408,6 +445,26 @@ class StoreWriter:
                     {"game_no": game_no, "turn": turn, "seat": seat, "key": name, "value": v}
                     for seat, v in enumerate(values)
                 )
+
+    def _add_deck_cards(self, config: dict[str, Any], groups: list[str]) -> None:
+        """The run's rows of ``cards``: each deck's cards as this game dealt them, once."""
+        if self.hooks.deck_cards is None:
+            return
+        for deck, cards in zip(groups, self.hooks.deck_cards(config), strict=False):
+            for c in cards:
+                key = (deck, c.card, c.name, c.copies, c.facts)
+                if key not in self._deck_cards:
+                    self._deck_cards.add(key)
+                    self._rows["cards"].append(
+                        {
+                            "run": self.run,
+                            "deck": deck,
+                            "card": c.card,
+                            "name": c.name,
+                            "copies": c.copies,
+                            "facts": msgspec.Raw(c.facts.encode()),  # JSON already
+                        }
+                    )
 
     def _flush(self) -> None:
         encoder = msgspec.json.Encoder()

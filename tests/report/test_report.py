@@ -9,15 +9,14 @@ import json
 import re
 from collections import defaultdict
 from pathlib import Path
-from typing import Any
 
 import duckdb
 import pytest
 
 from cardwright.analysis.stats import wilson_interval
-from cardwright.core.errors import ConfigError, DataError
+from cardwright.core.errors import DataError
 from cardwright.games import get_game, playable_games
-from cardwright.report.browser import Browser, find_chromium
+from cardwright.report.browser import Browser
 from cardwright.report.build import build_report
 from cardwright.report.data import gather
 from cardwright.sim.records import replay
@@ -25,20 +24,17 @@ from cardwright.sim.store import load_game, simulate_into
 from cardwright.sim.trace import report_hooks
 
 from ..test_cli import assert_user_error, cw
+from .pages import check_named_points, check_tables_have_csv, report_numbers
 
 #: Per game: the simulate runs of its store (agents, extra arguments) and games per run.
 RUNS: dict[str, list[list[str]]] = {
     "bizarre-world": [["--agents", "heuristic,random"], ["--agents", "random,heuristic"]],
     "blue-moon": [["--agents", "heuristic,heuristic"], ["--deck", "khind", "--deck", "hoax"]],
     "smash-up": [["--agents", "random,random"], ["--players", "3", "--agents", "random"]],
+    # random agents rarely end a Munchkin game before its turn limit: 2.3 times the time
+    "munchkin": [["--agents", "heuristic,heuristic,heuristic,heuristic"]],
 }
 GAMES_PER_RUN = 16
-
-
-def report_numbers(html: str) -> dict[str, Any]:
-    found = re.search(r'<script type="application/json" id="report-data">(.*?)</script>', html)
-    assert found, "the report embeds its numbers"
-    return dict(json.loads(found.group(1).replace("<\\/", "</")))
 
 
 def test_report_numbers_are_a_recount_of_the_stored_games(tmp_path: Path) -> None:
@@ -54,9 +50,14 @@ def test_report_numbers_are_a_recount_of_the_stored_games(tmp_path: Path) -> Non
     matrix: dict[tuple[str, str], list[float]] = defaultdict(list)
     order: dict[int, list[float]] = defaultdict(list)
     seat_games: list[tuple[str, float, set[str]]] = []
+    holds: dict[str, set[str]] = defaultdict(set)  # card -> the decks that hold it
     for game_no in range(1, 37):
         _, state = replay(load_game(store, game_no), log=True)
         decks = hooks.groups(dict(state.config))
+        assert hooks.deck_cards is not None
+        for deck, cards in zip(decks, hooks.deck_cards(dict(state.config)), strict=True):
+            for c in cards:
+                holds[c.card].add(deck)
         winners = state.result.winners
         first = next(e.seat for e in state.log if e.kind == "turn" and e.turn == 1)
         for seat in (0, 1):
@@ -70,6 +71,8 @@ def test_report_numbers_are_a_recount_of_the_stored_games(tmp_path: Path) -> Non
             matrix[(decks[seat], decks[1 - seat])].append(score)
             order[(seat - first) % 2].append(score)
             seat_games.append((decks[seat], score, played))
+            for card in played:
+                holds[card].add(decks[seat])  # a card taken from another deck and played
     with duckdb.connect(str(store), read_only=True) as con:
         data = gather(con, "blue-moon", hooks)
     assert {d: (r.score, r.n) for d, r in data.groups[2].items()} == {
@@ -82,14 +85,22 @@ def test_report_numbers_are_a_recount_of_the_stored_games(tmp_path: Path) -> Non
         (sum(order[i]), len(order[i])) for i in (0, 1)
     ]
     assert data.cards
+    assert {c.card for c in data.cards} == set(holds)  # the cards never played included
     for card in data.cards:
-        decks = {d for d, _, played in seat_games if card.card in played}
+        decks = holds[card.card]
         assert set(card.decks) == decks
         with_card = [s for d, s, played in seat_games if d in decks and card.card in played]
         without = [s for d, s, played in seat_games if d in decks and card.card not in played]
         assert (card.played.score, card.played.n) == (sum(with_card), len(with_card))
         assert (card.not_played.score, card.not_played.n) == (sum(without), len(without))
         assert card.played.ci == wilson_interval(sum(with_card), len(with_card))
+    never = {n.card: (set(n.decks), n.seat_games) for n in data.never_played}
+    expected = {}
+    for card, decks in holds.items():
+        unplayed = {d for d in decks if not any(card in p for d2, _, p in seat_games if d2 == d)}
+        if unplayed:
+            expected[card] = (unplayed, sum(1 for d, _, _ in seat_games if d in unplayed))
+    assert never == expected  # (every card was played here: see test_compare for some not)
     assert data.longest[0].turns == max(load_game(store, n).turns for n in range(1, 37))
 
 
@@ -123,16 +134,6 @@ def test_smash_up_matchups_by_faction_are_a_recount(tmp_path: Path) -> None:
     assert sum(r.n for r in data.part_groups[3].values()) == 10 * 3 * 2
 
 
-@pytest.fixture(scope="module")
-def browser() -> Any:
-    try:
-        find_chromium()
-    except ConfigError as exc:
-        pytest.fail(f"{exc} (the report test opens the report in Chromium)")
-    with Browser() as b:
-        yield b
-
-
 @pytest.mark.parametrize("game", playable_games())
 def test_every_game_has_its_report(browser: Browser, game: str, tmp_path: Path) -> None:
     """Through the command line: runs of ``simulate --json --out`` into one store, then
@@ -162,6 +163,13 @@ def test_every_game_has_its_report(browser: Browser, game: str, tmp_path: Path) 
             lo, hi = seat["ci95"]
             assert f'<td class="num">{seat["wins"]:,}</td>' in html
             assert f"{lo:.1%}–{hi:.1%}" in html
+            # one name for a seat throughout: the games' own, "Player 1" for seat 0
+            assert f"<td>Player {seat['seat'] + 1}</td>" in html
+    assert not re.search(r"\bseat \d", html)
+    summary = html[html.index('id="summary"') : html.index('id="runs"')]
+    assert "Going first" in summary and "games" in summary
+    files = check_tables_have_csv(html)
+    assert {"cards", "never-played", "games-longest", "turn-order"} <= set(files)
 
     expected = re.findall(r'<div class="chart" data-chart="([^"]+)"', html)
     for players in sorted({len(run["seats"]) for run in outputs}):
@@ -176,6 +184,9 @@ def test_every_game_has_its_report(browser: Browser, game: str, tmp_path: Path) 
         assert chart["width"] > 600 and chart["height"] > 200, chart
     assert seen.errors == []
     assert seen.requests == []  # opens offline: nothing but the file itself
+    assert seen.width <= 1280 and seen.scrollers == []  # no sideways scroll at 1280 px
+    named = check_named_points(seen.charts)  # named points, no two names overlapping
+    assert set(named) <= {c["card"] for c in numbers["cards"]}
     assert seen.title == f"{get_game(game).title} balance report"
     assert seen.screenshot.startswith(b"\x89PNG\r\n\x1a\n")
     width, height = (int.from_bytes(seen.screenshot[i : i + 4], "big") for i in (16, 20))

@@ -6,16 +6,26 @@ from __future__ import annotations
 import json
 import re
 from pathlib import Path
+from typing import Any
 
 import duckdb
 import pytest
 
 from cardwright.analysis.stats import summarize
+from cardwright.core.errors import DataError
 from cardwright.core.state import state_hash
 from cardwright.games import get_game, playable_games
+from cardwright.report.data import gather
 from cardwright.sim.records import replay
 from cardwright.sim.runner import simulate
-from cardwright.sim.store import TABLES, load_game, simulate_into
+from cardwright.sim.store import (
+    FORMAT_VERSION,
+    TABLES,
+    load_game,
+    open_store,
+    simulate_into,
+    store_version,
+)
 from cardwright.sim.trace import report_hooks
 
 AGENTS = {"bizarre-world": ["heuristic", "random"], "munchkin": ["heuristic"] * 3}
@@ -36,6 +46,7 @@ def test_every_stored_game_is_the_game_played(tmp_path: Path, game: str) -> None
     assert summarize(batch) == summarize(simulate(game, 6, agents, seed=11))  # store or not
     hooks = report_hooks(game)
     g = get_game(game)
+    dealt: set[tuple[str, str, str, int, str]] = set()  # each deck's cards, as the hooks say
     con = duckdb.connect(str(store), read_only=True)
     for game_no, decks, first, winners, turns in con.execute(
         "SELECT game_no, decks, first_seat, winners, turns FROM games ORDER BY game_no"
@@ -68,6 +79,21 @@ def test_every_stored_game_is_the_game_played(tmp_path: Path, game: str) -> None
             "SELECT seat, won, drawn FROM seats WHERE game_no = ? ORDER BY seat", [game_no]
         ).fetchall()
         assert seats == [(s, winners == [s], not winners) for s in range(state.num_players)]
+        config = dict(state.config)
+        assert hooks.deck_cards is not None
+        decks = hooks.groups(config)
+        for seat, cards in enumerate(hooks.deck_cards(config)):
+            dealt.update((decks[seat], c.card, c.name, c.copies, c.facts) for c in cards)
+            held = {c.card for c in cards}
+            if game != "smash-up":  # a Smash Up seat may play a card it took from another
+                assert all(card in held for s, _, card, _ in plays if s == seat)
+    kept = con.execute("SELECT deck, card, name, copies, facts FROM cards").fetchall()
+    assert len(kept) == len(set(kept))  # each once per run
+
+    def same(rows: Any) -> set[tuple[str, str, str, int, str]]:
+        return {(d, c, n, k, json.dumps(json.loads(f), sort_keys=True)) for d, c, n, k, f in rows}
+
+    assert same(kept) == same(dealt)
     con.close()
 
 
@@ -165,3 +191,32 @@ def test_any_deals_each_game_its_own_choice(tmp_path: Path) -> None:
         dealt = con.execute("SELECT DISTINCT unnest(decks) FROM games").fetchall()
         (given,) = con.execute("SELECT config FROM runs").fetchone()
     assert len(dealt) > 3 and json.loads(given) == {"decks": ["any", "any"]}
+
+
+def test_a_store_without_cards_is_read_and_upgraded(tmp_path: Path) -> None:
+    """A store written before the ``cards`` table (format version 2: the same tables less
+    that one) still makes a report, its decks' cards taken from this Cardwright's card data;
+    appending a run upgrades it in the run's transaction. A later version is refused.
+    (tests/test_records_compat.py upgrades a real version 1 store.)"""
+    store = tmp_path / "games.duckdb"
+    simulate_into(store, "bizarre-world", 4, ["heuristic", "random"], seed=1)
+    with duckdb.connect(str(store)) as con:
+        con.execute("DROP TABLE cards")
+        con.execute("UPDATE meta SET value = '2' WHERE key = 'version'")
+    with open_store(store) as con:
+        old = gather(con, "bizarre-world", report_hooks("bizarre-world"))
+    assert old.derived_runs == [1] and old.holdings
+    simulate_into(store, "bizarre-world", 4, ["heuristic", "random"], seed=2)
+    assert store_version(store) == FORMAT_VERSION == 3
+    with open_store(store) as con:
+        assert con.execute("SELECT DISTINCT run FROM cards").fetchall() == [(2,)]
+        both = gather(con, "bizarre-world", report_hooks("bizarre-world"))
+    assert both.derived_runs == [1] and both.holdings == old.holdings
+    with duckdb.connect(str(store)) as con:
+        con.execute("UPDATE meta SET value = '9' WHERE key = 'version'")
+    with pytest.raises(
+        DataError,
+        match=r"version 9 \(written by a newer Cardwright\); this Cardwright reads "
+        "versions 1, 2, 3",
+    ):
+        simulate_into(store, "bizarre-world", 1, ["random", "random"], seed=3)

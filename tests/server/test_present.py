@@ -54,6 +54,9 @@ def test_every_game_presents_each_seat_and_a_spectator(game_id: str) -> None:
         for zone in frame["zones"]:  # a card left out is a plain hidden back
             for cid in zone["cards"]:
                 assert str(cid) in frame["cards"] or cid < 0
+                if zone["key"].startswith("hand") and str(cid) in frame["cards"]:
+                    # a held card is never called "face down" (that is said of the table)
+                    assert frame["cards"][str(cid)]["face_up"], (zone["key"], cid)
         for event in frame["log"]:
             assert event["rule"] in frame["rules"], event
         assert all(len(stats) for stats in (s["stats"] for s in frame["seats"]))

@@ -74,17 +74,18 @@ class Deck:
 
     def foreign_moons(self) -> int:
         """The moons of the cards that are not of the leader's people."""
-        cards = _cards()
+        cards = cards_by_number()
         return sum(cards[n].moons for n in self.cards if cards[n].people != self.people)
 
 
-def _cards() -> dict[str, Card]:
+def cards_by_number() -> dict[str, Card]:
+    """Every card of the nine peoples (and the Mutants), by number (``"Khind 7"``)."""
     return {c.number: c for d in load_all().values() for c in d.all_cards}
 
 
 def find_card(ref: str, where: str) -> Card:
     """A card by number (``"Khind 7"``) or by name (case-insensitive)."""
-    cards = _cards()
+    cards = cards_by_number()
     key = ref.strip()
     if key in cards:
         return cards[key]
@@ -144,7 +145,7 @@ def build(name: str, leader: str, cards: Sequence[str], where: str) -> Deck:
     deck = Deck(name=name, people=lead.people, leader=lead.number, cards=tuple(numbers))
     moons = deck.foreign_moons()
     if moons > MAX_FOREIGN_MOONS:
-        all_cards = _cards()
+        all_cards = cards_by_number()
         foreign = ", ".join(
             f"{n} ({all_cards[n].moons})" for n in numbers if all_cards[n].people != lead.people
         )
@@ -193,7 +194,7 @@ def resolve_deck(ref: Any) -> Deck:
 
 def deck_to_toml(deck: Deck) -> str:
     """Write a deck in the deck file format (one card per line, with its name as a comment)."""
-    cards = _cards()
+    cards = cards_by_number()
     lines = [
         f"name = {_quote(deck.name)}",
         f'leader = "{deck.leader}"  # {cards[deck.leader].name}',

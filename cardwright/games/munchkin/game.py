@@ -34,7 +34,7 @@ from .cards import CARD_SETS, CardDef, load_set
 from .help import release_forced_helper
 from .market import shed_big
 from .state import MKState
-from .strength import fight_keywords, group_of
+from .strength import StrengthParts, fight_keywords, group_of
 from .windows import window_answer, window_expected, window_options, window_prompt
 
 DEAL = 4
@@ -474,6 +474,10 @@ class Munchkin(Game):
     def player_strength(self, s: MKState, seat: int) -> int:
         """Level plus equipped usable Items' bonuses plus what lasts on the seat (one-shots,
         curses, powers), as the fight's monsters allow (Level only, Items only)."""
+        return self.strength_parts(s, seat).total
+
+    def strength_parts(self, s: MKState, seat: int) -> StrengthParts:
+        """What ``seat``'s combat strength is made of (:class:`StrengthParts`)."""
         words = fight_keywords(self, s)
         level = 0 if "items_only" in words else s.level[seat]
         items = 0
@@ -486,10 +490,7 @@ class Munchkin(Game):
             for e in s.lasting
             if e.key == "strength" and e.seat == seat and e.target is None
         )
-        total = level + items + extra
-        if board.marks(s, seat, "double"):
-            total *= 2
-        return total
+        return StrengthParts(level, items, extra, board.marks(s, seat, "double") > 0)
 
     def party_strength(self, s: MKState) -> int:
         combat = s.combat

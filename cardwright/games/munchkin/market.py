@@ -6,6 +6,7 @@ Cleric's Resurrection (taking discards instead of drawing face down).
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, cast
 
 import msgspec
@@ -57,6 +58,24 @@ def _sold_double(s: MKState, seat: int) -> bool:
     return board.marks(s, seat, "double_sale") > 0
 
 
+@dataclass(frozen=True)
+class Sale:
+    """A sale being made, as its seller sees it: ``picked`` the Items picked so far with the
+    Gold Pieces each counts for (twice its value for the one a Halfling sells at double:
+    ``double``), their ``total``, the ``levels`` it buys now (a level per full 1,000, never
+    to Level 10), the Gold Pieces ``lost`` beyond those levels (no change is given), and
+    ``need``: how many more Gold Pieces would buy one level more (None when no level more
+    may be bought: the next would be Level 10)."""
+
+    seat: int
+    picked: tuple[tuple[CardRef, int], ...]
+    double: CardRef | None
+    total: int
+    levels: int
+    lost: int
+    need: int | None
+
+
 class Sell(Step, tag="mk.sell"):
     """Pick Items to sell one at a time, then sell them: a level per full 1,000 Gold Pieces,
     no change, never Level 10 (the extra is lost). A Halfling names one Item sold at double
@@ -65,9 +84,16 @@ class Sell(Step, tag="mk.sell"):
     picked: list[CardRef] = msgspec.field(default_factory=list)
     double: CardRef | None = None
 
-    def _levels(self, g: Munchkin, s: MKState) -> int:
-        value = sale_value(g, s, self.seat, self.picked, -1 if self.double is None else self.double)
-        return min(value // GOLD_PER_LEVEL, board.MAX_LEVEL - 1 - s.level[self.seat])
+    def sale(self, g: Munchkin, s: MKState) -> Sale:
+        """The sale so far: what is picked, its total and what it buys."""
+        double = -1 if self.double is None else self.double
+        picked = tuple((c, g.defn(s, c).gold * (2 if c == double else 1)) for c in self.picked)
+        total = sum(gold for _, gold in picked)
+        most = board.MAX_LEVEL - 1 - s.level[self.seat]  # never to Level 10 by selling
+        levels = min(total // GOLD_PER_LEVEL, most)
+        need = (levels + 1) * GOLD_PER_LEVEL - total if levels < most else None
+        lost = total - levels * GOLD_PER_LEVEL
+        return Sale(self.seat, picked, self.double, total, levels, lost, need)
 
     def ask(self, game: Game, state: State) -> Decision | None:
         g, s = _g(game), cast(MKState, state)
@@ -82,11 +108,10 @@ class Sell(Step, tag="mk.sell"):
             for c in self.picked:
                 label = f"Sell {g.card_name(s, c)} at double value (Halfling)"
                 options.append(Option(f"double:{c}", label, card=c, arg="double"))
-        levels = self._levels(g, s)
-        value = sale_value(g, s, seat, self.picked, -1 if self.double is None else self.double)
-        if levels > 0:
-            label = f"Sell them ({value} Gold Pieces) for {levels} level(s)"
-            options.append(Option("sell", label, n=levels))
+        sale = self.sale(g, s)
+        if sale.levels > 0:
+            label = f"Sell them ({sale.total} Gold Pieces) for {sale.levels} level(s)"
+            options.append(Option("sell", label, n=sale.levels))
         options.append(Option("cancel", "Sell nothing"))
         # the prompt is public: what is picked from a hidden hand stays hidden until sold
         return game.question(
@@ -107,7 +132,7 @@ class Sell(Step, tag="mk.sell"):
         if kind == "cancel":
             return
         seat = self.seat
-        levels = self._levels(g, s)
+        levels = self.sale(g, s).levels
         if self.double is not None:
             board.add_mark(s, seat, "double_sale", "end_of_turn")
         names = ", ".join(g.card_name(s, c) for c in self.picked)
@@ -116,6 +141,18 @@ class Sell(Step, tag="mk.sell"):
             board.to_discard(g, s, c)
         board.set_level(g, s, seat, levels, "mk.play.sell", None, "selling Items")
         g.after_loss(s, seat)
+
+
+def sale_of(g: Munchkin, view: State, seat: int) -> Sale | None:
+    """The sale ``seat`` is making, read from its view: None unless the pending decision is
+    that seat's, picking Items to sell (what another seat picks from a hidden hand stays
+    hidden until it is sold)."""
+    s = cast(MKState, view)
+    decision = s.decision
+    if decision is None or decision.kind != "sell" or decision.seat != seat or not s.stack:
+        return None
+    step = s.stack[-1]
+    return step.sale(g, s) if isinstance(step, Sell) else None
 
 
 # ------------------------------------------------------------------------------ trading

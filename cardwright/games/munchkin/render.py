@@ -19,7 +19,8 @@ if TYPE_CHECKING:
     from .game import Munchkin
 
 #: each kind of card as the rules name it
-_KIND = {
+KIND_WORDS = {
+    "enhancer": "monster enhancer",
     "half_breed": "Half-Breed",
     "super_munchkin": "Super Munchkin",
     "oneshot": "one-shot",
@@ -30,7 +31,7 @@ _KIND = {
 
 
 def _stats(d: CardDef) -> str:
-    kind = _KIND.get(d.kind, d.kind)
+    kind = KIND_WORDS.get(d.kind, d.kind)
     if d.kind == "monster":
         treasures = f"{d.treasures} Treasure" + ("s" if d.treasures != 1 else "")
         levels = f", {d.levels} levels" if d.levels > 1 else ""
@@ -126,35 +127,24 @@ class MunchkinScreen(Screen):
     def notes(self, view: State, seat: int) -> list[str]:
         """Selling: the Items picked so far, their total and what it buys; the sale itself is
         an option only once the total makes a level (001 Selling Items for Levels)."""
-        from .market import GOLD_PER_LEVEL, Sell, sale_value
+        from .market import sale_of
 
         g, s = self.mk, cast(MKState, view)
-        decision = s.decision
-        if decision is None or decision.kind != "sell" or decision.seat != seat or not s.stack:
+        sale = sale_of(g, s, seat)
+        if sale is None:
             return []
-        step = s.stack[-1]
-        if not isinstance(step, Sell):
-            return []
-        double = -1 if step.double is None else step.double
-        total = sale_value(g, s, seat, step.picked, double)
-        if step.picked:
-            names = ", ".join(
-                f"{g.card_name(s, c)} ({g.defn(s, c).gold * (2 if c == double else 1)})"
-                for c in step.picked
-            )
-            lines = [f"Picked to sell: {escape(names)}: [bold]{total:,} Gold Pieces[/bold]"]
+        if sale.picked:
+            names = ", ".join(f"{g.card_name(s, c)} ({gold:,})" for c, gold in sale.picked)
+            lines = [f"Picked to sell: {escape(names)}: [bold]{sale.total:,} Gold Pieces[/bold]"]
         else:
             lines = ["Picked to sell: nothing yet ([bold]0 Gold Pieces[/bold])"]
-        levels = step._levels(g, s)  # never to Level 10
-        if levels:
-            rest = total - levels * GOLD_PER_LEVEL
-            lost = f"; the other {rest:,} are lost (no change)" if rest else ""
-            lines.append(f"That is {levels} level(s){lost}.")
-        if not any(o.id == "sell" for o in decision.options):
-            need = GOLD_PER_LEVEL - total % GOLD_PER_LEVEL
+        if sale.levels:
+            lost = f"; the other {sale.lost:,} are lost (no change)" if sale.lost else ""
+            lines.append(f"That is {sale.levels} level(s){lost}.")
+        elif sale.need is not None:
             lines.append(
                 f"[yellow]Sell them[/yellow] comes once the Items picked make a level: "
-                f"{need:,} more Gold Pieces (mk.play.sell)"
+                f"{sale.need:,} more Gold Pieces (mk.play.sell)"
             )
         return lines
 

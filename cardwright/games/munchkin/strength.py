@@ -3,7 +3,7 @@ Monsters): a monster and its Mates, its Treasure, the fight's keywords, who wins
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from cardwright.core.state import CardRef
 
@@ -12,6 +12,22 @@ from .state import MKState
 
 if TYPE_CHECKING:
     from .game import Munchkin
+
+
+class StrengthParts(NamedTuple):
+    """What a seat's combat strength is made of: the Level that counts, the equipped usable
+    Items' bonuses that count, what lasts on the seat (one-shots, curses, powers), whether
+    it all counts twice."""
+
+    level: int
+    items: int
+    extra: int
+    double: bool
+
+    @property
+    def total(self) -> int:
+        total = self.level + self.items + self.extra
+        return total * 2 if self.double else total
 
 
 def group_of(s: MKState, monster: int) -> set[int]:

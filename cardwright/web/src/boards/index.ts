@@ -3,11 +3,13 @@ import type { Board } from "./contract";
 import { GenericBoard } from "./GenericBoard";
 import { BizarreWorldBoard } from "./BizarreWorld";
 import { BlueMoonBoard } from "./BlueMoon";
+import { MunchkinBoard } from "./Munchkin";
 import { SmashUpBoard } from "./SmashUp";
 
 export const BOARDS: Record<string, Board> = {
   "bizarre-world": BizarreWorldBoard,
   "blue-moon": BlueMoonBoard,
+  munchkin: MunchkinBoard,
   "smash-up": SmashUpBoard,
 };
 
