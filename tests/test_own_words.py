@@ -26,21 +26,26 @@ def _runs(text: str) -> set[tuple[str, ...]]:
     return {tuple(w[i : i + RUN]) for i in range(len(w) - RUN + 1)}
 
 
-def _our_texts() -> Iterator[tuple[str, str]]:
-    """(where, text) for every text field of our data files and rules indexes."""
+def _tables() -> Iterator[tuple[Path, dict[str, object]]]:
+    """Every table (TOML dict, nested ones too) of our data files and rules indexes, with its
+    file."""
     for path in sorted((ROOT / "cardwright" / "games").rglob("*.toml")):
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
-        stack: list[object] = [data]
+        stack: list[object] = [tomllib.loads(path.read_text(encoding="utf-8"))]
         while stack:
             item = stack.pop()
             if isinstance(item, dict):
-                for key, value in item.items():
-                    if key == "text" and isinstance(value, str):
-                        yield f"{path.relative_to(ROOT)}: {value[:40]}", value
-                    else:
-                        stack.append(value)
+                yield path, item
+                stack.extend(item.values())
             elif isinstance(item, list):
                 stack.extend(item)
+
+
+def _our_texts() -> Iterator[tuple[str, str]]:
+    """(where, text) for every text field of our data files and rules indexes."""
+    for path, table in _tables():
+        text = table.get("text")
+        if isinstance(text, str):
+            yield f"{path.relative_to(ROOT)}: {text[:40]}", text
 
 
 def test_no_text_copies_a_source() -> None:
@@ -64,19 +69,11 @@ def test_no_text_copies_a_source() -> None:
 def _catalogue_read_texts() -> Iterator[tuple[str, str]]:
     """(where, text) for every entry whose facts were read from the card catalogue: its
     provenance or source names the catalogue (or the fan wiki, which quotes the cards)."""
-    for path in sorted((ROOT / "cardwright" / "games").rglob("*.toml")):
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
-        stack: list[object] = [data]
-        while stack:
-            item = stack.pop()
-            if isinstance(item, dict):
-                origin = f"{item.get('provenance', '')} {item.get('source', '')}"
-                text = item.get("text")
-                if isinstance(text, str) and ("catalogue" in origin or "fan-wiki" in origin):
-                    yield f"{path.relative_to(ROOT)}: {text[:40]}", text
-                stack.extend(item.values())
-            elif isinstance(item, list):
-                stack.extend(item)
+    for path, table in _tables():
+        origin = f"{table.get('provenance', '')} {table.get('source', '')}"
+        text = table.get("text")
+        if isinstance(text, str) and ("catalogue" in origin or "fan-wiki" in origin):
+            yield f"{path.relative_to(ROOT)}: {text[:40]}", text
 
 
 def _catalogue_texts(node: object) -> Iterator[str]:
