@@ -3,6 +3,9 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
+TRAIN_STAMP := $(VENV)/.installed-train
+# the extras `make test` needs (the RL interfaces and Ray); `make test-all` adds `train`
+EXTRAS := dev,rl,ray
 
 .PHONY: run test test-all lint typecheck browser tmux bench clean web
 
@@ -15,13 +18,19 @@ WEB_SOURCES := $(WEB)/package.json $(WEB)/package-lock.json $(WEB)/index.html \
 WEB_DEPS := $(WEB)/node_modules/.installed
 WEB_STAMP := $(WEB)/dist/.stamp
 
-$(STAMP): pyproject.toml
+# the stamps depend on this Makefile too, so a change of EXTRAS installs again
+$(STAMP): pyproject.toml Makefile
 	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "Python 3.11+ is required")'
 	@test -x $(BIN)/python || $(PYTHON) -m venv $(VENV) || \
 	  (command -v apt-get >/dev/null && apt-get update -qq && apt-get install -y -qq python3-venv && $(PYTHON) -m venv $(VENV))
 	$(BIN)/python -m pip install -q --upgrade pip
-	$(BIN)/python -m pip install -q -e '.[dev]'
+	$(BIN)/python -m pip install -q -e '.[$(EXTRAS)]'
 	@touch $(STAMP)
+
+# torch's CPU build (torch==2.13.0 resolves to the +cpu wheel on the project's machines)
+$(TRAIN_STAMP): $(STAMP)
+	$(BIN)/python -m pip install -q -e '.[$(EXTRAS),train]'
+	@touch $(TRAIN_STAMP)
 
 run: $(STAMP) $(WEB_STAMP)  ## the game server: prints the lobby's address (Ctrl-C stops it)
 	$(BIN)/cardwright serve
@@ -60,11 +69,13 @@ tmux:
 	    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq tmux >/dev/null; } || \
 	  { echo "the terminal test needs tmux: install Debian's tmux package" >&2; exit 1; }
 
+# --dist loadgroup: tests marked with one xdist_group run on one worker (the Ray tests share
+# one local Ray); the others are spread as with the default
 test: lint typecheck browser tmux $(WEB_STAMP)  ## lint, types, and the representative test suite
-	$(BIN)/pytest -q -n 2
+	$(BIN)/pytest -q -n 2 --dist loadgroup
 
-test-all: lint typecheck browser tmux $(WEB_STAMP)  ## everything, slow simulations included
-	$(BIN)/pytest -q -n 2 -m ''
+test-all: lint typecheck browser tmux $(WEB_STAMP) $(TRAIN_STAMP)  ## everything, slow simulations and training included
+	$(BIN)/pytest -q -n 2 --dist loadgroup -m ''
 
 bench: $(STAMP)  ## one-core speed of every playable game (about 20 s each)
 	$(BIN)/cardwright bench bizarre-world

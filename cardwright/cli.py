@@ -626,9 +626,21 @@ def bench(
     agent: Annotated[
         str | None, typer.Option(help="Measure a search agent instead: iterations per second.")
     ] = None,
+    env: Annotated[
+        bool,
+        typer.Option(
+            "--env",
+            help="Measure the RL environment instead: steps per second with observation and "
+            "mask, beside OpenSpiel's Python games and RLCard's environments.",
+        ),
+    ] = False,
+    reference: Annotated[
+        bool, typer.Option(help="With --env: also measure OpenSpiel's and RLCard's games.")
+    ] = True,
 ) -> None:
     """Random self-play on one core; step, copy and JSON costs on a mid-game state. With
-    --agent SPEC (e.g. ismcts): the search's iterations per second on positions of real games."""
+    --agent SPEC (e.g. ismcts): the search's iterations per second on positions of real games.
+    With --env: the RL environment's steps per second (docs/rl.md)."""
     from cardwright.bench import run_bench
 
     if rounds < 1:
@@ -636,7 +648,16 @@ def bench(
     if not seconds > 0:
         raise ConfigError(f"--seconds {seconds}: a round needs some time, e.g. --seconds 5")
     config = parse_options(option)
-    if agent is not None:
+    if env and agent is not None:
+        raise ConfigError("--env and --agent measure different things: give one of them")
+    if env:
+        get_game(game)  # an unknown game is a one-line error before the rl extra is needed
+        from cardwright.rl.bench import run_env_bench
+
+        result = run_env_bench(
+            game, seconds=seconds, seed=seed, rounds=rounds, config=config, reference=reference
+        )
+    elif agent is not None:
         from cardwright.cli_tournament import bench_agent
 
         result = bench_agent(game, agent, seconds, seed, rounds, config)
@@ -646,11 +667,37 @@ def bench(
         sys.stdout.write(json.dumps(result, indent=2) + "\n")
         return
     table = Table("measure", "value", title=f"{game} bench (one core)")
-    for key, value in result.items():
+    for key, value in _flat(result):
         if isinstance(value, list):
             value = " – ".join(f"{v:,}" for v in value)
         table.add_row(key, f"{value:,}" if isinstance(value, int | float) else str(value))
     out.print(table)
+
+
+def _flat(result: dict[str, Any], prefix: str = "") -> list[tuple[str, Any]]:
+    """The rows of a bench result: nested dicts become ``outer: inner`` rows."""
+    rows: list[tuple[str, Any]] = []
+    for key, value in result.items():
+        if isinstance(value, dict) and value:
+            rows += _flat(value, f"{prefix}{key}: ")
+        elif not isinstance(value, dict):
+            rows.append((prefix + key, value))
+    return rows
+
+
+# ---------------------------------------------------------------------------- mcp
+@app.command("mcp")
+def mcp_cmd() -> None:
+    """Serve the games to Model Context Protocol clients (an LLM agent) on stdin/stdout:
+    start a game against any agent, read your view and options, answer, explain an event."""
+    try:
+        from cardwright.rl.mcp_server import serve
+    except ImportError as exc:
+        raise ConfigError(
+            f"cardwright mcp needs the rl extra ({exc.name} is missing): "
+            "pip install 'cardwright[rl]'"
+        ) from None
+    serve()
 
 
 def _register_search_commands() -> None:

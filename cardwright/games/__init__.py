@@ -95,9 +95,12 @@ class GameEntry:
     shows). ``present``: ``(game, view, seat) -> dict``,
     the game's own board worked out from a seat's view for the browser, and ``card_face``:
     ``(game, config, defn) -> dict``, a card's name, kind, whole text and printed numbers
-    (``docs/server.md``, "Writing a board"). ``seat_key``: the config key of the per-seat
-    choices that ``--deck`` (one per seat) fills; ``seat_pairs``: each seat's choice is a pair
-    written ``a,b`` (Smash Up's two factions), as in ``seat_example``.
+    (``docs/server.md``, "Writing a board"). ``rl``: a dict of
+    :class:`~cardwright.rl.spec.GameSpec` fields (the card list, the action catalogue's
+    bounds, the observation's layout) for the reinforcement-learning interfaces.
+    ``seat_key``: the config key of the per-seat choices that ``--deck`` (one per seat)
+    fills; ``seat_pairs``: each seat's choice is a pair written ``a,b`` (Smash Up's two
+    factions), as in ``seat_example``.
     """
 
     title: str
@@ -114,6 +117,7 @@ class GameEntry:
     screen: str | None = None
     present: str | None = None
     card_face: str | None = None
+    rl: str | None = None
     seat_key: str = "decks"
     seat_pairs: bool = False
     seat_example: str = ""
@@ -155,6 +159,7 @@ GAMES: dict[str, GameEntry] = {
         screen=f"{_BW}.render:BizarreWorldScreen",
         present=f"{_BW}.present:present",
         card_face=f"{_BW}.present:card_face",
+        rl=f"{_BW}.rl:RL",
     ),
     "blue-moon": GameEntry(
         "Blue Moon",
@@ -170,6 +175,7 @@ GAMES: dict[str, GameEntry] = {
         screen=f"{_BM}.render:BlueMoonScreen",
         present=f"{_BM}.present:present",
         card_face=f"{_BM}.present:card_face",
+        rl=f"{_BM}.rl:RL",
     ),
     "smash-up": GameEntry(
         "Smash Up",
@@ -184,6 +190,7 @@ GAMES: dict[str, GameEntry] = {
         screen=f"{_SU}.render:SmashUpScreen",
         present=f"{_SU}.present:present",
         card_face=f"{_SU}.present:card_face",
+        rl=f"{_SU}.rl:RL",
         seat_key="factions",
         seat_pairs=True,
         seat_example="ninjas,pirates",
@@ -200,6 +207,7 @@ GAMES: dict[str, GameEntry] = {
         screen=f"{_VA}.render:VariaScreen",
         present=f"{_VA}.present:present",
         card_face=f"{_VA}.present:card_face",
+        rl=f"{_VA}.rl:RL",
     ),
     "munchkin": GameEntry(
         "Munchkin",
@@ -213,6 +221,7 @@ GAMES: dict[str, GameEntry] = {
         screen=f"{_MK}.render:MunchkinScreen",
         present=f"{_MK}.present:present",
         card_face=f"{_MK}.present:card_face",
+        rl=f"{_MK}.rl:RL",
     ),
 }
 

@@ -5,6 +5,7 @@ global scenario test reaches games only through the registry)."""
 from __future__ import annotations
 
 import copy
+import itertools
 from pathlib import Path
 from typing import Any, cast
 
@@ -338,8 +339,9 @@ def test_render_marks_the_characters_that_cannot_meet_the_power() -> None:
 
 def _marks(setup: dict[str, Any]) -> dict[str, str]:
     """Ann's screen: the line of each card in her hand, by the card's first name."""
-    text = GAME.render(GAME.view(_scenario(setup), 0), 0)
-    lines = [line for line in text.splitlines() if "in hand: " in line]
+    text = GAME.render(GAME.view(_scenario(setup), 0), 0).splitlines()
+    start = next(i for i, line in enumerate(text) if "Your hand" in line) + 1
+    lines = list(itertools.takewhile(lambda line: line.startswith("   "), text[start:]))
     names = ("Helkomedes", "Wogarathoras", "Inscrutable", "Var-dis-Nar", "Shaman")
     return {name: line for name in names for line in lines if name in line}
 

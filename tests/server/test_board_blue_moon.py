@@ -58,28 +58,6 @@ def _check_board(tab: Tab, state: BMState, seat: int) -> None:
         assert page.locator(".bm-fight .bm-element").inner_text() == element
 
 
-def _choose(tab: Tab, rng: random.Random) -> bool:
-    """Answer this seat's decision by clicking: a card on the board that the decision is
-    about, then one of the options in its text, or else a button of the decision panel.
-    False once the game is over."""
-    page = tab.page
-    page.wait_for_selector(".game-over, .decision.mine button.option:not([disabled])", timeout=MS)
-    if page.locator(".game-over").count():
-        return False
-    cards = page.locator(".bm-board .card.pickable")
-    if cards.count() and rng.random() < 0.5:
-        seq = tab.seq()
-        card = cards.nth(rng.randrange(cards.count()))
-        card.click()
-        options = page.locator(".card-tip .tip-options button")
-        options.first.wait_for(timeout=MS)
-        options.nth(rng.randrange(options.count())).click()
-        tab.moved(seq)
-        page.mouse.move(0, 0)
-        return True
-    return tab.decide(rng)
-
-
 def test_blue_moon_is_played_to_the_end_by_clicking(browser: Any, live: Server) -> None:  # noqa: F811
     """Ann (Buka: bluffs and ships) against a random AI (Khind), with a spectator: every
     decision of hers is clicked on the page, on a card of the board or on the decision
@@ -137,7 +115,7 @@ def test_blue_moon_is_played_to_the_end_by_clicking(browser: Any, live: Server) 
             assert "leader" in page.locator(".card-tip").inner_text()
             leader.blur()
             focused = True
-        if not _choose(tab, rng):
+        if not tab.choose(rng, ".bm-board"):
             break
     page.wait_for_selector(".game-over", timeout=MS)
     over = page.locator(".game-over").inner_text()

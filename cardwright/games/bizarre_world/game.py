@@ -38,6 +38,17 @@ def other(seat: int) -> int:
     return 1 - seat
 
 
+def zone_visible(zone: str, seat: int) -> bool:
+    """Whether ``seat`` identifies the cards of ``zone``, which depends on the zone alone: a
+    deck is hidden, a hand and resources are their owner's, the rest is public."""
+    kind, _, owner = zone.partition(":")
+    if kind == "deck":
+        return False
+    if kind in ("hand", "resources"):
+        return int(owner) == seat
+    return True
+
+
 class BizarreWorld(Game):
     """Bizarre World (Jorge Zhang): two players, generated cards, attacks and damage."""
 
@@ -324,12 +335,7 @@ class BizarreWorld(Game):
 
     # ================================================================ hidden information
     def card_visible(self, state: State, zone: str, card: Card, seat: int) -> bool:
-        kind, _, owner = zone.partition(":")
-        if kind == "deck":
-            return False
-        if kind in ("hand", "resources"):
-            return int(owner) == seat
-        return True
+        return zone_visible(zone, seat)
 
     def pool_key(self, state: State, zone: str, seat: int) -> str:
         owner = zone.partition(":")[2]

@@ -49,6 +49,17 @@ def other(seat: int) -> int:
     return 1 - seat
 
 
+def zone_visible(zone: str, seat: int) -> bool:
+    """Whether ``seat`` identifies the cards of ``zone``, which depends on the zone alone: a
+    deck is hidden, a hand and the forgotten pile are their owner's, the rest is public."""
+    kind, _, owner = zone.partition(":")
+    if kind == "deck":
+        return False
+    if kind in ("hand", "forgotten"):
+        return int(owner) == seat
+    return True
+
+
 class Varia(Game):
     """Varia: a two-player duel of planned actions, on a shared timeline of moments."""
 
@@ -268,13 +279,31 @@ class Varia(Game):
 
     def balanced(self, s: VariaState, seat: int) -> bool:
         """A discard pile is balanced when it holds as many Angelic as Demonic actions, at
-        least one of each, as its owner sees them (ruling R11)."""
+        least one of each, as its owner sees them (ruling R11). A card in a discard pile has
+        its printed types unless a live card of the seat's treats types otherwise."""
         angelic = demonic = 0
+        treats = self._treats(s, seat, "types")
+        defs, cards = self._defs, s.cards
         for cid in s.zones[f"discard:{seat}"]:
-            types = self.card_attr_as(s, cid, "types", seat)
+            if treats:
+                types = self.card_attr_as(s, cid, "types", seat)
+            else:
+                types = defs[cards[cid].defn].types
             angelic += "Angelic" in types
             demonic += "Demonic" in types
         return angelic == demonic > 0
+
+    def _treats(self, s: VariaState, seat: int, attr: str) -> bool:
+        """Whether a live card ``seat`` controls has a "treated as" rule about ``attr``."""
+        registry = self.registry
+        sources = registry.treating(attr) if registry is not None else ()
+        if not sources:
+            return False
+        return any(
+            s.cards[src].controller == seat
+            and any(a.id in sources for a in self.abilities_of(s, src))
+            for src in self.live_cards(s)
+        )
 
     def is_token(self, s: State, card: int) -> bool:
         return s.cards[card].defn.endswith(TOKEN)
@@ -671,12 +700,7 @@ class Varia(Game):
 
     # ================================================================ hidden information
     def card_visible(self, state: State, zone: str, card: Card, seat: int) -> bool:
-        kind, _, owner = zone.partition(":")
-        if kind == "deck":
-            return False
-        if kind in ("hand", "forgotten"):
-            return int(owner) == seat
-        return True
+        return zone_visible(zone, seat)
 
     def pool_key(self, state: State, zone: str, seat: int) -> str:
         owner = zone.partition(":")[2]

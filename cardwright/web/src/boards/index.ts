@@ -5,12 +5,14 @@ import { BizarreWorldBoard } from "./BizarreWorld";
 import { BlueMoonBoard } from "./BlueMoon";
 import { MunchkinBoard } from "./Munchkin";
 import { SmashUpBoard } from "./SmashUp";
+import { VariaBoard } from "./Varia";
 
 export const BOARDS: Record<string, Board> = {
   "bizarre-world": BizarreWorldBoard,
   "blue-moon": BlueMoonBoard,
   munchkin: MunchkinBoard,
   "smash-up": SmashUpBoard,
+  varia: VariaBoard,
 };
 
 export function boardFor(game: string): Board {

@@ -1,0 +1,147 @@
+"""Varia for the reinforcement-learning interfaces (:mod:`cardwright.rl`, docs/rl.md).
+
+The card list is every card of the catalogue: actions, their tokens, items and stacks. A deck
+holds at most three copies of an action and an item once, so one place of a decision names at
+most six copies of a definition; planning offers one answer per definition in hand (copies
+are interchangeable) and each item once, so the planning forms need no ordinal. A moment
+number is below 100: a seat has 30 actions and a few items, each in one moment at a time,
+and tokens come from them.
+
+The timeline is the observation's moment slots: the first :data:`SLOTS` moments one by one,
+and every later moment summed into one more slot. Each holds, per seat (the observer first),
+its action's cards by definition, the seat it targets (the observer or not), whether it was
+performed, disrupted, hit, and its power, focus and damage.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import Any, cast
+
+from cardwright.core.game import Game
+from cardwright.core.state import HIDDEN
+
+from .cards import catalogue
+from .game import zone_visible
+from .state import Slot, VariaState
+
+#: the moments the observation shows one by one (later ones are summed into one more slot)
+SLOTS = 12
+STEPS = ("start", "movement", "action", "reaction", "fast", "resolution", "end")
+PLANNING = ("plan:CARD:N", "combo:CARD:N", "replace:CARD:N", "fuse:CARD:TARGET:N")
+
+
+@cache
+def _defs() -> tuple[Any, ...]:
+    return tuple(sorted(catalogue().cards.values(), key=lambda d: d.id))
+
+
+def cards(game: Game, config: dict[str, Any]) -> list[str]:
+    return [d.id for d in _defs()]
+
+
+def _playable(game: Game, config: dict[str, Any]) -> list[str]:
+    return [d.id for d in _defs() if d.kind in ("action", "item")]
+
+
+def _spellfuse(game: Game, config: dict[str, Any]) -> list[str]:
+    return [d.id for d in _defs() if "spellfuse" in d.keywords]
+
+
+def _magical(game: Game, config: dict[str, Any]) -> list[str]:
+    return [d.id for d in _defs() if "Magical" in d.supertypes]
+
+
+def zone_sight(zone: str, seat: int) -> bool | None:
+    """Varia's visibility is by zone alone (``Varia.card_visible``)."""
+    return zone_visible(zone, seat)
+
+
+def _values(sight: Any) -> list[float]:
+    """Per seat (the observer first) its action points; whether the players are engaged; the
+    step of the turn (one-hot); the moments made and the moment resolving (-1: none)."""
+    s = cast(VariaState, sight.state)
+    out = [float(s.ap[seat]) for seat in sight.order()]
+    out.append(float(s.engaged))
+    out += [float(s.step == step) for step in STEPS]
+    out += [float(s.moments), float(s.moment)]
+    return out
+
+
+def _timeline(sight: Any) -> dict[int, float]:
+    s = cast(VariaState, sight.state)
+    if not s.timeline:
+        return {}
+    width = sight.width + 7
+    per_moment = width * sight.players
+    out: dict[int, float] = {}
+    seen: dict[int, str] = {}  # the timeline's cards (where its actions lie), as seen
+    for seat in range(sight.players):
+        zone = f"timeline:{seat}"
+        seen.update(zip(s.zones[zone], sight.defs(zone), strict=True))
+    for m, moment in enumerate(s.timeline):
+        at = min(m, SLOTS) * per_moment
+        for seat, slot in enumerate(moment.slots):
+            if slot is not None:
+                _slot(sight, slot, at + sight.rel(seat) * width, out, seen)
+    return out
+
+
+def _slot(sight: Any, slot: Slot, at: int, out: dict[int, float], seen: dict[int, str]) -> None:
+    for cid in slot.cards:
+        d = seen.get(cid) or sight.defn(cid)
+        if d != HIDDEN:
+            i = at + sight.index[d]
+            out[i] = out.get(i, 0.0) + 1.0
+    at += sight.width
+    values = (
+        float(slot.target_seat == sight.seat),
+        float(slot.performed),
+        float(slot.disrupted),
+        float(slot.hit),
+        float(slot.power),
+        float(slot.focus),
+        float(slot.damage),
+    )
+    for k, v in enumerate(values):
+        if v:
+            out[at + k] = out.get(at + k, 0.0) + v
+
+
+def _features(game: Game, config: dict[str, Any]) -> tuple[tuple[str, Any, Any], ...]:
+    players = 2
+    width = len(_defs()) + 1 + 7  # cards by definition (and any other card), then 7 values
+    return (
+        ("action points, engaged, step, moments", players + 1 + len(STEPS) + 2, _values),
+        ("timeline", (SLOTS + 1) * players * width, _timeline),
+    )
+
+
+RL = {
+    "cards": cards,
+    "copies": 6,
+    "form_copies": dict.fromkeys(PLANNING, 1),
+    "numbers": {form: 99 for form in PLANNING} | {"trigger:N": 15},
+    "domains": {
+        ("plan:CARD:N", "CARD"): _playable,
+        ("combo:CARD:N", "CARD"): _playable,
+        ("replace:CARD:N", "CARD"): _playable,
+        ("fuse:CARD:TARGET:N", "CARD"): _spellfuse,
+        ("fuse:CARD:TARGET:N", "TARGET"): _magical,
+    },
+    "phases": (),
+    "scores": ("health",),
+    "zones": (
+        ("hand", True, ("cards",)),
+        ("deck", True, ()),
+        ("item", True, ("cards", "exhausted")),
+        ("timeline", True, ("cards",)),
+        ("queue", True, ("cards",)),
+        ("discard", True, ("cards",)),
+        ("forgotten", True, ("cards",)),
+        ("stacks", True, ("cards", "counter:n")),
+    ),
+    "features": _features,
+    "zone_sight": zone_sight,
+    "turn_limit_rule": "va.engine.turn_limit",
+}

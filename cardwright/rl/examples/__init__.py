@@ -1,0 +1,1 @@
+"""Worked examples of the RL interfaces (docs/rl.md)."""

@@ -1,0 +1,153 @@
+"""Varia's board in headless Chromium, against a real server: a whole game played through the
+page by clicking (cards of the hand and items on the board, and the buttons of the decision
+panel) against a random AI while a spectator watches on a phone-sized page; what the board
+shows is checked against the server's state along the way (health, action points, the
+timeline's moments, the distance, the dice and totals of the last clashes); each seat's and
+the spectator's traffic is checked by hidden swaps; no console error."""
+
+from __future__ import annotations
+
+import random
+from typing import Any, cast
+
+from cardwright.games import get_game
+from cardwright.games.varia.catalogue import _row
+from cardwright.games.varia.game import Varia
+from cardwright.games.varia.state import VariaState
+
+from .conftest import Server
+from .test_browser import MS, Tab, browser, live, start  # noqa: F401  (the fixtures)
+from .traffic import check_traffic
+
+GAME = cast(Varia, get_game("varia"))
+
+
+def _last_clashes(state: VariaState) -> dict[int, dict[int, list[Any]]]:
+    """From the server's log: moment -> seat -> the totals of its rolls (in order) and its
+    total power, of the last turn whose moments resolved."""
+    log = state.log
+    last = max((i for i, e in enumerate(log) if e.kind == "moment"), default=-1)
+    if last < 0:
+        return {}
+    turn = log[last].turn
+    out: dict[int, dict[int, list[Any]]] = {}
+    moment = 0
+    for e in log:
+        if e.turn != turn:
+            continue
+        if e.kind == "moment":
+            moment += 1
+            out[moment] = {0: [[], None], 1: [[], None]}
+        elif moment and e.kind == "roll" and e.seat in (0, 1) and " for health" not in e.text:
+            out[moment][e.seat][0].append(e.data["total"])
+        elif moment and e.kind == "totals":
+            out[moment][e.seat][1] = e.data["power"]
+        elif e.kind in ("cleanup", "end_turn"):
+            break
+    return out
+
+
+def _check_board(tab: Tab, state: VariaState, seat: int) -> bool:
+    """The board of ``seat``'s page shows what the state holds: each player's health and
+    action points, as many moments as the timeline has, the distance; each die of the last
+    clashes (the try kept) adding up to its roll's total, and each action's total power.
+    Returns whether a clash with dice was checked."""
+    page = tab.page
+    for p, area in ((seat, ".va-player.mine"), (1 - seat, ".va-player:not(.mine)")):
+        health = page.locator(f"{area} .va-health .va-meter-value").inner_text()
+        ap = page.locator(f"{area} .va-ap .va-meter-value").inner_text()
+        assert (int(health), int(ap)) == (state.health[p], state.ap[p]), (p, health, ap)
+    assert page.locator(".va-moment").count() == len(state.timeline)
+    distance = page.locator(".va-distance").get_attribute("class") or ""
+    assert ("disengaged" not in distance) == state.engaged
+    rolled = False
+    for moment, sides in _last_clashes(state).items():
+        for p, (totals, power) in sides.items():
+            clash = page.locator(f".va-clash[data-moment='{moment}']")
+            side = clash.locator(f".va-clash-side[data-seat='{p}']")
+            if not totals and power is None:
+                continue
+            rolls = side.locator(".va-roll")
+            assert rolls.count() == len(totals), (moment, p)
+            for i, total in enumerate(totals):
+                roll = rolls.nth(i)
+                if roll.locator(".va-adv", has_text="each die counts").count():
+                    continue
+                faces = roll.locator(".va-try:not(.dropped) .va-die").all_inner_texts()
+                assert sum(int(f) for f in faces) == total, (moment, p, faces, total)
+                rolled = True
+            if power is not None:
+                assert int(side.locator(".va-totals b").first.inner_text()) == power
+    return rolled
+
+
+def test_varia_is_played_to_the_end_by_clicking(browser: Any, live: Server) -> None:  # noqa: F811
+    """Ann (Volcanic Warrior) against a random AI (Shadow Assassin), with a spectator: every
+    decision of hers is clicked on the page, on a card of the board or on the decision
+    panel, until the game-over summary; cards show their whole text on hover and keyboard
+    focus; the board shows health, AP, the timeline, the distance and the dice of the clashes
+    as the server's state has them."""
+    tab = Tab(browser)
+    game_id = start(
+        tab,
+        live,
+        "varia",
+        seed=15,
+        seats=[
+            {"kind": "me", "name": "Ann", "choice": "volcanic-warrior"},
+            {"kind": "ai", "agent": "random", "name": "Kit", "choice": "shadow-assassin"},
+        ],
+    )
+    page = tab.page
+    page.wait_for_selector(".va-board", timeout=MS)
+    watcher = Tab(browser, 390, 844)
+    watcher.page.goto(f"{live.url}/play/{game_id}?spectate")
+    watcher.page.wait_for_selector(".va-board", timeout=MS)
+    rng = random.Random(13)
+    hovered = focused = False
+    checked = dice = 0
+    for decisions in range(400):
+        page.wait_for_selector(
+            ".game-over, .decision.mine button.option:not([disabled])", timeout=MS
+        )
+        if page.locator(".game-over").count():
+            break
+        # Ann's decision is pending: the game waits for her, the page shows its last view
+        session = live.hub.sessions[game_id]
+        assert tab.seq() == str(session.seq)
+        state = cast(VariaState, session.state)
+        if decisions % 3 == 0:
+            dice += _check_board(tab, state, 0)
+            checked += 1
+        hand = page.locator(".va-player.mine .va-hand .card:not(.back)")
+        if not hovered and hand.count():
+            card = hand.first
+            card.hover()
+            printed = GAME.defs[state.cards[int(card.get_attribute("data-card") or "")].defn]
+            tip = page.locator(".card-tip")
+            tip.wait_for(timeout=MS)
+            words = tip.inner_text()
+            assert printed.name in words and _row(printed, "")[6] in words  # the whole text
+            hovered = True
+            page.mouse.move(0, 0)
+        elif hovered and not focused:
+            item = page.locator(".va-player.mine .va-items .card").first
+            item.focus()
+            shown = state.cards[int(item.get_attribute("data-card") or "")].defn
+            assert f"gold {GAME.defs[shown].value}" in page.locator(".card-tip").inner_text()
+            item.blur()
+            focused = True
+        if not tab.choose(rng, ".va-board"):
+            break
+    page.wait_for_selector(".game-over", timeout=MS)
+    over = page.locator(".game-over").inner_text()
+    assert "Game over" in over and "health" in over
+    result = live.hub.sessions[game_id].state.result
+    assert result is not None and hovered and focused and checked >= 5 and dice >= 2
+    assert check_traffic(live.db, game_id, tab.received, every=5) > 0
+    watcher.page.wait_for_selector(".game-over", timeout=MS)
+    assert watcher.page.locator(".badge", has_text="spectating").count()
+    assert watcher.page.locator(".va-clash").count()
+    check_traffic(live.db, game_id, watcher.received, every=9)
+    watcher.close()
+    tab.close()
