@@ -58,6 +58,26 @@ CASES: dict[str, list[dict[str, Any]]] = {
             ],
             "_games": 6,
         },
+        # Pretty Pretty Smash Up (issue 27): its four factions at 2, 3 and 4 players (a few
+        # games: checked games are slow)
+        {"factions": [["fairies", "princesses"], ["kitty_cats", "mythic_horses"]], "_games": 3},
+        {
+            "factions": [
+                ["kitty_cats", "fairies"],
+                ["mythic_horses", "princesses"],
+                ["ninjas", "robots"],
+            ],
+            "_games": 2,
+        },
+        {
+            "factions": [
+                ["princesses", "kitty_cats"],
+                ["fairies", "mythic_horses"],
+                ["aliens", "zombies"],
+                ["wizards", "pirates"],
+            ],
+            "_games": 2,
+        },
         {
             "factions": [
                 ["disco_dancers", "vigilantes"],
@@ -81,6 +101,30 @@ CASES: dict[str, list[dict[str, Any]]] = {
                 ["bear_cavalry", "elder_things"],
             ],
             "card_set": "70s-errata+al9000-cthulhu-first",
+            "_games": 2,
+        },
+        # Science Fiction Double Feature and Monster Smash (issue 27): every faction, at 2, 3 and
+        # 4 players, the first printing's card set too (a few games: checked games are slow)
+        {
+            "factions": [["cyborg_apes", "vampires"], ["shapeshifters", "giant_ants"]],
+            "_games": 3,
+        },
+        {
+            "factions": [
+                ["super_spies", "werewolves"],
+                ["time_travelers", "mad_scientists"],
+                ["vampires", "shapeshifters"],
+            ],
+            "card_set": "sfdf-2014",
+            "_games": 2,
+        },
+        {
+            "factions": [
+                ["giant_ants", "super_spies"],
+                ["mad_scientists", "cyborg_apes"],
+                ["werewolves", "time_travelers"],
+                ["vampires", "zombies"],
+            ],
             "_games": 2,
         },
     ],

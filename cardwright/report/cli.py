@@ -11,7 +11,7 @@ from typing import Annotated
 
 import typer
 
-from cardwright.cli_help import GameArg
+from cardwright.cli_help import GameArg, Json, Seed
 from cardwright.core.errors import ConfigError
 
 
@@ -153,3 +153,154 @@ def register(app: typer.Typer, cli: ModuleType) -> None:
             f"{built.path}: {built.games:,} games{compared}, {len(built.charts)} charts, "
             f"{built.size / 1e6:.1f} MB, built in {built.seconds:.1f} s"
         )
+
+    @app.command()
+    def balance(
+        game: GameArg,
+        pairings: Annotated[
+            list[str] | None,
+            typer.Option(
+                "--pairings",
+                help="A matchup to play, one choice per seat separated by ':', e.g. "
+                "aliens+dinosaurs:ninjas+pirates (repeatable).",
+            ),
+        ] = None,
+        sample: Annotated[
+            int | None,
+            typer.Option(
+                "--sample",
+                help="Play N matchups drawn (by --seed) from every matchup of the factions "
+                "(or of --among).",
+            ),
+        ] = None,
+        among: Annotated[
+            str | None,
+            typer.Option(
+                "--among",
+                help="Only these factions (comma-separated); without --sample, every matchup "
+                "they make.",
+            ),
+        ] = None,
+        players: Annotated[
+            int | None, typer.Option(help="Seats per matchup with --sample or --among.")
+        ] = None,
+        agent: Annotated[
+            str, typer.Option(help="The agent at every seat, e.g. heuristic or ismcts.")
+        ] = "heuristic",
+        games: Annotated[
+            int,
+            typer.Option(
+                "--games-per-pairing",
+                help="Games per matchup, split evenly between its seat orders.",
+            ),
+        ] = 10,
+        seed: Seed = 0,
+        jobs: Annotated[int, typer.Option(help="Worker processes.")] = 1,
+        backend: Annotated[str, typer.Option(help="local (processes) or ray.")] = "local",
+        out_store: Annotated[
+            Path,
+            typer.Option("--out", help="The game store the games are appended to (.duckdb)."),
+        ] = Path("balance.duckdb"),
+        from_store: Annotated[
+            Path | None,
+            typer.Option("--from", help="Play nothing: the figures of the games of this store."),
+        ] = None,
+        run: Annotated[
+            list[int] | None, typer.Option("--run", help="With --from: only this run (repeat).")
+        ] = None,
+        as_json: Json = False,
+        option: Annotated[
+            list[str] | None,
+            typer.Option(
+                "--option", "-o", help="A rule option KEY=VALUE (repeatable), as in simulate."
+            ),
+        ] = None,
+    ) -> None:
+        """Balance across factions: play every matchup of two (or more) decks you name, or
+        a seeded sample of all of them, with one agent at every seat, into a game store; then
+        each faction's share of the wins with its 95% interval, its first-turn advantage and
+        its games (docs/records.md, "Balance")."""
+        import json
+        import sys
+
+        from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeElapsedColumn
+
+        from cardwright.report.balance import figures, plan, play, rotations
+        from cardwright.sim.store import check_path
+
+        if from_store is not None:
+            played = [pairings, sample, among, players, option]
+            if any(x for x in played) or games != 10:
+                raise ConfigError("--from reports on stored games; it plays none")
+            result = figures(from_store, game, run)
+            where = from_store
+        else:
+            if run:
+                raise ConfigError("--run picks runs of a store read with --from")
+            config = cli.parse_options(option)
+            chosen = [a.strip() for a in among.split(",")] if among else []
+            p = plan(
+                game, pairings=pairings or (), sample=sample, among=chosen, players=players,
+                agent=agent, games=games, seed=seed, config=config,
+            )  # fmt: skip
+            check_path(out_store)
+            todo = rotations(p)
+            with Progress(
+                "[progress.description]{task.description}",
+                BarColumn(),
+                MofNCompleteColumn(),
+                TimeElapsedColumn(),
+                console=cli.err,
+                disable=as_json or not cli.err.is_terminal,
+            ) as bar:
+                task = bar.add_task(
+                    f"{game}: {len(p.matchups)} matchups", total=sum(k for _, _, k in todo)
+                )
+                runs = play(
+                    p, out_store, seed=seed, jobs=jobs, backend=backend,
+                    progress=lambda k: bar.advance(task, k),
+                )  # fmt: skip
+            result = figures(out_store, game, runs)
+            where = out_store
+        if as_json:
+            sys.stdout.write(json.dumps(result.as_json(), indent=2, sort_keys=True) + "\n")
+            return
+        _print_balance(cli, result, where)
+
+
+def _print_balance(cli: ModuleType, f: object, where: Path) -> None:
+    from rich.markup import escape
+    from rich.table import Table
+
+    from cardwright.report.balance import Figures
+
+    assert isinstance(f, Figures)
+    noun = f.part_noun
+    table = Table(
+        noun,
+        "games",
+        "wins",
+        "win share (95% interval)",
+        "first-turn advantage (95%)",
+        title=f"{f.game}: {f.games:,} games, {', '.join(map(str, f.players))} players",
+    )
+    for p in f.parts:
+        lo, hi = p.rate.ci
+        d, dlo, dhi = p.advantage
+        table.add_row(
+            escape(p.part),
+            str(p.rate.n),
+            str(p.wins),
+            f"{p.rate.value:.1%} ({lo:.1%} - {hi:.1%})",
+            "" if d != d else f"{d:+.1%} ({dlo:+.1%} to {dhi:+.1%})",
+        )
+    cli.out.print(table)
+    first = f.first_seat
+    lo, hi = first.ci
+    runs = f"run {f.runs[0]}" if len(f.runs) == 1 else f"runs {f.runs[0]}-{f.runs[-1]}"
+    cli.out.print(
+        f"The seat taking the first turn: {first.value:.1%} ({lo:.1%} - {hi:.1%}); draws "
+        f"{f.draws}; mean length {f.mean_turns:.1f} turns. A draw counts half a win; "
+        f"intervals are 95% (Wilson; Newcombe for the advantage). Games: {escape(str(where))}, "
+        f"{runs} (cardwright report {f.game} --from {escape(str(where))})."
+    )

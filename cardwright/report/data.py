@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import math
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -238,13 +239,7 @@ def gather(
     _matchups(con, "sel_seats", data.groups, data.matrix)
     if hooks.parts is not None:
         decks = [d for (d,) in con.execute("SELECT DISTINCT deck FROM sel_seats").fetchall()]
-        pairs = [(deck, part) for deck in decks for part in hooks.parts(deck)]
-        con.execute(
-            "CREATE OR REPLACE TEMP TABLE part_seats AS SELECT s.* REPLACE (p.part AS deck) "
-            "FROM sel_seats s JOIN (SELECT unnest($decks) AS deck, unnest($parts) AS part) p "
-            "ON s.deck = p.deck",
-            {"decks": [d for d, _ in pairs], "parts": [p for _, p in pairs]},
-        )
+        split_parts(con, "sel_seats", "part_seats", decks, hooks.parts)
         _matchups(con, "part_seats", data.part_groups, data.part_matrix)
     score = "sum(won::INT) + 0.5 * sum(drawn::INT)"
     for (players, order), rate in _rates(
@@ -380,6 +375,24 @@ def _settings(con: duckdb.DuckDBPyConnection) -> tuple[dict[str, list[Any]], lis
         ).fetchall()
     ]
     return dict(sorted(options.items())), agents
+
+
+def split_parts(
+    con: duckdb.DuckDBPyConnection,
+    seats: str,
+    out: str,
+    decks: list[str],
+    parts: Callable[[str], list[str]],
+) -> None:
+    """A temporary table ``out`` of the seats of table ``seats`` with a row per part of each
+    seat's deck (a Smash Up seat: one per faction of its pair), the part as its ``deck``."""
+    pairs = [(deck, part) for deck in decks for part in parts(deck)]
+    con.execute(
+        f"CREATE OR REPLACE TEMP TABLE {out} AS SELECT s.* REPLACE (p.part AS deck) "
+        f"FROM {seats} s JOIN (SELECT unnest($decks) AS deck, unnest($parts) AS part) p "
+        "ON s.deck = p.deck",
+        {"decks": [d for d, _ in pairs], "parts": [p for _, p in pairs]},
+    )
 
 
 def _matchups(

@@ -19,14 +19,21 @@ from cardwright.games import GAMES, get_game
 
 def zone_label(view: State, key: str) -> tuple[str, int | None]:
     """A zone's words and its seat (None for a shared zone): ``hand:0`` -> ("Ann's hand", 0),
-    ``door_deck`` -> ("door deck", None), ``hand.door:1`` -> ("Bob's hand (door)", 1)."""
+    ``door_deck`` -> ("door deck", None), ``hand.door:1`` -> ("Bob's hand (door)", 1),
+    ``buried:12:0`` (a zone of card 12's) -> ("Ann's buried (Castle Blood)", 0)."""
     kind, sep, tail = key.rpartition(":")
     if not sep:
         kind, tail = key, ""
+    head, colon, about = kind.partition(":")  # a zone of a card's: buried:12:0
+    of = ""
+    if colon and about.lstrip("-").isdigit():
+        kind, card = head, known_card(view, int(about))
+        of = f" ({get_game(view.game).card_name(view, card.id) if card else 'a card'})"
     words = kind.replace("_", " ")
     if "." in words:
         head, _, sub = words.partition(".")
         words = f"{head} ({sub})"
+    words += of
     if tail.isdigit() and int(tail) < len(view.names):
         seat = int(tail)
         return f"{view.names[seat]}'s {words}", seat

@@ -245,6 +245,18 @@ def _specs() -> dict[str, list[Spec]]:
         ),
         ("70s-4p-errata", {"factions": seventies, "card_set": "70s-errata"}),
         ("70s-4p-2018", {"factions": seventies}),
+        # Science Fiction Double Feature and Monster Smash (issue 27)
+        (
+            "sfdf-monster-4p",
+            {
+                "factions": [
+                    ["cyborg_apes", "vampires"],
+                    ["shapeshifters", "werewolves"],
+                    ["super_spies", "giant_ants"],
+                    ["time_travelers", "mad_scientists"],
+                ]
+            },
+        ),
     ]
     va: Configs = [
         ("warrior-assassin", {}),

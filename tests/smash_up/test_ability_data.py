@@ -48,22 +48,23 @@ def test_each_card_word_is_documented() -> None:
         assert f"`{word}(" in text, word
 
 
-def _by_faction() -> dict[str, tuple[int, int]]:
-    """Faction (``bases``, ``madness``) -> (abilities, those written as data)."""
+def test_the_counts_by_faction_are_the_counted_ones() -> None:
+    """The guide's table of abilities by faction (and the bases) is what the registry holds."""
     data, python = ability_kinds()
-    out: dict[str, list[int]] = {}
-    for ids, is_data in ((data, 1), (python, 0)):
-        for ability in ids:
-            group = ability.split("/")[0] if "/" in ability else "bases"
-            counts = out.setdefault(group, [0, 0])
-            counts[0] += 1
-            counts[1] += is_data
-    return {k: (v[0], v[1]) for k, v in out.items()}
+    counted: dict[str, list[int]] = {}
+    for found, column in ((data, 1), (python, 2)):
+        for ability in found:
+            key = ability.split("/", 1)[0] if "/" in ability else "bases"
+            row = counted.setdefault(key, [0, 0, 0])
+            row[0] += 1
+            row[column] += 1
+    from cardwright.games.smash_up.carddata import load_factions
 
-
-def test_the_guide_counts_the_abilities_of_each_faction() -> None:
-    text = DOC.read_text()
-    part = text.split("<!-- abilities by faction -->", 1)[1].split("<!-- end", 1)[0]
-    rows = re.findall(r"^\| (\w+) \| (\d+) \| (\d+) \|$", part, re.M)
-    listed = {name: (int(n), int(d)) for name, n, d in rows}
-    assert listed == _by_faction()
+    names = {f.name: fid for fid, f in load_factions().items()}
+    part = DOC.read_text().split("<!-- ability-counts -->", 1)[1].split("<!-- end", 1)[0]
+    table: dict[str, list[int]] = {}
+    for line in part.splitlines():
+        cells = [c.strip() for c in line.strip().strip("|").split("|")]
+        if len(cells) == 5 and cells[2].isdigit():
+            table[names.get(cells[0], cells[0])] = [int(c) for c in cells[2:]]
+    assert table == counted

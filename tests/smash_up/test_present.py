@@ -22,7 +22,8 @@ from cardwright.server.present import Presenter
 
 GAME: Any = get_game("smash-up")
 
-#: (config, seed): every player count, both card sets, all twelve factions at some table
+#: (config, seed): every player count, both card sets, all twelve factions at some table, and
+#: the eight of Science Fiction Double Feature and Monster Smash
 TABLES = [
     ({"players": 2}, 3),
     ({"players": 3, "card_set": "70s-errata"}, 4),
@@ -37,6 +38,18 @@ TABLES = [
             ],
         },
         5,
+    ),
+    (  # Science Fiction Double Feature and Monster Smash: buried cards, fusion cards, counters
+        {
+            "players": 4,
+            "factions": [
+                ["cyborg_apes", "vampires"],
+                ["shapeshifters", "giant_ants"],
+                ["super_spies", "mad_scientists"],
+                ["time_travelers", "werewolves"],
+            ],
+        },
+        6,
     ),
 ]
 
@@ -108,12 +121,15 @@ def test_each_seat_and_a_spectator_see_the_game_as_it_is(config: dict[str, Any],
     presenter = Presenter("smash-up", positions[0].config)
     rng = LocalRng(seed)
     swaps = 0
+    shown: set[str] = set()  # zones of bases drawn with them, counters in the frames
     for state in positions:
         for seat in [*range(state.num_players), SPECTATOR]:
             view = GAME.view(state, seat)
             board = present(GAME, view, seat)
             _check_board(state, view, board)
             frame = presenter.frame(view, seat)
+            shown |= {z["key"].split(":")[0] for b in board["bases"] for z in b["zones"]}
+            shown |= {k for card in frame["cards"].values() for k in card.get("counters", {})}
             for card in frame["cards"].values():
                 if not card["hidden"]:
                     face = frame["faces"][card["defn"]]
@@ -122,6 +138,8 @@ def test_each_seat_and_a_spectator_see_the_game_as_it_is(config: dict[str, Any],
                 assert present(GAME, GAME.view(swapped, seat), seat) == board, what
                 swaps += 1
     assert swaps > len(positions)
+    if config.get("factions") == TABLES[-1][0]["factions"]:  # the later factions' table
+        assert {"buried", "p1"} <= shown  # cards buried at bases, +1 power counters
 
 
 def test_a_minion_with_counters_and_actions_on_it_and_on_its_base() -> None:

@@ -33,7 +33,7 @@ from ..abilities import Listener, ModifierSpec, Replacement, Rule, Treatment
 from ..errors import DataError
 from ..state import Lasting
 from .base import Ctx, Effect, Expr, NodeTable, cards_of, index_effect, node, node_key, seats_of
-from .binding import LET, Delay, EachChosen, IfDone, Let, Repeat, Roll, SuchThat
+from .binding import LET, STOP_LOOP, Delay, EachChosen, IfDone, Let, Loop, Repeat, Roll, SuchThat
 from .effects import (
     ADD_COUNTER,
     DISCARD,
@@ -113,6 +113,7 @@ __all__ = [
     "IfDone",
     "Keyword",
     "Let",
+    "Loop",
     "May",
     "NodeTable",
     "OwnerOf",
@@ -299,6 +300,8 @@ def core_words() -> Vocabulary:
         "delay": lambda effect: Delay(_effect(effect, "delay")),
         "if_done": _if_done,
         "repeat": lambda n, effect, name="": Repeat(_e(n), _effect(effect, "repeat"), name),
+        "loop": lambda effect, times=99: Loop(_effect(effect, "loop"), _e(times)),
+        "stop_loop": lambda: Verb(STOP_LOOP),
         "such_that": lambda what, condition: SuchThat(_e(what), _e(condition)),
         "roll": lambda effect, sides=6, name="roll": Roll(_effect(effect, "roll"), sides, name),
         "for_each": lambda what, effect, name="it": ForEach(

@@ -10,6 +10,8 @@
   ``name``, when given, is bound to how many times are left, this one included);
 * ``each_chosen(choose(...), effect)``: each card chosen, one at a time, then ``effect`` for it
   before the next is chosen;
+* ``loop(effect, times=99)``: ``effect`` again and again, until ``stop_loop()`` (a verb done
+  inside it) ends the loop, or ``times`` times ("any number of times", each a choice);
 * ``delay(effect)``: ``effect`` waits as a triggered ability of the card;
 * ``such_that(cards, condition)``: the cards for which ``condition`` holds, each bound as
   ``it`` while it is tested;
@@ -223,6 +225,43 @@ class Repeat(Effect):
         step.idx += 1
         vars = bind(ctx.vars, self.name, left) if self.name else None
         self.effect.start(ctx.child(0, vars=vars))
+
+
+@dataclass(frozen=True)
+class Loop(Effect):
+    """See the module docstring. ``step.n``: the times left to go (``stop_loop`` sets the
+    step's count to what it has done, so it ends at its next turn)."""
+
+    effect: Effect
+    times: Expr
+    immediate: bool = field(init=False, default=False)
+
+    def parts(self) -> Sequence[Effect]:
+        return (self.effect,)
+
+    def run(self, step: EffectStep, ctx: Ctx) -> None:
+        if step.idx == 0 and step.n == 0:
+            step.n = max(0, int(self.times.eval(ctx)))
+        if step.idx >= step.n:
+            ctx.game.pop(ctx.state, step)
+            return
+        step.idx += 1
+        self.effect.start(ctx.child(0))
+
+
+def stop_loop(ctx: Ctx) -> None:
+    """End the innermost ``loop`` running now: it goes no further once the effect it
+    started this time is done."""
+    from .base import node
+    from .step import EffectStep
+
+    for step in reversed(ctx.state.stack):
+        if isinstance(step, EffectStep) and isinstance(node(ctx.game, step.node)[0], Loop):
+            step.n = step.idx
+            return
+
+
+STOP_LOOP = VerbSpec("stop_loop", stop_loop)
 
 
 @dataclass(frozen=True, slots=True)

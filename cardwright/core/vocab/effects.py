@@ -340,10 +340,15 @@ class Verb(Effect):
     def _question(
         self, step: EffectStep, ctx: Ctx, found: list[CardRef], left: int
     ) -> Decision | None:
-        assert self.choice is not None
+        choice = self.choice
+        assert choice is not None
+        if not found and choice.always_ask and choice.may and left > 0 and not step.picked:
+            # nothing fits, but whether anything does may be hidden: asked all the same,
+            # its decline the only answer
+            return choice_question(choice, self.spec, step, ctx, found, left)
         if left <= 0 or not found or self._forced(found, left, ctx):
             return None
-        return choice_question(self.choice, self.spec, step, ctx, found, left)
+        return choice_question(choice, self.spec, step, ctx, found, left)
 
     def go(self, step: EffectStep, ctx: Ctx) -> Decision | None:
         """As :meth:`ask` then :meth:`run`, the candidates found once."""

@@ -425,7 +425,8 @@ class Choose(Expr):
     be picked (a ``done`` option); ``may``: none at all (a decline option). When every
     candidate must be taken anyway, no question is asked, unless ``always_ask`` (choices
     among cards of a hidden hand that a filter narrows: skipping the question would tell the
-    others what the hand holds).
+    others what the hand holds); with ``may`` too, it is asked even when no card fits, the
+    decline its only option.
     ``kind``, ``prompt``: the decision's kind and prompt (defaults from the verb; the prompt
     may name bound values, ``{chosen}``, ``{it}``, ``{source}`` (the card the ability is on),
     and ``{n}``, how many are left to choose);

@@ -39,6 +39,7 @@ from cardwright.core.vocab import (
 )
 from cardwright.core.vocab.compiled import compiled
 from cardwright.core.vocab.events import card_permissions, try_replacement
+from cardwright.core.vocab.exprs import AllOf, Attr, Var
 
 from .carddata import (
     CARD_SETS,
@@ -67,6 +68,7 @@ SU_HOOKS = {
     "copy": "a copying card: which minions may get an effect an action just had",
     "ignore_base": "the base's own ability is ignored (by everyone, or by one player)",
     "instead_of_discard": "where a card leaving play goes instead of its owner's discard pile",
+    "talent_twice": "the minions whose Talent may be used a second time this turn (one of them)",
 }
 
 #: Smash Up words written in Python for a single card: an ability using one counts as Python
@@ -95,10 +97,12 @@ class Talent:
 class SpecialHook:
     """``special(windows, zone="hand", usable=None, could_use=None, effect=None, only=False)``:
     see :class:`~.specs.Special`. From ``play`` or ``discard`` the card's ``effect`` happens;
-    from ``hand`` the card is played (its on-play effect, with ``via == "special"``)."""
+    from ``hand`` the card is played (its on-play effect, with ``via == "special"``), unless
+    it has an ``effect`` (Fledgling Vampire: it is buried, not played). ``zone`` may name
+    several zones (``["hand", "discard"]``)."""
 
     windows: tuple[str, ...]
-    zone: str = "hand"
+    zone: tuple[str, ...] = ("hand",)
     usable: Expr | None = None
     could_use: Expr | None = None
     effect: Effect | None = None
@@ -130,25 +134,30 @@ class Copies:
 
 @dataclass(frozen=True)
 class InsteadOfDiscard:
-    """``instead_of_discard(where, applies)``: a card leaving play (``it``, from ``base``) that
-    ``applies`` goes to its owner's ``hand`` or into their ``deck`` (shuffled) instead."""
+    """``instead_of_discard(where, applies, offer=None)``: a card leaving play (``it``, from
+    ``base``) that ``applies`` goes to its owner's ``hand`` or into their ``deck`` (shuffled)
+    instead. With ``offer`` (an effect: "you may ... instead"), the card goes to the discard
+    pile and ``offer`` then waits as a triggered ability of this card, with the card bound as
+    ``card`` (``may(to_hand(var('card')))``: reading CA1)."""
 
     where: str
     applies: Expr
+    effect: Effect | None = None
 
 
 def _hook_words() -> dict[str, Any]:
     def special(
         windows: Any,
-        zone: str = "hand",
+        zone: Any = "hand",
         usable: Any = None,
         could_use: Any = None,
         effect: Any = None,
         only: bool = False,
     ) -> Hooked:
         wins = (windows,) if isinstance(windows, str) else tuple(windows)
+        zones = (zone,) if isinstance(zone, str) else tuple(zone)
         return Hooked(
-            "special", SpecialHook(wins, zone, _opt(usable), _opt(could_use), effect, only)
+            "special", SpecialHook(wins, zones, _opt(usable), _opt(could_use), effect, only)
         )
 
     return {
@@ -159,8 +168,9 @@ def _hook_words() -> dict[str, Any]:
             "copy", Copies(_e(onto), _opt(when), once, _opt(who))
         ),
         "ignores_base": lambda applies: Hooked("ignore_base", _e(applies)),
-        "instead_of_discard": lambda where, applies: Hooked(
-            "instead_of_discard", InsteadOfDiscard(where, _e(applies))
+        "talent_twice": lambda applies: Hooked("talent_twice", _e(applies)),
+        "instead_of_discard": lambda where, applies, offer=None: Hooked(
+            "instead_of_discard", InsteadOfDiscard(where, _e(applies), offer)
         ),
     }
 
@@ -184,6 +194,9 @@ def _definitions(card_set: str) -> Iterable[tuple[str, str, CardDef | BaseDef]]:
     for fid, faction in load_factions(card_set).items():
         for c in faction.cards:
             yield f"factions/{fid}.toml", c.id, c
+            face = c.action_face()  # a fusion card's action side
+            if face is not None:
+                yield f"factions/{fid}.toml", face.id, face
     for b in load_bases().values():
         yield "bases.toml", b.id, b
     madness = load_madness()
@@ -297,6 +310,16 @@ def _ctx(g: SmashUp, s: SUState, ability: Ability, src: int, vars: Bindings) -> 
     return Ctx(g, s, ability, CardRef(src), controller, vars)
 
 
+def _limited_to(applies: Expr | None, attr: str) -> bool:
+    """Whether a rule's ``applies`` holds only for cards whose ``attr`` is true: it is
+    ``it.<attr>``, or an ``and`` with that among its parts."""
+    parts = applies.parts if isinstance(applies, AllOf) else (applies,)
+    return any(
+        isinstance(p, Attr) and p.name == attr and isinstance(p.what, Var) and p.what.name == "it"
+        for p in parts
+    )
+
+
 def _cards(**named: int) -> Bindings:
     return Bindings(cards={k: [CardRef(v)] for k, v in named.items() if v >= 0})
 
@@ -327,9 +350,9 @@ CARD_KEYS = {
     "from_card": "from",
     "card": "card",
     "new_base_card": "new_base",
-    "host_card": "was_on",
+    "was_on_card": "was_on",
 }
-NUM_KEYS = ("seat", "owner", "controller", "by", "direct", "standard")
+NUM_KEYS = ("seat", "owner", "controller", "by", "direct", "standard", "counters")
 WORD_KEYS = ("verb", "mode")
 #: each event's main card (what ``when`` listeners about the card itself hear)
 MAIN_CARD = {
@@ -453,6 +476,11 @@ def spec_from_ability(ability: Ability) -> AbilitySpec:
             return any(p.allow for p in found)
 
         fields["play_from"] = play_from
+        fields["play_from_actions"] = any(
+            r.allow and not _limited_to(r.applies, "minion")
+            for r in ability.rules
+            if r.action == "play_from_discard"
+        )
     if ability.listeners:
         fields["hooks"] = {lis.event: _listener_hook(lis.event) for lis in ability.listeners}
     if ability.replacements:
@@ -466,6 +494,8 @@ def spec_from_ability(ability: Ability) -> AbilitySpec:
 
             def talent_ok(g: SmashUp, s: SUState, cid: int) -> bool:
                 seat = s.cards[cid].controller  # (asked at every Play Cards question)
+                if seat < 0:  # a base's Talent: the player whose turn it is
+                    seat = s.active
                 return bool(
                     cond(Ctx(g, s, ability, CardRef(cid), seat, Bindings(nums={"player": seat})))
                 )
@@ -499,10 +529,24 @@ def spec_from_ability(ability: Ability) -> AbilitySpec:
             ctx = _ctx(g, s, ability, src, _cards(it=card, base=base))
             return instead.where if instead.applies.eval(ctx) else None
 
-        fields["instead_of_discard"] = where
+        if instead.effect is None:
+            fields["instead_of_discard"] = where
+        else:
+
+            def offers(g: SmashUp, s: SUState, src: int, card: int) -> bool:
+                return bool(instead.applies.eval(_ctx(g, s, ability, src, _cards(it=card))))
+
+            fields["offer_instead"] = offers
     copies = hooks.get("copy")
     if isinstance(copies, Copies):
         fields["copy"] = _copier(ability, copies)
+    twice = hooks.get("talent_twice")
+    if isinstance(twice, Expr):
+
+        def again(g: SmashUp, s: SUState, src: int, card: int) -> bool:
+            return bool(twice.eval(_ctx(g, s, ability, src, _cards(it=card))))
+
+        fields["talent_twice"] = again
     if "on_play" in hooks:
         fields["on_play"] = _marker
     return AbilitySpec(ability.id, **fields)
@@ -522,7 +566,8 @@ def _special_test(ability: Ability, test: Expr | None) -> Callable[..., bool] | 
 
     def usable(g: SmashUp, s: SUState, seat: int, card: int, window: dict[str, Any]) -> bool:
         base = int(window.get("base_card", -1))
-        vars = Bindings({"base": [CardRef(base)]} if base >= 0 else {}, {"player": seat})
+        minion = int(window.get("minion_card", -1))  # (after a destruction: the minion)
+        vars = Bindings(_cards(base=base, minion=minion).cards, {"player": seat})
         return bool(check(Ctx(g, s, ability, CardRef(card), seat, vars)))
 
     return usable

@@ -318,6 +318,8 @@ def effect_label(g: SmashUp, state: State, effect: AffectEffect) -> str:
         return f"move to {g.card_name(state, effect.base)}"
     if verb == "counters":
         return f"{effect.amount} +1 power counter(s)"
+    if verb == "remove_counters":
+        return f"loss of {effect.amount} +1 power counter(s)"
     if verb == "to_deck":
         return {"shuffle": "shuffle into the deck"}.get(effect.how, "place on the deck")
     return verb
@@ -365,6 +367,10 @@ def apply_effect(
         g.to_deck(s, target, actor, rule, effect.how)
     elif verb == "counters":
         g.add_counters(s, target, effect.amount, actor, rule)
+    elif verb == "remove_counters":
+        from .counterwords import remove_counters
+
+        remove_counters(g, s, target, effect.amount, actor, rule)
     elif verb == "lasting":
         acting = s.acting
         src = acting.source if acting is not None else -1

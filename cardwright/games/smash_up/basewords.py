@@ -12,11 +12,13 @@ from cardwright.core.state import CardRef, Decision, Option
 from cardwright.core.vocab import Ctx, Effect, VerbSpec, cards_of
 from cardwright.core.vocab.exprs import Call
 
-from .catalog import BASE_DECK, BASE_DISCARD
+from .catalog import BASE_DECK, BASE_DISCARD, RESOLVING
 from .selectors import _first, game_of, player, state_of, verb
 
 if TYPE_CHECKING:
     from cardwright.core.vocab import EffectStep
+
+    from .state import SUState
 
 
 def look_zone(seat: int) -> str:
@@ -35,6 +37,7 @@ def _search_bases(ctx: Ctx) -> bool:
     look = look_zone(seat)
     s.zones[look] = list(reversed(deck))
     deck.clear()
+    _forget_bases(s, s.zones[look])
     names = ", ".join(sorted(g.card_name(s, b) for b in s.zones[look]))
     g.log(
         s,
@@ -46,6 +49,13 @@ def _search_bases(ctx: Ctx) -> bool:
         redacted=f"{s.names[seat]} searches the base deck",
     )
     return True
+
+
+def _forget_bases(s: SUState, bases: list[int]) -> None:
+    """Bases taken from the base deck into a look zone are no longer known to everyone there
+    (a base laid on top by The Nexus)."""
+    if s.public_cards:
+        s.public_cards = [c for c in s.public_cards if c not in bases]
 
 
 def _looking(ctx: Ctx) -> list[CardRef]:
@@ -93,14 +103,22 @@ def _bases_back(ctx: Ctx) -> bool:
 
 def _take_back(ctx: Ctx, what: Any) -> bool:
     """The cards leave play for their owners' hands (by their own ability: nothing stops it,
-    it is not a return)."""
+    it is not a return); an action still resolving goes to its owner's hand instead of the
+    discard pile (Friendship Power)."""
     g, s = game_of(ctx), state_of(ctx)
     done = False
     for cid in cards_of(what):
         bid = g.base_of(s, cid)
+        owner = s.cards[cid].owner
+        if bid < 0 and cid in s.zones[RESOLVING]:  # an action that has just resolved
+            s.cards[cid].controller = owner
+            g.to_zone(s, cid, RESOLVING, f"hand:{owner}")
+            text = f"{g.card_name(s, cid)} goes back to {s.names[owner]}'s hand"
+            g.log(s, "to_hand", ctx.rule, text, player(ctx), card=cid)
+            done = True
+            continue
         if bid < 0:
             continue
-        owner = s.cards[cid].owner
         g.leave_play(s, cid, f"hand:{owner}")
         text = f"{g.card_name(s, cid)} goes from {g.card_name(s, bid)} to {s.names[owner]}'s hand"
         g.log(s, "to_hand", ctx.rule, text, player(ctx), card=cid)
@@ -108,18 +126,17 @@ def _take_back(ctx: Ctx, what: Any) -> bool:
     return done
 
 
-def _discard_itself(ctx: Ctx, what: Any) -> bool:
+def _discard_itself(ctx: Ctx, what: Any, how: str = "is destroyed") -> bool:
     """The cards leave play for their owners' discard piles by their own doing (nothing stops
-    it; the log says they are destroyed)."""
+    it; the log says they are destroyed, or ``how`` they go)."""
     g, s = game_of(ctx), state_of(ctx)
     done = False
     for cid in cards_of(what):
         if g.base_of(s, cid) < 0:
             continue
         g.leave_play(s, cid, f"discard:{s.cards[cid].owner}")
-        g.log(
-            s, "destroyed", ctx.rule, f"{g.card_name(s, cid)} is destroyed", player(ctx), card=cid
-        )
+        text = f"{g.card_name(s, cid)} {how}"
+        g.log(s, "destroyed", ctx.rule, text, player(ctx), card=cid)
         done = True
     return done
 
@@ -145,6 +162,7 @@ class NextBases(Effect):
         g, s, seat = game_of(ctx), state_of(ctx), ctx.you
         deck = s.zones[BASE_DECK]
         s.zones[look_zone(seat)] = [deck.pop() for _ in range(min(self.n, len(deck)))]
+        _forget_bases(s, s.zones[look_zone(seat)])
         count = len(s.zones[look_zone(seat)])
         text = f"{s.names[seat]} looks at the top {count} base(s) of the base deck"
         g.log(s, "look", ctx.rule, text, seat)

@@ -54,6 +54,7 @@ from pathlib import Path
 from typing import Annotated, Any, Final, Literal, cast
 
 from pydantic import (
+    AfterValidator,
     BaseModel,
     ConfigDict,
     Field,
@@ -72,12 +73,14 @@ __all__ = [
     "CARD_SETS",
     "DATA_DIR",
     "DEFAULT_CARD_SET",
+    "FACE",
     "FACTIONS_DIR",
     "BaseDef",
     "CardDataError",
     "CardDef",
     "CardOverrides",
     "Faction",
+    "FusionAction",
     "card_set_parts",
     "load_bases",
     "load_faction",
@@ -113,8 +116,8 @@ def kind_words(card_type: str, subtypes: tuple[str, ...], bracket: bool = True) 
 #: Which minions a ``play_on_minion`` action may go on: any, one its player controls, or one
 #: another player controls ("one of your minions", "a rival's minion").
 AttachTo = Literal["any", "own", "rival"]
-SetName = Literal["core", "70s", "al9000", "cthulhu"]
-CardSetName = Literal["70s-2018", "70s-errata", "al9000-cthulhu-first"]
+SetName = Literal["core", "70s", "al9000", "cthulhu", "pretty", "sfdf", "monster_smash"]
+CardSetName = Literal["70s-2018", "70s-errata", "al9000-cthulhu-first", "sfdf-2014"]
 Timing = Literal[
     "ongoing",
     "start_of_turn",
@@ -141,6 +144,9 @@ SETS: Final[Mapping[str, str]] = {
     "70s": "That '70s Expansion",
     "al9000": "Awesome Level 9000",
     "cthulhu": "The Obligatory Cthulhu Set",
+    "pretty": "Pretty Pretty Smash Up",
+    "sfdf": "Science Fiction Double Feature",
+    "monster_smash": "Monster Smash",
 }
 DEFAULT_CARD_SET: Final[CardSetName] = "70s-2018"
 #: Card set name -> overrides file in FACTIONS_DIR (None: the default set, no overrides).
@@ -150,6 +156,7 @@ CARD_SETS: Final[Mapping[CardSetName, str | None]] = {
     "70s-2018": None,
     "70s-errata": "70s-errata.toml",
     "al9000-cthulhu-first": "al9000-cthulhu-first.toml",
+    "sfdf-2014": "sfdf-2014.toml",
 }
 
 
@@ -172,8 +179,9 @@ _RULE_RE: Final = re.compile(r"su\.card\.[a-z][a-z0-9_]*")
 _PROVENANCE_RE: Final = re.compile(
     r"rulebook:000 §\S.*"
     r"|research:smashup-(?:munchkin|core)\.md §\S+(?: .*)? (?:\[[^\]]+\])+"
-    r"|catalogue:https://smashup-rulebook\.alderac\.com/wiki/[A-Za-z0-9_%'().-]+"
+    r"|catalogue:https://smashup-rulebook\.alderac\.com/wiki/\S+"
     r"|fan-wiki:https://smashup\.fandom\.com/wiki/[A-Za-z0-9_%'().-]+"
+    r"|ruling:[A-Z]+[0-9]+"
 )
 
 NonNegInt = Annotated[int, Field(ge=0)]
@@ -212,8 +220,8 @@ def _check_provenance(value: str) -> str:
             raise ValueError(
                 f"{part!r} should read 'rulebook:000 §<section>', "
                 "'research:smashup-<munchkin|core>.md §<section> [<tag>]', "
-                "'catalogue:<the card's page of the official rulebook wiki>' or "
-                "'fan-wiki:<a page of the fan wiki>'"
+                "'catalogue:<the card's page of the official rulebook wiki>', "
+                "'fan-wiki:<a page of the fan wiki>' or 'ruling:<reading>'"
             )
     return value
 
@@ -230,7 +238,37 @@ def _check_optional_text(value: str | None) -> str | None:
     return None if value is None else _check_text(value)
 
 
+#: the fields every card and base checks alike: a one-line text, an ability, a rule id
+Text = Annotated[str, AfterValidator(_check_text)]
+AbilityText = Annotated[str | None, AfterValidator(_check_ability)]
+RuleId = Annotated[str | None, AfterValidator(_check_rule)]
+
+
 # --------------------------------------------------------------------------- models
+
+
+class FusionAction(BaseModel):
+    """The action side of a fusion card (a minion card that may be played as an action
+    instead: ``[cards.as_action]``): its labels, ability, rule and text."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid", strict=True)
+
+    subtypes: tuple[Subtype, ...] = ()
+    ability: AbilityText = None
+    rule: RuleId = None
+    text: Text
+
+    @field_validator("subtypes")
+    @classmethod
+    def _standard(cls, value: tuple[Subtype, ...]) -> tuple[Subtype, ...]:
+        if {"play_on_base", "play_on_minion"} & set(value):
+            raise ValueError("the action side of a fusion card is a standard action")
+        return value
+
+
+#: how a card's other face is named: ``<card id>~<face>`` (a fusion's action side
+#: ``~action``; a card copying another's ability ``~<the other's id>``: ``faces.py``)
+FACE = "~"
 
 
 class CardDef(BaseModel):
@@ -239,18 +277,20 @@ class CardDef(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid", strict=True)
 
     id: str
-    name: str
+    name: Text
     faction: str
     type: CardType
     power: NonNegInt | None = Field(default=None, validate_default=True)
     copies: int = Field(ge=1)
     subtypes: tuple[Subtype, ...] = ()
     attach_to: AttachTo = "any"
-    ability: str | None = None
-    rule: str | None = None
-    text: str
+    ability: AbilityText = None
+    rule: RuleId = None
+    text: Text
     provenance: str
     errata: str | None = None
+    #: a fusion card's action side (the card is then also an action card: ``type`` minion)
+    as_action: FusionAction | None = None
 
     @field_validator("id")
     @classmethod
@@ -258,11 +298,6 @@ class CardDef(BaseModel):
         if not _CARD_ID_RE.fullmatch(value):
             raise ValueError(f"{value!r} should look like 'faction_slug/card_slug'")
         return value
-
-    @field_validator("name", "text")
-    @classmethod
-    def _valid_text(cls, value: str) -> str:
-        return _check_text(value)
 
     @field_validator("faction")
     @classmethod
@@ -298,16 +333,6 @@ class CardDef(BaseModel):
             raise ValueError("only an action played on a minion limits which minion")
         return value
 
-    @field_validator("ability")
-    @classmethod
-    def _valid_ability(cls, value: str | None) -> str | None:
-        return _check_ability(value)
-
-    @field_validator("rule")
-    @classmethod
-    def _valid_rule(cls, value: str | None) -> str | None:
-        return _check_rule(value)
-
     @field_validator("provenance")
     @classmethod
     def _valid_provenance(cls, value: str) -> str:
@@ -317,6 +342,34 @@ class CardDef(BaseModel):
     @classmethod
     def _valid_errata(cls, value: str | None) -> str | None:
         return _check_optional_text(value)
+
+    @field_validator("as_action")
+    @classmethod
+    def _fusion_is_minion(
+        cls, value: FusionAction | None, info: ValidationInfo
+    ) -> FusionAction | None:
+        if value is not None and info.data.get("type") != "minion":
+            raise ValueError("only a minion card has an action side (a fusion card)")
+        return value
+
+    def action_face(self) -> CardDef | None:
+        """A fusion card's action side as a card of its own (id ``<id>~action``): what the
+        card is while it is played as an action (``faces.py``)."""
+        side = self.as_action
+        if side is None:
+            return None
+        return self.model_copy(
+            update={
+                "id": f"{self.id}{FACE}action",
+                "type": "action",
+                "power": None,
+                "subtypes": side.subtypes,
+                "ability": side.ability,
+                "rule": side.rule,
+                "text": side.text,
+                "as_action": None,
+            }
+        )
 
     @property
     def is_standard_action(self) -> bool:
@@ -332,15 +385,15 @@ class BaseDef(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid", strict=True)
 
     id: str
-    name: str
+    name: Text
     set: SetName
     faction: str | None = None
     breakpoint: int = Field(ge=0)
     vp: tuple[NonNegInt, NonNegInt, NonNegInt]
-    ability: str | None = None
-    rule: str | None = None
+    ability: AbilityText = None
+    rule: RuleId = None
     timing: tuple[Timing, ...] = Field(default=(), validate_default=True)
-    text: str
+    text: Text
     provenance: str
     errata: str | None = None
 
@@ -348,21 +401,6 @@ class BaseDef(BaseModel):
     @classmethod
     def _valid_slug(cls, value: str | None) -> str | None:
         return None if value is None else _check_slug(value)
-
-    @field_validator("name", "text")
-    @classmethod
-    def _valid_text(cls, value: str) -> str:
-        return _check_text(value)
-
-    @field_validator("ability")
-    @classmethod
-    def _valid_ability(cls, value: str | None) -> str | None:
-        return _check_ability(value)
-
-    @field_validator("rule")
-    @classmethod
-    def _valid_rule(cls, value: str | None) -> str | None:
-        return _check_rule(value)
 
     @field_validator("timing")
     @classmethod

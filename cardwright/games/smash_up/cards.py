@@ -15,7 +15,9 @@ from cardwright.core import rng as chance
 from cardwright.core.state import CardRef, State
 
 from . import inplay
-from .catalog import BASE_DECK
+from .carddata import FACE
+from .catalog import BASE_DECK, RESOLVING
+from .faces import restore
 from .state import REVEALED, SUState
 
 if TYPE_CHECKING:
@@ -34,6 +36,8 @@ def to_zone(g: SmashUp, s: SUState, cid: int, src: str, dest: str, *, bottom: bo
     if src.startswith("base") or dest.startswith("base"):
         inplay.moved(s, cid, src, dest, bottom)
     card = s.cards[cid]
+    if FACE in card.defn and not dest.startswith(("base:", RESOLVING)):
+        restore(s, cid)  # out of play it is its own card again (faces.py)
     hidden = dest.startswith(("deck:", "hand:"))
     card.face_up = not (dest.startswith("deck:") or dest == BASE_DECK)
     ref = CardRef(cid)
@@ -93,6 +97,8 @@ def shuffle_bases(g: SmashUp, state: State, rule: str) -> None:
     deck = s.zones[BASE_DECK]
     for bid in deck:
         s.cards[bid].face_up = False
+    if s.public_cards:
+        s.public_cards = [c for c in s.public_cards if c not in deck]
     chance.shuffle(s, deck)
     g.log(s, "shuffle", rule, "The base deck is shuffled", chance=True)
 

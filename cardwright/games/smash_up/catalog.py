@@ -4,13 +4,16 @@ when the game loads and shared by every game)."""
 
 from __future__ import annotations
 
+import ast
 import dataclasses
+from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
+from cardwright.core.state import Card
 from cardwright.core.vocab import Expr
 from cardwright.core.vocab.exprs import Call, Cards, selection
 
-from .carddata import BaseDef, CardDef, load_bases, load_factions, load_madness
+from .carddata import FACE, BaseDef, CardDef, load_bases, load_factions, load_madness
 
 if TYPE_CHECKING:
     from cardwright.core.abilities import Ability
@@ -59,6 +62,49 @@ def _reads_hand(node: Any) -> bool:
     return any(_reads_hand(getattr(node, f.name)) for f in dataclasses.fields(node))
 
 
+def histories(cards: Iterable[CardDef], bases: Iterable[BaseDef]) -> dict[str, frozenset[str]]:
+    """The facts of the turn's history (``history.py``) that cards read -> the cards and
+    bases that read them (a game with one of them records the fact)."""
+    from .history import WORDS
+
+    found: dict[str, set[str]] = {}
+    defs: list[CardDef | BaseDef] = [*cards, *bases]
+    for d in defs:
+        if not d.ability or FACE in d.id:
+            continue
+        names = {
+            n.func.id
+            for n in ast.walk(ast.parse(d.ability, mode="eval"))
+            if isinstance(n, ast.Call) and isinstance(n.func, ast.Name)
+        }
+        for word, kind in WORDS.items():
+            if word in names:
+                found.setdefault(kind, set()).add(d.id)
+        if "'after_destroy'" in d.ability:  # a Special answering a player's destruction
+            found.setdefault("destroyed", set()).add(d.id)
+    return {kind: frozenset(f) for kind, f in found.items()}
+
+
+def _parts(defn: str) -> frozenset[str]:
+    """The definitions a card of definition ``defn`` needs in a game: itself, or for a face
+    (``faces.py``) the card's own and the one whose ability it copies."""
+    if FACE not in defn:
+        return frozenset((defn,))
+    head, _, tail = defn.partition(FACE)
+    return frozenset((head,) if tail == "action" else (head, tail))
+
+
+def game_defns(cards: Iterable[Card]) -> frozenset[str]:
+    """The definitions of a game's cards (:meth:`Catalog.for_game`): their own, and for a
+    card that is a face now, the one it copies too."""
+    found = {c.defn for c in cards}
+    faces = [d for d in found if FACE in d]
+    for d in faces:
+        found.discard(d)
+        found.update(_parts(d))
+    return frozenset(found)
+
+
 class Catalog:
     """Card and base definitions of one card set, with the ability spec of each definition."""
 
@@ -72,6 +118,8 @@ class Catalog:
         "cards",
         "copy_specs",
         "factions",
+        "fusions",
+        "games",
         "hand_power",
         "hook_specs",
         "ignore_specs",
@@ -80,6 +128,9 @@ class Catalog:
         "kind_sets",
         "kinds_of",
         "label",
+        "needs",
+        "offer_specs",
+        "play_action_from_specs",
         "play_ban_specs",
         "play_from_specs",
         "player_power_specs",
@@ -88,6 +139,7 @@ class Catalog:
         "printed",
         "protect_specs",
         "replace_specs",
+        "score_bans",
         "self_from_discard",
         "self_power",
         "spec",
@@ -96,10 +148,12 @@ class Catalog:
         "specials_by",
         "standard",
         "talent_specs",
+        "talent_twice_specs",
     )
 
     def __init__(self, card_set: str) -> None:
         from .abilities import card_abilities, spec_from_ability
+        from .faces import copy_faces, fusions, own
 
         self.card_set = card_set
         self.factions = load_factions(card_set)
@@ -108,14 +162,29 @@ class Catalog:
         }
         madness = load_madness()  # (no faction's: the shared Madness deck's)
         self.cards[madness.id] = madness
+        #: a fusion card's definition -> its action side's (``faces.py``)
+        self.fusions = {own(f): f for f in fusions(list(self.cards.values()))}
+        self.cards.update(fusions(list(self.cards.values())))
         self.bases: dict[str, BaseDef] = load_bases()
         self.spec: dict[str, AbilitySpec] = {}
         #: the abilities written in the vocabulary, by definition (``Game.abilities_of``)
-        self.abilities: dict[str, Ability] = card_abilities(card_set)
+        self.abilities: dict[str, Ability] = dict(card_abilities(card_set))
+        for face, (card, other) in copy_faces(self.cards, self.abilities).items():
+            self.cards[face] = card  # a card that copies another's ability (``faces.py``)
+            self.abilities[face] = self.abilities[other]
         defs: list[CardDef | BaseDef] = [*self.cards.values(), *self.bases.values()]
+        compiled: dict[str, AbilitySpec] = {}  # one spec per ability (faces share theirs)
         for d in defs:
             if d.id in self.abilities:
-                self.spec[d.id] = spec_from_ability(self.abilities[d.id])
+                ability = self.abilities[d.id]
+                found = compiled.get(ability.id)
+                if found is None:
+                    found = compiled[ability.id] = spec_from_ability(ability)
+                self.spec[d.id] = found
+        #: what a game does only when one of its cards needs it -> those cards (their own
+        #: definitions): the turn's facts (``history.py``), and below the checks at the safe
+        #: points (``history.tracks``: a game without such cards pays nothing for them)
+        self.needs = histories(self.cards.values(), self.bases.values())
 
         def having(hook: str) -> frozenset[str]:
             """The definitions whose ability has ``hook``."""
@@ -163,8 +232,14 @@ class Catalog:
         self.breakpoint_specs = having("breakpoint")
         self.player_power_specs = having("player_power")
         self.protect_specs = having("protect")
+        #: those that may forbid a base to score (Stasis Field)
+        self.score_bans = frozenset(
+            k for k in self.protect_specs if "score" in self.spec[k].protects
+        )
         self.instead_specs = having("instead_of_discard")
+        self.offer_specs = having("offer_instead")
         self.talent_specs = having("talent")
+        self.talent_twice_specs = having("talent_twice")
         self.replace_specs = by_event("replace")
         self.ignore_specs = having("ignore_base")
         self.special_specs = having("special")
@@ -173,7 +248,8 @@ class Catalog:
         for defn, sp in self.spec.items():
             if sp.special is not None:
                 for window in sp.special.windows:
-                    specials_by.setdefault((sp.special.zone, window), set()).add(defn)
+                    for zone in sp.special.zone:
+                        specials_by.setdefault((zone, window), set()).add(defn)
         self.specials_by = {key: frozenset(defns) for key, defns in specials_by.items()}
         self.special_only = {
             k for k, v in self.spec.items() if v.special is not None and v.special.only
@@ -182,9 +258,16 @@ class Catalog:
         self.play_from_specs = having("play_from")
         #: the minions among them, which may let themselves be played from a discard pile
         self.self_from_discard = frozenset(k for k in self.play_from_specs if k in self.cards)
+        #: those that may let an action be played from the discard pile (Cyberback)
+        self.play_action_from_specs = frozenset(
+            defn for defn in self.play_from_specs if self.spec[defn].play_from_actions
+        )
         self.copy_specs = having("copy")
         # event -> the definitions with a hook for it (``SmashUp.fire`` looks only at these)
         self.hook_specs = by_event("hooks")
+        listeners = self.hook_specs.get("checkpoint")
+        if listeners:  # a game checks at the safe points only when a card that listens is in it
+            self.needs["checkpoint"] = frozenset(p for d in listeners for p in _parts(d))
         self.standard = {
             k
             for k, d in self.cards.items()
@@ -199,12 +282,16 @@ class Catalog:
             self.breakpoint_specs,
             self.player_power_specs,
             self.protect_specs,
+            self.score_bans,
             self.instead_specs,
+            self.offer_specs,
             self.talent_specs,
+            self.talent_twice_specs,
             self.ignore_specs,
             self.special_specs,
             self.play_ban_specs,
             self.play_from_specs,
+            self.play_action_from_specs,
             self.copy_specs,
             *self.replace_specs.values(),
             *self.hook_specs.values(),
@@ -222,8 +309,77 @@ class Catalog:
         }
         self.by_name: dict[str, str] = {}
         for d in defs:
+            if FACE in d.id:
+                continue  # a face is named as its card
             self.by_name[d.id.lower()] = d.id
             self.by_name[d.name.lower()] = d.id
+
+        #: the catalog as games with given cards see it (:meth:`for_game`), by their cards
+        self.games: dict[frozenset[str], Catalog] = {}
+
+    #: the sets of definitions :meth:`for_game` keeps to a game's cards
+    _CUT = (
+        "hand_power",
+        "self_from_discard",
+        "power_specs",
+        "breakpoint_specs",
+        "player_power_specs",
+        "protect_specs",
+        "score_bans",
+        "instead_specs",
+        "offer_specs",
+        "talent_specs",
+        "talent_twice_specs",
+        "ignore_specs",
+        "special_specs",
+        "play_ban_specs",
+        "play_from_specs",
+        "play_action_from_specs",
+        "copy_specs",
+    )
+
+    def for_game(self, present: frozenset[str]) -> Catalog:
+        """This catalog as a game whose cards have the definitions ``present`` sees it: the
+        same definitions and specs, but each set of definitions with a kind of hook, each
+        event's listeners and what only some cards need hold only the game's definitions
+        (and the faces its cards can take: a copy of one of its cards' ability, a fusion
+        card's action side). So a game pays for the hooks of its own cards only, however
+        many factions the card set has. Kept per set of definitions (the last 256)."""
+        got = self.games.get(present)
+        if got is not None:
+            return got
+        game = Catalog.__new__(Catalog)
+        for slot in Catalog.__slots__:
+            setattr(game, slot, getattr(self, slot))
+        game.games = {}
+        keep = {d for d in self.spec if _parts(d) <= present}
+        cuts: dict[frozenset[str], frozenset[str]] = {}
+        same: dict[frozenset[str], frozenset[str]] = {}  # (sets cut to equal ones: one set)
+
+        def cut(defns: frozenset[str]) -> frozenset[str]:
+            got = cuts.get(defns)
+            if got is None:
+                got = frozenset(d for d in defns if d in keep)
+                got = cuts[defns] = same.setdefault(got, got)
+            return got
+
+        for name in self._CUT:
+            setattr(game, name, cut(getattr(self, name)))
+        for name in ("replace_specs", "hook_specs", "specials_by"):
+            index = getattr(self, name)
+            setattr(game, name, {k: cut(v) for k, v in index.items() if cut(v)})
+        game.kinds_of = {  # (each set once: what is in play is sorted into each)
+            d: tuple(dict.fromkeys(cut(k) for k in kinds))
+            for d, kinds in self.kinds_of.items()
+            if d in keep
+        }
+        game.kind_sets = frozenset(cut(k) for k in self.kind_sets)
+        game.needs = {k: v for k, v in self.needs.items() if v & present}
+        game.fusions = {d: f for d, f in self.fusions.items() if d in present}
+        if len(self.games) >= 256:
+            del self.games[next(iter(self.games))]
+        self.games[present] = game
+        return game
 
     def name(self, defn: str) -> str:
         d = self.cards.get(defn)

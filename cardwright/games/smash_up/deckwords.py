@@ -226,16 +226,18 @@ def _hand_size(ctx: Ctx, seat: Any) -> int:
 
 
 def _look_at_hand(ctx: Ctx, seat: Any) -> bool:
-    """You look at a seat's hand: its cards are known to you (and the log shows them to you
-    and that player only)."""
+    """You look at a seat's hand (or each seat's, in turn, for several): its cards are known
+    to you (and the log shows them to you and that player only)."""
     g, s = game_of(ctx), state_of(ctx)
-    victim, you = seats_of(seat)[0], ctx.you
-    hand = s.zones[f"hand:{victim}"]
-    for cid in hand:
-        g.know(s, cid, [you])
-    names = ", ".join(g.card_name(s, c) for c in hand) or "no cards"
-    looks = f"{s.names[you]} looks at {s.names[victim]}'s hand"
-    g.log(s, "look", ctx.rule, f"{looks}: {names}", you, visible_to=[you, victim], redacted=looks)
+    you = ctx.you
+    for victim in seats_of(seat):
+        hand = s.zones[f"hand:{victim}"]
+        for cid in hand:
+            g.know(s, cid, [you])
+        names = ", ".join(g.card_name(s, c) for c in hand) or "no cards"
+        looks = f"{s.names[you]} looks at {s.names[victim]}'s hand"
+        text = f"{looks}: {names}"
+        g.log(s, "look", ctx.rule, text, you, visible_to=[you, victim], redacted=looks)
     return True
 
 

@@ -19,6 +19,9 @@ from cardwright.core.steps import Respond
 from cardwright.core.vocab import Ctx, Effect, node_key, run_listener
 
 from .abilities import event_vars
+from .burying import buried_zone
+from .catalog import BASES
+from .history import AFTER_DESTROY, destroyed_at
 from .inplay import in_play_now
 from .state import SUState
 
@@ -48,9 +51,14 @@ def fire(g: SmashUp, state: State, event: str, also: Iterable[int] = (), **data:
     payload = {"event": event, **data}
     vars = event_vars(payload)  # what the event binds, the same for every card that hears it
     off = g.cancelled(s)
+    spec = cat.spec
     for src in listeners:
         if src not in off:
-            cat.spec[cards[src].defn].hooks[event](g, s, src, payload, vars)
+            # (a card that took on a copied ability may have lost it to an earlier hook:
+            # Dinner Date destroying the minion a Cellular Bonding copying it was on)
+            hook = spec[cards[src].defn].hooks.get(event)
+            if hook is not None:
+                hook(g, s, src, payload, vars)
 
 
 def trigger_label(g: SmashUp, state: State, trigger: Trigger) -> str:
@@ -122,6 +130,10 @@ def use_talent(g: SmashUp, state: State, seat: int, cid: int, *, extra: bool = F
     spec = g.spec(s, cid)
     assert spec is not None and spec.talent is not None
     if not extra:
+        if cid in s.talents_used:  # a second use: the card in play that allows it notes it
+            src = _second_use(g, s, cid)
+            assert src >= 0
+            g.use_once(s, src, "talent_twice", cid)
         s.talents_used.append(CardRef(cid))
     g.log(
         s,
@@ -137,11 +149,31 @@ def use_talent(g: SmashUp, state: State, seat: int, cid: int, *, extra: bool = F
 
 def talent_usable(g: SmashUp, s: SUState, seat: int, cid: int) -> bool:
     spec = g.spec(s, cid)
-    if spec is None or spec.talent is None or cid in s.talents_used:
+    if spec is None or spec.talent is None:
         return False
-    if s.cards[cid].controller != seat:
+    used = s.talents_used
+    if cid in used and (used.count(CardRef(cid)) > 1 or _second_use(g, s, cid) < 0):
+        return False
+    if s.cards[cid].controller != seat and not (
+        seat == s.active and cid in s.zones[BASES]  # a base's Talent: its active player's
+    ):
         return False
     return spec.talent_ok is None or spec.talent_ok(g, s, cid)
+
+
+def _second_use(g: SmashUp, s: SUState, cid: int) -> int:
+    """The card in play that lets ``cid`` use its Talent a second time this turn (one of
+    the minions it names, once a turn: Standing Stones), or -1."""
+    cat = g.cat(s)
+    if not cat.talent_twice_specs:
+        return -1
+    for src, spec in g.sources(s, cat.talent_twice_specs):
+        assert spec.talent_twice is not None
+        if any(u.card == src and u.tag == "talent_twice" for u in s.used):
+            continue  # its one minion had its second use this turn
+        if spec.talent_twice(g, s, src, cid):
+            return src
+    return -1
 
 
 # ------------------------------------------------------------------------------ Specials
@@ -176,7 +208,7 @@ def specials(g: SmashUp, s: SUState, seat: int, window: str, wdata: dict[str, An
                 continue
             sp = spec.special
             key = f"{zone}:{defn}"
-            if sp.zone != zone or window not in sp.windows or key in seen:
+            if zone not in sp.zone or window not in sp.windows or key in seen:
                 continue
             if zone == "hand" and s.asleep == seat and not g.is_minion(s, cid):
                 continue
@@ -193,10 +225,13 @@ def _card(cid: int) -> int | None:
     return None if cid < 0 else cid
 
 
-def window_data(step: Respond) -> dict[str, Any]:
-    """What a Special's test may ask of a Me First! window: the base being scored."""
+def window_data(step: Respond, state: State | None = None) -> dict[str, Any]:
+    """What a Special's test may ask of a Me First! window: the base being scored; after a
+    player destroyed a minion, that minion and the base it was at."""
     if step.window in SCORING_WINDOWS and step.card is not None:
         return {"base_card": step.card}
+    if step.window == AFTER_DESTROY and step.card is not None and state is not None:
+        return {"minion_card": step.card, "base_card": destroyed_at(state, step.card)}
     return {}
 
 
@@ -208,14 +243,15 @@ def response_options(g: SmashUp, state: State, frame: Any, seat: int) -> list[Op
         return []
     return [
         Option(f"special:{cid}", f"Use {g.label(s, cid)} (Special)", card=CardRef(cid))
-        for cid in specials(g, s, seat, window, window_data(step))
+        for cid in specials(g, s, seat, window, window_data(step, s))
     ]
 
 
 def response_expected(g: SmashUp, state: State, frame: Any, seat: int) -> bool:
     """Whether ``seat`` is asked in a Me First! window even with no Special to use: when a
     Special of theirs for this window may be in their hand as far as the others can tell (a
-    copy is in their hand or deck, and what the others see does not rule it out), so that
+    copy is in their hand, deck or among the cards they buried, and what the others see does
+    not rule it out), so that
     being asked, or passed over, tells nothing of their hand (reading R8)."""
     s = cast(SUState, state)
     step = cast(Respond, frame)
@@ -228,10 +264,14 @@ def response_expected(g: SmashUp, state: State, frame: Any, seat: int) -> bool:
         return False
     cards = s.cards
     specs, is_minion = cat.spec, cat.is_minion
-    wdata = window_data(step)
+    wdata = window_data(step, s)
     tried: set[str] = set()
-    for zone in (f"hand:{seat}", f"deck:{seat}"):
-        for cid in s.zones[zone]:
+    zones = s.zones
+    # the cards the others cannot tell from the hand: the deck, and the cards this seat
+    # buried face down (Operative)
+    buried = [z for z in (buried_zone(bid, seat) for bid in zones[BASES]) if z in zones]
+    for zone in (f"hand:{seat}", f"deck:{seat}", *buried):
+        for cid in zones[zone]:
             defn = cards[cid].defn
             if defn not in wanted or defn in tried:
                 continue
@@ -253,6 +293,9 @@ def response_prompt(g: SmashUp, state: State, frame: Any, seat: int) -> str:
         when = window.split("_")[0]
         assert step.card is not None
         return f"Me First! {when} {g.card_name(state, step.card)} scores: use a Special, or pass"
+    if window == AFTER_DESTROY and step.card is not None:
+        name = g.card_name(state, step.card)
+        return f"You destroyed {name}: use a Special that answers it, or pass"
     return "Me First!: use a Special, or pass"
 
 
@@ -261,14 +304,14 @@ def respond(g: SmashUp, state: State, frame: Any, seat: int, choice: Any) -> Non
     step = cast(Respond, frame)
     option = cast(Option, choice)
     assert option.card is not None
-    base = window_data(step).get("base_card", -1)
+    base = window_data(step, s).get("base_card", -1)
     use_special(g, s, seat, option.card, step.window, base)
 
 
 def use_special(g: SmashUp, s: SUState, seat: int, cid: int, window: str, base: int) -> None:
     spec = g.spec(s, cid)
     assert spec is not None and spec.special is not None
-    if spec.special.zone == "hand":
+    if cid in s.zones[f"hand:{seat}"] and spec.special.run is None:  # the card is played
         g.log(
             s,
             "special",

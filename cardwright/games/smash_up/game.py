@@ -1,5 +1,4 @@
-"""Smash Up (AEG), 2-4 players, with the factions and bases of the core set, That '70s
-Expansion, Awesome Level 9000 and The Obligatory Cthulhu Set: the game object.
+"""Smash Up (AEG), every faction in ``data/factions``, 2-4 players: the game object.
 
 The rules are split by area, each module's functions serving as methods of :class:`SmashUp`:
 the turn and the redraw (``turn.py``), playing cards and extra plays (``play.py``), values and
@@ -24,9 +23,29 @@ from cardwright.core.rng import LocalRng
 from cardwright.core.state import Card, CardRef, State, known_card
 from cardwright.core.zones import card_places, create_card
 
-from . import affects, cards, events, madness, play, scoring, values, verbs
+from . import (
+    affects,
+    burying,
+    cards,
+    events,
+    history,
+    inplay,
+    madness,
+    play,
+    scoring,
+    values,
+    verbs,
+)
 from .abilities import SpecialHook, build_registry, rules_index
-from .carddata import CARD_SET_CHOICES, DEFAULT_CARD_SET, MADNESS, BaseDef, CardDef, load_faction
+from .carddata import (
+    CARD_SET_CHOICES,
+    DEFAULT_CARD_SET,
+    FACE,
+    MADNESS,
+    BaseDef,
+    CardDef,
+    load_faction,
+)
 from .catalog import (
     BASE_DECK,
     BASE_DISCARD,
@@ -36,15 +55,18 @@ from .catalog import (
     RESOLVING,
     Catalog,
     base_zone,
+    game_defns,
 )
+from .faces import own
 from .inplay import in_play_now
+from .scoring import ScoreBase
 from .specs import AbilitySpec
 from .state import REVEALED, SUState
 from .words import choice_label
 
 
 class SmashUp(Game):
-    """Smash Up (AEG), 2-4 players: the factions of the sets in ``data/factions``."""
+    """Smash Up (AEG), every faction in ``data/factions``, 2-4 players."""
 
     id = "smash-up"
     title = "Smash Up"
@@ -81,6 +103,8 @@ class SmashUp(Game):
     forbidden = values.forbidden
     blocked = values.blocked
     instead_of_discard = values.instead_of_discard
+    offer_instead = values.offer_instead
+    queue_offer = values.queue_offer
     # cards outside play, knowledge, decks (cards.py)
     to_zone = cards.to_zone
     reveal = cards.reveal
@@ -156,6 +180,13 @@ class SmashUp(Game):
     ready_bases = scoring.ready_bases
     places = scoring.places
 
+    def checkpoint(self, state: State) -> None:
+        """A safe point between steps: the cards that check the state there (Dinner Date: its
+        minion, at 0 power, is destroyed) hear ``checkpoint`` (what they set off resolves
+        with the other triggered abilities)."""
+        if history.tracks(self, state, "checkpoint"):
+            self.fire(state, "checkpoint")
+
     # ================================================================ the vocabulary's hooks
     def abilities_of(self, state: State, card: int) -> tuple[Ability, ...]:
         found = self.cat(state).abilities.get(state.cards[card].defn)
@@ -180,8 +211,8 @@ class SmashUp(Game):
             return self.power(s, card) if cat.is_minion.get(defn, False) else 0
         if name == "minion":
             return cat.is_minion.get(defn, False)
-        if name == "name":
-            return defn
+        if name == "name":  # a card's own (a copied ability is not a copied name)
+            return defn if FACE not in defn else own(defn)
         if name == "counters":
             return c.counters.get("p1", 0)
         if name == "printed":  # a card's printed power, a base's printed breakpoint
@@ -191,7 +222,9 @@ class SmashUp(Game):
             return c.owner
         if name == "faction":
             return defn.split("/", 1)[0] if "/" in defn else ""
-        if name == "action":
+        if name == "action":  # a fusion card out of play is an action card too
+            if defn in cat.fusions:
+                return self.base_of(s, card) < 0
             return defn in cat.cards and not cat.is_minion[defn]
         if name == "breakpoint":
             return self.breakpoint(s, card)
@@ -319,7 +352,7 @@ class SmashUp(Game):
 
         s = cast(SUState, state)
         cfg = s.config
-        cat = self.cat(s)
+        cat = self.catalog(cfg["card_set"])  # (the cards are being made)
         n = cfg["players"]
         s.names = list(cfg["names"])
         s.vp = [0] * n
@@ -385,13 +418,25 @@ class SmashUp(Game):
         return values.kept(self, state)
 
     def cat(self, state: State) -> Catalog:
-        """The catalog of the state's card set, kept on the state (asked some thirty times a
-        decision; an attribute read is the cheapest way back to it; a copy finds it again)."""
-        try:
-            found: Catalog = state._cat  # type: ignore[attr-defined]
+        """The catalog as this game's cards see it (:meth:`.Catalog.for_game`), kept beside
+        the state's cards: a copy works it out again, and a card made after the setup must
+        be followed by :meth:`cards_made`."""
+        try:  # (an attribute read, as ``inplay.in_play_now``: asked very often)
+            kept = state._catalog  # type: ignore[attr-defined]
         except AttributeError:
-            found = state.__dict__["_cat"] = self.catalog(state.config["card_set"])
-        return found
+            kept = None
+        if kept is not None and kept[0] is state.cards:
+            if inplay.CHECK and kept[1] != len(state.cards):
+                raise EngineError("smash-up: cards were made without SmashUp.cards_made()")
+            return kept[2]  # type: ignore[no-any-return]
+        cat = self.catalog(state.config["card_set"]).for_game(game_defns(state.cards.values()))
+        state.__dict__["_catalog"] = (state.cards, len(state.cards), cat)
+        return cat
+
+    def cards_made(self, state: State) -> None:
+        """Say that cards were made in ``state`` (a scenario's position): the catalog its
+        cards see is worked out again."""
+        state.__dict__["_catalog"] = None
 
     def catalog(self, card_set: str) -> Catalog:
         """The catalog of a card set (made once, when a game first plays with it)."""
@@ -483,11 +528,19 @@ class SmashUp(Game):
             )
         if zone.startswith("look:"):  # bases one player is looking at (School of Wizardry)
             return int(zone[5:]) == seat
+        if zone.startswith(burying.PREFIX):  # face down: its burier, or all who saw it
+            return (
+                int(zone.rsplit(":", 1)[1]) == seat
+                or card.id in cast(SUState, state).public_cards
+                or seat in known.get(CardRef(card.id), ())
+            )
         if zone.startswith("deck:"):
             return (
                 card.id in cast(SUState, state).public_cards or seat in known.get(card.id, ())  # type: ignore[call-overload]
             )
-        return zone != BASE_DECK
+        if zone == BASE_DECK:  # (a base everyone saw go on top: The Nexus)
+            return card.id in cast(SUState, state).public_cards
+        return True
 
     def pool_key(self, state: State, zone: str, seat: int) -> str:
         if zone == BASE_DECK or zone.startswith("look:"):
@@ -512,7 +565,9 @@ class SmashUp(Game):
         n = len(s.names)
         cat = self.cat(s)
         bases = s.zones[BASES]
-        if len(bases) != n + 1 and (s.zones[BASE_DECK] or s.zones[BASE_DISCARD]):
+        # a scored base waits to be replaced while what its discarded cards set off resolves
+        waiting = sum(1 for f in s.stack if isinstance(f, ScoreBase) and f.slot >= 0)
+        if len(bases) + waiting != n + 1 and (s.zones[BASE_DECK] or s.zones[BASE_DISCARD]):
             problems.append(f"{len(bases)} bases in play, not {n + 1}")
         for bid in bases:
             if s.cards[bid].defn not in cat.bases:
@@ -536,6 +591,8 @@ class SmashUp(Game):
                     problems.append(f"action {cid} at a base is attached to nothing")
         for zone in s.zones:
             if zone.startswith("base:") and int(zone[5:]) not in bases:
+                problems.append(f"zone {zone} belongs to no base in play")
+            if zone.startswith(burying.PREFIX) and burying.base_of_zone(zone) not in bases:
                 problems.append(f"zone {zone} belongs to no base in play")
         for action, host in s.attached.items():
             where = seen.get(action, "")

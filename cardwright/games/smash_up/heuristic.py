@@ -31,14 +31,30 @@ _ACTION_VALUE = {
     "pirates/swashbuckling": 1.0,
     "dinosaurs/upgrade": 2.0,
     "kung_fu_fighters/expert_timing": 0.5,
+    # Pretty Pretty Smash Up
+    "fairies/fairy_ballet": 3.0,
+    "fairies/magic_acorns": 2.5,
+    "princesses/fairy_godmother": 2.5,
+    "princesses/heirloom": 2.0,
+    "kitty_cats/cats_paw": 2.5,
+    "kitty_cats/cat_fight": 0.5,
+    "kitty_cats/nine_lives": 0.5,
+    "mythic_horses/togetherness_power": 2.5,
 }
-_EXTRA_MINION = {"wizards/summon", "disco_dancers/its_raining_men"}
+_EXTRA_MINION = {
+    "wizards/summon",
+    "disco_dancers/its_raining_men",
+    "mythic_horses/togetherness_power",
+}
 _DRAW = {"wizards/mystic_studies", "wizards/enchantress"}
 _PLUS1_ALL = {"dinosaurs/howl", "pirates/swashbuckling"}
 
 
 #: abilities whose target gains something (pick your own minion), by card
-_HELPS = {"dinosaurs/augmentation", "dinosaurs/rampage"}
+_HELPS = {"dinosaurs/augmentation", "dinosaurs/rampage", "princesses/fairy_godmother"}
+
+#: actions played on a minion that weaken it (put them on another player's minion)
+_HURTS = {"ninjas/poison", "kitty_cats/grumpiness"}
 
 #: Specials used whenever offered, by window and card
 _ALWAYS_USE = {
@@ -116,12 +132,24 @@ class SmashUpHeuristic:
             if len(cards) < len(options):  # a discard that may be declined or stopped
                 return next(o for o in options if not _is_card(o)).id
             return min(cards, key=lambda o: self._card_value(g, s, seat, _cid(o))).id
+        if kind == "mode" and {"plus", "minus"} <= ids:
+            return self._enchantment(g, s, seat)
         if kind == "extra_play":
             plays = [o for o in options if _is_card(o)]
             if not plays:
                 return "decline"
             return max(plays, key=lambda o: self._card_value(g, s, seat, _cid(o))).id
         return options[0].id
+
+    def _enchantment(self, g: SmashUp, s: SUState, seat: int) -> str:
+        """+1 to every minion at the base where it goes if ours are the more there, else -1."""
+        top = s.stack[-1]
+        source = getattr(top, "source", None)
+        bid = g.base_of(s, source) if isinstance(source, int) else -1
+        if bid < 0:
+            return "plus"
+        ours = sum(1 for c in g.minions_at(s, bid) if s.cards[c].controller == seat)
+        return "plus" if 2 * ours >= len(g.minions_at(s, bid)) else "minus"
 
     # ------------------------------------------------------------------ valuations
     def _card_value(self, g: SmashUp, s: SUState, seat: int, cid: int) -> float:
@@ -152,6 +180,8 @@ class SmashUpHeuristic:
         return (vp_after - vp_before) * (0.5 + closeness) + 0.3 * vp_after * closeness + 0.05 * lead
 
     def _my_vp_if_scored(self, g: SmashUp, s: SUState, seat: int, bid: int) -> float:
+        if bid not in s.zones[BASES]:  # a base out of play (the base deck or discard pile)
+            return 0.0
         places, _ = g.places(s, bid)
         place = places.get(seat)
         return float(g.base_def(s, bid).vp[place - 1]) if place else 0.0
@@ -238,12 +268,16 @@ class SmashUpHeuristic:
             power = d.power or 0
             return max(options, key=lambda o: self._base_value(g, s, seat, _cid(o), power)).id
 
+        hurts = d is not None and d.id in _HURTS
+
         def score(o: Option) -> float:
             target = _cid(o)
             if o.id.startswith("base:") or target in s.zones["bases"]:
                 return self._base_value(g, s, seat, target, 0)
             bid = g.base_of(s, target)
             gain = self._base_value(g, s, seat, bid, 2) - self._base_value(g, s, seat, bid, 0)
+            if hurts:
+                gain = -gain
             return gain if s.cards[target].controller == seat else -gain
 
         return max(options, key=score).id

@@ -155,12 +155,13 @@ class InPlay:
                     into.append(x)
                     specs[kinds].append(pair)
         self.found, self.specs, self.catalog = found, specs, cat
+        self.based = {}
 
     def having(self, kinds: frozenset[str], cat: Catalog) -> list[int]:
         """The bases and cards in play whose definition is in ``kinds`` (one of the catalog's
         sets of definitions with a kind of hook), in table order. Shared: not to be changed.
         (With :data:`CHECK` on, a set the catalog does not name is an error.)"""
-        if self.catalog is None:
+        if self.catalog is not cat:  # (none yet, or the one before cards were made)
             self._sort(cat)
         found = self.found.get(kinds)
         if found is None:
@@ -171,7 +172,7 @@ class InPlay:
 
     def with_specs(self, kinds: frozenset[str], cat: Catalog) -> list[tuple[int, AbilitySpec]]:
         """:meth:`having`, each card with its ability spec. Shared: not to be changed."""
-        if self.catalog is None:
+        if self.catalog is not cat:  # (none yet, or the one before cards were made)
             self._sort(cat)
         found = self.specs.get(kinds)
         if found is None:

@@ -53,6 +53,7 @@ def set_out(g: SmashUp, s: SUState, count: int = MADNESS_CARDS) -> None:
         card = create_card(s, MADNESS, -1, MADNESS_DECK, face_up=True)
         card.controller = -1
     s.zones.setdefault(MADNESS_DECK, [])
+    g.cards_made(s)  # (the catalog the game's cards see now has the Madness card)
     g.log(
         s,
         "madness_deck",

@@ -10,6 +10,7 @@ VERSION = 1
 OPTION_IDS = {
     "play": (
         ("play:CARD", "play the minion or action CARD from your hand"),
+        ("action:CARD", "play the fusion card CARD from your hand as an action"),
         ("talent:CARD", "use the Talent of CARD"),
         ("special:CARD", "use the Special of CARD"),
         ("end", "finish playing cards"),
@@ -54,7 +55,16 @@ OPTION_IDS = {
     "search": (
         ("search:CARD", "take the base CARD from the base deck"),
         ("take:CARD", "take the card CARD"),
+        ("done", "take no more"),
         ("none", "there is nothing to take"),
+    ),
+    "arrange": (
+        ("top:CARD", "put CARD (looked at) back on top of its deck next"),
+        ("bottom:CARD", "put CARD (looked at) back under its deck next"),
+    ),
+    "discard_or_show": (
+        ("discard:CARD", "discard CARD from your hand"),
+        ("show", "show your hand: it holds no such card"),
     ),
     "take": (
         ("take:CARD", "take CARD into your hand"),

@@ -18,9 +18,11 @@ from cardwright.core.errors import EngineError
 from cardwright.core.state import CardRef, Decision, Option, State
 from cardwright.core.steps import Step
 
-from . import values
-from .catalog import BASES, RESOLVING, base_zone
-from .state import REVEALED, Allowance, SUState
+from . import history, values
+from .catalog import BASES, RESOLVING, Catalog, base_zone
+from .faces import turn
+from .history import destroy_windows
+from .state import REVEALED, Allowance, Lasting, SUState
 from .values import Sources
 
 if TYPE_CHECKING:
@@ -56,6 +58,7 @@ def grant_extra(
     subtype: str = "",
     names: list[str] | None = None,
     remember: bool = False,
+    onto: int = -1,
 ) -> None:
     """Give ``seat`` an extra minion or action play. In its own Play Cards phase it is kept
     for later in the phase; otherwise (or when ``immediate``) it is played at once or lost
@@ -67,12 +70,16 @@ def grant_extra(
     ``mandatory`` (implies ``immediate``): it must be played now if a card fits ("both or
     neither" abilities), with no option to decline. ``names``: the card must be one of these
     definitions; ``remember``: the card played is remembered for ``source`` this turn
-    (:func:`extras_of`)."""
+    (:func:`extras_of`). ``onto``: the one minion an action must be played on (always at
+    once)."""
     s = cast(SUState, state)
     names = sorted(set(names or ()))
     what = kind if max_power < 0 else f"{kind} of power {max_power} or less"
     if names:
         what += " named " + " or ".join(g.cat(s).name(d) for d in names)
+    if onto >= 0:
+        immediate = True
+        what += f" on {g.card_name(s, onto)}"
     if subtype or (zone != "hand" and kind != "minion"):
         immediate = True
         what += f" ({subtype.replace('_', ' ') or 'any'}, from {zone})"
@@ -82,6 +89,8 @@ def grant_extra(
         what += f" at {g.card_name(s, base)}"
     if cond == "no_own_minion":
         what += " at a base where they have no minion"
+    elif cond == "own_minion":
+        what += " at a base where they have a minion"
     if not (immediate or mandatory) and s.phase == "play" and seat == s.active:
         s.allowances.append(
             Allowance(
@@ -104,6 +113,7 @@ def grant_extra(
             subtype=subtype,
             names=names,
             source=_ref(source) if remember else None,
+            onto=_ref(onto),
         ),
     )
 
@@ -178,9 +188,7 @@ def dest_fits(
         at = dest if dest in s.zones[BASES] else g.base_of(s, dest)
         if at != a.base:
             return False
-    if a.cond == "no_own_minion" and any(
-        s.cards[m].controller == seat for m in g.minions_at(s, dest)
-    ):
+    if a.cond and _cond_fails(g, s, a.cond, seat, dest):
         return False
     if a.zone == "hand" and src.startswith("discard:"):
         if from_discard is None:
@@ -189,16 +197,22 @@ def dest_fits(
     return True
 
 
+def _cond_fails(g: SmashUp, s: SUState, cond: str, seat: int, dest: int) -> bool:
+    """Whether base ``dest`` fails an extra play's condition: ``no_own_minion`` (a base
+    where the player has no minion: Outbreak) or ``own_minion`` (one where they have one:
+    Togetherness Power)."""
+    if cond not in ("no_own_minion", "own_minion"):
+        return False
+    own = any(s.cards[m].controller == seat for m in g.minions_at(s, dest))
+    return own if cond == "no_own_minion" else not own
+
+
 def fits_anywhere(a: Allowance, src: str) -> bool:
     """Whether :func:`dest_fits` holds for allowance ``a`` at every destination (so none need
     be asked): it names no base, sets no condition on the destination, and is not a hand
     play made from the discard pile (which a card in play must allow, destination by
     destination). Kept beside :func:`dest_fits`, whose tests it must follow."""
-    return (
-        a.base is None
-        and a.cond != "no_own_minion"
-        and not (a.zone == "hand" and src.startswith("discard:"))
-    )
+    return a.base is None and not a.cond and not (a.zone == "hand" and src.startswith("discard:"))
 
 
 def may_play_from_discard(
@@ -244,9 +258,19 @@ def play_banned(
 def _fits(g: SmashUp, s: SUState, cid: int, kind: str, max_power: int) -> bool:
     cat = g.cat(s)
     defn = s.cards[cid].defn
+    if kind == "action" and defn in cat.fusions:  # played as its action side
+        return max_power < 0
     if cat.is_minion[defn] != (kind == "minion") or defn in cat.special_only:
         return False
     return max_power < 0 or cat.printed[defn] <= max_power
+
+
+def side(g: SmashUp, s: SUState, cid: int, kind: str) -> str:
+    """The definition card ``cid`` is played as to fill a play of ``kind``: a fusion card's
+    action side for an action, else "" (the card as it is)."""
+    if kind == "action":
+        return g.cat(s).fusions.get(s.cards[cid].defn, "")
+    return ""
 
 
 class ExtraPlay(Step, tag="su.extra_play"):
@@ -263,6 +287,8 @@ class ExtraPlay(Step, tag="su.extra_play"):
     names: list[str] = msgspec.field(default_factory=list)
     #: the granting card, when the card played is remembered for it (``extras_of``)
     source: CardRef | None = None
+    #: the one card the action must be played on (Baboom: "on this minion")
+    onto: CardRef | None = None
 
     def _options(self, g: SmashUp, s: SUState) -> list[Option] | None:
         """The cards that may be played, or None when the player is not asked: an extra
@@ -272,16 +298,21 @@ class ExtraPlay(Step, tag="su.extra_play"):
         base = -1 if self.base is None else self.base
         pool = s.zones[f"{self.zone}:{seat}"]
         subtypes = g.cat(s).cards
+        kind = self.play_kind
         options = dedupe(
             g,
             s,
             [
                 c
                 for c in pool
-                if _fits(g, s, c, self.play_kind, self.max_power)
-                and (not self.subtype or self.subtype in subtypes[s.cards[c].defn].subtypes)
+                if _fits(g, s, c, kind, self.max_power)
+                and (
+                    not self.subtype
+                    or self.subtype in subtypes[side(g, s, c, kind) or s.cards[c].defn].subtypes
+                )
                 and (not self.names or s.cards[c].defn in self.names)
-                and can_play(g, s, seat, c, "extra", base, cond=self.cond)
+                and can_play(g, s, seat, c, "extra", base, cond=self.cond, face=side(g, s, c, kind))
+                and (self.onto is None or self.onto in _onto_fits(g, s, seat, c, kind))
             ],
             "play",
         )
@@ -329,10 +360,20 @@ class ExtraPlay(Step, tag="su.extra_play"):
             if option.card not in s.zones[src]:  # played from the discard pile instead
                 src = f"discard:{self.seat}"
             noted = -1 if self.source is None else self.source
-            start_play(g, s, self.seat, option.card, "extra", base, src, self.cond, noted)
+            face = side(g, s, option.card, self.play_kind)
+            onto = -1 if self.onto is None else self.onto
+            start_play(
+                g, s, self.seat, option.card, "extra", base, src, self.cond, noted, face, onto
+            )
 
 
 # ------------------------------------------------------------------------------ Play Cards
+def _from_discard(cat: Catalog, cid: int, defn: str) -> Option:
+    """The Play Cards option that plays card ``cid`` from the discard pile."""
+    label = f"Play {cat.label[defn]} from your discard pile"
+    return Option(f"play:{cid}", label, card=CardRef(cid), arg="play")
+
+
 def play_options(g: SmashUp, s: SUState, seat: int) -> list[Option]:
     """The options of the Play Cards phase: each playable card in hand (one per distinct
     card), each usable Talent and turn Special, and finishing."""
@@ -363,6 +404,7 @@ def play_options(g: SmashUp, s: SUState, seat: int) -> list[Option]:
     plain = not bans and plain_minions
     limited = cat.play_ban_specs  # (a minion may limit where it is itself played)
     seen: set[str] = set()
+    fusions = cat.fusions  # (the game's: :meth:`.Catalog.for_game`)
     for cid in s.zones[f"hand:{seat}"]:
         defn = cards[cid].defn
         if defn in seen:
@@ -370,6 +412,20 @@ def play_options(g: SmashUp, s: SUState, seat: int) -> list[Option]:
         seen.add(defn)
         if defn in cat.special_only:
             continue
+        fused = fusions.get(defn) if fusions else None
+        if (  # a fusion card: its action side too
+            fused is not None
+            and action_ok
+            and can_play(g, s, seat, cid, "normal", -1, prot, bans=bans, face=fused)
+        ):
+            options.append(
+                Option(
+                    f"action:{cid}",
+                    f"Play {cat.cards[defn].name} as an action",
+                    card=CardRef(cid),
+                    arg="action",
+                )
+            )
         if cat.is_minion[defn]:
             if not minion_plays:
                 continue
@@ -406,16 +462,19 @@ def play_options(g: SmashUp, s: SUState, seat: int) -> list[Option]:
             if can_play(
                 g, s, seat, cid, "normal", -1, prot, src=discard, bans=bans, open_to=open_bases
             ):
-                options.append(
-                    Option(
-                        f"play:{cid}",
-                        f"Play {cat.label[defn]} from your discard pile",
-                        card=CardRef(cid),
-                        arg="play",
-                    )
-                )
+                options.append(_from_discard(cat, cid, defn))
+    if action_ok and cat.play_action_from_specs and g.sources(s, cat.play_action_from_specs):
+        # actions a card in play lets this player play from the discard pile (Cyberback)
+        discard = f"discard:{seat}"
+        for cid in s.zones[discard]:
+            defn = cards[cid].defn
+            if cat.is_minion[defn] or f"d:{defn}" in seen:
+                continue
+            seen.add(f"d:{defn}")
+            if can_play(g, s, seat, cid, "normal", -1, prot, src=discard, bans=bans):
+                options.append(_from_discard(cat, cid, defn))
     for cid, _spec in g.sources(s, cat.talent_specs):
-        if cards[cid].controller == seat and g.talent_usable(s, seat, cid):
+        if g.talent_usable(s, seat, cid):
             options.append(
                 Option(
                     f"talent:{cid}",
@@ -479,6 +538,8 @@ def play_choice(g: SmashUp, s: SUState, seat: int, option: Option) -> bool:
     if option.arg == "play":
         src = f"hand:{seat}" if cid in s.zones[f"hand:{seat}"] else f"discard:{seat}"
         start_play(g, s, seat, cid, "normal", -1, src)
+    elif option.arg == "action":  # a fusion card played as its action side
+        start_play(g, s, seat, cid, "normal", -1, f"hand:{seat}", face=side(g, s, cid, "action"))
     elif option.arg == "talent":
         g.use_talent(s, seat, cid)
     elif option.arg == "special":
@@ -518,12 +579,19 @@ def start_play(
     src: str | None = None,
     cond: str = "",
     noted: int = -1,
+    face: str = "",
+    onto: int = -1,
 ) -> None:
-    """Show the card (it leaves the hand, or ``src``) and start its resolution (``noted``:
-    the card that remembers it was played through its extra play)."""
+    """Show the card (it leaves the hand, or ``src``) and start its resolution: as ``face``
+    when given (a fusion card played as an action), on the minion ``onto`` when given
+    (``noted``: the card that remembers it was played through its extra play)."""
     src = src or f"hand:{seat}"
     g.to_zone(s, cid, src, RESOLVING)
-    step = Play(seat=seat, card=CardRef(cid), via=via, base=_ref(base), src=src, cond=cond)
+    if face:
+        turn(g, s, cid, face)
+    step = Play(
+        seat=seat, card=CardRef(cid), via=via, base=_ref(base), src=src, cond=cond, onto=_ref(onto)
+    )
     if noted >= 0:
         step.noted = CardRef(noted)
     g.push_step(s, step)
@@ -545,8 +613,8 @@ def play_destinations(
     """Where a card may be played: bases for a minion or a base action, minions for a
     minion action, ``[-1]`` for a standard action (no destination). A ``normal`` play
     needs a play allowance that fits (from ``src``, by default the hand); ``cond``
-    restricts an extra play (``no_own_minion``). ``prot`` / ``bans``: the protecting /
-    play-banning cards in play, when the caller already has them."""
+    restricts an extra play (``no_own_minion``, ``own_minion``). ``prot`` / ``bans``: the
+    protecting / play-banning cards in play, when the caller already has them."""
     return destinations(g, s, seat, cid, via, base, prot, src=src, cond=cond, bans=bans)
 
 
@@ -569,14 +637,35 @@ def can_play(
     cond: str = "",
     bans: Sources | None = None,
     open_to: list[int] | None = None,
+    face: str = "",
 ) -> bool:
     """Whether the card may be played somewhere (:func:`play_destinations` is not empty),
     found at the first destination that fits. ``open_to``: the bases open to ``seat``'s
-    minions (:func:`_open_bases`), when the caller already has them."""
+    minions (:func:`_open_bases`), when the caller already has them; ``face``: played as
+    that definition (a fusion card's action side)."""
     found = destinations(
-        g, s, seat, cid, via, base, prot, src=src, cond=cond, bans=bans, open_to=open_to, first=True
+        g,
+        s,
+        seat,
+        cid,
+        via,
+        base,
+        prot,
+        src=src,
+        cond=cond,
+        bans=bans,
+        open_to=open_to,
+        first=True,
+        face=face,
     )
     return bool(found)
+
+
+def _onto_fits(g: SmashUp, s: SUState, seat: int, cid: int, kind: str) -> list[int]:
+    """Where card ``cid`` may go as an extra play of ``kind`` (the minions, for an action
+    played on one)."""
+    face = side(g, s, cid, kind)
+    return destinations(g, s, seat, cid, "extra", -1, None, src="", cond="", bans=None, face=face)
 
 
 def destinations(
@@ -593,12 +682,13 @@ def destinations(
     bans: Sources | None,
     open_to: list[int] | None = None,
     first: bool = False,
+    face: str = "",
 ) -> list[int]:
     """:func:`play_destinations`; with ``first``, only the first destination found (what
     :func:`can_play` needs). Plain loops, no generators: asked for every card in hand at
-    every Play Cards question."""
+    every Play Cards question. ``face``: the card played as that definition."""
     cat = g.cat(s)
-    defn = s.cards[cid].defn
+    defn = face or s.cards[cid].defn
     d = cat.cards[defn]
     if prot is None:
         prot = g.protections(s)
@@ -609,13 +699,7 @@ def destinations(
         if open_to is None:
             open_to = _open_bases(g, s, seat, prot, bases)
         found = [
-            b
-            for b in bases
-            if b in open_to
-            and not (
-                cond == "no_own_minion"
-                and any(s.cards[m].controller == seat for m in g.minions_at(s, b))
-            )
+            b for b in bases if b in open_to and not (cond and _cond_fails(g, s, cond, seat, b))
         ]
     elif "play_on_base" in d.subtypes:
         found = (
@@ -641,12 +725,10 @@ def destinations(
     else:
         found = (-1,)
     normal = via == "normal"
+    barred = extras_barred(g, s, seat, cid, prot)
+    if barred and not normal:
+        return []
     allowances = s.allowances
-    barred = s.lasting and values.extras_barred(g, s, seat)
-    if barred:  # Bear Necessities: no extra cards, only the free plays
-        if via == "extra":
-            return []
-        allowances = [a for a in allowances if a.source is None]
     from_discard = None
     if normal and src.startswith("discard:"):  # asked once per destination, not per allowance
         froms = g.sources(s, cat.play_from_specs)
@@ -666,6 +748,8 @@ def destinations(
     if normal:
         kind, power = ("minion" if cat.is_minion[defn] else "action"), cat.printed[defn]
         for a in allowances:
+            if barred and not standard(a):
+                continue
             if _allowance_fits(g, s, a, kind, power, src, defn):
                 fits.append(a)
                 anywhere = anywhere or fits_anywhere(a, src)
@@ -699,18 +783,52 @@ def _dest_fits_any(
 
 
 def _consume(g: SmashUp, s: SUState, cid: int, dest: int, seat: int, src: str) -> Allowance:
-    """Use the most restricted play allowance that fits (the free one last); returns it."""
-    barred = s.lasting and values.extras_barred(g, s, seat)
+    """Use the most restricted play allowance that fits (the free one last); only the
+    free one while extra plays are barred (:func:`extras_barred`); returns it."""
+    barred = extras_barred(g, s, seat, cid)
     fitting = [
         (a.zone == "hand", a.base is None, not a.names, not a.cond, a.max_power < 0, a.max_power, i)
         for i, a in enumerate(s.allowances)
-        if card_fits(g, s, a, cid, src)
+        if (not barred or standard(a))
+        and card_fits(g, s, a, cid, src)
         and dest_fits(g, s, a, seat, cid, dest, src)
-        and not (barred and a.source is not None)
     ]
     if not fitting:
         raise EngineError(f"smash-up: no play allowance for card {cid}")
     return s.allowances.pop(min(fitting)[-1])
+
+
+def standard(a: Allowance) -> bool:
+    """Whether a play allowance is one of the turn's free plays (not an extra play)."""
+    return a.source is None and not a.ongoing and a.base is None and a.max_power < 0
+
+
+#: the lasting effect that counts a player's extra plays of the turn, kept only while a card
+#: in play limits them (Eliza)
+EXTRA_PLAYED = "extra_played"
+
+
+def counts_extras(g: SmashUp, s: SUState, prot: Sources | None = None) -> bool:
+    """Whether a card in play may forbid extra plays (so they are counted)."""
+    for _, spec in g.protections(s) if prot is None else prot:
+        if "play_extra" in spec.protects:
+            return True
+    return False
+
+
+def extras_barred(g: SmashUp, s: SUState, seat: int, cid: int, prot: Sources | None = None) -> bool:
+    """Whether ``seat`` may make no other extra play (of ``cid``) now: a card in play forbids
+    it (Eliza), or a lasting effect does (Bear Necessities, :func:`.values.extras_barred`)."""
+    if s.lasting and values.extras_barred(g, s, seat):
+        return True
+    if prot is None:
+        prot = g.protections(s)
+    return counts_extras(g, s, prot) and g.forbidden(s, "play_extra", cid, seat, prot)
+
+
+def extras_played(s: SUState, seat: int) -> int:
+    """The extra cards ``seat`` has played this turn (counted while :func:`counts_extras`)."""
+    return sum(1 for e in s.lasting if e.key == EXTRA_PLAYED and e.seat == seat)
 
 
 # stages of a Play
@@ -735,12 +853,16 @@ class Play(Step, tag="su.play"):
     bare: list[CardRef] = msgspec.field(default_factory=list)
     #: the card whose extra play this is, when it remembers the card played (``extras_of``)
     noted: CardRef | None = None
+    told: bool = False  # the cards listening were told it resolved (``action_resolved``)
+    #: the one minion it may be played on (an extra action "on this minion")
+    onto: CardRef | None = None
 
     def _dests(self, g: SmashUp, s: SUState) -> list[int]:
         base = -1 if self.base is None else self.base
-        return play_destinations(
+        found = play_destinations(
             g, s, self.seat, self.card, self.via, base, src=self.src, cond=self.cond
         )
+        return found if self.onto is None else [d for d in found if d == self.onto]
 
     def ask(self, game: Game, state: State) -> Decision | None:
         if self.stage != WHERE:
@@ -794,17 +916,31 @@ class Play(Step, tag="su.play"):
             if not outermost:
                 self.stage = FINISH
                 return
+            g.checkpoint(s)  # (what must be checked once the card has resolved)
             self.stage = WINDOW
             if s.triggers:
                 g.resolve_triggers(s)
             return
         if self.stage == WINDOW:
+            if destroy_windows(g, s):  # "after you destroy a minion" Specials, first
+                return
             self.stage = FINISH
             if "card_played" in g.special_windows:
                 g.open_window(s, "card_played", s.active, rule="su.play.me_first", card=cid)
             return
         if s.affects:
             s.affects = [a for a in s.affects if a.source != cid]
+        if (
+            not self.told
+            and cid in s.zones[RESOLVING]
+            and g.cat(s).hook_specs.get("action_resolved")
+        ):
+            standard = int(s.cards[cid].defn in g.cat(s).standard)
+            g.fire(s, "action_resolved", action_card=cid, seat=self.seat, standard=standard)
+            if s.triggers:  # (Woodland Helpers: it may go under the deck instead)
+                self.told = True
+                g.resolve_triggers(s)
+                return
         if cid in s.zones[RESOLVING]:
             self._discard(g, s, "discard_played", "su.play.action", "is discarded after resolving")
             g.fire(s, "card_to_discard", card=cid, base_card=-1, owner=s.cards[cid].owner)
@@ -856,16 +992,21 @@ def _place(g: SmashUp, s: SUState, step: Play) -> None:
     elif src.startswith("deck:") or src == REVEALED:
         how = " from the top of a deck" + how
     noted = step.noted
-    if via == "normal":
+    extra = via != "normal"
+    if not extra:
         used = _consume(g, s, cid, dest, seat, src or f"hand:{seat}")
+        extra = not standard(used)
         if used.remember and used.source is not None:
             noted = used.source
     if noted is not None:  # the granting card remembers what its extra play brought
         g.use_once(s, noted, "extra", cid)
+    if (extra or seat != s.active or s.phase != "play") and counts_extras(g, s):
+        s.lasting.append(Lasting(EXTRA_PLAYED, None, seat, 1, until="end_of_turn"))
     if d.type == "minion":
         g.to_zone(s, cid, RESOLVING, base_zone(dest))
         if seat == s.active:
             s.minions_played += 1
+        history.note(g, s, "played", cid, seat)
         step.base = _ref(dest)
         if s.logging:  # (as in Play._discard)
             g.log(

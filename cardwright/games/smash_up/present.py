@@ -55,7 +55,7 @@ COUNTERS = {"p1": "+1 power counters"}
 def card_face(game: Game, config: Mapping[str, Any], defn: str) -> dict[str, Any]:
     """A card or base as ``cardwright cards smash-up`` prints it (its faction's name
     beside its type)."""
-    cat = game.catalogs[config["card_set"]]  # type: ignore[attr-defined]
+    cat = game.catalog(config["card_set"])  # type: ignore[attr-defined]
     base = cat.bases.get(defn)
     if base is not None:
         numbers = {"breakpoint": base.breakpoint, "VP": "/".join(map(str, base.vp))}
@@ -120,6 +120,8 @@ def _allowance(g: Any, v: SUState, a: Allowance) -> str:
         text += f" at {g.card_name(v, a.base)}"
     if a.cond == "no_own_minion":
         text += " at a base where you have no minion"
+    elif a.cond == "own_minion":
+        text += " at a base where you have a minion"
     elif a.cond:
         text += f" ({_words(a.cond)})"
     return text

@@ -10,6 +10,7 @@ from rich.markup import escape
 from cardwright.core.state import CardRef, State, known_card
 from cardwright.games.screen import Block, Board, Line, Screen, card_line
 
+from .burying import zones_at
 from .carddata import kind_words
 from .state import SUState
 
@@ -84,6 +85,14 @@ class SmashUpScreen(Screen):
             lines = []
             for cid in v.zones[f"base:{bid}"]:
                 lines.append(self._in_play(v, cid, bid))
+            for zone in zones_at(v, bid):  # buried there: face down, known to the burier
+                who = escape(names[int(zone.rsplit(":", 1)[1])])
+                for cid in v.zones[zone]:
+                    if known_card(v, cid) is None:
+                        lines.append(Line(f"{who}: [dim]a buried card[/dim]"))
+                    else:
+                        d = g.defn(v, cid)
+                        lines.append(Line(f"{who}: buried {escape(d.name)}", self._words(d), cid))
             about = f"[cyan]{escape(base.text)}[/cyan]"
             blocks.append(Block(title, lines, about=about, keep=1, card=bid))
         if me:

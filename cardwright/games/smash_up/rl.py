@@ -1,7 +1,8 @@
 """Smash Up for the reinforcement-learning interfaces (:mod:`cardwright.rl`, docs/rl.md).
 
 The card list is every card of every faction (of every card set: errata change texts, not
-ids), the Madness card and then every base. No two players share a faction, so one place of a
+ids), the Madness card, every other face a card can show in play (a fusion card's action
+side, a copied ability), and then every base. No two players share a faction, so one place of a
 decision names at most ten copies of a faction's card (The Locals) and thirty of the Madness
 card (``MOST_COPIES``). Numbers chosen by cards (how many counters to move, which copied
 effect) stay well below the bounds given here.
@@ -28,12 +29,21 @@ PHASES = ("setup", "start", "play", "score", "draw", "end")
 
 @cache
 def _deck_cards() -> tuple[str, ...]:
+    """Every faction card, then every other face a card can show in play (a fusion card's
+    action side, a card having another's ability: ``faces.py``), which options name."""
+    from cardwright.games import get_game
+
     ids: dict[str, None] = {}
     for card_set in carddata.CARD_SETS:
         for faction in carddata.load_factions(card_set).values():
             for card in faction.cards:
                 ids.setdefault(card.id)
     ids.setdefault(carddata.load_madness().id)  # the Madness card (The Obligatory Cthulhu Set)
+    game = cast(Any, get_game("smash-up"))
+    for card_set in carddata.CARD_SETS:
+        for defn in game.catalog(card_set).cards:
+            if carddata.FACE in defn:
+                ids.setdefault(defn)
     return tuple(ids)
 
 

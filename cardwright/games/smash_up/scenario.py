@@ -14,9 +14,11 @@
     ``{seat name: VP}``.
 ``bases``
     The bases in play, in table order. Each is ``"Base Name as alias"`` or a mapping
-    ``{base: "Base Name as alias", minions: {Seat: [minion, ...]}, actions: {Seat: [card, ...]}}``
-    where ``actions`` are played on the base. A minion is ``"Name +N as alias"`` (``+N``: +1
-    power counters) or ``{card: "Name as alias", counters: N, owner: Seat, actions: [card]}``
+    ``{base: "Base Name as alias", minions: {Seat: [minion, ...]}, actions: {Seat: [card, ...]},
+    buried: {Seat: [card, ...]}}`` where ``actions`` are played on the base and ``buried``
+    are cards that seat buried there (its own, face down, seen by it alone). A minion is
+    ``"Name +N as alias"`` (``+N``: +1 power counters) or
+    ``{card: "Name as alias", counters: N, owner: Seat, actions: [card]}``
     (``owner``: who owns it when another seat controls it; ``actions``: actions on it,
     controlled by the minion's controller, or ``{card: ..., owner: Seat}`` for another seat's).
 ``base_deck`` / ``base_discard``
@@ -49,6 +51,7 @@ from cardwright.core.zones import create_card
 from cardwright.scenarios.format import add_lasting_effects, alias_ref, parse_card_spec, whole
 
 from . import inplay, madness
+from .burying import buried_zone
 from .carddata import MADNESS
 from .scoring import ScoreBase
 from .state import Allowance, SUState
@@ -83,7 +86,7 @@ class _Builder:
     def __init__(self, game: SmashUp, state: SUState) -> None:
         self.game = game
         self.state = state
-        self.cat = game.cat(state)
+        self.cat = game.catalog(state.config["card_set"])  # (any card of the card set)
         self.aliases: dict[str, int] = {}
 
     def seat(self, name: Any, where: str) -> int:
@@ -111,6 +114,7 @@ class _Builder:
             if counters:
                 card.counters["p1"] = counters
             made.append(card)
+        self.game.cards_made(self.state)
         if spec.alias:
             if spec.alias in self.aliases:
                 raise DataError(f"{where}: alias {spec.alias!r} is used twice")
@@ -120,10 +124,10 @@ class _Builder:
     def base(self, entry: Any, where: str) -> None:
         s = self.state
         spec: dict[str, Any] = {"base": entry} if isinstance(entry, str) else dict(entry)
-        unknown = set(spec) - {"base", "minions", "actions"}
+        unknown = set(spec) - {"base", "minions", "actions", "buried"}
         if unknown:
             raise DataError(
-                f"{where}: unknown key(s) {sorted(unknown)}; use base, minions, actions"
+                f"{where}: unknown key(s) {sorted(unknown)}; use base, minions, actions, buried"
             )
         (card,) = self.make(str(spec["base"]), -1, "bases", where, "base")
         card.controller = -1
@@ -137,6 +141,15 @@ class _Builder:
             seat = self.seat(seat_name, f"{where}.actions")
             for i, action in enumerate(actions):
                 self.attach(str(action), seat, zone, card.id, f"{where}.actions.{seat_name}[{i}]")
+        for seat_name, cards in (spec.get("buried") or {}).items():
+            seat = self.seat(seat_name, f"{where}.buried")
+            pile = s.zones.setdefault(buried_zone(card.id, seat), [])
+            for i, entry in enumerate(cards):
+                at = f"{where}.buried.{seat_name}[{i}]"
+                for made in self.make(str(entry), seat, buried_zone(card.id, seat), at):
+                    made.face_up = False  # (seen by the seat that buried it only)
+            if not pile:
+                del s.zones[buried_zone(card.id, seat)]
 
     def minion(self, entry: Any, seat: int, zone: str, where: str) -> None:
         spec: dict[str, Any] = {"card": entry} if isinstance(entry, str) else dict(entry)
@@ -352,12 +365,13 @@ def facts(game: SmashUp, state: SUState) -> dict[str, Any]:
     }
     scoring = [f.base for f in state.stack if isinstance(f, ScoreBase)]
     out["scoring"] = cards[scoring[-1]].defn if scoring else None
-    # cards in hands and decks that a seat knows though they are not its own (look, reveal)
+    # cards in hands, decks and buried that a seat knows though they are not its own (look,
+    # reveal)
     out["known_to"] = {
         n: [
             cid
             for zone in state.zones
-            if zone.startswith(("hand:", "deck:"))
+            if zone.startswith(("hand:", "deck:", "buried:"))
             for cid in state.zones[zone]
             if i in state.known.get(CardRef(cid), ())
         ]

@@ -52,7 +52,12 @@ def rank(powers: Mapping[int, int]) -> dict[int, int]:
 
 def ready_bases(g: SmashUp, s: SUState) -> list[int]:
     powers = g.powers(s)
-    return [b for b in s.zones[BASES] if powers.total(b) >= powers.breakpoint(b)]
+    ready = [b for b in s.zones[BASES] if powers.total(b) >= powers.breakpoint(b)]
+    if ready and g.cat(s).score_bans:  # a base that cannot score (Stasis Field) does not
+        bans = g.sources(s, g.cat(s).score_bans)
+        if bans:
+            ready = [b for b in ready if not g.forbidden(s, "score", b, -1, bans)]
+    return ready
 
 
 def places(g: SmashUp, s: SUState, bid: int) -> tuple[dict[int, int], dict[int, int]]:
@@ -106,8 +111,11 @@ class ScoreBases(Step, tag="su.score_bases"):
         game.push_step(state, ScoreBase(seat=self.seat, base=option.card))
 
 
+#: the mark a scoring step carries when a chosen base replaces it (``replace_with``)
+REPLACE_MARK = "replace_with:"
+
 # stages of one base's scoring
-ANNOUNCE, BEFORE, AWARD, AFTER, AFTER_WINDOW, CLEAR = range(6)
+ANNOUNCE, BEFORE, AWARD, AFTER, AFTER_WINDOW, CLEAR, REPLACE = range(7)
 
 
 class ScoreBase(Step, tag="su.score_base"):
@@ -121,6 +129,9 @@ class ScoreBase(Step, tag="su.score_base"):
     winners: list[int] = msgspec.field(default_factory=list)
     shinobi_used: bool = False
     marks: list[str] = msgspec.field(default_factory=list)
+    #: where the scored base lay, once its cards are discarded and it has left play (the
+    #: abilities this set off resolve before it is replaced there: ``REPLACE``)
+    slot: int = -1
 
     def run(self, game: Game, state: State) -> None:
         g, s = _g(game), cast(SUState, state)
@@ -141,6 +152,9 @@ class ScoreBase(Step, tag="su.score_base"):
             return
         if s.triggers:
             g.resolve_triggers(s)
+            return
+        if stage == REPLACE:
+            self._replace(g, s, bid)
             return
         if stage == BEFORE:
             self.stage = AWARD
@@ -170,7 +184,16 @@ class ScoreBase(Step, tag="su.score_base"):
             if "after_scoring" in g.special_windows:
                 g.open_window(s, "after_scoring", s.active, rule="su.score.me_first", card=bid)
             return
-        new = _clear_base(g, s, bid)
+        self.slot = _clear_base(g, s, bid)
+        self.stage = REPLACE
+
+    def _replace(self, g: SmashUp, s: SUState, bid: int) -> None:
+        """The scored base, its cards gone and what that set off resolved, is replaced."""
+        replacement = -1
+        for mark in self.marks:
+            if mark.startswith(REPLACE_MARK):
+                replacement = int(mark[len(REPLACE_MARK) :])
+        new = reveal_base(g, s, self.slot, "su.score.replace", replacement)
         spec = g.spec(s, bid)
         if spec is not None and "base_replaced" in spec.hooks:  # the scored base, out of play
             event = {
@@ -220,11 +243,20 @@ def _award(g: SmashUp, s: SUState, step: ScoreBase, bid: int) -> None:
 
 def _clear_base(g: SmashUp, s: SUState, bid: int) -> int:
     """Back to Your Corners: every card on the base goes to its owner's discard pile (this
-    is not destroying), the base goes to the base discard pile and is replaced. Returns the
-    replacement (-1: none)."""
+    is not destroying) and the base goes to the base discard pile; it is replaced once what
+    that set off has resolved (:meth:`ScoreBase._replace`). Returns where the base lay."""
     zone = base_zone(bid)
     moved = list(s.zones[zone])
     instead = {cid: g.instead_of_discard(s, cid, bid) for cid in moved}
+    offers = {cid: g.offer_instead(s, cid) for cid in moved if instead[cid] is None}
+    before = {
+        cid: (
+            s.cards[cid].controller,
+            s.cards[cid].counters.get("p1", 0),
+            s.attached.get(CardRef(cid), CardRef(bid)),
+        )
+        for cid in moved
+    }
     for cid in moved:
         card = s.cards[cid]
         g.to_zone(s, cid, zone, f"{instead[cid] or 'discard'}:{card.owner}")
@@ -249,16 +281,38 @@ def _clear_base(g: SmashUp, s: SUState, bid: int) -> int:
         if where is not None:
             g.went_instead(s, cid, where)
         else:
-            g.fire(s, "card_to_discard", card=cid, base_card=bid, owner=s.cards[cid].owner)
+            controller, had, host = before[cid]
+            g.fire(
+                s,
+                "card_to_discard",
+                also=(cid,),
+                card=cid,
+                base_card=bid,
+                owner=s.cards[cid].owner,
+                controller=controller,
+                counters=had,
+                was_on_card=-1 if host == bid else host,
+            )
+            if offers.get(cid, -1) >= 0:
+                g.queue_offer(s, offers[cid], cid)
+    from .burying import clear  # (burying's words are made with the selectors, which import this)
+
+    clear(g, s, bid)
     index = s.zones[BASES].index(bid)
     s.zones[BASES].remove(bid)
     del s.zones[zone]
     s.zones[BASE_DISCARD].append(bid)
     inplay.changed(s)
-    return reveal_base(g, s, index, "su.score.replace")
+    return index
 
 
-def reveal_base(g: SmashUp, s: SUState, index: int, rule: str) -> int:
+def reveal_base(g: SmashUp, s: SUState, index: int, rule: str, chosen: int = -1) -> int:
+    """The next base comes into play at ``index`` (table order): the top of the base deck
+    (the base discard pile shuffled into a new deck first when it is empty), or ``chosen``
+    from the base discard pile (Time is Fleeting). Returns it (-1: none is left)."""
+    if chosen >= 0 and chosen in s.zones[BASE_DISCARD]:
+        s.zones[BASE_DISCARD].remove(chosen)
+        return _lay_base(g, s, index, chosen, rule)
     deck = s.zones[BASE_DECK]
     if not deck:
         discard = s.zones[BASE_DISCARD]
@@ -274,7 +328,12 @@ def reveal_base(g: SmashUp, s: SUState, index: int, rule: str) -> int:
             "The base deck is empty: the base discard pile is shuffled into a new base deck",
             chance=True,
         )
-    bid = deck.pop()
+    return _lay_base(g, s, index, deck.pop(), rule)
+
+
+def _lay_base(g: SmashUp, s: SUState, index: int, bid: int, rule: str) -> int:
+    if s.public_cards and bid in s.public_cards:
+        s.public_cards.remove(CardRef(bid))  # (known on top of the base deck: The Nexus)
     s.cards[bid].face_up = True
     s.zones[BASES].insert(index, bid)
     s.zones[base_zone(bid)] = []

@@ -40,6 +40,8 @@ BreakpointFn = Callable[["SmashUp", SUState, int, int], int]
 PlayerPowerFn = Callable[["SmashUp", SUState, int, int, int], int]
 ProtectFn = Callable[["SmashUp", SUState, int, int, str, int, int], bool]
 CardTest = Callable[["SmashUp", SUState, int], bool]
+#: a test about another card (the source's ability, asked of ``card``)
+AboutTest = Callable[["SmashUp", SUState, int, int], bool]
 #: hears an event: the event's data and what it binds for listeners (None: worked out from the data)
 HookFn = Callable[["SmashUp", SUState, int, dict[str, Any], "Bindings | None"], None]
 ScoringFn = Callable[["SmashUp", SUState, int, dict[int, int]], dict[int, int]]
@@ -51,16 +53,18 @@ InsteadFn = Callable[["SmashUp", SUState, int, int, int], "str | None"]
 CopyFn = Callable[["SmashUp", SUState, int, int, "CopyRecord"], tuple[int, list[int]]]
 
 #: Windows a Special can be used in.
-WINDOWS = ("before_scoring", "after_scoring", "card_played", "your_turn")
+WINDOWS = ("before_scoring", "after_scoring", "card_played", "after_destroy", "your_turn")
 
 
 @dataclass(frozen=True)
 class Special:
     """When and from where a Special ability can be used.
 
-    ``windows``: Me First! windows (``before_scoring``, ``after_scoring``, ``card_played``) or
-    ``your_turn`` (an option of the Play Cards phase). ``zone``: ``hand`` (the card is played,
-    not using a free play), ``play`` or ``discard`` (``run`` is pushed as a frame).
+    ``windows``: Me First! windows (``before_scoring``, ``after_scoring``, ``card_played``,
+    ``after_destroy``: its player just destroyed a minion) or ``your_turn`` (an option of the
+    Play Cards phase). ``zone``: where it is used from, one or several of ``hand`` (the card is
+    played, not using a free play, unless it has its own effect ``run``), ``play`` or
+    ``discard`` (``run`` is pushed as a frame).
     ``usable(game, state, seat, card, window_data)``: whether it can be used now.
     ``could_use``: for a card from hand, whether the other players must think it could be
     usable now, from what they can see (default: ``usable``, when that reads only public
@@ -71,7 +75,7 @@ class Special:
     """
 
     windows: tuple[str, ...]
-    zone: str = "hand"
+    zone: tuple[str, ...] = ("hand",)
     usable: SpecialTest | None = None
     run: AbilityHandler | None = None
     only: bool = False
@@ -92,6 +96,8 @@ class AbilitySpec:
     protects: frozenset[str] = frozenset()
     play_ban: PlayTest | None = None
     play_from: PlayTest | None = None
+    #: whether ``play_from`` may allow an action (it is not limited to minions)
+    play_from_actions: bool = False
     talent: AbilityHandler | None = None
     talent_ok: CardTest | None = None
     special: Special | None = None
@@ -101,6 +107,11 @@ class AbilitySpec:
     ignore_base: IgnoreFn | None = None
     instead_of_discard: InsteadFn | None = None
     copy: CopyFn | None = None
+    #: whether a card's Talent may be used a second time this turn (Standing Stones)
+    talent_twice: AboutTest | None = None
+    #: whether a card leaving play for its discard pile is offered a place elsewhere by this
+    #: ability ("you may put it into your hand instead": ``instead_of_discard(offer=...)``)
+    offer_instead: AboutTest | None = None
     #: the ability written in the vocabulary this spec was compiled from (None: Python)
     ability: Any = None
 

@@ -35,11 +35,11 @@ class Allowance(msgspec.Struct, omit_defaults=True):
     printed power (``max_power``, -1: any) or to one base (``base``). ``source`` is the granting
     card (None: the free play of the rules). ``zone``: where the card must come from (``hand``,
     or ``discard`` for "play an extra minion from your discard pile"). ``cond``: a condition on
-    the destination (``no_own_minion``: a base where the player has no minion). ``ongoing``: the
-    play is given by an ongoing ability and is lost when ``source`` leaves play. ``names``: the
-    card played must be one of these definitions ("with the same name as ..."; empty: any).
-    ``remember``: the card played with it is remembered for ``source`` this turn
-    (``extras_of``: "the extra minion's base").
+    the destination (``no_own_minion``: a base where the player has no minion; ``own_minion``:
+    one where they have one). ``ongoing``: the play is given by an ongoing ability and is lost
+    when ``source`` leaves play. ``names``: the card played must be one of these definitions
+    ("with the same name as ..."; empty: any). ``remember``: the card played with it is
+    remembered for ``source`` this turn (``extras_of``: "the extra minion's base").
     """
 
     kind: str

@@ -12,9 +12,12 @@ from typing import TYPE_CHECKING, cast
 from cardwright.core.state import CardRef, Decision, Option, State
 from cardwright.core.steps import Step
 
-from . import madness, values
+from . import madness, values, verbs
 from .catalog import DRAW_PER_TURN, HAND_LIMIT, HAND_SIZE
+from .faces import expire
+from .history import destroy_windows, windows_due
 from .play import play_choice, play_options
+from .scorewords import EXTRA_TURN
 from .scoring import ScoreBases
 from .state import Allowance, SUState
 
@@ -93,6 +96,8 @@ class Turn(Step, tag="su.turn"):
         s: SUState = state  # type: ignore[assignment]
         if self.stage != PLAY or s.affects or s.triggers or s.phase != "play":
             return None
+        if s.lasting and windows_due(s):  # a destruction's Specials are offered first
+            return None
         # asked even when only finishing is possible: skipping the question would tell the
         # others that nothing in the hand can be played (reading R14)
         options = play_options(_g(game), s, self.seat)
@@ -121,6 +126,13 @@ class Turn(Step, tag="su.turn"):
         if s.triggers:
             g.resolve_triggers(s)
             return
+        if g.cat(s).needs:  # (only cards that need them check the state, open windows)
+            g.checkpoint(s)
+            if s.triggers:
+                g.resolve_triggers(s)
+                return
+            if destroy_windows(g, s):
+                return
         if stage == PLAY:
             s.phase = "play"
             return
@@ -178,6 +190,8 @@ class Turn(Step, tag="su.turn"):
         seat = self.seat
         if s.lasting:
             ends = ("end_of_turn", f"end_of_turn:{seat}")
+            expire(g, s, ends)
+            verbs.give_back_control(g, s, ends)
             s.lasting = [e for e in s.lasting if e.until not in ends]
             values.changed(s)
         s.allowances = []
@@ -202,7 +216,21 @@ class Turn(Step, tag="su.turn"):
                 f"{' and '.join(s.names[p] for p in leaders)} are tied at {best} VP: play goes on",
             )
         g.pop(s, self)
-        g.push_step(s, Turn(seat=(seat + 1) % len(s.names)))
+        g.push_step(s, Turn(seat=_next_seat(g, s, seat)))
+
+
+def _next_seat(g: SmashUp, s: SUState, seat: int) -> int:
+    """Who plays next: a player owed an extra turn (Portal Room: the first owed), else the
+    next player."""
+    for i, e in enumerate(s.lasting):
+        if e.key == EXTRA_TURN:
+            del s.lasting[i]
+            values.changed(s)
+            g.log(
+                s, "extra_turn", "su.turn.extra", f"{s.names[e.seat]} takes an extra turn", e.seat
+            )
+            return e.seat
+    return (seat + 1) % len(s.names)
 
 
 class DiscardLimit(Step, tag="su.discard_limit"):

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, cast
 
 from cardwright.core.effects import Permission, allowed
 from cardwright.core.errors import EngineError
-from cardwright.core.state import CardRef, Lasting, State
+from cardwright.core.state import Bindings, CardRef, Lasting, State, Trigger
 from cardwright.core.vocab import Ctx
 from cardwright.core.vocab.base import cards_of
 
@@ -562,3 +562,35 @@ def instead_of_discard(g: SmashUp, state: State, cid: int, bid: int) -> str | No
         if where is not None:
             return where
     return None
+
+
+def offer_instead(g: SmashUp, state: State, cid: int) -> int:
+    """The card in play whose ability offers card ``cid``, leaving play for its discard pile,
+    a place elsewhere ("you may put it into your hand instead": Clyde 2.0), or -1; asked as
+    the card leaves."""
+    s = cast(SUState, state)
+    offers = g.cat(s).offer_specs
+    if not offers:
+        return -1
+    for src, spec in sources(g, s, offers):
+        assert spec.offer_instead is not None
+        if spec.offer_instead(g, s, src, cid):
+            return src
+    return -1
+
+
+def queue_offer(g: SmashUp, state: State, src: int, cid: int) -> None:
+    """The offer of card ``src`` for card ``cid`` (now in its discard pile) waits as a
+    triggered ability of ``src``, for its controller."""
+    s = cast(SUState, state)
+    spec = g.spec(s, src)
+    assert spec is not None and spec.ability is not None
+    seat = s.cards[src].controller
+    orderer = g.trigger_controller(s, src, seat)
+    key = f"{g.id}/{spec.ability.id}/instead_of_discard"
+    trigger = Trigger(
+        spec.ability.id, CardRef(src), orderer, Bindings({"card": [CardRef(cid)]}), key
+    )
+    if seat != orderer:
+        trigger.actor = seat
+    s.triggers.append(trigger)

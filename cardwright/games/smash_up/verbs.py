@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any, cast
 from cardwright.core import rng as chance
 from cardwright.core.state import CardRef, State
 
-from . import inplay, values
+from . import burying, history, inplay, values
 from .catalog import BASE_DECK, BASES, base_zone
 from .state import AffectEffect, Lasting, SUState
 
@@ -51,6 +51,8 @@ def start_lasting(
         effect = AffectEffect("lasting", key=key, amount=amount, until=until)
         if not g.affected(s, target, verb, effect):
             return False
+    if minion and key == "power" and amount < 0:
+        history.fell(g, s, target)
     src = None if source < 0 else CardRef(source)
     s.lasting.append(Lasting(key, CardRef(target), seat, amount, src, until=until))
     values.changed(s)
@@ -99,6 +101,7 @@ def move_counters(
         return
     if not g.affected(s, src, "counters"):
         return
+    history.fell(g, s, src)
     # a destination that cannot take them (protected, or a replacement took the effect):
     # the counters are discarded instead
     lands = not g.blocked(s, "counters", dest, seat) and g.affected(s, dest, "counters")
@@ -129,14 +132,17 @@ def leave_play(g: SmashUp, s: SUState, cid: int, dest: str, *, bottom: bool = Fa
     bid = g.base_of(s, cid)
     if bid < 0:
         return
+    history.fell(g, s, cid)
     for other, host in list(s.attached.items()):
         if host == cid:
             leave_play(g, s, other, f"discard:{s.cards[other].owner}")
     card = s.cards[cid]
-    was_on = s.attached.get(CardRef(cid), -1)
     instead = g.instead_of_discard(s, cid, bid) if dest.startswith("discard:") else None
     if instead is not None:
         dest, bottom = f"{instead}:{card.owner}", False
+    controller, had = card.controller, card.counters.get("p1", 0)
+    host = s.attached.get(CardRef(cid), CardRef(bid))
+    offer = g.offer_instead(s, cid) if instead is None and dest.startswith("discard:") else -1
     g.to_zone(s, cid, base_zone(bid), dest, bottom=bottom)
     card.controller = card.owner
     card.counters.clear()
@@ -148,10 +154,24 @@ def leave_play(g: SmashUp, s: SUState, cid: int, dest: str, *, bottom: bool = Fa
         s.used = [u for u in s.used if u.card != cid]
     if instead is not None:
         went_instead(g, s, cid, instead)
-    elif dest.startswith("discard:"):
-        g.fire(s, "card_to_discard", card=cid, base_card=bid, owner=card.owner)
+    elif dest.startswith("discard:"):  # the card itself hears it too (Jumper, Igor)
+        g.fire(
+            s,
+            "card_to_discard",
+            also=(cid,),
+            card=cid,
+            base_card=bid,
+            owner=card.owner,
+            controller=controller,
+            counters=had,
+            was_on_card=-1 if host == bid else host,
+        )
+        if offer >= 0:
+            g.queue_offer(s, offer, cid)
     # "after this card leaves play" (the card hears it wherever it went)
-    g.fire(s, "left_play", also=[cid], card=cid, base_card=bid, host_card=was_on)
+    g.fire(
+        s, "left_play", also=[cid], card=cid, base_card=bid, was_on_card=-1 if host == bid else host
+    )
 
 
 def went_instead(g: SmashUp, s: SUState, cid: int, where: str) -> None:
@@ -167,17 +187,26 @@ def went_instead(g: SmashUp, s: SUState, cid: int, where: str) -> None:
 
 
 def destroy(
-    g: SmashUp, state: State, cid: int, actor: int, rule: str, *, by: int | None = None
+    g: SmashUp,
+    state: State,
+    cid: int,
+    actor: int,
+    rule: str,
+    *,
+    by: int | None = None,
+    replace: bool = True,
 ) -> bool:
     """Destroy a minion in play (it goes to its owner's discard pile) unless a card says it
     cannot be destroyed. ``actor`` is the player whose card destroys it (-1: a base or the
-    rules); ``by`` the player who chose to (credited with it; default ``actor``)."""
+    rules); ``by`` the player who chose to (credited with it; default ``actor``);
+    ``replace=False``: the replacements ("instead") are not asked."""
     s = cast(SUState, state)
     card = s.cards[cid]
     owner, controller = card.owner, card.controller
     if by is None:
         by = actor
-    bid = about_to(g, s, cid, "destroy", actor, "destroyed", AffectEffect("destroy"), by, True)
+    effect = AffectEffect("destroy")
+    bid = about_to(g, s, cid, "destroy", actor, "destroyed", effect, by, replace)
     if bid < 0:
         return False
     name = g.card_name(s, cid)
@@ -200,6 +229,11 @@ def destroy(
         controller=controller,
         by=by,
     )
+    if by >= 0:  # what a player destroyed (Nightstalker, Specials "after you destroy")
+        history.note(g, s, "destroyed", None, by, about=cid, at=bid)
+        acting = s.acting
+        source = acting.source if acting is not None else -1
+        g.fire(s, "destroyed_by_card", minion_card=cid, base_card=bid, by=by, source_card=source)
     return True
 
 
@@ -274,6 +308,7 @@ def move_minion(g: SmashUp, state: State, cid: int, dest: int, actor: int, rule:
     effect = AffectEffect("move", base=CardRef(dest))
     if about_to(g, s, cid, "move", actor, "moved", effect) < 0:
         return False
+    history.fell(g, s, cid)
     name = g.card_name(s, cid)
     carried = [cid, *(a for a, host in s.attached.items() if host == cid)]
     for c in carried:
@@ -315,16 +350,27 @@ def return_to_hand(g: SmashUp, state: State, cid: int, actor: int, rule: str) ->
 
 
 def transfer_action(g: SmashUp, state: State, aid: int, dest: int, actor: int, rule: str) -> bool:
-    """Transfer an action attached to a base onto another base (000 Terms: Transfer)."""
+    """Transfer an action attached to a base onto another base, or one attached to a minion
+    onto another minion in play (000 Terms: Transfer); its controller stays the same."""
     s = cast(SUState, state)
     src = s.attached.get(CardRef(aid), -1)
-    if src not in s.zones[BASES] or src == dest or not g.base_in_play(s, dest):
+    if src < 0 or src == dest:
+        return False
+    if src in s.zones[BASES]:
+        if not g.base_in_play(s, dest):
+            return False
+    elif not (g.is_minion(s, src) and g.is_minion(s, dest) and g.base_of(s, dest) >= 0):
         return False
     name = g.card_name(s, aid)
-    if g.blocked(s, "transfer", aid, actor):
+    if g.blocked(s, "transfer", aid, actor) or (
+        src not in s.zones[BASES] and g.blocked(s, "attach", dest, actor)
+    ):
         g.log(s, "not_moved", "su.terms.cannot", f"{name} cannot be transferred", actor)
         return False
-    g.to_zone(s, aid, base_zone(src), base_zone(dest))
+    bases = s.zones[BASES]
+    src_base = src if src in bases else g.base_of(s, src)
+    dest_base = dest if dest in bases else g.base_of(s, dest)
+    g.to_zone(s, aid, base_zone(src_base), base_zone(dest_base))
     s.attached[CardRef(aid)] = CardRef(dest)
     values.changed(s)
     g.log(
@@ -350,6 +396,7 @@ def take_control(g: SmashUp, state: State, cid: int, seat: int, rule: str) -> bo
         g.log(s, "not_taken", "su.terms.cannot", f"{name} cannot change control", seat)
         return False
     before = card.controller
+    history.fell(g, s, cid)
     card.controller = seat
     values.changed(s)
     g.log(
@@ -361,6 +408,27 @@ def take_control(g: SmashUp, state: State, cid: int, seat: int, rule: str) -> bo
         card=cid,
     )
     return True
+
+
+#: the lasting effect of a change of control that ends (``seat``: who gets the card back)
+CONTROL = "control"
+
+
+def give_back_control(g: SmashUp, s: SUState, ends: tuple[str, ...]) -> None:
+    """Control taken "until the end of the turn" (a ``control`` lasting effect, whose seat
+    is the controller before) goes back as the turn ends, for each card still in play."""
+    for e in s.lasting:
+        if e.key != CONTROL or e.until not in ends or e.target is None:
+            continue
+        cid = e.target
+        card = s.cards[cid]
+        if g.base_of(s, cid) < 0 or card.controller == e.seat:
+            continue
+        was = card.controller
+        card.controller = e.seat
+        values.changed(s)
+        text = f"{s.names[e.seat]} takes back control of {g.card_name(s, cid)} from {s.names[was]}"
+        g.log(s, "control", "su.terms.control_until", text, e.seat, card=cid)
 
 
 def to_deck(
@@ -410,6 +478,7 @@ def swap_base(
     s.cards[new].face_up = True
     s.zones[BASES][index] = new
     s.zones[base_zone(new)] = s.zones.pop(base_zone(old))
+    burying.moved_base(s, old, new)
     inplay.changed(s)
     s.cards[old].face_up = False
     s.zones[BASE_DECK].append(old)

@@ -21,17 +21,21 @@ from cardwright.core.state import CardRef
 from cardwright.core.vocab import (
     Choose,
     Ctx,
+    Verb,
     VerbSpec,
     cards_of,
     seats_of,
 )
 from cardwright.core.vocab.effects import fill
 
+from . import values
 from .basewords import base_words
 from .cardwords import card_words
-from .catalog import BASES
+from .catalog import BASES, RESOLVING
 from .deckwords import deck_words
 from .madness import madness_words
+from .prettywords import pretty_words
+from .scorewords import score_words
 from .selectors import (
     _e,
     _first,
@@ -44,8 +48,9 @@ from .selectors import (
     state_of,
     verb,
 )
-from .state import REVEALED, Allowance, SUState
+from .state import REVEALED, Allowance, Lasting, SUState
 from .tablewords import table_words
+from .verbs import CONTROL
 
 if TYPE_CHECKING:
     from .game import SmashUp
@@ -76,14 +81,18 @@ def acts(fn: Callable[..., bool]) -> Callable[..., bool]:
 
 
 @acts
-def _destroy(ctx: Ctx, what: Any, actor: Any = None, by: Any = None) -> bool:
+def _destroy(ctx: Ctx, what: Any, actor: Any = None, by: Any = None, replace: bool = True) -> bool:
+    """Destroy the cards; ``replace=False``: no "instead" is asked again (the destruction a
+    replacement gave up: The House of Nine Lives declined)."""
     g = game_of(ctx)
     who = _actor(ctx, actor)
     credit = None if by is None else _actor(ctx, by)
     done = False
     for cid in cards_of(what):
         if g.is_minion(ctx.state, cid):
-            done = g.destroy(ctx.state, cid, who, ctx.rule, by=credit) or done
+            done = (
+                g.destroy(ctx.state, cid, who, ctx.rule, by=credit, replace=bool(replace)) or done
+            )
         else:
             done = g.destroy_action(ctx.state, cid, who, ctx.rule) or done
     return done
@@ -126,9 +135,6 @@ def _power(ctx: Ctx, what: Any, amount: int, until: str = "end_of_turn", log: st
     g, s = game_of(ctx), state_of(ctx)
     seat = player(ctx)
     until = until.replace("{you}", str(seat))  # start_of_turn:{you}: your next turn
-    end = "the end of the turn"
-    if until.startswith("start_of_turn:"):
-        end = f"{s.names[int(until.split(':')[1])]}'s next turn"
     got = []
     for cid in cards_of(what):
         if g.start_lasting(s, "power", cid, int(amount), ctx.source or -1, seat, until):
@@ -138,7 +144,7 @@ def _power(ctx: Ctx, what: Any, amount: int, until: str = "end_of_turn", log: st
                     s,
                     "power",
                     ctx.rule,
-                    f"{g.card_name(s, cid)} gets {int(amount):+d} power until {end}",
+                    f"{g.card_name(s, cid)} gets {int(amount):+d} power {_until(s, until)}",
                     seat,
                     card=cid,
                 )
@@ -147,11 +153,18 @@ def _power(ctx: Ctx, what: Any, amount: int, until: str = "end_of_turn", log: st
             s,
             "power",
             ctx.rule,
-            f"{s.names[seat]}'s {len(got)} minion(s) get {int(amount):+d} power until {end}",
+            f"{s.names[seat]}'s {len(got)} minion(s) get {int(amount):+d} power {_until(s, until)}",
             seat,
             cards=got,
         )
     return bool(got)
+
+
+def _until(s: SUState, until: str) -> str:
+    """How the log says how long a change lasts."""
+    if until.startswith("start_of_turn:"):
+        return f"until {s.names[int(until.rsplit(':', 1)[1])]}'s next turn starts"
+    return "until the end of the turn"
 
 
 @acts
@@ -190,11 +203,12 @@ def _extra(
     source: Any = None,
     like: Any = None,
     remember: bool = False,
+    onto: Any = None,
 ) -> bool:
     """You may play an extra minion or action (``source``: the card the play is tied to,
     default the ability's card; ``like``: cards whose names the card played must have, none
     when ``like`` holds no card; ``remember``: the card played is remembered for the ability's
-    card this turn, ``extras_of``)."""
+    card this turn, ``extras_of``; ``onto``: the one minion an action must be played on)."""
     g = game_of(ctx)
     base = -1 if at is None else _first(at)
     src = -1 if ctx.source is None else ctx.source
@@ -223,6 +237,7 @@ def _extra(
         subtype=subtype,
         names=names,
         remember=bool(remember),
+        onto=-1 if onto is None else _first(onto),
     )
     return True
 
@@ -240,12 +255,19 @@ def _transfer(ctx: Ctx, what: Any, to: Any) -> bool:
 
 
 @acts
-def _take_control(ctx: Ctx, what: Any) -> bool:
-    """You take control of the cards in play (they keep their owners)."""
-    g = game_of(ctx)
+def _take_control(ctx: Ctx, what: Any, until: str = "") -> bool:
+    """You take control of the cards in play (they keep their owners); with ``until``
+    (``end_of_turn``) control goes back to whoever had it when that occasion comes
+    (:func:`~.verbs.give_back_control`)."""
+    g, s = game_of(ctx), state_of(ctx)
     done = False
     for cid in cards_of(what):
-        done = g.take_control(ctx.state, cid, ctx.you, ctx.rule) or done
+        before = s.cards[cid].controller
+        if g.take_control(ctx.state, cid, ctx.you, ctx.rule):
+            done = True
+            if until:
+                src = None if ctx.source is None else CardRef(ctx.source)
+                s.lasting.append(Lasting(CONTROL, CardRef(cid), before, 0, src, until=until))
     return done
 
 
@@ -352,8 +374,9 @@ def _say(ctx: Ctx, text: str, kind: str = "note", who: Any = None, about: Any = 
 
 def _to_deck_bottom(ctx: Ctx, what: Any) -> bool:
     """The card goes to the bottom of its owner's deck: from play (a base's doing: nothing
-    stops it, it is not a player's card affecting a minion), from a discard pile, from the
-    revealed zone, or from a hand (the others do not learn which card)."""
+    stops it, it is not a player's card affecting a minion), from a discard pile, from its
+    owner's hand (the others do not learn it), from the revealed cards or, played and still
+    resolving (or just resolved), instead of the discard pile."""
     g, s = game_of(ctx), state_of(ctx)
     done = False
     for cid in cards_of(what):
@@ -370,12 +393,32 @@ def _to_deck_bottom(ctx: Ctx, what: Any) -> bool:
             g.log(s, "to_deck", ctx.rule, text, owner, card=cid)
         elif cid in s.zones[REVEALED]:
             g.to_zone(s, cid, REVEALED, f"deck:{owner}", bottom=True)
-            g.log(s, "to_deck", ctx.rule, f"{name} goes to the bottom of {who}'s deck", owner)
+            s.cards[cid].controller = owner
+            g.log(
+                s,
+                "to_deck",
+                ctx.rule,
+                f"{name} goes to the bottom of {who}'s deck",
+                owner,
+                card=cid,
+            )
         elif cid in s.zones[f"hand:{owner}"]:
             g.to_zone(s, cid, f"hand:{owner}", f"deck:{owner}", bottom=True)
-            hidden = f"{who} puts a card from their hand under their deck"
-            text = f"{who} puts {name} from their hand under their deck"
-            g.log(s, "to_deck", ctx.rule, text, owner, visible_to=[owner], redacted=hidden)
+            g.log(
+                s,
+                "to_deck",
+                ctx.rule,
+                f"{who} puts {name} from their hand under their deck",
+                owner,
+                card=cid,
+                visible_to=[owner],
+                redacted=f"{who} puts a card from their hand under their deck",
+            )
+        elif cid in s.zones[RESOLVING]:
+            s.cards[cid].controller = owner
+            g.to_zone(s, cid, RESOLVING, f"deck:{owner}", bottom=True)
+            text = f"{name} goes to the bottom of {who}'s deck instead of the discard pile"
+            g.log(s, "to_deck", ctx.rule, text, owner, card=cid)
         else:
             continue
         done = True
@@ -409,6 +452,14 @@ POWER = VerbSpec("power", _power, kind="target", prompt="Choose a minion")
 COUNTERS = VerbSpec("counters", _counters, kind="target", prompt="Choose a minion")
 BREAKPOINT = VerbSpec("breakpoint", _breakpoint, kind="choose_base", prompt="Choose a base")
 EXTRA = VerbSpec("extra", _extra)
+#: ``extra(..., wait=True)``: what follows waits until the extra play made at once is done
+EXTRA_WAIT = VerbSpec("extra", _extra, pushes=True)
+
+
+def _extra_word(*args: Any, wait: bool = False, **kwargs: Any) -> Verb:
+    return verb(EXTRA_WAIT if wait else EXTRA)(*args, **kwargs)
+
+
 SAY = VerbSpec("say", _say)
 TO_DECK_BOTTOM = VerbSpec("to_deck_bottom", _to_deck_bottom)
 DISCARD_RANDOM = VerbSpec("discard_random", _discard_random)
@@ -424,6 +475,7 @@ def _remember(ctx: Ctx, what: Any, word: str) -> bool:
     if card < 0 or not in_play(ctx, [card]):
         return False
     state_of(ctx).named[CardRef(card)] = word
+    values.changed(state_of(ctx))  # (a power may read the word: Enchantment)
     return True
 
 
@@ -508,6 +560,12 @@ def choice_label(g: SmashUp, ctx: Ctx, cid: int, style: str) -> str:
 # ------------------------------------------------------------------------------ the words
 def words() -> dict[str, Any]:
     """Smash Up's words (see the module docstring and ``docs/cards.md``)."""
+    from .burying import burying_words
+    from .counterwords import counter_words  # (its verbs are made with this module's)
+    from .faces import face_words
+    from .history import history_words
+    from .looking import look_words
+
     return {
         **selector_words(),
         **deck_words(),
@@ -515,6 +573,13 @@ def words() -> dict[str, Any]:
         **card_words(),
         **madness_words(),
         **table_words(),
+        **pretty_words(),
+        **score_words(),
+        **counter_words(),
+        **burying_words(),
+        **face_words(),
+        **history_words(),
+        **look_words(),
         "target": target,
         "card": card,
         "base": base,
@@ -525,7 +590,7 @@ def words() -> dict[str, Any]:
         "power": verb(POWER),
         "counters": verb(COUNTERS),
         "breakpoint": verb(BREAKPOINT),
-        "extra": verb(EXTRA),
+        "extra": _extra_word,
         "say": verb(SAY),
         "to_deck_bottom": verb(TO_DECK_BOTTOM),
         "discard_random": verb(DISCARD_RANDOM),
