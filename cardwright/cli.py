@@ -217,9 +217,19 @@ def cards(
     ruleset: Annotated[str | None, typer.Option(help="Bizarre World generator ruleset.")] = None,
     people: Annotated[str | None, typer.Option(help="Blue Moon: a people's deck.")] = None,
     faction: Annotated[str | None, typer.Option(help="Smash Up: a faction.")] = None,
+    set_: Annotated[
+        str | None,
+        typer.Option(
+            "--set",
+            help="Smash Up: every faction and base of a set (core, 70s, al9000, cthulhu).",
+        ),
+    ] = None,
     card_set: Annotated[
         str | None,
-        typer.Option(help="Smash Up: 70s-2018 or 70s-errata; Munchkin: classic, steampunk."),
+        typer.Option(
+            help="Smash Up: 70s-2018, 70s-errata, al9000-cthulhu-first, or sets joined by +; "
+            "Munchkin: classic, steampunk."
+        ),
     ] = None,
     klass: Annotated[str | None, typer.Option("--class", help="Varia: a class deck.")] = None,
     pool: Annotated[
@@ -232,7 +242,7 @@ def cards(
     ] = False,
 ) -> None:
     """List a game's cards: Bizarre World's generator tables or a deck, a Blue Moon people's
-    deck, a Smash Up faction or the bases. Each game says which options it takes."""
+    deck, a Smash Up faction, set or the bases. Each game says which options it takes."""
     entry = GAMES.get(game)
     if entry is None:
         get_game(game)  # the one-line "unknown game" error
@@ -240,7 +250,7 @@ def cards(
     catalogue = entry.tool("catalogue")
     if catalogue is None:
         raise ConfigError(f"{game}: no card data yet")
-    given = {"deck": deck, "ruleset": ruleset, "people": people, "faction": faction}
+    given = {"deck": deck, "ruleset": ruleset, "people": people, "faction": faction, "set": set_}
     given["card_set"] = card_set
     given["class"] = klass
     given["pool"] = "yes" if pool else None

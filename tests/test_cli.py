@@ -198,6 +198,11 @@ def test_listing_commands() -> None:
     khind = cw("cards", "blue-moon", "--people", "khind").stdout
     assert "CoolCat" in khind and "Khind 1" in khind
     assert "Diva" in cw("cards", "smash-up", "--faction", "disco_dancers").stdout
+    al9000 = cw("cards", "smash-up", "--set", "al9000").stdout
+    assert "General Ivan" in al9000 and "Field of Honor" in al9000 and "Diva" not in al9000
+    assert "smashup-rulebook.alderac.com/wiki/Ghosts" in al9000  # the facts' source page
+    assert "Madness" in cw("cards", "smash-up", "--set", "cthulhu").stdout
+    assert_user_error(cw("cards", "smash-up", "--set", "sfdf9"), "unknown Smash Up set 'sfdf9'")
     assert_user_error(cw("cards", "blue-moon", "--people", "elves"), "unknown people")
 
 

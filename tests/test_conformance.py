@@ -88,6 +88,21 @@ CASES: dict[str, list[dict[str, Any]]] = {
             "card_set": "70s-errata",
             "_games": 4,
         },
+        # Awesome Level 9000 and the Cthulhu set (with the Madness deck), in both printings
+        {
+            "factions": [["bear_cavalry", "elder_things"], ["ghosts", "innsmouth"]],
+            "_games": 3,
+        },
+        {
+            "factions": [
+                ["killer_plants", "minions_of_cthulhu"],
+                ["steampunks", "miskatonic_university"],
+                ["ghosts", "innsmouth"],
+                ["bear_cavalry", "elder_things"],
+            ],
+            "card_set": "70s-errata+al9000-cthulhu-first",
+            "_games": 2,
+        },
         # Science Fiction Double Feature and Monster Smash (issue 27): every faction, at 2, 3 and
         # 4 players, the first printing's card set too (a few games: checked games are slow)
         {

@@ -3,6 +3,7 @@ rulebook or research note (names and numbers are facts, and too short to trip th
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import tomllib
@@ -25,21 +26,26 @@ def _runs(text: str) -> set[tuple[str, ...]]:
     return {tuple(w[i : i + RUN]) for i in range(len(w) - RUN + 1)}
 
 
-def _our_texts() -> Iterator[tuple[str, str]]:
-    """(where, text) for every text field of our data files and rules indexes."""
+def _tables() -> Iterator[tuple[Path, dict[str, object]]]:
+    """Every table (TOML dict, nested ones too) of our data files and rules indexes, with its
+    file."""
     for path in sorted((ROOT / "cardwright" / "games").rglob("*.toml")):
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
-        stack: list[object] = [data]
+        stack: list[object] = [tomllib.loads(path.read_text(encoding="utf-8"))]
         while stack:
             item = stack.pop()
             if isinstance(item, dict):
-                for key, value in item.items():
-                    if key == "text" and isinstance(value, str):
-                        yield f"{path.relative_to(ROOT)}: {value[:40]}", value
-                    else:
-                        stack.append(value)
+                yield path, item
+                stack.extend(item.values())
             elif isinstance(item, list):
                 stack.extend(item)
+
+
+def _our_texts() -> Iterator[tuple[str, str]]:
+    """(where, text) for every text field of our data files and rules indexes."""
+    for path, table in _tables():
+        text = table.get("text")
+        if isinstance(text, str):
+            yield f"{path.relative_to(ROOT)}: {text[:40]}", text
 
 
 def test_no_text_copies_a_source() -> None:
@@ -58,3 +64,47 @@ def test_no_text_copies_a_source() -> None:
     assert len(texts) > 500  # the card data and rules indexes were found
     offenders = [where for where, text in texts if _runs(text) & copied]
     assert not offenders, f"{len(offenders)} texts copy 10+ words from a source: {offenders[:10]}"
+
+
+def _catalogue_read_texts() -> Iterator[tuple[str, str]]:
+    """(where, text) for every entry whose facts were read from the card catalogue: its
+    provenance or source names the catalogue (or the fan wiki, which quotes the cards)."""
+    for path, table in _tables():
+        origin = f"{table.get('provenance', '')} {table.get('source', '')}"
+        text = table.get("text")
+        if isinstance(text, str) and ("catalogue" in origin or "fan-wiki" in origin):
+            yield f"{path.relative_to(ROOT)}: {text[:40]}", text
+
+
+def _catalogue_texts(node: object) -> Iterator[str]:
+    """The English rules texts of a card catalogue file: every string under a key named
+    text, errata or clarifications (the translations have keys of their own)."""
+    if isinstance(node, dict):
+        for key, value in node.items():
+            if key in ("text", "errata", "clarifications"):
+                values = value if isinstance(value, list) else [value]
+                yield from (v for v in values if isinstance(v, str))
+            else:
+                yield from _catalogue_texts(value)
+    elif isinstance(node, list):
+        for item in node:
+            yield from _catalogue_texts(item)
+
+
+def test_no_text_copies_the_card_catalogue() -> None:
+    """The later Smash Up sets were read from a public card catalogue (the rulebook wiki's
+    pages, kept as JSON in the smash-up-card-archive repository, app/data); point
+    CARDWRIGHT_CARD_CATALOGUE at that folder to check the texts of what was read from it."""
+    folder = os.environ.get("CARDWRIGHT_CARD_CATALOGUE")
+    files = sorted(Path(folder).glob("*.json")) if folder else []
+    if not files:
+        pytest.skip("set CARDWRIGHT_CARD_CATALOGUE to a folder of the catalogue's JSON files")
+    copied: set[tuple[str, ...]] = set()
+    for path in files:
+        data = json.loads(path.read_text(encoding="utf-8"))
+        for text in _catalogue_texts(data):
+            copied |= _runs(text.replace("\u2019", "'"))
+    texts = list(_catalogue_read_texts())
+    assert len(texts) > 200  # the later sets' cards, bases and rules were found
+    offenders = [where for where, text in texts if _runs(text) & copied]
+    assert not offenders, f"{len(offenders)} copy 10+ words of the catalogue: {offenders[:10]}"

@@ -107,7 +107,10 @@ def _cpu_command(
     values = {}
     for opt in options:
         key, _, value = opt.partition("=")
-        values[key] = int(value) if value.isdigit() else value
+        try:  # a number, a list (factions=[["ninjas","pirates"],...]) ...: JSON; else text
+            values[key] = json.loads(value)
+        except ValueError:
+            values[key] = value
     python = str(checkout / ".venv" / "bin" / "python")
     return [python, "-c", script, game, str(games), json.dumps(values)]
 

@@ -288,6 +288,17 @@ def _specs() -> dict[str, list[Spec]]:
                 specs.append(Spec(f"{name}-s{seed}", config, seed, random2[:1] * players))
             specs.append(Spec(f"{name}-heuristic", config, 7, heur2[:1] * players))
         out[game_id] = specs
+    # Smash Up: one game of Awesome Level 9000 and The Obligatory Cthulhu Set factions (the
+    # Madness deck in play)
+    al9000_cthulhu = {
+        "factions": [
+            ["bear_cavalry", "elder_things"],
+            ["ghosts", "innsmouth"],
+            ["killer_plants", "minions_of_cthulhu"],
+            ["steampunks", "miskatonic_university"],
+        ]
+    }
+    out["smash-up"].append(Spec("al9000-cthulhu-4p-s1", al9000_cthulhu, 1, random2[:1] * 4))
     # Munchkin: random games cut short (random players rarely reach Level 10), and whole
     # games between heuristics
     mk: Configs = [

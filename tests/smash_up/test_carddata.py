@@ -10,6 +10,7 @@ import pytest
 from cardwright.core.errors import ConfigError
 from cardwright.games.smash_up.carddata import (
     BASES_FILE,
+    CARD_SET_CHOICES,
     CARD_SETS,
     DEFAULT_CARD_SET,
     FACTIONS_DIR,
@@ -21,10 +22,26 @@ from cardwright.games.smash_up.carddata import (
     load_faction,
     load_factions,
     load_file,
+    load_madness,
 )
 
 SEVENTIES = {"disco_dancers", "kung_fu_fighters", "truckers", "vigilantes"}
 CORE = {"aliens", "dinosaurs", "ninjas", "pirates", "robots", "tricksters", "wizards", "zombies"}
+AL9000 = {"bear_cavalry", "ghosts", "killer_plants", "steampunks"}
+CTHULHU = {"elder_things", "innsmouth", "minions_of_cthulhu", "miskatonic_university"}
+PRETTY = {"fairies", "kitty_cats", "mythic_horses", "princesses"}
+SFDF = {"cyborg_apes", "shapeshifters", "super_spies", "time_travelers"}
+MONSTER_SMASH = {"giant_ants", "mad_scientists", "vampires", "werewolves"}
+#: the factions of each set, and how many bases it brings
+SETS = {
+    "core": (CORE, 16),
+    "70s": (SEVENTIES, 8),
+    "al9000": (AL9000, 8),
+    "cthulhu": (CTHULHU, 8),
+    "pretty": (PRETTY, 8),
+    "sfdf": (SFDF, 8),
+    "monster_smash": (MONSTER_SMASH, 8),
+}
 ERRATA_FILE = FACTIONS_DIR / "70s-errata.toml"
 
 
@@ -45,20 +62,29 @@ def test_every_faction_has_20_cards(card_set: str) -> None:
 
 def test_faction_and_base_counts() -> None:
     factions = load_factions()
-    assert set(factions) >= SEVENTIES | CORE
-    assert {fid for fid, f in factions.items() if f.set == "70s"} == SEVENTIES
-    assert {fid for fid, f in factions.items() if f.set == "core"} == CORE
+    assert set(factions) == set().union(*(fids for fids, _ in SETS.values()))
     bases = load_bases()
-    assert sum(base.set == "70s" for base in bases.values()) == 8
-    assert sum(base.set == "core" for base in bases.values()) == 16
+    assert len(bases) == sum(n for _, n in SETS.values())
+    for set_id, (fids, n) in SETS.items():
+        assert {fid for fid, f in factions.items() if f.set == set_id} == fids, set_id
+        assert sum(base.set == set_id for base in bases.values()) == n, set_id
     # every faction brings exactly two bases
     for fid in factions:
         assert sum(base.faction == fid for base in bases.values()) == 2, fid
 
 
 def test_minion_power_totals_match_research() -> None:
-    # smashup-core.md §10 states these totals; the '70s ones follow from §A2.
+    # smashup-core.md §10 states these totals; the '70s ones follow from §A2; those of
+    # Awesome Level 9000 and the Cthulhu set from the catalogue's current printing.
     expected = {
+        "bear_cavalry": 35,
+        "ghosts": 28,
+        "killer_plants": 28,
+        "steampunks": 30,
+        "elder_things": 39,
+        "innsmouth": 20,
+        "minions_of_cthulhu": 22,
+        "miskatonic_university": 30,
         "aliens": 28,
         "dinosaurs": 32,
         "ninjas": 30,
@@ -84,7 +110,13 @@ def test_minion_and_action_split() -> None:
     for fid, faction in factions.items():
         minions = sum(card.copies for card in faction.minions)
         # (Vampires' two Wolf Pacts are fusion cards: minions that may be played as actions)
-        expected = {"robots": 18, "vigilantes": 7, "vampires": 11, "princesses": 6}.get(fid, 10)
+        expected = {
+            "robots": 18,
+            "vigilantes": 7,
+            "minions_of_cthulhu": 8,
+            "vampires": 11,
+            "princesses": 6,
+        }.get(fid, 10)
         assert minions == expected, fid
 
 
@@ -395,5 +427,62 @@ def test_override_application_errors(tmp_path: Path) -> None:
 
 def test_unknown_file_kind(tmp_path: Path) -> None:
     path = _write(tmp_path, "odd.toml", 'title = "nothing here"\n')
-    assert _error(path).startswith("odd.toml: not a faction, bases or overrides file")
+    assert _error(path).startswith("odd.toml: not a faction, bases, overrides or Madness file")
     assert "missing.toml: cannot read card data" in _error(tmp_path / "missing.toml")
+
+
+# --------------------------------------------------------------------------- later sets
+
+
+FIRST = FACTIONS_DIR / "al9000-cthulhu-first.toml"
+
+
+def test_later_sets_name_the_catalogue_page_of_each_card() -> None:
+    wiki = "catalogue:https://smashup-rulebook.alderac.com/wiki/"
+    for faction in load_factions().values():
+        if faction.set not in ("al9000", "cthulhu"):
+            continue
+        page = wiki + faction.name.replace(" ", "_")
+        for card in faction.cards:
+            assert page in card.provenance.split("; "), card.id
+    for base in load_bases().values():
+        if base.set in ("al9000", "cthulhu"):
+            assert base.provenance.startswith(wiki), base.id
+
+
+def test_first_printing_set_differs_exactly_in_its_overrides() -> None:
+    with FIRST.open("rb") as handle:
+        overridden = {entry["id"] for entry in tomllib.load(handle)["overrides"]}
+    default, first = load_factions(), load_factions("al9000-cthulhu-first")
+    changed = {
+        card.id
+        for fid in default
+        for card, other in zip(default[fid].cards, first[fid].cards, strict=True)
+        if card != other
+    }
+    assert changed == overridden
+    assert all(load_factions()[cid.split("/")[0]].set in ("al9000", "cthulhu") for cid in changed)
+    assert first["killer_plants"].card("weed_eater").power == 5
+    assert default["killer_plants"].card("weed_eater").power == 3
+
+
+def test_card_sets_combine_when_they_change_other_cards() -> None:
+    both = load_factions("70s-errata+al9000-cthulhu-first")
+    errata, first = load_factions("70s-errata"), load_factions("al9000-cthulhu-first")
+    for fid, faction in both.items():
+        expected = first[fid] if faction.set in ("al9000", "cthulhu") else errata[fid]
+        assert faction == expected, fid
+    assert "70s-errata+al9000-cthulhu-first" in CARD_SET_CHOICES
+    with pytest.raises(ConfigError, match="unknown Smash Up card set"):
+        load_factions("al9000-cthulhu-first+70s-errata")
+
+
+def test_the_madness_card() -> None:
+    madness = load_madness()
+    assert (madness.id, madness.name, madness.type, madness.copies) == (
+        "madness/madness",
+        "Madness",
+        "action",
+        30,
+    )
+    assert madness.is_standard_action

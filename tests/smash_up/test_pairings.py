@@ -84,7 +84,7 @@ def test_each_later_faction_plays(pair: tuple[str, str], players: int) -> None:
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("card_set", ["70s-2018", "70s-errata"])
+@pytest.mark.parametrize("card_set", ["70s-2018", "70s-errata+al9000-cthulhu-first"])
 @pytest.mark.parametrize("players", [2, 3, 4])
 @pytest.mark.parametrize("pair", ALL_PAIRS, ids=["+".join(p) for p in ALL_PAIRS])
 def test_every_pair_plays_many_games(pair: tuple[str, str], players: int, card_set: str) -> None:

@@ -468,6 +468,30 @@ def test_heuristic_self_play_ends() -> None:
         assert state.result is not None
 
 
+def test_heuristic_answers_a_choice_of_base_or_action() -> None:
+    """Bear Rides You may cancel any card at a base, the base itself or an action there:
+    the heuristic values those too (it once valued only minions)."""
+    from cardwright.games.smash_up.scenario import build
+
+    setup = {
+        "active": "Ann",
+        "bases": [
+            {"base": "Jungle Oasis", "minions": {"Ann": ["Zapbot as zap"]}},
+            {"base": "Factory 436-1337", "actions": {"Bob": ["Ornate Dome"]}},
+            "Evans City Cemetery",
+        ],
+        "seats": {"Ann": {"hand": ["Bear Rides You"]}},
+    }
+    state, _ = build(GAME, {"names": ["Ann", "Bob"]}, setup, 1)
+    agent = SmashUpHeuristic(0)
+    kinds: list[str] = []
+    while not kinds or (state.decision is not None and state.decision.kind != "play"):
+        assert state.decision is not None
+        kinds.append(state.decision.kind)
+        GAME.apply(state, agent.choose(GAME, state, 0), 0)
+    assert "target" in kinds  # the cancel question was asked and answered
+
+
 def test_render_shows_own_hand_only() -> None:
     state = GAME.new_state({"names": ["Ann", "Bob"]}, 2)
     text = GAME.render(GAME.view(state, 0), 0)

@@ -41,7 +41,16 @@ from cardwright.core.vocab.compiled import compiled
 from cardwright.core.vocab.events import card_permissions, try_replacement
 from cardwright.core.vocab.exprs import AllOf, Attr, Var
 
-from .carddata import CARD_SETS, BaseDef, CardDef, load_bases, load_factions
+from .carddata import (
+    CARD_SETS,
+    DEFAULT_CARD_SET,
+    BaseDef,
+    CardDef,
+    card_set_parts,
+    load_bases,
+    load_factions,
+    load_madness,
+)
 from .selectors import _e, _opt
 from .words import words
 
@@ -190,6 +199,8 @@ def _definitions(card_set: str) -> Iterable[tuple[str, str, CardDef | BaseDef]]:
                 yield f"factions/{fid}.toml", face.id, face
     for b in load_bases().values():
         yield "bases.toml", b.id, b
+    madness = load_madness()
+    yield "madness.toml", madness.id, madness
 
 
 @cache
@@ -199,6 +210,7 @@ def _parsed() -> tuple[dict[tuple[str, str], str], list[Ability]]:
     rules = rules_index()
     ids: dict[tuple[str, str], str] = {}
     by_text: dict[tuple[str, str], str] = {}  # (definition, text) -> ability id
+    named: set[str] = set()  # the definitions with an ability so far
     abilities: list[Ability] = []
     for card_set in CARD_SETS:
         for file, defn, d in _definitions(card_set):
@@ -209,7 +221,8 @@ def _parsed() -> tuple[dict[tuple[str, str], str], list[Ability]]:
             if known is not None:
                 ids[(card_set, defn)] = known
                 continue
-            ability_id = defn if not any(k[0] == defn for k in by_text) else f"{defn}@{card_set}"
+            ability_id = defn if defn not in named else f"{defn}@{card_set}"
+            named.add(defn)
             where = f"{file}: {d.name!r} ({card_set})"
             items = _flatten(words.parse(text, where))
             try:
@@ -227,14 +240,27 @@ def _parsed() -> tuple[dict[tuple[str, str], str], list[Ability]]:
     return ids, abilities
 
 
+def _ids(card_set: str) -> dict[str, str]:
+    """Definition -> ability id for a card set, or for a combination of sets (each part
+    changes other cards: the default's abilities, then each part's changes)."""
+    ids = _parsed()[0]
+    parts = card_set_parts(card_set)
+    found = {defn: a for (cs, defn), a in ids.items() if cs == DEFAULT_CARD_SET}
+    for part in parts:
+        for (cs, defn), a in ids.items():
+            if cs == part:
+                found[defn] = a
+    return found
+
+
 def unimplemented_abilities(card_set: str = "70s-2018") -> list[str]:
     """The ability texts of ``card_set``'s cards and bases that are not in the registry (a
     bare id naming no ability): none, since every ability is an expression."""
-    known = _parsed()[0]
+    known = _ids(card_set)
     return sorted(
         str(d.ability)
         for _, defn, d in _definitions(card_set)
-        if d.ability is not None and (card_set, defn) not in known
+        if d.ability is not None and defn not in known
     )
 
 
@@ -249,7 +275,7 @@ def build_registry() -> Registry:
 def card_abilities(card_set: str) -> dict[str, Ability]:
     """Definition -> its ability in the vocabulary, for one card set."""
     registry = build_registry()
-    return {defn: registry.ability(a) for (cs, defn), a in _parsed()[0].items() if cs == card_set}
+    return {defn: registry.ability(a) for defn, a in _ids(card_set).items()}
 
 
 def ability_kinds() -> tuple[dict[str, list[str]], dict[str, list[str]]]:
@@ -343,6 +369,7 @@ MAIN_CARD = {
     "when_scoring": "base_card",
     "after_scoring": "base_card",
     "base_replaced": "base_card",
+    "left_play": "card",
 }
 
 

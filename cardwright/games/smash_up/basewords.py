@@ -12,7 +12,7 @@ from cardwright.core.state import CardRef, Decision, Option
 from cardwright.core.vocab import Ctx, Effect, VerbSpec, cards_of
 from cardwright.core.vocab.exprs import Call
 
-from .catalog import BASE_DECK, RESOLVING
+from .catalog import BASE_DECK, BASE_DISCARD, RESOLVING
 from .selectors import _first, game_of, player, state_of, verb
 
 if TYPE_CHECKING:
@@ -70,6 +70,26 @@ def _swap_base(ctx: Ctx, old: Any, new: Any) -> bool:
     if a < 0 or b < 0:
         return False
     game_of(ctx).swap_base(ctx.state, a, b, look_zone(ctx.you), ctx.you, ctx.rule)
+    return True
+
+
+def _replace_base(ctx: Ctx, old: Any) -> bool:
+    """The base ``old`` changes places with the top card of the base deck (shuffled from the
+    base discard pile first when the deck is empty): the new base comes into play outside
+    scoring, ``old`` goes face down on top of the base deck (``swap_base``)."""
+    g, s = game_of(ctx), state_of(ctx)
+    a = _first(old)
+    if a < 0 or not g.base_in_play(s, a):
+        return False
+    deck = s.zones[BASE_DECK]
+    if not deck and s.zones[BASE_DISCARD]:
+        deck.extend(s.zones[BASE_DISCARD])
+        s.zones[BASE_DISCARD].clear()
+        g.shuffle_bases(s, ctx.rule)
+    if not deck:
+        g.log(s, "no_target", ctx.rule, "The base deck is empty: no base to swap with")
+        return False
+    g.swap_base(s, a, deck[-1], BASE_DECK, player(ctx), ctx.rule)
     return True
 
 
@@ -176,6 +196,7 @@ def base_words() -> dict[str, Any]:
         "search_bases": verb(VerbSpec("search_bases", _search_bases)),
         "looking": Call("looking", _looking),
         "swap_base": verb(VerbSpec("swap_base", _swap_base)),
+        "replace_base": verb(VerbSpec("replace_base", _replace_base)),
         "bases_back": verb(VerbSpec("bases_back", _bases_back)),
         "take_back": verb(VerbSpec("take_back", _take_back)),
         "discard_itself": verb(VerbSpec("discard_itself", _discard_itself)),

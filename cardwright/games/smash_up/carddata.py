@@ -5,13 +5,22 @@ Layout of the data folder::
     data/bases.toml                   every base card ([[bases]] array)
     data/factions/<faction>.toml      one 20-card faction deck ([[cards]] array)
     data/factions/70s-errata.toml     overrides that turn the 2018 '70s cards into the errata set
+    data/madness.toml                 the Madness card of The Obligatory Cthulhu Set ([madness])
+
+Sets (``SETS``): a faction's and a base's ``set`` names the box it comes in: ``core``, ``70s``
+(That '70s Expansion), ``al9000`` (Awesome Level 9000), ``cthulhu`` (The Obligatory Cthulhu
+Set). The bases of the sets whose factions are chosen make the base deck.
 
 Card sets. The '70s factions come in two printings: the original 2018 printing (the default
 card set ``"70s-2018"``, which the '70s rulebook is written against) and the later errata
 (``"70s-errata"``). The errata set is stored as overrides: the overrides file lists only the
 cards that changed, each with every field that changed, and :func:`load_faction` /
 :func:`load_factions` apply them on top of the default set. Core-set factions are the same in
-every card set (their original 2012 printing).
+every card set (their original 2012 printing). Awesome Level 9000 and The Obligatory Cthulhu Set
+are loaded in their current printing (the public catalogue's); the card set
+``"al9000-cthulhu-first"`` turns the cards whose errata changed what they do back into their
+first printing. Sets that change different cards combine with ``+``
+(``"70s-errata+al9000-cthulhu-first"``; :data:`CARD_SET_CHOICES`).
 
 Field conventions:
 
@@ -25,8 +34,12 @@ Field conventions:
   may be played on, by who controls them.
 * ``ability`` is a short snake_case id naming what the card does (shared by cards with the same
   effect); ``text`` says it in our own words; ``provenance`` names the source, e.g.
-  ``"rulebook:000 §Examples"`` or ``"research:smashup-munchkin.md §A2 [C-off]"`` (several parts
-  are joined by ``"; "``); ``errata`` describes how another printing differs, if it does.
+  ``"rulebook:000 §Examples"``, ``"research:smashup-munchkin.md §A2 [C-off]"`` or, for the
+  cards and bases entered from the public catalogue (repository
+  ``906919303-crypto/smash-up-card-archive``), the page of the official rulebook wiki the
+  catalogue took them from (``"catalogue:https://smashup-rulebook.alderac.com/wiki/Ghosts"``);
+  several parts are joined by ``"; "``; ``errata`` describes how another printing differs, if
+  it does.
 
 Every problem in a data file raises :class:`CardDataError` with a one-line message naming the
 file, the card (or base / faction) and the field.
@@ -68,10 +81,12 @@ __all__ = [
     "CardOverrides",
     "Faction",
     "FusionAction",
+    "card_set_parts",
     "load_bases",
     "load_faction",
     "load_factions",
     "load_file",
+    "load_madness",
 ]
 
 CardType = Literal["minion", "action"]
@@ -101,8 +116,8 @@ def kind_words(card_type: str, subtypes: tuple[str, ...], bracket: bool = True) 
 #: Which minions a ``play_on_minion`` action may go on: any, one its player controls, or one
 #: another player controls ("one of your minions", "a rival's minion").
 AttachTo = Literal["any", "own", "rival"]
-SetName = Literal["core", "70s", "pretty", "sfdf", "monster_smash"]
-CardSetName = Literal["70s-2018", "70s-errata", "sfdf-2014"]
+SetName = Literal["core", "70s", "al9000", "cthulhu", "pretty", "sfdf", "monster_smash"]
+CardSetName = Literal["70s-2018", "70s-errata", "al9000-cthulhu-first", "sfdf-2014"]
 Timing = Literal[
     "ongoing",
     "start_of_turn",
@@ -119,13 +134,43 @@ CARDS_PER_FACTION: Final = 20
 DATA_DIR: Final = Path(__file__).resolve().parent / "data"
 FACTIONS_DIR: Final = DATA_DIR / "factions"
 BASES_FILE: Final = DATA_DIR / "bases.toml"
+MADNESS_FILE: Final = DATA_DIR / "madness.toml"
+#: the Madness card's definition (The Obligatory Cthulhu Set's shared Madness deck)
+MADNESS: Final = "madness/madness"
+#: Set id -> the printed name of the box its factions and bases come in (``cards smash-up
+#: --set ID`` lists one; a faction's and a base's ``set`` is one of these ids)
+SETS: Final[Mapping[str, str]] = {
+    "core": "Smash Up (core set)",
+    "70s": "That '70s Expansion",
+    "al9000": "Awesome Level 9000",
+    "cthulhu": "The Obligatory Cthulhu Set",
+    "pretty": "Pretty Pretty Smash Up",
+    "sfdf": "Science Fiction Double Feature",
+    "monster_smash": "Monster Smash",
+}
 DEFAULT_CARD_SET: Final[CardSetName] = "70s-2018"
 #: Card set name -> overrides file in FACTIONS_DIR (None: the default set, no overrides).
+#: Sets that change different cards combine: ``"70s-errata+al9000-cthulhu-first"`` applies
+#: both (:data:`CARD_SET_CHOICES` lists every combination).
 CARD_SETS: Final[Mapping[CardSetName, str | None]] = {
     "70s-2018": None,
     "70s-errata": "70s-errata.toml",
+    "al9000-cthulhu-first": "al9000-cthulhu-first.toml",
     "sfdf-2014": "sfdf-2014.toml",
 }
+
+
+def _combinations() -> tuple[str, ...]:
+    """The default set, then every combination of the override sets (in their order)."""
+    parts = [name for name, file in CARD_SETS.items() if file is not None]
+    out: list[str] = [DEFAULT_CARD_SET]
+    for mask in range(1, 1 << len(parts)):
+        out.append("+".join(p for i, p in enumerate(parts) if mask >> i & 1))
+    return tuple(out)
+
+
+#: every card set a game may be played with: a set, or override sets joined by "+"
+CARD_SET_CHOICES: Final[tuple[str, ...]] = _combinations()
 
 _SLUG = r"[a-z0-9]+(?:_[a-z0-9]+)*"
 _SLUG_RE: Final = re.compile(_SLUG)
@@ -135,6 +180,7 @@ _PROVENANCE_RE: Final = re.compile(
     r"rulebook:000 §\S.*"
     r"|research:smashup-(?:munchkin|core)\.md §\S+(?: .*)? (?:\[[^\]]+\])+"
     r"|catalogue:https://smashup-rulebook\.alderac\.com/wiki/\S+"
+    r"|fan-wiki:https://smashup\.fandom\.com/wiki/[A-Za-z0-9_%'().-]+"
     r"|ruling:[A-Z]+[0-9]+"
 )
 
@@ -174,7 +220,8 @@ def _check_provenance(value: str) -> str:
             raise ValueError(
                 f"{part!r} should read 'rulebook:000 §<section>', "
                 "'research:smashup-<munchkin|core>.md §<section> [<tag>]', "
-                "'catalogue:<the catalogue's source page>' or 'ruling:<reading>'"
+                "'catalogue:<the card's page of the official rulebook wiki>', "
+                "'fan-wiki:<a page of the fan wiki>' or 'ruling:<reading>'"
             )
     return value
 
@@ -632,11 +679,27 @@ def _parse_overrides(path: Path, data: Mapping[str, Any]) -> CardOverrides:
     )
 
 
-def load_file(path: str | Path) -> Faction | dict[str, BaseDef] | CardOverrides:
+def _parse_madness(path: Path, data: Mapping[str, Any]) -> CardDef:
+    _check_keys(path, data, ("madness",))
+    raw = data["madness"]
+    where = f"{path.name}: {_entry_label('card', raw, 0)}"
+    if not isinstance(raw, dict):
+        raise CardDataError(f"{where}: must be a table")
+    try:
+        card = CardDef.model_validate({"faction": "madness", **raw})
+    except ValidationError as exc:
+        raise _reformat(exc, where) from None
+    if card.id != MADNESS:
+        raise CardDataError(f"{where}: field 'id': must be {MADNESS!r}")
+    return card
+
+
+def load_file(path: str | Path) -> Faction | dict[str, BaseDef] | CardOverrides | CardDef:
     """Load and validate one data file, whichever kind it is (by its top-level array).
 
     ``[[cards]]`` -> :class:`Faction`; ``[[bases]]`` -> bases by id; ``[[overrides]]`` ->
-    :class:`CardOverrides`. Raises :class:`CardDataError` on any problem.
+    :class:`CardOverrides`; ``[madness]`` -> the Madness card (:class:`CardDef`). Raises
+    :class:`CardDataError` on any problem.
     """
     path = Path(path)
     data = _read_toml(path)
@@ -646,9 +709,11 @@ def load_file(path: str | Path) -> Faction | dict[str, BaseDef] | CardOverrides:
         return _parse_bases(path, data)
     if "overrides" in data:
         return _parse_overrides(path, data)
+    if "madness" in data:
+        return _parse_madness(path, data)
     raise CardDataError(
-        f"{path.name}: not a faction, bases or overrides file "
-        "(expected a 'cards', 'bases' or 'overrides' array)"
+        f"{path.name}: not a faction, bases, overrides or Madness file "
+        "(expected a 'cards', 'bases' or 'overrides' array, or a 'madness' table)"
     )
 
 
@@ -690,10 +755,17 @@ def _apply_overrides(
     return result
 
 
-def _check_card_set(card_set: str) -> CardSetName:
-    if card_set in CARD_SETS:
-        return cast(CardSetName, card_set)
-    raise ConfigError(f"unknown Smash Up card set {card_set!r}; known: {', '.join(CARD_SETS)}")
+def _check_card_set(card_set: str) -> str:
+    if card_set in CARD_SET_CHOICES:
+        return card_set
+    raise ConfigError(
+        f"unknown Smash Up card set {card_set!r}; known: {', '.join(CARD_SET_CHOICES)}"
+    )
+
+
+def card_set_parts(card_set: str) -> tuple[CardSetName, ...]:
+    """The sets a card set is made of (``"70s-errata+al9000-cthulhu-first"``: two)."""
+    return tuple(cast(CardSetName, part) for part in _check_card_set(card_set).split("+"))
 
 
 @functools.cache
@@ -720,11 +792,24 @@ def _default_factions() -> dict[str, Faction]:
 
 
 @functools.cache
-def _factions(card_set: CardSetName) -> dict[str, Faction]:
-    factions = _default_factions()
-    override_file = CARD_SETS[card_set]
-    if override_file is None:
+def _factions(card_set: str) -> dict[str, Faction]:
+    parts = card_set_parts(card_set)
+    if len(parts) > 1:  # a combination: each set's overrides in turn (they change other cards)
+        factions = _default_factions()
+        for part in parts:
+            factions = _apply_overrides(factions, _overrides(part))
         return factions
+    part = parts[0]
+    factions = _default_factions()
+    if CARD_SETS[part] is None:
+        return factions
+    return _apply_overrides(factions, _overrides(part))
+
+
+@functools.cache
+def _overrides(card_set: CardSetName) -> CardOverrides:
+    override_file = CARD_SETS[card_set]
+    assert override_file is not None
     overrides = load_file(FACTIONS_DIR / override_file)
     if not isinstance(overrides, CardOverrides):
         raise CardDataError(f"{override_file}: not an overrides file (expected 'overrides')")
@@ -734,7 +819,7 @@ def _factions(card_set: CardSetName) -> dict[str, Faction]:
         )
     if overrides.based_on != DEFAULT_CARD_SET:
         raise CardDataError(f"{override_file}: field 'based_on': must be {DEFAULT_CARD_SET!r}")
-    return _apply_overrides(factions, overrides)
+    return overrides
 
 
 def load_factions(card_set: str = DEFAULT_CARD_SET) -> dict[str, Faction]:
@@ -766,5 +851,14 @@ def _bases() -> dict[str, BaseDef]:
 
 
 def load_bases() -> dict[str, BaseDef]:
-    """All base cards by id, of every set; cached."""
+    """All base cards by id (every set's); cached."""
     return dict(_bases())
+
+
+@functools.cache
+def load_madness() -> CardDef:
+    """The Madness card (30 copies make the Madness deck of The Obligatory Cthulhu Set)."""
+    loaded = load_file(MADNESS_FILE)
+    if not isinstance(loaded, CardDef):
+        raise CardDataError(f"{MADNESS_FILE.name}: not the Madness file (expected 'madness')")
+    return loaded

@@ -5,14 +5,15 @@ when the game loads and shared by every game)."""
 from __future__ import annotations
 
 import ast
+import dataclasses
 from collections.abc import Iterable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from cardwright.core.state import Card
 from cardwright.core.vocab import Expr
-from cardwright.core.vocab.exprs import selection
+from cardwright.core.vocab.exprs import Call, Cards, selection
 
-from .carddata import FACE, BaseDef, CardDef, load_bases, load_factions
+from .carddata import FACE, BaseDef, CardDef, load_bases, load_factions, load_madness
 
 if TYPE_CHECKING:
     from cardwright.core.abilities import Ability
@@ -42,6 +43,23 @@ _BASE_ZONES = tuple(f"base:{i}" for i in range(1024))  # the zone names, made on
 def base_zone(bid: int) -> str:
     """The zone holding the cards at base ``bid``."""
     return _BASE_ZONES[bid] if 0 <= bid < 1024 else f"base:{bid}"
+
+
+#: the words whose value is read from a hand
+_HAND_WORDS = frozenset({"hand_size", "hand_of", "hands_of"})
+
+
+def _reads_hand(node: Any) -> bool:
+    """Whether an expression (a dataclass tree) reads the cards of a hand."""
+    if isinstance(node, Cards):
+        return node.zone == "hand"
+    if isinstance(node, Call) and node.name in _HAND_WORDS:
+        return True
+    if isinstance(node, (list, tuple)):
+        return any(_reads_hand(v) for v in node)
+    if not dataclasses.is_dataclass(node) or isinstance(node, type):
+        return False
+    return any(_reads_hand(getattr(node, f.name)) for f in dataclasses.fields(node))
 
 
 def histories(cards: Iterable[CardDef], bases: Iterable[BaseDef]) -> dict[str, frozenset[str]]:
@@ -102,6 +120,7 @@ class Catalog:
         "factions",
         "fusions",
         "games",
+        "hand_power",
         "hook_specs",
         "ignore_specs",
         "instead_specs",
@@ -121,6 +140,7 @@ class Catalog:
         "protect_specs",
         "replace_specs",
         "score_bans",
+        "self_from_discard",
         "self_power",
         "spec",
         "special_only",
@@ -140,6 +160,8 @@ class Catalog:
         self.cards: dict[str, CardDef] = {
             card.id: card for faction in self.factions.values() for card in faction.cards
         }
+        madness = load_madness()  # (no faction's: the shared Madness deck's)
+        self.cards[madness.id] = madness
         #: a fusion card's definition -> its action side's (``faces.py``)
         self.fusions = {own(f): f for f in fusions(list(self.cards.values()))}
         self.cards.update(fusions(list(self.cards.values())))
@@ -195,6 +217,18 @@ class Catalog:
             among = [selection(m.applies) for m in ability.modifiers if m.key == "power"]
             if all(e is not None for e in among):
                 self.power_among[k] = tuple(e for e in among if e is not None)
+        #: the modifiers of a minion's or a player's power, or of a breakpoint, that read a
+        #: hand ("while you hold two cards or fewer"): while one is in play, the kept powers
+        #: hold only as long as every hand holds the same cards (``values.kept``)
+        self.hand_power = frozenset(
+            k
+            for k, v in self.spec.items()
+            if v.ability is not None
+            and any(
+                m.key in ("power", "player_power", "breakpoint") and _reads_hand(m)
+                for m in v.ability.modifiers
+            )
+        )
         self.breakpoint_specs = having("breakpoint")
         self.player_power_specs = having("player_power")
         self.protect_specs = having("protect")
@@ -222,6 +256,8 @@ class Catalog:
         }
         self.play_ban_specs = having("play_ban")
         self.play_from_specs = having("play_from")
+        #: the minions among them, which may let themselves be played from a discard pile
+        self.self_from_discard = frozenset(k for k in self.play_from_specs if k in self.cards)
         #: those that may let an action be played from the discard pile (Cyberback)
         self.play_action_from_specs = frozenset(
             defn for defn in self.play_from_specs if self.spec[defn].play_from_actions
@@ -241,6 +277,7 @@ class Catalog:
         #: is in play is sorted into all of them in one pass (:meth:`.inplay.InPlay.having`)
         self.kinds_of: dict[str, tuple[frozenset[str], ...]] = {}
         kind_sets = {
+            self.hand_power,
             self.power_specs,
             self.breakpoint_specs,
             self.player_power_specs,
@@ -282,6 +319,8 @@ class Catalog:
 
     #: the sets of definitions :meth:`for_game` keeps to a game's cards
     _CUT = (
+        "hand_power",
+        "self_from_discard",
         "power_specs",
         "breakpoint_specs",
         "player_power_specs",

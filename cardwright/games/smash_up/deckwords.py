@@ -11,9 +11,19 @@ from typing import Any
 
 from cardwright.core import rng as chance
 from cardwright.core.state import Bindings, CardRef, Option
-from cardwright.core.vocab import Ctx, Effect, Expr, Seq, Verb, VerbSpec, cards_of, seats_of
+from cardwright.core.vocab import (
+    Ctx,
+    Effect,
+    Expr,
+    Seq,
+    Verb,
+    VerbSpec,
+    cards_of,
+    filters_from,
+    seats_of,
+)
 from cardwright.core.vocab.effects import fill
-from cardwright.core.vocab.exprs import Call
+from cardwright.core.vocab.exprs import Call, passing
 from cardwright.core.vocab.menus import NOTHING, Found, Menu
 
 from .selectors import _e, _first, _opt, game_of, state_of, verb
@@ -116,12 +126,14 @@ def _mill(ctx: Ctx, what: Any, text: str = "{you_name} discards {card}") -> bool
     return done
 
 
-def _play_extra(ctx: Ctx, what: Any, at: Any = None) -> bool:
-    """You play the card at once as an extra play, from where it is (at the base ``at``)."""
+def _play_extra(ctx: Ctx, what: Any, at: Any = None, remember: bool = False) -> bool:
+    """You play the card at once as an extra play, from where it is (at the base ``at``;
+    ``remember``: it is remembered for the ability's card this turn, ``extras_of``)."""
     s, card = state_of(ctx), _first(what)
     if card >= 0:
+        noted = ctx.source if remember and ctx.source is not None else -1
         game_of(ctx).play_extra(
-            s, ctx.you, card, zone_of(s, card), -1 if at is None else _first(at)
+            s, ctx.you, card, zone_of(s, card), -1 if at is None else _first(at), noted
         )
     return card >= 0
 
@@ -144,6 +156,26 @@ def _reveal_top(ctx: Ctx, n: int = 1) -> bool:
     """You reveal your top ``n`` cards: they go, top first, to the public revealed zone
     (``revealed``) until the ability puts them somewhere; False: there was none."""
     return bool(game_of(ctx).reveal_top(ctx.state, ctx.you, int(n), ctx.rule))
+
+
+def _reveal_until(ctx: Ctx, n: int = 1, **filters: Any) -> bool:
+    """You reveal cards from the top of your deck, one at a time, until ``n`` of them pass
+    the filters (``action=True``) or the deck runs out (a "reveal until" does not shuffle
+    the discard pile in: research §A1 Draw 2 Cards); they wait in the revealed zone."""
+    g, s, seat = game_of(ctx), state_of(ctx), ctx.you
+    deck = s.zones[f"deck:{seat}"]
+    wanted = filters_from(filters)
+    shown: list[int] = []
+    found = 0
+    while deck and found < int(n):
+        cid = deck[-1]
+        g.to_zone(s, cid, f"deck:{seat}", REVEALED)
+        shown.append(cid)
+        if passing(ctx, wanted, [CardRef(cid)]):
+            found += 1
+    names = ", ".join(g.card_name(s, c) for c in shown) or "nothing (the deck is empty)"
+    g.log(s, "reveal", ctx.rule, f"{s.names[seat]} reveals from their deck: {names}", seat)
+    return bool(shown)
 
 
 def _revealed(ctx: Ctx) -> list[CardRef]:
@@ -318,6 +350,68 @@ class SearchDeck(Menu):
         g.log(s, "shuffle", ctx.rule, f"{name} shuffles their deck", seat, chance=True)
 
 
+@dataclass(frozen=True)
+class FindInDeck(Menu):
+    """``find_in_deck(among, then, prompt=)``: you look through your deck (its cards are
+    known to you until it is shuffled) and take a card of ``among`` (cards of your deck;
+    options ``take:<card>``, one per distinct card; ``none`` when it holds none: always asked,
+    so the others learn nothing of the deck, reading D10), which you show; then ``then``
+    happens with it bound as ``chosen`` (``play_extra(chosen, at=here)``,
+    ``to_hand(chosen)``). The deck is not shuffled here: the ability says when
+    (``shuffle_deck()``, usually next)."""
+
+    among: Expr | None = None
+    then: Effect = NOTHING
+
+    def parts(self) -> tuple[Effect, ...]:
+        return (self.then,)
+
+    def options(self, ctx: Ctx) -> Found:
+        assert self.among is not None
+        g, s = game_of(ctx), ctx.state
+        deck = set(s.zones[f"deck:{ctx.you}"])
+        seen: set[str] = set()
+        out: Found = []
+        for c in cards_of(self.among.eval(ctx)):
+            defn = s.cards[c].defn
+            if c in deck and defn not in seen:
+                seen.add(defn)
+                vars = ctx.vars.with_cards("chosen", [c])
+                option = Option(f"take:{c}", f"Take {g.label(state_of(ctx), c)}", card=c)
+                out.append((option, 0, vars))
+        out.sort(key=lambda f: f[0].label)
+        return out or [(Option("none", "There is no such card to find"), -1, ctx.vars)]
+
+    def _chosen(self, ctx: Ctx, found: tuple[Option, int, Bindings]) -> None:
+        g, s, seat = game_of(ctx), state_of(ctx), ctx.you
+        option, part, vars = found
+        name = s.names[seat]
+        if option.card is None:
+            g.log(s, "search", ctx.rule, f"{name} finds no such card in their deck", seat)
+            return
+        g.reveal(s, option.card)
+        text = f"{name} finds {g.card_name(s, option.card)} in their deck and shows it"
+        g.log(s, "search", ctx.rule, text, seat, card=option.card)
+        self.then.start(ctx.child(part, vars=vars))
+
+
+def _find_in_deck(among: Any, then: Any = None, prompt: str = "", none: str = "") -> Seq:
+    look = Verb(VerbSpec("look_through_deck", _look_through_deck))
+    return Seq(
+        (
+            look,
+            FindInDeck(
+                prompt=prompt or "Search your deck: take which card?",
+                kind="search",
+                always_ask=True,
+                none=none,
+                among=_e(among),
+                then=NOTHING if then is None else then,
+            ),
+        )
+    )
+
+
 def _look_through_deck(ctx: Ctx) -> bool:
     """You look through your deck: its cards are known to you until it is shuffled."""
     g = game_of(ctx)
@@ -376,9 +470,11 @@ def deck_words() -> dict[str, Any]:
         "look_at_hand": verb(VerbSpec("look_at_hand", _look_at_hand)),
         "discard_from_hand": verb(VerbSpec("discard_from_hand", _discard_from_hand)),
         "reveal_top": verb(VerbSpec("reveal_top", _reveal_top)),
+        "reveal_until": verb(VerbSpec("reveal_until", _reveal_until)),
         "back_on_top": verb(VerbSpec("back_on_top", _back_on_top)),
         "revealed": Call("revealed", _revealed),
         "name_faction": _name_faction,
         "search_deck": _search_deck,
+        "find_in_deck": _find_in_deck,
         "name_card": _name_card,
     }

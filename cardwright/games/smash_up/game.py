@@ -23,9 +23,29 @@ from cardwright.core.rng import LocalRng
 from cardwright.core.state import Card, CardRef, State, known_card
 from cardwright.core.zones import card_places, create_card
 
-from . import affects, burying, cards, events, history, inplay, play, scoring, values, verbs
-from .abilities import build_registry, rules_index
-from .carddata import CARD_SETS, DEFAULT_CARD_SET, FACE, BaseDef, CardDef, load_faction
+from . import (
+    affects,
+    burying,
+    cards,
+    events,
+    history,
+    inplay,
+    madness,
+    play,
+    scoring,
+    values,
+    verbs,
+)
+from .abilities import SpecialHook, build_registry, rules_index
+from .carddata import (
+    CARD_SET_CHOICES,
+    DEFAULT_CARD_SET,
+    FACE,
+    MADNESS,
+    BaseDef,
+    CardDef,
+    load_faction,
+)
 from .catalog import (
     BASE_DECK,
     BASE_DISCARD,
@@ -61,13 +81,13 @@ class SmashUp(Game):
         super().__init__()
         self.rules = rules_index()
         self.registry = build_registry()
-        self.catalogs = {cs: Catalog(cs) for cs in CARD_SETS}
+        #: the catalog of each card set played so far (made on first use: :meth:`cat`)
+        self.catalogs: dict[str, Catalog] = {DEFAULT_CARD_SET: Catalog(DEFAULT_CARD_SET)}
         self.special_windows = {
             w
-            for cat in self.catalogs.values()
-            for spec in cat.spec.values()
-            if spec.special
-            for w in spec.special.windows
+            for ability in self.registry.abilities.values()
+            if isinstance(ability.hooks.get("special"), SpecialHook)
+            for w in ability.hooks["special"].windows
         }
 
     # ================================================================ the rules, by area
@@ -178,9 +198,10 @@ class SmashUp(Game):
 
     def card_attr(self, state: State, card: int, name: str) -> Any:
         """What expressions may ask of a card: ``power`` (now), ``printed`` (power),
-        ``counters`` (+1 power counters), ``controller``, ``owner``, ``faction``, ``minion``
+        ``own_power`` (less other players' changes), ``counters`` (+1 power counters),
+        ``controller``, ``owner``, ``faction``, ``minion``
         (a minion card?), ``action`` (an action card?), ``subtypes`` (of a card),
-        ``breakpoint`` and ``total`` (of a base)."""
+        ``madness`` (a Madness card?), ``breakpoint`` and ``total`` (of a base)."""
         s: SUState = state  # type: ignore[assignment]
         c = s.cards[card]
         if name == "controller":  # (the most asked first)
@@ -212,6 +233,10 @@ class SmashUp(Game):
         if name == "subtypes":
             d = cat.cards.get(defn)
             return d.subtypes if d is not None else []
+        if name == "madness":
+            return defn == MADNESS
+        if name == "own_power":  # less other players' changes (values.own_power)
+            return values.own_power(self, s, card) if cat.is_minion.get(defn, False) else 0
         return super().card_attr(state, card, name)
 
     def choice_label(self, ctx: Any, card: int, style: str) -> str:
@@ -259,7 +284,7 @@ class SmashUp(Game):
     def config_choices(self) -> dict[str, tuple[Any, ...]]:
         return {
             "players": (None, 2, 3, 4),
-            "card_set": tuple(CARD_SETS),
+            "card_set": CARD_SET_CHOICES,
             "first_player": (0, 1, 2, 3, "random"),
             "redraw": (True, False),
         }
@@ -309,7 +334,7 @@ class SmashUp(Game):
                 used.add(fid)
             resolved.append(ids)
         order = [f for pair in DEFAULT_FACTIONS for f in pair]
-        order += [f for f in self.catalogs[cfg["card_set"]].factions if f not in order]
+        order += [f for f in self.catalog(cfg["card_set"]).factions if f not in order]
         free = [f for f in order if f not in used]
         resolved += [None] * (n - len(resolved))
         cfg["factions"] = [pair or [free.pop(0), free.pop(0)] for pair in resolved]
@@ -327,7 +352,7 @@ class SmashUp(Game):
 
         s = cast(SUState, state)
         cfg = s.config
-        cat = self.catalogs[cfg["card_set"]]  # (the cards are being made)
+        cat = self.catalog(cfg["card_set"])  # (the cards are being made)
         n = cfg["players"]
         s.names = list(cfg["names"])
         s.vp = [0] * n
@@ -366,6 +391,8 @@ class SmashUp(Game):
         )
         for _ in range(n + 1):
             scoring.reveal_base(self, s, len(s.zones[BASES]), "su.setup.bases")
+        if "cthulhu" in sets:  # a faction of the Cthulhu set brings the Madness deck
+            madness.set_out(self, s)
         first = cfg["first_player"]
         if first == "random":
             first = chance.randbelow(s, n)
@@ -402,7 +429,7 @@ class SmashUp(Game):
             if inplay.CHECK and kept[1] != len(state.cards):
                 raise EngineError("smash-up: cards were made without SmashUp.cards_made()")
             return kept[2]  # type: ignore[no-any-return]
-        cat = self.catalogs[state.config["card_set"]].for_game(game_defns(state.cards.values()))
+        cat = self.catalog(state.config["card_set"]).for_game(game_defns(state.cards.values()))
         state.__dict__["_catalog"] = (state.cards, len(state.cards), cat)
         return cat
 
@@ -410,6 +437,13 @@ class SmashUp(Game):
         """Say that cards were made in ``state`` (a scenario's position): the catalog its
         cards see is worked out again."""
         state.__dict__["_catalog"] = None
+
+    def catalog(self, card_set: str) -> Catalog:
+        """The catalog of a card set (made once, when a game first plays with it)."""
+        found = self.catalogs.get(card_set)
+        if found is None:
+            found = self.catalogs[card_set] = Catalog(card_set)
+        return found
 
     def defn(self, state: State, cid: int) -> CardDef:
         return self.cat(state).cards[state.cards[cid].defn]
@@ -582,7 +616,10 @@ class SmashUp(Game):
         return render(self, cast(SUState, view), seat)
 
     def scores(self, state: State) -> dict[str, Any]:
-        return {"vp": list(cast(SUState, state).vp)}
+        out: dict[str, Any] = {"vp": list(cast(SUState, state).vp)}
+        if madness.in_game(state):  # what the Madness cards held cost at the end
+            out["madness"] = [madness.madness_owned(state, p) for p in range(len(state.names))]
+        return out
 
     def unimplemented_abilities(self, card_set: str = DEFAULT_CARD_SET) -> list[str]:
         """The cards and bases of the card set whose ability is not in the registry (none:

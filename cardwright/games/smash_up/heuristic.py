@@ -128,11 +128,14 @@ class SmashUpHeuristic:
         if kind == "may_draw":
             return "draw" if "draw" in ids else options[0].id
         if kind == "discard":
-            return min(options, key=lambda o: self._card_value(g, s, seat, _cid(o))).id
+            cards = [o for o in options if _is_card(o)]
+            if len(cards) < len(options):  # a discard that may be declined or stopped
+                return next(o for o in options if not _is_card(o)).id
+            return min(cards, key=lambda o: self._card_value(g, s, seat, _cid(o))).id
         if kind == "mode" and {"plus", "minus"} <= ids:
             return self._enchantment(g, s, seat)
         if kind == "extra_play":
-            plays = [o for o in options if o.id != "decline"]
+            plays = [o for o in options if _is_card(o)]
             if not plays:
                 return "decline"
             return max(plays, key=lambda o: self._card_value(g, s, seat, _cid(o))).id
@@ -184,7 +187,12 @@ class SmashUpHeuristic:
         return float(g.base_def(s, bid).vp[place - 1]) if place else 0.0
 
     def _target_value(self, g: SmashUp, s: SUState, seat: int, cid: int) -> float:
+        if cid in s.zones[BASES]:
+            return 0.0  # a base (Bear Rides You may cancel one): worth no more than declining
         bid = g.base_of(s, cid)
+        if not g.is_minion(s, cid):
+            # an action in play: another player's is worth hitting, our own is not
+            return -1.0 if s.cards[cid].controller == seat else 1.0
         power = g.power(s, cid, bid)
         mine = s.cards[cid].controller == seat
         closeness = g.total_power(s, bid) / max(1, g.breakpoint(s, bid))

@@ -159,12 +159,13 @@ class InPlay:
 
     def having(self, kinds: frozenset[str], cat: Catalog) -> list[int]:
         """The bases and cards in play whose definition is in ``kinds`` (one of the catalog's
-        sets of definitions with a kind of hook), in table order. Shared: not to be changed."""
+        sets of definitions with a kind of hook), in table order. Shared: not to be changed.
+        (With :data:`CHECK` on, a set the catalog does not name is an error.)"""
         if self.catalog is not cat:  # (none yet, or the one before cards were made)
             self._sort(cat)
         found = self.found.get(kinds)
         if found is None:
-            if kinds not in cat.kind_sets:
+            if CHECK and kinds not in cat.kind_sets:
                 raise EngineError("inplay: a set of definitions the catalog does not name")
             return _NONE
         return found
@@ -175,7 +176,7 @@ class InPlay:
             self._sort(cat)
         found = self.specs.get(kinds)
         if found is None:
-            if kinds not in cat.kind_sets:
+            if CHECK and kinds not in cat.kind_sets:
                 raise EngineError("inplay: a set of definitions the catalog does not name")
             return _NONE
         return found

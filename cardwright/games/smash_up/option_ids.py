@@ -141,4 +141,9 @@ OPTION_IDS = {
         ("guard", "your minions here get +2 during other turns"),
         ("stop", "stop"),
     ),
+    # Awesome Level 9000 and The Obligatory Cthulhu Set (the words in tablewords.py)
+    "offer": (
+        ("yes", "do what the card offers (a Madness card drawn, two cards discarded ...)"),
+        ("no", "refuse: the card's player may then do what it says to those who refuse"),
+    ),
 }

@@ -56,6 +56,8 @@ def grant_extra(
     cond: str = "",
     ongoing: bool = False,
     subtype: str = "",
+    names: list[str] | None = None,
+    remember: bool = False,
     onto: int = -1,
 ) -> None:
     """Give ``seat`` an extra minion or action play. In its own Play Cards phase it is kept
@@ -66,10 +68,15 @@ def grant_extra(
     and extra actions from the discard pile, are always played at once (see
     :func:`play_extra` for a given card).
     ``mandatory`` (implies ``immediate``): it must be played now if a card fits ("both or
-    neither" abilities), with no option to decline. ``onto``: the one minion an action must
-    be played on (always at once)."""
+    neither" abilities), with no option to decline. ``names``: the card must be one of these
+    definitions; ``remember``: the card played is remembered for ``source`` this turn
+    (:func:`extras_of`). ``onto``: the one minion an action must be played on (always at
+    once)."""
     s = cast(SUState, state)
+    names = sorted(set(names or ()))
     what = kind if max_power < 0 else f"{kind} of power {max_power} or less"
+    if names:
+        what += " named " + " or ".join(g.cat(s).name(d) for d in names)
     if onto >= 0:
         immediate = True
         what += f" on {g.card_name(s, onto)}"
@@ -86,7 +93,9 @@ def grant_extra(
         what += " at a base where they have a minion"
     if not (immediate or mandatory) and s.phase == "play" and seat == s.active:
         s.allowances.append(
-            Allowance(kind, max_power, _ref(base), _ref(source), zone, cond, ongoing)
+            Allowance(
+                kind, max_power, _ref(base), _ref(source), zone, cond, ongoing, names, remember
+            )
         )
         g.log(s, "extra", rule, f"{s.names[seat]} may play an extra {what}", seat)
         return
@@ -102,16 +111,26 @@ def grant_extra(
             zone=zone,
             cond=cond,
             subtype=subtype,
+            names=names,
+            source=_ref(source) if remember else None,
             onto=_ref(onto),
         ),
     )
 
 
-def play_extra(g: SmashUp, state: State, seat: int, cid: int, src: str, base: int = -1) -> None:
+def play_extra(
+    g: SmashUp, state: State, seat: int, cid: int, src: str, base: int = -1, noted: int = -1
+) -> None:
     """Play a given card from zone ``src`` at once as an extra play (e.g. a revealed top
     card of a deck, a card from a discard pile); ``base`` limits where it may go (-1:
-    anywhere it fits)."""
-    start_play(g, cast(SUState, state), seat, cid, "extra", base, src)
+    anywhere it fits); ``noted``: the card that remembers it (``extras_of``). A player who
+    cannot play extra cards now (Bear Necessities) leaves the card where it is."""
+    s = cast(SUState, state)
+    if s.lasting and values.extras_barred(g, s, seat):
+        text = f"{s.names[seat]} cannot play extra cards now: {g.card_name(s, cid)} stays"
+        g.log(s, "no_extra", "su.card.talent_rivals_here_no_extra_plays_then_self_destruct", text)
+        return
+    start_play(g, s, seat, cid, "extra", base, src, noted=noted)
 
 
 def can_play_actions(g: SmashUp, state: State, seat: int) -> bool:
@@ -125,14 +144,21 @@ def card_fits(g: SmashUp, s: SUState, a: Allowance, cid: int, src: str) -> bool:
     cat = g.cat(s)
     defn = s.cards[cid].defn
     kind = "minion" if cat.is_minion[defn] else "action"
-    return _allowance_fits(g, s, a, kind, cat.printed[defn], src)
+    return _allowance_fits(g, s, a, kind, cat.printed[defn], src, defn)
 
 
-def _allowance_fits(g: SmashUp, s: SUState, a: Allowance, kind: str, power: int, src: str) -> bool:
-    """:func:`card_fits` for a card of ``kind`` (minion or action) and printed ``power``."""
+def _allowance_fits(
+    g: SmashUp, s: SUState, a: Allowance, kind: str, power: int, src: str, defn: str
+) -> bool:
+    """:func:`card_fits` for a card of ``kind`` (minion or action), printed ``power`` and
+    definition ``defn``."""
     if a.kind != kind:
         return False
-    if a.ongoing and (a.source is None or g.base_of(s, a.source) < 0):
+    if a.names and defn not in a.names:
+        return False
+    if a.ongoing and (
+        a.source is None or (g.base_of(s, a.source) < 0 and a.source not in s.zones[BASES])
+    ):  # a play given by a card or base in play, lost with it
         return False
     if a.max_power >= 0 and power > a.max_power:
         return False
@@ -195,13 +221,19 @@ def may_play_from_discard(
     """Whether a card in play lets ``seat`` make a hand play from the discard pile instead
     when ``cid`` goes to ``dest`` (They're Coming To Get You). ``froms``: the cards in play
     that can allow it, when the caller already has them."""
+    cat = g.cat(s)
     if froms is None:
-        froms = g.sources(s, g.cat(s).play_from_specs)
+        froms = g.sources(s, cat.play_from_specs)
     for src, spec in froms:
         assert spec.play_from is not None
         if spec.play_from(g, s, src, seat, cid, dest):
             return True
-    return False
+    defn = s.cards[cid].defn
+    own = cat.spec.get(defn) if defn in cat.play_from_specs else None
+    if own is None or own.play_from is None:
+        return False
+    # a card that lets itself be played from the discard pile (Spectre)
+    return own.play_from(g, s, cid, seat, cid, dest)
 
 
 def play_banned(
@@ -209,13 +241,18 @@ def play_banned(
 ) -> bool:
     """Whether a card in play forbids ``seat`` to play ``cid`` to ``dest`` (Block the
     Path: minions of a named faction). ``bans``: the banning cards in play, if known."""
+    cat = g.cat(s)
     if bans is None:
-        bans = g.sources(s, g.cat(s).play_ban_specs)
+        bans = g.sources(s, cat.play_ban_specs)
     for src, spec in bans:
         assert spec.play_ban is not None
         if spec.play_ban(g, s, src, seat, cid, dest):
             return True
-    return False
+    defn = s.cards[cid].defn
+    if defn not in cat.play_ban_specs:
+        return False
+    own = cat.spec[defn]  # a card that limits where it may itself be played
+    return own.play_ban is not None and own.play_ban(g, s, cid, seat, cid, dest)
 
 
 def _fits(g: SmashUp, s: SUState, cid: int, kind: str, max_power: int) -> bool:
@@ -247,6 +284,9 @@ class ExtraPlay(Step, tag="su.extra_play"):
     zone: str = "hand"
     cond: str = ""
     subtype: str = ""
+    names: list[str] = msgspec.field(default_factory=list)
+    #: the granting card, when the card played is remembered for it (``extras_of``)
+    source: CardRef | None = None
     #: the one card the action must be played on (Baboom: "on this minion")
     onto: CardRef | None = None
 
@@ -270,11 +310,28 @@ class ExtraPlay(Step, tag="su.extra_play"):
                     not self.subtype
                     or self.subtype in subtypes[side(g, s, c, kind) or s.cards[c].defn].subtypes
                 )
+                and (not self.names or s.cards[c].defn in self.names)
                 and can_play(g, s, seat, c, "extra", base, cond=self.cond, face=side(g, s, c, kind))
                 and (self.onto is None or self.onto in _onto_fits(g, s, seat, c, kind))
             ],
             "play",
         )
+        # a minion that may be played from the discard pile in place of one from the hand
+        # (Spectre: a generic extra minion, reading A5)
+        instead = [
+            c
+            for c in (_self_from_discard(g, s, seat) if self.zone == "hand" else ())
+            if _fits(g, s, c, self.play_kind, self.max_power)
+            and (not self.names or s.cards[c].defn in self.names)
+            and any(
+                may_play_from_discard(g, s, seat, c, b)
+                for b in play_destinations(g, s, seat, c, "extra", base, cond=self.cond)
+            )
+        ]
+        options += [
+            Option(o.id, f"Play {o.label} from your discard pile", card=o.card)
+            for o in distinct_options(g, s, instead, "play")
+        ]
         if self.play_kind == "action" and not can_play_actions(g, s, seat):
             return None
         if not options and (self.zone != "hand" or not pool):
@@ -300,9 +357,14 @@ class ExtraPlay(Step, tag="su.extra_play"):
         if option.card is not None:
             base = -1 if self.base is None else self.base
             src = f"{self.zone}:{self.seat}"
+            if option.card not in s.zones[src]:  # played from the discard pile instead
+                src = f"discard:{self.seat}"
+            noted = -1 if self.source is None else self.source
             face = side(g, s, option.card, self.play_kind)
             onto = -1 if self.onto is None else self.onto
-            start_play(g, s, self.seat, option.card, "extra", base, src, self.cond, face, onto)
+            start_play(
+                g, s, self.seat, option.card, "extra", base, src, self.cond, noted, face, onto
+            )
 
 
 # ------------------------------------------------------------------------------ Play Cards
@@ -321,10 +383,13 @@ def play_options(g: SmashUp, s: SUState, seat: int) -> list[Option]:
     minion_plays: list[Allowance] = []
     any_action = minion_from_discard = False
     plain_minions = True  # every minion allowance a hand play limited at most by power, base
-    for a in s.allowances:
+    allowances = s.allowances
+    if s.lasting and values.extras_barred(g, s, seat):  # only the free plays are left
+        allowances = [a for a in allowances if a.source is None]
+    for a in allowances:
         if a.kind == "minion":
             minion_plays.append(a)
-            if a.zone != "hand" or a.cond or a.ongoing:
+            if a.zone != "hand" or a.cond or a.ongoing or a.names:
                 plain_minions = False
             minion_from_discard = minion_from_discard or a.zone == "discard"
         elif a.kind == "action":
@@ -337,6 +402,7 @@ def play_options(g: SmashUp, s: SUState, seat: int) -> list[Option]:
     # one look at the bases serves every minion
     bans = g.sources(s, cat.play_ban_specs)
     plain = not bans and plain_minions
+    limited = cat.play_ban_specs  # (a minion may limit where it is itself played)
     seen: set[str] = set()
     fusions = cat.fusions  # (the game's: :meth:`.Catalog.for_game`)
     for cid in s.zones[f"hand:{seat}"]:
@@ -365,7 +431,7 @@ def play_options(g: SmashUp, s: SUState, seat: int) -> list[Option]:
                 continue
             if open_bases is None:
                 open_bases = _open_bases(g, s, seat, prot, s.zones[BASES])
-            if not plain:
+            if not plain or defn in limited:
                 ok = can_play(g, s, seat, cid, "normal", -1, prot, bans=bans, open_to=open_bases)
             else:
                 power = cat.printed[defn]
@@ -382,7 +448,9 @@ def play_options(g: SmashUp, s: SUState, seat: int) -> list[Option]:
             options.append(
                 Option(f"play:{cid}", f"Play {cat.label[defn]}", card=CardRef(cid), arg="play")
             )
-    if minion_plays and (minion_from_discard or g.sources(s, cat.play_from_specs)):
+    if minion_plays and (
+        minion_from_discard or g.sources(s, cat.play_from_specs) or _self_from_discard(g, s, seat)
+    ):
         discard = f"discard:{seat}"
         for cid in s.zones[discard]:
             defn = cards[cid].defn
@@ -427,6 +495,39 @@ def play_options(g: SmashUp, s: SUState, seat: int) -> list[Option]:
             )
     options.append(Option("end", "Finish playing cards", arg="end"))
     return options
+
+
+def _self_from_discard(g: SmashUp, s: SUState, seat: int) -> list[int]:
+    """The minions in ``seat``'s discard pile whose own ability may let them be played from
+    there (Spectre), one per definition."""
+    discard = s.zones[f"discard:{seat}"]
+    if not discard or seat not in _self_players(g, s):  # (asked on every play question)
+        return []
+    own = g.cat(s).self_from_discard
+    cards = s.cards
+    seen: set[str] = set()
+    found: list[int] = []
+    for cid in discard:
+        defn = cards[cid].defn
+        if defn in own and defn not in seen:
+            seen.add(defn)
+            found.append(cid)
+    return found
+
+
+def _self_players(g: SmashUp, s: SUState) -> frozenset[int]:
+    """The seats that own a minion which may let itself be played from a discard pile
+    (Spectre). Kept on the state, as the cards in play are (``inplay``): the cards of a game
+    and their owners are set at setup, and a copy of the state works it out again."""
+    try:
+        kept: tuple[object, frozenset[int]] | None = s._self_players  # type: ignore[attr-defined]
+    except AttributeError:
+        kept = None
+    if kept is None or kept[0] is not s.cards:
+        own = g.cat(s).self_from_discard
+        seats = frozenset(c.owner for c in s.cards.values() if c.defn in own)
+        kept = s.__dict__["_self_players"] = (s.cards, seats)
+    return kept[1]
 
 
 def play_choice(g: SmashUp, s: SUState, seat: int, option: Option) -> bool:
@@ -477,27 +578,23 @@ def start_play(
     base: int,
     src: str | None = None,
     cond: str = "",
+    noted: int = -1,
     face: str = "",
     onto: int = -1,
 ) -> None:
     """Show the card (it leaves the hand, or ``src``) and start its resolution: as ``face``
-    when given (a fusion card played as an action), on the minion ``onto`` when given."""
+    when given (a fusion card played as an action), on the minion ``onto`` when given
+    (``noted``: the card that remembers it was played through its extra play)."""
     src = src or f"hand:{seat}"
     g.to_zone(s, cid, src, RESOLVING)
     if face:
         turn(g, s, cid, face)
-    g.push_step(
-        s,
-        Play(
-            seat=seat,
-            card=CardRef(cid),
-            via=via,
-            base=_ref(base),
-            src=src,
-            cond=cond,
-            onto=_ref(onto),
-        ),
+    step = Play(
+        seat=seat, card=CardRef(cid), via=via, base=_ref(base), src=src, cond=cond, onto=_ref(onto)
     )
+    if noted >= 0:
+        step.noted = CardRef(noted)
+    g.push_step(s, step)
 
 
 def play_destinations(
@@ -618,7 +715,7 @@ def destinations(
             if (base < 0 or b == base)
             and (whose == "any" or (s.cards[m].controller == seat) == (whose == "own"))
         ]
-        if prot:  # the "cannot"s, asked lazily: can_play stops at the first that passes
+        if prot or (s.lasting and values.shields_up(s)):  # the "cannot"s, asked lazily
             found = (
                 m
                 for m in found
@@ -644,6 +741,7 @@ def destinations(
 
     if cat.play_ban_specs and bans is None:
         bans = g.sources(s, cat.play_ban_specs)
+    own_ban = defn in cat.play_ban_specs  # the card's own limit (Complete the Ritual)
     out: list[int] = []
     fits: list[Allowance] = []
     anywhere = not normal  # an allowance that fits: none is asked per destination
@@ -652,7 +750,7 @@ def destinations(
         for a in allowances:
             if barred and not standard(a):
                 continue
-            if _allowance_fits(g, s, a, kind, power, src):
+            if _allowance_fits(g, s, a, kind, power, src, defn):
                 fits.append(a)
                 anywhere = anywhere or fits_anywhere(a, src)
         if not fits:
@@ -660,7 +758,7 @@ def destinations(
     for b in found:
         if not anywhere and not _dest_fits_any(g, s, fits, seat, cid, b, src, from_discard):
             continue
-        if bans and play_banned(g, s, seat, cid, b, bans):
+        if (bans or own_ban) and play_banned(g, s, seat, cid, b, bans):
             continue
         out.append(b)
         if first:
@@ -684,13 +782,12 @@ def _dest_fits_any(
     return False
 
 
-def _consume(g: SmashUp, s: SUState, cid: int, dest: int, seat: int, src: str) -> bool:
+def _consume(g: SmashUp, s: SUState, cid: int, dest: int, seat: int, src: str) -> Allowance:
     """Use the most restricted play allowance that fits (the free one last); only the
-    free one while extra plays are barred (:func:`extras_barred`). True: it was an extra
-    play."""
+    free one while extra plays are barred (:func:`extras_barred`); returns it."""
     barred = extras_barred(g, s, seat, cid)
     fitting = [
-        (a.zone == "hand", a.base is None, not a.cond, a.max_power < 0, a.max_power, i)
+        (a.zone == "hand", a.base is None, not a.names, not a.cond, a.max_power < 0, a.max_power, i)
         for i, a in enumerate(s.allowances)
         if (not barred or standard(a))
         and card_fits(g, s, a, cid, src)
@@ -698,8 +795,7 @@ def _consume(g: SmashUp, s: SUState, cid: int, dest: int, seat: int, src: str) -
     ]
     if not fitting:
         raise EngineError(f"smash-up: no play allowance for card {cid}")
-    used = s.allowances.pop(min(fitting)[-1])
-    return not standard(used)
+    return s.allowances.pop(min(fitting)[-1])
 
 
 def standard(a: Allowance) -> bool:
@@ -721,7 +817,10 @@ def counts_extras(g: SmashUp, s: SUState, prot: Sources | None = None) -> bool:
 
 
 def extras_barred(g: SmashUp, s: SUState, seat: int, cid: int, prot: Sources | None = None) -> bool:
-    """Whether a card in play forbids ``seat`` another extra play (of ``cid``) now."""
+    """Whether ``seat`` may make no other extra play (of ``cid``) now: a card in play forbids
+    it (Eliza), or a lasting effect does (Bear Necessities, :func:`.values.extras_barred`)."""
+    if s.lasting and values.extras_barred(g, s, seat):
+        return True
     if prot is None:
         prot = g.protections(s)
     return counts_extras(g, s, prot) and g.forbidden(s, "play_extra", cid, seat, prot)
@@ -752,6 +851,8 @@ class Play(Step, tag="su.play"):
     cond: str = ""
     stage: int = WHERE
     bare: list[CardRef] = msgspec.field(default_factory=list)
+    #: the card whose extra play this is, when it remembers the card played (``extras_of``)
+    noted: CardRef | None = None
     told: bool = False  # the cards listening were told it resolved (``action_resolved``)
     #: the one minion it may be played on (an extra action "on this minion")
     onto: CardRef | None = None
@@ -890,9 +991,15 @@ def _place(g: SmashUp, s: SUState, step: Play) -> None:
         how = " from the discard pile" + how
     elif src.startswith("deck:") or src == REVEALED:
         how = " from the top of a deck" + how
+    noted = step.noted
     extra = via != "normal"
     if not extra:
-        extra = _consume(g, s, cid, dest, seat, src or f"hand:{seat}")
+        used = _consume(g, s, cid, dest, seat, src or f"hand:{seat}")
+        extra = not standard(used)
+        if used.remember and used.source is not None:
+            noted = used.source
+    if noted is not None:  # the granting card remembers what its extra play brought
+        g.use_once(s, noted, "extra", cid)
     if (extra or seat != s.active or s.phase != "play") and counts_extras(g, s):
         s.lasting.append(Lasting(EXTRA_PLAYED, None, seat, 1, until="end_of_turn"))
     if d.type == "minion":

@@ -56,7 +56,7 @@ COUNTERS = {"p1": "+1 power counters"}
 def card_face(game: Game, config: Mapping[str, Any], defn: str) -> dict[str, Any]:
     """A card or base as ``cardwright cards smash-up`` prints it (its faction's name
     beside its type)."""
-    cat = game.catalogs[config["card_set"]]  # type: ignore[attr-defined]
+    cat = game.catalog(config["card_set"])  # type: ignore[attr-defined]
     base = cat.bases.get(defn)
     if base is not None:
         numbers = {"breakpoint": base.breakpoint, "VP": "/".join(map(str, base.vp))}

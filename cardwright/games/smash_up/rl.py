@@ -1,11 +1,11 @@
 """Smash Up for the reinforcement-learning interfaces (:mod:`cardwright.rl`, docs/rl.md).
 
 The card list is every card of every faction (of every card set: errata change texts, not
-ids), every other face a card can show in play (a fusion card's action side, a copied
-ability), and then every base. A faction's card has at most four copies and no two players share
-a faction, so one place of a decision names at most four copies of a definition. Numbers
-chosen by cards (how many counters to move, which copied effect) stay well below the bounds
-given here.
+ids), the Madness card, every other face a card can show in play (a fusion card's action
+side, a copied ability), and then every base. No two players share a faction, so one place of a
+decision names at most ten copies of a faction's card (The Locals) and thirty of the Madness
+card (``MOST_COPIES``). Numbers chosen by cards (how many counters to move, which copied
+effect) stay well below the bounds given here.
 
 The bases in play are the observation's base slots (players + 1 of them: a base is only ever
 replaced), in the order the bases lie: which base, its breakpoint and total power, and per
@@ -38,9 +38,10 @@ def _deck_cards() -> tuple[str, ...]:
         for faction in carddata.load_factions(card_set).values():
             for card in faction.cards:
                 ids.setdefault(card.id)
-    catalogs = cast(Any, get_game("smash-up")).catalogs
+    ids.setdefault(carddata.load_madness().id)  # the Madness card (The Obligatory Cthulhu Set)
+    game = cast(Any, get_game("smash-up"))
     for card_set in carddata.CARD_SETS:
-        for defn in catalogs[card_set].cards:
+        for defn in game.catalog(card_set).cards:
             if carddata.FACE in defn:
                 ids.setdefault(defn)
     return tuple(ids)
@@ -146,9 +147,13 @@ def _features(game: Game, config: dict[str, Any]) -> tuple[tuple[str, Any, Any],
     )
 
 
+#: copies of one definition that one place of a decision may name: the Madness deck's 30 (a
+#: hand or a discard pile may hold them all; The Locals, the most of a faction card, are 10)
+MOST_COPIES = 30
+
 RL = {
     "cards": cards,
-    "copies": 4,
+    "copies": MOST_COPIES,
     "numbers": {"count:N": 30, "copy:N:CARD": 9, "trigger:N": 15},
     "words": {"faction:WORD": tuple(_factions(None, {}))},  # type: ignore[arg-type]
     "domains": {

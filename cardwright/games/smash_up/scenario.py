@@ -25,6 +25,10 @@
     Bases, top first (default base deck: the unused bases of the core set, in data order).
 ``seats``
     ``{seat name: {hand: [...], deck: [...] (top first), discard: [...]}}``.
+``madness``
+    How many cards the Madness deck holds (default: when a card or base of The Obligatory
+    Cthulhu Set or a Madness card is in the position, the Madness cards it does not place, of
+    30; else no Madness deck).
 ``played``, ``talents_used``, ``named``, ``lasting``
     Earlier in the turn: ``{minion: N, action: N}`` played so far; the aliases of cards whose
     Talent was used; ``{alias: word}``, what a card named when played (a faction); lasting
@@ -46,13 +50,15 @@ from cardwright.core.rng import seed_rng
 from cardwright.core.state import Card, CardRef
 from cardwright.core.zones import create_card
 
-from . import inplay
+from . import inplay, madness
 from .burying import buried_zone
+from .carddata import MADNESS
 from .scoring import ScoreBase
 from .state import Allowance, SUState
 from .turn import Turn
 
 if TYPE_CHECKING:
+    from .catalog import Catalog
     from .game import SmashUp
 
 _PHASE_STEP = {"start": 0, "play": 1, "score": 2, "draw": 3, "end": 4}
@@ -70,6 +76,7 @@ _SETUP_KEYS = {
     "talents_used",
     "named",
     "lasting",
+    "madness",
 }
 _SEAT_ZONES = ("hand", "deck", "discard")
 _COUNTERS = re.compile(r"\s+\+(\d+)$")
@@ -79,7 +86,7 @@ class _Builder:
     def __init__(self, game: SmashUp, state: SUState) -> None:
         self.game = game
         self.state = state
-        self.cat = game.catalogs[state.config["card_set"]]  # (any card of the card set)
+        self.cat = game.catalog(state.config["card_set"])  # (any card of the card set)
         self.aliases: dict[str, int] = {}
 
     def seat(self, name: Any, where: str) -> int:
@@ -224,6 +231,7 @@ def build(
                 raise DataError(f"setup.seats.{name}.{zone}: expected a list of cards")
             for i, entry in enumerate(reversed(entries) if zone == "deck" else entries):
                 b.make(str(entry), seat, f"{zone}:{seat}", f"setup.seats.{name}.{zone}[{i}]")
+    _madness(game, state, setup)
     active = b.seat(setup.get("active", state.names[0]), "setup.active")
     phase = setup.get("phase", "play")
     if phase not in _PHASE_STEP:
@@ -258,6 +266,28 @@ def build(
     inplay.changed(state)  # the setup wrote the zones directly
     game.advance(state)
     return state, b.aliases
+
+
+def _madness(game: SmashUp, state: SUState, setup: Mapping[str, Any]) -> None:
+    """The Madness deck of the position (``setup.madness``; see the module docstring)."""
+    cat = game.cat(state)
+    placed = sum(1 for c in state.cards.values() if c.defn == MADNESS)
+    if "madness" in setup:
+        count = whole(setup["madness"], "setup.madness", 0)
+    elif placed or any(_cthulhu(cat, c.defn) for c in state.cards.values()):
+        count = max(0, madness.MADNESS_CARDS - placed)
+    else:
+        return
+    madness.set_out(game, state, count)
+
+
+def _cthulhu(cat: Catalog, defn: str) -> bool:
+    """Whether a card or base belongs to The Obligatory Cthulhu Set."""
+    base = cat.bases.get(defn)
+    if base is not None:
+        return base.set == "cthulhu"
+    faction = cat.factions.get(defn.split("/")[0])
+    return faction is not None and faction.set == "cthulhu"
 
 
 def _history(state: SUState, setup: Mapping[str, Any], aliases: dict[str, int]) -> None:
@@ -348,6 +378,8 @@ def facts(game: SmashUp, state: SUState) -> dict[str, Any]:
         for i, n in enumerate(names)
     }
     out["public_cards"] = list(state.public_cards)  # cards in hands and decks everyone knows
+    out["madness_deck"] = len(state.zones.get(madness.MADNESS_DECK, ()))
+    out["box"] = list(state.zones.get(madness.BOX, ()))
     for zone in _SEAT_ZONES:
         out[zone] = {n: list(state.zones[f"{zone}:{i}"]) for i, n in enumerate(names)}
         out[f"{zone}_count"] = {n: len(state.zones[f"{zone}:{i}"]) for i, n in enumerate(names)}

@@ -161,13 +161,14 @@ class BaseActions(Expr):
         return passing(ctx, self.filters, found)
 
 
-def at_base(ctx: Ctx, where: Any) -> list[CardRef]:
+def at_base(ctx: Ctx, where: Any, with_base: bool = False) -> list[CardRef]:
     """Every card at a base (minions and actions, on the base or on its minions), in the
-    order they came."""
+    order they came; ``with_base``: the base itself first ("a card at that base")."""
     bid = _first(where)
     if bid < 0 or not game_of(ctx).base_in_play(ctx.state, bid):
         return []
-    return refs(ctx.state.zones[base_zone(bid)])
+    found = refs(ctx.state.zones[base_zone(bid)])
+    return [CardRef(bid), *found] if with_base else found
 
 
 def here(ctx: Ctx) -> list[CardRef]:
@@ -480,7 +481,9 @@ def selector_words() -> dict[str, Any]:
         "base_actions": lambda at=None, whose="any", **f: BaseActions(
             _opt(at), whose, filters_from(f)
         ),
-        "at_base": lambda where: Call("at_base", at_base, (_e(where),)),
+        "at_base": lambda where, with_base=False: Call(
+            "at_base", at_base, (_e(where), _e(with_base))
+        ),
         "here": Call("here", here),
         "host": Call("host", host),
         "base_of": lambda what: Call("base_of", base_of, (_e(what),), inverse=at_base),

@@ -37,7 +37,9 @@ class Allowance(msgspec.Struct, omit_defaults=True):
     or ``discard`` for "play an extra minion from your discard pile"). ``cond``: a condition on
     the destination (``no_own_minion``: a base where the player has no minion; ``own_minion``:
     one where they have one). ``ongoing``: the play is given by an ongoing ability and is lost
-    when ``source`` leaves play.
+    when ``source`` leaves play. ``names``: the card played must be one of these definitions
+    ("with the same name as ..."; empty: any). ``remember``: the card played with it is
+    remembered for ``source`` this turn (``extras_of``: "the extra minion's base").
     """
 
     kind: str
@@ -47,6 +49,8 @@ class Allowance(msgspec.Struct, omit_defaults=True):
     zone: str = "hand"
     cond: str = ""
     ongoing: bool = False
+    names: list[str] = msgspec.field(default_factory=list)
+    remember: bool = False
 
 
 class AffectEffect(msgspec.Struct, omit_defaults=True):

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, cast
 from cardwright.core.state import CardRef, Decision, Option, State
 from cardwright.core.steps import Step
 
-from . import values, verbs
+from . import madness, values, verbs
 from .catalog import DRAW_PER_TURN, HAND_LIMIT, HAND_SIZE
 from .faces import expire
 from .history import destroy_windows, windows_due
@@ -198,6 +198,12 @@ class Turn(Step, tag="su.turn"):
         g.log(s, "end_turn", "su.turn.end", f"{s.names[seat]} ends their turn", seat)
         target = s.config["vp_to_win"]
         best = max(s.vp)
+        if best >= target and madness.in_game(s):  # the Madness cards' cost, then the winner
+            leaders = madness.reckoning(g, s)
+            names = " and ".join(s.names[p] for p in leaders)
+            rule = "su.madness.end" if len(leaders) == 1 else "su.madness.tie"
+            g.end_game(s, leaders, f"{names} {'win' if len(leaders) > 1 else 'wins'}", rule)
+            return
         if best >= target:
             leaders = [p for p, v in enumerate(s.vp) if v == best]
             if len(leaders) == 1:
@@ -242,8 +248,13 @@ class DiscardLimit(Step, tag="su.discard_limit"):
         return excess, options
 
     def ask(self, game: Game, state: State) -> Decision | None:
-        excess, options = self._options(_g(game), cast(SUState, state))
-        if len(options) <= 1:
+        s = cast(SUState, state)
+        excess, options = self._options(_g(game), s)
+        if not options:
+            return None
+        # copies of one card leave no choice, but skip the question only when everyone can
+        # see that (a hand of Madness cards hiding one other card: reading R14)
+        if len(options) == 1 and all(c in s.public_cards for c in s.zones[f"hand:{self.seat}"]):
             return None
         return game.question(
             self.seat,

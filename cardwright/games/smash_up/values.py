@@ -37,11 +37,19 @@ def sources(g: SmashUp, state: State, kinds: frozenset[str]) -> Sources:
     cat = g.cat(state)
     found = now.with_specs(kinds, cat)
     s: SUState = state  # type: ignore[assignment]
-    if (s.lasting or s.attached) and now.base_among(kinds, cat):
-        off = cancelled(g, s)  # a base whose ability is cancelled or ignored
+    lasting = s.lasting
+    if not found or not (lasting or s.attached):
+        return found
+    check = now.base_among(kinds, cat)  # a base ignored by all
+    if not check:
+        for effect in lasting:  # a card whose abilities are cancelled (Bear Rides You)
+            if effect.key == "cancel":
+                check = True
+                break
+    if check:
+        off = cancelled(g, s)
         if off:
-            bases = now.base_set
-            found = [(x, sp) for x, sp in found if x not in off or x not in bases]
+            found = [(x, sp) for x, sp in found if x not in off]
     return found
 
 
@@ -108,7 +116,7 @@ class Shields:
             return False
         if self.prot is None:
             self.prot = protections(self.g, s)
-        return bool(self.prot) and forbidden(
+        return bool(self.prot or (s.lasting and shields_up(s))) and forbidden(
             self.g, s, "affect", minion, actor, self.prot, card=card
         )
 
@@ -188,6 +196,33 @@ def power_now(
     return max(0, value)
 
 
+def own_power(g: SmashUp, state: State, cid: int) -> int:
+    """A minion's power less every change another player's card makes to it: printed +
+    +1 power counters + the changes of its controller's cards and of bases, never below 0
+    (the power a protection from other players' cards judges by: In Plain Sight as first
+    printed, reading A10). A minion not in play has its printed power."""
+    s = cast(SUState, state)
+    card = s.cards[cid]
+    cat = g.cat(s)
+    value = cat.printed[card.defn]
+    bid = g.base_of(s, cid)
+    if bid < 0:
+        return value
+    value += card.counters.get("p1", 0)
+    own, cards, bases = cat.self_power, s.cards, s.zones[BASES]
+    for src, spec in sources(g, s, cat.power_specs):
+        if src != cid and cards[src].defn in own:
+            continue
+        if src not in bases and cards[src].controller != card.controller:
+            continue
+        assert spec.power is not None
+        value += spec.power(g, s, src, cid, bid)
+    for effect in s.lasting:
+        if effect.target == cid and effect.key == "power" and effect.seat in (-1, card.controller):
+            value += effect.amount
+    return max(0, value)
+
+
 def breakpoint(g: SmashUp, state: State, bid: int) -> int:
     """A base's breakpoint: printed + ongoing + lasting effects, never below 0."""
     return kept(g, state).breakpoint(bid)
@@ -203,8 +238,11 @@ def breakpoint_now(g: SmashUp, state: State, bid: int) -> int:
         assert spec.breakpoint is not None
         value += spec.breakpoint(g, s, src, bid)
     for effect in s.lasting:
-        if effect.target == bid and effect.key == "breakpoint":
-            value += effect.amount
+        if effect.target == bid:
+            if effect.key == "breakpoint":
+                value += effect.amount
+            elif effect.key == "breakpoint_zero":
+                return 0  # "its breakpoint becomes 0", whatever else changes it (Overgrowth)
     return max(0, value)
 
 
@@ -232,6 +270,7 @@ class Powers:
         "breakpoints",
         "g",
         "general",
+        "hands",
         "lasting",
         "minions",
         "players",
@@ -257,6 +296,9 @@ class Powers:
             if effect.key == "power" and effect.target is not None:
                 self.lasting.setdefault(effect.target, []).append(effect)
         self.shields = Shields(g, s)
+        #: the hands, when a card in play reads a hand (Haunting): the powers hold while they do
+        readers = cat.hand_power
+        self.hands = _hands(s) if readers and in_play_now(s).having(readers, cat) else None
         self.players: Sources | None = None  # the player power modifiers, when first asked
         self.totals: dict[int, dict[int, int]] = {}  # base -> its totals by player
         self.minions: dict[int, int] = {}  # minion -> its power
@@ -365,7 +407,12 @@ def kept(g: SmashUp, state: State) -> Powers:
         found: Powers | None = state._powers  # type: ignore[attr-defined]
     except AttributeError:
         found = None
-    if found is not None and found.s is state and found.stamp == _stamp(state):
+    if (
+        found is not None
+        and found.s is state
+        and found.stamp == _stamp(state)
+        and (found.hands is None or found.hands == _hands(state))
+    ):
         return found
     found = state.__dict__[_KEY] = Powers(g, state)
     return found
@@ -378,6 +425,12 @@ def _stamp(s: State) -> tuple[int, ...]:
     these; the cards' counters and controllers it must announce (:func:`changed`)."""
     lasting, attached = s.lasting, s.attached  # type: ignore[attr-defined]
     return (id(lasting), len(lasting), id(attached), len(attached), s.active)
+
+
+def _hands(s: State) -> tuple[tuple[int, ...], ...]:
+    """The cards each hand holds (what a power that reads a hand may change with)."""
+    zones = s.zones
+    return tuple(tuple(zones[f"hand:{seat}"]) for seat in range(len(s.names)))
 
 
 def changed(state: State) -> None:
@@ -414,11 +467,13 @@ def forbidden(
     """Whether a card in play says ``action`` cannot be done to ``target`` by ``actor``
     ("cannot" beats "can", 000 Additional Rules), by ``card`` (default: the card whose
     ability is running)."""
+    s: SUState = state  # type: ignore[assignment]
+    if s.lasting and action in SHIELDED and shielded(g, s, target, actor):
+        return True  # a lasting shield is a "cannot": nothing outweighs it
     if srcs is None:
         srcs = protections(g, state)
     if not srcs:
         return False
-    s: SUState = state  # type: ignore[assignment]
     perms = [
         Permission(action, src, False)
         for src, spec in srcs
@@ -435,11 +490,58 @@ def forbidden(
     return not allowed(perms)
 
 
+#: the actions a lasting shield on a base forbids (any way of affecting a minion)
+SHIELDED = frozenset({"affect", "attach"})
+
+
+def shields_up(state: State) -> bool:
+    """Whether a lasting ``shield`` is on any base now (asked first: most often none is)."""
+    return any(e.key == "shield" for e in state.lasting)
+
+
+def shielded(g: SmashUp, s: SUState, target: int, actor: int) -> bool:
+    """Whether a lasting ``shield`` on a base (Superiority) keeps ``actor``'s cards from
+    affecting the minion ``target``: a minion at that base controlled by the shield's player,
+    ``actor`` another player (a base acts for no one)."""
+    if actor < 0:
+        return False
+    controller = s.cards[target].controller
+    if controller == actor:
+        return False
+    where = -1
+    for e in s.lasting:
+        if e.key == "shield" and e.seat == controller:
+            if where < 0:
+                where = g.base_of(s, target)
+                if where < 0 or not g.is_minion(s, target):
+                    return False
+            if e.target == where:
+                return True
+    return False
+
+
+def extras_barred(g: SmashUp, s: SUState, seat: int) -> bool:
+    """Whether ``seat`` cannot play extra cards now: another player's lasting
+    ``no_extra_plays`` is on a base where ``seat`` has a minion (Bear Necessities)."""
+    if not s.lasting:
+        return False
+    for e in s.lasting:
+        if (
+            e.key == "no_extra_plays"
+            and e.seat != seat
+            and e.target is not None
+            and g.base_in_play(s, e.target)
+            and any(s.cards[m].controller == seat for m in g.minions_at(s, e.target))
+        ):
+            return True
+    return False
+
+
 def blocked(g: SmashUp, state: State, action: str, target: int, actor: int) -> bool:
     """Whether ``action`` on ``target`` by ``actor`` is forbidden, either by name or as
     any way of affecting the card (``"affect"``: "cannot be affected by ...")."""
     srcs = protections(g, state)
-    if not srcs:
+    if not srcs and not (state.lasting and shields_up(state)):
         return False
     return forbidden(g, state, action, target, actor, srcs) or forbidden(
         g, state, "affect", target, actor, srcs

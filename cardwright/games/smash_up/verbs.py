@@ -168,6 +168,10 @@ def leave_play(g: SmashUp, s: SUState, cid: int, dest: str, *, bottom: bool = Fa
         )
         if offer >= 0:
             g.queue_offer(s, offer, cid)
+    # "after this card leaves play" (the card hears it wherever it went)
+    g.fire(
+        s, "left_play", also=[cid], card=cid, base_card=bid, was_on_card=-1 if host == bid else host
+    )
 
 
 def went_instead(g: SmashUp, s: SUState, cid: int, where: str) -> None:
@@ -318,6 +322,8 @@ def move_minion(g: SmashUp, state: State, cid: int, dest: int, actor: int, rule:
         card=cid,
     )
     g.use_once(s, dest, "arrived", cid)
+    if 0 <= actor != s.cards[cid].controller:  # a rival's minion moved by a player's card
+        g.use_once(s, dest, f"moved_rival:{actor}", cid)
     g.fire(s, "minion_moved", minion_card=cid, from_card=src, to_card=dest, by=actor)
     return True
 

@@ -33,6 +33,7 @@ from .basewords import base_words
 from .cardwords import card_words
 from .catalog import BASES, RESOLVING
 from .deckwords import deck_words
+from .madness import madness_words
 from .prettywords import pretty_words
 from .scorewords import score_words
 from .selectors import (
@@ -48,6 +49,7 @@ from .selectors import (
     verb,
 )
 from .state import REVEALED, Allowance, Lasting, SUState
+from .tablewords import table_words
 from .verbs import CONTROL
 
 if TYPE_CHECKING:
@@ -151,8 +153,7 @@ def _power(ctx: Ctx, what: Any, amount: int, until: str = "end_of_turn", log: st
             s,
             "power",
             ctx.rule,
-            f"{s.names[seat]}'s {len(got)} minion(s) get {int(amount):+d} power until the end "
-            "of the turn",
+            f"{s.names[seat]}'s {len(got)} minion(s) get {int(amount):+d} power {_until(s, until)}",
             seat,
             cards=got,
         )
@@ -200,15 +201,26 @@ def _extra(
     subtype: str = "",
     ongoing: bool = False,
     source: Any = None,
+    like: Any = None,
+    remember: bool = False,
     onto: Any = None,
 ) -> bool:
     """You may play an extra minion or action (``source``: the card the play is tied to,
-    default the ability's card; ``onto``: the one minion an action must be played on)."""
+    default the ability's card; ``like``: cards whose names the card played must have, none
+    when ``like`` holds no card; ``remember``: the card played is remembered for the ability's
+    card this turn, ``extras_of``; ``onto``: the one minion an action must be played on)."""
     g = game_of(ctx)
     base = -1 if at is None else _first(at)
     src = -1 if ctx.source is None else ctx.source
     if source is not None:
         src = _first(source)
+    names = None
+    if like is not None:
+        s = state_of(ctx)
+        names = sorted({s.cards[c].defn for c in cards_of(like)})
+        if not names:
+            g.log(s, "no_extra", ctx.rule, "No card to match: no extra play", ctx.you)
+            return False
     g.grant_extra(
         ctx.state,
         ctx.you,
@@ -223,6 +235,8 @@ def _extra(
         cond=cond,
         ongoing=bool(ongoing),
         subtype=subtype,
+        names=names,
+        remember=bool(remember),
         onto=-1 if onto is None else _first(onto),
     )
     return True
@@ -310,17 +324,25 @@ def _discard_random(ctx: Ctx, n: int = 1, who: Any = None) -> bool:
     return done
 
 
-def _ongoing_extra(ctx: Ctx, kind: str) -> bool:
+def _ongoing_extra(ctx: Ctx, kind: str, max_power: int = -1) -> bool:
     """ "While this is in play you may play an extra ... on each of your turns": a play that
-    lasts while the card stays in play (an action on a base: at that base only; reading W8)."""
+    lasts while the card stays in play (an action on a base: at that base only; a base: at
+    itself, for the player whose turn it is; reading W8), limited to ``max_power``."""
     g, s, source = game_of(ctx), state_of(ctx), ctx.source
     assert source is not None
-    seat = s.cards[source].controller
-    base = g.base_of(s, source) if not g.is_minion(s, source) else -1
+    base: int
+    if source in s.zones[BASES]:
+        seat, base = ctx.you, int(source)
+    else:
+        seat = s.cards[source].controller
+        base = g.base_of(s, source) if not g.is_minion(s, source) else -1
     ref = None if base < 0 else CardRef(base)
-    s.allowances.append(Allowance(kind, base=ref, source=CardRef(source), ongoing=True))
+    s.allowances.append(
+        Allowance(kind, int(max_power), base=ref, source=CardRef(source), ongoing=True)
+    )
+    what = kind if max_power < 0 else f"{kind} of power {max_power} or less"
     where = f" at {g.card_name(s, base)}" if base >= 0 else ""
-    g.log(s, "extra", ctx.rule, f"{s.names[seat]} may play an extra {kind}{where}", seat)
+    g.log(s, "extra", ctx.rule, f"{s.names[seat]} may play an extra {what}{where}", seat)
     return True
 
 
@@ -360,21 +382,28 @@ def _to_deck_bottom(ctx: Ctx, what: Any) -> bool:
     for cid in cards_of(what):
         owner = s.cards[cid].owner
         name = g.card_name(s, cid)
+        who = s.names[owner]
         if g.base_of(s, cid) >= 0:
             g.leave_play(s, cid, f"deck:{owner}", bottom=True)
-            text = f"{name} goes to the bottom of {s.names[owner]}'s deck"
+            text = f"{name} goes to the bottom of {who}'s deck"
             g.log(s, "to_deck", ctx.rule, text, ctx.you, card=cid)
         elif cid in s.zones[f"discard:{owner}"]:
             g.to_zone(s, cid, f"discard:{owner}", f"deck:{owner}", bottom=True)
-            text = f"{name} goes from {s.names[owner]}'s discard pile to the bottom of their deck"
+            text = f"{name} goes from {who}'s discard pile to the bottom of their deck"
             g.log(s, "to_deck", ctx.rule, text, owner, card=cid)
         elif cid in s.zones[REVEALED]:
             g.to_zone(s, cid, REVEALED, f"deck:{owner}", bottom=True)
             s.cards[cid].controller = owner
-            text = f"{name} goes to the bottom of {s.names[owner]}'s deck"
+            g.log(
+                s,
+                "to_deck",
+                ctx.rule,
+                f"{name} goes to the bottom of {who}'s deck",
+                owner,
+                card=cid,
+            )
         elif cid in s.zones[f"hand:{owner}"]:
             g.to_zone(s, cid, f"hand:{owner}", f"deck:{owner}", bottom=True)
-            who = s.names[owner]
             g.log(
                 s,
                 "to_deck",
@@ -388,9 +417,7 @@ def _to_deck_bottom(ctx: Ctx, what: Any) -> bool:
         elif cid in s.zones[RESOLVING]:
             s.cards[cid].controller = owner
             g.to_zone(s, cid, RESOLVING, f"deck:{owner}", bottom=True)
-            text = (
-                f"{name} goes to the bottom of {s.names[owner]}'s deck instead of the discard pile"
-            )
+            text = f"{name} goes to the bottom of {who}'s deck instead of the discard pile"
             g.log(s, "to_deck", ctx.rule, text, owner, card=cid)
         else:
             continue
@@ -544,6 +571,8 @@ def words() -> dict[str, Any]:
         **deck_words(),
         **base_words(),
         **card_words(),
+        **madness_words(),
+        **table_words(),
         **pretty_words(),
         **score_words(),
         **counter_words(),
