@@ -98,7 +98,11 @@ def test_no_text_copies_the_card_catalogue() -> None:
     folder = os.environ.get("CARDWRIGHT_CARD_CATALOGUE")
     files = sorted(Path(folder).glob("*.json")) if folder else []
     if not files:
-        pytest.skip("set CARDWRIGHT_CARD_CATALOGUE to a folder of the catalogue's JSON files")
+        pytest.skip(
+            "the card catalogue is the publisher's text and is not kept in this repository: "
+            "set CARDWRIGHT_CARD_CATALOGUE to a folder of its JSON files (smash-up-card-archive, "
+            "app/data) to check our Smash Up texts against it"
+        )
     copied: set[tuple[str, ...]] = set()
     for path in files:
         data = json.loads(path.read_text(encoding="utf-8"))
