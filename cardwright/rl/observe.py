@@ -26,7 +26,6 @@ The array's layout is :attr:`Encoder.sections` (``docs/rl.md`` prints it per gam
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
@@ -186,6 +185,8 @@ class Encoder:
         self.kind_index = {k: i for i, k in enumerate(catalogue.kinds)}
         self.phase_index = {p: i for i, p in enumerate(self.spec.phases)}
         self.card_index = Slots(catalogue.card_index)
+        #: the same as a plain dict (faster to look up; a miss is a card outside the list)
+        self._known = dict(catalogue.card_index)
         sections: list[Section] = []
         offset = 0
 
@@ -208,7 +209,9 @@ class Encoder:
         cards = len(catalogue.cards) + 1  # and one place for any card outside the list
         self._zones: list[tuple[ZonePlane, int, int]] = []  # plane, offset, size per block
         self._plans: dict[int, list[_Place]] = {}
-        self._splits: dict[int, tuple[list[tuple[str, int, int, bool]], list[_Place]]] = {}
+        self._splits: dict[
+            int, tuple[list[tuple[str, int, int, bool]], list[_Place], list[_Place]]
+        ] = {}
         self._verdicts: dict[tuple[str, int], bool | int | None] = {}
         for plane in self.spec.zones:
             per = 2 + len(plane.planes) * cards
@@ -304,86 +307,126 @@ class Encoder:
         self._fill_header(sight, acc)
         self._fill_zones(sight, acc, ones)
         for feature, size, start in self._features:
-            values = feature.fill(sight)
-            if isinstance(values, dict):
-                for i, v in values.items():
-                    if v:
-                        acc[start + i] = v
-                continue
-            if len(values) != size:
-                raise CatalogueError(
-                    f"{self.game.id}: feature {feature.name} gave {len(values)} values, not {size}"
-                )
-            for i, v in enumerate(values):
-                if v:
-                    acc[start + i] = v
-        if ones:
-            acc.update(Counter(ones))  # the places of ``ones`` are none of ``acc``'s
+            self._fill_feature(sight, feature, size, start, acc)
         out = np.zeros(self.size, OBS_DTYPE)
-        if acc:
-            out[list(acc)] = list(acc.values())
+        # item by item through a memoryview: for the few dozen places an observation sets,
+        # cheaper than making index arrays for one numpy assignment
+        put = memoryview(out)
+        for i, v in acc.items():
+            put[i] = v
+        for i in ones:  # the places of ``ones`` are none of ``acc``'s
+            put[i] += 1
         return out
 
-    def _split(self, seat: int) -> tuple[list[tuple[str, int, int, bool]], list[_Place]]:
-        """``seat``'s plan in two (for a full state): the zones the game's ``zone_sight``
+    def _fill_feature(
+        self, sight: Sight, feature: Any, size: int, start: int, acc: dict[int, float]
+    ) -> None:
+        """A feature's non-zero values into ``acc`` (its places are its own)."""
+        values = feature.fill(sight)
+        if isinstance(values, dict):
+            for i, v in values.items():
+                if v:
+                    acc[start + i] = v
+            return
+        if len(values) != size:
+            raise CatalogueError(
+                f"{self.game.id}: feature {feature.name} gave {len(values)} values, not {size}"
+            )
+        for i, v in enumerate(values):
+            if v:
+                acc[start + i] = v
+
+    def _split(
+        self, seat: int
+    ) -> tuple[list[tuple[str, int, int, bool]], list[_Place], list[_Place]]:
+        """``seat``'s plan in three (for a full state): the zones the game's ``zone_sight``
         settles whole that need only counts and cards (zone, offset, offset of the cards or
-        -1, all hidden), and the others."""
+        -1, all hidden), the zones it shows whole that also have exhausted or counter planes,
+        and the others."""
         found = self._splits.get(seat)
         if found is None:
-            simple, other = [], []
+            simple, shown, other = [], [], []
             for place in self._plan(seat):
                 zone, base, at_cards, at_exh, counters, _, whole = place
                 if whole is not None and at_exh < 0 and not counters:
                     simple.append((zone, base, at_cards, not whole))
+                elif whole is True:
+                    shown.append(place)
                 else:
                     other.append(place)
-            found = self._splits[seat] = (simple, other)
+            found = self._splits[seat] = (simple, shown, other)
         return found
 
     def _fill_zones(self, sight: Sight, acc: dict[int, float], ones: list[int]) -> None:
         """The zone blocks: counts into ``acc``, cards by definition into ``ones`` (their
         places never meet)."""
-        state = sight.state
-        zones, cards, index = state.zones, state.cards, self.card_index
-        add = ones.extend
         if sight.is_view:
-            rest = self._plan(sight.seat)
-        else:
-            simple, rest = self._split(sight.seat)
-            for zone, base, at_cards, hidden in simple:  # settled whole: the common case
-                ids = zones.get(zone)
-                if ids:
-                    acc[base] = len(ids)
-                    if hidden:
-                        acc[base + 1] = len(ids)
-                    elif at_cards >= 0:
+            for place in self._plan(sight.seat):
+                self._fill_place(sight, place, acc, ones)
+            return
+        state = sight.state
+        zones, cards, index, known = state.zones, state.cards, self.card_index, self._known
+        add = ones.extend
+        simple, shown, rest = self._split(sight.seat)
+        for zone, base, at_cards, hidden in simple:  # settled whole: the common case
+            ids = zones.get(zone)
+            if ids:
+                acc[base] = len(ids)
+                if hidden:
+                    acc[base + 1] = len(ids)
+                elif at_cards >= 0:
+                    try:
+                        add([at_cards + known[cards[c].defn] for c in ids])
+                    except KeyError:  # a card outside the list: its one place after it
                         add([at_cards + index[cards[c].defn] for c in ids])
-        for zone, base, at_cards, at_exh, counters, tail, _ in rest:
+        for zone, base, at_cards, at_exh, counters, _, _ in shown:  # every card seen
             ids = zones.get(zone)
             if not ids:
                 continue
             acc[base] = len(ids)
-            defs = sight.defs(zone)
-            unseen = defs.count(HIDDEN)
-            if unseen:
-                acc[base + 1] = unseen
-            if at_cards >= 0 and unseen < len(defs):
-                add([at_cards + index[d] for d in defs if d != HIDDEN])
-            if at_exh < 0 and not counters:
-                continue
-            for cid, d in zip(ids, defs, strict=True):
-                card = cards[cid]
+            for card in map(cards.__getitem__, ids):
+                i = index[card.defn]
+                if at_cards >= 0:
+                    ones.append(at_cards + i)
                 if at_exh >= 0 and card.exhausted:
-                    ones.append(tail if d == HIDDEN else at_exh + index[d])
+                    ones.append(at_exh + i)
                 if counters and card.counters:
-                    for k, (key, at) in enumerate(counters):
+                    for key, at in counters:
                         value = card.counters.get(key)
                         if value:
-                            if d == HIDDEN:
-                                i = tail + (at_exh >= 0) + k
-                            else:
-                                i = at + index[d]
-                            acc[i] = acc.get(i, 0.0) + value
+                            acc[at + i] = acc.get(at + i, 0.0) + value
+        for place in rest:
+            self._fill_place(sight, place, acc, ones)
+
+    def _fill_place(
+        self, sight: Sight, place: _Place, acc: dict[int, float], ones: list[int]
+    ) -> None:
+        """One zone block read card by card (through :meth:`Sight.defs`): counts into
+        ``acc``, cards by definition into ``ones``."""
+        zone, base, at_cards, at_exh, counters, tail, _ = place
+        ids = sight.state.zones.get(zone)
+        if not ids:
+            return
+        cards, index = sight.cards, self.card_index
+        acc[base] = len(ids)
+        defs = sight.defs(zone)
+        unseen = defs.count(HIDDEN)
+        if unseen:
+            acc[base + 1] = unseen
+        if at_cards >= 0 and unseen < len(defs):
+            ones.extend([at_cards + index[d] for d in defs if d != HIDDEN])
+        if at_exh < 0 and not counters:
+            return
+        for cid, d in zip(ids, defs, strict=True):
+            card = cards[cid]
+            if at_exh >= 0 and card.exhausted:
+                ones.append(tail if d == HIDDEN else at_exh + index[d])
+            if counters and card.counters:
+                for k, (key, at) in enumerate(counters):
+                    value = card.counters.get(key)
+                    if value:
+                        i = tail + (at_exh >= 0) + k if d == HIDDEN else at + index[d]
+                        acc[i] = acc.get(i, 0.0) + value
 
     def _fill_header(self, sight: Sight, acc: dict[int, float]) -> None:
         state, n = sight.state, self.players
