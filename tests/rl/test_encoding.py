@@ -21,6 +21,8 @@ from cardwright.rl.checks import check_catalogue, check_encoding_swaps, play_che
 from cardwright.sim.deal import deal
 
 PEOPLES = ("Hoax", "Vulca", "Mimix", "Flit", "Khind", "Terrah", "Pillar", "Aqua", "Buka")
+CTHULHU = ["minions_of_cthulhu", "miskatonic_university", "elder_things", "innsmouth"]
+PARTNERS = ["ninjas", "zombies", "pirates", "robots"]
 
 #: (game, config, games): the catalogue is checked at every step of these random games
 CATALOGUE_CASES: list[tuple[str, dict[str, Any], int]] = [
@@ -35,6 +37,13 @@ CATALOGUE_CASES: list[tuple[str, dict[str, Any], int]] = [
     ("smash-up", {"players": 2, "factions": ["any", "any"]}, 24),
     ("smash-up", {"players": 3, "factions": ["any"] * 3, "card_set": "70s-errata"}, 12),
     ("smash-up", {"players": 4, "factions": ["any"] * 4}, 8),
+    # The Obligatory Cthulhu Set's four factions: the Madness deck's thirty copies of one card
+    ("smash-up", {"players": 2, "factions": [CTHULHU[:2], CTHULHU[2:]]}, 6),
+    (
+        "smash-up",
+        {"players": 4, "factions": [[f, g] for f, g in zip(CTHULHU, PARTNERS, strict=True)]},
+        3,
+    ),
     ("varia", {"decks": ["any", "any"]}, 50),
     *[
         ("munchkin", {"players": n, "card_set": cs}, 1)
@@ -158,6 +167,34 @@ def test_copies_get_ordinals() -> None:
             assert any(w.endswith("#1") for w in words), words
             return
     raise AssertionError("no opening hand with two copies in 20 seeds")
+
+
+def test_each_card_has_the_copies_a_decision_may_name() -> None:
+    """Smash Up's catalogue gives a card as many ordinals as its deck holds: thirty for the
+    Madness card, one for a card a faction holds once, one for a base; and the words of each
+    index name the card and ordinal it stands for."""
+    from cardwright.games.smash_up import carddata
+
+    catalogue = Catalogue("smash-up")
+    madness = carddata.load_madness().id
+    single = next(
+        card.id
+        for faction in carddata.load_factions().values()
+        for card in faction.cards
+        if card.copies == 1
+    )
+    base = next(iter(carddata.load_bases()))
+    assert catalogue.copies[madness] == 30
+    assert catalogue.copies[single] == 1
+    assert catalogue.copies[base] == 1
+    block = next(b for b in catalogue.blocks.values() if b.form == "play:CARD")
+    part = block.parts[0]
+    assert block.size == sum(catalogue.copies.values())
+    first = block.offset + part.starts[part.index[madness]] * part.stride
+    assert catalogue.describe(first + 29 * part.stride) == f"play:{madness}#29"
+    assert catalogue.describe(first + 30 * part.stride) != f"play:{madness}#30"
+    at = block.offset + part.starts[part.index[single]] * part.stride
+    assert catalogue.describe(at) == f"play:{single}"
 
 
 @pytest.mark.parametrize("game_id", playable_games())
