@@ -28,8 +28,8 @@ def catalogue_markdown(game_id: str) -> str:
     copies = (
         f"{high} copies of a card at one place of a decision"
         if low == high
-        else f"{low} to {high} copies of a card at one place of a decision, as the card's "
-        f"most ({sum(catalogue.copies.values()):,} in all)"
+        else f"{low} to {high} copies of a card at one place of a decision, by card "
+        f"({sum(catalogue.copies.values()):,} for the card list)"
     )
     lines = [
         f"{catalogue.size:,} actions; {len(catalogue.cards)} cards in the card list; {copies}.",
