@@ -163,6 +163,15 @@ class Slots(dict[str, int]):
 
 #: a zone's places in the observation (:meth:`Encoder._plan`)
 _Place = tuple[str, int, int, int, tuple[tuple[str, int], ...], int, bool | None]
+#: a seat's plan sorted for a full state (:meth:`Encoder._split`)
+_Split = tuple[
+    list[tuple[str, int, bool]],
+    list[tuple[str, int]],
+    list[tuple[str, int]],
+    list[tuple[str, tuple[tuple[str, int], ...]]],
+    list[tuple[str, int, bool, tuple[str, ...]]],
+    list[_Place],
+]
 
 
 @dataclass(frozen=True)
@@ -209,10 +218,8 @@ class Encoder:
         cards = len(catalogue.cards) + 1  # and one place for any card outside the list
         self._zones: list[tuple[ZonePlane, int, int]] = []  # plane, offset, size per block
         self._plans: dict[int, list[_Place]] = {}
-        self._splits: dict[
-            int, tuple[list[tuple[str, int, int, bool]], list[_Place], list[_Place]]
-        ] = {}
-        self._verdicts: dict[tuple[str, int], bool | int | None] = {}
+        self._splits: dict[int, _Split] = {}
+        self._verdicts: dict[tuple[str, int], bool | None] = {}
         for plane in self.spec.zones:
             per = 2 + len(plane.planes) * cards
             per += ("exhausted" in plane.planes) + len(plane.counters)
@@ -260,11 +267,11 @@ class Encoder:
     def _verdict(self, zone: str, seat: int) -> bool | None:
         """The game's ``zone_sight`` for ``zone`` and ``seat``, kept."""
         key = (zone, seat)
-        found = self._verdicts.get(key, 0)
-        if found == 0:
-            hook = self.spec.zone_sight
-            found = self._verdicts[key] = hook(zone, seat) if hook is not None else None
-        return found  # type: ignore[return-value]
+        if key in self._verdicts:
+            return self._verdicts[key]
+        hook = self.spec.zone_sight
+        found = self._verdicts[key] = hook(zone, seat) if hook is not None else None
+        return found
 
     def _plan(self, seat: int) -> list[_Place]:
         """Where each zone of the observation goes when ``seat`` observes: (zone, offset of
@@ -336,25 +343,36 @@ class Encoder:
             if v:
                 acc[start + i] = v
 
-    def _split(
-        self, seat: int
-    ) -> tuple[list[tuple[str, int, int, bool]], list[_Place], list[_Place]]:
-        """``seat``'s plan in three (for a full state): the zones the game's ``zone_sight``
-        settles whole that need only counts and cards (zone, offset, offset of the cards or
-        -1, all hidden), the zones it shows whole that also have exhausted or counter planes,
-        and the others."""
+    def _split(self, seat: int) -> _Split:
+        """``seat``'s plan sorted for a full state, each list read in one pass: the zones the
+        game's ``zone_sight`` settles whole, for their counts (zone, offset, all hidden); of
+        those it shows, the ones counted by definition (zone, offset of the cards), by
+        exhausted cards (zone, offset of the exhausted cards) and by counters (zone,
+        (counter, offset) ...); the hidden ones with exhausted or counter planes (zone,
+        offset of the hidden cards' exhausted count and counter sums, whether exhausted is
+        one of them, the counters); and the zones shown card by card."""
         found = self._splits.get(seat)
         if found is None:
-            simple, shown, other = [], [], []
+            found = ([], [], [], [], [], [])
+            counted, listed, tapped, counting, veiled, other = found
             for place in self._plan(seat):
-                zone, base, at_cards, at_exh, counters, _, whole = place
-                if whole is not None and at_exh < 0 and not counters:
-                    simple.append((zone, base, at_cards, not whole))
-                elif whole is True:
-                    shown.append(place)
-                else:
+                zone, base, at_cards, at_exh, counters, tail, whole = place
+                if whole is None:
                     other.append(place)
-            found = self._splits[seat] = (simple, shown, other)
+                    continue
+                counted.append((zone, base, not whole))
+                if not whole:
+                    if at_exh >= 0 or counters:
+                        keys = tuple(key for key, _ in counters)
+                        veiled.append((zone, tail, at_exh >= 0, keys))
+                    continue
+                if at_cards >= 0:
+                    listed.append((zone, at_cards))
+                if at_exh >= 0:
+                    tapped.append((zone, at_exh))
+                if counters:
+                    counting.append((zone, counters))
+            self._splits[seat] = found
         return found
 
     def _fill_zones(self, sight: Sight, acc: dict[int, float], ones: list[int]) -> None:
@@ -364,37 +382,58 @@ class Encoder:
             for place in self._plan(sight.seat):
                 self._fill_place(sight, place, acc, ones)
             return
-        state = sight.state
-        zones, cards, index, known = state.zones, state.cards, self.card_index, self._known
-        add = ones.extend
-        simple, shown, rest = self._split(sight.seat)
-        for zone, base, at_cards, hidden in simple:  # settled whole: the common case
+        zones, cards, index = sight.state.zones, sight.cards, self.card_index
+        counted, listed, tapped, counting, veiled, rest = self._split(sight.seat)
+        for zone, base, hidden in counted:  # settled whole: the common case
             ids = zones.get(zone)
             if ids:
-                acc[base] = len(ids)
+                acc[base] = n = len(ids)
                 if hidden:
-                    acc[base + 1] = len(ids)
-                elif at_cards >= 0:
-                    try:
-                        add([at_cards + known[cards[c].defn] for c in ids])
-                    except KeyError:  # a card outside the list: its one place after it
-                        add([at_cards + index[cards[c].defn] for c in ids])
-        for zone, base, at_cards, at_exh, counters, _, _ in shown:  # every card seen
-            ids = zones.get(zone)
-            if not ids:
-                continue
-            acc[base] = len(ids)
-            for card in map(cards.__getitem__, ids):
-                i = index[card.defn]
-                if at_cards >= 0:
-                    ones.append(at_cards + i)
-                if at_exh >= 0 and card.exhausted:
-                    ones.append(at_exh + i)
-                if counters and card.counters:
+                    acc[base + 1] = n
+        known, empty, start = self._known, (), len(ones)
+        try:  # one comprehension over every zone whose cards are all seen, then their
+            # exhausted cards (the game's own cards: a plain dict)
+            ones += [
+                at + known[cards[c].defn] for zone, at in listed for c in zones.get(zone, empty)
+            ]
+            if tapped:
+                ones += [
+                    at + known[card.defn]
+                    for zone, at in tapped
+                    for card in map(cards.__getitem__, zones.get(zone, empty))
+                    if card.exhausted
+                ]
+        except KeyError:  # a card outside the list: its one place after the list
+            del ones[start:]
+            ones += [
+                at + index[cards[c].defn] for zone, at in listed for c in zones.get(zone, empty)
+            ]
+            ones += [
+                at + index[card.defn]
+                for zone, at in tapped
+                for card in map(cards.__getitem__, zones.get(zone, empty))
+                if card.exhausted
+            ]
+        for zone, counters in counting:
+            for card in map(cards.__getitem__, zones.get(zone, empty)):
+                if card.counters:
                     for key, at in counters:
                         value = card.counters.get(key)
                         if value:
-                            acc[at + i] = acc.get(at + i, 0.0) + value
+                            i = at + index[card.defn]
+                            acc[i] = acc.get(i, 0.0) + value
+        for zone, tail, exhausted, keys in veiled:  # nothing seen but the public part
+            ids = zones.get(zone)
+            if not ids:
+                continue
+            if exhausted:
+                n = sum([cards[c].exhausted for c in ids])
+                if n:
+                    acc[tail] = n
+            for k, key in enumerate(keys, tail + exhausted):
+                total = sum([cards[c].counters.get(key, 0) for c in ids])
+                if total:
+                    acc[k] = total
         for place in rest:
             self._fill_place(sight, place, acc, ones)
 
