@@ -507,7 +507,9 @@ class Encoder:
         decision = state.decision
         if decision is not None and decision.seat == seat:
             cards = state.cards
-            out[self.catalogue.indices(decision, lambda c: cards[c].defn)] = 1
+            put = memoryview(out)  # item by item: cheaper than an index array for a few
+            for i in self.catalogue.indices(decision, lambda c: cards[c].defn):
+                put[i] = 1
         return out
 
 
