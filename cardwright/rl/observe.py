@@ -219,6 +219,8 @@ class Encoder:
         self._zones: list[tuple[ZonePlane, int, int]] = []  # plane, offset, size per block
         self._plans: dict[int, list[_Place]] = {}
         self._splits: dict[int, _Split] = {}
+        #: the header but the scores, by what it shows (a bounded number kept)
+        self._heads: dict[tuple[Any, ...], dict[int, float]] = {}
         self._verdicts: dict[tuple[str, int], bool | None] = {}
         for plane in self.spec.zones:
             per = 2 + len(plane.planes) * cards
@@ -468,10 +470,42 @@ class Encoder:
                         acc[i] = acc.get(i, 0.0) + value
 
     def _fill_header(self, sight: Sight, acc: dict[int, float]) -> None:
+        state, n, seat = sight.state, self.players, sight.seat
+        decision = state.decision
+        key = (
+            seat,
+            None if decision is None else decision.seat,
+            None if decision is None else decision.kind,
+            state.active,
+            state.phase,
+            state.turn,
+            state.result is None,
+        )
+        head = self._heads.get(key)
+        if head is None:
+            head = self._head(sight)
+            if len(self._heads) < 10_000:  # past that, made every time
+                self._heads[key] = head
+        acc.update(head)
+        if self.spec.scores:
+            scores = self.game.scores(state)
+            at = self._scores
+            for name in self.spec.scores:
+                values = scores[name]
+                for s in range(n):
+                    v = values[s]
+                    if v:
+                        acc[at + (s - seat) % n] = float(v)
+                at += n
+
+    def _head(self, sight: Sight) -> dict[int, float]:
+        """The header but the scores: what the seat knows of the decision, the turn and
+        the phase."""
         state, n = sight.state, self.players
         at = self._header
         decision = state.decision
         kinds = len(self.kind_index)
+        acc: dict[int, float] = {}
         if decision is not None:
             if decision.seat == sight.seat:
                 acc[at] = 1.0
@@ -489,16 +523,7 @@ class Encoder:
             acc[at] = float(state.turn)
         if state.result is not None:
             acc[at + 1] = 1.0
-        if self.spec.scores:
-            scores = self.game.scores(state)
-            at = self._scores
-            for key in self.spec.scores:
-                values = scores[key]
-                for s in range(n):
-                    v = values[s]
-                    if v:
-                        acc[at + sight.rel(s)] = float(v)
-                at += n
+        return acc
 
     # ----------------------------------------------------------------- the mask
     def mask(self, state: State, seat: int) -> np.ndarray:
