@@ -17,7 +17,7 @@ from cardwright.core.state import HIDDEN
 from cardwright.games import get_game, playable_games
 from cardwright.rl import Catalogue, CatalogueError, Encoder, observation_dict
 from cardwright.rl.catalogue import state_defn
-from cardwright.rl.checks import check_catalogue, check_encoding_swaps, play_checked
+from cardwright.rl.checks import check_catalogue, check_encoding_swaps, check_seen, play_checked
 from cardwright.sim.deal import deal
 
 PEOPLES = ("Hoax", "Vulca", "Mimix", "Flit", "Khind", "Terrah", "Pillar", "Aqua", "Buka")
@@ -99,6 +99,26 @@ def test_encodings_read_only_the_view(
         totals = {k: totals[k] + counts[k] for k in totals}
     assert totals["steps"] > 0
     assert totals["swaps"] > 0, "no hidden cards were exchanged: the check checked nothing"
+
+
+def test_cards_outside_the_list_are_encoded_as_their_view() -> None:
+    """A Bizarre World state dealt by ``determinize`` for a seat that does not know the
+    opponent's deck holds generated cards no card list names: read in place for either seat
+    (the other seat sees some of them), its encoding is still its view's."""
+    game = get_game("bizarre-world")
+    encoder = Encoder(Catalogue("bizarre-world"))
+    outside = steps = 0
+    for seed in range(2):
+        state = game.new_state({}, seed, log=False)
+        agent = RandomAgent(seed)
+        while state.decision is not None:
+            dealt = game.determinize(game.view(state, 0), seed * 1000 + steps)
+            outside += sum(d.defn not in encoder.card_index for d in dealt.cards.values())
+            for seat in (0, 1):
+                check_seen(encoder, dealt, seat, f"determinized seed {seed} step {steps}")
+            game.apply(state, agent.choose(game, state, state.decision.seat))
+            steps += 1
+    assert outside > 0, "no generated card was dealt: the case checked nothing"
 
 
 def test_a_leaking_encoder_is_caught() -> None:
