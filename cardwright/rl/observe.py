@@ -320,7 +320,7 @@ class Encoder:
         out = np.zeros(self.size, OBS_DTYPE)
         # item by item through a memoryview: for the few dozen places an observation sets,
         # cheaper than making index arrays for one numpy assignment
-        put = memoryview(out)
+        put: Any = out.data  # a memoryview of format 'f' (takes floats)
         for i, v in acc.items():
             put[i] = v
         for i in ones:  # the places of ``ones`` are none of ``acc``'s
@@ -532,7 +532,7 @@ class Encoder:
         decision = state.decision
         if decision is not None and decision.seat == seat:
             cards = state.cards
-            put = memoryview(out)  # item by item: cheaper than an index array for a few
+            put = out.data  # item by item: cheaper than an index array for a few
             for i in self.catalogue.indices(decision, lambda c: cards[c].defn):
                 put[i] = 1
         return out

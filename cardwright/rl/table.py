@@ -150,7 +150,7 @@ class Table:
         obs = self.encoder.encode(state, seat)
         mask = np.zeros(self.catalogue.size, MASK_DTYPE)
         if self.to_play == seat:
-            put = memoryview(mask)  # item by item: cheaper than an index array for a few
+            put = mask.data  # item by item: cheaper than an index array for a few
             for i in self.indices():
                 put[i] = 1
         obs.flags.writeable = False
