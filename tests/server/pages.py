@@ -85,6 +85,13 @@ class Tab:
         )
         assert not page.locator("p.error").count(), page.inner_text("p.error")
 
+    def session(self, server: Server, game_id: str) -> Any:
+        """The game's session on ``server``, once this page shows its last view (as it does
+        while the game waits for this seat)."""
+        session = server.hub.sessions[game_id]
+        assert self.seq() == str(session.seq)
+        return session
+
     def tip(self, card: Any) -> str:
         """The words of the card tip that hovering ``card`` (a locator) shows."""
         card.hover()
@@ -105,6 +112,11 @@ def start(tab: Tab, server: Server, game: str, **request: Any) -> str:
     tab.page.wait_for_selector("main.play", timeout=MS)
     assert "#token" not in tab.page.url  # the token leaves the address bar
     return str(created["id"])
+
+
+def card_id(card: Any) -> int:
+    """The id of the card a locator (on a ``.card`` element) points at."""
+    return int(card.get_attribute("data-card") or "")
 
 
 def words(element: Any) -> str:

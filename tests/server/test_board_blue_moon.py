@@ -15,7 +15,7 @@ from cardwright.games.blue_moon.game import BlueMoon
 from cardwright.games.blue_moon.state import BMState
 
 from .conftest import Server
-from .pages import MS, Tab, start_watched, watched_to_the_end
+from .pages import MS, Tab, card_id, start_watched, watched_to_the_end
 from .traffic import check_traffic
 
 GAME = cast(BlueMoon, get_game("blue-moon"))
@@ -83,8 +83,7 @@ def test_blue_moon_is_played_to_the_end_by_clicking(browser: Any, live: Server) 
         if not tab.ready():
             break
         # Ann's decision is pending: the game waits for her, the page shows its last view
-        session = live.hub.sessions[game_id]
-        assert tab.seq() == str(session.seq)
+        session = tab.session(live, game_id)
         state = cast(BMState, session.state)
         if decisions % 4 == 0:
             _check_board(tab, state, 0)
@@ -93,7 +92,7 @@ def test_blue_moon_is_played_to_the_end_by_clicking(browser: Any, live: Server) 
         if not hovered and hand.count():
             card = hand.first
             words = tab.tip(card)
-            printed = GAME.defs[state.cards[int(card.get_attribute("data-card") or "")].defn]
+            printed = GAME.defs[state.cards[card_id(card)].defn]
             assert printed.name in words and f"no. {printed.id}" in words
             assert (printed.text or "(no text)") in words  # the whole text
             hovered = True

@@ -19,7 +19,7 @@ from cardwright.games.munchkin.state import MKState
 from cardwright.server.ai import agent_seed
 
 from .conftest import Server
-from .pages import MS, Tab, start_watched, watched_to_the_end, words
+from .pages import MS, Tab, card_id, start_watched, watched_to_the_end, words
 from .traffic import check_traffic
 
 GAME = cast(Munchkin, get_game("munchkin"))
@@ -106,8 +106,7 @@ def test_munchkin_is_played_to_the_end_on_its_board(browser: Any, live: Server) 
     for _ in range(300):
         if not tab.ready():
             break
-        session = live.hub.sessions[game_id]
-        assert tab.seq() == str(session.seq)
+        session = tab.session(live, game_id)
         state = cast(MKState, session.state)
         _check_board(tab, state)
         seen["fight"] += state.combat is not None
@@ -117,14 +116,14 @@ def test_munchkin_is_played_to_the_end_on_its_board(browser: Any, live: Server) 
         if not hovered and cards.count():
             card = cards.first
             shown = tab.tip(card)
-            defn = GAME.defn(state, int(card.get_attribute("data-card") or ""))
+            defn = GAME.defn(state, card_id(card))
             assert defn.name in shown and defn.text in shown
             hovered = True
             page.mouse.move(0, 0)
         elif hovered and not focused and cards.count() > 1:
             card = cards.last
             card.focus()
-            defn = GAME.defn(state, int(card.get_attribute("data-card") or ""))
+            defn = GAME.defn(state, card_id(card))
             assert defn.text in page.locator(".card-tip").inner_text()
             page.keyboard.press("Escape")
             card.blur()

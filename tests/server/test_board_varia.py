@@ -16,7 +16,7 @@ from cardwright.games.varia.game import Varia
 from cardwright.games.varia.state import VariaState
 
 from .conftest import Server
-from .pages import MS, Tab, start_watched, watched_to_the_end
+from .pages import MS, Tab, card_id, start_watched, watched_to_the_end
 from .traffic import check_traffic
 
 GAME = cast(Varia, get_game("varia"))
@@ -106,8 +106,7 @@ def test_varia_is_played_to_the_end_by_clicking(browser: Any, live: Server) -> N
         if not tab.ready():
             break
         # Ann's decision is pending: the game waits for her, the page shows its last view
-        session = live.hub.sessions[game_id]
-        assert tab.seq() == str(session.seq)
+        session = tab.session(live, game_id)
         state = cast(VariaState, session.state)
         if decisions % 3 == 0:
             dice += _check_board(tab, state, 0)
@@ -116,14 +115,14 @@ def test_varia_is_played_to_the_end_by_clicking(browser: Any, live: Server) -> N
         if not hovered and hand.count():
             card = hand.first
             words = tab.tip(card)
-            printed = GAME.defs[state.cards[int(card.get_attribute("data-card") or "")].defn]
+            printed = GAME.defs[state.cards[card_id(card)].defn]
             assert printed.name in words and _row(printed, "")[6] in words  # the whole text
             hovered = True
             page.mouse.move(0, 0)
         elif hovered and not focused:
             item = page.locator(".va-player.mine .va-items .card").first
             item.focus()
-            shown = state.cards[int(item.get_attribute("data-card") or "")].defn
+            shown = state.cards[card_id(item)].defn
             assert f"gold {GAME.defs[shown].value}" in page.locator(".card-tip").inner_text()
             item.blur()
             focused = True
