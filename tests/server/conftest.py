@@ -16,11 +16,11 @@ import pytest
 import uvicorn
 from websockets.sync.client import ClientConnection, connect
 
-from cardwright.chromium import chromium, find_chromium
-from cardwright.core.errors import ConfigError
+from cardwright.chromium import chromium
 from cardwright.core.state import state_hash
 from cardwright.server.app import create_app
 from cardwright.server.cli import _bind
+from tests.browsers import need_chromium
 
 #: generous: the shared 2-core machine may run at a load average of 15
 TIMEOUT = 90.0
@@ -121,10 +121,7 @@ def server(tmp_path: Path) -> Iterator[Server]:
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
-    try:
-        find_chromium()
-    except ConfigError as exc:
-        pytest.fail(f"{exc} (the browser tests drive Chromium)")
+    need_chromium("the browser tests drive Chromium")
     if not WEB.is_file():
         pytest.fail("the client is not built: `make web` (make test builds it)")
     with chromium() as b:
