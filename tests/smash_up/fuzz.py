@@ -9,7 +9,8 @@ the card set, the first player and the redraw rule. One seed reproduces one game
     nice -n 10 .venv/bin/python -m tests.smash_up.fuzz --from 0 --games 500 --minutes 40
 
 A run prints one line per failure (seed, players, agent, factions, the error's last line) and
-its totals per player count and agent; it goes on after a failure.
+its totals per player count and agent; it goes on after a failure, and Ctrl-C ends it early
+with its totals.
 """
 
 from __future__ import annotations
@@ -76,18 +77,22 @@ def main(argv: list[str] | None = None) -> int:
     played: Counter[tuple[int, str]] = Counter()
     failed: Counter[tuple[int, str]] = Counter()
     start = time.process_time()
-    for seed in range(args.first, args.first + args.games):
-        if args.minutes is not None and time.process_time() - start > 60 * args.minutes:
-            break
-        config, agent = dealt_game(seed)
-        key = (config["players"], agent)
-        played[key] += 1
-        try:
-            play_dealt(seed, args.deep_every)
-        except Exception as exc:  # a failure is reported, and the fuzz goes on
-            failed[key] += 1
-            last = traceback.format_exception_only(exc)[-1].strip()
-            print(f"FAIL seed {seed} {config['players']}p {agent} {config}: {last}", flush=True)
+    seed = args.first
+    try:
+        for seed in range(args.first, args.first + args.games):
+            if args.minutes is not None and time.process_time() - start > 60 * args.minutes:
+                break
+            config, agent = dealt_game(seed)
+            key = (config["players"], agent)
+            try:
+                play_dealt(seed, args.deep_every)
+            except Exception as exc:  # a failure is reported, and the fuzz goes on
+                failed[key] += 1
+                last = traceback.format_exception_only(exc)[-1].strip()
+                print(f"FAIL seed {seed} {config['players']}p {agent} {config}: {last}", flush=True)
+            played[key] += 1
+    except KeyboardInterrupt:  # Ctrl-C ends the run early; the game under way is not counted
+        print(f"stopped at seed {seed}")
     cpu = time.process_time() - start
     for key in sorted(played):
         print(f"{key[0]} players, {key[1]}: {played[key]} games, {failed[key]} failed")
