@@ -44,13 +44,12 @@ from cardwright.core.vocab.exprs import AllOf, Attr, Var
 from .carddata import (
     CARD_SETS,
     DEFAULT_CARD_SET,
-    BaseDef,
-    CardDef,
     card_set_parts,
     load_bases,
     load_factions,
     load_madness,
 )
+from .cardmodels import BaseDef, CardDef
 from .selectors import _e, _opt
 from .words import words
 

@@ -15,7 +15,7 @@ from cardwright.core import rng as chance
 from cardwright.core.state import CardRef, State
 
 from . import inplay
-from .carddata import FACE
+from .cardmodels import FACE
 from .catalog import BASE_DECK, RESOLVING
 from .faces import restore
 from .state import REVEALED, SUState

@@ -2,7 +2,7 @@
 
 * a **fusion card** (Wolf Pact) is a minion card that may be played as an action instead:
   while it is played as an action it is its action side, a definition of its own
-  (``<id>~action``, :meth:`~.carddata.CardDef.action_face`); out of play it is both a minion
+  (``<id>~action``, :meth:`~.cardmodels.CardDef.action_face`); out of play it is both a minion
   card and an action card (``card_attr``: ``minion`` and ``action``);
 * a card that **has another card's ability** (Copycat: a minion's, until the end of the turn;
   Cellular Bonding: an action's on a minion, while it stays in play) becomes, for that time,
@@ -26,7 +26,7 @@ from cardwright.core.state import CardRef, Lasting, State
 from cardwright.core.vocab import Ctx, VerbSpec
 
 from . import inplay, values
-from .carddata import FACE, CardDef
+from .cardmodels import FACE, CardDef
 from .selectors import _first, game_of, player, state_of, verb
 
 if TYPE_CHECKING:

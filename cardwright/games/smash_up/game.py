@@ -37,15 +37,8 @@ from . import (
     verbs,
 )
 from .abilities import SpecialHook, build_registry, rules_index
-from .carddata import (
-    CARD_SET_CHOICES,
-    DEFAULT_CARD_SET,
-    FACE,
-    MADNESS,
-    BaseDef,
-    CardDef,
-    load_faction,
-)
+from .carddata import CARD_SET_CHOICES, DEFAULT_CARD_SET, MADNESS, load_faction
+from .cardmodels import FACE, BaseDef, CardDef
 from .catalog import (
     BASE_DECK,
     BASE_DISCARD,

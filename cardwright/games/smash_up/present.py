@@ -19,7 +19,7 @@ from typing import Any, cast
 from cardwright.core.game import Game
 from cardwright.core.state import CardRef, State, known_card
 
-from .carddata import kind_words
+from .cardmodels import kind_words
 from .catalog import BASE_DECK, BASE_DISCARD, BASES, RESOLVING, base_zone
 from .state import REVEALED, Allowance, SUState
 

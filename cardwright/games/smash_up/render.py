@@ -14,7 +14,7 @@ from .burying import zones_at
 from .state import SUState
 
 if TYPE_CHECKING:
-    from .carddata import CardDef
+    from .cardmodels import CardDef
     from .game import SmashUp
 
 
