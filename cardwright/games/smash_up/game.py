@@ -1,10 +1,12 @@
 """Smash Up (AEG), every faction in ``data/factions``, 2-4 players: the game object.
 
 The rules are split by area, each module's functions serving as methods of :class:`SmashUp`:
-the turn and the redraw (``turn.py``), playing cards and extra plays (``play.py``), values and
-permissions (``values.py``), cards moving outside play and what players know (``cards.py``),
-verbs on cards in play (``verbs.py``), affect records and copies (``affects.py``), events,
-Talents and Specials (``events.py``) and scoring (``scoring.py``). This module holds the
+the turn and the redraw (``turn.py``), the Play Cards phase (``playcards.py``), playing a card
+(``play.py``), extra plays (``extraplay.py``), play allowances (``allowances.py``), where a card
+may go (``destinations.py``), values and permissions (``values.py``), cards moving outside play
+and what players know (``cards.py``), verbs on cards in play (``verbs.py``), affect records and
+copies (``affects.py``), events, Talents and Specials (``events.py``) and scoring
+(``scoring.py``). This module holds the
 configuration and setup, card lookups, hidden information and the checks. Card and base
 abilities plug in through ``abilities.py``. Rule ids cited are in ``rules.toml``; the readings
 chosen where the rulebook is unclear are in ``docs/rulings/smash-up.md``.
@@ -25,13 +27,17 @@ from cardwright.core.zones import card_places, create_card
 
 from . import (
     affects,
+    allowances,
     burying,
     cards,
+    destinations,
     events,
+    extraplay,
     history,
     inplay,
     madness,
     play,
+    playcards,
     scoring,
     values,
     verbs,
@@ -159,16 +165,17 @@ class SmashUp(Game):
     response_prompt = events.response_prompt
     respond = events.respond
     use_special = events.use_special
-    # playing cards (play.py)
-    grant_extra = play.grant_extra
-    play_extra = play.play_extra
-    can_play_actions = play.can_play_actions
-    play_destinations = play.play_destinations
-    can_play = play.can_play
-    play_banned = play.play_banned
+    # playing cards (play.py), extra plays (extraplay.py), allowances (allowances.py), where
+    # a card may go (destinations.py), the Play Cards phase's options (playcards.py)
+    grant_extra = extraplay.grant_extra
+    play_extra = extraplay.play_extra
+    can_play_actions = allowances.can_play_actions
+    play_destinations = destinations.play_destinations
+    can_play = destinations.can_play
+    play_banned = allowances.play_banned
     start_play = play.start_play
-    dedupe = play.dedupe
-    distinct_options = play.distinct_options
+    dedupe = playcards.dedupe
+    distinct_options = playcards.distinct_options
     # scoring (scoring.py)
     ready_bases = scoring.ready_bases
     places = scoring.places

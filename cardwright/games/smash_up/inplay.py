@@ -164,22 +164,14 @@ class InPlay:
         if self.catalog is not cat:  # (none yet, or the one before cards were made)
             self._sort(cat)
         found = self.found.get(kinds)
-        if found is None:
-            if CHECK and kinds not in cat.kind_sets:
-                raise EngineError("inplay: a set of definitions the catalog does not name")
-            return _NONE
-        return found
+        return _none(kinds, cat) if found is None else found
 
     def with_specs(self, kinds: frozenset[str], cat: Catalog) -> list[tuple[int, AbilitySpec]]:
         """:meth:`having`, each card with its ability spec. Shared: not to be changed."""
         if self.catalog is not cat:  # (none yet, or the one before cards were made)
             self._sort(cat)
-        found = self.specs.get(kinds)
-        if found is None:
-            if CHECK and kinds not in cat.kind_sets:
-                raise EngineError("inplay: a set of definitions the catalog does not name")
-            return _NONE
-        return found
+        specs = self.specs.get(kinds)
+        return _none(kinds, cat) if specs is None else specs
 
     def base_among(self, kinds: frozenset[str], cat: Catalog) -> bool:
         """Whether a base in play has a definition in ``kinds`` (kept per set)."""
@@ -192,6 +184,14 @@ class InPlay:
 
 #: what :meth:`InPlay.having` gives for a set with no card in play (shared, never changed)
 _NONE: list[Any] = []
+
+
+def _none(kinds: frozenset[str], cat: Catalog) -> list[Any]:
+    """What :meth:`InPlay.having` / :meth:`InPlay.with_specs` find for a set no card in play
+    has: nothing (with :data:`CHECK` on, a set the catalog does not name is an error)."""
+    if CHECK and kinds not in cat.kind_sets:
+        raise EngineError("inplay: a set of definitions the catalog does not name")
+    return _NONE
 
 
 def in_play_now(state: State) -> InPlay:

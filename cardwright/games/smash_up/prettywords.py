@@ -13,7 +13,7 @@ from typing import Any
 from cardwright.core.vocab import Ctx
 from cardwright.core.vocab.exprs import Call
 
-from .play import extras_played
+from .allowances import extras_played
 from .selectors import _e, state_of
 
 

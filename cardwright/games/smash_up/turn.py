@@ -16,7 +16,7 @@ from . import madness, values, verbs
 from .catalog import DRAW_PER_TURN, HAND_LIMIT, HAND_SIZE
 from .faces import expire
 from .history import destroy_windows, windows_due
-from .play import play_choice, play_options
+from .playcards import play_choice, play_options
 from .scorewords import EXTRA_TURN
 from .scoring import ScoreBases
 from .state import Allowance, SUState

@@ -153,16 +153,8 @@ def power(
     return power_now(g, state, cid, bid, srcs)
 
 
-def power_now(
-    g: SmashUp,
-    state: State,
-    cid: int,
-    bid: int | None = None,
-    srcs: Sources | None = None,
-) -> int:
-    """A minion's power: printed + +1 power counters + ongoing effects + lasting effects,
-    never below 0 (less another player's changes that a protection stops: :class:`Shields`).
-    A minion not in play has its printed power."""
+def power_now(g: SmashUp, state: State, cid: int, bid: int | None, srcs: Sources | None) -> int:
+    """:func:`power` worked out afresh from the cards in play (not the kept powers)."""
     s = cast(SUState, state)
     card = s.cards[cid]
     cat = g.cat(s)
@@ -369,8 +361,8 @@ class Powers:
             self.at(bid)
             found = self.minions.get(cid)
             if found is None:  # not a minion (an action at the base): asked afresh
-                return power_now(self.g, self.s, cid, bid)
-        elif inplay.CHECK and power_now(self.g, self.s, cid, bid) != found:
+                return power_now(self.g, self.s, cid, bid, None)
+        elif inplay.CHECK and power_now(self.g, self.s, cid, bid, None) != found:
             _stale(self.s, f"the power of minion {cid}")
         return found
 

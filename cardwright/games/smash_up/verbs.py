@@ -337,14 +337,8 @@ def return_to_hand(g: SmashUp, state: State, cid: int, actor: int, rule: str) ->
     name = g.card_name(s, cid)
     owner = s.cards[cid].owner
     leave_play(g, s, cid, f"hand:{owner}")
-    g.log(
-        s,
-        "returned",
-        rule,
-        f"{name} returns to {s.names[owner]}'s hand from {g.card_name(s, bid)}",
-        actor,
-        card=cid,
-    )
+    text = f"{name} returns to {s.names[owner]}'s hand from {g.card_name(s, bid)}"
+    g.log(s, "returned", rule, text, actor, card=cid)
     g.fire(s, "card_returned", card=cid, base_card=bid, owner=owner, by=actor)
     return True
 
@@ -373,14 +367,8 @@ def transfer_action(g: SmashUp, state: State, aid: int, dest: int, actor: int, r
     g.to_zone(s, aid, base_zone(src_base), base_zone(dest_base))
     s.attached[CardRef(aid)] = CardRef(dest)
     values.changed(s)
-    g.log(
-        s,
-        "transferred",
-        rule,
-        f"{name} is transferred from {g.card_name(s, src)} to {g.card_name(s, dest)}",
-        actor,
-        card=aid,
-    )
+    text = f"{name} is transferred from {g.card_name(s, src)} to {g.card_name(s, dest)}"
+    g.log(s, "transferred", rule, text, actor, card=aid)
     g.fire(s, "action_transferred", action_card=aid, from_card=src, to_card=dest, by=actor)
     return True
 
