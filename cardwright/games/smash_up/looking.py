@@ -1,7 +1,8 @@
 """Smash Up's words for looking into decks, added with Science Fiction Double Feature and Monster
 Smash: searching a deck for cards of a kind (and what then happens to them), looking at the
-cards at one end of a deck and putting them back in an order of your choice, revealing cards
-until one of a kind shows, and sending deck or revealed cards to the discard pile.
+cards at one end of a deck and putting them back in an order of your choice, putting revealed
+cards back in order, and sending deck or revealed cards to the discard pile (revealing cards
+until one of a kind shows is ``reveal_until`` of ``deckwords.py``).
 
 What a player sees stays theirs: searched and looked-at cards are known to that player only
 (``state.known``) until their deck is shuffled; revealed cards wait in the public ``revealed``
@@ -16,10 +17,10 @@ from typing import TYPE_CHECKING, Any
 
 from cardwright.core import rng as chance
 from cardwright.core.state import CardRef, Decision, Option
-from cardwright.core.vocab import Ctx, Effect, Expr, VerbSpec, cards_of, filters_from, seats_of
+from cardwright.core.vocab import Ctx, Effect, Expr, VerbSpec, cards_of, seats_of
 from cardwright.core.vocab.binding import bind
 from cardwright.core.vocab.effects import fill
-from cardwright.core.vocab.exprs import Call, Seats, passing
+from cardwright.core.vocab.exprs import Call, Seats
 
 from .deckwords import zone_of
 from .selectors import _e, game_of, state_of, verb
@@ -248,26 +249,6 @@ class Arrange(Effect):
 
 
 # ------------------------------------------------------------------------------ revealing
-def _reveal_until(ctx: Ctx, n: int = 1, **filters: Any) -> bool:
-    """You reveal cards from the top of your deck, one at a time, into the public revealed
-    zone, until ``n`` of them pass the filters (``minion=True``) or the deck runs out (a
-    "reveal until" does not shuffle the discard pile in: research §A1 Draw 2 Cards)."""
-    g, s, seat = game_of(ctx), state_of(ctx), ctx.you
-    deck = s.zones[f"deck:{seat}"]
-    wanted = filters_from(filters)
-    shown: list[int] = []
-    found = 0
-    while deck and found < int(n):
-        cid = deck[-1]
-        g.to_zone(s, cid, f"deck:{seat}", REVEALED)
-        shown.append(cid)
-        if passing(ctx, wanted, [CardRef(cid)]):
-            found += 1
-    names = ", ".join(g.card_name(s, c) for c in shown) or "nothing (the deck is empty)"
-    g.log(s, "reveal", ctx.rule, f"{s.names[seat]} reveals from their deck: {names}", seat)
-    return bool(shown)
-
-
 def _back_in_order(ctx: Ctx, what: Any) -> bool:
     """The revealed cards go back on top of their owners' decks in the order they came off
     (the first revealed on top again)."""
@@ -419,7 +400,6 @@ def look_words() -> dict[str, Any]:
         "arrange": lambda what, where="top", prompt=Arrange.prompt: Arrange(
             _e(what), where, prompt
         ),
-        "reveal_until": verb(VerbSpec("reveal_until", _reveal_until)),
         "back_in_order": verb(VerbSpec("back_in_order", _back_in_order)),
         "to_discard": verb(VerbSpec("to_discard", _to_discard)),
     }

@@ -47,7 +47,7 @@ from cardwright.core.vocab import (
     seats_of,
 )
 from cardwright.core.vocab.binding import bind
-from cardwright.core.vocab.effects import fill
+from cardwright.core.vocab.effects import ForEach, fill
 from cardwright.core.vocab.exprs import Call, Seats, passing
 
 from . import values
@@ -150,38 +150,8 @@ def _offer(
 
 
 # ------------------------------------------------------------------------------ for each seat
-@dataclass(frozen=True)
-class EachSeat(Effect):
-    """``for_each_seat(effect, whose=opponent, name="seat")``: see the module docstring."""
-
-    effect: Effect
-    whose: Expr = field(default_factory=lambda: Seats("opponent"))
-    name: str = "seat"
-    immediate: bool = field(init=False, default=False)
-
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "immediate", self.effect.immediate)
-
-    def parts(self) -> Sequence[Effect]:
-        return (self.effect,)
-
-    def do(self, ctx: Ctx) -> None:
-        for seat in seats_of(self.whose.eval(ctx)):
-            self.effect.do(ctx.child(0, vars=bind(ctx.vars, self.name, seat)))
-
-    def run(self, step: EffectStep, ctx: Ctx) -> None:
-        if step.idx == 0 and not step.seats:
-            step.seats = seats_of(self.whose.eval(ctx))
-        if step.idx >= len(step.seats):
-            ctx.game.pop(ctx.state, step)
-            return
-        seat = step.seats[step.idx]
-        step.idx += 1
-        self.effect.start(ctx.child(0, vars=bind(ctx.vars, self.name, seat)))
-
-
-def _for_each_seat(effect: Any, whose: Any = None, name: str = "seat") -> EachSeat:
-    return EachSeat(effect, _seats(whose), name)
+def _for_each_seat(effect: Any, whose: Any = None, name: str = "seat") -> ForEach:
+    return ForEach(_seats(whose), effect, name, seats=True)
 
 
 def _seats(whose: Any) -> Expr:
