@@ -62,7 +62,7 @@ def _munchkin() -> Game[Any]:
     return Munchkin()
 
 
-def _smash_up() -> Game:
+def _smash_up() -> Game[Any]:
     from .smash_up.game import SmashUp
 
     return SmashUp()

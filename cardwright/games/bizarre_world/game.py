@@ -135,8 +135,7 @@ class BizarreWorld(Game[BWState]):
         cfg["decks"] = [d.to_config() for d in resolved]
         return cfg
 
-    def setup(self, state: BWState) -> None:
-        s = state
+    def setup(self, s: BWState) -> None:
         cfg = s.config
         s.names = list(cfg["names"])
         life = FORMATS[cfg["format"]].life
@@ -218,7 +217,7 @@ class BizarreWorld(Game[BWState]):
 
     def gain(
         self,
-        state: BWState,
+        s: BWState,
         seat: int,
         key: str,
         amount: int,
@@ -226,7 +225,6 @@ class BizarreWorld(Game[BWState]):
         source: int | None,
         why: str = "",
     ) -> None:
-        s = state
         if key == "attack":
             self.gain_attack(s, seat, amount, source, rule)
         elif key == "gray":
@@ -237,7 +235,7 @@ class BizarreWorld(Game[BWState]):
         elif key == "life" and amount < 0:
             self.lose_life(s, seat, -amount, rule, why)
         else:
-            super().gain(state, seat, key, amount, rule, source, why)
+            super().gain(s, seat, key, amount, rule, source, why)
 
     def discard_card(self, state: BWState, seat: int, card: int, rule: str) -> None:
         self.discard(state, seat, card, f"hand:{seat}", rule)
@@ -317,8 +315,7 @@ class BizarreWorld(Game[BWState]):
         self.emit(s, "discarded", AFTER, seat, card=card_id)
 
     # ================================================================ the defender's window
-    def response_options(self, state: BWState, frame: Any, seat: int) -> list[Option]:
-        s = state
+    def response_options(self, s: BWState, frame: Any, seat: int) -> list[Option]:
         options: list[Option] = []
         for cid in s.zones[f"play:{seat}"]:
             options.extend(activation_options(self, s, seat, cid, attack_only=True))
@@ -360,8 +357,7 @@ class BizarreWorld(Game[BWState]):
         return {**config, "decks": decks}
 
     # ================================================================ checks and reports
-    def invariants(self, state: BWState) -> list[str]:
-        s = state
+    def invariants(self, s: BWState) -> list[str]:
         seen, problems = card_places(s)
         for seat in (0, 1):
             if s.attack[seat] < 0 or s.gray[seat] < 0:
@@ -379,6 +375,5 @@ class BizarreWorld(Game[BWState]):
 
         return BizarreWorldScreen(self).board(view, seat).text()
 
-    def scores(self, state: BWState) -> dict[str, Any]:
-        s = state
+    def scores(self, s: BWState) -> dict[str, Any]:
         return {"life": list(s.life)}

@@ -61,9 +61,7 @@ class BizarreWorldHeuristic:
     def __init__(self, seed: int = 0) -> None:
         self.rng = LocalRng(seed)
 
-    def choose(self, game: BizarreWorld, state: BWState, seat: int) -> str:
-        g = game
-        s = state
+    def choose(self, g: BizarreWorld, s: BWState, seat: int) -> str:
         decision = s.decision
         assert decision is not None
         options = decision.options

@@ -35,12 +35,11 @@ def _resources(view: BWState, seat: int) -> dict[str, int]:
     return {"total": len(ids), "ready": ready, "face_down": sum(1 for c in ids if c < 0)}
 
 
-def present(game: BizarreWorld, view: BWState, seat: int) -> dict[str, Any]:
+def present(game: BizarreWorld, v: BWState, seat: int) -> dict[str, Any]:
     """Per seat: life, unspent attack, gray resources gained this turn, neutral resources
     (ready of total), creatures in play and which of them are resources; the battle in
     progress (attacker, defender, attack and defence, each source's share, what is
     assigned so far)."""
-    v = view
     seats = []
     for p in range(len(v.names)):
         play = v.zones[f"play:{p}"]

@@ -40,10 +40,9 @@ class BizarreWorldScreen(Screen[BizarreWorld, BWState]):
     def _def(self, view: BWState, cid: int) -> CardDef:
         return card_def(view.cards[cid].defn, view.config["ruleset"])
 
-    def definitions(self, view: BWState) -> dict[str, str]:
+    def definitions(self, v: BWState) -> dict[str, str]:
         """The cards of the decks this seat knows (its own; the opponent's when decklists
         are open); ``lookup`` reads any other name as the generator makes it."""
-        v = view
         out: dict[str, str] = {}
         for deck in v.config.get("decks") or []:
             for cid in deck.get("cards", []) if isinstance(deck, dict) else []:
@@ -64,8 +63,7 @@ class BizarreWorldScreen(Screen[BizarreWorld, BWState]):
         shown = face.line() if text.endswith(")") else card_line(face.name, "", face.text)
         return [(face.name, shown)]
 
-    def board(self, view: BWState, seat: int) -> Board:
-        v = view
+    def board(self, v: BWState, seat: int) -> Board:
         blocks = []
         order = [1 - seat, seat] if seat in (0, 1) else [0, 1]
         for p in order:
@@ -100,9 +98,8 @@ class BizarreWorldScreen(Screen[BizarreWorld, BWState]):
             cid,
         )
 
-    def notes(self, view: BWState, seat: int) -> list[str]:
+    def notes(self, v: BWState, seat: int) -> list[str]:
         """An attack the rules keep off the options: the first turn of the game."""
-        v = view
         decision = v.decision
         if decision is None or decision.kind != "main" or decision.seat != seat:
             return []

@@ -34,11 +34,10 @@ def _side(s: BWState, seat: int, ruleset: str) -> tuple[float, float, float]:
     return attack, resources, float(len(s.zones[f"hand:{seat}"]))
 
 
-def evaluate(game: BizarreWorld, state: BWState) -> list[float]:
+def evaluate(game: BizarreWorld, s: BWState) -> list[float]:
     """Each seat's chance of winning, estimated from a race: the life each side has left
     against the attack the other side's creatures can make next turn, plus a little for
     resources and cards in hand (a logistic of the difference)."""
-    s = state
     ruleset = s.config["ruleset"]
     a0, r0, h0 = _side(s, 0, ruleset)
     a1, r1, h1 = _side(s, 1, ruleset)

@@ -133,9 +133,8 @@ class BlueMoon(Game[BMState]):
             raise ConfigError("blue-moon: 'max_turns' must be a whole number of at least 2")
         return cfg
 
-    def setup(self, state: BMState) -> None:
+    def setup(self, s: BMState) -> None:
 
-        s = state
         cfg = s.config
         s.names = list(cfg["names"])
         decks = [resolve_deck(entry) for entry in cfg["peoples"]]
@@ -254,10 +253,9 @@ class BlueMoon(Game[BMState]):
             s.clock += 1
             s.ran_out[seat] = s.clock
 
-    def drawable(self, state: BMState, seat: int, n: int, eff: InForce | None = None) -> int:
+    def drawable(self, s: BMState, seat: int, n: int, eff: InForce | None = None) -> int:
         """How many of ``n`` cards the seat can take from its draw deck now (the deck's
         size, prohibitions and take limits: the core draw's hook)."""
-        s = state
         k = min(n, len(s.zones[f"deck:{seat}"]))
         if k <= 0:
             return 0
@@ -273,12 +271,11 @@ class BlueMoon(Game[BMState]):
             k = min(k, eff.take_limit(seat, True))
         return k
 
-    def after_draw(self, state: BMState, seat: int, drawn: int) -> None:
+    def after_draw(self, s: BMState, seat: int, drawn: int) -> None:
         """After a draw: the hand changed; the active player's deck draws are counted and
         end backtracking (drawn cards cannot be put back)."""
         if drawn <= 0:
             return
-        s = state
         self.hand_changed(s, seat)
         ti = s.turn_info
         if seat == s.active:
@@ -472,7 +469,7 @@ class BlueMoon(Game[BMState]):
         lead = s.turn_info.leadership
         return lead is not None and lead in cards and cards[lead].defn in numbers
 
-    def card_attr(self, state: BMState, card: int, name: str) -> Any:
+    def card_attr(self, s: BMState, card: int, name: str) -> Any:
         """What expressions may test of a card: ``type``, ``people``, ``name``, ``words`` (of
         its name), ``first_word``, ``number``, ``fire`` and ``earth`` (printed), ``icons``
         (printed), ``shows_icon``, ``text`` (it has a power), ``gang``, ``bluff_kind`` (as the
@@ -480,7 +477,6 @@ class BlueMoon(Game[BMState]):
         ``printed_type``, ``printed_fire``, ``printed_earth`` (the card's own, even face
         down); ``bluff`` (a face-down bluff), ``owner``, ``controller``, ``zone`` (its zone's
         name), ``active``, ``covered``, ``protected``."""
-        s = state
         c = s.cards[card]
         if name in ("owner", "controller"):
             return c.owner if name == "owner" else c.controller
@@ -496,7 +492,7 @@ class BlueMoon(Game[BMState]):
         try:
             return static_attr(card_def(self.defs, c), self.defs[c.defn], bluff, True, name)
         except AttributeError:
-            return super().card_attr(state, card, name)
+            return super().card_attr(s, card, name)
 
     def discard_card(self, state: BMState, seat: int, card: int, rule: str) -> None:
         self.discard_from_hand(state, seat, card, rule)
@@ -546,8 +542,7 @@ class BlueMoon(Game[BMState]):
         return {**config, "peoples": peoples}
 
     # ================================================================ checks and reports
-    def invariants(self, state: BMState) -> list[str]:
-        s = state
+    def invariants(self, s: BMState) -> list[str]:
         _, problems = card_places(s)
         allowed = {
             "combat": ("character", "booster"),
@@ -594,6 +589,5 @@ class BlueMoon(Game[BMState]):
 
         return render(self, view, seat)
 
-    def scores(self, state: BMState) -> dict[str, Any]:
-        s = state
+    def scores(self, s: BMState) -> dict[str, Any]:
         return {"dragons": list(s.dragons), "crystals": list(s.crystals)}

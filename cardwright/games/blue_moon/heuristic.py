@@ -49,9 +49,7 @@ class BlueMoonHeuristic:
         half its iterations)."""
         return cls(seed, lookahead=False)
 
-    def choose(self, game: BlueMoon, state: BMState, seat: int) -> str:
-        g = game
-        s = state
+    def choose(self, g: BlueMoon, s: BMState, seat: int) -> str:
         decision = s.decision
         assert decision is not None
         options = decision.options

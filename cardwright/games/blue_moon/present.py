@@ -147,14 +147,12 @@ def _or_dash(n: int | None) -> int | str:
     return "-" if n is None else n
 
 
-def present(game: BlueMoon, view: BMState, seat: int) -> dict[str, Any]:
+def present(g: BlueMoon, v: BMState, seat: int) -> dict[str, Any]:
     """The fight (number, element, start player, whose turn and its phase, the power the
     player to play must reach, the cards played this turn), each side (people, leader, fire
     and earth totals, shield, combat and support areas, the dragons a retreat by the other
     would give it, hand, deck, discard and leadership piles, ships), the dragons where they
     stand and the crystals; the seats bar's numbers and each card's numbers now."""
-    g = game
-    v = view
     eff = InForce(g, v)
     element = v.element
     sides = [_side(g, v, eff, p) for p in (0, 1)]

@@ -14,10 +14,8 @@ from .game import BlueMoon
 from .state import BMState
 
 
-def evaluate(game: BlueMoon, state: BMState) -> list[float]:
+def evaluate(g: BlueMoon, s: BMState) -> list[float]:
     """Seat 0's and seat 1's chances, from a logistic of the position's balance."""
-    g = game
-    s = state
     zones = s.zones
     cards = [len(zones[f"hand:{seat}"]) + len(zones[f"deck:{seat}"]) for seat in (0, 1)]
     x = 1.0 * (s.dragons[0] - s.dragons[1]) + 0.05 * (cards[0] - cards[1])

@@ -113,10 +113,9 @@ class Munchkin(Game[MKState]):
         return cfg
 
     # ================================================================ setup
-    def setup(self, state: MKState) -> None:
+    def setup(self, s: MKState) -> None:
         from .turn import Setup
 
-        s = state
         cfg = s.config
         n = cfg["players"]
         s.names = list(cfg["names"])
@@ -196,8 +195,7 @@ class Munchkin(Game[MKState]):
             defn = state.cards[combat.mates[CardRef(card)]].defn
         return word in card_keywords(state.config["card_set"], defn)
 
-    def live_cards(self, state: MKState) -> Iterable[int]:
-        s = state
+    def live_cards(self, s: MKState) -> Iterable[int]:
         out: list[int] = []
         for seat in range(len(s.names)):
             out.extend(board.active_cards(self, s, seat))
@@ -241,10 +239,9 @@ class Munchkin(Game[MKState]):
             return
         board.set_level(self, state, seat, amount, rule, source, why)
 
-    def discard_card(self, state: MKState, seat: int, card: int, rule: str) -> None:
+    def discard_card(self, s: MKState, seat: int, card: int, rule: str) -> None:
         """``seat`` discards ``card`` from their hand or play area (any card, for the
         vocabulary's ``discard``)."""
-        s = state
         if board.zone_of(s, card) in ("door_discard", "treasure_discard"):
             return
         name = self.card_name(s, card)
@@ -307,8 +304,7 @@ class Munchkin(Game[MKState]):
             hand = "hand." + deck.split("_")[0]
         return super().draw(state, seat, n, rule, deck=deck, hand=hand, public=public)
 
-    def refill_pile(self, state: MKState, seat: int, rule: str, pile: str) -> bool:
-        s = state
+    def refill_pile(self, s: MKState, seat: int, rule: str, pile: str) -> bool:
         discard = pile.replace("_deck", "_discard")
         if pile not in ("door_deck", "treasure_deck") or not s.zones[discard]:
             return False
@@ -328,8 +324,7 @@ class Munchkin(Game[MKState]):
     def drawable(self, state: MKState, seat: int, n: int) -> int:
         return 0 if state.dead[seat] else n
 
-    def after_draw(self, state: MKState, seat: int, drawn: int) -> None:
-        s = state
+    def after_draw(self, s: MKState, seat: int, drawn: int) -> None:
         for key in board.hand_zones(seat):
             for c in s.zones[key]:
                 s.cards[c].controller = s.cards[c].owner = seat
@@ -337,9 +332,8 @@ class Munchkin(Game[MKState]):
     def hidden_draw_text(self, state: MKState, seat: int, pile: str) -> str:
         return f"a {pile.split('_')[0].title()} card face down"
 
-    def roll_die(self, state: MKState, seat: int, sides: int, rule: str, why: str = "") -> int:
+    def roll_die(self, s: MKState, seat: int, sides: int, rule: str, why: str = "") -> int:
         """A die roll, changed by what ``seat`` has in play (Chicken on Your Head: -1)."""
-        s = state
         face = super().roll_die(s, seat, sides, rule, why)
         change = sum(self.value(s, "roll", c, 0) for c in board.active_cards(self, s, seat))
         if change:
@@ -553,8 +547,7 @@ class Munchkin(Game[MKState]):
         raise EngineError(f"munchkin: every pool is known, yet pool {pool!r} was not")
 
     # ================================================================ checks and reports
-    def invariants(self, state: MKState) -> list[str]:
-        s = state
+    def invariants(self, s: MKState) -> list[str]:
         _, problems = card_places(s)
         n = len(s.names)
         for seat in range(n):
@@ -590,8 +583,7 @@ class Munchkin(Game[MKState]):
 
         return render(self, view, seat)
 
-    def scores(self, state: MKState) -> dict[str, Any]:
-        s = state
+    def scores(self, s: MKState) -> dict[str, Any]:
         return {"level": list(s.level)}
 
 

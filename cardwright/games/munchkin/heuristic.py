@@ -29,8 +29,7 @@ class MunchkinHeuristic:
         self.rng = LocalRng(seed)
 
     # ------------------------------------------------------------------ entry
-    def choose(self, game: Munchkin, state: MKState, seat: int) -> str:
-        g, s = game, state
+    def choose(self, g: Munchkin, s: MKState, seat: int) -> str:
         decision = s.decision
         assert decision is not None
         options = decision.options

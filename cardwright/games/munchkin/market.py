@@ -134,11 +134,10 @@ class Sell(MKStep, tag="mk.sell"):
         g.after_loss(s, seat)
 
 
-def sale_of(g: Munchkin, view: MKState, seat: int) -> Sale | None:
+def sale_of(g: Munchkin, s: MKState, seat: int) -> Sale | None:
     """The sale ``seat`` is making, read from its view: None unless the pending decision is
     that seat's, picking Items to sell (what another seat picks from a hidden hand stays
     hidden until it is sold)."""
-    s = view
     decision = s.decision
     if decision is None or decision.kind != "sell" or decision.seat != seat or not s.stack:
         return None

@@ -274,9 +274,8 @@ def _card_stats(g: Munchkin, s: MKState, combat: Combat | None) -> dict[str, lis
     return out
 
 
-def present(game: Munchkin, view: MKState, seat: int) -> dict[str, Any]:
+def present(g: Munchkin, s: MKState, seat: int) -> dict[str, Any]:
     """The board of ``seat`` (or a spectator), from its view only."""
-    g, s = game, view
     players = [_player(g, s, p) for p in range(len(s.names))]
     combat = s.combat
     return {

@@ -33,9 +33,7 @@ def prospects(g: Munchkin, s: MKState) -> list[float]:
     return value
 
 
-def evaluate(game: Munchkin, state: MKState) -> list[float]:
-    g = game
-    s = state
+def evaluate(g: Munchkin, s: MKState) -> list[float]:
     value = prospects(g, s)
     top = max(value)
     temperature = 0.6 + 0.25 * max(0.0, board.MAX_LEVEL - top)

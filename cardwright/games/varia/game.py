@@ -169,8 +169,7 @@ class Varia(Game[VariaState]):
         cfg["decks"] = [resolve_deck(d, cfg["level_rule"]).to_config() for d in decks]
         return cfg
 
-    def setup(self, state: VariaState) -> None:
-        s = state
+    def setup(self, s: VariaState) -> None:
         cfg = s.config
         s.names = list(cfg["names"])
         s.health = [cfg["health"]] * 2
@@ -336,8 +335,7 @@ class Varia(Game[VariaState]):
             return ()
         return own
 
-    def live_cards(self, state: VariaState) -> Iterable[int]:
-        s = state
+    def live_cards(self, s: VariaState) -> Iterable[int]:
         z = s.zones
         out = z["stacks:0"] + z["stacks:1"] + z["item:0"] + z["item:1"]
         for moment in s.timeline:
@@ -410,8 +408,7 @@ class Varia(Game[VariaState]):
         cards = state.cards
         return [c for c in self.live_cards(state) if key in changes[cards[c].defn]]
 
-    def card_attr(self, state: VariaState, card: int, name: str) -> Any:
-        s = state
+    def card_attr(self, s: VariaState, card: int, name: str) -> Any:
         c = s.cards[card]
         d = self._defs[c.defn]
         if name == "types":
@@ -435,7 +432,7 @@ class Varia(Game[VariaState]):
             return -1 if found is None else found[0]
         if name in ("cost", "power", "focus"):
             return getattr(d, name) or 0
-        return super().card_attr(state, card, name)
+        return super().card_attr(s, card, name)
 
     def face_of(self, s: VariaState, card: int) -> actions.Face | None:
         """The face of the action ``card`` leads on the timeline or in a queue (None: the card
@@ -448,7 +445,7 @@ class Varia(Game[VariaState]):
 
     def gain(
         self,
-        state: VariaState,
+        s: VariaState,
         seat: int,
         key: str,
         amount: int,
@@ -456,7 +453,6 @@ class Varia(Game[VariaState]):
         source: int | None,
         why: str = "",
     ) -> None:
-        s = state
         if key == "health":
             self.change_health(s, seat, amount, rule, why)
         elif key in ("ap", "action_points"):
@@ -465,7 +461,7 @@ class Varia(Game[VariaState]):
             if s.logging:
                 self.log(s, "ap", rule, f"{s.names[seat]} has {s.ap[seat]} action points", seat)
         else:
-            super().gain(state, seat, key, amount, rule, source, why)
+            super().gain(s, seat, key, amount, rule, source, why)
 
     def change_health(self, s: VariaState, seat: int, amount: int, rule: str, why: str) -> None:
         """Gain (never above the starting total: 003 Health & Action Points) or lose health.
@@ -483,8 +479,7 @@ class Varia(Game[VariaState]):
         if s.logging:
             self.log(s, "health", rule, text, seat, amount=after - before)
 
-    def discard_card(self, state: VariaState, seat: int, card: int, rule: str) -> None:
-        s = state
+    def discard_card(self, s: VariaState, seat: int, card: int, rule: str) -> None:
         move(s, card, f"discard:{seat}", from_zone=f"hand:{seat}")
         s.cards[card].face_up = True
         if s.logging:
@@ -510,11 +505,10 @@ class Varia(Game[VariaState]):
         return 0 if cid is None else state.cards[cid].counters.get("n", 0)
 
     def change_stacks(
-        self, state: VariaState, seat: int, name: str, delta: int, rule: str, source: int | None
+        self, s: VariaState, seat: int, name: str, delta: int, rule: str, source: int | None
     ) -> None:
         """A pile of stacks of one name is one stack card counting them (only the top one
         affects the game: 003 Stacks); it leaves the game when the last is lost."""
-        s = state
         if name + STACK not in self._defs:
             from cardwright.core.errors import EngineError
 
@@ -538,10 +532,9 @@ class Varia(Game[VariaState]):
             )
 
     # ---------------------------------------------------------------- drawing
-    def refill_deck(self, state: VariaState, seat: int, rule: str) -> bool:
+    def refill_deck(self, s: VariaState, seat: int, rule: str) -> bool:
         """An empty deck: the discard and forgotten piles are shuffled into a new deck, and the
         player gains one Fatigue (003 Step One)."""
-        s = state
         deck = s.zones[f"deck:{seat}"]
         for zone in (f"discard:{seat}", f"forgotten:{seat}"):
             for cid in list(s.zones[zone]):
@@ -561,9 +554,8 @@ class Varia(Game[VariaState]):
         self.change_stacks(s, seat, "Fatigue", 1, "va.draw.empty", None)
         return bool(deck)
 
-    def after_draw(self, state: VariaState, seat: int, drawn: int) -> None:
+    def after_draw(self, s: VariaState, seat: int, drawn: int) -> None:
         """Cards that say "when drawn" trigger, except for the six that open the game."""
-        s = state
         if not drawn or s.step == "opening" or not self.registry.listening("drawn"):  # type: ignore[union-attr]
             return
         hand = s.zones[f"hand:{seat}"]
@@ -633,11 +625,10 @@ class Varia(Game[VariaState]):
             self.card_name(s, source) if source is not None else "",
         )
 
-    def add_lasting(self, state: VariaState, effect: Lasting, rule: str) -> None:
+    def add_lasting(self, s: VariaState, effect: Lasting, rule: str) -> None:
         """A card that becomes a copy of another loses what it was: its pending triggers are
         gone (003 Becomes & Treated)."""
-        s = state
-        state.lasting.append(effect)
+        s.lasting.append(effect)
         if effect.key == "becomes:card" and effect.target is not None:
             found = self.slot_of(s, effect.target)
             if found is not None:
@@ -724,8 +715,7 @@ class Varia(Game[VariaState]):
         """Tokens and stacks come and go; every other card stays in the game."""
         return sum(1 for c in state.cards.values() if not c.defn.endswith((TOKEN, STACK)))
 
-    def invariants(self, state: VariaState) -> list[str]:
-        s = state
+    def invariants(self, s: VariaState) -> list[str]:
         _, problems = card_places(s)
         for seat in (0, 1):
             on_line = sorted(c for m in s.timeline if (sl := m.slots[seat]) for c in sl.cards)
@@ -753,6 +743,5 @@ class Varia(Game[VariaState]):
 
         return render(self, view, seat)
 
-    def scores(self, state: VariaState) -> dict[str, Any]:
-        s = state
+    def scores(self, s: VariaState) -> dict[str, Any]:
         return {"health": list(s.health)}

@@ -128,8 +128,7 @@ class VariaHeuristic:
         return value
 
     # ------------------------------------------------------------------ decisions
-    def choose(self, game: Varia, state: VariaState, seat: int) -> str:
-        g, s = game, state
+    def choose(self, g: Varia, s: VariaState, seat: int) -> str:
         decision = s.decision
         assert decision is not None
         options = decision.options

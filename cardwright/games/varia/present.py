@@ -171,14 +171,12 @@ def _card_stats(g: Varia, v: VariaState, board: dict[str, Any]) -> dict[str, lis
     return out
 
 
-def present(game: Varia, view: VariaState, seat: int) -> dict[str, Any]:
+def present(g: Varia, v: VariaState, seat: int) -> dict[str, Any]:
     """The turn (number, active player, step, the moment resolving, engaged or not), the
     timeline (each moment with both seats' actions and targets, disrupted marks, their
     results once resolved), each player (health, AP, items with ruined marks, stacks, queue,
     hand, deck, discard and forgotten piles); the seats bar's numbers; each card's numbers
     now."""
-    g = game
-    v = view
     decision = v.decision
     step = v.step
     words = STEPS.get(step, step)

@@ -17,8 +17,7 @@ if TYPE_CHECKING:
     from .game import Varia
 
 
-def evaluate(game: Varia, state: VariaState) -> list[float]:
-    s = state
+def evaluate(game: Varia, s: VariaState) -> list[float]:
     h0, h1 = (max(0, h) for h in s.health)
     hands = [len(s.zones[f"hand:{seat}"]) for seat in (0, 1)]
     x = 4.0 * (h0 - h1) / (h0 + h1 + 10.0) + 0.05 * (hands[0] - hands[1])
