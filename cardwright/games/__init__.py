@@ -19,13 +19,13 @@ from cardwright.core.game import Game
 from cardwright.core.option_ids import OptionForms, vocabulary_forms
 
 
-def _bizarre_world() -> Game:
+def _bizarre_world() -> Game[Any]:
     from .bizarre_world.game import BizarreWorld
 
     return BizarreWorld()
 
 
-def _blue_moon() -> Game:
+def _blue_moon() -> Game[Any]:
     from .blue_moon.game import BlueMoon
 
     return BlueMoon()
@@ -50,19 +50,19 @@ def _blue_moon_status() -> str:
     )
 
 
-def _varia() -> Game:
+def _varia() -> Game[Any]:
     from .varia.game import Varia
 
     return Varia()
 
 
-def _munchkin() -> Game:
+def _munchkin() -> Game[Any]:
     from .munchkin.game import Munchkin
 
     return Munchkin()
 
 
-def _smash_up() -> Game:
+def _smash_up() -> Game[Any]:
     from .smash_up.game import SmashUp
 
     return SmashUp()

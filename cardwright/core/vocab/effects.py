@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..errors import EngineError
 from ..state import Bindings, CardRef, Decision, Option
-from .base import Ctx, Effect, Expr, cards_of, seats_of
+from .base import AnyCtx, Ctx, Effect, Expr, cards_of, seats_of
 from .exprs import Choose, Const, seats_from
 
 if TYPE_CHECKING:
@@ -243,7 +243,7 @@ class VerbSpec:
     possible: Callable[..., bool] | None = None
     kind: str = "target"
     prompt: str = "Choose a card"
-    label: Callable[[Ctx, int], str] | None = None
+    label: Callable[[AnyCtx, int], str] | None = None
     none: str = ""
 
 
