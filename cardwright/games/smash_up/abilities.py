@@ -51,6 +51,7 @@ from .carddata import (
 )
 from .cardmodels import BaseDef, CardDef
 from .selectors import _e, _opt
+from .state import SUCtx
 from .words import words
 
 if TYPE_CHECKING:
@@ -423,7 +424,7 @@ def spec_from_ability(ability: Ability) -> AbilitySpec:
 
         def amount(g: SmashUp, s: SUState, src: int, it: int, extra: int = -1) -> int:
             total = 0
-            ctx: Ctx | None = None
+            ctx: SUCtx | None = None
             for applies, value in entries:
                 if applies is None and it != src:
                     continue  # a modifier with no ``applies`` changes its own card only

@@ -9,10 +9,9 @@ Bear Necessities, Mark of Sleep barring actions).
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING
 
 from cardwright.core.errors import EngineError
-from cardwright.core.state import State
 
 from . import values
 from .catalog import BASES
@@ -23,9 +22,9 @@ if TYPE_CHECKING:
     from .game import SmashUp
 
 
-def can_play_actions(g: SmashUp, state: State, seat: int) -> bool:
+def can_play_actions(g: SmashUp, state: SUState, seat: int) -> bool:
     """False while ``seat`` is barred from playing actions this turn (Mark of Sleep)."""
-    return cast(SUState, state).asleep != seat
+    return state.asleep != seat
 
 
 def card_fits(g: SmashUp, s: SUState, a: Allowance, cid: int, src: str) -> bool:

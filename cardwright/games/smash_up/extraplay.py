@@ -8,33 +8,26 @@ Step: :class:`ExtraPlay`. Its functions are methods of :class:`~.game.SmashUp`.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING
 
 import msgspec
 
-from cardwright.core.state import CardRef, Decision, Option, State
-from cardwright.core.steps import Step
+from cardwright.core.state import CardRef, Decision, Option
 
 from . import values
 from .allowances import can_play_actions, may_play_from_discard
 from .destinations import can_play, onto_fits, play_destinations, side
 from .play import maybe_ref, start_play
 from .playcards import dedupe, distinct_options, self_from_discard
-from .state import Allowance, SUState
+from .state import Allowance, SUState, SUStep
 
 if TYPE_CHECKING:
-    from cardwright.core.game import Game
-
     from .game import SmashUp
-
-
-def _g(game: Game) -> SmashUp:
-    return game  # type: ignore[return-value]  # not cast(): it is a call, and steps run often
 
 
 def grant_extra(
     g: SmashUp,
-    state: State,
+    s: SUState,
     seat: int,
     kind: str,
     rule: str,
@@ -64,7 +57,6 @@ def grant_extra(
     definitions; ``remember``: the card played is remembered for ``source`` this turn
     (``extras_of``). ``onto``: the one minion an action must be played on (always at
     once)."""
-    s = cast(SUState, state)
     names = sorted(set(names or ()))
     what = kind if max_power < 0 else f"{kind} of power {max_power} or less"
     if names:
@@ -119,13 +111,12 @@ def grant_extra(
 
 
 def play_extra(
-    g: SmashUp, state: State, seat: int, cid: int, src: str, base: int = -1, noted: int = -1
+    g: SmashUp, s: SUState, seat: int, cid: int, src: str, base: int = -1, noted: int = -1
 ) -> None:
     """Play a given card from zone ``src`` at once as an extra play (e.g. a revealed top
     card of a deck, a card from a discard pile); ``base`` limits where it may go (-1:
     anywhere it fits); ``noted``: the card that remembers it (``extras_of``). A player who
     cannot play extra cards now (Bear Necessities) leaves the card where it is."""
-    s = cast(SUState, state)
     if s.lasting and values.extras_barred(g, s, seat):
         text = f"{s.names[seat]} cannot play extra cards now: {g.card_name(s, cid)} stays"
         g.log(s, "no_extra", "su.card.talent_rivals_here_no_extra_plays_then_self_destruct", text)
@@ -143,7 +134,7 @@ def _fits(g: SmashUp, s: SUState, cid: int, kind: str, max_power: int) -> bool:
     return max_power < 0 or cat.printed[defn] <= max_power
 
 
-class ExtraPlay(Step, tag="su.extra_play"):
+class ExtraPlay(SUStep, tag="su.extra_play"):
     """An extra play that must be made at once or not at all (``mandatory``: not declined
     when a card fits)."""
 
@@ -208,21 +199,19 @@ class ExtraPlay(Step, tag="su.extra_play"):
             return None
         return options
 
-    def ask(self, game: Game, state: State) -> Decision | None:
-        g, s = _g(game), cast(SUState, state)
+    def ask(self, g: SmashUp, s: SUState) -> Decision | None:
         options = self._options(g, s)
         if options is None:
             return None
         if not self.mandatory or not options:
             options.append(Option("decline", "Do not play it"))
         prompt = f"Play an extra {self.play_kind} now?"
-        return game.question(self.seat, "extra_play", prompt, options, "su.play.extra_now")
+        return g.question(self.seat, "extra_play", prompt, options, "su.play.extra_now")
 
-    def run(self, game: Game, state: State) -> None:
+    def run(self, game: SmashUp, state: SUState) -> None:
         game.pop(state, self)  # nothing fits: the play is lost
 
-    def answer(self, game: Game, state: State, option: Option) -> None:
-        g, s = _g(game), cast(SUState, state)
+    def answer(self, g: SmashUp, s: SUState, option: Option) -> None:
         g.pop(s, self)
         if option.card is not None:
             base = -1 if self.base is None else self.base

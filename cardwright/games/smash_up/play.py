@@ -13,8 +13,7 @@ from typing import TYPE_CHECKING
 
 import msgspec
 
-from cardwright.core.state import CardRef, Decision, Option, State
-from cardwright.core.steps import Step
+from cardwright.core.state import CardRef, Decision, Option
 
 from . import history, values
 from .allowances import EXTRA_PLAYED, consume, counts_extras, standard
@@ -22,11 +21,9 @@ from .catalog import BASES, RESOLVING, base_zone
 from .destinations import play_destinations
 from .faces import turn
 from .history import destroy_windows
-from .state import REVEALED, Lasting, SUState
+from .state import REVEALED, Lasting, SUState, SUStep
 
 if TYPE_CHECKING:
-    from cardwright.core.game import Game
-
     from .game import SmashUp
 
 
@@ -72,7 +69,7 @@ def start_play(
 WHERE, PLACE, NESTED, WINDOW, FINISH = range(5)
 
 
-class Play(Step, tag="su.play"):
+class Play(SUStep, tag="su.play"):
     """One card through the Card Resolution Order (000): choose where it goes and place it
     (it resolves: its ability's steps), let the cards still resolving finish (nested plays end
     first), resolve what it triggered, let players answer with Specials, discard it unless it
@@ -101,19 +98,15 @@ class Play(Step, tag="su.play"):
         )
         return found if self.onto is None else [d for d in found if d == self.onto]
 
-    def ask(self, game: Game, state: State) -> Decision | None:
+    def ask(self, g: SmashUp, s: SUState) -> Decision | None:
         if self.stage != WHERE:
             return None
-        g: SmashUp = game  # type: ignore[assignment]
-        s: SUState = state  # type: ignore[assignment]
         return self._where(g, s, self._dests(g, s))
 
-    def go(self, game: Game, state: State) -> Decision | None:
+    def go(self, g: SmashUp, s: SUState) -> Decision | None:
         """As ``ask`` then ``run``, where the card may go worked out once."""
         if self.stage != WHERE:
-            return super().go(game, state)
-        g: SmashUp = game  # type: ignore[assignment]
-        s: SUState = state  # type: ignore[assignment]
+            return super().go(g, s)
         dests = self._dests(g, s)
         decision = self._where(g, s, dests)
         if decision is None:
@@ -132,14 +125,12 @@ class Play(Step, tag="su.play"):
             "su.play.where",
         )
 
-    def answer(self, game: Game, state: State, option: Option) -> None:
+    def answer(self, game: SmashUp, state: SUState, option: Option) -> None:
         assert option.card is not None
         self.dest = option.card
         self.stage = PLACE
 
-    def run(self, game: Game, state: State) -> None:
-        g: SmashUp = game  # type: ignore[assignment]
-        s: SUState = state  # type: ignore[assignment]
+    def run(self, g: SmashUp, s: SUState) -> None:
         cid = self.card
         if self.stage == WHERE:
             self._placed(g, s, self._dests(g, s))
