@@ -2,7 +2,7 @@
 let nested plays finish, resolve what it triggered, the Me First! window, discard it unless it
 stays in play; reading R6).
 
-Step: :class:`Play`. Its functions are methods of :class:`~.game.SmashUp`. The Play Cards
+Step: :class:`Play`; :func:`start_play` is a method of :class:`~.game.SmashUp`. The Play Cards
 phase's options are in :mod:`.playcards`, extra plays in :mod:`.extraplay`, the allowances in
 :mod:`.allowances`, where a card may go in :mod:`.destinations`.
 """
@@ -28,6 +28,7 @@ if TYPE_CHECKING:
 
 
 def maybe_ref(cid: int) -> CardRef | None:
+    """A step's reference to card ``cid``, or None for -1 (no card)."""
     return None if cid < 0 else CardRef(cid)
 
 
