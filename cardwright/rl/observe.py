@@ -29,13 +29,12 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from typing import Any, Generic
+from typing import Any
 
 import numpy as np
 
 from cardwright.core.game import Game
 from cardwright.core.state import HIDDEN, Card, State
-from cardwright.core.steps import G, S
 
 from .catalogue import Catalogue, CatalogueError
 from .spec import ZonePlane
@@ -44,13 +43,11 @@ OBS_DTYPE = np.float32
 MASK_DTYPE = np.int8
 
 
-class Sight(Generic[G, S]):
+class Sight:
     """What ``seat`` sees of ``state``: ``state`` is either a full state (read through the
     game's visibility rules) or that seat's view (``is_view``), and the answers are the same.
     A game's feature functions read card definitions only through :meth:`defn` and
-    :meth:`defs`, and other fields of ``state`` only when the view shows them as they are.
-    Typed by the game and its state class (a game's features take
-    ``Sight["BlueMoon", BMState]``)."""
+    :meth:`defs`, and other fields of ``state`` only when the view shows them as they are."""
 
     __slots__ = (
         "_defn",
@@ -67,8 +64,8 @@ class Sight(Generic[G, S]):
 
     def __init__(
         self,
-        game: G,
-        state: S,
+        game: Game,
+        state: State,
         seat: int,
         index: dict[str, int],
         verdict: Callable[[str, int], bool | None],

@@ -21,12 +21,10 @@ from typing import TYPE_CHECKING, Any
 from cardwright.core.state import HIDDEN
 
 from .cards import catalogue
-from .game import zone_visible
+from .game import Varia
 from .state import Slot
 
 if TYPE_CHECKING:
-    from cardwright.rl.observe import Sight
-
     from .game import Varia
     from .state import VariaState
 
@@ -34,6 +32,11 @@ if TYPE_CHECKING:
 SLOTS = 12
 STEPS = ("start", "movement", "action", "reaction", "fast", "resolution", "end")
 PLANNING = ("plan:CARD:N", "combo:CARD:N", "replace:CARD:N", "fuse:CARD:TARGET:N")
+
+
+#: what the RL encoder hands a feature: :class:`cardwright.rl.observe.Sight` (above the
+#: games, so a game cannot import it: Any here; its ``state`` is a VariaState)
+Sight = Any
 
 
 @cache
@@ -59,13 +62,13 @@ def _magical(game: Varia, config: dict[str, Any]) -> list[str]:
 
 def zone_sight(zone: str, seat: int) -> bool | None:
     """Varia's visibility is by zone alone (``Varia.card_visible``)."""
-    return zone_visible(zone, seat)
+    return Varia.zone_visible(zone, seat)
 
 
-def _values(sight: Sight[Varia, VariaState]) -> list[float]:
+def _values(sight: Sight) -> list[float]:
     """Per seat (the observer first) its action points; whether the players are engaged; the
     step of the turn (one-hot); the moments made and the moment resolving (-1: none)."""
-    s = sight.state
+    s: VariaState = sight.state
     out = [float(s.ap[seat]) for seat in sight.order()]
     out.append(float(s.engaged))
     out += [float(s.step == step) for step in STEPS]
@@ -73,8 +76,8 @@ def _values(sight: Sight[Varia, VariaState]) -> list[float]:
     return out
 
 
-def _timeline(sight: Sight[Varia, VariaState]) -> dict[int, float]:
-    s = sight.state
+def _timeline(sight: Sight) -> dict[int, float]:
+    s: VariaState = sight.state
     if not s.timeline:
         return {}
     width = sight.width + 7
@@ -93,7 +96,7 @@ def _timeline(sight: Sight[Varia, VariaState]) -> dict[int, float]:
 
 
 def _slot(
-    sight: Sight[Varia, VariaState],
+    sight: Sight,
     slot: Slot,
     at: int,
     out: dict[int, float],
