@@ -293,8 +293,9 @@ def _clear_base(g: SmashUp, s: SUState, bid: int) -> int:
                 counters=had,
                 was_on_card=-1 if host == bid else host,
             )
-            if offers.get(cid, -1) >= 0:
-                g.queue_offer(s, offers[cid], cid)
+            offer = offers.get(cid)
+            if offer is not None:
+                g.queue_offer(s, offer, cid)
     from .burying import clear  # (burying's words are made with the selectors, which import this)
 
     clear(g, s, bid)

@@ -564,33 +564,33 @@ def instead_of_discard(g: SmashUp, state: State, cid: int, bid: int) -> str | No
     return None
 
 
-def offer_instead(g: SmashUp, state: State, cid: int) -> int:
+def offer_instead(g: SmashUp, state: State, cid: int) -> tuple[int, str] | None:
     """The card in play whose ability offers card ``cid``, leaving play for its discard pile,
-    a place elsewhere ("you may put it into your hand instead": Clyde 2.0), or -1; asked as
-    the card leaves."""
+    a place elsewhere ("you may put it into your hand instead": Clyde 2.0), with the id of
+    that ability, or None; asked as the card leaves. The ability is taken now: the offering
+    card may leave play with it (a base's cards score together) and so lose a copied ability
+    (Copycat copying Clyde 2.0) before the offer is made."""
     s = cast(SUState, state)
     offers = g.cat(s).offer_specs
     if not offers:
-        return -1
+        return None
     for src, spec in sources(g, s, offers):
-        assert spec.offer_instead is not None
+        assert spec.offer_instead is not None and spec.ability is not None
         if spec.offer_instead(g, s, src, cid):
-            return src
-    return -1
+            return src, spec.ability.id
+    return None
 
 
-def queue_offer(g: SmashUp, state: State, src: int, cid: int) -> None:
-    """The offer of card ``src`` for card ``cid`` (now in its discard pile) waits as a
-    triggered ability of ``src``, for its controller."""
+def queue_offer(g: SmashUp, state: State, offer: tuple[int, str], cid: int) -> None:
+    """The offer of card ``src`` (with its ability ``ability``, as :func:`offer_instead` found
+    them) for card ``cid`` (now in its discard pile) waits as a triggered ability of ``src``,
+    for its controller."""
     s = cast(SUState, state)
-    spec = g.spec(s, src)
-    assert spec is not None and spec.ability is not None
+    src, ability = offer
     seat = s.cards[src].controller
     orderer = g.trigger_controller(s, src, seat)
-    key = f"{g.id}/{spec.ability.id}/instead_of_discard"
-    trigger = Trigger(
-        spec.ability.id, CardRef(src), orderer, Bindings({"card": [CardRef(cid)]}), key
-    )
+    key = f"{g.id}/{ability}/instead_of_discard"
+    trigger = Trigger(ability, CardRef(src), orderer, Bindings({"card": [CardRef(cid)]}), key)
     if seat != orderer:
         trigger.actor = seat
     s.triggers.append(trigger)

@@ -142,7 +142,7 @@ def leave_play(g: SmashUp, s: SUState, cid: int, dest: str, *, bottom: bool = Fa
         dest, bottom = f"{instead}:{card.owner}", False
     controller, had = card.controller, card.counters.get("p1", 0)
     host = s.attached.get(CardRef(cid), CardRef(bid))
-    offer = g.offer_instead(s, cid) if instead is None and dest.startswith("discard:") else -1
+    offer = g.offer_instead(s, cid) if instead is None and dest.startswith("discard:") else None
     g.to_zone(s, cid, base_zone(bid), dest, bottom=bottom)
     card.controller = card.owner
     card.counters.clear()
@@ -166,7 +166,7 @@ def leave_play(g: SmashUp, s: SUState, cid: int, dest: str, *, bottom: bool = Fa
             counters=had,
             was_on_card=-1 if host == bid else host,
         )
-        if offer >= 0:
+        if offer is not None:
             g.queue_offer(s, offer, cid)
     # "after this card leaves play" (the card hears it wherever it went)
     g.fire(

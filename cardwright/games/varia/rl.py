@@ -16,27 +16,22 @@ performed, disrupted, hit, and its power, focus and damage.
 from __future__ import annotations
 
 from functools import cache
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from cardwright.core.state import HIDDEN
 
 from .cards import catalogue
 from .game import Varia
-from .state import Slot
+from .state import VariaState
 
-if TYPE_CHECKING:
-    from .game import Varia
-    from .state import VariaState
+#: what the RL encoder hands a feature: :class:`cardwright.rl.observe.Sight` (above the
+#: games, so a game cannot import it: Any here; its ``state`` is a VariaState)
+Sight = Any
 
 #: the moments the observation shows one by one (later ones are summed into one more slot)
 SLOTS = 12
 STEPS = ("start", "movement", "action", "reaction", "fast", "resolution", "end")
 PLANNING = ("plan:CARD:N", "combo:CARD:N", "replace:CARD:N", "fuse:CARD:TARGET:N")
-
-
-#: what the RL encoder hands a feature: :class:`cardwright.rl.observe.Sight` (above the
-#: games, so a game cannot import it: Any here; its ``state`` is a VariaState)
-Sight = Any
 
 
 @cache
@@ -80,46 +75,41 @@ def _timeline(sight: Sight) -> dict[int, float]:
     s: VariaState = sight.state
     if not s.timeline:
         return {}
-    width = sight.width + 7
+    cards = sight.width  # the card vector, then 7 values
+    width = cards + 7
     per_moment = width * sight.players
+    index, me = sight.index, sight.seat
+    places = [sight.rel(seat) * width for seat in range(sight.players)]
     out: dict[int, float] = {}
     seen: dict[int, str] = {}  # the timeline's cards (where its actions lie), as seen
     for seat in range(sight.players):
         zone = f"timeline:{seat}"
         seen.update(zip(s.zones[zone], sight.defs(zone), strict=True))
     for m, moment in enumerate(s.timeline):
-        at = min(m, SLOTS) * per_moment
+        at_moment = min(m, SLOTS) * per_moment
         for seat, slot in enumerate(moment.slots):
-            if slot is not None:
-                _slot(sight, slot, at + sight.rel(seat) * width, out, seen)
+            if slot is None:
+                continue
+            at = at_moment + places[seat]
+            for cid in slot.cards:
+                d = seen.get(cid) or sight.defn(cid)
+                if d != HIDDEN:
+                    i = at + index[d]
+                    out[i] = out.get(i, 0.0) + 1.0
+            at += cards
+            values = (
+                slot.target_seat == me,
+                slot.performed,
+                slot.disrupted,
+                slot.hit,
+                slot.power,
+                slot.focus,
+                slot.damage,
+            )
+            for i, v in enumerate(values, at):
+                if v:
+                    out[i] = out.get(i, 0.0) + float(v)
     return out
-
-
-def _slot(
-    sight: Sight,
-    slot: Slot,
-    at: int,
-    out: dict[int, float],
-    seen: dict[int, str],
-) -> None:
-    for cid in slot.cards:
-        d = seen.get(cid) or sight.defn(cid)
-        if d != HIDDEN:
-            i = at + sight.index[d]
-            out[i] = out.get(i, 0.0) + 1.0
-    at += sight.width
-    values = (
-        float(slot.target_seat == sight.seat),
-        float(slot.performed),
-        float(slot.disrupted),
-        float(slot.hit),
-        float(slot.power),
-        float(slot.focus),
-        float(slot.damage),
-    )
-    for k, v in enumerate(values):
-        if v:
-            out[at + k] = out.get(at + k, 0.0) + v
 
 
 def _features(game: Varia, config: dict[str, Any]) -> tuple[tuple[str, Any, Any], ...]:
