@@ -28,7 +28,7 @@ from .errors import ConfigError, DataError, EngineError, IllegalChoice
 from .lasting import expire as expire_lasting
 from .options import any_bool, seat_names, shown
 from .person import second_person
-from .rng import LocalRng, seed_rng
+from .rng import LocalRng, randbelow, seed_rng
 from .rules import RulesIndex
 from .state import (
     Bindings,
@@ -99,6 +99,16 @@ class Game(ABC, Generic[S]):
     #: whether a card drawn face down is marked ``face_up`` in its new zone (a game whose
     #: hands hold cards everyone has seen, Munchkin's, marks hidden draws face down)
     drawn_face_up: ClassVar[bool] = True
+    #: who identifies a card by its zone alone (the zone's name before ``:seat``): the zones
+    #: nobody does (a deck) and those only their owner does (a hand); the rest are public.
+    #: What :meth:`card_visible` says by default (a game whose cards' visibility depends on
+    #: more than the zone overrides that)
+    hidden_zones: ClassVar[frozenset[str]] = frozenset()
+    owner_zones: ClassVar[frozenset[str]] = frozenset()
+    #: each seat plays a deck of its own whose list it knows: a card hidden from a seat in its
+    #: own zones comes from the pool ``deck:SEAT`` (known to it), another seat's from
+    #: ``hidden:SEAT`` (known with the ``open_decklists`` rule option); see :meth:`pool_key`
+    own_decklists: ClassVar[bool] = False
 
     def __init__(self) -> None:
         self._state_cls: type[S] | None = None
@@ -267,6 +277,20 @@ class Game(ABC, Generic[S]):
         if not state.stack or state.stack[-1] is not old:
             raise EngineError(f"replacing step {old.kind!r}, which is not on top of the stack")
         state.stack[-1] = new
+
+    def random_first(self, state: S, rule: str, text: str) -> int:
+        """A seat drawn at random to start (the first player), logged as a chance event:
+        its name, then ``text`` (``"is chosen at random to start"``)."""
+        first = randbelow(state, len(state.names))
+        self.log(
+            state,
+            "first_player",
+            rule,
+            f"{self.seat_name(state, first)} {text}",
+            first,
+            chance=True,
+        )
+        return first
 
     def turn_limit_reached(self, state: S, rule: str) -> bool:
         """End the game as a draw once ``config["max_turns"]`` turns have been played.
@@ -580,6 +604,13 @@ class Game(ABC, Generic[S]):
         return face
 
     # ----------------------------------------------------------------- drawing
+    def draw_zones(self, deck: str, hand: str) -> tuple[str, str]:
+        """The zone names (before :meth:`zone_key`) a :meth:`draw` from ``deck`` into ``hand``
+        uses: as named by default; a game whose cards say "draw" of one of several piles maps
+        the default names (Munchkin's "deck" is the Door deck, and "hand" the hand of the
+        drawn card's back)."""
+        return deck, hand
+
     def drawable(self, state: S, seat: int, n: int) -> int:
         """How many of ``n`` cards ``seat`` may draw now (limits and prohibitions go here).
         Default: all of them."""
@@ -641,6 +672,7 @@ class Game(ABC, Generic[S]):
 
         >>> game.draw(state, 0, 1, "rule", deck="door_deck", hand="hand.door")  # doctest: +SKIP
         """
+        deck, hand = self.draw_zones(deck, hand)
         k = self.drawable(state, seat, n)
         if k <= 0:
             return 0
@@ -680,20 +712,40 @@ class Game(ABC, Generic[S]):
 
     # ----------------------------------------------------------------- hidden information
     def card_visible(self, state: S, zone: str, card: Card, seat: int) -> bool:
-        """Whether ``seat`` may know the identity of ``card`` in ``zone``. Default: all public."""
+        """Whether ``seat`` may know the identity of ``card`` in ``zone``. Default: by the zone
+        alone (:meth:`zone_visible`; every card is public unless the game names zones)."""
+        return self.zone_visible(zone, seat)
+
+    @classmethod
+    def zone_visible(cls, zone: str, seat: int) -> bool:
+        """Whether ``seat`` identifies the cards of ``zone`` by :attr:`hidden_zones` and
+        :attr:`owner_zones` (``hand:1`` is seat 1's hand)."""
+        kind, _, owner = zone.partition(":")
+        if kind in cls.hidden_zones:
+            return False
+        if kind in cls.owner_zones:
+            return int(owner) == seat
         return True
 
     def pool_key(self, state: S, zone: str, seat: int) -> str:
         """Which pool a card hidden from ``seat`` in ``zone`` is drawn from when determinizing.
 
         Cards in the same pool may be swapped with each other without ``seat`` noticing.
+        Default: ``hidden:OWNER``, or, in a game of :attr:`own_decklists`, ``deck:SEAT`` for
+        the seat's own cards.
         """
         owner = zone.rsplit(":", 1)[-1]
+        if self.own_decklists and int(owner) == seat:
+            return f"deck:{owner}"
         return f"hidden:{owner}"
 
     def pool_known(self, state: S, pool: str, seat: int) -> bool:
-        """Whether ``seat`` knows which cards make up ``pool`` (e.g. its own decklist)."""
-        return False
+        """Whether ``seat`` knows which cards make up ``pool`` (e.g. its own decklist).
+        Default: in a game of :attr:`own_decklists`, a seat's own deck pool, and every pool
+        with the ``open_decklists`` rule option; otherwise none."""
+        if not self.own_decklists:
+            return False
+        return pool.startswith("deck:") or bool(state.config.get("open_decklists"))
 
     def sample_unknown(self, state: S, pool: str, count: int, rng: LocalRng) -> list[str]:
         """Card definitions for ``count`` hidden cards whose pool the viewer does not know."""

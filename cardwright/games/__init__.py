@@ -19,18 +19,6 @@ from cardwright.core.game import Game
 from cardwright.core.option_ids import OptionForms, vocabulary_forms
 
 
-def _bizarre_world() -> Game[Any]:
-    from .bizarre_world.game import BizarreWorld
-
-    return BizarreWorld()
-
-
-def _blue_moon() -> Game[Any]:
-    from .blue_moon.game import BlueMoon
-
-    return BlueMoon()
-
-
 def _progress(registry: dict[str, object], missing: int, noun: str, without: str) -> str:
     """``complete`` once every ability in the card data is written, else what is missing."""
     total = missing + len(registry)
@@ -48,24 +36,6 @@ def _blue_moon_status() -> str:
         "card powers",
         "those cards play without their text",
     )
-
-
-def _varia() -> Game[Any]:
-    from .varia.game import Varia
-
-    return Varia()
-
-
-def _munchkin() -> Game[Any]:
-    from .munchkin.game import Munchkin
-
-    return Munchkin()
-
-
-def _smash_up() -> Game[Any]:
-    from .smash_up.game import SmashUp
-
-    return SmashUp()
 
 
 def _smash_up_status() -> str:
@@ -136,93 +106,97 @@ class GameEntry:
         return getattr(importlib.import_module(module), attribute)
 
 
-_BW, _BM, _SU, _VA, _MK = (
-    "cardwright.games.bizarre_world",
-    "cardwright.games.blue_moon",
-    "cardwright.games.smash_up",
-    "cardwright.games.varia",
-    "cardwright.games.munchkin",
-)
+#: Where a game's package keeps each tool (``{name}``: the game's class name); the ones in
+#: ``_OPTIONAL`` only the games that name them have.
+_TOOL_PATHS = {
+    "heuristic": "heuristic:{name}Heuristic",
+    "catalogue": "catalogue:catalogue",
+    "deck_files": "catalogue:check_deck_file",
+    "commands": "commands:register",
+    "report": "report:REPORT",
+    "option_ids": "option_ids:OPTION_IDS",
+    "card_facts": "scenario:card_facts",
+    "search": "search:HOOKS",
+    "screen": "render:{name}Screen",
+    "present": "present:present",
+    "card_face": "present:card_face",
+    "rl": "rl:RL",
+}
+_OPTIONAL = frozenset({"deck_files", "commands", "card_facts"})
+
+
+def _imported(path: str) -> Callable[[], Game]:
+    """A factory making the game class at ``path`` (``"module:Class"``), imported when first
+    called."""
+
+    def factory() -> Game:
+        module, _, attribute = path.partition(":")
+        game: Game = getattr(importlib.import_module(module), attribute)()
+        return game
+
+    return factory
+
+
+def _entry(
+    title: str,
+    package: str,
+    name: str,
+    status: Callable[[], str] | None = None,
+    *,
+    also: frozenset[str] = frozenset(),
+    seat_key: str = "decks",
+    seat_pairs: bool = False,
+    seat_example: str = "",
+) -> GameEntry:
+    """The entry of the game ``name`` (its class in ``<package>.game``), with every tool at
+    its place in ``_TOOL_PATHS``, the optional ones only if named in ``also``."""
+    if not also <= _OPTIONAL:
+        raise ValueError(f"not optional tools: {sorted(also - _OPTIONAL)}")
+    root = f"cardwright.games.{package}"
+    tools = {
+        tool: f"{root}.{where.format(name=name)}"
+        for tool, where in _TOOL_PATHS.items()
+        if tool not in _OPTIONAL or tool in also
+    }
+    factory = _imported(f"{root}.game:{name}")
+    return GameEntry(
+        title,
+        factory,
+        status,
+        **tools,
+        seat_key=seat_key,
+        seat_pairs=seat_pairs,
+        seat_example=seat_example,
+    )
+
 
 #: Every game Cardwright will play; a missing factory marks one not playable yet.
 GAMES: dict[str, GameEntry] = {
-    "bizarre-world": GameEntry(
+    "bizarre-world": _entry(
         "Bizarre World",
-        _bizarre_world,
-        heuristic=f"{_BW}.heuristic:BizarreWorldHeuristic",
-        catalogue=f"{_BW}.catalogue:catalogue",
-        deck_files=f"{_BW}.catalogue:check_deck_file",
-        commands=f"{_BW}.commands:register",
-        report=f"{_BW}.report:REPORT",
-        option_ids=f"{_BW}.option_ids:OPTION_IDS",
-        search=f"{_BW}.search:HOOKS",
-        screen=f"{_BW}.render:BizarreWorldScreen",
-        present=f"{_BW}.present:present",
-        card_face=f"{_BW}.present:card_face",
-        rl=f"{_BW}.rl:RL",
+        "bizarre_world",
+        "BizarreWorld",
+        also=frozenset({"deck_files", "commands"}),
     ),
-    "blue-moon": GameEntry(
+    "blue-moon": _entry(
         "Blue Moon",
-        _blue_moon,
+        "blue_moon",
+        "BlueMoon",
         _blue_moon_status,
-        heuristic=f"{_BM}.heuristic:BlueMoonHeuristic",
-        catalogue=f"{_BM}.catalogue:catalogue",
-        deck_files=f"{_BM}.catalogue:check_deck_file",
-        report=f"{_BM}.report:REPORT",
-        option_ids=f"{_BM}.option_ids:OPTION_IDS",
-        card_facts=f"{_BM}.scenario:card_facts",
-        search=f"{_BM}.search:HOOKS",
-        screen=f"{_BM}.render:BlueMoonScreen",
-        present=f"{_BM}.present:present",
-        card_face=f"{_BM}.present:card_face",
-        rl=f"{_BM}.rl:RL",
+        also=frozenset({"deck_files", "card_facts"}),
     ),
-    "smash-up": GameEntry(
+    "smash-up": _entry(
         "Smash Up",
-        _smash_up,
+        "smash_up",
+        "SmashUp",
         _smash_up_status,
-        heuristic=f"{_SU}.heuristic:SmashUpHeuristic",
-        catalogue=f"{_SU}.catalogue:catalogue",
-        report=f"{_SU}.report:REPORT",
-        option_ids=f"{_SU}.option_ids:OPTION_IDS",
-        card_facts=f"{_SU}.scenario:card_facts",
-        search=f"{_SU}.search:HOOKS",
-        screen=f"{_SU}.render:SmashUpScreen",
-        present=f"{_SU}.present:present",
-        card_face=f"{_SU}.present:card_face",
-        rl=f"{_SU}.rl:RL",
+        also=frozenset({"card_facts"}),
         seat_key="factions",
         seat_pairs=True,
         seat_example="ninjas,pirates",
     ),
-    "varia": GameEntry(
-        "Varia",
-        _varia,
-        heuristic=f"{_VA}.heuristic:VariaHeuristic",
-        catalogue=f"{_VA}.catalogue:catalogue",
-        deck_files=f"{_VA}.catalogue:check_deck_file",
-        report=f"{_VA}.report:REPORT",
-        option_ids=f"{_VA}.option_ids:OPTION_IDS",
-        search=f"{_VA}.search:HOOKS",
-        screen=f"{_VA}.render:VariaScreen",
-        present=f"{_VA}.present:present",
-        card_face=f"{_VA}.present:card_face",
-        rl=f"{_VA}.rl:RL",
-    ),
-    "munchkin": GameEntry(
-        "Munchkin",
-        _munchkin,
-        heuristic=f"{_MK}.heuristic:MunchkinHeuristic",
-        catalogue=f"{_MK}.catalogue:catalogue",
-        report=f"{_MK}.report:REPORT",
-        option_ids=f"{_MK}.option_ids:OPTION_IDS",
-        card_facts=f"{_MK}.scenario:card_facts",
-        search=f"{_MK}.search:HOOKS",
-        screen=f"{_MK}.render:MunchkinScreen",
-        present=f"{_MK}.present:present",
-        card_face=f"{_MK}.present:card_face",
-        rl=f"{_MK}.rl:RL",
-    ),
+    "varia": _entry("Varia", "varia", "Varia", also=frozenset({"deck_files"})),
+    "munchkin": _entry("Munchkin", "munchkin", "Munchkin", also=frozenset({"card_facts"})),
 }
 
 

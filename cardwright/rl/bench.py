@@ -3,10 +3,14 @@ observation and the action mask of every step, beside OpenSpiel's Python games a
 environments measured the same way in the same run.
 
 A step is what a PettingZoo agent loop does: read the acting agent's observation and mask,
-pick a random legal action from the mask, step. The game alone (random self-play through
-``game.apply``) and the encoding and mask alone (timed on the states of those games) are
-reported too, so the share of a step the encoding takes is visible. CPU time of this process
-is used, so a machine shared with other work still gives one core's figure.
+pick a random legal action from the mask, step. The legal actions are the mask's non-zero
+places read as booleans (``np.flatnonzero(mask.view(bool))``): numpy finds the non-zero
+places of an ``int8`` array of 20,000 actions in some 70 µs and of the same bytes as booleans
+in 5, and the loop measures the environment, not the agent's way of reading the mask. The
+game alone (random self-play through ``game.apply``) and the encoding and mask alone (timed
+on the states of those games) are reported too, so the share of a step the encoding takes is
+visible. CPU time of this process is used, so a machine shared with other work still gives
+one core's figure.
 """
 
 from __future__ import annotations
@@ -55,7 +59,7 @@ def _env_steps(game_id: str, config: dict[str, Any], seed: int) -> Callable[[flo
                 if env.terminations[agent] or env.truncations[agent]:
                     env.step(None)
                     continue
-                legal = env.observe(agent)["action_mask"].nonzero()[0]
+                legal = np.flatnonzero(env.observe(agent)["action_mask"].view(np.bool_))
                 env.step(int(legal[rng.integers(len(legal))]))
                 steps += 1
         return steps, time.process_time() - start

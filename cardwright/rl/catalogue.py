@@ -53,8 +53,9 @@ class CatalogueError(CardwrightError):
 class Part:
     """A varying part of a form: ``kind`` is CARD, TARGET, N, SEAT, NAME or WORD; ``values``
     the definitions, names or words it ranges over (empty for N and SEAT); ``low``/``size``
-    the range of a number; ``copies`` the ordinals a card part may take; ``stride`` its
-    weight in the block."""
+    the range of a number; ``copies`` the ordinals each card definition of a card part may
+    take (its place in ``values``) and ``starts`` where each definition's ordinals begin;
+    ``stride`` its weight in the block."""
 
     kind: str
     position: int  # where in the id (split on ':') it stands
@@ -62,13 +63,14 @@ class Part:
     index: dict[str, int]
     low: int
     size: int
-    copies: int
+    copies: tuple[int, ...]
+    starts: tuple[int, ...]
     stride: int
 
     @property
     def other(self) -> int:
         """Where a card part's :data:`OTHER` ordinals start."""
-        return len(self.values) * self.copies
+        return self.starts[-1] + self.copies[-1] if self.copies else 0
 
     @property
     def is_card(self) -> bool:
@@ -88,8 +90,9 @@ class Block:
     arity: int  # how many parts the id has, split on ':'
 
 
-#: what an option id parses to: its block and, per part, a value index or a card id
-Parsed = tuple[Block, tuple[int, ...]]
+#: what an option id parses to: the index its fixed and number parts give, and per card part
+#: (its part, block number, the card id it names)
+Parsed = tuple[int, tuple[tuple[Part, int, int], ...]]
 
 
 class Catalogue:
@@ -108,7 +111,13 @@ class Catalogue:
         self.card_index = {d: i for i, d in enumerate(self.cards)}
         if len(self.card_index) != len(self.cards):
             raise CatalogueError(f"{game_id}: its card list names a definition twice")
-        self.copies = self.spec.copies(game, self.config)
+        copies = self.spec.copies(game, self.config)
+        #: the most cards of one definition a place of a decision may name, per definition
+        self.copies: dict[str, int] = (
+            dict.fromkeys(self.cards, copies)
+            if isinstance(copies, int)
+            else {d: int(copies.get(d, 1)) for d in self.cards}
+        )
         self.others = self.spec.others
         forms = option_forms(game_id)
         self.kinds: tuple[str, ...] = tuple(sorted(forms.by_kind))
@@ -126,7 +135,7 @@ class Catalogue:
         self._by_number = list(blocks.values())
         self._offsets = [b.offset for b in self._by_number]
         self.size = offset
-        self._parsed: dict[tuple[str, str], Parsed] = {}
+        self._parsed: dict[str, dict[str, Parsed]] = {}  # by decision kind, then option id
 
     # ----------------------------------------------------------------- building
     def _values(self, form: str, kind: str) -> tuple[str, ...]:
@@ -152,13 +161,14 @@ class Catalogue:
 
     def _block(self, form: str, number: int, offset: int) -> Block:
         pieces = form.split(":")
-        parts: list[tuple[str, int, tuple[str, ...], int, int, int]] = []
+        parts: list[tuple[str, int, tuple[str, ...], int, int, tuple[int, ...]]] = []
         literals = []
         for position, piece in enumerate(pieces):
             if piece in ("CARD", "TARGET"):
                 values = self._values(form, piece)
-                copies = self.spec.form_copies.get(form, self.copies)
-                size = len(values) * copies + self.others
+                same = self.spec.form_copies.get(form)
+                copies = tuple(self.copies[v] if same is None else same for v in values)
+                size = sum(copies) + self.others
                 parts.append((piece, position, values, 0, size, copies))
             elif piece == "N":
                 if form not in self.spec.numbers:
@@ -166,27 +176,34 @@ class Catalogue:
                         f"{self.game.id}: form {form} has an N but no largest number"
                     )
                 low, high = self.spec.numbers[form]
-                parts.append((piece, position, (), low, high - low + 1, 1))
+                parts.append((piece, position, (), low, high - low + 1, ()))
             elif piece == "SEAT":
-                parts.append((piece, position, (), 0, self.game.max_players, 1))
+                parts.append((piece, position, (), 0, self.game.max_players, ()))
             elif piece in ("NAME", "WORD"):
                 values = self._values(form, piece)
-                parts.append((piece, position, values, 0, len(values), 1))
+                parts.append((piece, position, values, 0, len(values), ()))
             else:
                 literals.append((position, piece))
         size = 1
         built: list[Part] = []
         for kind, position, values, low, count, copies in reversed(parts):
             index = {v: i for i, v in enumerate(values)}
-            built.append(Part(kind, position, values, index, low, count, copies, size))
+            starts = []
+            at = 0
+            for n in copies:
+                starts.append(at)
+                at += n
+            built.append(
+                Part(kind, position, values, index, low, count, copies, tuple(starts), size)
+            )
             size *= count
         built.reverse()
         return Block(form, number, offset, size, tuple(built), tuple(literals), len(pieces))
 
     # ----------------------------------------------------------------- options -> indices
     def _parse(self, kind: str, option_id: str) -> Parsed:
-        key = (kind, option_id)
-        found = self._parsed.get(key)
+        by_id = self._parsed.setdefault(kind, {})
+        found = by_id.get(option_id)
         if found is not None:
             return found
         form = self._forms.form_of(kind, option_id)
@@ -197,12 +214,14 @@ class Catalogue:
             )
         block = self.blocks[form.form]
         pieces = option_id.split(":")
-        values = []
+        index = block.offset
+        cards = []
         for part in block.parts:
             text = pieces[part.position]
             if part.is_card:
-                values.append(int(text))
-            elif part.kind in ("N", "SEAT"):
+                cards.append((part, block.number, int(text)))
+                continue
+            if part.kind in ("N", "SEAT"):
                 n = int(text) - part.low
                 if not 0 <= n < part.size:
                     raise CatalogueError(
@@ -210,55 +229,71 @@ class Catalogue:
                         f"catalogue's range for {form.form} ({part.low} to "
                         f"{part.low + part.size - 1})"
                     )
-                values.append(n)
             else:
-                i = part.index.get(text)
-                if i is None:
+                found_n = part.index.get(text)
+                if found_n is None:
                     raise CatalogueError(
                         f"{self.game.id}: option {option_id!r}: {text!r} is not a known "
                         f"{part.kind} of {form.form}"
                     )
-                values.append(i)
-        parsed = (block, tuple(values))
-        if len(self._parsed) >= _CACHE_LIMIT:
+                n = found_n
+            index += n * part.stride
+        parsed = (index, tuple(cards))
+        if sum(len(d) for d in self._parsed.values()) >= _CACHE_LIMIT:
             self._parsed.clear()
-        self._parsed[key] = parsed
+            by_id = self._parsed.setdefault(kind, {})
+        by_id[option_id] = parsed
         return parsed
 
     def indices(self, decision: Decision, defn: Callable[[int], str]) -> list[int]:
         """The index of each option of ``decision``, in its order; ``defn(card_id)`` is the
         definition of a card an option names (one the deciding seat sees)."""
-        kind = decision.kind
+        by_id = self._parsed.get(decision.kind)
+        if by_id is None:
+            by_id = self._parsed[decision.kind] = {}
         out = []
         seen: dict[tuple[int, int, str], list[int]] = {}
         for option in decision.options:
-            block, values = self._parse(kind, option.id)
-            index = block.offset
-            for part, value in zip(block.parts, values, strict=True):
-                if part.is_card:
-                    name = defn(value)
-                    d = part.index.get(name)
-                    if d is None:
-                        if name in self.card_index or not self.others:
-                            raise CatalogueError(
-                                f"{self.game.id}: option {option.id!r} names {name!r}, which is "
-                                f"not in the catalogue's list for {part.kind} of {block.form}"
-                            )
-                        name = OTHER
-                    same = seen.setdefault((block.number, part.position, name), [])
-                    if value not in same:
-                        same.append(value)
-                    ordinal = same.index(value)
-                    most = self.others if d is None else part.copies
-                    if ordinal >= most:
+            found = by_id.get(option.id)
+            if found is None:
+                found = self._parse(decision.kind, option.id)
+            index, cards = found
+            for part, number, cid in cards:
+                name = defn(cid)
+                d = part.index.get(name)
+                if d is None:
+                    if name in self.card_index or not self.others:
                         raise CatalogueError(
-                            f"{self.game.id}: option {option.id!r} names copy {ordinal + 1} of "
-                            f"{name!r}; the catalogue has {most} for {block.form}"
+                            f"{self.game.id}: option {option.id!r} names {name!r}, which is "
+                            f"not in the catalogue's list for {part.kind} of "
+                            f"{self._by_number[number].form}"
                         )
-                    value = part.other + ordinal if d is None else d * part.copies + ordinal
-                index += value * part.stride
+                    name = OTHER
+                same = seen.get((number, part.position, name))
+                if same is None:
+                    same = seen[(number, part.position, name)] = [cid]
+                    ordinal = 0
+                elif cid in same:
+                    ordinal = same.index(cid)
+                else:
+                    ordinal = len(same)
+                    same.append(cid)
+                if d is None:
+                    if ordinal >= self.others:
+                        self._too_many(option.id, ordinal, name, self.others, number)
+                    index += (part.other + ordinal) * part.stride
+                else:
+                    if ordinal >= part.copies[d]:
+                        self._too_many(option.id, ordinal, name, part.copies[d], number)
+                    index += (part.starts[d] + ordinal) * part.stride
             out.append(index)
         return out
+
+    def _too_many(self, option_id: str, ordinal: int, name: str, most: int, number: int) -> None:
+        raise CatalogueError(
+            f"{self.game.id}: option {option_id!r} names copy {ordinal + 1} of {name!r}; the "
+            f"catalogue has {most} for {self._by_number[number].form}"
+        )
 
     def option(self, decision: Decision, index: int, defn: Callable[[int], str]) -> Option:
         """The option of ``decision`` at ``index`` (a one-line ``CatalogueError`` if none)."""
@@ -289,8 +324,9 @@ class Catalogue:
             if part.is_card and value >= part.other:
                 text = f"{OTHER}#{value - part.other}"
             elif part.is_card:
-                d, ordinal = divmod(value, part.copies)
-                text = part.values[d] + (f"#{ordinal}" if part.copies > 1 else "")
+                d = bisect.bisect_right(part.starts, value) - 1
+                ordinal = value - part.starts[d]
+                text = part.values[d] + (f"#{ordinal}" if part.copies[d] > 1 else "")
             elif part.kind in ("N", "SEAT"):
                 text = str(value + part.low)
             else:
@@ -307,8 +343,11 @@ class Catalogue:
                 if part.is_card:
                     own = part.values != self.cards
                     what = f"{len(part.values)} {'listed ' if own else ''}cards"
-                    if part.copies > 1:
-                        what += f" x {part.copies} copies"
+                    low, high = min(part.copies, default=1), max(part.copies, default=1)
+                    if low == high and high > 1:
+                        what += f" x {high} copies"
+                    elif low != high:
+                        what += f", {part.other} copies ({low} to {high} each)"
                     if self.others:
                         what += f", {self.others} others"
                 elif part.kind in ("N", "SEAT"):

@@ -24,9 +24,15 @@ CONFIGS: dict[str, dict[str, Any]] = {
 
 def catalogue_markdown(game_id: str) -> str:
     catalogue = Catalogue(game_id, CONFIGS.get(game_id, {}))
+    low, high = min(catalogue.copies.values()), max(catalogue.copies.values())
+    copies = (
+        f"{high} copies of a card at one place of a decision"
+        if low == high
+        else f"{low} to {high} copies of a card at one place of a decision, by card "
+        f"({sum(catalogue.copies.values()):,} for the card list)"
+    )
     lines = [
-        f"{catalogue.size:,} actions; {len(catalogue.cards)} cards in the card list; "
-        f"{catalogue.copies} copies of a card at one place of a decision.",
+        f"{catalogue.size:,} actions; {len(catalogue.cards)} cards in the card list; {copies}.",
         "",
         "| first index | size | form | parts |",
         "|---:|---:|---|---|",

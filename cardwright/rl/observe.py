@@ -26,16 +26,14 @@ The array's layout is :attr:`Encoder.sections` (``docs/rl.md`` prints it per gam
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from typing import Any, Generic
+from typing import Any
 
 import numpy as np
 
 from cardwright.core.game import Game
 from cardwright.core.state import HIDDEN, Card, State
-from cardwright.core.steps import G, S
 
 from .catalogue import Catalogue, CatalogueError
 from .spec import ZonePlane
@@ -44,13 +42,11 @@ OBS_DTYPE = np.float32
 MASK_DTYPE = np.int8
 
 
-class Sight(Generic[G, S]):
+class Sight:
     """What ``seat`` sees of ``state``: ``state`` is either a full state (read through the
     game's visibility rules) or that seat's view (``is_view``), and the answers are the same.
     A game's feature functions read card definitions only through :meth:`defn` and
-    :meth:`defs`, and other fields of ``state`` only when the view shows them as they are.
-    Typed by the game and its state class (a game's features take
-    ``Sight["BlueMoon", BMState]``)."""
+    :meth:`defs`, and other fields of ``state`` only when the view shows them as they are."""
 
     __slots__ = (
         "_defn",
@@ -67,8 +63,8 @@ class Sight(Generic[G, S]):
 
     def __init__(
         self,
-        game: G,
-        state: S,
+        game: Game,
+        state: State,
         seat: int,
         index: dict[str, int],
         verdict: Callable[[str, int], bool | None],
@@ -167,6 +163,15 @@ class Slots(dict[str, int]):
 
 #: a zone's places in the observation (:meth:`Encoder._plan`)
 _Place = tuple[str, int, int, int, tuple[tuple[str, int], ...], int, bool | None]
+#: a seat's plan sorted for a full state (:meth:`Encoder._split`)
+_Split = tuple[
+    list[tuple[str, int, bool]],
+    list[tuple[str, int]],
+    list[tuple[str, int]],
+    list[tuple[str, tuple[tuple[str, int], ...]]],
+    list[tuple[str, int, bool, tuple[str, ...]]],
+    list[_Place],
+]
 
 
 @dataclass(frozen=True)
@@ -189,6 +194,8 @@ class Encoder:
         self.kind_index = {k: i for i, k in enumerate(catalogue.kinds)}
         self.phase_index = {p: i for i, p in enumerate(self.spec.phases)}
         self.card_index = Slots(catalogue.card_index)
+        #: the same as a plain dict (faster to look up; a miss is a card outside the list)
+        self._known = dict(catalogue.card_index)
         sections: list[Section] = []
         offset = 0
 
@@ -211,8 +218,10 @@ class Encoder:
         cards = len(catalogue.cards) + 1  # and one place for any card outside the list
         self._zones: list[tuple[ZonePlane, int, int]] = []  # plane, offset, size per block
         self._plans: dict[int, list[_Place]] = {}
-        self._splits: dict[int, tuple[list[tuple[str, int, int, bool]], list[_Place]]] = {}
-        self._verdicts: dict[tuple[str, int], bool | int | None] = {}
+        self._splits: dict[int, _Split] = {}
+        #: the header but the scores, by what it shows (a bounded number kept)
+        self._heads: dict[tuple[Any, ...], dict[int, float]] = {}
+        self._verdicts: dict[tuple[str, int], bool | None] = {}
         for plane in self.spec.zones:
             per = 2 + len(plane.planes) * cards
             per += ("exhausted" in plane.planes) + len(plane.counters)
@@ -260,11 +269,11 @@ class Encoder:
     def _verdict(self, zone: str, seat: int) -> bool | None:
         """The game's ``zone_sight`` for ``zone`` and ``seat``, kept."""
         key = (zone, seat)
-        found = self._verdicts.get(key, 0)
-        if found == 0:
-            hook = self.spec.zone_sight
-            found = self._verdicts[key] = hook(zone, seat) if hook is not None else None
-        return found  # type: ignore[return-value]
+        if key in self._verdicts:
+            return self._verdicts[key]
+        hook = self.spec.zone_sight
+        found = self._verdicts[key] = hook(zone, seat) if hook is not None else None
+        return found
 
     def _plan(self, seat: int) -> list[_Place]:
         """Where each zone of the observation goes when ``seat`` observes: (zone, offset of
@@ -307,92 +316,196 @@ class Encoder:
         self._fill_header(sight, acc)
         self._fill_zones(sight, acc, ones)
         for feature, size, start in self._features:
-            values = feature.fill(sight)
-            if isinstance(values, dict):
-                for i, v in values.items():
-                    if v:
-                        acc[start + i] = v
-                continue
-            if len(values) != size:
-                raise CatalogueError(
-                    f"{self.game.id}: feature {feature.name} gave {len(values)} values, not {size}"
-                )
-            for i, v in enumerate(values):
-                if v:
-                    acc[start + i] = v
-        if ones:
-            acc.update(Counter(ones))  # the places of ``ones`` are none of ``acc``'s
+            self._fill_feature(sight, feature, size, start, acc)
         out = np.zeros(self.size, OBS_DTYPE)
-        if acc:
-            out[list(acc)] = list(acc.values())
+        # item by item through a memoryview: for the few dozen places an observation sets,
+        # cheaper than making index arrays for one numpy assignment
+        put: Any = out.data  # a memoryview of format 'f' (takes floats)
+        for i, v in acc.items():
+            put[i] = v
+        for i in ones:  # the places of ``ones`` are none of ``acc``'s
+            put[i] += 1
         return out
 
-    def _split(self, seat: int) -> tuple[list[tuple[str, int, int, bool]], list[_Place]]:
-        """``seat``'s plan in two (for a full state): the zones the game's ``zone_sight``
-        settles whole that need only counts and cards (zone, offset, offset of the cards or
-        -1, all hidden), and the others."""
+    def _fill_feature(
+        self, sight: Sight, feature: Any, size: int, start: int, acc: dict[int, float]
+    ) -> None:
+        """A feature's non-zero values into ``acc`` (its places are its own)."""
+        values = feature.fill(sight)
+        if isinstance(values, dict):
+            for i, v in values.items():
+                if v:
+                    acc[start + i] = v
+            return
+        if len(values) != size:
+            raise CatalogueError(
+                f"{self.game.id}: feature {feature.name} gave {len(values)} values, not {size}"
+            )
+        for i, v in enumerate(values):
+            if v:
+                acc[start + i] = v
+
+    def _split(self, seat: int) -> _Split:
+        """``seat``'s plan sorted for a full state, each list read in one pass: the zones the
+        game's ``zone_sight`` settles whole, for their counts (zone, offset, all hidden); of
+        those it shows, the ones counted by definition (zone, offset of the cards), by
+        exhausted cards (zone, offset of the exhausted cards) and by counters (zone,
+        (counter, offset) ...); the hidden ones with exhausted or counter planes (zone,
+        offset of the hidden cards' exhausted count and counter sums, whether exhausted is
+        one of them, the counters); and the zones shown card by card."""
         found = self._splits.get(seat)
         if found is None:
-            simple, other = [], []
+            found = ([], [], [], [], [], [])
+            counted, listed, tapped, counting, veiled, other = found
             for place in self._plan(seat):
-                zone, base, at_cards, at_exh, counters, _, whole = place
-                if whole is not None and at_exh < 0 and not counters:
-                    simple.append((zone, base, at_cards, not whole))
-                else:
+                zone, base, at_cards, at_exh, counters, tail, whole = place
+                if whole is None:
                     other.append(place)
-            found = self._splits[seat] = (simple, other)
+                    continue
+                counted.append((zone, base, not whole))
+                if not whole:
+                    if at_exh >= 0 or counters:
+                        keys = tuple(key for key, _ in counters)
+                        veiled.append((zone, tail, at_exh >= 0, keys))
+                    continue
+                if at_cards >= 0:
+                    listed.append((zone, at_cards))
+                if at_exh >= 0:
+                    tapped.append((zone, at_exh))
+                if counters:
+                    counting.append((zone, counters))
+            self._splits[seat] = found
         return found
 
     def _fill_zones(self, sight: Sight, acc: dict[int, float], ones: list[int]) -> None:
         """The zone blocks: counts into ``acc``, cards by definition into ``ones`` (their
         places never meet)."""
-        state = sight.state
-        zones, cards, index = state.zones, state.cards, self.card_index
-        add = ones.extend
         if sight.is_view:
-            rest = self._plan(sight.seat)
-        else:
-            simple, rest = self._split(sight.seat)
-            for zone, base, at_cards, hidden in simple:  # settled whole: the common case
-                ids = zones.get(zone)
-                if ids:
-                    acc[base] = len(ids)
-                    if hidden:
-                        acc[base + 1] = len(ids)
-                    elif at_cards >= 0:
-                        add([at_cards + index[cards[c].defn] for c in ids])
-        for zone, base, at_cards, at_exh, counters, tail, _ in rest:
+            for place in self._plan(sight.seat):
+                self._fill_place(sight, place, acc, ones)
+            return
+        zones, cards, index = sight.state.zones, sight.cards, self.card_index
+        counted, listed, tapped, counting, veiled, rest = self._split(sight.seat)
+        for zone, base, hidden in counted:  # settled whole: the common case
+            ids = zones.get(zone)
+            if ids:
+                acc[base] = n = len(ids)
+                if hidden:
+                    acc[base + 1] = n
+        known, empty, start = self._known, (), len(ones)
+        try:  # one comprehension over every zone whose cards are all seen, then their
+            # exhausted cards (the game's own cards: a plain dict)
+            ones += [
+                at + known[cards[c].defn] for zone, at in listed for c in zones.get(zone, empty)
+            ]
+            if tapped:
+                ones += [
+                    at + known[card.defn]
+                    for zone, at in tapped
+                    for card in map(cards.__getitem__, zones.get(zone, empty))
+                    if card.exhausted
+                ]
+        except KeyError:  # a card outside the list: its one place after the list
+            del ones[start:]
+            ones += [
+                at + index[cards[c].defn] for zone, at in listed for c in zones.get(zone, empty)
+            ]
+            ones += [
+                at + index[card.defn]
+                for zone, at in tapped
+                for card in map(cards.__getitem__, zones.get(zone, empty))
+                if card.exhausted
+            ]
+        for zone, counters in counting:
+            for card in map(cards.__getitem__, zones.get(zone, empty)):
+                if card.counters:
+                    for key, at in counters:
+                        value = card.counters.get(key)
+                        if value:
+                            i = at + index[card.defn]
+                            acc[i] = acc.get(i, 0.0) + value
+        for zone, tail, exhausted, keys in veiled:  # nothing seen but the public part
             ids = zones.get(zone)
             if not ids:
                 continue
-            acc[base] = len(ids)
-            defs = sight.defs(zone)
-            unseen = defs.count(HIDDEN)
-            if unseen:
-                acc[base + 1] = unseen
-            if at_cards >= 0 and unseen < len(defs):
-                add([at_cards + index[d] for d in defs if d != HIDDEN])
-            if at_exh < 0 and not counters:
-                continue
-            for cid, d in zip(ids, defs, strict=True):
-                card = cards[cid]
-                if at_exh >= 0 and card.exhausted:
-                    ones.append(tail if d == HIDDEN else at_exh + index[d])
-                if counters and card.counters:
-                    for k, (key, at) in enumerate(counters):
-                        value = card.counters.get(key)
-                        if value:
-                            if d == HIDDEN:
-                                i = tail + (at_exh >= 0) + k
-                            else:
-                                i = at + index[d]
-                            acc[i] = acc.get(i, 0.0) + value
+            if exhausted:
+                n = sum([cards[c].exhausted for c in ids])
+                if n:
+                    acc[tail] = n
+            for k, key in enumerate(keys, tail + exhausted):
+                total = sum([cards[c].counters.get(key, 0) for c in ids])
+                if total:
+                    acc[k] = total
+        for place in rest:
+            self._fill_place(sight, place, acc, ones)
+
+    def _fill_place(
+        self, sight: Sight, place: _Place, acc: dict[int, float], ones: list[int]
+    ) -> None:
+        """One zone block read card by card (through :meth:`Sight.defs`): counts into
+        ``acc``, cards by definition into ``ones``."""
+        zone, base, at_cards, at_exh, counters, tail, _ = place
+        ids = sight.state.zones.get(zone)
+        if not ids:
+            return
+        cards, index = sight.cards, self.card_index
+        acc[base] = len(ids)
+        defs = sight.defs(zone)
+        unseen = defs.count(HIDDEN)
+        if unseen:
+            acc[base + 1] = unseen
+        if at_cards >= 0 and unseen < len(defs):
+            ones.extend([at_cards + index[d] for d in defs if d != HIDDEN])
+        if at_exh < 0 and not counters:
+            return
+        for cid, d in zip(ids, defs, strict=True):
+            card = cards[cid]
+            if at_exh >= 0 and card.exhausted:
+                ones.append(tail if d == HIDDEN else at_exh + index[d])
+            if counters and card.counters:
+                for k, (key, at) in enumerate(counters):
+                    value = card.counters.get(key)
+                    if value:
+                        i = tail + (at_exh >= 0) + k if d == HIDDEN else at + index[d]
+                        acc[i] = acc.get(i, 0.0) + value
 
     def _fill_header(self, sight: Sight, acc: dict[int, float]) -> None:
+        state, n, seat = sight.state, self.players, sight.seat
+        decision = state.decision
+        key = (
+            seat,
+            None if decision is None else decision.seat,
+            None if decision is None else decision.kind,
+            state.active,
+            state.phase,
+            state.turn,
+            state.result is None,
+        )
+        head = self._heads.get(key)
+        if head is None:
+            head = self._head(sight)
+            if len(self._heads) < 10_000:  # past that, made every time
+                self._heads[key] = head
+        acc.update(head)
+        if self.spec.scores:
+            scores = self.game.scores(state)
+            at = self._scores
+            for name in self.spec.scores:
+                values = scores[name]
+                for s in range(n):
+                    v = values[s]
+                    if v:
+                        acc[at + (s - seat) % n] = float(v)
+                at += n
+
+    def _head(self, sight: Sight) -> dict[int, float]:
+        """The header but the scores: what the seat knows of the decision, the turn and
+        the phase."""
         state, n = sight.state, self.players
         at = self._header
         decision = state.decision
         kinds = len(self.kind_index)
+        acc: dict[int, float] = {}
         if decision is not None:
             if decision.seat == sight.seat:
                 acc[at] = 1.0
@@ -410,16 +523,7 @@ class Encoder:
             acc[at] = float(state.turn)
         if state.result is not None:
             acc[at + 1] = 1.0
-        if self.spec.scores:
-            scores = self.game.scores(state)
-            at = self._scores
-            for key in self.spec.scores:
-                values = scores[key]
-                for s in range(n):
-                    v = values[s]
-                    if v:
-                        acc[at + sight.rel(s)] = float(v)
-                at += n
+        return acc
 
     # ----------------------------------------------------------------- the mask
     def mask(self, state: State, seat: int) -> np.ndarray:
@@ -428,7 +532,9 @@ class Encoder:
         decision = state.decision
         if decision is not None and decision.seat == seat:
             cards = state.cards
-            out[self.catalogue.indices(decision, lambda c: cards[c].defn)] = 1
+            put = out.data  # item by item: cheaper than an index array for a few
+            for i in self.catalogue.indices(decision, lambda c: cards[c].defn):
+                put[i] = 1
         return out
 
 

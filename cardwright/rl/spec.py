@@ -8,9 +8,11 @@ checks it and makes a :class:`GameSpec`. The keys:
 ``cards(game, config) -> list[str]``
     every card definition a game with this (validated) config may hold, in a fixed order: the
     cards of the action catalogue and of the observation's count vectors.
-``copies(game, config) -> int`` (or a number)
+``copies(game, config) -> int | {definition: int}`` (or a number)
     the most cards of one definition that one place of the options of one decision may name
-    (two copies in hand are two ``play:CARD`` options): the ordinals the catalogue gives them.
+    (two copies in hand are two ``play:CARD`` options): the ordinals the catalogue gives them,
+    one number for every card or one per definition (a definition the mapping leaves out has
+    one: a game whose decks hold some cards in thirty copies and most in one or two).
 ``others`` (default 0)
     how many cards whose definition is outside the card list one place of a decision may
     name (the catalogue's :data:`~cardwright.rl.catalogue.OTHER`): for a game whose
@@ -97,7 +99,7 @@ class Feature:
 class GameSpec:
     game: str
     cards: Callable[[Game, dict[str, Any]], list[str]]
-    copies: Callable[[Game, dict[str, Any]], int]
+    copies: Callable[[Game, dict[str, Any]], int | Mapping[str, int]]
     others: int
     form_copies: Mapping[str, int]
     numbers: Mapping[str, tuple[int, int]]
@@ -131,8 +133,8 @@ _KEYS = {
 
 
 def _copies(
-    value: int | Callable[[Game, dict[str, Any]], int],
-) -> Callable[[Game, dict[str, Any]], int]:
+    value: int | Callable[[Game, dict[str, Any]], int | Mapping[str, int]],
+) -> Callable[[Game, dict[str, Any]], int | Mapping[str, int]]:
     if callable(value):
         return value
     return lambda game, config: value

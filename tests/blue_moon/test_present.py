@@ -7,23 +7,22 @@ cards`` prints it."""
 from __future__ import annotations
 
 import functools
-import json
 from typing import Any, cast
 
 import pytest
 
 from cardwright.agents import make_agent
-from cardwright.conformance import hidden_swaps
 from cardwright.core.rng import LocalRng
-from cardwright.core.state import SPECTATOR, State, clone
+from cardwright.core.state import SPECTATOR, State
 from cardwright.games import get_game
 from cardwright.games.blue_moon import carddata
 from cardwright.games.blue_moon.catalogue import catalogue
 from cardwright.games.blue_moon.game import BlueMoon
 from cardwright.games.blue_moon.inforce import InForce
-from cardwright.games.blue_moon.present import card_face, present
+from cardwright.games.blue_moon.present import card_face
 from cardwright.games.blue_moon.state import BMState
 from cardwright.server.present import Presenter
+from tests.presenting import board_of, cards_in_frame, positions, same_whatever_hidden
 
 GAME = cast(BlueMoon, get_game("blue-moon"))
 CONFIG = {"names": ["Ann", "Bob"], "peoples": ["Buka", "Hoax"]}
@@ -54,9 +53,7 @@ SETUP: dict[str, Any] = {
 
 
 def _board(state: State, seat: int) -> dict[str, Any]:
-    board = present(GAME, GAME.view(state, seat), seat)
-    assert json.loads(json.dumps(board)) == board  # plain JSON
-    return board
+    return board_of(GAME, state, seat)
 
 
 def test_a_fight_as_each_seat_and_a_spectator_see_it() -> None:
@@ -122,10 +119,7 @@ def test_a_fight_as_each_seat_and_a_spectator_see_it() -> None:
     # the bluff, the cargo, the hands and the decks exchanged: the same boards
     rng = LocalRng(3)
     for seat, board in ((1, bob), (SPECTATOR, watcher)):
-        swaps = list(hidden_swaps(GAME, state, seat, rng, tries=4))
-        assert len(swaps) >= 8
-        for what, swapped in swaps:
-            assert _board(swapped, seat) == board, what
+        assert same_whatever_hidden(GAME, state, seat, board, rng, tries=4) >= 8
 
 
 def test_the_opening_turn_shows_both_totals_and_no_element() -> None:
@@ -151,19 +145,13 @@ def _random_states() -> tuple[BMState, ...]:
     """Positions of games of several people pairings between heuristic AIs (ships, gangs,
     covered cards, ignoring, value changes, cards shown from a hand), every sixth
     decision."""
-    found = []
+    found: list[State] = []
     pairings = [("Buka", "Khind"), ("Aqua", "Buka"), ("Flit", "Mimix"), ("Terrah", "Pillar")]
     for i, peoples in enumerate(pairings):
         state = GAME.new_state({"peoples": list(peoples)}, 40 + i)
         agents = [make_agent("heuristic", GAME.id, i), make_agent("heuristic", GAME.id, i + 1)]
-        for n in range(200):
-            if state.decision is None:
-                break
-            if n % 6 == 3:
-                found.append(cast(BMState, clone(state)))
-            seat = state.decision.seat
-            GAME.apply(state, agents[seat].choose(GAME, state, seat))
-    return tuple(found)
+        found += positions(GAME, state, agents, every=6, at=3, most=200)
+    return tuple(cast(BMState, s) for s in found)
 
 
 def _referenced(board: dict[str, Any]) -> set[int]:
@@ -193,14 +181,7 @@ def test_views_of_games_hide_what_they_must_and_add_up(seat: int) -> None:
             presenter = Presenter("blue-moon", state.config)
         frame = presenter.frame(view, seat)
         assert frame["board"] == board
-        # every card the board names is a card of the frame: visible with its whole text,
-        # or hidden there too
-        for cid in _referenced(board):
-            if cid < 0:
-                assert frame["cards"].get(str(cid), {"hidden": True})["hidden"]
-                continue
-            card = frame["cards"][str(cid)]
-            assert frame["faces"][card["defn"]]["text"] == PRINTED[card["defn"]].text
+        cards_in_frame(frame, _referenced(board), lambda defn: PRINTED[defn].text)
         # the totals are the sums of what each active card counts (or a power's floor)
         eff = InForce(game, view)
         for p, side in enumerate(board["sides"]):
@@ -217,9 +198,7 @@ def test_views_of_games_hide_what_they_must_and_add_up(seat: int) -> None:
             assert side["power"] == sum(counted) or (eff.floors and side["power"] > sum(counted))
         assert board["dragons"]["middle"] + sum(board["dragons"]["sides"]) == 3
         # the same board whatever hidden cards lie where
-        for what, swapped in hidden_swaps(game, state, seat, rng, tries=1):
-            assert present(game, game.view(swapped, seat), seat) == board, what
-            swaps += 1
+        swaps += same_whatever_hidden(game, state, seat, board, rng, tries=1)
     assert swaps > 20
 
 

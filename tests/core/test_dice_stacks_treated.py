@@ -12,16 +12,14 @@ from typing import Any
 import pytest
 
 from cardwright.core import Game, State
-from cardwright.core.abilities import Ability, Registry
 from cardwright.core.dice import roll_dice
 from cardwright.core.errors import EngineError
 from cardwright.core.lasting import became, expire
 from cardwright.core.rng import seed_rng
-from cardwright.core.rules import Rule, RulesIndex
 from cardwright.core.state import CardRef
-from cardwright.core.steps import Step
-from cardwright.core.vocab import core_words, hooks_from, start_ability
-from cardwright.core.zones import create_card
+from cardwright.core.vocab import core_words, start_ability
+
+from .toys import ToyGame, run_subject, toy_state
 
 #: definition -> (types, value, ability expressions)
 CARDS: dict[str, tuple[frozenset[str], int, list[str]]] = {
@@ -38,38 +36,12 @@ CARDS: dict[str, tuple[frozenset[str], int, list[str]]] = {
 }
 
 
-class Once(Step, tag="tds.once"):
-    ability: str
-    started: bool = False
-
-    def run(self, game: Game, state: State) -> None:
-        if not self.started:
-            self.started = True
-            assert game.registry is not None
-            start_ability(game, state, game.registry.ability(self.ability), "effect", 1, 0)
-            return
-        game.end_game(state, [0], "done", "toy")
-
-
-class Toy(Game):
+class Toy(ToyGame):
     id = "toy-dice"
-    title = "Toy"
-    step_prefix = "tds."
 
     def __init__(self, effects: dict[str, str] | None = None) -> None:
-        super().__init__()
-        self.rules = RulesIndex([Rule("toy", "toy", "test")])
-        w = core_words()
-        abilities = [
-            Ability(name, "toy", hooks_from([w.parse(text, name)]))
-            for name, text in (effects or {}).items()
-        ]
-        for defn, (_, _, texts) in CARDS.items():
-            if texts:
-                abilities.append(
-                    Ability(defn, "toy", hooks_from([w.parse(t, defn) for t in texts]))
-                )
-        self.registry = Registry(self.id, abilities, rules=self.rules)
+        cards = {defn: texts for defn, (_, _, texts) in CARDS.items()}
+        super().__init__(core_words(), effects or {}, cards)
 
     def setup(self, state: State) -> None:
         state.names = ["A", "B"]
@@ -77,14 +49,6 @@ class Toy(Game):
         for seat in (0, 1):
             for zone in ("play", "discard"):
                 state.zones[f"{zone}:{seat}"] = []
-
-    def abilities_of(self, state: State, card: int) -> tuple[Ability, ...]:
-        assert self.registry is not None
-        defn = state.cards[card].defn
-        return (self.registry.ability(defn),) if defn in self.registry.abilities else ()
-
-    def live_cards(self, state: State) -> Iterable[int]:
-        return [*state.zones["play:0"], *state.zones["play:1"]]
 
     def card_attr(self, state: State, card: int, name: str) -> Any:
         if name == "types":
@@ -103,21 +67,9 @@ class Toy(Game):
         piles[name] = max(0, piles.get(name, 0) + delta)
 
 
-def _state(game: Toy, cards: dict[str, list[str]]) -> State:
-    state = game.state_cls(game=game.id)
-    game.setup(state)
-    for zone, defns in cards.items():
-        for defn in defns:
-            create_card(state, defn, int(zone[-1]), zone)
-    return state
-
-
 def _run(effect: str, cards: dict[str, list[str]] | None = None) -> tuple[Toy, State]:
     game = Toy({"subject": effect})
-    state = _state(game, cards or {"play:0": ["imp"]})
-    game.push_step(state, Once(ability="subject"))
-    game.advance(state)
-    return game, state
+    return game, run_subject(game, toy_state(game, cards or {"play:0": ["imp"]}), source=1)
 
 
 # ------------------------------------------------------------------------------ dice
@@ -165,7 +117,7 @@ def test_a_game_without_stacks_says_so() -> None:
         stack_count = Game.stack_count  # type: ignore[assignment]
 
     game = Plain()
-    state = _state(game, {})
+    state = toy_state(game, {})
     with pytest.raises(EngineError, match="no stacks"):
         game.stack_count(state, 0, "Rage")
 
@@ -173,7 +125,7 @@ def test_a_game_without_stacks_says_so() -> None:
 # ------------------------------------------------------------------------------ treated as
 def test_treated_as_is_seen_by_the_rules_controller_only() -> None:
     game = Toy()
-    s = _state(game, {"play:0": ["eyes"], "discard:1": ["angel"], "play:1": ["angel"]})
+    s = toy_state(game, {"play:0": ["eyes"], "discard:1": ["angel"], "play:1": ["angel"]})
     angel_discarded = s.zones["discard:1"][0]
     angel_in_play = s.zones["play:1"][0]
     assert game.card_attr_as(s, angel_discarded, "types", 0) == {"Angelic", "Demonic"}
@@ -189,13 +141,13 @@ def test_treated_as_instead_replaces_and_expressions_read_with_the_acting_seat()
             "count(cards('discard', whose='any', types_has='Demonic')))"
         }
     )
-    s = _state(game, {"play:0": ["eyes"], "discard:1": ["angel", "imp"]})
+    s = toy_state(game, {"play:0": ["eyes"], "discard:1": ["angel", "imp"]})
     assert game.registry is not None
     ability = game.registry.ability("count_demons")
     start_ability(game, s, ability, "effect", None, 0)
     start_ability(game, s, ability, "effect", None, 1)
     assert s.config["stacks"] == [{"Seen": 2}, {"Seen": 1}]
-    masked = _state(game, {"play:0": ["mask"], "discard:1": ["angel"]})
+    masked = toy_state(game, {"play:0": ["mask"], "discard:1": ["angel"]})
     assert game.card_attr_as(masked, masked.zones["discard:1"][0], "types", 0) == "Mask"
 
 
@@ -226,7 +178,7 @@ def test_become_a_copy_of_a_card_takes_its_definition() -> None:
 # ------------------------------------------------------------------------------ combined values
 def test_a_combined_cards_own_modifiers_count_through_parts() -> None:
     game = Toy()
-    s = _state(game, {"play:0": ["spear", "shaft"]})
+    s = toy_state(game, {"play:0": ["spear", "shaft"]})
     spear, shaft = s.zones["play:0"]
     assert game.value(s, "power", spear, 3) == 5
     assert game.value(s, "power", spear, 3, parts=[shaft]) == 10
@@ -246,7 +198,7 @@ def test_modifier_sources_narrow_which_live_cards_are_asked() -> None:
     try:
         wide, narrow = Toy(), Narrow()
         for game, expected in ((wide, 7), (narrow, 3)):
-            s = _state(game, {"play:0": ["aura", "imp"]})
+            s = toy_state(game, {"play:0": ["aura", "imp"]})
             imp = s.zones["play:0"][1]
             assert game.value(s, "power", imp, 3) == expected
     finally:

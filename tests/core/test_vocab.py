@@ -3,18 +3,16 @@ modifiers, and the registry's load-time checks."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from typing import Any
 
 import pytest
 
-from cardwright.core import Card, Game, State
+from cardwright.core import Card, State
 from cardwright.core.abilities import Ability, Registry
 from cardwright.core.errors import DataError
 from cardwright.core.game import AFTER
 from cardwright.core.rules import Rule, RulesIndex
 from cardwright.core.state import CardRef, Lasting, Option
-from cardwright.core.steps import Step
 from cardwright.core.vocab import (
     Cards,
     Verb,
@@ -27,6 +25,8 @@ from cardwright.core.vocab import (
     start_ability,
 )
 from cardwright.core.zones import create_card, move
+
+from .toys import ToyGame, run_subject, toy_state
 
 #: card definitions of the toy game: name -> (value, ability expressions)
 CARDS: dict[str, tuple[int, list[str]]] = {
@@ -70,39 +70,11 @@ def words() -> Vocabulary:
     )
 
 
-class Script(Step, tag="toy.script"):
-    """Runs one ability's effect (the test's subject), then ends the game."""
-
-    ability: str
-    started: bool = False
-
-    def run(self, game: Game, state: State) -> None:
-        if not self.started:
-            self.started = True
-            assert game.registry is not None
-            start_ability(game, state, game.registry.ability(self.ability), "effect", None, 0)
-            return
-        game.end_game(state, [0], "done", "toy")
-
-
-class Toy(Game):
+class Toy(ToyGame):
     id = "toy-vocab"
-    title = "Toy"
-    step_prefix = "toy."
 
     def __init__(self, effects: dict[str, str]) -> None:
-        super().__init__()
-        self.rules = RulesIndex([Rule("toy", "toy", "test")])
-        w = words()
-        abilities = [
-            Ability(name, "toy", hooks_from([w.parse(text, f"test {name}")]))
-            for name, text in effects.items()
-        ]
-        for defn, (_, texts) in CARDS.items():
-            if texts:
-                items = [w.parse(t, f"test card {defn}") for t in texts]
-                abilities.append(Ability(defn, "toy", hooks_from(items)))
-        self.registry = Registry(self.id, abilities, rules=self.rules)
+        super().__init__(words(), effects, {defn: texts for defn, (_, texts) in CARDS.items()})
         self.life = [0, 0]
 
     def setup(self, state: State) -> None:
@@ -111,14 +83,6 @@ class Toy(Game):
         for seat in (0, 1):
             for zone in ("deck", "hand", "play", "discard"):
                 state.zones[f"{zone}:{seat}"] = []
-
-    def abilities_of(self, state: State, card: int) -> tuple[Ability, ...]:
-        assert self.registry is not None
-        defn = state.cards[card].defn
-        return (self.registry.ability(defn),) if defn in self.registry.abilities else ()
-
-    def live_cards(self, state: State) -> Iterable[int]:
-        return [*state.zones["play:0"], *state.zones["play:1"]]
 
     def card_attr(self, state: State, card: int, name: str) -> Any:
         printed = CARDS[state.cards[card].defn][0]
@@ -151,15 +115,7 @@ class Toy(Game):
 
 def play(effect: str, setup: dict[str, list[str]]) -> tuple[Toy, State]:
     game = Toy({"subject": effect})
-    state = game.state_cls(game=game.id)
-    game.setup(state)
-    for zone, defns in setup.items():
-        owner = int(zone.rsplit(":", 1)[1])
-        for defn in defns:
-            create_card(state, defn, owner, zone)
-    game.push_step(state, Script(ability="subject"))
-    game.advance(state)
-    return game, state
+    return game, run_subject(game, toy_state(game, setup))
 
 
 def ids(state: State) -> list[str]:
@@ -519,13 +475,7 @@ def test_if_done_follows_what_the_verb_says_it_did() -> None:
         ability = Ability("subject", "toy", hooks_from([item]))
         assert game.registry is not None
         game.registry = Registry(game.id, [*game.registry.abilities.values(), ability])
-        s = game.state_cls(game=game.id)
-        game.setup(s)
-        for zone, defns in {**setup, "deck:0": ["x"]}.items():
-            for defn in defns:
-                create_card(s, defn, int(zone[-1]), zone)
-        game.push_step(s, Script(ability="subject"))
-        game.advance(s)
+        s = run_subject(game, toy_state(game, {**setup, "deck:0": ["x"]}))
         assert len(s.zones["hand:0"]) == drawn
 
 

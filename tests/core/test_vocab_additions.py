@@ -15,7 +15,8 @@ from cardwright.core.state import State
 from cardwright.core.vocab import Effect, core_words, hooks_from
 from cardwright.core.zones import create_card
 
-from .test_vocab import Script, Toy, play
+from .test_vocab import Toy, play
+from .toys import run_subject, toy_state
 
 
 # ------------------------------------------------------------------------------ values
@@ -33,11 +34,9 @@ def test_a_conditional_value_reads_as_python() -> None:
 # ------------------------------------------------------------------------------ rolls
 def test_roll_binds_the_face_and_is_logged_as_chance() -> None:
     game = Toy({"subject": "roll(gain('life', var('roll')))"})
-    state = game.state_cls(game=game.id)
-    game.setup(state)
+    state = toy_state(game, {})
     state.forced = [3]  # a roll of 4
-    game.push_step(state, Script(ability="subject"))
-    game.advance(state)
+    run_subject(game, state)
     assert state.config["life"][0] == 14
     rolls = [e for e in state.log if e.kind == "roll"]
     assert rolls and rolls[0].data["face"] == 4 and rolls[0].data["chance"] is True
@@ -47,11 +46,9 @@ def test_roll_then_a_condition_on_the_face() -> None:
     text = "roll(if_else(var('roll') <= 2, gain('life', -10), gain('life', var('roll'))))"
     for forced, life in ((0, 0), (5, 16)):
         game = Toy({"subject": text})
-        state = game.state_cls(game=game.id)
-        game.setup(state)
+        state = toy_state(game, {})
         state.forced = [forced]
-        game.push_step(state, Script(ability="subject"))
-        game.advance(state)
+        run_subject(game, state)
         assert state.config["life"][0] == life
 
 

@@ -17,10 +17,12 @@ from cardwright.core.state import HIDDEN
 from cardwright.games import get_game, playable_games
 from cardwright.rl import Catalogue, CatalogueError, Encoder, observation_dict
 from cardwright.rl.catalogue import state_defn
-from cardwright.rl.checks import check_catalogue, check_encoding_swaps, play_checked
+from cardwright.rl.checks import check_catalogue, check_encoding_swaps, check_seen, play_checked
 from cardwright.sim.deal import deal
 
 PEOPLES = ("Hoax", "Vulca", "Mimix", "Flit", "Khind", "Terrah", "Pillar", "Aqua", "Buka")
+CTHULHU = ["minions_of_cthulhu", "miskatonic_university", "elder_things", "innsmouth"]
+PARTNERS = ["ninjas", "zombies", "pirates", "robots"]
 
 #: (game, config, games): the catalogue is checked at every step of these random games
 CATALOGUE_CASES: list[tuple[str, dict[str, Any], int]] = [
@@ -35,6 +37,13 @@ CATALOGUE_CASES: list[tuple[str, dict[str, Any], int]] = [
     ("smash-up", {"players": 2, "factions": ["any", "any"]}, 24),
     ("smash-up", {"players": 3, "factions": ["any"] * 3, "card_set": "70s-errata"}, 12),
     ("smash-up", {"players": 4, "factions": ["any"] * 4}, 8),
+    # The Obligatory Cthulhu Set's four factions: the Madness deck's thirty copies of one card
+    ("smash-up", {"players": 2, "factions": [CTHULHU[:2], CTHULHU[2:]]}, 6),
+    (
+        "smash-up",
+        {"players": 4, "factions": [[f, g] for f, g in zip(CTHULHU, PARTNERS, strict=True)]},
+        3,
+    ),
     ("varia", {"decks": ["any", "any"]}, 50),
     *[
         ("munchkin", {"players": n, "card_set": cs}, 1)
@@ -90,6 +99,26 @@ def test_encodings_read_only_the_view(
         totals = {k: totals[k] + counts[k] for k in totals}
     assert totals["steps"] > 0
     assert totals["swaps"] > 0, "no hidden cards were exchanged: the check checked nothing"
+
+
+def test_cards_outside_the_list_are_encoded_as_their_view() -> None:
+    """A Bizarre World state dealt by ``determinize`` for a seat that does not know the
+    opponent's deck holds generated cards no card list names: read in place for either seat
+    (the other seat sees some of them), its encoding is still its view's."""
+    game = get_game("bizarre-world")
+    encoder = Encoder(Catalogue("bizarre-world"))
+    outside = steps = 0
+    for seed in range(2):
+        state = game.new_state({}, seed, log=False)
+        agent = RandomAgent(seed)
+        while state.decision is not None:
+            dealt = game.determinize(game.view(state, 0), seed * 1000 + steps)
+            outside += sum(d.defn not in encoder.card_index for d in dealt.cards.values())
+            for seat in (0, 1):
+                check_seen(encoder, dealt, seat, f"determinized seed {seed} step {steps}")
+            game.apply(state, agent.choose(game, state, state.decision.seat))
+            steps += 1
+    assert outside > 0, "no generated card was dealt: the case checked nothing"
 
 
 def test_a_leaking_encoder_is_caught() -> None:
@@ -158,6 +187,34 @@ def test_copies_get_ordinals() -> None:
             assert any(w.endswith("#1") for w in words), words
             return
     raise AssertionError("no opening hand with two copies in 20 seeds")
+
+
+def test_each_card_has_the_copies_a_decision_may_name() -> None:
+    """Smash Up's catalogue gives a card as many ordinals as its deck holds: thirty for the
+    Madness card, one for a card a faction holds once, one for a base; and the words of each
+    index name the card and ordinal it stands for."""
+    from cardwright.games.smash_up import carddata
+
+    catalogue = Catalogue("smash-up")
+    madness = carddata.load_madness().id
+    single = next(
+        card.id
+        for faction in carddata.load_factions().values()
+        for card in faction.cards
+        if card.copies == 1
+    )
+    base = next(iter(carddata.load_bases()))
+    assert catalogue.copies[madness] == 30
+    assert catalogue.copies[single] == 1
+    assert catalogue.copies[base] == 1
+    block = next(b for b in catalogue.blocks.values() if b.form == "play:CARD")
+    part = block.parts[0]
+    assert block.size == sum(catalogue.copies.values())
+    first = block.offset + part.starts[part.index[madness]] * part.stride
+    assert catalogue.describe(first + 29 * part.stride) == f"play:{madness}#29"
+    assert catalogue.describe(first + 30 * part.stride) != f"play:{madness}#30"
+    at = block.offset + part.starts[part.index[single]] * part.stride
+    assert catalogue.describe(at) == f"play:{single}"
 
 
 @pytest.mark.parametrize("game_id", playable_games())

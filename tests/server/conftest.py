@@ -1,5 +1,6 @@
 """Shared helpers of the server tests: a real server (uvicorn on a free loopback port, in a
-thread) on a temporary database, an HTTP client, and WebSocket clients with timeouts."""
+thread) on a temporary database, an HTTP client, and WebSocket clients with timeouts; for the
+browser tests, headless Chromium and a server (``browser``, ``live``: one per test module)."""
 
 from __future__ import annotations
 
@@ -15,12 +16,16 @@ import pytest
 import uvicorn
 from websockets.sync.client import ClientConnection, connect
 
+from cardwright.chromium import chromium
 from cardwright.core.state import state_hash
 from cardwright.server.app import create_app
 from cardwright.server.cli import _bind
+from tests.browsers import need_chromium
 
 #: generous: the shared 2-core machine may run at a load average of 15
 TIMEOUT = 90.0
+#: the built browser client
+WEB = Path(__file__).resolve().parents[2] / "cardwright" / "web" / "dist" / "index.html"
 
 
 class Server:
@@ -110,5 +115,21 @@ class Client:
 @pytest.fixture
 def server(tmp_path: Path) -> Iterator[Server]:
     s = Server(tmp_path / "cardwright.db")
+    yield s
+    s.stop()
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    need_chromium("the browser tests drive Chromium")
+    if not WEB.is_file():
+        pytest.fail("the client is not built: `make web` (make test builds it)")
+    with chromium() as b:
+        yield b
+
+
+@pytest.fixture(scope="module")
+def live(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    s = Server(tmp_path_factory.mktemp("live") / "cardwright.db")
     yield s
     s.stop()

@@ -15,7 +15,7 @@ from cardwright.games.blue_moon.game import BlueMoon
 from cardwright.games.blue_moon.state import BMState
 
 from .conftest import Server
-from .test_browser import MS, Tab, browser, live, start  # noqa: F401  (the fixtures)
+from .pages import MS, Tab, card_id, start_watched, watched_to_the_end
 from .traffic import check_traffic
 
 GAME = cast(BlueMoon, get_game("blue-moon"))
@@ -58,17 +58,17 @@ def _check_board(tab: Tab, state: BMState, seat: int) -> None:
         assert page.locator(".bm-fight .bm-element").inner_text() == element
 
 
-def test_blue_moon_is_played_to_the_end_by_clicking(browser: Any, live: Server) -> None:  # noqa: F811
+def test_blue_moon_is_played_to_the_end_by_clicking(browser: Any, live: Server) -> None:
     """Ann (Buka: bluffs and ships) against a random AI (Khind), with a spectator: every
     decision of hers is clicked on the page, on a card of the board or on the decision
     panel, until the game-over summary; cards show their whole text on hover and keyboard
     focus; the board shows each side's power, covered cards, hand and the dragons as the
     server's state has them."""
-    tab = Tab(browser)
-    game_id = start(
-        tab,
+    tab, watcher, game_id = start_watched(
+        browser,
         live,
         "blue-moon",
+        ".bm-board",
         seed=11,
         seats=[
             {"kind": "me", "name": "Ann", "choice": "Buka"},
@@ -76,22 +76,14 @@ def test_blue_moon_is_played_to_the_end_by_clicking(browser: Any, live: Server) 
         ],
     )
     page = tab.page
-    page.wait_for_selector(".bm-board", timeout=MS)
-    watcher = Tab(browser, 390, 844)
-    watcher.page.goto(f"{live.url}/play/{game_id}?spectate")
-    watcher.page.wait_for_selector(".bm-board", timeout=MS)
     rng = random.Random(11)
     hovered = focused = False
     checked = 0
     for decisions in range(400):
-        page.wait_for_selector(
-            ".game-over, .decision.mine button.option:not([disabled])", timeout=MS
-        )
-        if page.locator(".game-over").count():
+        if not tab.ready():
             break
         # Ann's decision is pending: the game waits for her, the page shows its last view
-        session = live.hub.sessions[game_id]
-        assert tab.seq() == str(session.seq)
+        session = tab.session(live, game_id)
         state = cast(BMState, session.state)
         if decisions % 4 == 0:
             _check_board(tab, state, 0)
@@ -99,12 +91,8 @@ def test_blue_moon_is_played_to_the_end_by_clicking(browser: Any, live: Server) 
         hand = page.locator(".bm-side.mine section.zone .card:not(.back)")
         if not hovered and hand.count():
             card = hand.first
-            card.hover()
-            shown = state.cards[int(card.get_attribute("data-card") or "")].defn
-            printed = GAME.defs[shown]
-            tip = page.locator(".card-tip")
-            tip.wait_for(timeout=MS)
-            words = tip.inner_text()
+            words = tab.tip(card)
+            printed = GAME.defs[state.cards[card_id(card)].defn]
             assert printed.name in words and f"no. {printed.id}" in words
             assert (printed.text or "(no text)") in words  # the whole text
             hovered = True
@@ -123,8 +111,6 @@ def test_blue_moon_is_played_to_the_end_by_clicking(browser: Any, live: Server) 
     result = live.hub.sessions[game_id].state.result
     assert result is not None and hovered and focused and checked >= 5
     assert check_traffic(live.db, game_id, tab.received, every=5) > 0
-    watcher.page.wait_for_selector(".game-over", timeout=MS)
-    assert watcher.page.locator(".badge", has_text="spectating").count()
-    check_traffic(live.db, game_id, watcher.received, every=9)
+    watched_to_the_end(live, game_id, watcher, every=9)
     watcher.close()
     tab.close()

@@ -19,7 +19,7 @@ from cardwright.games.munchkin.state import MKState
 from cardwright.server.ai import agent_seed
 
 from .conftest import Server
-from .test_browser import MS, Tab, browser, live, start  # noqa: F401  (the fixtures)
+from .pages import MS, Tab, card_id, start_watched, watched_to_the_end, words
 from .traffic import check_traffic
 
 GAME = cast(Munchkin, get_game("munchkin"))
@@ -27,10 +27,6 @@ GAME = cast(Munchkin, get_game("munchkin"))
 #: the game's seed: Ann (choosing as the heuristic agent would) reaches Level 10 in about 40
 #: of her decisions, selling Items, fighting and being asked to help on the way
 SEED = 3
-
-
-def _words(element: Any) -> str:
-    return " ".join(str(element.text_content()).split())
 
 
 def _check_board(tab: Tab, state: MKState) -> None:
@@ -44,10 +40,10 @@ def _check_board(tab: Tab, state: MKState) -> None:
         assert panel.locator(".mk-level b").inner_text() == str(state.level[p])
         assert panel.locator(".mk-strength b").inner_text() == str(GAME.player_strength(state, p))
         doors, treasures = (len(state.zones[f"hand.{d}:{p}"]) for d in ("door", "treasure"))
-        assert f"Hand ({doors + treasures})" in _words(panel)
+        assert f"Hand ({doors + treasures})" in words(panel)
         backs = sum(c < 0 for c in view.zones[f"hand.door:{p}"])  # (a card seen is face up)
         if p != 0 and backs:
-            assert _words(panel.locator(".mk-back.door")) == f"Door ×{backs}"
+            assert words(panel.locator(".mk-back.door")) == f"Door ×{backs}"
     for pile in ("door", "treasure"):
         shown = page.locator(f".mk-back.{pile}.deck b").inner_text()
         assert shown == str(len(state.zones[f"{pile}_deck"]))
@@ -64,7 +60,7 @@ def _check_board(tab: Tab, state: MKState) -> None:
         assert total == f"{sale.total:,} Gold Pieces"
     decision = state.decision
     if decision is not None and decision.kind == "respond":
-        now = _words(page.locator(".mk-window").first)
+        now = words(page.locator(".mk-window").first)
         assert f"Now: {'you' if decision.seat == 0 else state.names[decision.seat]}" in now
 
 
@@ -93,27 +89,24 @@ def _click(tab: Tab, option: str, label: str, card: int | None) -> str:
     return where
 
 
-def test_munchkin_is_played_to_the_end_on_its_board(browser: Any, live: Server) -> None:  # noqa: F811
+def test_munchkin_is_played_to_the_end_on_its_board(browser: Any, live: Server) -> None:
     """Ann against two random AIs: each of her decisions is clicked on the page (the choice
     the heuristic agent would make, so that the game ends by a Level 10 in a few dozen of
     her decisions) until the game-over summary."""
-    tab = Tab(browser)
     seats = [{"kind": "me", "name": "Ann"}] + [
         {"kind": "ai", "agent": "random", "name": name} for name in ("Kit", "Lou")
     ]
-    game_id = start(tab, live, "munchkin", seed=SEED, seats=seats)
-    watcher = Tab(browser, 390, 844)
-    watcher.page.goto(f"{live.url}/play/{game_id}?spectate")
+    tab, watcher, game_id = start_watched(
+        browser, live, "munchkin", ".mk-board .mk-player", seed=SEED, seats=seats
+    )
     page = tab.page
-    page.wait_for_selector(".mk-board .mk-player", timeout=MS)
     hovered = focused = False
     clicked: dict[str, int] = {"sale": 0, "card": 0, "panel": 0}
     seen = {"fight": 0, "sale": 0, "window": 0}
     for _ in range(300):
         if not tab.ready():
             break
-        session = live.hub.sessions[game_id]
-        assert tab.seq() == str(session.seq)
+        session = tab.session(live, game_id)
         state = cast(MKState, session.state)
         _check_board(tab, state)
         seen["fight"] += state.combat is not None
@@ -122,17 +115,15 @@ def test_munchkin_is_played_to_the_end_on_its_board(browser: Any, live: Server) 
         cards = page.locator(".mk-board .card:not(.back)")
         if not hovered and cards.count():
             card = cards.first
-            card.hover()
-            defn = GAME.defn(state, int(card.get_attribute("data-card") or ""))
-            tip = page.locator(".card-tip")
-            tip.wait_for(timeout=MS)
-            assert defn.name in tip.inner_text() and defn.text in tip.inner_text()
+            shown = tab.tip(card)
+            defn = GAME.defn(state, card_id(card))
+            assert defn.name in shown and defn.text in shown
             hovered = True
             page.mouse.move(0, 0)
         elif hovered and not focused and cards.count() > 1:
             card = cards.last
             card.focus()
-            defn = GAME.defn(state, int(card.get_attribute("data-card") or ""))
+            defn = GAME.defn(state, card_id(card))
             assert defn.text in page.locator(".card-tip").inner_text()
             page.keyboard.press("Escape")
             card.blur()
@@ -148,7 +139,7 @@ def test_munchkin_is_played_to_the_end_on_its_board(browser: Any, live: Server) 
     result = state.result
     assert result is not None and result.winners  # (Ann, as the game goes now)
     assert all(state.level[w] == 10 for w in result.winners)
-    over = _words(page.locator(".game-over"))
+    over = words(page.locator(".game-over"))
     assert "Game over" in over and result.reason in over
     assert hovered and focused, (hovered, focused)
     assert all(clicked.values()), clicked
@@ -158,9 +149,7 @@ def test_munchkin_is_played_to_the_end_on_its_board(browser: Any, live: Server) 
     page.goto(f"{live.url}/replay/game/{game_id}?seat=1&step=40")
     page.wait_for_selector("main.replay[data-step='40'] .mk-board .mk-player", timeout=MS)
     assert page.locator(".mk-player.mine h3").inner_text() == "Kit (you)"
-    watcher.page.wait_for_selector(".game-over", timeout=MS)
-    assert watcher.page.locator(".badge", has_text="spectating").count()
+    watched_to_the_end(live, game_id, watcher, every=9)
     assert watcher.page.locator(".mk-board .mk-hand").count() == 0
-    check_traffic(live.db, game_id, watcher.received, every=9)
     watcher.close()
     tab.close()

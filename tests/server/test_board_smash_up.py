@@ -14,7 +14,7 @@ from cardwright.games import get_game
 from cardwright.games.smash_up.present import plays_left
 
 from .conftest import Server
-from .test_browser import MS, Tab, browser, live, start  # noqa: F401  (the fixtures)
+from .pages import MS, Tab, start_watched, watched_to_the_end, words
 from .traffic import check_traffic
 
 GAME: Any = get_game("smash-up")
@@ -31,11 +31,6 @@ def _shown(tab: Tab) -> tuple[dict[str, Any], dict[str, Any]]:
     return dict(views[-1]["frame"]), faces
 
 
-def _words(element: Any) -> str:
-    """An element's text as one line."""
-    return " ".join(str(element.text_content()).split())
-
-
 def _check_board(tab: Tab, state: Any) -> None:
     """The board shows what the server's state holds: a column per base in play with its
     total power and breakpoint, each minion there with its power now, the actions on it;
@@ -49,12 +44,12 @@ def _check_board(tab: Tab, state: Any) -> None:
     for i, bid in enumerate(state.zones["bases"]):
         column = columns.nth(i)
         total = f"{GAME.total_power(state, bid)} / {GAME.breakpoint(state, bid)} power"
-        assert _words(column.locator(".su-total")).startswith(total)
+        assert words(column.locator(".su-total")).startswith(total)
         minions = GAME.minions_at(state, bid)
         assert column.locator(".su-minion > .card").count() == len(minions)
         for cid in minions:
             tile = column.locator(f".su-minion > [data-card='{cid}']")
-            assert f"power {GAME.power(state, cid)}" in _words(tile)
+            assert f"power {GAME.power(state, cid)}" in words(tile)
         on_base = [a for a, host in state.attached.items() if host == bid]
         assert column.locator(".su-on-base .card").count() == len(on_base)
     for seat in range(len(state.names)):
@@ -62,8 +57,8 @@ def _check_board(tab: Tab, state: Any) -> None:
         counts = " · ".join(
             f"{zone} {len(state.zones[f'{zone}:{seat}'])}" for zone in ("hand", "deck", "discard")
         )
-        assert _words(panel.locator(".su-counts")) == counts
-        assert _words(panel.locator(".su-vp")) == f"{state.vp[seat]} VP"
+        assert words(panel.locator(".su-counts")) == counts
+        assert words(panel.locator(".su-vp")) == f"{state.vp[seat]} VP"
     mine = page.locator(".su-seat.mine")
     assert mine.locator(".su-hand .card:not(.back)").count() == len(state.zones["hand:0"])
     deciding = page.locator(".seats .seat.deciding .seat-name").all_inner_texts()
@@ -74,7 +69,7 @@ def _check_board(tab: Tab, state: Any) -> None:
     plays = page.locator(".su-plays")
     if state.phase == "play" and state.active == 0:
         left = plays_left(GAME, state)
-        assert _words(plays) == f"Plays left: {', '.join(left) if left else 'none'}"
+        assert words(plays) == f"Plays left: {', '.join(left) if left else 'none'}"
     else:
         assert plays.count() == 0
 
@@ -88,40 +83,17 @@ def _tip_shows_text(tab: Tab, tile: Any) -> None:
     assert face["text"] in tip.inner_text()
 
 
-def _click(tab: Tab, rng: random.Random) -> None:
-    """Answer this seat's decision by clicking: a card's own option button (in its tip, once
-    it is tapped) half the time when the board offers one, else a button of the decision
-    panel."""
-    page = tab.page
-    seq = tab.seq()
-    cards = page.locator(".su-board .card.pickable")
-    if cards.count() and rng.random() < 0.5:
-        cards.nth(rng.randrange(cards.count())).click()
-        buttons = page.locator(".card-tip .tip-options button")
-        buttons.first.wait_for(timeout=MS)
-        buttons.nth(rng.randrange(buttons.count())).click()
-    else:
-        buttons = page.locator(".decision.mine button.option")
-        buttons.nth(rng.randrange(buttons.count())).click()
-    tab.moved(seq)
-
-
-def test_smash_up_is_played_to_the_end_on_its_board(browser: Any, live: Server) -> None:  # noqa: F811
-    tab = Tab(browser)
+def test_smash_up_is_played_to_the_end_on_its_board(browser: Any, live: Server) -> None:
     seats = [{"kind": "me", "name": "Ann"}] + [{"kind": "ai", "agent": "random"}] * 2
-    game_id = start(tab, live, "smash-up", seed=11, seats=seats)
-    spectator = Tab(browser, 390, 844)
-    spectator.page.goto(f"{live.url}/play/{game_id}?spectate")
+    tab, spectator, game_id = start_watched(
+        browser, live, "smash-up", ".su-board .su-base", seed=11, seats=seats
+    )
     page = tab.page
-    page.wait_for_selector(".su-board .su-base", timeout=MS)
     rng = random.Random(11)
     hovered = focused = False
     decisions = 0
     while decisions < 1000:
-        page.wait_for_selector(
-            ".game-over, .decision.mine button.option:not([disabled])", timeout=MS
-        )
-        if page.locator(".game-over").count():
+        if not tab.ready():
             break
         if decisions % 40 == 0:
             _check_board(tab, live.hub.sessions[game_id].state)
@@ -136,7 +108,7 @@ def test_smash_up_is_played_to_the_end_on_its_board(browser: Any, live: Server) 
             _tip_shows_text(tab, minions.last)
             page.keyboard.press("Escape")
             focused = True
-        _click(tab, rng)
+        tab.choose(rng, ".su-board")
         decisions += 1
     assert hovered and focused
     state = live.hub.sessions[game_id].state
@@ -154,8 +126,7 @@ def test_smash_up_is_played_to_the_end_on_its_board(browser: Any, live: Server) 
     page.goto(f"{live.url}/replay/game/{game_id}?seat=1&step={decisions}")
     page.wait_for_selector(f"main.replay[data-step='{decisions}'] .su-board .su-base", timeout=MS)
     assert page.locator(".su-seat.mine h3").inner_text() == f"{state.names[1]} (you)"
-    spectator.page.wait_for_selector(".game-over", timeout=MS)
+    watched_to_the_end(live, game_id, spectator, every=60)
     assert spectator.page.locator(".su-board .su-seat.mine").count() == 0
-    check_traffic(live.db, game_id, spectator.received, every=60)
     spectator.close()
     tab.close()

@@ -16,7 +16,7 @@ from cardwright.games.varia.game import Varia
 from cardwright.games.varia.state import VariaState
 
 from .conftest import Server
-from .test_browser import MS, Tab, browser, live, start  # noqa: F401  (the fixtures)
+from .pages import MS, Tab, card_id, start_watched, watched_to_the_end
 from .traffic import check_traffic
 
 GAME = cast(Varia, get_game("varia"))
@@ -81,17 +81,17 @@ def _check_board(tab: Tab, state: VariaState, seat: int) -> bool:
     return rolled
 
 
-def test_varia_is_played_to_the_end_by_clicking(browser: Any, live: Server) -> None:  # noqa: F811
+def test_varia_is_played_to_the_end_by_clicking(browser: Any, live: Server) -> None:
     """Ann (Volcanic Warrior) against a random AI (Shadow Assassin), with a spectator: every
     decision of hers is clicked on the page, on a card of the board or on the decision
     panel, until the game-over summary; cards show their whole text on hover and keyboard
     focus; the board shows health, AP, the timeline, the distance and the dice of the clashes
     as the server's state has them."""
-    tab = Tab(browser)
-    game_id = start(
-        tab,
+    tab, watcher, game_id = start_watched(
+        browser,
         live,
         "varia",
+        ".va-board",
         seed=15,
         seats=[
             {"kind": "me", "name": "Ann", "choice": "volcanic-warrior"},
@@ -99,22 +99,14 @@ def test_varia_is_played_to_the_end_by_clicking(browser: Any, live: Server) -> N
         ],
     )
     page = tab.page
-    page.wait_for_selector(".va-board", timeout=MS)
-    watcher = Tab(browser, 390, 844)
-    watcher.page.goto(f"{live.url}/play/{game_id}?spectate")
-    watcher.page.wait_for_selector(".va-board", timeout=MS)
     rng = random.Random(13)
     hovered = focused = False
     checked = dice = 0
     for decisions in range(400):
-        page.wait_for_selector(
-            ".game-over, .decision.mine button.option:not([disabled])", timeout=MS
-        )
-        if page.locator(".game-over").count():
+        if not tab.ready():
             break
         # Ann's decision is pending: the game waits for her, the page shows its last view
-        session = live.hub.sessions[game_id]
-        assert tab.seq() == str(session.seq)
+        session = tab.session(live, game_id)
         state = cast(VariaState, session.state)
         if decisions % 3 == 0:
             dice += _check_board(tab, state, 0)
@@ -122,18 +114,15 @@ def test_varia_is_played_to_the_end_by_clicking(browser: Any, live: Server) -> N
         hand = page.locator(".va-player.mine .va-hand .card:not(.back)")
         if not hovered and hand.count():
             card = hand.first
-            card.hover()
-            printed = GAME.defs[state.cards[int(card.get_attribute("data-card") or "")].defn]
-            tip = page.locator(".card-tip")
-            tip.wait_for(timeout=MS)
-            words = tip.inner_text()
+            words = tab.tip(card)
+            printed = GAME.defs[state.cards[card_id(card)].defn]
             assert printed.name in words and _row(printed, "")[6] in words  # the whole text
             hovered = True
             page.mouse.move(0, 0)
         elif hovered and not focused:
             item = page.locator(".va-player.mine .va-items .card").first
             item.focus()
-            shown = state.cards[int(item.get_attribute("data-card") or "")].defn
+            shown = state.cards[card_id(item)].defn
             assert f"gold {GAME.defs[shown].value}" in page.locator(".card-tip").inner_text()
             item.blur()
             focused = True
@@ -145,9 +134,7 @@ def test_varia_is_played_to_the_end_by_clicking(browser: Any, live: Server) -> N
     result = live.hub.sessions[game_id].state.result
     assert result is not None and hovered and focused and checked >= 5 and dice >= 2
     assert check_traffic(live.db, game_id, tab.received, every=5) > 0
-    watcher.page.wait_for_selector(".game-over", timeout=MS)
-    assert watcher.page.locator(".badge", has_text="spectating").count()
+    watched_to_the_end(live, game_id, watcher, every=9)
     assert watcher.page.locator(".va-clash").count()
-    check_traffic(live.db, game_id, watcher.received, every=9)
     watcher.close()
     tab.close()

@@ -5,136 +5,22 @@ hidden swaps, no console error on any page."""
 
 from __future__ import annotations
 
-import json
 import os
 import random
 import signal
 import sqlite3
 import subprocess
 import sys
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-import pytest
-
-from cardwright.chromium import chromium, find_chromium
-from cardwright.core.errors import ConfigError
 from cardwright.core.state import state_hash
 from cardwright.server.sessions import replay_stored
 from cardwright.server.storage import SqliteStorage
 
 from .conftest import TIMEOUT, Server
+from .pages import MS, Tab
 from .traffic import check_traffic
-
-WEB = Path(__file__).resolve().parents[2] / "cardwright" / "web" / "dist" / "index.html"
-MS = int(TIMEOUT * 1000)
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    try:
-        find_chromium()
-    except ConfigError as exc:
-        pytest.fail(f"{exc} (the browser tests drive Chromium)")
-    if not WEB.is_file():
-        pytest.fail("the client is not built: `make web` (make test builds it)")
-    with chromium() as b:
-        yield b
-
-
-@pytest.fixture(scope="module")
-def live(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    s = Server(tmp_path_factory.mktemp("live") / "cardwright.db")
-    yield s
-    s.stop()
-
-
-class Tab:
-    """A page of the client: what it was sent over its WebSocket, its console errors."""
-
-    def __init__(self, browser: Any, width: int = 1280, height: int = 800) -> None:
-        self.context = browser.new_context(viewport={"width": width, "height": height})
-        self.page = self.context.new_page()
-        self.errors: list[str] = []
-        self.received: list[dict[str, Any]] = []
-        self.page.on("console", self._console)
-        self.page.on("pageerror", lambda exc: self.errors.append(f"uncaught: {exc}"))
-        self.page.on("websocket", self._socket)
-
-    def _console(self, message: Any) -> None:
-        if message.type in ("error", "assert"):
-            self.errors.append(f"console: {message.text}")
-
-    def _socket(self, ws: Any) -> None:
-        ws.on("framereceived", lambda payload: self.received.append(json.loads(payload)))
-
-    def seq(self) -> str:
-        return str(self.page.get_attribute("main.play", "data-seq"))
-
-    def ready(self) -> bool:
-        """Wait until this seat has a decision to answer (True) or the game is over (False)."""
-        page = self.page
-        page.wait_for_selector(
-            ".game-over, .decision.mine button.option:not([disabled])", timeout=MS
-        )
-        return not page.locator(".game-over").count()
-
-    def decide(self, rng: random.Random) -> bool:
-        """Click one option of this seat's decision (waiting for it); False once the game is
-        over."""
-        if not self.ready():
-            return False
-        page = self.page
-        buttons = page.locator(".decision.mine button.option")
-        seq = self.seq()
-        buttons.nth(rng.randrange(buttons.count())).click()
-        self.moved(seq)
-        return True
-
-    def choose(self, rng: random.Random, board: str) -> bool:
-        """Answer this seat's decision by clicking (waiting for it): half the time a card of
-        ``board`` (a selector) that the decision is about, then one of the options in its
-        text, else a button of the decision panel. False once the game is over."""
-        if not self.ready():
-            return False
-        page = self.page
-        cards = page.locator(f"{board} .card.pickable")
-        if not (cards.count() and rng.random() < 0.5):
-            return self.decide(rng)
-        seq = self.seq()
-        cards.nth(rng.randrange(cards.count())).click()
-        options = page.locator(".card-tip .tip-options button")
-        options.first.wait_for(timeout=MS)
-        options.nth(rng.randrange(options.count())).click()
-        self.moved(seq)
-        page.mouse.move(0, 0)
-        return True
-
-    def moved(self, seq: str) -> None:
-        """Wait for the view after the one numbered ``seq`` (or the game's end); no error."""
-        page = self.page
-        page.wait_for_function(
-            "seq => document.querySelector('main.play').dataset.seq !== seq"
-            " || !!document.querySelector('.game-over, p.error')",
-            arg=seq,
-            timeout=MS,
-        )
-        assert not page.locator("p.error").count(), page.inner_text("p.error")
-
-    def close(self) -> None:
-        self.context.close()
-        assert not self.errors, self.errors
-
-
-def start(tab: Tab, server: Server, game: str, **request: Any) -> str:
-    """Create a game through the lobby's HTTP endpoint and open the seat's invite link."""
-    created = server.create(game, **request)
-    token = next(s["token"] for s in created["seats"] if s["kind"] == "me")
-    tab.page.goto(f"{server.url}/play/{created['id']}#token={token}")
-    tab.page.wait_for_selector("main.play", timeout=MS)
-    assert "#token" not in tab.page.url  # the token leaves the address bar
-    return str(created["id"])
 
 
 def test_bizarre_world_is_played_to_the_end_by_clicking(browser: Any, live: Server) -> None:
@@ -156,10 +42,7 @@ def test_bizarre_world_is_played_to_the_end_by_clicking(browser: Any, live: Serv
     for _ in range(400):
         cards = page.locator(".bw-side.mine .card:not(.back)")
         if not hovered and cards.count():
-            cards.first.hover()
-            tip = page.locator(".card-tip")
-            tip.wait_for(timeout=MS)
-            assert "Action:" in tip.inner_text()  # the whole text, not the name only
+            assert "Action:" in tab.tip(cards.first)  # the whole text, not the name only
             hovered = True
         elif hovered and not focused and cards.count():
             cards.last.focus()

@@ -7,21 +7,20 @@ lie where, every card it names visible with its whole text or hidden in the fram
 from __future__ import annotations
 
 import functools
-import json
 from typing import Any, cast
 
 import pytest
 
 from cardwright.agents import make_agent
-from cardwright.conformance import hidden_swaps
 from cardwright.core.rng import LocalRng
-from cardwright.core.state import SPECTATOR, State, clone
+from cardwright.core.state import SPECTATOR, State
 from cardwright.games import get_game
 from cardwright.games.varia.catalogue import _row
 from cardwright.games.varia.game import Varia
-from cardwright.games.varia.present import card_face, present
+from cardwright.games.varia.present import card_face
 from cardwright.games.varia.state import VariaState
 from cardwright.server.present import Presenter
+from tests.presenting import board_of, cards_in_frame, positions, same_whatever_hidden
 
 GAME = cast(Varia, get_game("varia"))
 CONFIG = {"names": ["Ann", "Bob"]}
@@ -56,9 +55,7 @@ PLANNED: dict[str, Any] = {
 
 
 def _board(state: State, seat: int) -> dict[str, Any]:
-    board = present(GAME, GAME.view(state, seat), seat)
-    assert json.loads(json.dumps(board)) == board  # plain JSON
-    return board
+    return board_of(GAME, state, seat)
 
 
 def test_a_planned_timeline_as_each_seat_and_a_spectator_see_it() -> None:
@@ -138,10 +135,7 @@ def test_a_planned_timeline_as_each_seat_and_a_spectator_see_it() -> None:
     # the hands, decks and forgotten piles exchanged: the same boards
     rng = LocalRng(3)
     for seat, board in ((1, bob), (SPECTATOR, watcher)):
-        swaps = list(hidden_swaps(GAME, state, seat, rng, tries=4))
-        assert len(swaps) >= 4
-        for what, swapped in swaps:
-            assert _board(swapped, seat) == board, what
+        assert same_whatever_hidden(GAME, state, seat, board, rng, tries=4) >= 4
 
 
 def test_a_moment_resolved_and_the_next_resolving() -> None:
@@ -186,19 +180,13 @@ def test_a_moment_resolved_and_the_next_resolving() -> None:
 def _random_states() -> tuple[VariaState, ...]:
     """Positions of random games of the four classes (combos, replacements, tokens, queues,
     stacks, ruined items), every ninth decision."""
-    found = []
+    found: list[State] = []
     decks = [("volcanic-warrior", "shadow-assassin"), ("divine-paladin", "mystic-monk")]
     for i, pair in enumerate(decks):
         state = GAME.new_state({"decks": list(pair)}, 60 + i)
         agents = [make_agent("random", GAME.id, i), make_agent("random", GAME.id, i + 7)]
-        for n in range(400):
-            if state.decision is None:
-                break
-            if n % 9 == 4:
-                found.append(cast(VariaState, clone(state)))
-            seat = state.decision.seat
-            GAME.apply(state, agents[seat].choose(GAME, state, seat))
-    return tuple(found)
+        found += positions(GAME, state, agents, every=9, at=4, most=400)
+    return tuple(cast(VariaState, s) for s in found)
 
 
 def _referenced(board: dict[str, Any]) -> set[int]:
@@ -227,14 +215,7 @@ def test_views_of_games_hide_what_they_must_and_match_the_view(seat: int) -> Non
             presenter = Presenter("varia", state.config)
         frame = presenter.frame(view, seat)
         assert frame["board"] == board
-        # every card the board names is a card of the frame: visible with its whole text,
-        # or hidden there too
-        for cid in _referenced(board):
-            if cid < 0:
-                assert frame["cards"].get(str(cid), {"hidden": True})["hidden"]
-                continue
-            card = frame["cards"][str(cid)]
-            assert frame["faces"][card["defn"]]["text"] == _row(game.defs[card["defn"]], "")[6]
+        cards_in_frame(frame, _referenced(board), lambda defn: _row(game.defs[defn], "")[6])
         # the timeline is the view's: moments numbered from 1, each seat's action in place
         assert [m["number"] for m in board["timeline"]] == list(range(1, len(view.timeline) + 1))
         for m, moment in zip(view.timeline, board["timeline"], strict=True):
@@ -251,9 +232,7 @@ def test_views_of_games_hide_what_they_must_and_match_the_view(seat: int) -> Non
         # the same board whatever hidden cards lie where
         if n % 2:
             continue
-        for what, swapped in hidden_swaps(game, state, seat, rng, tries=1):
-            assert present(game, game.view(swapped, seat), seat) == board, what
-            swaps += 1
+        swaps += same_whatever_hidden(game, state, seat, board, rng, tries=1)
     assert swaps > 20 and "planned" in statuses
 
 

@@ -20,7 +20,7 @@ from cardwright.core.errors import ConfigError, DataError
 from cardwright.core.game import AFTER, Game
 from cardwright.core.rng import LocalRng
 from cardwright.core.rules import RulesIndex
-from cardwright.core.state import Card, CardRef, Option
+from cardwright.core.state import CardRef, Option
 from cardwright.core.steps import Respond
 from cardwright.core.zones import card_places, create_card, move
 
@@ -38,17 +38,6 @@ def other(seat: int) -> int:
     return 1 - seat
 
 
-def zone_visible(zone: str, seat: int) -> bool:
-    """Whether ``seat`` identifies the cards of ``zone``, which depends on the zone alone: a
-    deck is hidden, a hand and resources are their owner's, the rest is public."""
-    kind, _, owner = zone.partition(":")
-    if kind == "deck":
-        return False
-    if kind in ("hand", "resources"):
-        return int(owner) == seat
-    return True
-
-
 class BizarreWorld(Game[BWState]):
     """Bizarre World (Jorge Zhang): two players, generated cards, attacks and damage."""
 
@@ -58,6 +47,11 @@ class BizarreWorld(Game[BWState]):
     max_players = 2
     state_type = BWState
     step_prefix = "bw."
+    # who identifies a card depends on its zone alone: a deck is hidden, a hand and
+    # resources are their owner's, the rest is public; each seat knows its own decklist
+    hidden_zones = frozenset({"deck"})
+    owner_zones = frozenset({"hand", "resources"})
+    own_decklists = True
     empty_draw_rule = "bw.ruling.draw_empty"  # drawing from an empty deck does nothing
 
     def __init__(self) -> None:
@@ -159,15 +153,7 @@ class BizarreWorld(Game[BWState]):
             )
         first = cfg["first_player"]
         if first == "random":
-            first = chance.randbelow(s, 2)
-            self.log(
-                s,
-                "first_player",
-                "bw.setup.first",
-                f"{s.names[first]} is chosen at random to start",
-                first,
-                chance=True,
-            )
+            first = self.random_first(s, "bw.setup.first", "is chosen at random to start")
         for seat in (first, other(first)):
             self.draw(s, seat, HAND_SIZE, "bw.setup.hand")
         s.active = first
@@ -331,18 +317,6 @@ class BizarreWorld(Game[BWState]):
         self.push_step(state, Activate(seat=seat, card=choice.card, mode=choice.arg))
 
     # ================================================================ hidden information
-    def card_visible(self, state: BWState, zone: str, card: Card, seat: int) -> bool:
-        return zone_visible(zone, seat)
-
-    def pool_key(self, state: BWState, zone: str, seat: int) -> str:
-        owner = zone.partition(":")[2]
-        if int(owner) == seat:
-            return f"deck:{owner}"
-        return f"hidden:{owner}"
-
-    def pool_known(self, state: BWState, pool: str, seat: int) -> bool:
-        return pool.startswith("deck:") or bool(state.config.get("open_decklists"))
-
     def sample_unknown(self, state: BWState, pool: str, count: int, rng: LocalRng) -> list[str]:
         ruleset = state.config["ruleset"]
         return [random_card(rng, ruleset).id for _ in range(count)]

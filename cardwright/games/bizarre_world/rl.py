@@ -15,13 +15,15 @@ from collections import Counter
 from typing import TYPE_CHECKING, Any
 
 from .decks import resolve_deck, starter_names
-from .game import zone_visible
+from .game import BizarreWorld
 
 if TYPE_CHECKING:
-    from cardwright.rl.observe import Sight
-
-    from .game import BizarreWorld
     from .state import BWState
+
+#: what the RL encoder hands a feature: :class:`cardwright.rl.observe.Sight` (above the
+#: games, so a game cannot import it: Any here; its ``state`` is a BWState)
+Sight = Any
+
 
 PHASES = ("draw", "sacrifice", "unexhaust", "main", "end")
 
@@ -41,30 +43,32 @@ def copies(game: BizarreWorld, config: dict[str, Any]) -> int:
 
 def zone_sight(zone: str, seat: int) -> bool | None:
     """BizarreWorld's visibility is by zone alone (``BizarreWorld.card_visible``)."""
-    return zone_visible(zone, seat)
+    return BizarreWorld.zone_visible(zone, seat)
 
 
-def _pools(sight: Sight[BizarreWorld, BWState]) -> list[float]:
+def _pools(sight: Sight) -> list[float]:
     """Per seat (the observer first): unspent attack, gray resources gained this turn."""
-    s = sight.state
+    s: BWState = sight.state
     out: list[float] = []
     for seat in sight.order():
         out += [s.attack[seat], s.gray[seat]]
     return out
 
 
-def _battle(sight: Sight[BizarreWorld, BWState]) -> list[float]:
+def _battle(sight: Sight) -> list[float]:
     """The attack under way: whether there is one, the attacker (the observer or not), its
     attack, the defense raised, the damage left to assign."""
-    b = sight.state.battle
+    s: BWState = sight.state
+    b = s.battle
     if b is None:
         return [0.0] * 5
     return [1.0, float(b.attacker == sight.seat), b.attack, b.defense, b.remaining]
 
 
-def _sources(sight: Sight[BizarreWorld, BWState]) -> dict[int, float]:
+def _sources(sight: Sight) -> dict[int, float]:
     """The attack each creature in play added this turn, by definition (attack sources)."""
-    contrib = sight.state.contrib
+    s: BWState = sight.state
+    contrib = s.contrib
     return sight.sum_by_card(contrib.items(), "play") if contrib else {}
 
 

@@ -15,6 +15,7 @@ from cardwright.core.entries import add_lasting_effects, parse_card_spec, whole
 from cardwright.core.errors import DataError
 from cardwright.core.rng import seed_rng
 from cardwright.core.zones import create_card
+from cardwright.games.setups import card_list, seat_named, seat_setup, setup_seats
 
 from .decks import FORMATS
 from .generator import card_def
@@ -40,42 +41,26 @@ def build(
     state = game.state_cls(game=game.id, config=cfg, seed=seed)
     seed_rng(state, seed)
     state.names = list(cfg["names"])
-    unknown = set(setup) - {"active", "turn", "phase", "seats", "lasting"}
-    if unknown:
-        raise DataError(
-            f"setup: unknown key(s) {sorted(unknown)}; use active, turn, phase, seats, lasting"
-        )
-    seats = setup.get("seats", {}) or {}
-    for name in seats:
-        if name not in state.names:
-            raise DataError(
-                f"setup.seats: unknown seat {name!r}; seats are {state.names} (set config.names)"
-            )
+    seats = setup_seats(setup, ("active", "turn", "phase", "seats", "lasting"), state.names)
     life = FORMATS[cfg["format"]].life
     state.life, state.attack, state.gray = [life, life], [0, 0], [0, 0]
     aliases: dict[str, int] = {}
     for seat, name in enumerate(state.names):
-        spec = seats.get(name, {}) or {}
-        bad = set(spec) - _SEAT_KEYS
-        if bad:
-            raise DataError(
-                f"setup.seats.{name}: unknown key(s) {sorted(bad)}; "
-                f"use {', '.join(sorted(_SEAT_KEYS))}"
-            )
+        spec = seat_setup(seats, name, sorted(_SEAT_KEYS))
         for key in ("life", "attack", "gray"):
             if key in spec:
                 getattr(state, key)[seat] = whole(spec[key], f"setup.seats.{name}.{key}")
         for zone in _ZONES:
             key = f"{zone}:{seat}"
             state.zones[key] = []
-            entries = spec.get(zone, [])
-            if zone == "resources" and not isinstance(entries, list):
-                entries = [FILLER] * whole(entries, f"setup.seats.{name}.resources")
-            if not isinstance(entries, list):
-                raise DataError(f"setup.seats.{name}.{zone}: expected a list of cards")
+            where = f"setup.seats.{name}.{zone}"
+            if zone == "resources" and not isinstance(spec.get(zone, []), list):
+                entries = [FILLER] * whole(spec[zone], where)
+            else:
+                entries = card_list(spec, zone, where)
             # decks are written top card first; the zone list keeps its top at the end
             for entry in reversed(entries) if zone == "deck" else entries:
-                _place(game, state, seat, zone, str(entry), aliases, f"setup.seats.{name}.{zone}")
+                _place(game, state, seat, zone, str(entry), aliases, where)
     # the decks of record are the scenario's own cards
     cfg["decks"] = [
         {
@@ -85,10 +70,7 @@ def build(
         }
         for i, n in enumerate(state.names)
     ]
-    active_name = setup.get("active", state.names[0])
-    if active_name not in state.names:
-        raise DataError(f"setup.active: unknown seat {active_name!r}; seats are {state.names}")
-    active = state.names.index(active_name)
+    active = seat_named(state.names, setup.get("active", state.names[0]), "setup.active")
     turn = whole(setup.get("turn", 3), "setup.turn", 1)
     phase = setup.get("phase", "main")
     if phase not in _PHASE_STEP:

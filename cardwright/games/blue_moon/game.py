@@ -67,6 +67,8 @@ class BlueMoon(Game[BMState]):
     max_players = 2
     state_type = BMState
     step_prefix = "bm."
+    # each seat knows its own deck's list (pool_key, pool_known)
+    own_decklists = True
     #: a power's "you may pick one" declined
     decline_option = Option("none", "Do nothing")
 
@@ -167,16 +169,9 @@ class BlueMoon(Game[BMState]):
                 )
         first = cfg["first_player"]
         if first == "random":
-            first = chance.randbelow(s, 2)
-            if s.logging:
-                self.log(
-                    s,
-                    "first_player",
-                    "bm.setup.first",
-                    f"{s.names[first]} is drawn at random to start the first fight",
-                    first,
-                    chance=True,
-                )
+            first = self.random_first(
+                s, "bm.setup.first", "is drawn at random to start the first fight"
+            )
         for seat in (first, other(first)):
             self.draw(s, seat, HAND_SIZE, "bm.setup.hand")
         s.start_player = first
@@ -515,17 +510,13 @@ class BlueMoon(Game[BMState]):
             return int(owner) == seat
         return True
 
-    def pool_key(self, state: BMState, zone: str, seat: int) -> str:
-        owner = zone.rpartition(":")[2]
-        return f"deck:{owner}" if int(owner) == seat else f"hidden:{owner}"
-
     def complete_determinized(self, view: BMState, state: BMState, seed: int) -> None:
         repair_determinized(self, view, state, seed)
 
     def pool_known(self, state: BMState, pool: str, seat: int) -> bool:
         # preconstructed people decks are public lists: the hidden cards are what is not seen;
         # a custom deck's list is its owner's secret unless the decklists are open
-        if pool.startswith("deck:") or state.config.get("open_decklists"):
+        if super().pool_known(state, pool, seat):
             return True
         return isinstance(state.config["peoples"][self.pool_owner(pool)], str)
 

@@ -19,10 +19,13 @@ from . import carddata
 from .buka_rules import LOADABLE
 
 if TYPE_CHECKING:
-    from cardwright.rl.observe import Sight
-
     from .game import BlueMoon
     from .state import BMState
+
+#: what the RL encoder hands a feature: :class:`cardwright.rl.observe.Sight` (above the
+#: games, so a game cannot import it: Any here; its ``state`` is a BMState)
+Sight = Any
+
 
 PHASES = ("beginning", "retreat", "character", "booster/support", "announce", "refresh", "end")
 
@@ -66,11 +69,11 @@ def zone_sight(zone: str, seat: int) -> bool | None:
     return True
 
 
-def _fight(sight: Sight[BlueMoon, BMState]) -> list[float]:
+def _fight(sight: Sight) -> list[float]:
     """The fight: its element (fire, earth), whether it has started, whether the observer
     started it, the fights fought, and the turn so far (characters played, in the
     booster/support phase, cards played, cards taken back, bluffs)."""
-    s = sight.state
+    s: BMState = sight.state
     ti = s.turn_info
     return [
         float(s.element == "fire"),
@@ -86,19 +89,20 @@ def _fight(sight: Sight[BlueMoon, BMState]) -> list[float]:
     ]
 
 
-def _ran_out(sight: Sight[BlueMoon, BMState]) -> list[float]:
+def _ran_out(sight: Sight) -> list[float]:
     """Per seat (the observer first): 1 once it has run out of cards."""
-    s = sight.state
+    s: BMState = sight.state
     return [float(s.ran_out[seat] >= 0) for seat in sight.order()]
 
 
-def _covered(sight: Sight[BlueMoon, BMState]) -> dict[int, float]:
+def _covered(sight: Sight) -> dict[int, float]:
     """The covered (inactive) cards in combat, by definition."""
-    covered = sight.state.covered
+    s: BMState = sight.state
+    covered = s.covered
     return sight.sum_by_card(((c, 1.0) for c in covered), "combat") if covered else {}
 
 
-def _cargo(sight: Sight[BlueMoon, BMState]) -> list[float]:
+def _cargo(sight: Sight) -> list[float]:
     """Per seat (the observer first): the cards loaded on its ships, and how many of them
     the observer cannot identify."""
     out = [0.0] * (2 * sight.players)
@@ -111,7 +115,7 @@ def _cargo(sight: Sight[BlueMoon, BMState]) -> list[float]:
     return out
 
 
-def _cargo_cards(sight: Sight[BlueMoon, BMState]) -> dict[int, float]:
+def _cargo_cards(sight: Sight) -> dict[int, float]:
     """The loaded cards the observer identifies, by definition."""
     out: dict[int, float] = {}
     for zone in sight.state.zones:

@@ -34,6 +34,7 @@ from cardwright.core.errors import DataError
 from cardwright.core.rng import seed_rng
 from cardwright.core.state import CardRef
 from cardwright.core.zones import create_card
+from cardwright.games.setups import card_list, seat_named, seat_setup, setup_seats
 
 from . import buka_rules as buka
 from .cards import BLUFF, find_card_def
@@ -74,33 +75,16 @@ def build(
     state.names = list(cfg["names"])
     decks = [resolve_deck(entry) for entry in cfg["peoples"]]
     state.peoples = [d.people for d in decks]
-    unknown = set(setup) - _SETUP_KEYS
-    if unknown:
-        raise DataError(
-            f"setup: unknown key(s) {sorted(unknown)}; use {', '.join(sorted(_SETUP_KEYS))}"
-        )
-    seats = setup.get("seats", {}) or {}
-    for name in seats:
-        if name not in state.names:
-            raise DataError(
-                f"setup.seats: unknown seat {name!r}; seats are {state.names} (set config.names)"
-            )
+    seats = setup_seats(setup, sorted(_SETUP_KEYS), state.names)
     aliases: dict[str, int] = {}
     for seat in (0, 1):
         for zone in ZONES:
             state.zones[f"{zone}:{seat}"] = []
     for seat, name in enumerate(state.names):
         create_card(state, decks[seat].leader, seat, f"leader:{seat}")
-        spec = seats.get(name, {}) or {}
-        bad = set(spec) - set(_SEAT_ZONES)
-        if bad:
-            raise DataError(
-                f"setup.seats.{name}: unknown key(s) {sorted(bad)}; use {', '.join(_SEAT_ZONES)}"
-            )
+        spec = seat_setup(seats, name, _SEAT_ZONES)
         for key in _SEAT_ZONES:
-            entries = spec.get(key, [])
-            if not isinstance(entries, list):
-                raise DataError(f"setup.seats.{name}.{key}: expected a list of cards")
+            entries = card_list(spec, key, f"setup.seats.{name}.{key}")
             if key == "ships":
                 _ships(state, seat, entries, aliases, f"setup.seats.{name}.ships")
                 continue
@@ -113,9 +97,10 @@ def build(
         if not state.zones[f"hand:{seat}"]:
             state.ran_out[seat] = 0
     state.clock = 1
-    active = _seat(state, setup.get("active", state.names[0]), "setup.active")
+    active = seat_named(state.names, setup.get("active", state.names[0]), "setup.active")
     state.active = active
-    state.start_player = _seat(state, setup.get("start", state.names[active]), "setup.start")
+    start = setup.get("start", state.names[active])
+    state.start_player = seat_named(state.names, start, "setup.start")
     element = str(setup.get("element", "") or "")
     if element not in ("", *ELEMENTS):
         raise DataError(f"setup.element: {element!r} is not fire or earth")
@@ -125,7 +110,8 @@ def build(
     state.fight_started = bool(element)
     state.fights = 1 if element else 0
     for name, n in (setup.get("dragons", {}) or {}).items():
-        state.dragons[_seat(state, name, "setup.dragons")] = whole(n, f"setup.dragons.{name}")
+        seat = seat_named(state.names, name, "setup.dragons")
+        state.dragons[seat] = whole(n, f"setup.dragons.{name}")
     if (state.dragons[0] and state.dragons[1]) or sum(state.dragons) > 3:
         raise DataError(f"setup.dragons: impossible dragons {setup.get('dragons')}")
     phase = setup.get("phase", "begin")
@@ -168,12 +154,6 @@ def _ships(
         for item in cargo:
             for cid in _place(state, seat, zone, str(item), aliases, f"{where}.cargo"):
                 state.cards[cid].face_up = False
-
-
-def _seat(state: BMState, name: Any, where: str) -> int:
-    if name not in state.names:
-        raise DataError(f"{where}: unknown seat {name!r}; seats are {state.names}")
-    return state.names.index(name)
 
 
 def _place(

@@ -285,24 +285,14 @@ class Munchkin(Game[MKState]):
         self.end_game(s, [seat], text, rule)
 
     # ================================================================ drawing
-    def draw(
-        self,
-        state: MKState,
-        seat: int,
-        n: int,
-        rule: str,
-        *,
-        deck: str = "deck",
-        hand: str = "hand",
-        public: bool = False,
-    ) -> int:
-        """The core's draw; a card drawn into "the hand" goes to the hand zone of its back
-        (``draw(3, deck="treasure_deck")`` in a card's text)."""
+    def draw_zones(self, deck: str, hand: str) -> tuple[str, str]:
+        """ "The deck" is the Door deck; a card drawn into "the hand" goes to the hand zone of
+        its back (``draw(3, deck="treasure_deck")`` in a card's text)."""
         if deck == "deck":
             deck = "door_deck"
         if hand == "hand":
             hand = "hand." + deck.split("_")[0]
-        return super().draw(state, seat, n, rule, deck=deck, hand=hand, public=public)
+        return deck, hand
 
     def refill_pile(self, s: MKState, seat: int, rule: str, pile: str) -> bool:
         discard = pile.replace("_deck", "_discard")

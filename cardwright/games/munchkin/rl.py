@@ -22,10 +22,13 @@ from .cards import CardDef, load_set
 from .help import SHARE_IDS
 
 if TYPE_CHECKING:
-    from cardwright.rl.observe import Sight
-
     from .game import Munchkin
     from .state import MKState
+
+#: what the RL encoder hands a feature: :class:`cardwright.rl.observe.Sight` (above the
+#: games, so a game cannot import it: Any here; its ``state`` is a MKState)
+Sight = Any
+
 
 PHASES = ("setup", "arrange", "kick", "trouble", "loot", "charity", "end")
 
@@ -98,9 +101,9 @@ def zone_sight(zone: str, seat: int) -> bool | None:
     return zone not in ("door_deck", "treasure_deck")
 
 
-def _seats(sight: Sight[Munchkin, MKState]) -> list[float]:
+def _seats(sight: Sight) -> list[float]:
     """Per seat (the observer first): its combat strength, male, dead, back from the dead."""
-    s = sight.state
+    s: MKState = sight.state
     game = sight.game
     out: list[float] = []
     for seat in sight.order():
@@ -113,9 +116,9 @@ def _seats(sight: Sight[Munchkin, MKState]) -> list[float]:
     return out
 
 
-def _equipped(sight: Sight[Munchkin, MKState]) -> dict[int, float]:
+def _equipped(sight: Sight) -> dict[int, float]:
     """The equipped Items in play, by definition."""
-    s = sight.state
+    s: MKState = sight.state
     out: dict[int, float] = {}
     for cid in s.equipped:
         d = sight.defn(cid)
@@ -125,11 +128,11 @@ def _equipped(sight: Sight[Munchkin, MKState]) -> dict[int, float]:
     return out
 
 
-def _combat(sight: Sight[Munchkin, MKState]) -> dict[int, float]:
+def _combat(sight: Sight) -> dict[int, float]:
     """The combat: whether there is one, the fighter and the helper (one-hot, the observer
     first; the helper's last place is "none"), the fighters' and the monsters' strength,
     the helper's share of the Treasure (one-hot), the seats asked for help, the spoils."""
-    s = sight.state
+    s: MKState = sight.state
     combat = s.combat
     out: dict[int, float] = {}
     if combat is None:

@@ -22,6 +22,7 @@ from cardwright.core.errors import DataError
 from cardwright.core.rng import seed_rng
 from cardwright.core.state import CardRef
 from cardwright.core.zones import create_card
+from cardwright.games.setups import card_list, seat_named, seat_setup, setup_seats
 
 from . import board
 from .state import MKState
@@ -51,12 +52,8 @@ def build(
     s = game.state_cls(game=game.id, config=cfg, seed=seed)
     assert isinstance(s, MKState)
     seed_rng(s, seed)
-    unknown = set(setup) - {"active", "turn", "phase", "seats", "lasting", *_PILES}
-    if unknown:
-        raise DataError(
-            f"setup: unknown key(s) {sorted(unknown)}; use active, turn, phase, seats, lasting, "
-            + ", ".join(_PILES)
-        )
+    keys = ("active", "turn", "phase", "seats", "lasting", *_PILES)
+    seats = setup_seats(setup, keys, list(cfg["names"]))
     n = cfg["players"]
     s.names = list(cfg["names"])
     s.level, s.sex = [1] * n, list(cfg["sexes"])
@@ -66,10 +63,6 @@ def build(
     for seat in range(n):
         for zone in (*board.hand_zones(seat), f"play:{seat}"):
             s.zones[zone] = []
-    seats = setup.get("seats", {}) or {}
-    for name in seats:
-        if name not in s.names:
-            raise DataError(f"setup.seats: unknown seat {name!r}; seats are {s.names}")
     aliases: dict[str, int] = {}
     cards = game.sets[cfg["card_set"]]
     left = {c.id: c.count for c in cards.cards.values()}
@@ -94,12 +87,7 @@ def build(
         return out
 
     for seat, name in enumerate(s.names):
-        spec = seats.get(name, {}) or {}
-        bad = set(spec) - _SEAT_KEYS
-        if bad:
-            raise DataError(
-                f"setup.seats.{name}: unknown key(s) {sorted(bad)}; use {sorted(_SEAT_KEYS)}"
-            )
+        spec = seat_setup(seats, name, sorted(_SEAT_KEYS))
         s.level[seat] = whole(spec.get("level", 1), f"setup.seats.{name}.level")
         if not 1 <= s.level[seat] <= 9:
             raise DataError(f"setup.seats.{name}.level: a level from 1 to 9")
@@ -108,7 +96,7 @@ def build(
                 raise DataError(f"setup.seats.{name}.sex: 'male' or 'female'")
             s.sex[seat] = spec["sex"]
         s.dead[seat] = s.reborn[seat] = truth(spec.get("dead", False), f"setup.seats.{name}.dead")
-        for entry in _list(spec, "hand", name):
+        for entry in card_list(spec, "hand", f"setup.seats.{name}.hand"):
             for cid in make(entry, f"setup.seats.{name}.hand"):
                 d = game.defn(s, cid)
                 s.zones[board.hand_zone(d, seat)].append(cid)
@@ -116,16 +104,14 @@ def build(
                 c.controller = c.owner = seat
                 c.face_up = False
         for key in ("play", "carried"):
-            for entry in _list(spec, key, name):
+            for entry in card_list(spec, key, f"setup.seats.{name}.{key}"):
                 for cid in make(entry, f"setup.seats.{name}.{key}"):
                     s.zones[f"play:{seat}"].append(cid)
                     c = s.cards[cid]
                     c.controller = c.owner = seat
                     _settle_in_play(game, s, seat, cid, equip=key == "play")
     for pile in _PILES:
-        entries = setup.get(pile, []) or []
-        if not isinstance(entries, list):
-            raise DataError(f"setup.{pile}: expected a list of cards")
+        entries = card_list(setup, pile, f"setup.{pile}")
         ids = [cid for e in entries for cid in make(e, f"setup.{pile}")]
         deck = pile.split("_")[0]
         for cid in ids:
@@ -144,10 +130,7 @@ def build(
             c = create_card(s, card.id, -1, "table", face_up=False)
             s.zones["table"].remove(c.id)
             s.zones[f"{card.deck}_deck"].insert(0, c.id)
-    active_name = setup.get("active", s.names[0])
-    if active_name not in s.names:
-        raise DataError(f"setup.active: unknown seat {active_name!r}; seats are {s.names}")
-    s.active = s.names.index(active_name)
+    s.active = seat_named(s.names, setup.get("active", s.names[0]), "setup.active")
     s.turn = whole(setup.get("turn", 3), "setup.turn", 1)
     phase = setup.get("phase", "arrange")
     if phase not in _PHASES:
@@ -164,13 +147,6 @@ def build(
     )
     game.advance(s)
     return s, aliases
-
-
-def _list(spec: Mapping[str, Any], key: str, name: str) -> list[Any]:
-    value = spec.get(key, []) or []
-    if not isinstance(value, list):
-        raise DataError(f"setup.seats.{name}.{key}: expected a list of cards")
-    return value
 
 
 def _settle_in_play(game: Munchkin, s: MKState, seat: int, cid: int, *, equip: bool) -> None:

@@ -3,9 +3,10 @@
 The card list is every card of every faction (of every card set: errata change texts, not
 ids), the Madness card, every other face a card can show in play (a fusion card's action
 side, a copied ability), and then every base. No two players share a faction, so one place of a
-decision names at most ten copies of a faction's card (The Locals) and thirty of the Madness
-card (``MOST_COPIES``). Numbers chosen by cards (how many counters to move, which copied
-effect) stay well below the bounds given here.
+decision names at most as many copies of a card as its faction's deck holds (ten of The
+Locals' card, one of most), thirty of the Madness card and one of a base: the catalogue gives
+each card that many ordinals (``copies``). Numbers chosen by cards (how many counters to move,
+which copied effect) stay well below the bounds given here.
 
 The bases in play are the observation's base slots (players + 1 of them: a base is only ever
 replaced), in the order the bases lie: which base, its breakpoint and total power, and per
@@ -147,13 +148,33 @@ def _features(game: Game, config: dict[str, Any]) -> tuple[tuple[str, Any, Any],
     )
 
 
-#: copies of one definition that one place of a decision may name: the Madness deck's 30 (a
-#: hand or a discard pile may hold them all; The Locals, the most of a faction card, are 10)
-MOST_COPIES = 30
+@cache
+def _copies() -> dict[str, int]:
+    """Per card, the most copies of it one place of a decision may name: the copies its
+    faction's deck holds (the most over the card sets: errata change texts, not decks), the
+    same for each face a card can show (only that card's copies show it), the Madness deck's
+    thirty (a hand or a discard pile may hold them all). No two players share a faction, so
+    no game holds more; a base is one card, and a card left out has one."""
+    out: dict[str, int] = {}
+    for card_set in carddata.CARD_SETS:
+        for faction in carddata.load_factions(card_set).values():
+            for card in faction.cards:
+                out[card.id] = max(out.get(card.id, 1), card.copies)
+    madness = carddata.load_madness()
+    out[madness.id] = madness.copies
+    for defn in _deck_cards():
+        if carddata.FACE in defn:
+            out[defn] = out[defn.split(carddata.FACE, 1)[0]]
+    return out
+
+
+def copies(game: Game, config: dict[str, Any]) -> dict[str, int]:
+    return _copies()
+
 
 RL = {
     "cards": cards,
-    "copies": MOST_COPIES,
+    "copies": copies,
     "numbers": {"count:N": 30, "copy:N:CARD": 9, "trigger:N": 15},
     "words": {"faction:WORD": tuple(_factions(None, {}))},  # type: ignore[arg-type]
     "domains": {

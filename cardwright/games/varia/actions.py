@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING
 
 from cardwright.core.lasting import became
 
-from .cards import SUPERTYPES, CardDef, card_def, type_line
+from .cards import SUPERTYPES, CardDef, Typed, card_def
 from .state import Slot, VariaState
 
 if TYPE_CHECKING:
@@ -29,7 +29,7 @@ if TYPE_CHECKING:
 
 
 @dataclass(frozen=True, slots=True)
-class Face:
+class Face(Typed):
     """The printed face of an action (one card's, or a combo's, or what it became)."""
 
     name: str
@@ -44,14 +44,6 @@ class Face:
     keywords: frozenset[str]
     requires: tuple[tuple[str, int], ...]
     texts: tuple[str, ...]
-
-    @property
-    def types(self) -> frozenset[str]:
-        return frozenset(self.supertypes) | frozenset(self.subtypes)
-
-    @property
-    def type_line(self) -> str:
-        return type_line(self.supertypes, self.subtypes)
 
     @property
     def is_attack(self) -> bool:

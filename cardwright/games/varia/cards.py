@@ -35,8 +35,27 @@ PROVENANCES = ("original", "official")
 TOKEN, STACK = " (token)", " (stack)"
 
 
+class Typed:
+    """What a printed face reads from its types: a card's (:class:`CardDef`), an action's
+    (``actions.Face``, of one card or a combo)."""
+
+    __slots__ = ()
+    supertypes: tuple[str, ...]
+    subtypes: tuple[str, ...]
+
+    @property
+    def types(self) -> frozenset[str]:
+        return frozenset(self.supertypes) | frozenset(self.subtypes)
+
+    @property
+    def type_line(self) -> str:
+        """``Physical Magical Attack - Dexterity Vampiric``."""
+        sub = f" - {' '.join(self.subtypes)}" if self.subtypes else ""
+        return f"{' '.join(self.supertypes)}{sub}"
+
+
 @dataclass(frozen=True)
-class CardDef:
+class CardDef(Typed):
     """A Varia card as printed (see the module docstring). ``power`` / ``focus`` are None
     when the card has no such shape (it adds no number and no die)."""
 
@@ -64,14 +83,6 @@ class CardDef:
     official: tuple[str, ...] = ()
     source: str = ""
     where: str = ""
-
-    @property
-    def types(self) -> frozenset[str]:
-        return frozenset(self.supertypes) | frozenset(self.subtypes)
-
-    @property
-    def type_line(self) -> str:
-        return type_line(self.supertypes, self.subtypes)
 
     @property
     def usable(self) -> bool:
@@ -109,12 +120,6 @@ class Catalogue:
     cards: dict[str, CardDef] = field(default_factory=dict)
     classes: dict[str, ClassDeck] = field(default_factory=dict)
     stacks: dict[tuple[str, str], StackRules] = field(default_factory=dict)
-
-
-def type_line(supertypes: tuple[str, ...], subtypes: tuple[str, ...]) -> str:
-    """``Physical Magical Attack - Dexterity Vampiric``."""
-    sub = f" - {' '.join(subtypes)}" if subtypes else ""
-    return f"{' '.join(supertypes)}{sub}"
 
 
 def slug(name: str) -> str:

@@ -23,7 +23,7 @@ from cardwright.core.errors import ConfigError
 from cardwright.core.game import AFTER, Game
 from cardwright.core.lasting import became
 from cardwright.core.rng import LocalRng
-from cardwright.core.state import Card, CardRef, Lasting, Option, known_card
+from cardwright.core.state import CardRef, Lasting, Option, known_card
 from cardwright.core.steps import Respond
 from cardwright.core.vocab import hear, lasting_permissions
 from cardwright.core.zones import card_places, create_card, move
@@ -49,17 +49,6 @@ def other(seat: int) -> int:
     return 1 - seat
 
 
-def zone_visible(zone: str, seat: int) -> bool:
-    """Whether ``seat`` identifies the cards of ``zone``, which depends on the zone alone: a
-    deck is hidden, a hand and the forgotten pile are their owner's, the rest is public."""
-    kind, _, owner = zone.partition(":")
-    if kind == "deck":
-        return False
-    if kind in ("hand", "forgotten"):
-        return int(owner) == seat
-    return True
-
-
 class Varia(Game[VariaState]):
     """Varia: a two-player duel of planned actions, on a shared timeline of moments."""
 
@@ -69,6 +58,11 @@ class Varia(Game[VariaState]):
     max_players = 2
     state_type = VariaState
     step_prefix = "va."
+    # who identifies a card depends on its zone alone: a deck is hidden, a hand and the
+    # forgotten pile are their owner's, the rest is public; each seat knows its own decklist
+    hidden_zones = frozenset({"deck"})
+    owner_zones = frozenset({"hand", "forgotten"})
+    own_decklists = True
 
     def __init__(self) -> None:
         super().__init__()
@@ -690,16 +684,6 @@ class Varia(Game[VariaState]):
         carry_out(self, state, seat, choice, "va.step.fast")
 
     # ================================================================ hidden information
-    def card_visible(self, state: VariaState, zone: str, card: Card, seat: int) -> bool:
-        return zone_visible(zone, seat)
-
-    def pool_key(self, state: VariaState, zone: str, seat: int) -> str:
-        owner = zone.partition(":")[2]
-        return f"deck:{owner}" if int(owner) == seat else f"hidden:{owner}"
-
-    def pool_known(self, state: VariaState, pool: str, seat: int) -> bool:
-        return pool.startswith("deck:") or bool(state.config.get("open_decklists"))
-
     def sample_unknown(self, state: VariaState, pool: str, count: int, rng: LocalRng) -> list[str]:
         names = sorted(c.id for c in self._defs.values() if c.kind == "action")
         return [names[rng.randbelow(len(names))] for _ in range(count)]

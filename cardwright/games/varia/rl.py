@@ -16,19 +16,17 @@ performed, disrupted, hit, and its power, focus and damage.
 from __future__ import annotations
 
 from functools import cache
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from cardwright.core.state import HIDDEN
 
 from .cards import catalogue
-from .game import zone_visible
-from .state import Slot
+from .game import Varia
+from .state import VariaState
 
-if TYPE_CHECKING:
-    from cardwright.rl.observe import Sight
-
-    from .game import Varia
-    from .state import VariaState
+#: what the RL encoder hands a feature: :class:`cardwright.rl.observe.Sight` (above the
+#: games, so a game cannot import it: Any here; its ``state`` is a VariaState)
+Sight = Any
 
 #: the moments the observation shows one by one (later ones are summed into one more slot)
 SLOTS = 12
@@ -59,13 +57,13 @@ def _magical(game: Varia, config: dict[str, Any]) -> list[str]:
 
 def zone_sight(zone: str, seat: int) -> bool | None:
     """Varia's visibility is by zone alone (``Varia.card_visible``)."""
-    return zone_visible(zone, seat)
+    return Varia.zone_visible(zone, seat)
 
 
-def _values(sight: Sight[Varia, VariaState]) -> list[float]:
+def _values(sight: Sight) -> list[float]:
     """Per seat (the observer first) its action points; whether the players are engaged; the
     step of the turn (one-hot); the moments made and the moment resolving (-1: none)."""
-    s = sight.state
+    s: VariaState = sight.state
     out = [float(s.ap[seat]) for seat in sight.order()]
     out.append(float(s.engaged))
     out += [float(s.step == step) for step in STEPS]
@@ -73,50 +71,45 @@ def _values(sight: Sight[Varia, VariaState]) -> list[float]:
     return out
 
 
-def _timeline(sight: Sight[Varia, VariaState]) -> dict[int, float]:
-    s = sight.state
+def _timeline(sight: Sight) -> dict[int, float]:
+    s: VariaState = sight.state
     if not s.timeline:
         return {}
-    width = sight.width + 7
+    cards = sight.width  # the card vector, then 7 values
+    width = cards + 7
     per_moment = width * sight.players
+    index, me = sight.index, sight.seat
+    places = [sight.rel(seat) * width for seat in range(sight.players)]
     out: dict[int, float] = {}
     seen: dict[int, str] = {}  # the timeline's cards (where its actions lie), as seen
     for seat in range(sight.players):
         zone = f"timeline:{seat}"
         seen.update(zip(s.zones[zone], sight.defs(zone), strict=True))
     for m, moment in enumerate(s.timeline):
-        at = min(m, SLOTS) * per_moment
+        at_moment = min(m, SLOTS) * per_moment
         for seat, slot in enumerate(moment.slots):
-            if slot is not None:
-                _slot(sight, slot, at + sight.rel(seat) * width, out, seen)
+            if slot is None:
+                continue
+            at = at_moment + places[seat]
+            for cid in slot.cards:
+                d = seen.get(cid) or sight.defn(cid)
+                if d != HIDDEN:
+                    i = at + index[d]
+                    out[i] = out.get(i, 0.0) + 1.0
+            at += cards
+            values = (
+                slot.target_seat == me,
+                slot.performed,
+                slot.disrupted,
+                slot.hit,
+                slot.power,
+                slot.focus,
+                slot.damage,
+            )
+            for i, v in enumerate(values, at):
+                if v:
+                    out[i] = out.get(i, 0.0) + float(v)
     return out
-
-
-def _slot(
-    sight: Sight[Varia, VariaState],
-    slot: Slot,
-    at: int,
-    out: dict[int, float],
-    seen: dict[int, str],
-) -> None:
-    for cid in slot.cards:
-        d = seen.get(cid) or sight.defn(cid)
-        if d != HIDDEN:
-            i = at + sight.index[d]
-            out[i] = out.get(i, 0.0) + 1.0
-    at += sight.width
-    values = (
-        float(slot.target_seat == sight.seat),
-        float(slot.performed),
-        float(slot.disrupted),
-        float(slot.hit),
-        float(slot.power),
-        float(slot.focus),
-        float(slot.damage),
-    )
-    for k, v in enumerate(values):
-        if v:
-            out[at + k] = out.get(at + k, 0.0) + v
 
 
 def _features(game: Varia, config: dict[str, Any]) -> tuple[tuple[str, Any, Any], ...]:

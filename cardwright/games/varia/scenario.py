@@ -27,6 +27,7 @@ from cardwright.core.errors import DataError
 from cardwright.core.rng import seed_rng
 from cardwright.core.state import CardRef
 from cardwright.core.zones import create_card
+from cardwright.games.setups import card_list, seat_named, seat_setup, setup_seats
 
 from . import actions
 from .cards import find_card
@@ -40,6 +41,17 @@ if TYPE_CHECKING:
 
 _ZONES = ("deck", "hand", "items", "discard", "forgotten")
 _SEAT_KEYS = {"health", "ap", "stacks", "queue", *_ZONES}
+_SETUP_KEYS = (
+    "active",
+    "turn",
+    "step",
+    "engaged",
+    "seats",
+    "timeline",
+    "moments",
+    "lasting",
+    "force",
+)
 _STEPS = ("start", "movement", "action", "reaction", "fast", "resolution")
 
 
@@ -50,28 +62,7 @@ def build(
     s = g.state_cls(game=g.id, config=cfg, seed=seed)
     seed_rng(s, seed)
     s.names = list(cfg["names"])
-    unknown = set(setup) - {
-        "active",
-        "turn",
-        "step",
-        "engaged",
-        "seats",
-        "timeline",
-        "moments",
-        "lasting",
-        "force",
-    }
-    if unknown:
-        raise DataError(
-            f"setup: unknown key(s) {sorted(unknown)}; use active, turn, step, engaged, seats, "
-            "timeline, moments, lasting, force"
-        )
-    seats = setup.get("seats", {}) or {}
-    for name in seats:
-        if name not in s.names:
-            raise DataError(
-                f"setup.seats: unknown seat {name!r}; seats are {s.names} (set config.names)"
-            )
+    seats = setup_seats(setup, _SETUP_KEYS, s.names)
     s.health = [cfg["health"]] * 2
     s.ap = [cfg["action_points"]] * 2
     s.engaged = truth(setup.get("engaged", False), "setup.engaged")
@@ -80,20 +71,12 @@ def build(
     for seat, name in enumerate(s.names):
         for zone in ("deck", "hand", "item", "timeline", "queue", "discard", "forgotten", "stacks"):
             s.zones[f"{zone}:{seat}"] = []
-        spec = seats.get(name, {}) or {}
-        bad = set(spec) - _SEAT_KEYS
-        if bad:
-            raise DataError(
-                f"setup.seats.{name}: unknown key(s) {sorted(bad)}; "
-                f"use {', '.join(sorted(_SEAT_KEYS))}"
-            )
+        spec = seat_setup(seats, name, sorted(_SEAT_KEYS))
         for key, attr in (("health", "health"), ("ap", "ap")):
             if key in spec:
                 getattr(s, attr)[seat] = whole(spec[key], f"setup.seats.{name}.{key}")
         for zone in _ZONES:
-            entries = spec.get(zone, []) or []
-            if not isinstance(entries, list):
-                raise DataError(f"setup.seats.{name}.{zone}: expected a list of cards")
+            entries = card_list(spec, zone, f"setup.seats.{name}.{zone}")
             real = "item" if zone == "items" else zone
             for entry in reversed(entries) if zone == "deck" else entries:
                 _place(g, s, seat, real, entry, aliases, f"setup.seats.{name}.{zone}")
@@ -145,10 +128,7 @@ def build(
         }
         for i, n in enumerate(s.names)
     ]
-    active_name = setup.get("active", s.names[0])
-    if active_name not in s.names:
-        raise DataError(f"setup.active: unknown seat {active_name!r}; seats are {s.names}")
-    active = s.names.index(active_name)
+    active = seat_named(s.names, setup.get("active", s.names[0]), "setup.active")
     s.active = active
     s.turn = whole(setup.get("turn", 2), "setup.turn", 1)
     step = setup.get("step", "action")

@@ -2,6 +2,7 @@
 // (with the attack each added this turn), its face-down neutral resources (ready of all),
 // hand, deck and discard; and the battle in progress between them.
 import type { BoardProps } from "./contract";
+import { SeatName, twoSeats } from "./parts";
 import { Card, CardRow, ZoneRow } from "../components/cards";
 
 interface Side {
@@ -40,10 +41,7 @@ function SideArea({ seat, props }: { seat: number; props: BoardProps }) {
   return (
     <section class={`bw-side${mine ? " mine" : ""}`} aria-label={`${name}'s side`}>
       <header class="bw-header">
-        <h3>
-          {name}
-          {mine ? " (you)" : ""}
-        </h3>
+        <SeatName name={name} mine={mine} />
         <div class="bw-life" title="life">
           <span class="big">{side.life}</span> life
         </div>
@@ -118,8 +116,7 @@ function BattlePanel({ battle, props }: { battle: Battle; props: BoardProps }) {
 
 export function BizarreWorldBoard(props: BoardProps) {
   const { frame } = props;
-  const me = frame.seat ?? 0;
-  const other = frame.seat === null ? 1 : 1 - me;
+  const { bottom: me, top: other } = twoSeats(frame);
   const battle = frame.board.battle as Battle | null;
   return (
     <div class="bw-board">

@@ -6,6 +6,7 @@
 // the dragons a retreat now would give, and the cards played this turn.
 import type { ComponentChildren } from "preact";
 import type { BoardProps } from "./contract";
+import { Legend, SeatName, twoSeats } from "./parts";
 import { Back, Card, CardRow, ZoneRow } from "../components/cards";
 import "./BlueMoon.css";
 
@@ -263,10 +264,7 @@ function SideArea({ seat, data, props }: { seat: number; data: BlueMoonData; pro
   return (
     <section class={`bm-side${mine ? " mine" : ""}${turn ? " active" : ""}`} aria-label={`${name}'s side`}>
       <header class="bm-header">
-        <h3>
-          {name}
-          {mine ? " (you)" : ""}
-        </h3>
+        <SeatName name={name} mine={mine} />
         <span class="bm-people" title="people">
           {side.people}
         </span>
@@ -348,45 +346,41 @@ function SideArea({ seat, data, props }: { seat: number; data: BlueMoonData; pro
 
 function IconLegend() {
   return (
-    <details class="bm-legend">
-      <summary>Icons and terms</summary>
-      <ul>
-        <li>
-          <b>FREE</b>: does not count against the turn's limit of cards.
-        </li>
-        <li>
-          <b>PAIR</b>: two PAIR cards whose names start with the same word may be played together as one.
-        </li>
-        <li>
-          <b>GANG</b> (its gang): more cards of the same gang may follow.
-        </li>
-        <li>
-          <b>STOP</b>: no more cards this turn after it.
-        </li>
-        <li>
-          <b>RETRIEVE</b>: may be taken back into the hand at the beginning of your turn.
-        </li>
-        <li>
-          <b>Fire shield / Earth shield</b>: lets you continue with less power in that element.
-        </li>
-        <li>
-          <b>PROTECTED</b>: the opponent cannot ignore or discard it. <b>BLUFF</b>: may be played face down
-          as a support.
-        </li>
-        <li>
-          <b>covered</b>: an earlier character or booster under a newer character, not counted.
-          <b> counts</b>: what an active card adds to the total in the contested element now.
-        </li>
-      </ul>
-    </details>
+    <Legend cls="bm-legend" summary="Icons and terms">
+      <li>
+        <b>FREE</b>: does not count against the turn's limit of cards.
+      </li>
+      <li>
+        <b>PAIR</b>: two PAIR cards whose names start with the same word may be played together as one.
+      </li>
+      <li>
+        <b>GANG</b> (its gang): more cards of the same gang may follow.
+      </li>
+      <li>
+        <b>STOP</b>: no more cards this turn after it.
+      </li>
+      <li>
+        <b>RETRIEVE</b>: may be taken back into the hand at the beginning of your turn.
+      </li>
+      <li>
+        <b>Fire shield / Earth shield</b>: lets you continue with less power in that element.
+      </li>
+      <li>
+        <b>PROTECTED</b>: the opponent cannot ignore or discard it. <b>BLUFF</b>: may be played face down
+        as a support.
+      </li>
+      <li>
+        <b>covered</b>: an earlier character or booster under a newer character, not counted.
+        <b> counts</b>: what an active card adds to the total in the contested element now.
+      </li>
+    </Legend>
   );
 }
 
 export function BlueMoonBoard(props: BoardProps) {
   const { frame } = props;
   const data = frame.board as unknown as BlueMoonData;
-  const bottom = frame.seat ?? 0;
-  const top = 1 - bottom;
+  const { bottom, top } = twoSeats(frame);
   return (
     <div class="bm-board">
       <SideArea seat={top} data={data} props={props} />

@@ -7,6 +7,7 @@
 // comes from the frame (the seat's view) and what the game's present.py worked out from it.
 import type { ComponentChildren } from "preact";
 import type { BoardProps } from "./contract";
+import { SeatName } from "./parts";
 import { Card, CardRow } from "../components/cards";
 import type { Option } from "../types";
 import "./Munchkin.css";
@@ -223,10 +224,7 @@ function PlayerPanel({ p, props, data }: { p: Player; props: BoardProps; data: M
   return (
     <section class={cls} aria-label={`${info.name}'s cards in play`} data-seat={p.seat}>
       <header class="mk-head">
-        <h3>
-          {info.name}
-          {mine ? " (you)" : ""}
-        </h3>
+        <SeatName name={info.name} mine={mine} />
         <span class="mk-level" title="Level">
           Level <b>{p.level}</b>
         </span>

@@ -6,6 +6,7 @@
 // Everything comes from the game's present.py (frame.board) and the frame's zones; a zone
 // the board does not know (a new faction's) is drawn where its key puts it.
 import type { BoardProps } from "./contract";
+import { SeatName } from "./parts";
 import { Card, CardRow, ZoneRow } from "../components/cards";
 import "./SmashUp.css";
 
@@ -116,10 +117,7 @@ function SeatPanel({ seat, mine, props }: { seat: Seat; mine: boolean; props: Bo
   return (
     <section class={cls} aria-label={`${name}${mine ? " (you)" : ""}`}>
       <header class="su-seat-head">
-        <h3>
-          {name}
-          {mine ? " (you)" : ""}
-        </h3>
+        <SeatName name={name} mine={mine} />
         {info?.active && <span class="badge">turn</span>}
         <span class="su-factions">{seat.factions.join(" + ")}</span>
         <span class="su-vp" title={goal ? `${seat.vp} of the ${goal} VP that end the game` : "victory points"}>

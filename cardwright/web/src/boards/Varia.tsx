@@ -10,6 +10,7 @@
 // The timeline, players and turn come from the game's present.py (frame.board); the clashes
 // from the log the page holds (each roll is an event of the log, sent once).
 import type { BoardProps } from "./contract";
+import { Legend, SeatName, twoSeats } from "./parts";
 import type { LogEvent } from "../types";
 import { Card, CardRow, ZoneRow } from "../components/cards";
 import "./Varia.css";
@@ -505,10 +506,7 @@ function PlayerArea({ seat, data, props }: { seat: number; data: VariaData; prop
       aria-label={`${name}'s side`}
     >
       <header class="va-head">
-        <h3>
-          {name}
-          {mine ? " (you)" : ""}
-        </h3>
+        <SeatName name={name} mine={mine} />
         {active && <span class="badge">active</span>}
         <Meter label="health" value={player.health} max={player.max_health} kind="health" />
         <Meter label="AP" value={player.ap} max={player.max_ap} kind="ap" />
@@ -565,39 +563,35 @@ function PlayerArea({ seat, data, props }: { seat: number; data: VariaData; prop
 export function VariaBoard(props: BoardProps) {
   const { frame } = props;
   const data = frame.board as unknown as VariaData;
-  const bottom = frame.seat ?? 0;
-  const top = 1 - bottom;
+  const { bottom, top } = twoSeats(frame);
   return (
     <div class="va-board">
       <PlayerArea seat={top} data={data} props={props} />
       <Timeline data={data} props={props} top={top} bottom={bottom} />
       <Clashes props={props} top={top} bottom={bottom} turn={data.turn.number} />
       <PlayerArea seat={bottom} data={data} props={props} />
-      <details class="va-legend">
-        <summary>Terms</summary>
-        <ul>
-          <li>
-            <b>Power</b> X+1d6 (a square), <b>focus</b> X+1d4 (a triangle); a combo adds its cards' numbers and
-            dice.
-          </li>
-          <li>
-            An attack hits a block when its total focus is at least the block's; it deals its total power less the
-            power opposing it. Disengaged, an attack misses unless it is <b>ranged</b>.
-          </li>
-          <li>
-            <b>Improved</b>: each roll is made twice and the higher kept; <b>impaired</b>: the lower. The try not
-            kept is struck out.
-          </li>
-          <li>
-            <b>Disrupted</b>: the action no longer counts (actions against it are unopposed). <b>Ruined</b>: the
-            item cannot be used and its rules do nothing.
-          </li>
-          <li>
-            <b>Queue</b>: actions that could not be paid for wait there, in order, and go onto the timeline first
-            next turn.
-          </li>
-        </ul>
-      </details>
+      <Legend cls="va-legend" summary="Terms">
+        <li>
+          <b>Power</b> X+1d6 (a square), <b>focus</b> X+1d4 (a triangle); a combo adds its cards' numbers and
+          dice.
+        </li>
+        <li>
+          An attack hits a block when its total focus is at least the block's; it deals its total power less the
+          power opposing it. Disengaged, an attack misses unless it is <b>ranged</b>.
+        </li>
+        <li>
+          <b>Improved</b>: each roll is made twice and the higher kept; <b>impaired</b>: the lower. The try not
+          kept is struck out.
+        </li>
+        <li>
+          <b>Disrupted</b>: the action no longer counts (actions against it are unopposed). <b>Ruined</b>: the
+          item cannot be used and its rules do nothing.
+        </li>
+        <li>
+          <b>Queue</b>: actions that could not be paid for wait there, in order, and go onto the timeline first
+          next turn.
+        </li>
+      </Legend>
     </div>
   );
 }

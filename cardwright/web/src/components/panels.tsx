@@ -25,6 +25,28 @@ export function GameTable({ props, children }: { props: BoardProps; children?: C
   );
 }
 
+/** A page's top bar: the way back to the lobby, the page's title, and what the page adds. */
+export function TopBar({ title, children }: { title: ComponentChildren; children?: ComponentChildren }) {
+  return (
+    <header class="top">
+      <a href="/" class="home">
+        Cardwright
+      </a>
+      <h1>{title}</h1>
+      {children}
+    </header>
+  );
+}
+
+/** What went wrong, if anything did (read out as it appears). */
+export function ErrorLine({ error }: { error: string | null | undefined }) {
+  return error ? (
+    <p class="error" role="alert">
+      {error}
+    </p>
+  ) : null;
+}
+
 /** A page waiting for its first data (or saying why it cannot have it). */
 export function Waiting({ text }: { text: string }) {
   return (

@@ -4,6 +4,7 @@
 import { useEffect, useState } from "preact/hooks";
 import { api, inviteLink, type Catalogue, type Created, type GameInfo, type GameSummary } from "../api";
 import { tokenKey } from "../net";
+import { ErrorLine } from "../components/panels";
 
 type SeatKind = "me" | "invite" | "ai";
 interface SeatForm {
@@ -235,11 +236,7 @@ function NewGame({ catalogue }: { catalogue: Catalogue }) {
             ))}
         </details>
       )}
-      {error && (
-        <p class="error" role="alert">
-          {error}
-        </p>
-      )}
+      <ErrorLine error={error} />
       <button type="submit" class="primary" disabled={busy}>
         Start the game
       </button>
@@ -371,11 +368,7 @@ function Replays({ stores }: { stores: string[] }) {
           <button type="submit">Watch</button>
         </form>
       )}
-      {error && (
-        <p class="error" role="alert">
-          {error}
-        </p>
-      )}
+      <ErrorLine error={error} />
     </section>
   );
 }
@@ -397,11 +390,7 @@ export function Lobby() {
         <span class="home">Cardwright</span>
         <h1>Lobby</h1>
       </header>
-      {error && (
-        <p class="error" role="alert">
-          {error}
-        </p>
-      )}
+      <ErrorLine error={error} />
       <div class="lobby-cols">
         {catalogue ? <NewGame catalogue={catalogue} /> : <p>Loading…</p>}
         <div>

@@ -2,7 +2,7 @@
 import { useEffect, useMemo, useRef, useState } from "preact/hooks";
 import { api, inviteLink } from "../api";
 import { picksOf } from "../components/cards";
-import { DecisionPanel, GameOver, GameTable, SeatsBar, Waiting } from "../components/panels";
+import { DecisionPanel, ErrorLine, GameOver, GameTable, SeatsBar, TopBar, Waiting } from "../components/panels";
 import { connect, mergeView, tokenKey, type Session, type Status } from "../net";
 import type { Frame, ServerMessage } from "../types";
 
@@ -85,11 +85,7 @@ export function Play({ gameId }: { gameId: string }) {
   };
   return (
     <main class="page play" data-game={frame.game} data-seq={seq.current}>
-      <header class="top">
-        <a href="/" class="home">
-          Cardwright
-        </a>
-        <h1>{frame.title}</h1>
+      <TopBar title={frame.title}>
         <span class="turn-info">
           Turn {frame.turn}
           {frame.phase ? `, ${frame.phase}` : ""}
@@ -98,13 +94,9 @@ export function Play({ gameId }: { gameId: string }) {
         <span class={`status ${status}`} role="status">
           {status === "open" ? "connected" : status}
         </span>
-      </header>
+      </TopBar>
       <SeatsBar frame={frame} />
-      {error && (
-        <p class="error" role="alert">
-          {error}
-        </p>
-      )}
+      <ErrorLine error={error} />
       {rematch && (
         <p class="rematch-offer" role="alert">
           A rematch has started. <a href={`/play/${rematch.id}`}>Join it</a>

@@ -2,7 +2,7 @@
 // board and the log as a chosen seat saw them.
 import { useEffect, useState } from "preact/hooks";
 import type { Picks } from "../components/cards";
-import { GameTable, SeatsBar, Waiting } from "../components/panels";
+import { ErrorLine, GameTable, SeatsBar, TopBar, Waiting } from "../components/panels";
 import type { Frame } from "../types";
 
 interface ReplayFrame {
@@ -55,11 +55,7 @@ export function Replay({ source }: { source: string }) {
   const go = (n: number) => setStep(Math.max(0, Math.min(data.steps, n)));
   return (
     <main class="page replay" data-game={frame.game} data-step={data.step}>
-      <header class="top">
-        <a href="/" class="home">
-          Cardwright
-        </a>
-        <h1>Replay: {frame.title}</h1>
+      <TopBar title={`Replay: ${frame.title}`}>
         <label>
           as seen by{" "}
           <select value={seat} onChange={(e) => setSeat(Number((e.target as HTMLSelectElement).value))}>
@@ -71,7 +67,7 @@ export function Replay({ source }: { source: string }) {
             <option value={-2}>a spectator</option>
           </select>
         </label>
-      </header>
+      </TopBar>
       <nav class="stepper" aria-label="replay steps">
         <button onClick={() => go(0)} aria-label="first step">
           ⏮
@@ -108,7 +104,7 @@ export function Replay({ source }: { source: string }) {
         </p>
       )}
       <SeatsBar frame={frame} />
-      {error && <p class="error">{error}</p>}
+      <ErrorLine error={error} />
       <GameTable props={props}>
       {frame.decision && (
         <section class="decision other">
