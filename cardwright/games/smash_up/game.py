@@ -420,13 +420,13 @@ class SmashUp(Game[SUState]):
         the state's cards: a copy works it out again, and a card made after the setup must
         be followed by :meth:`cards_made`."""
         try:  # (an attribute read, as ``inplay.in_play_now``: asked very often)
-            kept = state._catalog  # type: ignore[attr-defined]
+            kept: tuple[object, int, Catalog] | None = state._catalog  # type: ignore[attr-defined]
         except AttributeError:
             kept = None
         if kept is not None and kept[0] is state.cards:
             if inplay.CHECK and kept[1] != len(state.cards):
                 raise EngineError("smash-up: cards were made without SmashUp.cards_made()")
-            return kept[2]  # type: ignore[no-any-return]
+            return kept[2]
         cat = self.catalog(state.config["card_set"]).for_game(game_defns(state.cards.values()))
         state.__dict__["_catalog"] = (state.cards, len(state.cards), cat)
         return cat

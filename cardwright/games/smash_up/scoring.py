@@ -147,9 +147,7 @@ class ScoreBase(SUStep, tag="su.score_base"):
             self._replace(g, s, bid)
             return
         if stage == BEFORE:
-            self.stage = AWARD
-            if "before_scoring" in g.special_windows:
-                g.open_window(s, "before_scoring", s.active, rule="su.score.me_first", card=bid)
+            self._me_first(g, s, "before_scoring", AWARD, bid)
             return
         if not g.base_in_play(s, bid):
             if stage == AWARD:
@@ -170,12 +168,17 @@ class ScoreBase(SUStep, tag="su.score_base"):
             self.stage = AFTER_WINDOW
             return
         if stage == AFTER_WINDOW:
-            self.stage = CLEAR
-            if "after_scoring" in g.special_windows:
-                g.open_window(s, "after_scoring", s.active, rule="su.score.me_first", card=bid)
+            self._me_first(g, s, "after_scoring", CLEAR, bid)
             return
         self.slot = _clear_base(g, s, bid)
         self.stage = REPLACE
+
+    def _me_first(self, g: SmashUp, s: SUState, window: str, then: int, bid: CardRef) -> None:
+        """Go on to stage ``then`` after the Me First! window ``window`` on base ``bid``
+        (opened when a Special in the game answers it)."""
+        self.stage = then
+        if window in g.special_windows:
+            g.open_window(s, window, s.active, rule="su.score.me_first", card=bid)
 
     def _replace(self, g: SmashUp, s: SUState, bid: int) -> None:
         """The scored base, its cards gone and what that set off resolved, is replaced."""
