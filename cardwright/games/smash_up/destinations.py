@@ -143,6 +143,7 @@ def play_destinations(
 class Where(TypedDict, total=False):
     """The keyword arguments of :func:`play_destinations` that :func:`can_play` passes on."""
 
+    prot: Sources | None
     src: str
     cond: str
     bans: Sources | None
@@ -151,18 +152,11 @@ class Where(TypedDict, total=False):
 
 
 def can_play(
-    g: SmashUp,
-    s: SUState,
-    seat: int,
-    cid: int,
-    via: str,
-    base: int,
-    prot: Sources | None = None,
-    **where: Unpack[Where],
+    g: SmashUp, s: SUState, seat: int, cid: int, via: str, base: int, **where: Unpack[Where]
 ) -> bool:
     """Whether the card may be played somewhere (:func:`play_destinations` is not empty),
     found at the first destination that fits (the arguments are its)."""
-    return bool(play_destinations(g, s, seat, cid, via, base, prot, first=True, **where))
+    return bool(play_destinations(g, s, seat, cid, via, base, first=True, **where))
 
 
 def open_to_minions(
