@@ -7,7 +7,7 @@ the face a card is played as (a fusion card's action side).
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from typing import TYPE_CHECKING, TypedDict, Unpack
+from typing import TYPE_CHECKING
 
 from . import values
 from .allowances import (
@@ -140,23 +140,41 @@ def play_destinations(
     return out
 
 
-class Where(TypedDict, total=False):
-    """The keyword arguments of :func:`play_destinations` that :func:`can_play` passes on."""
-
-    prot: Sources | None
-    src: str
-    cond: str
-    bans: Sources | None
-    open_to: list[int] | None
-    face: str
-
-
 def can_play(
-    g: SmashUp, s: SUState, seat: int, cid: int, via: str, base: int, **where: Unpack[Where]
+    g: SmashUp,
+    s: SUState,
+    seat: int,
+    cid: int,
+    via: str,
+    base: int,
+    prot: Sources | None = None,
+    *,
+    src: str = "",
+    cond: str = "",
+    bans: Sources | None = None,
+    open_to: list[int] | None = None,
+    face: str = "",
 ) -> bool:
     """Whether the card may be played somewhere (:func:`play_destinations` is not empty),
-    found at the first destination that fits (the arguments are its)."""
-    return bool(play_destinations(g, s, seat, cid, via, base, first=True, **where))
+    found at the first destination that fits (the arguments are its). Its parameters are
+    spelt out, not passed on as ``**kwargs``: it is asked for every card in hand at every
+    Play Cards question, and a keyword dictionary made per call costs a few per cent there."""
+    found = play_destinations(
+        g,
+        s,
+        seat,
+        cid,
+        via,
+        base,
+        prot,
+        src=src,
+        cond=cond,
+        bans=bans,
+        open_to=open_to,
+        first=True,
+        face=face,
+    )
+    return bool(found)
 
 
 def open_to_minions(

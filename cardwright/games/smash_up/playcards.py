@@ -70,7 +70,7 @@ def play_options(g: SmashUp, s: SUState, seat: int) -> list[Option]:
         if (  # a fusion card: its action side too
             fused is not None
             and action_ok
-            and can_play(g, s, seat, cid, "normal", -1, prot=prot, bans=bans, face=fused)
+            and can_play(g, s, seat, cid, "normal", -1, prot, bans=bans, face=fused)
         ):
             options.append(
                 Option(
@@ -86,9 +86,7 @@ def play_options(g: SmashUp, s: SUState, seat: int) -> list[Option]:
             if open_bases is None:
                 open_bases = open_to_minions(g, s, seat, prot, s.zones[BASES])
             if not plain or defn in limited:
-                ok = can_play(
-                    g, s, seat, cid, "normal", -1, prot=prot, bans=bans, open_to=open_bases
-                )
+                ok = can_play(g, s, seat, cid, "normal", -1, prot, bans=bans, open_to=open_bases)
             else:
                 power = cat.printed[defn]
                 ok = False
@@ -99,7 +97,7 @@ def play_options(g: SmashUp, s: SUState, seat: int) -> list[Option]:
                         ok = True
                         break
         else:
-            ok = action_ok and can_play(g, s, seat, cid, "normal", -1, prot=prot, bans=bans)
+            ok = action_ok and can_play(g, s, seat, cid, "normal", -1, prot, bans=bans)
         if ok:
             options.append(
                 Option(f"play:{cid}", f"Play {cat.label[defn]}", card=CardRef(cid), arg="play")
@@ -116,7 +114,7 @@ def play_options(g: SmashUp, s: SUState, seat: int) -> list[Option]:
             if open_bases is None:
                 open_bases = open_to_minions(g, s, seat, prot, s.zones[BASES])
             if can_play(
-                g, s, seat, cid, "normal", -1, prot=prot, src=discard, bans=bans, open_to=open_bases
+                g, s, seat, cid, "normal", -1, prot, src=discard, bans=bans, open_to=open_bases
             ):
                 options.append(_from_discard(cat, cid, defn))
     if action_ok and cat.play_action_from_specs and g.sources(s, cat.play_action_from_specs):
@@ -127,7 +125,7 @@ def play_options(g: SmashUp, s: SUState, seat: int) -> list[Option]:
             if cat.is_minion[defn] or f"d:{defn}" in seen:
                 continue
             seen.add(f"d:{defn}")
-            if can_play(g, s, seat, cid, "normal", -1, prot=prot, src=discard, bans=bans):
+            if can_play(g, s, seat, cid, "normal", -1, prot, src=discard, bans=bans):
                 options.append(_from_discard(cat, cid, defn))
     for cid, _spec in g.sources(s, cat.talent_specs):
         if g.talent_usable(s, seat, cid):
