@@ -8,11 +8,8 @@ discard piles, VP).
 
 from __future__ import annotations
 
-from typing import cast
-
-from cardwright.core.game import Game
 from cardwright.core.rng import LocalRng
-from cardwright.core.state import Option, State
+from cardwright.core.state import Option
 from cardwright.core.steps import Respond
 from cardwright.core.vocab import EffectStep
 
@@ -92,9 +89,7 @@ class SmashUpHeuristic:
     def __init__(self, seed: int = 0) -> None:
         self.rng = LocalRng(seed)
 
-    def choose(self, game: Game, state: State, seat: int) -> str:
-        g = cast(SmashUp, game)
-        s = cast(SUState, state)
+    def choose(self, g: SmashUp, s: SUState, seat: int) -> str:
         decision = s.decision
         assert decision is not None
         options = decision.options
