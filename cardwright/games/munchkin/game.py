@@ -246,11 +246,16 @@ class Munchkin(Game[MKState]):
             return
         name = self.card_name(s, card)
         where = "hand" if board.zone_of(s, card).startswith("hand.") else "play"
+        had = board.holder(s, card)  # another player's card (Kill the Hireling's Hireling)
         board.to_discard(self, s, card)
+        if had >= 0 and had != seat:
+            name = f"{s.names[had]}'s {name}"
         self.log(
             s, "discard", rule, f"{s.names[seat]} discards {name} from {where}", seat, card=card
         )
         self.after_loss(s, seat)
+        if had >= 0 and had != seat:  # its holder may now carry too many Big Items (R9)
+            self.after_loss(s, had)
 
     def after_loss(self, s: MKState, seat: int) -> None:
         """After a card is played or leaves ``seat``'s play area: Big Items beyond the limit
