@@ -21,18 +21,18 @@ from __future__ import annotations
 import importlib
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Mapping
-from typing import TYPE_CHECKING, Any, ClassVar, Generic
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from .effects import Permission, allowed
 from .errors import ConfigError, DataError, EngineError, IllegalChoice
+from .hidden import HiddenInformation
 from .lasting import expire as expire_lasting
 from .options import any_bool, seat_names, shown
 from .person import second_person
-from .rng import LocalRng, randbelow, seed_rng
+from .rng import randbelow, seed_rng
 from .rules import RulesIndex
 from .state import (
     Bindings,
-    Card,
     CardRef,
     Decision,
     Lasting,
@@ -63,7 +63,7 @@ CHECK_PERSON = False
 _MAX_STEPS_WITHOUT_DECISION = 100_000
 
 
-class Game(ABC, Generic[S]):
+class Game(HiddenInformation[S], ABC):
     """A game: stateless rules over a :class:`State` subclass.
 
     A game declares its state class once, as its type parameter and :attr:`state_type`
@@ -73,8 +73,9 @@ class Game(ABC, Generic[S]):
     ``Game[Any]`` (a ``Game[BMState]`` is not a ``Game[State]``: its hooks take less).
 
     Subclasses set the class attributes, implement :meth:`setup` (which pushes the first
-    steps) and the hooks their rules need; hooks with defaults cover views, triggers and
-    response windows. Outside code uses only the names of :data:`.protocol.PROTOCOL`; the rest (the
+    steps) and the hooks their rules need; hooks with defaults cover views (those of
+    :class:`~.hidden.HiddenInformation`, a base of this class), triggers and response windows.
+    Outside code uses only the names of :data:`.protocol.PROTOCOL`; the rest (the
     hooks, the core's helpers such as :meth:`draw` and :meth:`refill_deck`, and each game's
     own helpers) serve the game's own steps and abilities.
     """
@@ -99,16 +100,6 @@ class Game(ABC, Generic[S]):
     #: whether a card drawn face down is marked ``face_up`` in its new zone (a game whose
     #: hands hold cards everyone has seen, Munchkin's, marks hidden draws face down)
     drawn_face_up: ClassVar[bool] = True
-    #: who identifies a card by its zone alone (the zone's name before ``:seat``): the zones
-    #: nobody does (a deck) and those only their owner does (a hand); the rest are public.
-    #: What :meth:`card_visible` says by default (a game whose cards' visibility depends on
-    #: more than the zone overrides that)
-    hidden_zones: ClassVar[frozenset[str]] = frozenset()
-    owner_zones: ClassVar[frozenset[str]] = frozenset()
-    #: each seat plays a deck of its own whose list it knows: a card hidden from a seat in its
-    #: own zones comes from the pool ``deck:SEAT`` (known to it), another seat's from
-    #: ``hidden:SEAT`` (known with the ``open_decklists`` rule option); see :meth:`pool_key`
-    own_decklists: ClassVar[bool] = False
 
     def __init__(self) -> None:
         self._state_cls: type[S] | None = None
@@ -710,63 +701,8 @@ class Game(ABC, Generic[S]):
         self.after_draw(state, seat, drawn)
         return drawn
 
-    # ----------------------------------------------------------------- hidden information
-    def card_visible(self, state: S, zone: str, card: Card, seat: int) -> bool:
-        """Whether ``seat`` may know the identity of ``card`` in ``zone``. Default: by the zone
-        alone (:meth:`zone_visible`; every card is public unless the game names zones)."""
-        return self.zone_visible(zone, seat)
-
-    @classmethod
-    def zone_visible(cls, zone: str, seat: int) -> bool:
-        """Whether ``seat`` identifies the cards of ``zone`` by :attr:`hidden_zones` and
-        :attr:`owner_zones` (``hand:1`` is seat 1's hand)."""
-        kind, _, owner = zone.partition(":")
-        if kind in cls.hidden_zones:
-            return False
-        if kind in cls.owner_zones:
-            return int(owner) == seat
-        return True
-
-    def pool_key(self, state: S, zone: str, seat: int) -> str:
-        """Which pool a card hidden from ``seat`` in ``zone`` is drawn from when determinizing.
-
-        Cards in the same pool may be swapped with each other without ``seat`` noticing.
-        Default: ``hidden:OWNER``, or, in a game of :attr:`own_decklists`, ``deck:SEAT`` for
-        the seat's own cards.
-        """
-        owner = zone.rsplit(":", 1)[-1]
-        if self.own_decklists and int(owner) == seat:
-            return f"deck:{owner}"
-        return f"hidden:{owner}"
-
-    def pool_known(self, state: S, pool: str, seat: int) -> bool:
-        """Whether ``seat`` knows which cards make up ``pool`` (e.g. its own decklist).
-        Default: in a game of :attr:`own_decklists`, a seat's own deck pool, and every pool
-        with the ``open_decklists`` rule option; otherwise none."""
-        if not self.own_decklists:
-            return False
-        return pool.startswith("deck:") or bool(state.config.get("open_decklists"))
-
-    def sample_unknown(self, state: S, pool: str, count: int, rng: LocalRng) -> list[str]:
-        """Card definitions for ``count`` hidden cards whose pool the viewer does not know."""
-        raise EngineError(f"{self.id}: no prior for unknown pool {pool!r}")
-
-    def pool_owner(self, pool: str) -> int:
-        """The seat whose cards make up ``pool`` (for a game's prior: ``sample_unknown``)."""
-        return int(pool.rsplit(":", 1)[-1])
-
-    def complete_determinized(self, view: S, state: S, seed: int) -> None:
-        """Called by determinization after the placeholders are dealt and before another
-        seat's decision is re-asked: a game whose hidden places constrain what may lie there
-        (a face-down bluff must be a bluff card) rearranges the dealt cards here, keeping each
-        pool's contents and each place's public status: exchange the dealt cards'
-        definitions, not the cards (a card's exhausted, face-up, counters, owner and
-        controller are its place's, as the view showed them). The default does nothing."""
-
-    def mask_config(self, config: dict[str, Any], seat: int) -> dict[str, Any]:
-        """The rule options as ``seat`` may see them (hide other players' decklists here)."""
-        return config
-
+    # ----------------------------------------------------------------- views
+    # (card_visible, pool_key and the other hooks they ask: HiddenInformation, in .hidden)
     def view(self, state: S, seat: int) -> S:
         """What ``seat`` may know: hidden cards become placeholders with negative ids.
 
