@@ -25,14 +25,14 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from .effects import Permission, allowed
 from .errors import ConfigError, DataError, EngineError, IllegalChoice
+from .hidden import HiddenInformation
 from .lasting import expire as expire_lasting
 from .options import any_bool, seat_names, shown
 from .person import second_person
-from .rng import LocalRng, seed_rng
+from .rng import randbelow, seed_rng
 from .rules import RulesIndex
 from .state import (
     Bindings,
-    Card,
     CardRef,
     Decision,
     Lasting,
@@ -44,7 +44,7 @@ from .state import (
     clone,
     known_card,
 )
-from .steps import AnyStep, ResolveTriggers, Respond, state_class, steps_for
+from .steps import AnyStep, ResolveTriggers, Respond, S, state_class, steps_for
 from .timing import AFTER as AFTER
 from .timing import BEFORE as BEFORE
 from .timing import TIMINGS as TIMINGS
@@ -53,6 +53,7 @@ from .vocab import dispatch, modified, permissions, replace_event, run_listener,
 
 if TYPE_CHECKING:
     from .abilities import Ability, Registry
+    from .vocab.base import Ctx
 
 
 #: While the tests run (``tests/conftest.py``), :meth:`Game.log` refuses a line that more than
@@ -62,12 +63,19 @@ CHECK_PERSON = False
 _MAX_STEPS_WITHOUT_DECISION = 100_000
 
 
-class Game(ABC):
+class Game(HiddenInformation[S], ABC):
     """A game: stateless rules over a :class:`State` subclass.
 
+    A game declares its state class once, as its type parameter and :attr:`state_type`
+    (``class BlueMoon(Game[BMState])``, ``state_type = BMState``), and its hooks take that
+    class: the engine only ever hands a game its own states. A bare ``Game`` is
+    ``Game[State]`` (what code outside a game holds); code that accepts any game says
+    ``Game[Any]`` (a ``Game[BMState]`` is not a ``Game[State]``: its hooks take less).
+
     Subclasses set the class attributes, implement :meth:`setup` (which pushes the first
-    steps) and the hooks their rules need; hooks with defaults cover views, triggers and
-    response windows. Outside code uses only the names of :data:`.protocol.PROTOCOL`; the rest (the
+    steps) and the hooks their rules need; hooks with defaults cover views (those of
+    :class:`~.hidden.HiddenInformation`, a base of this class), triggers and response windows.
+    Outside code uses only the names of :data:`.protocol.PROTOCOL`; the rest (the
     hooks, the core's helpers such as :meth:`draw` and :meth:`refill_deck`, and each game's
     own helpers) serve the game's own steps and abilities.
     """
@@ -76,7 +84,10 @@ class Game(ABC):
     title: ClassVar[str]
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 2
-    state_type: ClassVar[type[State]] = State
+    #: the class of the game's states (its type parameter, at run time); the default is for
+    #: a game of plain :class:`State` (S's default, which mypy cannot see inside the generic
+    #: class: hence the one ignore)
+    state_type: type[S] = State  # type: ignore[assignment]
     #: the tag prefix of the game's typed steps (``"bw."``); "core." steps are always included
     step_prefix: ClassVar[str] = ""
     rules: RulesIndex
@@ -91,10 +102,10 @@ class Game(ABC):
     drawn_face_up: ClassVar[bool] = True
 
     def __init__(self) -> None:
-        self._state_cls: type[State] | None = None
+        self._state_cls: type[S] | None = None
 
     @property
-    def state_cls(self) -> type[State]:
+    def state_cls(self) -> type[S]:
         """The concrete class of this game's states: :attr:`state_type` with a stack typed as
         the core's and the game's steps (made on first use, after every step is defined)."""
         if self._state_cls is None:
@@ -148,7 +159,7 @@ class Game(ABC):
 
     def new_state(
         self, config: Mapping[str, Any] | None = None, seed: int = 0, *, log: bool = True
-    ) -> State:
+    ) -> S:
         """A new game, set up and advanced to its first decision."""
         cfg = self.validate_config(config)
         state = self.state_cls(game=self.id, config=cfg, seed=seed, logging=log)
@@ -158,7 +169,7 @@ class Game(ABC):
         return state
 
     @abstractmethod
-    def setup(self, state: State) -> None:
+    def setup(self, state: S) -> None:
         """Fill a blank state (names, zones, cards) and push the first steps."""
 
     # ----------------------------------------------------------------- the decision protocol
@@ -170,11 +181,11 @@ class Game(ABC):
         unique."""
         return Decision(seat=seat, kind=kind, prompt=prompt, options=options, rule=rule)
 
-    def legal_options(self, state: State) -> list[Option]:
+    def legal_options(self, state: S) -> list[Option]:
         """The options of the pending decision (empty when the game is over)."""
         return [] if state.decision is None else list(state.decision.options)
 
-    def check_choice(self, state: State, choice: str, seat: int | None = None) -> Option:
+    def check_choice(self, state: S, choice: str, seat: int | None = None) -> Option:
         """The option ``choice`` names; raise :class:`IllegalChoice` unless ``choice`` by
         ``seat`` is legal now."""
         decision = state.decision
@@ -192,7 +203,7 @@ class Game(ABC):
         legal = "; ".join(f"{o.id} ({o.label})" for o in decision.options)
         raise IllegalChoice(f"{self.id}: {choice!r} is not a legal option; legal: {legal}")
 
-    def apply(self, state: State, choice: str, seat: int | None = None) -> None:
+    def apply(self, state: S, choice: str, seat: int | None = None) -> None:
         """Answer the pending decision with option id ``choice`` and run to the next decision.
 
         The state is checked before it is touched: an illegal choice or a wrong seat raises
@@ -204,14 +215,14 @@ class Game(ABC):
         state.stack[-1].answer(self, state, option)
         self.advance(state)
 
-    def next_state(self, state: State, choice: str, seat: int | None = None) -> State:
+    def next_state(self, state: S, choice: str, seat: int | None = None) -> S:
         """Like :meth:`apply` but on a copy: the given state is not changed."""
         self.check_choice(state, choice, seat)
         child = clone(state)
         self.apply(child, choice, seat)
         return child
 
-    def advance(self, state: State) -> None:
+    def advance(self, state: S) -> None:
         """Run the top step until a decision is pending or the game is over."""
         stack = state.stack
         for _ in range(_MAX_STEPS_WITHOUT_DECISION):
@@ -228,7 +239,7 @@ class Game(ABC):
                 state.decision = decision
         raise EngineError(f"{self.id}: no decision after {_MAX_STEPS_WITHOUT_DECISION} steps")
 
-    def reask(self, state: State) -> Decision | None:
+    def reask(self, state: S) -> Decision | None:
         """The question the top of the stack asks now, computed afresh (the state is left as
         it was): what a determinized state's other-seat decision is, and what the conformance
         suite compares with the pending decision."""
@@ -258,7 +269,21 @@ class Game(ABC):
             raise EngineError(f"replacing step {old.kind!r}, which is not on top of the stack")
         state.stack[-1] = new
 
-    def turn_limit_reached(self, state: State, rule: str) -> bool:
+    def random_first(self, state: S, rule: str, text: str) -> int:
+        """A seat drawn at random to start (the first player), logged as a chance event:
+        its name, then ``text`` (``"is chosen at random to start"``)."""
+        first = randbelow(state, len(state.names))
+        self.log(
+            state,
+            "first_player",
+            rule,
+            f"{self.seat_name(state, first)} {text}",
+            first,
+            chance=True,
+        )
+        return first
+
+    def turn_limit_reached(self, state: S, rule: str) -> bool:
         """End the game as a draw once ``config["max_turns"]`` turns have been played.
 
         An engine safeguard so that simulations always end; call it where a turn starts.
@@ -269,7 +294,7 @@ class Game(ABC):
         self.end_game(state, [], f"turn limit of {limit} reached: a draw", rule)
         return True
 
-    def end_game(self, state: State, winners: Iterable[int], reason: str, rule: str) -> None:
+    def end_game(self, state: S, winners: Iterable[int], reason: str, rule: str) -> None:
         """Record the result; the loop stops at once."""
         state.result = Result(winners=sorted(winners), reason=reason, rule=rule)
         state.decision = None
@@ -278,7 +303,7 @@ class Game(ABC):
     # ----------------------------------------------------------------- the log
     def log(
         self,
-        state: State,
+        state: S,
         kind: str,
         rule: str,
         text: str,
@@ -317,13 +342,13 @@ class Game(ABC):
             )
         )
 
-    def seat_name(self, state: State, seat: int) -> str:
+    def seat_name(self, state: S, seat: int) -> str:
         return state.names[seat] if 0 <= seat < len(state.names) else f"seat {seat}"
 
     # ----------------------------------------------------------------- events and triggers
     def emit(
         self,
-        state: State,
+        state: S,
         kind: str,
         timing: str = WHEN,
         seat: int = -1,
@@ -343,13 +368,13 @@ class Game(ABC):
         if self.registry is not None:
             dispatch(self, state, kind, timing, seat, card, vars)
 
-    def resolve_triggers(self, state: State) -> None:
+    def resolve_triggers(self, state: S) -> None:
         """Push the step that resolves every pending trigger (call after an event batch)."""
         if not state.triggers or (state.stack and type(state.stack[-1]) is ResolveTriggers):
             return
         self.push_step(state, ResolveTriggers())
 
-    def trigger_order(self, state: State) -> list[int]:
+    def trigger_order(self, state: S) -> list[int]:
         """The order in which players' triggers resolve: active player first, then seat order.
 
         Games with another rule override this.
@@ -357,26 +382,26 @@ class Game(ABC):
         n = len(state.names)
         return [(state.active + i) % n for i in range(n)]
 
-    def trigger_controller(self, state: State, source: int, actor: int) -> int:
+    def trigger_controller(self, state: S, source: int, actor: int) -> int:
         """Who orders a trigger of ``source`` that acts for ``actor`` among the pending ones
         (:class:`~.steps.ResolveTriggers` groups them by it). Default: ``actor`` (each player
         orders their own); a game where the current player orders every trigger returns the
         active seat."""
         return actor
 
-    def listener_used(self, state: State, card: int, key: str, about: int | None) -> bool:
+    def listener_used(self, state: S, card: int, key: str, about: int | None) -> bool:
         """Whether the listener ``key`` of ``card`` (limited to once per turn, per ``about``
         if given) has already been set off this turn. Default: a lasting mark until the end
         of the turn (the game announces ``end_of_turn``)."""
         mark = f"once:{key}"
         return any(e.key == mark and e.target == card and e.about == about for e in state.lasting)
 
-    def use_listener(self, state: State, card: int, key: str, about: int | None) -> None:
+    def use_listener(self, state: S, card: int, key: str, about: int | None) -> None:
         """Note that the listener ``key`` of ``card`` was set off (see :meth:`listener_used`)."""
         ref = None if about is None else CardRef(about)
         state.lasting.append(Lasting(f"once:{key}", CardRef(card), about=ref))
 
-    def trigger_label(self, state: State, trigger: Trigger) -> str:
+    def trigger_label(self, state: S, trigger: Trigger) -> str:
         """How a pending trigger is named when its controller orders them: the ability's
         name and the card it comes from."""
         if self.registry is not None and trigger.ability in self.registry.abilities:
@@ -384,7 +409,7 @@ class Game(ABC):
             return f"{name} ({self.card_name(state, trigger.source)})"
         return trigger.ability
 
-    def run_trigger(self, state: State, trigger: Trigger) -> None:
+    def run_trigger(self, state: S, trigger: Trigger) -> None:
         """Resolve one trigger: a vocabulary listener's effect starts (pushing its steps)."""
         if trigger.effect:
             run_listener(self, state, trigger)
@@ -394,7 +419,7 @@ class Game(ABC):
     # ----------------------------------------------------------------- response windows
     def open_window(
         self,
-        state: State,
+        state: S,
         window: str,
         first: int,
         seats: list[int] | None = None,
@@ -412,12 +437,12 @@ class Game(ABC):
         state.stack.append(step)
         return step
 
-    def response_options(self, state: State, frame: Respond, seat: int) -> list[Option]:
+    def response_options(self, state: S, frame: Respond, seat: int) -> list[Option]:
         """The responses ``seat`` may make now in the window ``frame`` (``pass`` is added by
         the core). Must not change anything."""
         return []
 
-    def response_expected(self, state: State, frame: Respond, seat: int) -> bool:
+    def response_expected(self, state: S, frame: Respond, seat: int) -> bool:
         """Whether ``seat`` is asked in the typed window ``frame`` even when it has nothing to
         play (it may only pass). A game whose responses may sit in a hidden hand asks a seat
         whenever, as far as the others can tell, it might hold one: skipping it exactly when
@@ -425,43 +450,43 @@ class Game(ABC):
         with nothing to play passes without being asked)."""
         return False
 
-    def respond(self, state: State, frame: Respond, seat: int, choice: Option) -> None:
+    def respond(self, state: S, frame: Respond, seat: int, choice: Option) -> None:
         """Carry out a response (push its steps): ``choice`` is the chosen :class:`Option`."""
         raise EngineError(f"{self.id}: response {choice!r} has no handler")
 
-    def response_prompt(self, state: State, frame: Respond, seat: int) -> str:
+    def response_prompt(self, state: S, frame: Respond, seat: int) -> str:
         return "You may respond, or pass"
 
     # ----------------------------------------------------------------- the vocabulary's hooks
-    def abilities_of(self, state: State, card: int) -> tuple[Ability, ...]:
+    def abilities_of(self, state: S, card: int) -> tuple[Ability, ...]:
         """The abilities ``card`` has (its definition's, in the state's card set or ruleset).
         Default: none."""
         return ()
 
-    def after_effect_step(self, state: State, ctx: Any) -> None:  # noqa: B027 (optional hook)
+    def after_effect_step(self, state: S, ctx: Ctx[Any, S]) -> None:
         """Called after each step of a vocabulary effect has run or been answered (``ctx``:
         the context it ran in): a game's bookkeeping between the steps of an ability (Smash
         Up offers copying cards the effects a step just had). Default: nothing."""
 
-    def choice_label(self, ctx: Any, card: int, style: str) -> str:
+    def choice_label(self, ctx: Ctx[Any, S], card: int, style: str) -> str:
         """How an option of a vocabulary choice names ``card`` when the choice asks for the
         label style ``style`` (a word the game defines: ``choose(..., label="minion")``).
         Default: the card's name."""
         return self.card_name(ctx.state, card)
 
-    def live_cards(self, state: State) -> Iterable[int]:
+    def live_cards(self, state: S) -> Iterable[int]:
         """The cards whose abilities are in force now (in play), in the order their
         listeners hear events. Default: none."""
         return ()
 
-    def modifier_sources(self, state: State, key: str) -> Iterable[int]:
+    def modifier_sources(self, state: S, key: str) -> Iterable[int]:
         """The live cards whose modifiers may change value ``key`` of other cards (the
         vocabulary's :func:`~cardwright.core.vocab.modified` asks only these). Default: every
         live card; a game that knows which of its cards can change a value (from their static
         abilities) narrows it, for speed."""
         return self.live_cards(state)
 
-    def card_attr(self, state: State, card: int, name: str) -> Any:
+    def card_attr(self, state: S, card: int, name: str) -> Any:
         """An attribute of a card that selectors and expressions may test (``cost``,
         ``power``, ``purple`` ...); an unknown name is a rules error."""
         raise EngineError(f"{self.id}: cards have no attribute {name!r}")
@@ -470,7 +495,7 @@ class Game(ABC):
         """The key of a per-seat zone by its name (``zone_key("hand", 1) == "hand:1"``)."""
         return f"{zone}:{seat}"
 
-    def value(self, state: State, key: str, card: int, base: int, parts: Iterable[int] = ()) -> int:
+    def value(self, state: S, key: str, card: int, base: int, parts: Iterable[int] = ()) -> int:
         """A card's value ``key`` from ``base``, with every modifier in force applied.
         ``parts``: other cards combined with ``card`` into one (a Varia combo), whose own
         modifiers count as the combined card's own."""
@@ -478,7 +503,7 @@ class Game(ABC):
             return base
         return modified(self, state, key, card, base, parts)
 
-    def card_attr_as(self, state: State, card: int, name: str, viewer: int) -> Any:
+    def card_attr_as(self, state: S, card: int, name: str, viewer: int) -> Any:
         """An attribute of a card as ``viewer`` sees it: :meth:`card_attr`, changed by the
         "treated as" rules in force for that seat (:func:`~cardwright.core.vocab.treated`:
         Varia's Eyes of the Goddess makes its holder, and only its holder, treat cards as
@@ -491,7 +516,7 @@ class Game(ABC):
 
     def allowed(
         self,
-        state: State,
+        state: S,
         action: str,
         target: int | None,
         actor: int,
@@ -506,7 +531,7 @@ class Game(ABC):
         return allowed([*found, *extra], default=default)
 
     def replace_event(
-        self, state: State, event: str, card: int, seat: int, **cards: list[CardRef]
+        self, state: S, event: str, card: int, seat: int, **cards: list[CardRef]
     ) -> bool:
         """Whether a replacement took ``event`` (about to happen to ``card``): its effect has
         started instead, and the caller must not carry out the event."""
@@ -514,29 +539,29 @@ class Game(ABC):
             return False
         return replace_event(self, state, event, card, seat, Bindings(cards=dict(cards)))
 
-    def add_lasting(self, state: State, effect: Lasting, rule: str) -> None:
+    def add_lasting(self, state: S, effect: Lasting, rule: str) -> None:
         """Start a lasting effect (games that must check or record it override)."""
         state.lasting.append(effect)
         self.derived_changed(state)
 
-    def expire(self, state: State, occasion: str) -> None:
+    def expire(self, state: S, occasion: str) -> None:
         """Announce an occasion lasting effects may end at (``end_of_turn`` ...)."""
         expire_lasting(state, occasion)
         self.derived_changed(state)
 
-    def derived_changed(self, state: State) -> None:  # noqa: B027
+    def derived_changed(self, state: S) -> None:
         """Say that a card's counters or a lasting effect changed. A game that keeps answers
         derived from the state beside it (Smash Up keeps powers, :mod:`.values` there)
         drops them here; the vocabulary's verbs that change counters or lasting effects
         call it. The default keeps nothing, so does nothing."""
 
-    def has_keyword(self, state: State, card: int, word: str) -> bool:
+    def has_keyword(self, state: S, card: int, word: str) -> bool:
         """Whether one of the card's abilities gives it the keyword ``word``."""
         return any(word in a.keywords for a in self.abilities_of(state, card))
 
     def gain(
         self,
-        state: State,
+        state: S,
         seat: int,
         key: str,
         amount: int,
@@ -548,11 +573,11 @@ class Game(ABC):
         card it comes from; ``why``: the reason for the log). Games with resources override."""
         raise EngineError(f"{self.id}: there is no resource {key!r} to gain")
 
-    def discard_card(self, state: State, seat: int, card: int, rule: str) -> None:
+    def discard_card(self, state: S, seat: int, card: int, rule: str) -> None:
         """``seat`` discards ``card`` from their hand (games override)."""
         raise EngineError(f"{self.id}: discarding is not supported")
 
-    def roll_die(self, state: State, seat: int, sides: int, rule: str, why: str = "") -> int:
+    def roll_die(self, state: S, seat: int, sides: int, rule: str, why: str = "") -> int:
         """``seat`` rolls a die of ``sides`` faces (the state's seeded generator: a scenario
         forces it), logged as a chance event; returns the face. Games whose cards change
         rolls (a penalty to every roll, a die set to any face) override it.
@@ -570,27 +595,34 @@ class Game(ABC):
         return face
 
     # ----------------------------------------------------------------- drawing
-    def drawable(self, state: State, seat: int, n: int) -> int:
+    def draw_zones(self, deck: str, hand: str) -> tuple[str, str]:
+        """The zone names (before :meth:`zone_key`) a :meth:`draw` from ``deck`` into ``hand``
+        uses: as named by default; a game whose cards say "draw" of one of several piles maps
+        the default names (Munchkin's "deck" is the Door deck, and "hand" the hand of the
+        drawn card's back)."""
+        return deck, hand
+
+    def drawable(self, state: S, seat: int, n: int) -> int:
         """How many of ``n`` cards ``seat`` may draw now (limits and prohibitions go here).
         Default: all of them."""
         return n
 
-    def can_draw(self, state: State, seat: int, n: int) -> bool:
+    def can_draw(self, state: S, seat: int, n: int) -> bool:
         """Whether ``seat`` can draw at all now (a cost that draws needs a card)."""
         return bool(state.zones.get(self.zone_key("deck", seat)))
 
-    def refill_deck(self, state: State, seat: int, rule: str) -> bool:
+    def refill_deck(self, state: S, seat: int, rule: str) -> bool:
         """The deck is empty and a card must be drawn: refill it (shuffle the discard pile
         in, for instance) and return True, or return False (the draw stops). Default: False."""
         return False
 
-    def refill_pile(self, state: State, seat: int, rule: str, pile: str) -> bool:
+    def refill_pile(self, state: S, seat: int, rule: str, pile: str) -> bool:
         """The pile ``pile`` (a zone key) is empty and a card must be drawn from it: refill it
         and return True, or return False. Default: :meth:`refill_deck` (a game with shared
         piles, such as Munchkin's Door and Treasure decks, overrides this one)."""
         return self.refill_deck(state, seat, rule)
 
-    def draw_empty(self, state: State, seat: int, rule: str) -> None:
+    def draw_empty(self, state: S, seat: int, rule: str) -> None:
         """Log that ``seat`` had nothing left to draw."""
         self.log(
             state,
@@ -600,10 +632,10 @@ class Game(ABC):
             seat,
         )
 
-    def after_draw(self, state: State, seat: int, drawn: int) -> None:  # noqa: B027
+    def after_draw(self, state: S, seat: int, drawn: int) -> None:
         """Called after every draw (a hand that changed, a count of cards drawn)."""
 
-    def hidden_draw_text(self, state: State, seat: int, pile: str) -> str:
+    def hidden_draw_text(self, state: S, seat: int, pile: str) -> str:
         """How the other seats' log names a card drawn face down from ``pile`` (a zone key):
         ``"a card"`` by default; a game whose piles have different backs names the back
         (``"a Treasure card"``)."""
@@ -611,7 +643,7 @@ class Game(ABC):
 
     def draw(
         self,
-        state: State,
+        state: S,
         seat: int,
         n: int,
         rule: str,
@@ -631,6 +663,7 @@ class Game(ABC):
 
         >>> game.draw(state, 0, 1, "rule", deck="door_deck", hand="hand.door")  # doctest: +SKIP
         """
+        deck, hand = self.draw_zones(deck, hand)
         k = self.drawable(state, seat, n)
         if k <= 0:
             return 0
@@ -668,44 +701,9 @@ class Game(ABC):
         self.after_draw(state, seat, drawn)
         return drawn
 
-    # ----------------------------------------------------------------- hidden information
-    def card_visible(self, state: State, zone: str, card: Card, seat: int) -> bool:
-        """Whether ``seat`` may know the identity of ``card`` in ``zone``. Default: all public."""
-        return True
-
-    def pool_key(self, state: State, zone: str, seat: int) -> str:
-        """Which pool a card hidden from ``seat`` in ``zone`` is drawn from when determinizing.
-
-        Cards in the same pool may be swapped with each other without ``seat`` noticing.
-        """
-        owner = zone.rsplit(":", 1)[-1]
-        return f"hidden:{owner}"
-
-    def pool_known(self, state: State, pool: str, seat: int) -> bool:
-        """Whether ``seat`` knows which cards make up ``pool`` (e.g. its own decklist)."""
-        return False
-
-    def sample_unknown(self, state: State, pool: str, count: int, rng: LocalRng) -> list[str]:
-        """Card definitions for ``count`` hidden cards whose pool the viewer does not know."""
-        raise EngineError(f"{self.id}: no prior for unknown pool {pool!r}")
-
-    def pool_owner(self, pool: str) -> int:
-        """The seat whose cards make up ``pool`` (for a game's prior: ``sample_unknown``)."""
-        return int(pool.rsplit(":", 1)[-1])
-
-    def complete_determinized(self, view: State, state: State, seed: int) -> None:  # noqa: B027
-        """Called by determinization after the placeholders are dealt and before another
-        seat's decision is re-asked: a game whose hidden places constrain what may lie there
-        (a face-down bluff must be a bluff card) rearranges the dealt cards here, keeping each
-        pool's contents and each place's public status: exchange the dealt cards'
-        definitions, not the cards (a card's exhausted, face-up, counters, owner and
-        controller are its place's, as the view showed them). The default does nothing."""
-
-    def mask_config(self, config: dict[str, Any], seat: int) -> dict[str, Any]:
-        """The rule options as ``seat`` may see them (hide other players' decklists here)."""
-        return config
-
-    def view(self, state: State, seat: int) -> State:
+    # ----------------------------------------------------------------- views
+    # (card_visible, pool_key and the other hooks they ask: HiddenInformation, in .hidden)
+    def view(self, state: S, seat: int) -> S:
         """What ``seat`` may know: hidden cards become placeholders with negative ids.
 
         The view has the same type as the state, so tools render it the same way, and the
@@ -715,7 +713,7 @@ class Game(ABC):
 
         return make_view(self, state, seat)
 
-    def determinize(self, view: State, seed: int) -> State:
+    def determinize(self, view: S, seed: int) -> S:
         """A full state consistent with ``view``: placeholders filled from the viewer's pools."""
         from .views import determinize
 
@@ -734,7 +732,7 @@ class Game(ABC):
 
     def scenario_state(
         self, config: Mapping[str, Any], setup: Mapping[str, Any], seed: int = 0
-    ) -> tuple[State, dict[str, int]]:
+    ) -> tuple[S, dict[str, int]]:
         """Build a mid-game position from a scenario's ``setup``; returns it and card aliases.
         Default: ``build(game, config, setup, seed)`` of the game package's ``scenario``
         module. A position the rules cannot reach (a card in two zones, or one the game's
@@ -742,13 +740,13 @@ class Game(ABC):
         module = self._scenario_module()
         if module is None:
             raise ConfigError(f"{self.id}: scenarios are not supported yet")
-        built: tuple[State, dict[str, int]] = module.build(self, config, setup, seed)
+        built: tuple[S, dict[str, int]] = module.build(self, config, setup, seed)
         problems = self.invariants(built[0])
         if problems:
             raise DataError(f"setup: the position is not legal: {problems[0]}")
         return built
 
-    def scenario_facts(self, state: State) -> dict[str, Any]:
+    def scenario_facts(self, state: S) -> dict[str, Any]:
         """Named facts a scenario may ``expect`` (zones as lists of card ids, numbers ...).
         Default: ``facts(game, state)`` of the game package's ``scenario`` module."""
         module = self._scenario_module()
@@ -756,37 +754,37 @@ class Game(ABC):
         return found
 
     # ----------------------------------------------------------------- checks and presentation
-    def conserved_cards(self, state: State) -> int:
+    def conserved_cards(self, state: S) -> int:
         """How many cards the conformance suite's conservation check counts (it must never
         change): every card by default; a game whose tokens or markers come and go (Varia's
         token actions and stacks) counts only the others."""
         return len(state.cards)
 
-    def stack_count(self, state: State, seat: int, name: str) -> int:
+    def stack_count(self, state: S, seat: int, name: str) -> int:
         """How many stacks named ``name`` ``seat`` has (Varia's Enraged, Fatigue ...; the
         vocabulary's ``stacks(name)``). Games with stacks override."""
         raise EngineError(f"{self.id}: there are no stacks")
 
     def change_stacks(
-        self, state: State, seat: int, name: str, delta: int, rule: str, source: int | None
+        self, state: S, seat: int, name: str, delta: int, rule: str, source: int | None
     ) -> None:
         """``seat`` gains (``delta`` > 0) or loses stacks named ``name`` (never below 0)
         (the vocabulary's ``gain_stacks`` / ``lose_stacks``). Games with stacks override."""
         raise EngineError(f"{self.id}: there are no stacks")
 
-    def invariants(self, state: State) -> list[str]:
+    def invariants(self, state: S) -> list[str]:
         """Game-specific invariants; each broken one is a message. Default: none."""
         return []
 
-    def card_name(self, state: State, card_id: int) -> str:
+    def card_name(self, state: S, card_id: int) -> str:
         card = known_card(state, card_id)
         return card.defn if card is not None else "a hidden card"
 
-    def render(self, view: State, seat: int) -> str:
+    def render(self, view: S, seat: int) -> str:
         """A seat's view as text for the terminal (rich markup allowed)."""
         counts = ", ".join(f"{zone}: {len(ids)}" for zone, ids in view.zones.items())
         return f"Turn {view.turn}, {view.names[view.active]} to act. {counts}"
 
-    def scores(self, state: State) -> dict[str, Any]:
+    def scores(self, state: S) -> dict[str, Any]:
         """Per-seat numbers for reports (life, points ...)."""
         return {}

@@ -27,7 +27,7 @@ import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from functools import cached_property
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from .game import Game
@@ -116,7 +116,7 @@ class OptionForms:
         return "\n".join(lines)
 
 
-def vocabulary_forms(game: Game) -> dict[str, list[tuple[str, str]]]:
+def vocabulary_forms(game: Game[Any]) -> dict[str, list[tuple[str, str]]]:
     """The option ids the game's card abilities ask for through the effect vocabulary (a
     chosen card, a yes/no, a menu, a number, a player), by decision kind, each meaning the
     question's own words. Read from the abilities, so it covers every card."""

@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from .state import State
 
@@ -14,7 +14,7 @@ if TYPE_CHECKING:
 _SECOND_PERSON = re.compile(r"\b(?:you|your|yours|yourself|yourselves)\b", re.IGNORECASE)
 
 
-def second_person(game: Game, state: State, text: str) -> str | None:
+def second_person(game: Game[Any], state: State, text: str) -> str | None:
     """The word of ``text`` that addresses its reader ("you", "your" ...), once the names it
     quotes are taken out (cards such as "Lose Your Headgear", seats); None if there is none.
     A log line that more than one seat reads must name the player it is about: every seat

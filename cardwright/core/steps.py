@@ -35,7 +35,7 @@ if TYPE_CHECKING:
 
 #: the game a step belongs to, and the class of that game's states (a step that does not
 #: say is typed for any game: ``Game`` and ``State``)
-G = TypeVar("G", bound="Game", default="Game")
+G = TypeVar("G", bound="Game[Any]", default="Game")
 S = TypeVar("S", bound=State, default=State)
 
 
@@ -109,14 +109,16 @@ def steps_for(prefix: str) -> list[type[AnyStep]]:
     ]
 
 
-_state_classes: dict[tuple[type[State], tuple[type[AnyStep], ...]], type[State]] = {}
+#: the classes made so far (each is a subclass of its key's base: typed Any, a cache of every
+#: game's classes)
+_state_classes: dict[tuple[type[State], tuple[type[AnyStep], ...]], Any] = {}
 
 
-def state_class(base: type[State], steps: list[type[AnyStep]]) -> type[State]:
+def state_class(base: type[S], steps: list[type[AnyStep]]) -> type[S]:
     """``base`` with a stack typed as the union of ``steps`` (made once per base and set of
     steps, so states of one game always have one class)."""
     key = (base, tuple(steps))
-    found = _state_classes.get(key)
+    found: type[S] | None = _state_classes.get(key)
     if found is not None:
         return found
     union: Any = Union[tuple(steps)]  # noqa: UP007 (a union built at run time)
@@ -129,7 +131,7 @@ def state_class(base: type[State], steps: list[type[AnyStep]]) -> type[State]:
     )
     made.__reduce__ = lambda self: (_restore, (base, tuple(steps), _to_json(self)))
     _state_classes[key] = made
-    cls: type[State] = made
+    cls: type[S] = made
     return cls
 
 

@@ -36,13 +36,13 @@ from typing import TYPE_CHECKING
 
 from .refs import map_refs
 from .rng import LocalRng
-from .state import HIDDEN, CardRef, Decision, LogEvent, State, clone
+from .state import HIDDEN, CardRef, Decision, LogEvent, S, clone
 
 if TYPE_CHECKING:
     from .game import Game
 
 
-def make_view(game: Game, state: State, seat: int) -> State:
+def make_view(game: Game[S], state: S, seat: int) -> S:
     view = clone(state)
     view.viewer = seat
     view.seed = 0
@@ -111,7 +111,7 @@ def _visible_event(event: LogEvent, seat: int) -> LogEvent:
     )
 
 
-def determinize(game: Game, view: State, seed: int) -> State:
+def determinize(game: Game[S], view: S, seed: int) -> S:
     """Fill a view's placeholders with cards drawn from the viewer's pools.
 
     Known pools are shuffled and dealt; unknown ones are sampled from the game's prior. Each
@@ -161,6 +161,6 @@ def determinize(game: Game, view: State, seed: int) -> State:
     return state
 
 
-def _reask(game: Game, state: State) -> None:
+def _reask(game: Game[S], state: S) -> None:
     """Recompute the options of another seat's decision, which the view did not carry."""
     state.decision = state.stack[-1].ask(game, state)

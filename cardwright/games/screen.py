@@ -25,12 +25,13 @@ names, numbers, the words its rulebook uses); no internal tag (``play_on_minion`
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Generic
 
 from rich.markup import escape
 
 from cardwright.core.game import Game
-from cardwright.core.state import LogEvent, Option, State, known_card
+from cardwright.core.state import LogEvent, Option, known_card
+from cardwright.core.steps import G, S
 
 
 @dataclass
@@ -112,25 +113,26 @@ class Term:
     meaning: str
 
 
-class Screen:
+class Screen(Generic[G, S]):
     """A game's answers to a client; subclasses fill :meth:`board` and :meth:`definitions`,
     and may add notes, groups and headlines. A card's text is its face (the registry's
-    ``card_face`` tool, :class:`CardFace`)."""
+    ``card_face`` tool, :class:`CardFace`). Typed by its game and the game's state class, as
+    a step is (``class BlueMoonScreen(Screen["BlueMoon", BMState])``)."""
 
-    def __init__(self, game: Game) -> None:
+    def __init__(self, game: G) -> None:
         from cardwright.games import GAMES
 
         self.game = game
         self._face = GAMES[game.id].tool("card_face")
 
-    def board(self, view: State, seat: int) -> Board:
+    def board(self, view: S, seat: int) -> Board:
         raise NotImplementedError
 
-    def card(self, view: State, card: int) -> str | None:
+    def card(self, view: S, card: int) -> str | None:
         """The whole text of ``card`` as the seat sees it (markup), None if it is hidden."""
         return None if known_card(view, card) is None else self.card_text(view, card)
 
-    def card_text(self, view: State, card: int) -> str:
+    def card_text(self, view: S, card: int) -> str:
         """The whole text of a card the seat can see (markup): its face's line."""
         return self.face(view.config, view.cards[card].defn).line()
 
@@ -138,16 +140,16 @@ class Screen:
         """The face of the card ``defn`` in a game of ``config`` (the game's ``card_face``)."""
         return CardFace(**self._face(self.game, config, defn))
 
-    def definitions(self, view: State) -> dict[str, str]:
+    def definitions(self, view: S) -> dict[str, str]:
         """Every card of this game a player may look up by name -> its whole text (markup):
         the cards of the sets, decks or peoples in play, as printed."""
         raise NotImplementedError
 
-    def notes(self, view: State, seat: int) -> list[str]:
+    def notes(self, view: S, seat: int) -> list[str]:
         """Lines (markup) the pending decision needs besides its options."""
         return []
 
-    def group(self, view: State, option: Option) -> tuple[str, str] | None:
+    def group(self, view: S, option: Option) -> tuple[str, str] | None:
         """(the group's label, this option's label within it) for an option that belongs to
         a group, else None (the default: no groups). A client groups the options of a long list
         only (Varia's reaction step: "Plan Lava Wall" with "moment 1" ... "moment 5")."""
@@ -159,7 +161,7 @@ class Screen:
         return None
 
     # ------------------------------------------------------------------ shared by clients
-    def lookup(self, view: State, words: str) -> list[tuple[str, str]]:
+    def lookup(self, view: S, words: str) -> list[tuple[str, str]]:
         """The cards named by ``words`` (case aside; a whole name first, then names that
         start with the words, then names that hold them): (name, whole text) pairs, the cards
         in sight first."""
@@ -192,7 +194,7 @@ def card_line(name: str, stats: str, text: str) -> str:
     return f"{head}: {escape(text)}" if text else head
 
 
-def screen_of(game: Game) -> Screen | None:
+def screen_of(game: Game[Any]) -> Screen[Any, Any] | None:
     """The game's :class:`Screen` (None for a game without one)."""
     from cardwright.games import GAMES
 

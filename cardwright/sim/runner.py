@@ -93,8 +93,8 @@ def play_game(
     while state.decision is not None:
         if state.decisions > MAX_DECISIONS:
             raise EngineError(
-                f"{game_id}: game with seed {seed} and agents {list(agents)} passed "
-                f"{MAX_DECISIONS:,} decisions without ending (a rules loop)"
+                f"{game_id}: game with seed {seed}, agents {list(agents)} and config "
+                f"{config} passed {MAX_DECISIONS:,} decisions without ending (a rules loop)"
             )
         seat = state.decision.seat
         choice = players[seat].choose(game, state, seat)

@@ -220,5 +220,5 @@ def test_a_game_that_never_ends_is_reported_with_its_seed(monkeypatch: pytest.Mo
     from cardwright.sim import runner
 
     monkeypatch.setattr(runner, "MAX_DECISIONS", 5)
-    with pytest.raises(EngineError, match=r"seed 7 .* passed 5 decisions without ending"):
+    with pytest.raises(EngineError, match=r"seed 7\b.* passed 5 decisions without ending"):
         runner.play_game("bizarre-world", None, 7, ["random", "random"])

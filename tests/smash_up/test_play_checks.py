@@ -8,9 +8,9 @@ import itertools
 
 from cardwright.agents import RandomAgent
 from cardwright.core.state import CardRef
+from cardwright.games.smash_up.allowances import dest_fits, fits_anywhere
 from cardwright.games.smash_up.catalog import BASES
 from cardwright.games.smash_up.game import SmashUp
-from cardwright.games.smash_up.play import dest_fits, fits_anywhere
 from cardwright.games.smash_up.state import Allowance, SUState
 
 GAME = SmashUp()

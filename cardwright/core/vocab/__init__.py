@@ -32,7 +32,18 @@ from typing import Any
 from ..abilities import Listener, ModifierSpec, Replacement, Rule, Treatment
 from ..errors import DataError
 from ..state import Lasting
-from .base import Ctx, Effect, Expr, NodeTable, cards_of, index_effect, node, node_key, seats_of
+from .base import (
+    AnyCtx,
+    Ctx,
+    Effect,
+    Expr,
+    NodeTable,
+    cards_of,
+    index_effect,
+    node,
+    node_key,
+    seats_of,
+)
 from .binding import LET, STOP_LOOP, Delay, EachChosen, IfDone, Let, Loop, Repeat, Roll, SuchThat
 from .effects import (
     ADD_COUNTER,
@@ -90,6 +101,7 @@ from .step import EffectStep, ability_ctx, ability_possible, start_ability
 __all__ = [
     "DISCARD",
     "DRAW",
+    "AnyCtx",
     "Attr",
     "Cards",
     "Choose",

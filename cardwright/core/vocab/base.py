@@ -11,9 +11,10 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Generic
 
 import msgspec
+from typing_extensions import TypeVar
 
 from ..errors import DataError, EngineError
 from ..state import Bindings, CardRef, Decision, Option, State, refs
@@ -38,17 +39,29 @@ def _effect_step() -> type[EffectStep]:
 NOTHING_BOUND = Bindings()
 
 
-class Ctx(msgspec.Struct):
+#: the game a context runs in and its state class (covariant: a context is never changed once
+#: made, so Blue Moon's context is a context of some game, and the core's words take it)
+G_co = TypeVar("G_co", bound="Game[Any]", default="Game[Any]", covariant=True)
+S_co = TypeVar("S_co", bound=State, default=State, covariant=True)
+
+
+class Ctx(msgspec.Struct, Generic[G_co, S_co]):
     """Where an ability is running: the game, the state, the ability, the card it comes from
     (``source``), the seat it acts for (``you``), what it has bound so far (``vars``: chosen
     cards as ``chosen``, the current card of a loop as ``it``, an event's cards by name) and
     the key of the effect node running.
 
+    Typed by the game and its state class, as a step is (``Ctx["BlueMoon", BMState]``, or a
+    game's alias of it): a game's word takes its game's context, so ``ctx.state`` is the
+    game's state; a bare ``Ctx`` is any game's (``Game[Any]`` and ``State``), and a game's
+    context is one (the core's words take it). The parameters are for the type checker
+    alone. Nothing changes a context once it is made (a new one is made instead).
+
     A struct (made in C: contexts are made several times per decision), never encoded nor
     kept in a state."""
 
-    game: Game
-    state: State
+    game: G_co
+    state: S_co
     ability: Ability
     source: CardRef | None
     you: int
@@ -59,11 +72,13 @@ class Ctx(msgspec.Struct):
     def rule(self) -> str:
         return self.ability.rule
 
-    def child_as(self, you: int) -> Ctx:
+    def child_as(self, you: int) -> Ctx[G_co, S_co]:
         """The same context with another seat acting."""
         return Ctx(self.game, self.state, self.ability, self.source, you, self.vars, self.node)
 
-    def child(self, index: int, *, vars: Bindings | None = None, you: int | None = None) -> Ctx:
+    def child(
+        self, index: int, *, vars: Bindings | None = None, you: int | None = None
+    ) -> Ctx[G_co, S_co]:
         """The context for child ``index`` of the running node (optionally with other
         bindings, or another seat acting)."""
         return Ctx(
@@ -77,11 +92,18 @@ class Ctx(msgspec.Struct):
         )
 
 
+#: the context of a word of any game: what a node of an effect tree is given (a tree is
+#: built from one game's data, so its nodes run in that game's context; a node declares the
+#: context it takes, ``ctx: Ctx`` in the core's and ``ctx: BMCtx`` in Blue Moon's)
+AnyCtx = Ctx[Any, Any]
+
+
 class Expr:
     """A pure expression: evaluated against a context, it changes nothing. Selectors give a
-    list of cards (or seats), numbers an int, conditions a bool."""
+    list of cards (or seats), numbers an int, conditions a bool. Its methods take any game's
+    context (:data:`AnyCtx`); a subclass declares the one it runs in."""
 
-    def eval(self, ctx: Ctx) -> Any:
+    def eval(self, ctx: AnyCtx) -> Any:
         raise NotImplementedError
 
     def describe(self) -> str:
@@ -92,7 +114,8 @@ class Effect:
     """Something an ability does. An *immediate* effect does it at once (:meth:`do`); a
     *stepwise* one needs the flow stack (a question, or children that may ask): started, it
     pushes an :class:`~.step.EffectStep` whose ``ask`` / ``run`` / ``answer`` call the methods
-    below with that step (where it keeps its progress) and a context."""
+    below with that step (where it keeps its progress) and a context (any game's,
+    :data:`AnyCtx`, in this base class; a subclass declares the one it runs in)."""
 
     immediate: bool = True
 
@@ -106,14 +129,14 @@ class Effect:
         """Child effects (their keys are the parent's key plus ``.index``)."""
         return ()
 
-    def possible(self, ctx: Ctx) -> bool:
+    def possible(self, ctx: AnyCtx) -> bool:
         """Whether the effect can be done in full now (a cost must be)."""
         return True
 
-    def do(self, ctx: Ctx) -> None:
+    def do(self, ctx: AnyCtx) -> None:
         raise EngineError(f"{type(self).__name__} is not immediate")
 
-    def start(self, ctx: Ctx) -> None:
+    def start(self, ctx: AnyCtx) -> None:
         """Begin the effect in ``ctx`` (``ctx.node`` is this effect's key)."""
         if self.immediate:
             self.do(ctx)
@@ -125,10 +148,10 @@ class Effect:
             ctx.state.stack.append(step)
 
     # stepwise effects -------------------------------------------------------------------
-    def ask(self, step: EffectStep, ctx: Ctx) -> Decision | None:
+    def ask(self, step: EffectStep, ctx: AnyCtx) -> Decision | None:
         return None
 
-    def go(self, step: EffectStep, ctx: Ctx) -> Decision | None:
+    def go(self, step: EffectStep, ctx: AnyCtx) -> Decision | None:
         """:meth:`ask`, and with no question, :meth:`run` (``Step.go``: a node may share
         the work of both, acting exactly as the two calls do)."""
         decision = self.ask(step, ctx)
@@ -136,10 +159,10 @@ class Effect:
             self.run(step, ctx)
         return decision
 
-    def run(self, step: EffectStep, ctx: Ctx) -> None:
+    def run(self, step: EffectStep, ctx: AnyCtx) -> None:
         raise EngineError(f"{type(self).__name__} has nothing to run")
 
-    def answer(self, step: EffectStep, ctx: Ctx, option: Option) -> None:
+    def answer(self, step: EffectStep, ctx: AnyCtx, option: Option) -> None:
         raise EngineError(f"{type(self).__name__} asks nothing")
 
 
@@ -183,7 +206,7 @@ def _index(table: NodeTable, key: str, effect: Effect, ability: Ability) -> None
         _index(table, f"{key}.{i}", part, ability)
 
 
-def node(game: Game, key: str) -> tuple[Effect, Ability]:
+def node(game: Game[Any], key: str) -> tuple[Effect, Ability]:
     """The effect node ``key`` of ``game`` and its ability."""
     registry = game.registry
     found = None if registry is None else registry.nodes.get(key)

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..errors import EngineError
 from ..state import Bindings, CardRef, Decision, Option
-from .base import Ctx, Effect, Expr, cards_of, seats_of
+from .base import AnyCtx, Ctx, Effect, Expr, cards_of, seats_of
 from .exprs import Choose, Const, seats_from
 
 if TYPE_CHECKING:
@@ -94,11 +94,14 @@ class May(Effect):
 
 @dataclass(frozen=True)
 class ForEach(Effect):
-    """``effect`` once for each card of ``what`` (as found when it starts), bound as ``name``."""
+    """``effect`` once for each card of ``what`` (as found when it starts), bound as ``name``;
+    with ``seats``, once for each seat ``what`` gives, the seat bound as ``name`` (the card's
+    player still acting: a game's "for each other player" word)."""
 
     what: Expr
     effect: Effect
     name: str = "it"
+    seats: bool = False
     immediate: bool = field(init=False, default=False)
 
     def __post_init__(self) -> None:
@@ -107,19 +110,31 @@ class ForEach(Effect):
     def parts(self) -> Sequence[Effect]:
         return (self.effect,)
 
+    def _vars(self, ctx: Ctx, item: int) -> Bindings:
+        if not self.seats:
+            return ctx.vars.with_cards(self.name, [CardRef(item)])
+        from .binding import bind  # (binding.py imports this module)
+
+        return bind(ctx.vars, self.name, item)
+
     def do(self, ctx: Ctx) -> None:
-        for card in cards_of(self.what.eval(ctx)):
-            self.effect.do(ctx.child(0, vars=ctx.vars.with_cards(self.name, [card])))
+        value = self.what.eval(ctx)
+        for item in seats_of(value) if self.seats else cards_of(value):
+            self.effect.do(ctx.child(0, vars=self._vars(ctx, item)))
 
     def run(self, step: EffectStep, ctx: Ctx) -> None:
-        if step.idx == 0:
-            step.picked = cards_of(self.what.eval(ctx))
-        if step.idx >= len(step.picked):
+        if step.idx == 0:  # what it goes through, kept on the step
+            if self.seats:
+                step.seats = seats_of(self.what.eval(ctx))
+            else:
+                step.picked = cards_of(self.what.eval(ctx))
+        found: Sequence[int] = step.seats if self.seats else step.picked
+        if step.idx >= len(found):
             _pop(ctx, step)
             return
-        card = step.picked[step.idx]
+        item = found[step.idx]
         step.idx += 1
-        self.effect.start(ctx.child(0, vars=ctx.vars.with_cards(self.name, [card])))
+        self.effect.start(ctx.child(0, vars=self._vars(ctx, item)))
 
 
 @dataclass(frozen=True)
@@ -228,7 +243,7 @@ class VerbSpec:
     possible: Callable[..., bool] | None = None
     kind: str = "target"
     prompt: str = "Choose a card"
-    label: Callable[[Ctx, int], str] | None = None
+    label: Callable[[AnyCtx, int], str] | None = None
     none: str = ""
 
 

@@ -32,7 +32,7 @@ if TYPE_CHECKING:
 
 
 def dispatch(
-    game: Game,
+    game: Game[Any],
     state: State,
     kind: str,
     timing: str,
@@ -54,7 +54,7 @@ def dispatch(
 
 
 def hear(
-    game: Game,
+    game: Game[Any],
     state: State,
     src: int,
     subject: str,
@@ -81,7 +81,7 @@ def hear(
 
 
 def _hear(
-    game: Game,
+    game: Game[Any],
     state: State,
     ability: Ability,
     kind: str,
@@ -134,7 +134,7 @@ def _hear(
             state.triggers.append(trigger)
 
 
-def run_listener(game: Game, state: State, trigger: Trigger) -> None:
+def run_listener(game: Game[Any], state: State, trigger: Trigger) -> None:
     """Resolve a pending trigger set off by a vocabulary listener."""
     effect, ability = node(game, trigger.effect)
     you = trigger.controller if trigger.actor is None else trigger.actor
@@ -146,7 +146,7 @@ _IT_NONE = Bindings()
 
 
 def modified(
-    game: Game, state: State, key: str, card: int, base: int, parts: Iterable[int] = ()
+    game: Game[Any], state: State, key: str, card: int, base: int, parts: Iterable[int] = ()
 ) -> int:
     """``base`` changed by every modifier of ``key`` that applies to ``card``: the card's own
     (wherever it is: a cost in hand) and those of live cards that say it applies (``it`` is
@@ -199,7 +199,7 @@ def modified(
 
 
 def permissions(
-    game: Game, state: State, action: str, target: int | None, actor: int
+    game: Game[Any], state: State, action: str, target: int | None, actor: int
 ) -> list[Permission]:
     """The "cannot"s and "can"s in force for ``actor`` doing ``action`` to ``target``: the
     abilities of live cards (:class:`~cardwright.core.abilities.Rule`) and lasting effects
@@ -237,7 +237,7 @@ def lasting_permissions(
 
 
 def card_permissions(
-    game: Game,
+    game: Game[Any],
     state: State,
     ability: Ability,
     src: int,
@@ -272,7 +272,7 @@ def card_permissions(
 
 
 def replace_event(
-    game: Game, state: State, event: str, card: int, seat: int, vars: Bindings
+    game: Game[Any], state: State, event: str, card: int, seat: int, vars: Bindings
 ) -> bool:
     """If a replacement applies to ``event`` happening to ``card`` (the card's own, then those
     of live cards, in order), its effect starts instead and True is returned: the caller then
@@ -293,7 +293,7 @@ def replace_event(
 
 
 def try_replacement(
-    game: Game, state: State, ability: Ability, src: int, event: str, card: int, vars: Bindings
+    game: Game[Any], state: State, ability: Ability, src: int, event: str, card: int, vars: Bindings
 ) -> bool:
     """If a replacement of one card's ability (``src``) applies to ``event`` happening to
     ``card`` (bound as ``it``), start its effect and return True."""
@@ -316,7 +316,7 @@ def try_replacement(
     return False
 
 
-def treated(game: Game, state: State, card: int, attr: str, value: Any, viewer: int) -> Any:
+def treated(game: Game[Any], state: State, card: int, attr: str, value: Any, viewer: int) -> Any:
     """``value`` (attribute ``attr`` of ``card``) as ``viewer`` treats it: the "treated as"
     rules (:class:`~cardwright.core.abilities.Treatment`) of live cards that ``viewer``
     controls and that apply to the card (``it``), in the order the game lists live cards. A

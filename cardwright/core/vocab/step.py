@@ -8,12 +8,12 @@ needs no new step kind.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import msgspec
 
 from ..state import Bindings, CardRef, Decision, Option, State
-from ..steps import CoreStep
+from ..steps import CoreStep, G, S
 from .base import Ctx, Effect, node, node_key
 
 if TYPE_CHECKING:
@@ -61,22 +61,22 @@ class EffectStep(CoreStep, tag="core.effect"):
 
 
 def ability_ctx(
-    game: Game,
-    state: State,
+    game: G,
+    state: S,
     ability: Ability,
     hook: str,
     source: int | None,
     you: int,
     vars: Bindings | None = None,
-) -> Ctx:
-    """The context to run ``ability``'s ``hook`` effect in."""
+) -> Ctx[G, S]:
+    """The context to run ``ability``'s ``hook`` effect in (typed as the game's)."""
     src = None if source is None else CardRef(source)
     key = node_key(game.id, ability.id, hook)
     return Ctx(game, state, ability, src, you, vars or Bindings(), key)
 
 
 def start_ability(
-    game: Game,
+    game: Game[Any],
     state: State,
     ability: Ability,
     hook: str,
@@ -94,7 +94,7 @@ def start_ability(
 
 
 def ability_possible(
-    game: Game, state: State, ability: Ability, hook: str, source: int | None, you: int
+    game: Game[Any], state: State, ability: Ability, hook: str, source: int | None, you: int
 ) -> bool:
     """Whether ``ability``'s ``hook`` effect can be done in full now (a cost)."""
     effect = ability.effect(hook)

@@ -28,14 +28,13 @@ import functools
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any
 
 from cardwright.core.abilities import Ability, Registry
 from cardwright.core.errors import DataError
 from cardwright.core.vocab import (
     Cards,
     Const,
-    Ctx,
     Expr,
     Verb,
     VerbSpec,
@@ -48,26 +47,21 @@ from cardwright.core.vocab import (
 from cardwright.core.vocab.exprs import Call
 
 from .generator import DEFAULT_RULESET, CardDef, Layer, card_def, rulesets, tables
-from .state import BWState
+from .state import BWCtx
 
 if TYPE_CHECKING:
-    from .game import BizarreWorld
     from .play import Pay
 
 
-def _game(ctx: Ctx) -> BizarreWorld:
-    return cast("BizarreWorld", ctx.game)
-
-
 def _killer(how: str) -> Callable[..., None]:
-    def kill(ctx: Ctx, cards: Any) -> None:
+    def kill(ctx: BWCtx, cards: Any) -> None:
         for cid in cards_of(cards):
-            _game(ctx).kill(cast(BWState, ctx.state), cid, ctx.rule, how)
+            ctx.game.kill(ctx.state, cid, ctx.rule, how)
 
     return kill
 
 
-def _kill_label(ctx: Ctx, cid: int) -> str:
+def _kill_label(ctx: BWCtx, cid: int) -> str:
     card = ctx.state.cards[cid]
     return f"Kill {card.defn} ({ctx.state.names[card.controller]})"
 
@@ -80,33 +74,33 @@ def _pay_step() -> type[Pay]:
     return Pay
 
 
-def _pay(ctx: Ctx, n: int) -> None:
+def _pay(ctx: BWCtx, n: int) -> None:
     ctx.state.stack.append(_pay_step()(seat=ctx.you, amount=int(n), rule=ctx.rule))
 
 
-def _can_pay(ctx: Ctx, n: int) -> bool:
-    s = cast(BWState, ctx.state)
-    g = _game(ctx)
+def _can_pay(ctx: BWCtx, n: int) -> bool:
+    s = ctx.state
+    g = ctx.game
     own = g.defn(s, ctx.source).of.amount if ctx.source is not None else 0
     return g.ready_resources(s, ctx.you) - own >= int(n)
 
 
-def _mill(ctx: Ctx, n: int) -> None:
-    s = cast(BWState, ctx.state)
+def _mill(ctx: BWCtx, n: int) -> None:
+    s = ctx.state
     deck = s.zones[f"deck:{ctx.you}"]
     for _ in range(int(n)):
         if deck:
-            _game(ctx).discard(s, ctx.you, deck[-1], f"deck:{ctx.you}", ctx.rule)
+            ctx.game.discard(s, ctx.you, deck[-1], f"deck:{ctx.you}", ctx.rule)
 
 
-def _become_resource(ctx: Ctx, cards: Any) -> None:
-    s = cast(BWState, ctx.state)
+def _become_resource(ctx: BWCtx, cards: Any) -> None:
+    s = ctx.state
     for cid in cards_of(cards):
         owner = s.cards[cid].owner
         discard = f"discard:{owner}"
         if cid not in s.zones[discard]:
             continue
-        _game(ctx).move_card(s, cid, discard, f"resources:{owner}")
+        ctx.game.move_card(s, cid, discard, f"resources:{owner}")
         s.cards[cid].face_up = False
         ctx.game.log(
             s,
@@ -145,8 +139,8 @@ def _e(value: Any) -> Expr:
     return value if isinstance(value, Expr) else Const(value)
 
 
-def _turns(ctx: Ctx, seats: list[int]) -> int:
-    return cast(BWState, ctx.state).turns_taken[seats[0]]
+def _turns(ctx: BWCtx, seats: list[int]) -> int:
+    return ctx.state.turns_taken[seats[0]]
 
 
 def vocabulary() -> Vocabulary:

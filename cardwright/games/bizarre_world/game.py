@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from pathlib import Path
-from typing import Any, cast
+from typing import Any
 
 from cardwright.core import rng as chance
 from cardwright.core.abilities import Ability
@@ -20,7 +20,7 @@ from cardwright.core.errors import ConfigError, DataError
 from cardwright.core.game import AFTER, Game
 from cardwright.core.rng import LocalRng
 from cardwright.core.rules import RulesIndex
-from cardwright.core.state import Card, CardRef, Option, State
+from cardwright.core.state import CardRef, Option
 from cardwright.core.steps import Respond
 from cardwright.core.zones import card_places, create_card, move
 
@@ -38,18 +38,7 @@ def other(seat: int) -> int:
     return 1 - seat
 
 
-def zone_visible(zone: str, seat: int) -> bool:
-    """Whether ``seat`` identifies the cards of ``zone``, which depends on the zone alone: a
-    deck is hidden, a hand and resources are their owner's, the rest is public."""
-    kind, _, owner = zone.partition(":")
-    if kind == "deck":
-        return False
-    if kind in ("hand", "resources"):
-        return int(owner) == seat
-    return True
-
-
-class BizarreWorld(Game):
+class BizarreWorld(Game[BWState]):
     """Bizarre World (Jorge Zhang): two players, generated cards, attacks and damage."""
 
     id = "bizarre-world"
@@ -58,6 +47,11 @@ class BizarreWorld(Game):
     max_players = 2
     state_type = BWState
     step_prefix = "bw."
+    # who identifies a card depends on its zone alone: a deck is hidden, a hand and
+    # resources are their owner's, the rest is public; each seat knows its own decklist
+    hidden_zones = frozenset({"deck"})
+    owner_zones = frozenset({"hand", "resources"})
+    own_decklists = True
     empty_draw_rule = "bw.ruling.draw_empty"  # drawing from an empty deck does nothing
 
     def __init__(self) -> None:
@@ -135,8 +129,7 @@ class BizarreWorld(Game):
         cfg["decks"] = [d.to_config() for d in resolved]
         return cfg
 
-    def setup(self, state: State) -> None:
-        s = cast(BWState, state)
+    def setup(self, s: BWState) -> None:
         cfg = s.config
         s.names = list(cfg["names"])
         life = FORMATS[cfg["format"]].life
@@ -160,22 +153,14 @@ class BizarreWorld(Game):
             )
         first = cfg["first_player"]
         if first == "random":
-            first = chance.randbelow(s, 2)
-            self.log(
-                s,
-                "first_player",
-                "bw.setup.first",
-                f"{s.names[first]} is chosen at random to start",
-                first,
-                chance=True,
-            )
+            first = self.random_first(s, "bw.setup.first", "is chosen at random to start")
         for seat in (first, other(first)):
             self.draw(s, seat, HAND_SIZE, "bw.setup.hand")
         s.active = first
         self.push_step(s, Turn(seat=first))
 
     # ================================================================ card lookups
-    def defn(self, state: State, card_id: int) -> CardDef:
+    def defn(self, state: BWState, card_id: int) -> CardDef:
         return card_def(state.cards[card_id].defn, state.config["ruleset"])
 
     def play_cost(self, s: BWState, card_id: int) -> int:
@@ -202,13 +187,13 @@ class BizarreWorld(Game):
         return total
 
     # ================================================================ the vocabulary's hooks
-    def abilities_of(self, state: State, card: int) -> tuple[Ability, ...]:
+    def abilities_of(self, state: BWState, card: int) -> tuple[Ability, ...]:
         return card_abilities(state.cards[card].defn, state.config["ruleset"]).all
 
-    def live_cards(self, state: State) -> Iterable[int]:
+    def live_cards(self, state: BWState) -> Iterable[int]:
         return [*state.zones["play:0"], *state.zones["play:1"]]
 
-    def card_attr(self, state: State, card: int, name: str) -> Any:
+    def card_attr(self, state: BWState, card: int, name: str) -> Any:
         cdef = self.defn(state, card)
         if name == "cost":
             return cdef.cost
@@ -218,7 +203,7 @@ class BizarreWorld(Game):
 
     def gain(
         self,
-        state: State,
+        s: BWState,
         seat: int,
         key: str,
         amount: int,
@@ -226,7 +211,6 @@ class BizarreWorld(Game):
         source: int | None,
         why: str = "",
     ) -> None:
-        s = cast(BWState, state)
         if key == "attack":
             self.gain_attack(s, seat, amount, source, rule)
         elif key == "gray":
@@ -237,10 +221,10 @@ class BizarreWorld(Game):
         elif key == "life" and amount < 0:
             self.lose_life(s, seat, -amount, rule, why)
         else:
-            super().gain(state, seat, key, amount, rule, source, why)
+            super().gain(s, seat, key, amount, rule, source, why)
 
-    def discard_card(self, state: State, seat: int, card: int, rule: str) -> None:
-        self.discard(cast(BWState, state), seat, card, f"hand:{seat}", rule)
+    def discard_card(self, state: BWState, seat: int, card: int, rule: str) -> None:
+        self.discard(state, seat, card, f"hand:{seat}", rule)
 
     # ================================================================ basic actions
     def move_card(self, s: BWState, cid: int, src: str, dest: str) -> None:
@@ -317,36 +301,23 @@ class BizarreWorld(Game):
         self.emit(s, "discarded", AFTER, seat, card=card_id)
 
     # ================================================================ the defender's window
-    def response_options(self, state: State, frame: Any, seat: int) -> list[Option]:
-        s = cast(BWState, state)
+    def response_options(self, s: BWState, frame: Any, seat: int) -> list[Option]:
         options: list[Option] = []
         for cid in s.zones[f"play:{seat}"]:
             options.extend(activation_options(self, s, seat, cid, attack_only=True))
         return options
 
-    def response_prompt(self, state: State, frame: Any, seat: int) -> str:
-        b = cast(BWState, state).battle
+    def response_prompt(self, state: BWState, frame: Any, seat: int) -> str:
+        b = state.battle
         amount = b.attack if b is not None else 0
         return f"You are attacked with {amount}: use creatures that grant attack, or pass"
 
-    def respond(self, state: State, frame: Respond, seat: int, choice: Option) -> None:
+    def respond(self, state: BWState, frame: Respond, seat: int, choice: Option) -> None:
         assert choice.card is not None
         self.push_step(state, Activate(seat=seat, card=choice.card, mode=choice.arg))
 
     # ================================================================ hidden information
-    def card_visible(self, state: State, zone: str, card: Card, seat: int) -> bool:
-        return zone_visible(zone, seat)
-
-    def pool_key(self, state: State, zone: str, seat: int) -> str:
-        owner = zone.partition(":")[2]
-        if int(owner) == seat:
-            return f"deck:{owner}"
-        return f"hidden:{owner}"
-
-    def pool_known(self, state: State, pool: str, seat: int) -> bool:
-        return pool.startswith("deck:") or bool(state.config.get("open_decklists"))
-
-    def sample_unknown(self, state: State, pool: str, count: int, rng: LocalRng) -> list[str]:
+    def sample_unknown(self, state: BWState, pool: str, count: int, rng: LocalRng) -> list[str]:
         ruleset = state.config["ruleset"]
         return [random_card(rng, ruleset).id for _ in range(count)]
 
@@ -360,8 +331,7 @@ class BizarreWorld(Game):
         return {**config, "decks": decks}
 
     # ================================================================ checks and reports
-    def invariants(self, state: State) -> list[str]:
-        s = cast(BWState, state)
+    def invariants(self, s: BWState) -> list[str]:
         seen, problems = card_places(s)
         for seat in (0, 1):
             if s.attack[seat] < 0 or s.gray[seat] < 0:
@@ -374,11 +344,10 @@ class BizarreWorld(Game):
                 problems.append(f"attack source {cid} is not in play")
         return problems
 
-    def render(self, view: State, seat: int) -> str:
+    def render(self, view: BWState, seat: int) -> str:
         from .render import BizarreWorldScreen
 
         return BizarreWorldScreen(self).board(view, seat).text()
 
-    def scores(self, state: State) -> dict[str, Any]:
-        s = cast(BWState, state)
+    def scores(self, s: BWState) -> dict[str, Any]:
         return {"life": list(s.life)}

@@ -6,11 +6,8 @@ It reads only what its seat may know: its own hand and resources and the public 
 
 from __future__ import annotations
 
-from typing import cast
-
-from cardwright.core.game import Game
 from cardwright.core.rng import LocalRng
-from cardwright.core.state import Option, State
+from cardwright.core.state import Option
 
 from .game import BizarreWorld, other
 from .generator import CardDef
@@ -64,9 +61,7 @@ class BizarreWorldHeuristic:
     def __init__(self, seed: int = 0) -> None:
         self.rng = LocalRng(seed)
 
-    def choose(self, game: Game, state: State, seat: int) -> str:
-        g = cast(BizarreWorld, game)
-        s = cast(BWState, state)
+    def choose(self, g: BizarreWorld, s: BWState, seat: int) -> str:
         decision = s.decision
         assert decision is not None
         options = decision.options

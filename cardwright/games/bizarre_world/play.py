@@ -136,14 +136,13 @@ class Pay(BWStep, tag="bw.pay"):
     amount: int
     rule: str = "bw.play"
 
-    def ask(self, game: BizarreWorld, state: BWState) -> Decision | None:
-        g, s = game, state
+    def ask(self, g: BizarreWorld, s: BWState) -> Decision | None:
         if self.amount <= 0:
             return None
         options = pay_options(g, s, self.seat)
         if len(options) > 1 and g.ready_resources(s, self.seat) > self.amount:
             prompt = f"Pay {self.amount} more: choose a resource to use"
-            return game.question(self.seat, "pay", prompt, options, "bw.resource")
+            return g.question(self.seat, "pay", prompt, options, "bw.resource")
         return None
 
     def run(self, g: BizarreWorld, s: BWState) -> None:

@@ -4,16 +4,18 @@ the battle) worked out from a seat's view only (``docs/server.md``, "Writing a b
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, cast
+from typing import TYPE_CHECKING, Any
 
-from cardwright.core.game import Game
-from cardwright.core.state import State, known_card
+from cardwright.core.state import known_card
 
 from .generator import card_def
 from .state import BWState
 
+if TYPE_CHECKING:
+    from .game import BizarreWorld
 
-def card_face(game: Game, config: Mapping[str, Any], defn: str) -> dict[str, Any]:
+
+def card_face(game: BizarreWorld, config: Mapping[str, Any], defn: str) -> dict[str, Any]:
     """A card as ``cardwright cards bizarre-world --deck ...`` prints it: its action (cost
     -> effect), its passive and its numbers."""
     d = card_def(defn, config["ruleset"])
@@ -33,12 +35,11 @@ def _resources(view: BWState, seat: int) -> dict[str, int]:
     return {"total": len(ids), "ready": ready, "face_down": sum(1 for c in ids if c < 0)}
 
 
-def present(game: Game, view: State, seat: int) -> dict[str, Any]:
+def present(game: BizarreWorld, v: BWState, seat: int) -> dict[str, Any]:
     """Per seat: life, unspent attack, gray resources gained this turn, neutral resources
     (ready of total), creatures in play and which of them are resources; the battle in
     progress (attacker, defender, attack and defence, each source's share, what is
     assigned so far)."""
-    v = cast(BWState, view)
     seats = []
     for p in range(len(v.names)):
         play = v.zones[f"play:{p}"]

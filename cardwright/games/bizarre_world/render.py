@@ -4,14 +4,13 @@ attack off the options on the first turn."""
 
 from __future__ import annotations
 
-from typing import cast
-
 from rich.markup import escape
 
 from cardwright.core.errors import DataError
-from cardwright.core.state import State, known_card
+from cardwright.core.state import known_card
 from cardwright.games.screen import Block, Board, Line, Screen, card_line
 
+from .game import BizarreWorld
 from .generator import CardDef, card_def
 from .state import BWState
 
@@ -37,14 +36,13 @@ def _resources(view: BWState, seat: int) -> str:
     return text + (" (face down)" if hidden == len(ids) else f" ({hidden} face down)")
 
 
-class BizarreWorldScreen(Screen):
+class BizarreWorldScreen(Screen[BizarreWorld, BWState]):
     def _def(self, view: BWState, cid: int) -> CardDef:
         return card_def(view.cards[cid].defn, view.config["ruleset"])
 
-    def definitions(self, view: State) -> dict[str, str]:
+    def definitions(self, v: BWState) -> dict[str, str]:
         """The cards of the decks this seat knows (its own; the opponent's when decklists
         are open); ``lookup`` reads any other name as the generator makes it."""
-        v = cast(BWState, view)
         out: dict[str, str] = {}
         for deck in v.config.get("decks") or []:
             for cid in deck.get("cards", []) if isinstance(deck, dict) else []:
@@ -52,7 +50,7 @@ class BizarreWorldScreen(Screen):
                 out.setdefault(face.name, face.line())
         return out
 
-    def lookup(self, view: State, words: str) -> list[tuple[str, str]]:
+    def lookup(self, view: BWState, words: str) -> list[tuple[str, str]]:
         found = super().lookup(view, words)
         if found:
             return found
@@ -65,8 +63,7 @@ class BizarreWorldScreen(Screen):
         shown = face.line() if text.endswith(")") else card_line(face.name, "", face.text)
         return [(face.name, shown)]
 
-    def board(self, view: State, seat: int) -> Board:
-        v = cast(BWState, view)
+    def board(self, v: BWState, seat: int) -> Board:
         blocks = []
         order = [1 - seat, seat] if seat in (0, 1) else [0, 1]
         for p in order:
@@ -101,9 +98,8 @@ class BizarreWorldScreen(Screen):
             cid,
         )
 
-    def notes(self, view: State, seat: int) -> list[str]:
+    def notes(self, v: BWState, seat: int) -> list[str]:
         """An attack the rules keep off the options: the first turn of the game."""
-        v = cast(BWState, view)
         decision = v.decision
         if decision is None or decision.kind != "main" or decision.seat != seat:
             return []

@@ -12,18 +12,23 @@ list names: up to 40 of them (a deck's worth) count as the catalogue's "other" c
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any, cast
-
-from cardwright.core.game import Game
+from typing import TYPE_CHECKING, Any
 
 from .decks import resolve_deck, starter_names
-from .game import zone_visible
-from .state import BWState
+from .game import BizarreWorld
+
+if TYPE_CHECKING:
+    from .state import BWState
+
+#: what the RL encoder hands a feature: :class:`cardwright.rl.observe.Sight` (above the
+#: games, so a game cannot import it: Any here; its ``state`` is a BWState)
+Sight = Any
+
 
 PHASES = ("draw", "sacrifice", "unexhaust", "main", "end")
 
 
-def cards(game: Game, config: dict[str, Any]) -> list[str]:
+def cards(game: BizarreWorld, config: dict[str, Any]) -> list[str]:
     # the starter decks as published (their card names do not change with the ruleset)
     starters = sorted({d for name in starter_names() for d in resolve_deck(name).cards})
     known = set(starters)
@@ -31,37 +36,39 @@ def cards(game: Game, config: dict[str, Any]) -> list[str]:
     return starters + extra
 
 
-def copies(game: Game, config: dict[str, Any]) -> int:
+def copies(game: BizarreWorld, config: dict[str, Any]) -> int:
     counts = Counter(d for deck in config["decks"] for d in deck["cards"])
     return max(6, *counts.values())
 
 
 def zone_sight(zone: str, seat: int) -> bool | None:
     """BizarreWorld's visibility is by zone alone (``BizarreWorld.card_visible``)."""
-    return zone_visible(zone, seat)
+    return BizarreWorld.zone_visible(zone, seat)
 
 
-def _pools(sight: Any) -> list[float]:
+def _pools(sight: Sight) -> list[float]:
     """Per seat (the observer first): unspent attack, gray resources gained this turn."""
-    s = cast(BWState, sight.state)
+    s: BWState = sight.state
     out: list[float] = []
     for seat in sight.order():
         out += [s.attack[seat], s.gray[seat]]
     return out
 
 
-def _battle(sight: Any) -> list[float]:
+def _battle(sight: Sight) -> list[float]:
     """The attack under way: whether there is one, the attacker (the observer or not), its
     attack, the defense raised, the damage left to assign."""
-    b = cast(BWState, sight.state).battle
+    s: BWState = sight.state
+    b = s.battle
     if b is None:
         return [0.0] * 5
     return [1.0, float(b.attacker == sight.seat), b.attack, b.defense, b.remaining]
 
 
-def _sources(sight: Any) -> dict[int, float]:
+def _sources(sight: Sight) -> dict[int, float]:
     """The attack each creature in play added this turn, by definition (attack sources)."""
-    contrib = cast(BWState, sight.state).contrib
+    s: BWState = sight.state
+    contrib = s.contrib
     return sight.sum_by_card(contrib.items(), "play") if contrib else {}
 
 

@@ -9,7 +9,7 @@ name to ``life``, ``attack``, ``gray`` and the zones ``deck`` (top card first), 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any
 
 from cardwright.core.entries import add_lasting_effects, parse_card_spec, whole
 from cardwright.core.errors import DataError
@@ -38,7 +38,7 @@ def build(
     cfg = game.validate_options(config)
     if cfg["format"] == "auto":
         cfg["format"] = "speed"
-    state = cast(BWState, game.state_cls(game=game.id, config=cfg, seed=seed))
+    state = game.state_cls(game=game.id, config=cfg, seed=seed)
     seed_rng(state, seed)
     state.names = list(cfg["names"])
     seats = setup_seats(setup, ("active", "turn", "phase", "seats", "lasting"), state.names)

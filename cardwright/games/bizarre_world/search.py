@@ -11,13 +11,13 @@ and cards in hand) won more from the second seat and are cheaper, so the default
 from __future__ import annotations
 
 import math
-from typing import Any, cast
-
-from cardwright.core.game import Game
-from cardwright.core.state import State
+from typing import TYPE_CHECKING, Any
 
 from .generator import card_def
 from .state import BWState
+
+if TYPE_CHECKING:
+    from .game import BizarreWorld
 
 
 def _side(s: BWState, seat: int, ruleset: str) -> tuple[float, float, float]:
@@ -34,11 +34,10 @@ def _side(s: BWState, seat: int, ruleset: str) -> tuple[float, float, float]:
     return attack, resources, float(len(s.zones[f"hand:{seat}"]))
 
 
-def evaluate(game: Game, state: State) -> list[float]:
+def evaluate(game: BizarreWorld, s: BWState) -> list[float]:
     """Each seat's chance of winning, estimated from a race: the life each side has left
     against the attack the other side's creatures can make next turn, plus a little for
     resources and cards in hand (a logistic of the difference)."""
-    s = cast(BWState, state)
     ruleset = s.config["ruleset"]
     a0, r0, h0 = _side(s, 0, ruleset)
     a1, r1, h1 = _side(s, 1, ruleset)

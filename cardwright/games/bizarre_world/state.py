@@ -8,6 +8,7 @@ import msgspec
 
 from cardwright.core.state import CardRef, State
 from cardwright.core.steps import Step
+from cardwright.core.vocab.base import Ctx
 
 if TYPE_CHECKING:
     from .game import BizarreWorld
@@ -47,3 +48,5 @@ class BWState(State, kw_only=True):
 
 #: a Bizarre World step: its game and its states, declared once for all the game's steps
 BWStep: TypeAlias = Step["BizarreWorld", BWState]
+#: the context a BizarreWorld word runs in (its game and its states)
+BWCtx: TypeAlias = Ctx["BizarreWorld", BWState]

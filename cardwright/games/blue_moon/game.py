@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from pathlib import Path
-from typing import Any, cast
+from typing import Any
 
 from cardwright.core import rng as chance
 from cardwright.core.abilities import Ability
@@ -24,7 +24,7 @@ from cardwright.core.errors import ConfigError, DataError
 from cardwright.core.game import AFTER, Game
 from cardwright.core.rng import LocalRng
 from cardwright.core.rules import RulesIndex
-from cardwright.core.state import Card, CardRef, Option, State, known_card
+from cardwright.core.state import Card, CardRef, Option, known_card
 from cardwright.core.zones import card_places, create_card, find_zone, move
 
 from . import buka_rules as buka
@@ -58,7 +58,7 @@ def other(seat: int) -> int:
     return 1 - seat
 
 
-class BlueMoon(Game):
+class BlueMoon(Game[BMState]):
     """Blue Moon (Reiner Knizia): two peoples fight for the favour of three dragons."""
 
     id = "blue-moon"
@@ -67,6 +67,8 @@ class BlueMoon(Game):
     max_players = 2
     state_type = BMState
     step_prefix = "bm."
+    # each seat knows its own deck's list (pool_key, pool_known)
+    own_decklists = True
     #: a power's "you may pick one" declined
     decline_option = Option("none", "Do nothing")
 
@@ -133,9 +135,8 @@ class BlueMoon(Game):
             raise ConfigError("blue-moon: 'max_turns' must be a whole number of at least 2")
         return cfg
 
-    def setup(self, state: State) -> None:
+    def setup(self, s: BMState) -> None:
 
-        s = cast(BMState, state)
         cfg = s.config
         s.names = list(cfg["names"])
         decks = [resolve_deck(entry) for entry in cfg["peoples"]]
@@ -168,16 +169,9 @@ class BlueMoon(Game):
                 )
         first = cfg["first_player"]
         if first == "random":
-            first = chance.randbelow(s, 2)
-            if s.logging:
-                self.log(
-                    s,
-                    "first_player",
-                    "bm.setup.first",
-                    f"{s.names[first]} is drawn at random to start the first fight",
-                    first,
-                    chance=True,
-                )
+            first = self.random_first(
+                s, "bm.setup.first", "is drawn at random to start the first fight"
+            )
         for seat in (first, other(first)):
             self.draw(s, seat, HAND_SIZE, "bm.setup.hand")
         s.start_player = first
@@ -185,18 +179,18 @@ class BlueMoon(Game):
         self.push_step(s, GameStep())
 
     # ================================================================ lookups
-    def defn(self, state: State, card_id: int) -> CardDef:
+    def defn(self, state: BMState, card_id: int) -> CardDef:
         """The card as the rules see it (a face-down bluff is ``BLUFF_DEF``)."""
         return card_def(self.defs, state.cards[card_id])
 
-    def printed(self, state: State, card_id: int) -> CardDef:
+    def printed(self, state: BMState, card_id: int) -> CardDef:
         """The card's own definition, even for a face-down bluff (for its owner's eyes)."""
         return self.defs[state.cards[card_id].defn]
 
-    def capacity(self, state: State, ship: int) -> int:
+    def capacity(self, state: BMState, ship: int) -> int:
         return self.defs[state.cards[ship].defn].capacity
 
-    def card_name(self, state: State, card_id: int) -> str:
+    def card_name(self, state: BMState, card_id: int) -> str:
         card = known_card(state, card_id)
         return card_def(self.defs, card).name if card is not None else "a hidden card"
 
@@ -254,10 +248,9 @@ class BlueMoon(Game):
             s.clock += 1
             s.ran_out[seat] = s.clock
 
-    def drawable(self, state: State, seat: int, n: int, eff: InForce | None = None) -> int:
+    def drawable(self, s: BMState, seat: int, n: int, eff: InForce | None = None) -> int:
         """How many of ``n`` cards the seat can take from its draw deck now (the deck's
         size, prohibitions and take limits: the core draw's hook)."""
-        s: BMState = state  # type: ignore[assignment]
         k = min(n, len(s.zones[f"deck:{seat}"]))
         if k <= 0:
             return 0
@@ -273,12 +266,11 @@ class BlueMoon(Game):
             k = min(k, eff.take_limit(seat, True))
         return k
 
-    def after_draw(self, state: State, seat: int, drawn: int) -> None:
+    def after_draw(self, s: BMState, seat: int, drawn: int) -> None:
         """After a draw: the hand changed; the active player's deck draws are counted and
         end backtracking (drawn cards cannot be put back)."""
         if drawn <= 0:
             return
-        s: BMState = state  # type: ignore[assignment]
         self.hand_changed(s, seat)
         ti = s.turn_info
         if seat == s.active:
@@ -435,7 +427,7 @@ class BlueMoon(Game):
                 )
 
     # ================================================================ the vocabulary's hooks
-    def abilities_of(self, state: State, card: int) -> tuple[Ability, ...]:
+    def abilities_of(self, state: BMState, card: int) -> tuple[Ability, ...]:
         """A card's power (a face-down bluff has none)."""
         c = state.cards[card]
         ability = self.powers.by_card.get(c.defn)
@@ -443,9 +435,9 @@ class BlueMoon(Game):
             return ()
         return (ability,)
 
-    def live_cards(self, state: State) -> list[CardRef]:
+    def live_cards(self, state: BMState) -> list[CardRef]:
         """The cards whose power is in force, in the order their listeners hear events."""
-        return InForce(self, cast(BMState, state)).live()
+        return InForce(self, state).live()
 
     def announce(self, s: BMState, event: str, seat: int) -> None:
         """Announce one of the turn's events (``abilities.TURN_START`` ...) to the listeners
@@ -472,7 +464,7 @@ class BlueMoon(Game):
         lead = s.turn_info.leadership
         return lead is not None and lead in cards and cards[lead].defn in numbers
 
-    def card_attr(self, state: State, card: int, name: str) -> Any:
+    def card_attr(self, s: BMState, card: int, name: str) -> Any:
         """What expressions may test of a card: ``type``, ``people``, ``name``, ``words`` (of
         its name), ``first_word``, ``number``, ``fire`` and ``earth`` (printed), ``icons``
         (printed), ``shows_icon``, ``text`` (it has a power), ``gang``, ``bluff_kind`` (as the
@@ -480,7 +472,6 @@ class BlueMoon(Game):
         ``printed_type``, ``printed_fire``, ``printed_earth`` (the card's own, even face
         down); ``bluff`` (a face-down bluff), ``owner``, ``controller``, ``zone`` (its zone's
         name), ``active``, ``covered``, ``protected``."""
-        s = cast(BMState, state)
         c = s.cards[card]
         if name in ("owner", "controller"):
             return c.owner if name == "owner" else c.controller
@@ -496,13 +487,13 @@ class BlueMoon(Game):
         try:
             return static_attr(card_def(self.defs, c), self.defs[c.defn], bluff, True, name)
         except AttributeError:
-            return super().card_attr(state, card, name)
+            return super().card_attr(s, card, name)
 
-    def discard_card(self, state: State, seat: int, card: int, rule: str) -> None:
-        self.discard_from_hand(cast(BMState, state), seat, card, rule)
+    def discard_card(self, state: BMState, seat: int, card: int, rule: str) -> None:
+        self.discard_from_hand(state, seat, card, rule)
 
     # ================================================================ hidden information
-    def card_visible(self, state: State, zone: str, card: Card, seat: int) -> bool:
+    def card_visible(self, state: BMState, zone: str, card: Card, seat: int) -> bool:
         """A hand is seen by its owner (and by the opponent for the cards it was shown), a
         deck by nobody, a face-down bluff and a ship's cargo by their owner only."""
         kind, _, owner = zone.partition(":")
@@ -512,29 +503,25 @@ class BlueMoon(Game):
             if int(owner) == seat:
                 return True
             # a spectator (a negative seat) was shown nothing
-            return seat >= 0 and card.id in state.known[seat]  # type: ignore[attr-defined]
+            return seat >= 0 and card.id in state.known[seat]
         if kind == "support":
             return card.face_up or card.owner == seat
         if kind.startswith("ship"):
             return int(owner) == seat
         return True
 
-    def pool_key(self, state: State, zone: str, seat: int) -> str:
-        owner = zone.rpartition(":")[2]
-        return f"deck:{owner}" if int(owner) == seat else f"hidden:{owner}"
+    def complete_determinized(self, view: BMState, state: BMState, seed: int) -> None:
+        repair_determinized(self, view, state, seed)
 
-    def complete_determinized(self, view: State, state: State, seed: int) -> None:
-        repair_determinized(self, cast(BMState, view), cast(BMState, state), seed)
-
-    def pool_known(self, state: State, pool: str, seat: int) -> bool:
+    def pool_known(self, state: BMState, pool: str, seat: int) -> bool:
         # preconstructed people decks are public lists: the hidden cards are what is not seen;
         # a custom deck's list is its owner's secret unless the decklists are open
-        if pool.startswith("deck:") or state.config.get("open_decklists"):
+        if super().pool_known(state, pool, seat):
             return True
         return isinstance(state.config["peoples"][self.pool_owner(pool)], str)
 
-    def sample_unknown(self, state: State, pool: str, count: int, rng: LocalRng) -> list[str]:
-        return sample_unknown(self, cast(BMState, state), self.pool_owner(pool), count, rng)
+    def sample_unknown(self, state: BMState, pool: str, count: int, rng: LocalRng) -> list[str]:
+        return sample_unknown(self, state, self.pool_owner(pool), count, rng)
 
     def mask_config(self, config: dict[str, Any], seat: int) -> dict[str, Any]:
         if config.get("open_decklists"):
@@ -546,8 +533,7 @@ class BlueMoon(Game):
         return {**config, "peoples": peoples}
 
     # ================================================================ checks and reports
-    def invariants(self, state: State) -> list[str]:
-        s = cast(BMState, state)
+    def invariants(self, s: BMState) -> list[str]:
         _, problems = card_places(s)
         allowed = {
             "combat": ("character", "booster"),
@@ -589,11 +575,10 @@ class BlueMoon(Game):
             problems.append(f"element {s.element!r} with fight_started={s.fight_started}")
         return problems
 
-    def render(self, view: State, seat: int) -> str:
+    def render(self, view: BMState, seat: int) -> str:
         from .render import render
 
-        return render(self, cast(BMState, view), seat)
+        return render(self, view, seat)
 
-    def scores(self, state: State) -> dict[str, Any]:
-        s = cast(BMState, state)
+    def scores(self, s: BMState) -> dict[str, Any]:
         return {"dragons": list(s.dragons), "crystals": list(s.crystals)}

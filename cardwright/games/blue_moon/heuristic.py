@@ -14,11 +14,8 @@ It reads only what its seat may know: its own hand and the public areas.
 
 from __future__ import annotations
 
-from typing import cast
-
-from cardwright.core.game import Game
 from cardwright.core.rng import LocalRng
-from cardwright.core.state import Option, State, clone
+from cardwright.core.state import Option, clone
 
 from . import buka_rules as buka
 from .carddata import load_people
@@ -52,9 +49,7 @@ class BlueMoonHeuristic:
         half its iterations)."""
         return cls(seed, lookahead=False)
 
-    def choose(self, game: Game, state: State, seat: int) -> str:
-        g = cast(BlueMoon, game)
-        s = cast(BMState, state)
+    def choose(self, g: BlueMoon, s: BMState, seat: int) -> str:
         decision = s.decision
         assert decision is not None
         options = decision.options

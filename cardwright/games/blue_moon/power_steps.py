@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 import msgspec
 
 from cardwright.core import rng as chance
-from cardwright.core.state import CardRef, Decision, Option, State
+from cardwright.core.state import CardRef, Decision, Option
 from cardwright.core.zones import move
 
 from .state import BMState, BMStep
@@ -20,7 +20,7 @@ if TYPE_CHECKING:
     from .game import BlueMoon
 
 
-def random_cards(s: State, zone: str, n: int) -> list[int]:
+def random_cards(s: BMState, zone: str, n: int) -> list[int]:
     """Up to ``n`` different cards of ``zone`` picked at random from the state's RNG, in the
     order drawn (one ``randbelow`` per card over those not yet drawn). Nothing moves: the caller
     moves and logs them (the pick is a chance event, so a turn becomes irreversible, R4)."""

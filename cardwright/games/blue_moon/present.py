@@ -7,10 +7,9 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any
 
-from cardwright.core.game import Game
-from cardwright.core.state import State, known_card
+from cardwright.core.state import known_card
 
 from . import carddata
 from .abilities import IG_EARTH, IG_FIRE, IG_ICONS, IG_TEXT
@@ -46,7 +45,7 @@ def _printed() -> dict[str, carddata.Card]:
     return {c.number: c for deck in carddata.load_all().values() for c in deck.all_cards}
 
 
-def card_face(game: Game, config: Mapping[str, Any], defn: str) -> dict[str, Any]:
+def card_face(game: BlueMoon, config: Mapping[str, Any], defn: str) -> dict[str, Any]:
     """A card as ``cardwright cards blue-moon --people P`` prints it: its type, fire and
     earth ("-" where none is printed), icons, moons, number and its power's whole text (a
     ship's capacity and the kind of a BLUFF icon too)."""
@@ -148,14 +147,12 @@ def _or_dash(n: int | None) -> int | str:
     return "-" if n is None else n
 
 
-def present(game: Game, view: State, seat: int) -> dict[str, Any]:
+def present(g: BlueMoon, v: BMState, seat: int) -> dict[str, Any]:
     """The fight (number, element, start player, whose turn and its phase, the power the
     player to play must reach, the cards played this turn), each side (people, leader, fire
     and earth totals, shield, combat and support areas, the dragons a retreat by the other
     would give it, hand, deck, discard and leadership piles, ships), the dragons where they
     stand and the crystals; the seats bar's numbers and each card's numbers now."""
-    g = cast("BlueMoon", game)
-    v = cast(BMState, view)
     eff = InForce(g, v)
     element = v.element
     sides = [_side(g, v, eff, p) for p in (0, 1)]

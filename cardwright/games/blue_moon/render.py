@@ -4,11 +4,11 @@ cannot meet the opponent's power marked, and each card's whole text in the game'
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING
 
 from rich.markup import escape
 
-from cardwright.core.state import LogEvent, State, known_card
+from cardwright.core.state import LogEvent, known_card
 from cardwright.games.screen import Block, Board, Line, Screen
 
 from .carddata import icon_words
@@ -68,12 +68,12 @@ def _stats(d: CardDef) -> str:
     return f"{d.type}{values}" + (f"; {icons}" if icons else "")
 
 
-class BlueMoonScreen(Screen):
+class BlueMoonScreen(Screen["BlueMoon", BMState]):
     @property
     def bm(self) -> BlueMoon:
-        return cast("BlueMoon", self.game)
+        return self.game
 
-    def definitions(self, view: State) -> dict[str, str]:
+    def definitions(self, view: BMState) -> dict[str, str]:
         from .cards import all_defs
 
         return {d.name: self.face(view.config, key).line() for key, d in all_defs().items()}
@@ -84,10 +84,10 @@ class BlueMoonScreen(Screen):
             return None
         return f"The AI took back its turn: {event.text}"
 
-    def board(self, view: State, seat: int) -> Board:
+    def board(self, view: BMState, seat: int) -> Board:
         from .inforce import InForce
 
-        g, v = self.bm, cast(BMState, view)
+        g, v = self.bm, view
         eff = InForce(g, v)
         blocks = []
         order = [1 - seat, seat] if seat in (0, 1) else [0, 1]

@@ -11,14 +11,21 @@ take, reveal up to N) are printed on cards, all below 10.
 
 from __future__ import annotations
 
-from typing import Any, cast
+from typing import TYPE_CHECKING, Any
 
-from cardwright.core.game import Game
 from cardwright.core.state import HIDDEN
 
 from . import carddata
 from .buka_rules import LOADABLE
-from .state import BMState
+
+if TYPE_CHECKING:
+    from .game import BlueMoon
+    from .state import BMState
+
+#: what the RL encoder hands a feature: :class:`cardwright.rl.observe.Sight` (above the
+#: games, so a game cannot import it: Any here; its ``state`` is a BMState)
+Sight = Any
+
 
 PHASES = ("beginning", "retreat", "character", "booster/support", "announce", "refresh", "end")
 
@@ -27,21 +34,21 @@ def _all() -> list[carddata.Card]:
     return [c for deck in carddata.load_all().values() for c in deck.all_cards]
 
 
-def cards(game: Game, config: dict[str, Any]) -> list[str]:
+def cards(game: BlueMoon, config: dict[str, Any]) -> list[str]:
     return [c.number for c in _all()]
 
 
-def _ships(game: Game, config: dict[str, Any]) -> list[str]:
+def _ships(game: BlueMoon, config: dict[str, Any]) -> list[str]:
     return [c.number for c in _all() if c.type == "ship"]
 
 
-def _loadable(game: Game, config: dict[str, Any]) -> list[str]:
+def _loadable(game: BlueMoon, config: dict[str, Any]) -> list[str]:
     return [c.number for c in _all() if c.type in LOADABLE]
 
 
-def _turn_powers(game: Game, config: dict[str, Any]) -> list[str]:
+def _turn_powers(game: BlueMoon, config: dict[str, Any]) -> list[str]:
     """The cards whose power adds answers to the turn decision (``ab:CARD:...``)."""
-    by_card = game.powers.by_card  # type: ignore[attr-defined]
+    by_card = game.powers.by_card
     return [
         c.number
         for c in _all()
@@ -62,11 +69,11 @@ def zone_sight(zone: str, seat: int) -> bool | None:
     return True
 
 
-def _fight(sight: Any) -> list[float]:
+def _fight(sight: Sight) -> list[float]:
     """The fight: its element (fire, earth), whether it has started, whether the observer
     started it, the fights fought, and the turn so far (characters played, in the
     booster/support phase, cards played, cards taken back, bluffs)."""
-    s = cast(BMState, sight.state)
+    s: BMState = sight.state
     ti = s.turn_info
     return [
         float(s.element == "fire"),
@@ -82,19 +89,20 @@ def _fight(sight: Any) -> list[float]:
     ]
 
 
-def _ran_out(sight: Any) -> list[float]:
+def _ran_out(sight: Sight) -> list[float]:
     """Per seat (the observer first): 1 once it has run out of cards."""
-    s = cast(BMState, sight.state)
+    s: BMState = sight.state
     return [float(s.ran_out[seat] >= 0) for seat in sight.order()]
 
 
-def _covered(sight: Any) -> dict[int, float]:
+def _covered(sight: Sight) -> dict[int, float]:
     """The covered (inactive) cards in combat, by definition."""
-    covered = cast(BMState, sight.state).covered
+    s: BMState = sight.state
+    covered = s.covered
     return sight.sum_by_card(((c, 1.0) for c in covered), "combat") if covered else {}
 
 
-def _cargo(sight: Any) -> list[float]:
+def _cargo(sight: Sight) -> list[float]:
     """Per seat (the observer first): the cards loaded on its ships, and how many of them
     the observer cannot identify."""
     out = [0.0] * (2 * sight.players)
@@ -107,7 +115,7 @@ def _cargo(sight: Any) -> list[float]:
     return out
 
 
-def _cargo_cards(sight: Any) -> dict[int, float]:
+def _cargo_cards(sight: Sight) -> dict[int, float]:
     """The loaded cards the observer identifies, by definition."""
     out: dict[int, float] = {}
     for zone in sight.state.zones:

@@ -27,7 +27,7 @@ cards whose PROTECTED icon is in force).
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any
 
 from cardwright.core.entries import parse_card_spec, whole
 from cardwright.core.errors import DataError
@@ -70,7 +70,7 @@ def build(
     game: BlueMoon, config: Mapping[str, Any], setup: Mapping[str, Any], seed: int
 ) -> tuple[BMState, dict[str, int]]:
     cfg = game.validate_config(config)
-    state = cast(BMState, game.state_cls(game=game.id, config=cfg, seed=seed))
+    state = game.state_cls(game=game.id, config=cfg, seed=seed)
     seed_rng(state, seed)
     state.names = list(cfg["names"])
     decks = [resolve_deck(entry) for entry in cfg["peoples"]]
@@ -308,6 +308,6 @@ def card_facts(game: BlueMoon, state: BMState, card: int) -> dict[str, Any]:
         out["power"] = out[state.element]
     owner = state.cards[card].owner
     if card in state.zones[f"hand:{owner}"]:
-        view = cast(BMState, game.view(state, owner))
+        view = game.view(state, owner)
         out["short"] = short_characters(game, view, InForce(game, view), owner).get(card)
     return out

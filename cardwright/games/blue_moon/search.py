@@ -8,19 +8,14 @@ then the cards each side has left (running out ends the game) and who leads the 
 from __future__ import annotations
 
 import math
-from typing import Any, cast
-
-from cardwright.core.game import Game
-from cardwright.core.state import State
+from typing import Any
 
 from .game import BlueMoon
 from .state import BMState
 
 
-def evaluate(game: Game, state: State) -> list[float]:
+def evaluate(g: BlueMoon, s: BMState) -> list[float]:
     """Seat 0's and seat 1's chances, from a logistic of the position's balance."""
-    g = cast(BlueMoon, game)
-    s = cast(BMState, state)
     zones = s.zones
     cards = [len(zones[f"hand:{seat}"]) + len(zones[f"deck:{seat}"]) for seat in (0, 1)]
     x = 1.0 * (s.dragons[0] - s.dragons[1]) + 0.05 * (cards[0] - cards[1])

@@ -21,6 +21,7 @@ import msgspec
 
 from cardwright.core.state import CardRef, State
 from cardwright.core.steps import Step
+from cardwright.core.vocab.base import Ctx
 
 if TYPE_CHECKING:
     from .game import BlueMoon
@@ -148,3 +149,5 @@ class BMState(State, kw_only=True):
 
 #: a Blue Moon step: its game and its states, declared once for all the game's steps
 BMStep: TypeAlias = Step["BlueMoon", BMState]
+#: the context a BlueMoon word runs in (its game and its states)
+BMCtx: TypeAlias = Ctx["BlueMoon", BMState]

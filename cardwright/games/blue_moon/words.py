@@ -27,7 +27,7 @@ shorthands for core choices: ``discard_any()``, ``put_any_under_deck()``,
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any
 
 from cardwright.core import rng as chance
 from cardwright.core.abilities import Listener, ModifierSpec
@@ -39,7 +39,6 @@ from cardwright.core.vocab import (
     Choose,
     Const,
     Count,
-    Ctx,
     EachPlayer,
     Effect,
     Expr,
@@ -86,10 +85,9 @@ from .power_steps import (
     random_cards,
     take_to_hand,
 )
-from .state import BMState
+from .state import BMCtx
 
 if TYPE_CHECKING:
-    from .game import BlueMoon
     from .inforce import InForce
 
 
@@ -101,10 +99,6 @@ def _opt(value: Any) -> Expr | None:
     return None if value is None else _e(value)
 
 
-def _gs(ctx: Ctx) -> tuple[BlueMoon, BMState]:
-    return ctx.game, ctx.state  # type: ignore[return-value]
-
-
 # ==================================================================================== selectors
 @dataclass(frozen=True, slots=True)
 class ActiveCards(Expr):
@@ -114,8 +108,8 @@ class ActiveCards(Expr):
     whose: str = "you"
     filters: tuple[Filter, ...] = ()
 
-    def eval(self, ctx: Ctx) -> list[CardRef]:
-        g, s = _gs(ctx)
+    def eval(self, ctx: BMCtx) -> list[CardRef]:
+        g, s = ctx.game, ctx.state
         out: list[CardRef] = []
         for seat in seats_from(ctx, self.whose):
             out.extend(g.active_cards(s, seat))
@@ -134,8 +128,8 @@ class Played(Expr):
     after: Expr | None = None
     filters: tuple[Filter, ...] = ()
 
-    def eval(self, ctx: Ctx) -> list[CardRef]:
-        played: list[CardRef] = list(cast(BMState, ctx.state).turn_info.played)
+    def eval(self, ctx: BMCtx) -> list[CardRef]:
+        played: list[CardRef] = list(ctx.state.turn_info.played)
         if self.after is not None:
             found = cards_of(self.after.eval(ctx))
             if not found or found[0] not in played:
@@ -149,8 +143,8 @@ class Picked(Expr):
     """The card the power's "one of my ..." pick (``target``) applies to, while it is
     active."""
 
-    def eval(self, ctx: Ctx) -> list[CardRef]:
-        g, s = _gs(ctx)
+    def eval(self, ctx: BMCtx) -> list[CardRef]:
+        g, s = ctx.game, ctx.state
         if ctx.source is None:
             return []
         target = s.targets.get(ctx.source)
@@ -159,37 +153,37 @@ class Picked(Expr):
         return [target]
 
 
-def _seat(ctx: Ctx, whose: list[int]) -> int:
+def _seat(ctx: BMCtx, whose: list[int]) -> int:
     return whose[0]
 
 
-def _eff(ctx: Ctx) -> InForce:
+def _eff(ctx: BMCtx) -> InForce:
     """The powers in force: the context's when it was made with them, else built now."""
     eff: InForce | None = getattr(ctx, "eff", None)
     if eff is None:
-        g, s = _gs(ctx)
+        g, s = ctx.game, ctx.state
         eff = g.effects(s)
     return eff
 
 
-def _power(ctx: Ctx, whose: list[int]) -> int:
-    g, s = _gs(ctx)
+def _power(ctx: BMCtx, whose: list[int]) -> int:
+    g, s = ctx.game, ctx.state
     eff = _eff(ctx)
     return sum(g.total_power(s, seat, eff=eff) for seat in whose)
 
 
-def _dragons_of(ctx: Ctx, whose: list[int]) -> int:
-    return sum(cast(BMState, ctx.state).dragons[seat] for seat in whose)
+def _dragons_of(ctx: BMCtx, whose: list[int]) -> int:
+    return sum(ctx.state.dragons[seat] for seat in whose)
 
 
-def _taken_from_deck(ctx: Ctx, whose: list[int]) -> int:
-    uses = cast(BMState, ctx.state).turn_info.uses
+def _taken_from_deck(ctx: BMCtx, whose: list[int]) -> int:
+    uses = ctx.state.turn_info.uses
     return sum(uses.get(f"deck:{seat}", 0) for seat in whose)
 
 
-def _used(ctx: Ctx, card: Any) -> int:
+def _used(ctx: BMCtx, card: Any) -> int:
     found = cards_of(card)
-    return cast(BMState, ctx.state).turn_info.card_uses.get(found[0], 0) if found else 0
+    return ctx.state.turn_info.card_uses.get(found[0], 0) if found else 0
 
 
 def used(card: Expr) -> Call:
@@ -197,12 +191,12 @@ def used(card: Expr) -> Call:
     return Call("used", _used, (card,))
 
 
-def _drawable(ctx: Ctx, n: int) -> int:
-    g, s = _gs(ctx)
+def _drawable(ctx: BMCtx, n: int) -> int:
+    g, s = ctx.game, ctx.state
     return g.drawable(s, ctx.you, int(n), _eff(ctx))
 
 
-def _may_take(ctx: Ctx) -> bool:
+def _may_take(ctx: BMCtx) -> bool:
     eff = _eff(ctx)
     return not (eff.prohibitors and eff.prohibited(ctx.you, "take"))
 
@@ -275,37 +269,37 @@ def _turn_listener(event: str, by: str) -> Any:
 def _push(step_of: Any) -> Any:
     """A verb that pushes a step made from the context and the verb's arguments."""
 
-    def fn(ctx: Ctx, *args: Any, **kwargs: Any) -> None:
+    def fn(ctx: BMCtx, *args: Any, **kwargs: Any) -> None:
         ctx.state.stack.append(step_of(ctx, *args, **kwargs))
 
     return fn
 
 
-def _attract_dragon(ctx: Ctx) -> None:
-    g, s = _gs(ctx)
+def _attract_dragon(ctx: BMCtx) -> None:
+    g, s = ctx.game, ctx.state
     g.attract_dragon(s, ctx.you, ctx.rule)
 
 
-def _switch_element(ctx: Ctx, to: str = "") -> None:
-    g, s = _gs(ctx)
+def _switch_element(ctx: BMCtx, to: str = "") -> None:
+    g, s = ctx.game, ctx.state
     g.switch_element(s, ctx.you, ctx.rule, to)
 
 
-def _force_retreat(ctx: Ctx, why: str) -> None:
+def _force_retreat(ctx: BMCtx, why: str) -> None:
     from .fight import push_retreat
 
-    g, s = _gs(ctx)
+    g, s = ctx.game, ctx.state
     push_retreat(g, s, 1 - ctx.you, ctx.rule, why)
 
 
-def _discard_from_play(ctx: Ctx, cards: Any) -> None:
-    g, s = _gs(ctx)
+def _discard_from_play(ctx: BMCtx, cards: Any) -> None:
+    g, s = ctx.game, ctx.state
     for cid in cards_of(cards):
         g.discard_from_play(s, cid, ctx.rule)
 
 
-def _return_to_hand(ctx: Ctx, cards: Any) -> None:
-    g, s = _gs(ctx)
+def _return_to_hand(ctx: BMCtx, cards: Any) -> None:
+    g, s = ctx.game, ctx.state
     for cid in cards_of(cards):
         # a face-down bluff taken back into hand is shown, and its owner's opponent goes on
         # knowing that card in that hand (FAQ Bluffing, Summon Sorcerer: faq.bluffing.4)
@@ -315,15 +309,15 @@ def _return_to_hand(ctx: Ctx, cards: Any) -> None:
             s.known[1 - s.cards[cid].owner].append(cid)
 
 
-def _take_to_hand(ctx: Ctx, cards: Any) -> None:
-    g, s = _gs(ctx)
+def _take_to_hand(ctx: BMCtx, cards: Any) -> None:
+    g, s = ctx.game, ctx.state
     for cid in cards_of(cards):
         take_to_hand(g, s, ctx.you, cid, "discard", ctx.rule)
 
 
-def _show_hand(ctx: Ctx) -> None:
+def _show_hand(ctx: BMCtx) -> None:
     """The opponent shows me their hand; the cards stay known to me while they stay there."""
-    g, s = _gs(ctx)
+    g, s = ctx.game, ctx.state
     me = ctx.you
     opp = 1 - me
     hand = s.zones[f"hand:{opp}"]
@@ -341,9 +335,9 @@ def _show_hand(ctx: Ctx) -> None:
         )
 
 
-def _discard_at_random(ctx: Ctx, n: int) -> None:
+def _discard_at_random(ctx: BMCtx, n: int) -> None:
     """I take ``n`` cards unseen from my opponent's hand and discard them (ruling B16)."""
-    g, s = _gs(ctx)
+    g, s = ctx.game, ctx.state
     seat, rule = ctx.you, ctx.rule
     opp = 1 - seat
     ti = s.turn_info
@@ -364,15 +358,15 @@ def _discard_at_random(ctx: Ctx, n: int) -> None:
 
 
 def _discard_by_value(
-    ctx: Ctx, fire: int = 0, earth: int = 0, any_of: bool = False, dragon: bool = False
+    ctx: BMCtx, fire: int = 0, earth: int = 0, any_of: bool = False, dragon: bool = False
 ) -> None:
-    g, s = _gs(ctx)
+    g, s = ctx.game, ctx.state
     need = {e: int(n) for e, n in (("fire", fire), ("earth", earth)) if n}
     push_value_discard(g, s, ctx.you, need, ctx.rule, any_of=any_of, dragon=dragon)
 
 
-def _put_under_deck(ctx: Ctx, cards: Any) -> None:
-    g, s, seat = *_gs(ctx), ctx.you
+def _put_under_deck(ctx: BMCtx, cards: Any) -> None:
+    g, s, seat = ctx.game, ctx.state, ctx.you
     for cid in cards_of(cards):
         move(s, cid, f"deck:{seat}", from_zone=f"hand:{seat}", bottom=True)
         s.cards[cid].face_up = False
@@ -426,8 +420,8 @@ def _opponent_discards(n: int = 0, keep: int = -1) -> EachPlayer:
     return EachPlayer(discard(choice), "opponent")
 
 
-def _shuffle_discard_into_deck(ctx: Ctx) -> None:
-    g, s = _gs(ctx)
+def _shuffle_discard_into_deck(ctx: BMCtx) -> None:
+    g, s = ctx.game, ctx.state
     me = ctx.you
     pile, deck = s.zones[f"discard:{me}"], s.zones[f"deck:{me}"]
     for cid in pile:
@@ -447,12 +441,12 @@ def _shuffle_discard_into_deck(ctx: Ctx) -> None:
         )
 
 
-def _no_character_needed(ctx: Ctx) -> None:
-    cast(BMState, ctx.state).turn_info.uses[CHARACTER_OPTIONAL] = 1
+def _no_character_needed(ctx: BMCtx) -> None:
+    ctx.state.turn_info.uses[CHARACTER_OPTIONAL] = 1
 
 
-def _discard_top_of_deck(ctx: Ctx) -> None:
-    g, s = _gs(ctx)
+def _discard_top_of_deck(ctx: BMCtx) -> None:
+    g, s = ctx.game, ctx.state
     opp = 1 - ctx.you
     cid = s.zones[f"deck:{opp}"][-1]
     dest = "leadership" if g.defn(s, cid).type == "leadership" else "discard"
@@ -470,9 +464,9 @@ def _discard_top_of_deck(ctx: Ctx) -> None:
         )
 
 
-def _mark_used(ctx: Ctx, value: int = 1) -> None:
+def _mark_used(ctx: BMCtx, value: int = 1) -> None:
     if ctx.source is not None:
-        cast(BMState, ctx.state).turn_info.card_uses[ctx.source] = int(value)
+        ctx.state.turn_info.card_uses[ctx.source] = int(value)
 
 
 VERBS: dict[str, VerbSpec] = {
@@ -557,8 +551,8 @@ def vocabulary() -> Vocabulary:
         "picked": Picked(),
         "power": lambda whose=YOU: _call("power", _power, whose),
         "dragons_of": lambda whose: _call("dragons_of", _dragons_of, whose),
-        "element": Call("element", lambda ctx: cast(BMState, ctx.state).element),
-        "fight_started": Call("fight_started", lambda ctx: cast(BMState, ctx.state).fight_started),
+        "element": Call("element", lambda ctx: ctx.state.element),
+        "fight_started": Call("fight_started", lambda ctx: ctx.state.fight_started),
         "taken_from_deck": lambda whose: _call("taken_from_deck", _taken_from_deck, whose),
         "used": lambda card: used(_e(card)),
         "drawable": lambda n=1: _call("drawable", _drawable, n),

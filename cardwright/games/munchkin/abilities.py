@@ -45,6 +45,7 @@ from cardwright.core.vocab.exprs import Call, Var
 from . import board
 from . import words as w
 from .cards import CARD_SETS, CardDef, load_set
+from .state import MKCtx
 
 HOOK_KINDS = {
     "bad_stuff": "a monster's effect on a player it catches",
@@ -127,9 +128,9 @@ def _has(trait: str) -> Any:
     def make(value: str, who: Any = None) -> Call:
         who_expr = None if who is None else _e(who)
 
-        def test(ctx: Any) -> bool:
+        def test(ctx: MKCtx) -> bool:
             seats = [ctx.you] if who_expr is None else w.seat_list(ctx, who_expr)
-            g, s = w.g_of(ctx), w.s_of(ctx)
+            g, s = ctx.game, ctx.state
             return any(board.has_trait(g, s, x, f"{trait}:{value}") for x in seats)
 
         return Call(f"has_{trait}", test)
@@ -142,8 +143,8 @@ def _facing(trait: str) -> Any:
 
 
 def _with_class(tag: str) -> Call:
-    def seats(ctx: Any) -> list[int]:
-        s = w.s_of(ctx)
+    def seats(ctx: MKCtx) -> list[int]:
+        s = ctx.state
         return w.with_trait(ctx, list(range(len(s.names))), {"class": tag})
 
     return Call("with_class", seats)
@@ -158,7 +159,7 @@ def _level(who: Any = None) -> Call:
 
 
 def _extreme_level(pick: Any) -> Any:
-    return lambda: Call("level", lambda ctx: pick(w.s_of(ctx).level))
+    return lambda: Call("level", lambda ctx: pick(ctx.state.level))
 
 
 def _power(label: str, effect: Any, **how: Any) -> Any:

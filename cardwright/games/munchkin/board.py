@@ -12,11 +12,11 @@ drawn face up to divide) and ``corpse`` (a dead player's stuff, being looted).
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING
 
 from cardwright.core.game import AFTER
 from cardwright.core.lasting import forget
-from cardwright.core.state import Bindings, CardRef, Lasting
+from cardwright.core.state import Bindings, CardRef, Lasting, refs
 
 from .cards import CardDef
 from .state import MKState
@@ -42,11 +42,11 @@ def hand_zone(card: CardDef, seat: int) -> str:
 def hand(s: MKState, seat: int) -> list[CardRef]:
     """Every card in ``seat``'s hand (Door backs, then Treasure backs)."""
     zones = s.zones
-    return cast(list[CardRef], zones[f"hand.door:{seat}"] + zones[f"hand.treasure:{seat}"])
+    return refs(zones[f"hand.door:{seat}"] + zones[f"hand.treasure:{seat}"])
 
 
 def in_play(s: MKState, seat: int) -> list[CardRef]:
-    return cast(list[CardRef], list(s.zones[f"play:{seat}"]))
+    return refs(s.zones[f"play:{seat}"])
 
 
 def holder(s: MKState, card: int) -> int:
@@ -238,7 +238,7 @@ def active_cards(g: Munchkin, s: MKState, seat: int) -> list[CardRef]:
     defs = g.card_defs[s.config["card_set"]]
     cards = s.cards
     return [
-        cast(CardRef, c)
+        CardRef(c)
         for c in s.zones[f"play:{seat}"]
         if c in equipped or not defs[cards[c].defn].is_item
     ]

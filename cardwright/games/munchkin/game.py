@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from pathlib import Path
-from typing import Any, cast
+from typing import Any
 
 from cardwright.core import rng as chance
 from cardwright.core.abilities import Ability
@@ -24,7 +24,7 @@ from cardwright.core.errors import ConfigError, EngineError
 from cardwright.core.game import Game
 from cardwright.core.rng import LocalRng
 from cardwright.core.rules import RulesIndex
-from cardwright.core.state import Card, CardRef, Lasting, Option, State, known_card
+from cardwright.core.state import Card, CardRef, Lasting, Option, known_card
 from cardwright.core.steps import Respond
 from cardwright.core.zones import card_places, create_card
 
@@ -40,7 +40,7 @@ from .windows import window_answer, window_expected, window_options, window_prom
 DEAL = 4
 
 
-class Munchkin(Game):
+class Munchkin(Game[MKState]):
     """Munchkin: 3 to 6 players kill monsters and grab treasure to reach Level 10."""
 
     id = "munchkin"
@@ -113,10 +113,9 @@ class Munchkin(Game):
         return cfg
 
     # ================================================================ setup
-    def setup(self, state: State) -> None:
+    def setup(self, s: MKState) -> None:
         from .turn import Setup
 
-        s = cast(MKState, state)
         cfg = s.config
         n = cfg["players"]
         s.names = list(cfg["names"])
@@ -151,10 +150,10 @@ class Munchkin(Game):
         self.draw(s, seat, DEAL, rule, deck="treasure_deck", hand="hand.treasure")
 
     # ================================================================ card lookups
-    def defn(self, state: State, card: int) -> CardDef:
+    def defn(self, state: MKState, card: int) -> CardDef:
         return self.card_defs[state.config["card_set"]][state.cards[card].defn]
 
-    def card_name(self, state: State, card_id: int) -> str:
+    def card_name(self, state: MKState, card_id: int) -> str:
         c = known_card(state, card_id)
         if c is None:
             return "a hidden card"
@@ -182,22 +181,21 @@ class Munchkin(Game):
         return self.defn(s, card)
 
     # ================================================================ the vocabulary's hooks
-    def abilities_of(self, state: State, card: int) -> tuple[Ability, ...]:
+    def abilities_of(self, state: MKState, card: int) -> tuple[Ability, ...]:
         defn = state.cards[card].defn
-        combat = cast(MKState, state).combat
+        combat = state.combat
         if combat is not None and combat.mates and card in combat.mates:
             defn = state.cards[combat.mates[CardRef(card)]].defn
         return card_abilities(state.config["card_set"], defn)
 
-    def has_keyword(self, state: State, card: int, word: str) -> bool:
+    def has_keyword(self, state: MKState, card: int, word: str) -> bool:
         defn = state.cards[card].defn
-        combat = cast(MKState, state).combat
+        combat = state.combat
         if combat is not None and combat.mates and card in combat.mates:
             defn = state.cards[combat.mates[CardRef(card)]].defn
         return word in card_keywords(state.config["card_set"], defn)
 
-    def live_cards(self, state: State) -> Iterable[int]:
-        s = cast(MKState, state)
+    def live_cards(self, s: MKState) -> Iterable[int]:
         out: list[int] = []
         for seat in range(len(s.names)):
             out.extend(board.active_cards(self, s, seat))
@@ -205,20 +203,20 @@ class Munchkin(Game):
         out.extend(s.zones["table"])
         return out
 
-    def card_attr(self, state: State, card: int, name: str) -> Any:
+    def card_attr(self, state: MKState, card: int, name: str) -> Any:
         d = self.defn(state, card)
         if name == "holder":
-            return board.holder(cast(MKState, state), card)
+            return board.holder(state, card)
         if name == "equipped":
-            return CardRef(card) in cast(MKState, state).equipped
+            return CardRef(card) in state.equipped
         if name == "bonus":
-            return board.item_bonus(self, cast(MKState, state), card)
+            return board.item_bonus(self, state, card)
         if name == "undead":
-            return d.undead or self.monster_def(cast(MKState, state), card).undead
+            return d.undead or self.monster_def(state, card).undead
         if name == "gears":
-            return self.is_gears(cast(MKState, state), card)
+            return self.is_gears(state, card)
         if name == "level":
-            return self.monster_def(cast(MKState, state), card).level
+            return self.monster_def(state, card).level
         if name in _ATTRS:
             return getattr(d, name)
         return super().card_attr(state, card, name)
@@ -228,7 +226,7 @@ class Munchkin(Game):
 
     def gain(
         self,
-        state: State,
+        state: MKState,
         seat: int,
         key: str,
         amount: int,
@@ -239,21 +237,25 @@ class Munchkin(Game):
         if key != "level":
             super().gain(state, seat, key, amount, rule, source, why)
             return
-        board.set_level(self, cast(MKState, state), seat, amount, rule, source, why)
+        board.set_level(self, state, seat, amount, rule, source, why)
 
-    def discard_card(self, state: State, seat: int, card: int, rule: str) -> None:
+    def discard_card(self, s: MKState, seat: int, card: int, rule: str) -> None:
         """``seat`` discards ``card`` from their hand or play area (any card, for the
         vocabulary's ``discard``)."""
-        s = cast(MKState, state)
         if board.zone_of(s, card) in ("door_discard", "treasure_discard"):
             return
         name = self.card_name(s, card)
         where = "hand" if board.zone_of(s, card).startswith("hand.") else "play"
+        had = board.holder(s, card)  # another player's card (Kill the Hireling's Hireling)
         board.to_discard(self, s, card)
+        if had >= 0 and had != seat:
+            name = f"{s.names[had]}'s {name}"
         self.log(
             s, "discard", rule, f"{s.names[seat]} discards {name} from {where}", seat, card=card
         )
         self.after_loss(s, seat)
+        if had >= 0 and had != seat:  # its holder may now carry too many Big Items (R9)
+            self.after_loss(s, had)
 
     def after_loss(self, s: MKState, seat: int) -> None:
         """After a card is played or leaves ``seat``'s play area: Big Items beyond the limit
@@ -288,27 +290,16 @@ class Munchkin(Game):
         self.end_game(s, [seat], text, rule)
 
     # ================================================================ drawing
-    def draw(
-        self,
-        state: State,
-        seat: int,
-        n: int,
-        rule: str,
-        *,
-        deck: str = "deck",
-        hand: str = "hand",
-        public: bool = False,
-    ) -> int:
-        """The core's draw; a card drawn into "the hand" goes to the hand zone of its back
-        (``draw(3, deck="treasure_deck")`` in a card's text)."""
+    def draw_zones(self, deck: str, hand: str) -> tuple[str, str]:
+        """ "The deck" is the Door deck; a card drawn into "the hand" goes to the hand zone of
+        its back (``draw(3, deck="treasure_deck")`` in a card's text)."""
         if deck == "deck":
             deck = "door_deck"
         if hand == "hand":
             hand = "hand." + deck.split("_")[0]
-        return super().draw(state, seat, n, rule, deck=deck, hand=hand, public=public)
+        return deck, hand
 
-    def refill_pile(self, state: State, seat: int, rule: str, pile: str) -> bool:
-        s = cast(MKState, state)
+    def refill_pile(self, s: MKState, seat: int, rule: str, pile: str) -> bool:
         discard = pile.replace("_deck", "_discard")
         if pile not in ("door_deck", "treasure_deck") or not s.zones[discard]:
             return False
@@ -325,21 +316,19 @@ class Munchkin(Game):
         )
         return True
 
-    def drawable(self, state: State, seat: int, n: int) -> int:
-        return 0 if cast(MKState, state).dead[seat] else n
+    def drawable(self, state: MKState, seat: int, n: int) -> int:
+        return 0 if state.dead[seat] else n
 
-    def after_draw(self, state: State, seat: int, drawn: int) -> None:
-        s = cast(MKState, state)
+    def after_draw(self, s: MKState, seat: int, drawn: int) -> None:
         for key in board.hand_zones(seat):
             for c in s.zones[key]:
                 s.cards[c].controller = s.cards[c].owner = seat
 
-    def hidden_draw_text(self, state: State, seat: int, pile: str) -> str:
+    def hidden_draw_text(self, state: MKState, seat: int, pile: str) -> str:
         return f"a {pile.split('_')[0].title()} card face down"
 
-    def roll_die(self, state: State, seat: int, sides: int, rule: str, why: str = "") -> int:
+    def roll_die(self, s: MKState, seat: int, sides: int, rule: str, why: str = "") -> int:
         """A die roll, changed by what ``seat`` has in play (Chicken on Your Head: -1)."""
-        s = cast(MKState, state)
         face = super().roll_die(s, seat, sides, rule, why)
         change = sum(self.value(s, "roll", c, 0) for c in board.active_cards(self, s, seat))
         if change:
@@ -521,40 +510,39 @@ class Munchkin(Game):
         return 0 if combat is None else sum(self.monster_strength(s, m) for m in combat.monsters)
 
     # ================================================================ response windows
-    def response_options(self, state: State, frame: Any, seat: int) -> list[Option]:
-        return window_options(self, cast(MKState, state), frame, seat)
+    def response_options(self, state: MKState, frame: Any, seat: int) -> list[Option]:
+        return window_options(self, state, frame, seat)
 
-    def response_expected(self, state: State, frame: Any, seat: int) -> bool:
-        return window_expected(self, cast(MKState, state), frame, seat)
+    def response_expected(self, state: MKState, frame: Any, seat: int) -> bool:
+        return window_expected(self, state, frame, seat)
 
-    def respond(self, state: State, frame: Respond, seat: int, choice: Option) -> None:
-        window_answer(self, cast(MKState, state), frame, seat, choice)
+    def respond(self, state: MKState, frame: Respond, seat: int, choice: Option) -> None:
+        window_answer(self, state, frame, seat, choice)
 
-    def response_prompt(self, state: State, frame: Any, seat: int) -> str:
-        return window_prompt(self, cast(MKState, state), frame, seat)
+    def response_prompt(self, state: MKState, frame: Any, seat: int) -> str:
+        return window_prompt(self, state, frame, seat)
 
     # ================================================================ hidden information
-    def card_visible(self, state: State, zone: str, card: Card, seat: int) -> bool:
+    def card_visible(self, state: MKState, zone: str, card: Card, seat: int) -> bool:
         if zone.startswith("hand."):
             if int(zone.rsplit(":", 1)[1]) == seat or card.face_up:
                 return True
-            return seat in cast(MKState, state).known.get(CardRef(card.id), ())
+            return seat in state.known.get(CardRef(card.id), ())
         return zone not in ("door_deck", "treasure_deck")
 
-    def pool_key(self, state: State, zone: str, seat: int) -> str:
+    def pool_key(self, state: MKState, zone: str, seat: int) -> str:
         return "door" if zone.startswith(("door_", "hand.door")) else "treasure"
 
-    def pool_known(self, state: State, pool: str, seat: int) -> bool:
+    def pool_known(self, state: MKState, pool: str, seat: int) -> bool:
         # the card set is public and every card is somewhere: the makeup of the hidden
         # Door (or Treasure) cards is everything not in sight
         return True
 
-    def sample_unknown(self, state: State, pool: str, count: int, rng: LocalRng) -> list[str]:
+    def sample_unknown(self, state: MKState, pool: str, count: int, rng: LocalRng) -> list[str]:
         raise EngineError(f"munchkin: every pool is known, yet pool {pool!r} was not")
 
     # ================================================================ checks and reports
-    def invariants(self, state: State) -> list[str]:
-        s = cast(MKState, state)
+    def invariants(self, s: MKState) -> list[str]:
         _, problems = card_places(s)
         n = len(s.names)
         for seat in range(n):
@@ -585,13 +573,12 @@ class Munchkin(Game):
                     problems.append(f"card {c} is in {pile}")
         return problems
 
-    def render(self, view: State, seat: int) -> str:
+    def render(self, view: MKState, seat: int) -> str:
         from .render import render
 
-        return render(self, cast(MKState, view), seat)
+        return render(self, view, seat)
 
-    def scores(self, state: State) -> dict[str, Any]:
-        s = cast(MKState, state)
+    def scores(self, s: MKState) -> dict[str, Any]:
         return {"level": list(s.level)}
 
 

@@ -9,11 +9,8 @@ numbers the rules compute from public cards (combat strengths).
 
 from __future__ import annotations
 
-from typing import cast
-
-from cardwright.core.game import Game
 from cardwright.core.rng import LocalRng
-from cardwright.core.state import CardRef, Option, State
+from cardwright.core.state import CardRef, Option
 
 from . import board
 from .game import Munchkin
@@ -32,8 +29,7 @@ class MunchkinHeuristic:
         self.rng = LocalRng(seed)
 
     # ------------------------------------------------------------------ entry
-    def choose(self, game: Game, state: State, seat: int) -> str:
-        g, s = cast(Munchkin, game), cast(MKState, state)
+    def choose(self, g: Munchkin, s: MKState, seat: int) -> str:
         decision = s.decision
         assert decision is not None
         options = decision.options

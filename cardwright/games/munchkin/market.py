@@ -7,11 +7,11 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING
 
 import msgspec
 
-from cardwright.core.state import CardRef, Decision, Option, State
+from cardwright.core.state import CardRef, Decision, Option
 
 from . import board
 from .play import equip_options, ride_porter
@@ -134,11 +134,10 @@ class Sell(MKStep, tag="mk.sell"):
         g.after_loss(s, seat)
 
 
-def sale_of(g: Munchkin, view: State, seat: int) -> Sale | None:
+def sale_of(g: Munchkin, s: MKState, seat: int) -> Sale | None:
     """The sale ``seat`` is making, read from its view: None unless the pending decision is
     that seat's, picking Items to sell (what another seat picks from a hidden hand stays
     hidden until it is sold)."""
-    s = cast(MKState, view)
     decision = s.decision
     if decision is None or decision.kind != "sell" or decision.seat != seat or not s.stack:
         return None

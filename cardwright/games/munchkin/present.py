@@ -8,10 +8,9 @@ who has passed); and the sale the seat is making, with its running total."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any
 
-from cardwright.core.game import Game
-from cardwright.core.state import CardRef, State, known_card
+from cardwright.core.state import CardRef, known_card
 from cardwright.core.steps import Respond
 
 from . import board
@@ -69,10 +68,10 @@ def _face_numbers(c: CardDef) -> dict[str, str | int]:
     return out
 
 
-def card_face(game: Game, config: Mapping[str, Any], defn: str) -> dict[str, Any]:
+def card_face(game: Munchkin, config: Mapping[str, Any], defn: str) -> dict[str, Any]:
     """A card as ``cardwright cards munchkin`` prints it: its kind, numbers and whole text
     (the one source of its text: the terminal prints it too, ``games/screen.py`` CardFace)."""
-    c = game.sets[config["card_set"]].cards[defn]  # type: ignore[attr-defined]
+    c = game.sets[config["card_set"]].cards[defn]
     kind = KIND_WORDS.get(c.kind, c.kind)
     return {"name": c.name, "kind": kind, "text": c.text, "numbers": _face_numbers(c)}
 
@@ -275,9 +274,8 @@ def _card_stats(g: Munchkin, s: MKState, combat: Combat | None) -> dict[str, lis
     return out
 
 
-def present(game: Game, view: State, seat: int) -> dict[str, Any]:
+def present(g: Munchkin, s: MKState, seat: int) -> dict[str, Any]:
     """The board of ``seat`` (or a spectator), from its view only."""
-    g, s = cast("Munchkin", game), cast(MKState, view)
     players = [_player(g, s, p) for p in range(len(s.names))]
     combat = s.combat
     return {

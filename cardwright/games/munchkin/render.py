@@ -4,11 +4,11 @@ anyone of Level 3 or lower" where the fight needs it), and the running total of 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING
 
 from rich.markup import escape
 
-from cardwright.core.state import State, known_card
+from cardwright.core.state import known_card
 from cardwright.games.screen import Block, Board, Line, Screen
 
 from . import board
@@ -41,17 +41,17 @@ def _short(g: Munchkin, s: MKState, cid: int) -> str:
     return escape(text)
 
 
-class MunchkinScreen(Screen):
+class MunchkinScreen(Screen["Munchkin", MKState]):
     @property
     def mk(self) -> Munchkin:
-        return cast("Munchkin", self.game)
+        return self.game
 
-    def definitions(self, view: State) -> dict[str, str]:
+    def definitions(self, view: MKState) -> dict[str, str]:
         cards = self.mk.card_defs[view.config["card_set"]]
         return {d.name: self.face(view.config, key).line() for key, d in cards.items()}
 
-    def board(self, view: State, seat: int) -> Board:
-        g, s = self.mk, cast(MKState, view)
+    def board(self, view: MKState, seat: int) -> Board:
+        g, s = self.mk, view
         blocks = []
         for x, name in enumerate(s.names):
             flag = " [red](dead)[/red]" if s.dead[x] else ""
@@ -93,12 +93,12 @@ class MunchkinScreen(Screen):
         d = self.mk.defn(s, cid)
         return f"[green]{escape(d.text)}[/green]" if d.text else ""
 
-    def notes(self, view: State, seat: int) -> list[str]:
+    def notes(self, view: MKState, seat: int) -> list[str]:
         """Selling: the Items picked so far, their total and what it buys; the sale itself is
         an option only once the total makes a level (001 Selling Items for Levels)."""
         from .market import sale_of
 
-        g, s = self.mk, cast(MKState, view)
+        g, s = self.mk, view
         sale = sale_of(g, s, seat)
         if sale is None:
             return []

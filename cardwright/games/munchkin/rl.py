@@ -13,15 +13,22 @@ pay a monster off is a card's numbered ability item (``powers``, ``alternatives`
 from __future__ import annotations
 
 from functools import cache
-from typing import Any, cast
+from typing import TYPE_CHECKING, Any
 
-from cardwright.core.game import Game
 from cardwright.core.state import HIDDEN
 
 from .abilities import card_abilities, card_keywords
 from .cards import CardDef, load_set
 from .help import SHARE_IDS
-from .state import MKState
+
+if TYPE_CHECKING:
+    from .game import Munchkin
+    from .state import MKState
+
+#: what the RL encoder hands a feature: :class:`cardwright.rl.observe.Sight` (above the
+#: games, so a game cannot import it: Any here; its ``state`` is a MKState)
+Sight = Any
+
 
 PHASES = ("setup", "arrange", "kick", "trouble", "loot", "charity", "end")
 
@@ -35,7 +42,7 @@ def _defs() -> tuple[CardDef, ...]:
     return tuple(found.values())
 
 
-def cards(game: Game, config: dict[str, Any]) -> list[str]:
+def cards(game: Munchkin, config: dict[str, Any]) -> list[str]:
     return [d.id for d in _defs()]
 
 
@@ -43,14 +50,14 @@ _SETS = ("classic", "steampunk")
 
 
 def _kinds(*kinds: str) -> Any:
-    def defs(game: Game, config: dict[str, Any]) -> list[str]:
+    def defs(game: Munchkin, config: dict[str, Any]) -> list[str]:
         return [d.id for d in _defs() if d.kind in kinds]
 
     return defs
 
 
 def _keyword(word: str) -> Any:
-    def defs(game: Game, config: dict[str, Any]) -> list[str]:
+    def defs(game: Munchkin, config: dict[str, Any]) -> list[str]:
         return [d.id for d in _defs() if any(word in card_keywords(cs, d.id) for cs in _SETS)]
 
     return defs
@@ -64,7 +71,7 @@ def _items(d: CardDef, hook: str) -> int:
 
 
 def _with(hook: str) -> Any:
-    def defs(game: Game, config: dict[str, Any]) -> list[str]:
+    def defs(game: Munchkin, config: dict[str, Any]) -> list[str]:
         return [d.id for d in _defs() if _items(d, hook)]
 
     return defs
@@ -76,13 +83,13 @@ def _most(hook: str) -> int:
     return max(_items(d, hook) for d in _defs()) - 1
 
 
-def _fought(game: Game, config: dict[str, Any]) -> list[str]:
+def _fought(game: Munchkin, config: dict[str, Any]) -> list[str]:
     """What a fight's monsters may be: monster cards and Mates."""
     mates = set(_keyword("mate")(game, config))
     return [d.id for d in _defs() if d.kind == "monster" or d.id in mates]
 
 
-def _oneshot_bonus(game: Game, config: dict[str, Any]) -> list[str]:
+def _oneshot_bonus(game: Munchkin, config: dict[str, Any]) -> list[str]:
     return [d.id for d in _defs() if d.kind == "oneshot" and d.bonus]
 
 
@@ -94,9 +101,9 @@ def zone_sight(zone: str, seat: int) -> bool | None:
     return zone not in ("door_deck", "treasure_deck")
 
 
-def _seats(sight: Any) -> list[float]:
+def _seats(sight: Sight) -> list[float]:
     """Per seat (the observer first): its combat strength, male, dead, back from the dead."""
-    s = cast(MKState, sight.state)
+    s: MKState = sight.state
     game = sight.game
     out: list[float] = []
     for seat in sight.order():
@@ -109,9 +116,9 @@ def _seats(sight: Any) -> list[float]:
     return out
 
 
-def _equipped(sight: Any) -> dict[int, float]:
+def _equipped(sight: Sight) -> dict[int, float]:
     """The equipped Items in play, by definition."""
-    s = cast(MKState, sight.state)
+    s: MKState = sight.state
     out: dict[int, float] = {}
     for cid in s.equipped:
         d = sight.defn(cid)
@@ -121,11 +128,11 @@ def _equipped(sight: Any) -> dict[int, float]:
     return out
 
 
-def _combat(sight: Any) -> dict[int, float]:
+def _combat(sight: Sight) -> dict[int, float]:
     """The combat: whether there is one, the fighter and the helper (one-hot, the observer
     first; the helper's last place is "none"), the fighters' and the monsters' strength,
     the helper's share of the Treasure (one-hot), the seats asked for help, the spoils."""
-    s = cast(MKState, sight.state)
+    s: MKState = sight.state
     combat = s.combat
     out: dict[int, float] = {}
     if combat is None:
@@ -149,7 +156,7 @@ def _combat(sight: Any) -> dict[int, float]:
     return {i: v for i, v in out.items() if v}
 
 
-def _features(game: Game, config: dict[str, Any]) -> tuple[tuple[str, Any, Any], ...]:
+def _features(game: Munchkin, config: dict[str, Any]) -> tuple[tuple[str, Any, Any], ...]:
     n = int(config["players"])
     return (
         ("per seat: strength, male, dead, reborn", 4 * n, _seats),

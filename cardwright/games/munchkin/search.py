@@ -11,10 +11,7 @@ prospects, sharper as the leader nears Level 10 (a level is worth more then).
 from __future__ import annotations
 
 import math
-from typing import Any, cast
-
-from cardwright.core.game import Game
-from cardwright.core.state import State
+from typing import Any
 
 from . import board
 from .game import Munchkin
@@ -36,9 +33,7 @@ def prospects(g: Munchkin, s: MKState) -> list[float]:
     return value
 
 
-def evaluate(game: Game, state: State) -> list[float]:
-    g = cast(Munchkin, game)
-    s = cast(MKState, state)
+def evaluate(g: Munchkin, s: MKState) -> list[float]:
     value = prospects(g, s)
     top = max(value)
     temperature = 0.6 + 0.25 * max(0.0, board.MAX_LEVEL - top)

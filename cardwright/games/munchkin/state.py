@@ -8,6 +8,7 @@ import msgspec
 
 from cardwright.core.state import CardRef, State
 from cardwright.core.steps import Step
+from cardwright.core.vocab.base import Ctx
 
 if TYPE_CHECKING:
     from .game import Munchkin
@@ -84,3 +85,5 @@ class MKState(State, kw_only=True):
 
 #: a Munchkin step: its game and its states, declared once for all the game's steps
 MKStep: TypeAlias = Step["Munchkin", MKState]
+#: the context a Munchkin word runs in (its game and its states)
+MKCtx: TypeAlias = Ctx["Munchkin", MKState]

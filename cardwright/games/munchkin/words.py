@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any
 
 from cardwright.core import rng as chance
 from cardwright.core.state import CardRef, Decision, Option
@@ -19,24 +19,14 @@ from cardwright.core.vocab.binding import bind
 from cardwright.core.vocab.exprs import COMPARE, Filter, passing, seats_from
 
 from . import board
-from .state import MKState
+from .state import MKCtx
 
 if TYPE_CHECKING:
     from cardwright.core.vocab.step import EffectStep
 
-    from .game import Munchkin
-
-
-def g_of(ctx: Ctx) -> Munchkin:
-    return cast("Munchkin", ctx.game)
-
-
-def s_of(ctx: Ctx) -> MKState:
-    return cast(MKState, ctx.state)
-
 
 # ------------------------------------------------------------------------------ seats
-def seat_list(ctx: Ctx, whose: Any) -> list[int]:
+def seat_list(ctx: MKCtx, whose: Any) -> list[int]:
     """Seats from a seat word (``you``, ``opponent`` ...) or an expression giving seats."""
     if isinstance(whose, Expr):
         value = whose.eval(ctx)
@@ -46,29 +36,29 @@ def seat_list(ctx: Ctx, whose: Any) -> list[int]:
     return seats_of(whose)
 
 
-def fighters(ctx: Ctx) -> list[int]:
-    combat = s_of(ctx).combat
+def fighters(ctx: MKCtx) -> list[int]:
+    combat = ctx.state.combat
     if combat is None:
         return []
     return [combat.fighter] + ([combat.helper] if combat.helper >= 0 else [])
 
 
-def fighter(ctx: Ctx) -> list[int]:
-    combat = s_of(ctx).combat
+def fighter(ctx: MKCtx) -> list[int]:
+    combat = ctx.state.combat
     return [] if combat is None else [combat.fighter]
 
 
-def helper(ctx: Ctx) -> list[int]:
-    combat = s_of(ctx).combat
+def helper(ctx: MKCtx) -> list[int]:
+    combat = ctx.state.combat
     return [] if combat is None or combat.helper < 0 else [combat.helper]
 
 
-def fighters_other(ctx: Ctx) -> list[int]:
+def fighters_other(ctx: MKCtx) -> list[int]:
     return [f for f in fighters(ctx) if f != ctx.you]
 
 
-def with_trait(ctx: Ctx, seats: list[int], traits: dict[str, Any]) -> list[int]:
-    g, s = g_of(ctx), s_of(ctx)
+def with_trait(ctx: MKCtx, seats: list[int], traits: dict[str, Any]) -> list[int]:
+    g, s = ctx.game, ctx.state
     out = []
     for seat in seats:
         if all(board.has_trait(g, s, seat, f"{k}:{v}") for k, v in traits.items()):
@@ -76,18 +66,18 @@ def with_trait(ctx: Ctx, seats: list[int], traits: dict[str, Any]) -> list[int]:
     return out
 
 
-def facing(ctx: Ctx, trait: str) -> bool:
+def facing(ctx: MKCtx, trait: str) -> bool:
     """Whether a monster's bonus against ``trait`` counts in the fight (a fighter has it,
     and it is not a class drawback a single-class Super Munchkin shrugs off)."""
-    g, s = g_of(ctx), s_of(ctx)
+    g, s = ctx.game, ctx.state
     return any(board.counts_against(g, s, seat, trait) for seat in fighters(ctx))
 
 
-def takers(ctx: Ctx, whose: str) -> list[int]:
+def takers(ctx: MKCtx, whose: str) -> list[int]:
     """Who takes from the victim (``you``): ``opponent`` (every other player, from the
     victim's left), ``neighbours`` (left, then right), ``highest`` (the other players of the
     highest Level). The dead receive nothing."""
-    s = s_of(ctx)
+    s = ctx.state
     n = len(s.names)
     me = ctx.you
     if whose == "neighbours":
@@ -104,42 +94,42 @@ def takers(ctx: Ctx, whose: str) -> list[int]:
 
 # ------------------------------------------------------------------------------ selectors
 #: where a selector looks: the cards of a seat in some place
-Finder = Callable[[Ctx, int], list[CardRef]]
+Finder = Callable[[MKCtx, int], list[CardRef]]
 
 
-def _hand(ctx: Ctx, seat: int) -> list[CardRef]:
-    return board.hand(s_of(ctx), seat)
+def _hand(ctx: MKCtx, seat: int) -> list[CardRef]:
+    return board.hand(ctx.state, seat)
 
 
-def _in_play(ctx: Ctx, seat: int) -> list[CardRef]:
-    return board.in_play(s_of(ctx), seat)
+def _in_play(ctx: MKCtx, seat: int) -> list[CardRef]:
+    return board.in_play(ctx.state, seat)
 
 
-def _carried(ctx: Ctx, seat: int) -> list[CardRef]:
-    g, s = g_of(ctx), s_of(ctx)
+def _carried(ctx: MKCtx, seat: int) -> list[CardRef]:
+    g, s = ctx.game, ctx.state
     return [c for c in board.in_play(s, seat) if g.defn(s, c).is_item]
 
 
-def _equipped(ctx: Ctx, seat: int) -> list[CardRef]:
-    s = s_of(ctx)
+def _equipped(ctx: MKCtx, seat: int) -> list[CardRef]:
+    s = ctx.state
     return [c for c in _carried(ctx, seat) if c in s.equipped]
 
 
-def _my_items(ctx: Ctx, seat: int) -> list[CardRef]:
+def _my_items(ctx: MKCtx, seat: int) -> list[CardRef]:
     """Items in play and Item cards in hand."""
-    g, s = g_of(ctx), s_of(ctx)
+    g, s = ctx.game, ctx.state
     return [*_carried(ctx, seat), *(c for c in board.hand(s, seat) if g.defn(s, c).is_item)]
 
 
-def _belongings(ctx: Ctx, seat: int) -> list[CardRef]:
+def _belongings(ctx: MKCtx, seat: int) -> list[CardRef]:
     """Cards in hand and Items in play."""
-    return [*board.hand(s_of(ctx), seat), *_carried(ctx, seat)]
+    return [*board.hand(ctx.state, seat), *_carried(ctx, seat)]
 
 
-def _spendable(ctx: Ctx, seat: int) -> list[CardRef]:
+def _spendable(ctx: MKCtx, seat: int) -> list[CardRef]:
     """What may be discarded to power an ability: any card in hand or in play, except
     Curses kept as a reminder (001 Curses) and the card whose power is being used."""
-    g, s = g_of(ctx), s_of(ctx)
+    g, s = ctx.game, ctx.state
     out = [c for c in board.hand(s, seat)]
     out += [c for c in board.in_play(s, seat) if g.defn(s, c).kind != "curse"]
     return [c for c in out if c != ctx.source]
@@ -153,7 +143,7 @@ class Where(Expr):
     whose: Any = "you"
     filters: tuple[Filter, ...] = ()
 
-    def eval(self, ctx: Ctx) -> list[CardRef]:
+    def eval(self, ctx: MKCtx) -> list[CardRef]:
         out: list[CardRef] = []
         for seat in seat_list(ctx, self.whose):
             if seat >= 0:
@@ -168,23 +158,23 @@ class Found(Expr):
     fn: Callable[[Ctx], list[CardRef]]
     filters: tuple[Filter, ...] = ()
 
-    def eval(self, ctx: Ctx) -> list[CardRef]:
+    def eval(self, ctx: MKCtx) -> list[CardRef]:
         return passing(ctx, self.filters, self.fn(ctx))
 
 
-def monsters(ctx: Ctx) -> list[CardRef]:
-    combat = s_of(ctx).combat
+def monsters(ctx: MKCtx) -> list[CardRef]:
+    combat = ctx.state.combat
     return [] if combat is None else list(combat.monsters)
 
 
-def discards(ctx: Ctx) -> list[CardRef]:
-    s = s_of(ctx)
+def discards(ctx: MKCtx) -> list[CardRef]:
+    s = ctx.state
     return [CardRef(c) for c in (*s.zones["door_discard"], *s.zones["treasure_discard"])]
 
 
-def _everyones(ctx: Ctx, kind: str) -> list[CardRef]:
+def _everyones(ctx: MKCtx, kind: str) -> list[CardRef]:
     """Every card of ``kind`` any player has in play."""
-    g, s = g_of(ctx), s_of(ctx)
+    g, s = ctx.game, ctx.state
     return [
         c
         for seat in range(len(s.names))
@@ -193,56 +183,56 @@ def _everyones(ctx: Ctx, kind: str) -> list[CardRef]:
     ]
 
 
-def kept_curses(ctx: Ctx) -> list[CardRef]:
+def kept_curses(ctx: MKCtx) -> list[CardRef]:
     return _everyones(ctx, "curse")
 
 
-def hirelings(ctx: Ctx) -> list[CardRef]:
+def hirelings(ctx: MKCtx) -> list[CardRef]:
     return _everyones(ctx, "ally")
 
 
-def best_items(ctx: Ctx) -> list[CardRef]:
+def best_items(ctx: MKCtx) -> list[CardRef]:
     """Your equipped Items giving the biggest bonus (none when no Item gives one)."""
-    g, s = g_of(ctx), s_of(ctx)
+    g, s = ctx.game, ctx.state
     mine = [(board.item_bonus(g, s, c), c) for c in _equipped(ctx, ctx.you)]
     top = max((b for b, _ in mine), default=0)
     return [c for b, c in mine if b == top and top > 0]
 
 
-def others_items(ctx: Ctx) -> list[CardRef]:
-    s = s_of(ctx)
+def others_items(ctx: MKCtx) -> list[CardRef]:
+    s = ctx.state
     return [c for seat in range(len(s.names)) if seat != ctx.you for c in _carried(ctx, seat)]
 
 
 # ------------------------------------------------------------------------------ values
-def level_of(ctx: Ctx, who: Any) -> int:
+def level_of(ctx: MKCtx, who: Any) -> int:
     seats = seat_list(ctx, who)
-    return s_of(ctx).level[seats[0]] if seats else 0
+    return ctx.state.level[seats[0]] if seats else 0
 
 
-def item_gold(ctx: Ctx) -> int:
+def item_gold(ctx: MKCtx) -> int:
     """The value of the Items you have in play (what you can pay with)."""
-    g, s = g_of(ctx), s_of(ctx)
+    g, s = ctx.game, ctx.state
     return sum(g.defn(s, c).gold for c in _carried(ctx, ctx.you))
 
 
-def total_gold(ctx: Ctx, cards: Any) -> int:
-    g, s = g_of(ctx), s_of(ctx)
+def total_gold(ctx: MKCtx, cards: Any) -> int:
+    g, s = ctx.game, ctx.state
     return sum(g.defn(s, c).gold for c in cards_of(cards))
 
 
-def monster_level(ctx: Ctx) -> int:
+def monster_level(ctx: MKCtx) -> int:
     """The level of the monster a runner is running from (bound as ``monster``)."""
     found = ctx.vars.cards.get("monster")
     if not found:
         return 0
-    return g_of(ctx).monster_strength(s_of(ctx), found[0])
+    return ctx.game.monster_strength(ctx.state, found[0])
 
 
-def used_fire(ctx: Ctx) -> bool:
+def used_fire(ctx: MKCtx) -> bool:
     """Whether fire or flame is used on the fighters' side: an equipped fire Item, or a
     fire one-shot played for them."""
-    g, s = g_of(ctx), s_of(ctx)
+    g, s = ctx.game, ctx.state
     combat = s.combat
     if combat is None:
         return False
@@ -253,98 +243,98 @@ def used_fire(ctx: Ctx) -> bool:
 
 
 # ------------------------------------------------------------------------------ verbs
-def v_die(ctx: Ctx) -> None:
-    g_of(ctx).kill_player(s_of(ctx), ctx.you, ctx.rule, ctx.source)
+def v_die(ctx: MKCtx) -> None:
+    ctx.game.kill_player(ctx.state, ctx.you, ctx.rule, ctx.source)
 
 
-def v_take(ctx: Ctx, cards: Any) -> None:
-    g, s = g_of(ctx), s_of(ctx)
+def v_take(ctx: MKCtx, cards: Any) -> None:
+    g, s = ctx.game, ctx.state
     for c in cards_of(cards):
         g.take_card(s, c, ctx.you, ctx.rule)
 
 
-def v_take_random(ctx: Ctx, cards: Any, n: int = 1) -> None:
+def v_take_random(ctx: MKCtx, cards: Any, n: int = 1) -> None:
     pool = list(cards_of(cards))
-    g, s = g_of(ctx), s_of(ctx)
+    g, s = ctx.game, ctx.state
     for _ in range(min(int(n), len(pool))):
         c = pool.pop(chance.randbelow(s, len(pool)))
         g.take_card(s, c, ctx.you, ctx.rule, blind=True)
 
 
-def v_dismiss(ctx: Ctx, cards: Any, treasure: Any = False) -> None:
-    g, s = g_of(ctx), s_of(ctx)
+def v_dismiss(ctx: MKCtx, cards: Any, treasure: Any = False) -> None:
+    g, s = ctx.game, ctx.state
     for c in cards_of(cards):
         g.remove_monster(s, c, ctx.rule, treasure=bool(treasure), killed=False)
 
 
-def v_slay(ctx: Ctx, cards: Any) -> None:
-    g, s = g_of(ctx), s_of(ctx)
+def v_slay(ctx: MKCtx, cards: Any) -> None:
+    g, s = ctx.game, ctx.state
     for c in cards_of(cards):
         g.remove_monster(s, c, ctx.rule, treasure=True, killed=True)
 
 
-def v_join(ctx: Ctx, cards: Any) -> None:
-    g, s = g_of(ctx), s_of(ctx)
+def v_join(ctx: MKCtx, cards: Any) -> None:
+    g, s = ctx.game, ctx.state
     for c in cards_of(cards):
         g.join_monster(s, c, ctx.you, ctx.rule)
 
 
-def v_attach(ctx: Ctx, cards: Any) -> None:
-    g, s = g_of(ctx), s_of(ctx)
+def v_attach(ctx: MKCtx, cards: Any) -> None:
+    g, s = ctx.game, ctx.state
     found = cards_of(cards)
     if ctx.source is not None and found:
         g.attach_card(s, ctx.source, found[0], ctx.you, ctx.rule)
 
 
-def v_borrow(ctx: Ctx, cards: Any) -> None:
-    g, s = g_of(ctx), s_of(ctx)
+def v_borrow(ctx: MKCtx, cards: Any) -> None:
+    g, s = ctx.game, ctx.state
     for c in cards_of(cards)[:1]:
         g.borrow_item(s, c, ctx.you, ctx.rule)
 
 
-def v_keep(ctx: Ctx) -> None:
-    g, s = g_of(ctx), s_of(ctx)
+def v_keep(ctx: MKCtx) -> None:
+    g, s = ctx.game, ctx.state
     if ctx.source is not None:
         g.keep_curse(s, ctx.source, ctx.you, ctx.rule)
 
 
-def v_change_sex(ctx: Ctx) -> None:
-    g_of(ctx).change_sex(s_of(ctx), ctx.you, ctx.rule)
+def v_change_sex(ctx: MKCtx) -> None:
+    ctx.game.change_sex(ctx.state, ctx.you, ctx.rule)
 
 
-def v_boost(ctx: Ctx, n: int, who: Any = None) -> None:
-    g, s = g_of(ctx), s_of(ctx)
+def v_boost(ctx: MKCtx, n: int, who: Any = None) -> None:
+    g, s = ctx.game, ctx.state
     for seat in seats_of(ctx.you if who is None or who == [] else who):
         g.boost(s, seat, int(n), ctx.rule, ctx.source)
 
 
-def v_weaken(ctx: Ctx, cards: Any, n: int) -> None:
+def v_weaken(ctx: MKCtx, cards: Any, n: int) -> None:
     """Monsters get -``n`` (``+`` for a negative ``n``) until the end of the fight."""
-    g, s = g_of(ctx), s_of(ctx)
+    g, s = ctx.game, ctx.state
     for c in cards_of(cards):
         g.weaken(s, c, int(n), ctx.rule, ctx.source)
 
 
-def v_mark(ctx: Ctx, name: str) -> None:
-    g, s = g_of(ctx), s_of(ctx)
+def v_mark(ctx: MKCtx, name: str) -> None:
+    g, s = ctx.game, ctx.state
     g.mark_next_combat(s, ctx.you, str(name), ctx.rule, ctx.source)
 
 
-def v_adopt(ctx: Ctx, kind: str) -> None:
-    g_of(ctx).adopt_from_discards(s_of(ctx), ctx.you, str(kind), ctx.rule)
+def v_adopt(ctx: MKCtx, kind: str) -> None:
+    ctx.game.adopt_from_discards(ctx.state, ctx.you, str(kind), ctx.rule)
 
 
-def v_pay_gold(ctx: Ctx, n: int) -> None:
+def v_pay_gold(ctx: MKCtx, n: int) -> None:
     from .play import PayGold
 
     ctx.state.stack.append(PayGold(seat=ctx.you, amount=int(n), rule=ctx.rule))
 
 
-def can_pay_gold(ctx: Ctx, n: int) -> bool:
+def can_pay_gold(ctx: MKCtx, n: int) -> bool:
     return item_gold(ctx) >= int(n)
 
 
-def v_transfer(ctx: Ctx) -> None:
+def v_transfer(ctx: MKCtx) -> None:
     from .combat import Transfer
 
     ctx.state.stack.append(Transfer(seat=ctx.you, rule=ctx.rule))
@@ -365,7 +355,7 @@ class EachTaker(Effect):
     def parts(self) -> Sequence[Effect]:
         return (self.effect,)
 
-    def run(self, step: EffectStep, ctx: Ctx) -> None:
+    def run(self, step: EffectStep, ctx: MKCtx) -> None:
         if step.idx == 0 and not step.seats:
             step.seats = takers(ctx, self.whose)
             step.n = ctx.you  # the victim
@@ -426,7 +416,7 @@ class Alternative:
     effect: Effect
 
 
-def _noop(ctx: Ctx) -> None:
+def _noop(ctx: MKCtx) -> None:
     return None
 
 
@@ -475,10 +465,10 @@ def compare_ok(op: str) -> bool:
 
 
 def seat_question(
-    ctx: Ctx, seats: list[int], kind: str, prompt: str, prefix: str = "seat"
+    ctx: MKCtx, seats: list[int], kind: str, prompt: str, prefix: str = "seat"
 ) -> Decision:
     """A question naming seats (a player to curse, to pass the fight to)."""
-    s = s_of(ctx)
+    s = ctx.state
     options = [Option(f"{prefix}:{x}", s.names[x], n=x) for x in seats]
     return Decision(ctx.you, kind, prompt, options, ctx.rule)
 

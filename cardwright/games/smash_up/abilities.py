@@ -44,14 +44,14 @@ from cardwright.core.vocab.exprs import AllOf, Attr, Var
 from .carddata import (
     CARD_SETS,
     DEFAULT_CARD_SET,
-    BaseDef,
-    CardDef,
     card_set_parts,
     load_bases,
     load_factions,
     load_madness,
 )
+from .cardmodels import BaseDef, CardDef
 from .selectors import _e, _opt
+from .state import SUCtx
 from .words import words
 
 if TYPE_CHECKING:
@@ -424,7 +424,7 @@ def spec_from_ability(ability: Ability) -> AbilitySpec:
 
         def amount(g: SmashUp, s: SUState, src: int, it: int, extra: int = -1) -> int:
             total = 0
-            ctx: Ctx | None = None
+            ctx: SUCtx | None = None
             for applies, value in entries:
                 if applies is None and it != src:
                     continue  # a modifier with no ``applies`` changes its own card only

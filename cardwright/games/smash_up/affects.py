@@ -14,27 +14,24 @@ The functions are methods of :class:`~.game.SmashUp` (``game.affected(state, min
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING
 
 import msgspec
 
 from cardwright.core.errors import EngineError
-from cardwright.core.state import CardRef, Decision, Lasting, Option, State
-from cardwright.core.steps import Step
+from cardwright.core.state import CardRef, Decision, Lasting, Option
 
 from . import values
 from .catalog import BASES
-from .state import Acting, Affect, AffectEffect, Once, SUState
+from .state import Acting, Affect, AffectEffect, Once, SUState, SUStep
 
 if TYPE_CHECKING:
-    from cardwright.core.game import Game
-
     from .game import SmashUp
 
 
 def affected(
     g: SmashUp,
-    state: State,
+    s: SUState,
     target: int,
     verb: str,
     effect: AffectEffect | None = None,
@@ -48,7 +45,6 @@ def affected(
     False: the effect does not happen to this minion (the verb must leave it alone),
     because a replacement took it instead (``replace["affect"]``: Tooth and Claw, Hideout)
     or an earlier one spared the minion from this card (:func:`spare`)."""
-    s = cast(SUState, state)
     acting = s.acting
     if acting is None:
         return True
@@ -120,27 +116,26 @@ def _absorbed(g: SmashUp, s: SUState, target: int, bid: int, verb: str, acting: 
     )
 
 
-def spare(g: SmashUp, state: State, minion: int, source: int, by: int) -> None:
+def spare(g: SmashUp, s: SUState, minion: int, source: int, by: int) -> None:
     """Minion ``minion`` is not affected by card ``source`` for the rest of the turn (a
     ``spared`` lasting effect put there by card ``by``, e.g. Hideout)."""
-    s = cast(SUState, state)
     seat = s.cards[by].controller
     effect = Lasting("spared", CardRef(minion), seat, source=CardRef(by), about=CardRef(source))
     s.lasting.append(effect)
     values.changed(s)
 
 
-def affected_by(g: SmashUp, state: State, source: int, verb: str | None = None) -> list[int]:
+def affected_by(g: SmashUp, state: SUState, source: int, verb: str | None = None) -> list[int]:
     """The distinct minions the card ``source`` affected while it resolves (copies of its
     effects included), optionally only by ``verb``."""
     out: list[int] = []
-    for a in cast(SUState, state).affects:
+    for a in state.affects:
         if a.source == source and (verb is None or a.verb == verb) and a.target not in out:
             out.append(a.target)
     return out
 
 
-def acting_as(g: SmashUp, state: State, source: int, seat: int, chooser: int = -1) -> Acting:
+def acting_as(g: SmashUp, state: SUState, source: int, seat: int, chooser: int = -1) -> Acting:
     """An :class:`Acting` for ``source`` used by ``seat`` (a base acts for no player)."""
     defn = state.cards[source].defn
     cat = g.cat(state)
@@ -152,7 +147,7 @@ def acting_as(g: SmashUp, state: State, source: int, seat: int, chooser: int = -
     )
 
 
-def bare_when_played(g: SmashUp, state: State, action: int, minion: int) -> bool:
+def bare_when_played(g: SmashUp, state: SUState, action: int, minion: int) -> bool:
     """Whether ``minion`` was in play with no +1 power counters when the standard action
     ``action`` (still resolving) was played."""
     from .play import Play
@@ -163,22 +158,20 @@ def bare_when_played(g: SmashUp, state: State, action: int, minion: int) -> bool
     return False
 
 
-def once_used(g: SmashUp, state: State, cid: int, tag: str, about: int | None = None) -> bool:
+def once_used(g: SmashUp, state: SUState, cid: int, tag: str, about: int | None = None) -> bool:
     """Whether the once-per-turn ability ``tag`` of card ``cid`` was used this turn (``about``:
     once per turn and per that card)."""
-    return any(
-        u.card == cid and u.tag == tag and u.about == about for u in cast(SUState, state).used
-    )
+    return any(u.card == cid and u.tag == tag and u.about == about for u in state.used)
 
 
-def use_once(g: SmashUp, state: State, cid: int, tag: str, about: int | None = None) -> None:
+def use_once(g: SmashUp, state: SUState, cid: int, tag: str, about: int | None = None) -> None:
     """Note that ``cid`` used its once-per-turn ability ``tag`` (forgotten when the turn
     starts or the card leaves play)."""
     ref = None if about is None else CardRef(about)
-    cast(SUState, state).used.append(Once(CardRef(cid), tag, ref))
+    state.used.append(Once(CardRef(cid), tag, ref))
 
 
-def arrived_this_turn(g: SmashUp, state: State, bid: int) -> list[int]:
+def arrived_this_turn(g: SmashUp, state: SUState, bid: int) -> list[int]:
     """The minions at a base that were played or moved there this turn (each arrival notes
     ``use_once(base, "arrived", minion)``)."""
     return [m for m in g.minions_at(state, bid) if once_used(g, state, bid, "arrived", m)]
@@ -214,7 +207,7 @@ def offer_copies(g: SmashUp, s: SUState) -> None:
     g.push_step(s, Copy(seat=first.seat, source=first.source, pending=records))
 
 
-class Copy(Step, tag="su.copy"):
+class Copy(SUStep, tag="su.copy"):
     """Offer each copying card in play, in table order, to repeat one effect of the action
     ``source`` on a minion it names (one option per effect and minion, or not copying)."""
 
@@ -232,8 +225,7 @@ class Copy(Step, tag="su.copy"):
                 return idx, seat, options
         return None
 
-    def ask(self, game: Game, state: State) -> Decision | None:
-        g, s = cast("SmashUp", game), cast(SUState, state)
+    def ask(self, g: SmashUp, s: SUState) -> Decision | None:
         if self.stage == 0:
             return None
         found = self._next(g, s)
@@ -244,7 +236,7 @@ class Copy(Step, tag="su.copy"):
         spec = g.spec(s, copier)
         assert spec is not None
         options.append(Option("decline", "Do not copy"))
-        return game.question(
+        return g.question(
             seat,
             "copy",
             f"{g.card_name(s, copier)}: copy an effect of {g.card_name(s, self.source)}?",
@@ -252,16 +244,14 @@ class Copy(Step, tag="su.copy"):
             spec.rule,
         )
 
-    def run(self, game: Game, state: State) -> None:
-        g, s = cast("SmashUp", game), cast(SUState, state)
+    def run(self, g: SmashUp, s: SUState) -> None:
         if self.stage == 0:
             self.copiers = [CardRef(c) for c, _ in g.sources(s, g.cat(s).copy_specs)]
             self.stage = 1
             return
         g.pop(s, self)
 
-    def answer(self, game: Game, state: State, option: Option) -> None:
-        g, s = cast("SmashUp", game), cast(SUState, state)
+    def answer(self, g: SmashUp, s: SUState, option: Option) -> None:
         found = self._next(g, s)
         assert found is not None
         idx, seat, _ = found
@@ -307,7 +297,7 @@ def _copy_options(g: SmashUp, s: SUState, step: Copy, copier: int) -> tuple[int,
     return seat, options
 
 
-def effect_label(g: SmashUp, state: State, effect: AffectEffect) -> str:
+def effect_label(g: SmashUp, state: SUState, effect: AffectEffect) -> str:
     verb = effect.verb
     if verb == "lasting":
         if effect.key == "power":
@@ -350,10 +340,9 @@ def _apply_copy(
 
 
 def apply_effect(
-    g: SmashUp, state: State, effect: AffectEffect, target: int, actor: int, rule: str
+    g: SmashUp, s: SUState, effect: AffectEffect, target: int, actor: int, rule: str
 ) -> None:
     """Give minion ``target`` an effect recorded by :func:`affected` (a copy)."""
-    s = cast(SUState, state)
     verb = effect.verb
     if verb == "destroy":
         acting = s.acting

@@ -9,11 +9,12 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from cardwright.core.state import CardRef, Decision, Option
-from cardwright.core.vocab import Ctx, Effect, VerbSpec, cards_of
+from cardwright.core.vocab import Effect, VerbSpec, cards_of
 from cardwright.core.vocab.exprs import Call
 
 from .catalog import BASE_DECK, BASE_DISCARD, RESOLVING
-from .selectors import _first, game_of, player, state_of, verb
+from .selectors import _first, player, verb
+from .state import SUCtx
 
 if TYPE_CHECKING:
     from cardwright.core.vocab import EffectStep
@@ -26,10 +27,10 @@ def look_zone(seat: int) -> str:
     return f"look:{seat}"
 
 
-def _search_bases(ctx: Ctx) -> bool:
+def _search_bases(ctx: SUCtx) -> bool:
     """You search the base deck: its bases go into your look zone (only you see them);
     False when it is empty (the log says so)."""
-    g, s, seat = game_of(ctx), state_of(ctx), ctx.you
+    g, s, seat = ctx.game, ctx.state, ctx.you
     deck = s.zones[BASE_DECK]
     if not deck:
         g.log(s, "no_target", ctx.rule, "The base deck is empty: there is nothing to find")
@@ -58,26 +59,26 @@ def _forget_bases(s: SUState, bases: list[int]) -> None:
         s.public_cards = [c for c in s.public_cards if c not in bases]
 
 
-def _looking(ctx: Ctx) -> list[CardRef]:
+def _looking(ctx: SUCtx) -> list[CardRef]:
     """The cards in your look zone."""
     return [CardRef(c) for c in ctx.state.zones.get(look_zone(ctx.you), ())]
 
 
-def _swap_base(ctx: Ctx, old: Any, new: Any) -> bool:
+def _swap_base(ctx: SUCtx, old: Any, new: Any) -> bool:
     """The base ``new`` (from your look zone) takes the place of the base ``old`` in play,
     outside scoring."""
     a, b = _first(old), _first(new)
     if a < 0 or b < 0:
         return False
-    game_of(ctx).swap_base(ctx.state, a, b, look_zone(ctx.you), ctx.you, ctx.rule)
+    ctx.game.swap_base(ctx.state, a, b, look_zone(ctx.you), ctx.you, ctx.rule)
     return True
 
 
-def _replace_base(ctx: Ctx, old: Any) -> bool:
+def _replace_base(ctx: SUCtx, old: Any) -> bool:
     """The base ``old`` changes places with the top card of the base deck (shuffled from the
     base discard pile first when the deck is empty): the new base comes into play outside
     scoring, ``old`` goes face down on top of the base deck (``swap_base``)."""
-    g, s = game_of(ctx), state_of(ctx)
+    g, s = ctx.game, ctx.state
     a = _first(old)
     if a < 0 or not g.base_in_play(s, a):
         return False
@@ -93,19 +94,19 @@ def _replace_base(ctx: Ctx, old: Any) -> bool:
     return True
 
 
-def _bases_back(ctx: Ctx) -> bool:
+def _bases_back(ctx: SUCtx) -> bool:
     """The bases left in your look zone go back into the base deck, which is shuffled."""
-    s = state_of(ctx)
+    s = ctx.state
     s.zones[BASE_DECK].extend(s.zones.pop(look_zone(ctx.you), []))
-    game_of(ctx).shuffle_bases(s, ctx.rule)
+    ctx.game.shuffle_bases(s, ctx.rule)
     return True
 
 
-def _take_back(ctx: Ctx, what: Any) -> bool:
+def _take_back(ctx: SUCtx, what: Any) -> bool:
     """The cards leave play for their owners' hands (by their own ability: nothing stops it,
     it is not a return); an action still resolving goes to its owner's hand instead of the
     discard pile (Friendship Power)."""
-    g, s = game_of(ctx), state_of(ctx)
+    g, s = ctx.game, ctx.state
     done = False
     for cid in cards_of(what):
         bid = g.base_of(s, cid)
@@ -126,10 +127,10 @@ def _take_back(ctx: Ctx, what: Any) -> bool:
     return done
 
 
-def _discard_itself(ctx: Ctx, what: Any, how: str = "is destroyed") -> bool:
+def _discard_itself(ctx: SUCtx, what: Any, how: str = "is destroyed") -> bool:
     """The cards leave play for their owners' discard piles by their own doing (nothing stops
     it; the log says they are destroyed, or ``how`` they go)."""
-    g, s = game_of(ctx), state_of(ctx)
+    g, s = ctx.game, ctx.state
     done = False
     for cid in cards_of(what):
         if g.base_of(s, cid) < 0:
@@ -153,13 +154,13 @@ class NextBases(Effect):
     more: str = ""
     immediate: bool = field(init=False, default=False)
 
-    def _left(self, step: EffectStep, ctx: Ctx) -> list[CardRef]:
+    def _left(self, step: EffectStep, ctx: SUCtx) -> list[CardRef]:
         picked = set(step.picked)
         look = ctx.state.zones.get(look_zone(ctx.you), [])
         return [CardRef(b) for b in look if b not in picked]
 
-    def start(self, ctx: Ctx) -> None:
-        g, s, seat = game_of(ctx), state_of(ctx), ctx.you
+    def start(self, ctx: SUCtx) -> None:
+        g, s, seat = ctx.game, ctx.state, ctx.you
         deck = s.zones[BASE_DECK]
         s.zones[look_zone(seat)] = [deck.pop() for _ in range(min(self.n, len(deck)))]
         _forget_bases(s, s.zones[look_zone(seat)])
@@ -168,21 +169,21 @@ class NextBases(Effect):
         g.log(s, "look", ctx.rule, text, seat)
         super().start(ctx)
 
-    def ask(self, step: EffectStep, ctx: Ctx) -> Decision | None:
+    def ask(self, step: EffectStep, ctx: SUCtx) -> Decision | None:
         left = self._left(step, ctx)
         if len(left) <= 1:
             return None
-        g = game_of(ctx)
+        g = ctx.game
         options = [Option(f"base:{b}", g.card_name(ctx.state, b), card=b) for b in left]
         prompt = self.more if step.picked else self.prompt
         return Decision(ctx.you, "replacement", prompt, options, ctx.rule)
 
-    def answer(self, step: EffectStep, ctx: Ctx, option: Option) -> None:
+    def answer(self, step: EffectStep, ctx: SUCtx, option: Option) -> None:
         assert option.card is not None
         step.picked.append(option.card)
 
-    def run(self, step: EffectStep, ctx: Ctx) -> None:
-        g, s, seat = game_of(ctx), state_of(ctx), ctx.you
+    def run(self, step: EffectStep, ctx: SUCtx) -> None:
+        g, s, seat = ctx.game, ctx.state, ctx.you
         order = [*step.picked, *self._left(step, ctx)]
         ctx.game.pop(s, step)
         s.zones.pop(look_zone(seat), None)

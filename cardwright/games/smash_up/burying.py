@@ -12,16 +12,17 @@ is swapped for another it stays, at the new base.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any
 
-from cardwright.core.state import CardRef, State
-from cardwright.core.vocab import Ctx, VerbSpec, cards_of
+from cardwright.core.state import CardRef
+from cardwright.core.vocab import VerbSpec, cards_of
 from cardwright.core.vocab.exprs import Call
 
 from . import values
 from .catalog import BASES
 from .deckwords import zone_of
-from .selectors import _e, _first, game_of, state_of, verb
+from .selectors import _e, _first, verb
+from .state import SUCtx
 
 if TYPE_CHECKING:
     from .game import SmashUp
@@ -35,7 +36,7 @@ def buried_zone(bid: int, seat: int) -> str:
     return f"{PREFIX}{bid}:{seat}"
 
 
-def zones_at(state: State, bid: int) -> list[str]:
+def zones_at(state: SUState, bid: int) -> list[str]:
     """The buried zones of base ``bid``, in seat order."""
     zones = (buried_zone(bid, seat) for seat in range(len(state.names)))
     return [z for z in zones if z in state.zones]
@@ -46,11 +47,10 @@ def base_of_zone(zone: str) -> int:
     return int(zone[len(PREFIX) :].split(":", 1)[0])
 
 
-def bury(g: SmashUp, state: State, cid: int, bid: int, seat: int, rule: str, shown: bool) -> bool:
+def bury(g: SmashUp, s: SUState, cid: int, bid: int, seat: int, rule: str, shown: bool) -> bool:
     """``seat`` buries card ``cid`` (in a hand, deck, discard pile or the revealed zone) at
     base ``bid``; ``shown``: everyone sees what it is (else only ``seat``, who had it in
     hand or deck, and those who already knew it)."""
-    s = cast("SUState", state)
     src = zone_of(s, cid)
     if not src or bid not in s.zones[BASES]:
         return False
@@ -83,10 +83,9 @@ def bury(g: SmashUp, state: State, cid: int, bid: int, seat: int, rule: str, sho
     return True
 
 
-def clear(g: SmashUp, state: State, bid: int) -> list[int]:
+def clear(g: SmashUp, s: SUState, bid: int) -> list[int]:
     """Base ``bid`` scored: its buried cards go to their owners' discard piles (they were
     not in play: nothing that hears cards leaving play hears them). Returns them."""
-    s = cast("SUState", state)
     gone: list[int] = []
     for zone in zones_at(s, bid):
         for cid in list(s.zones[zone]):
@@ -107,16 +106,16 @@ def clear(g: SmashUp, state: State, bid: int) -> list[int]:
     return gone
 
 
-def moved_base(state: State, old: int, new: int) -> None:
+def moved_base(state: SUState, old: int, new: int) -> None:
     """Base ``new`` took base ``old``'s place: the cards buried there stay, at ``new``."""
     for zone in zones_at(state, old):
         seat = int(zone.rsplit(":", 1)[1])
         state.zones[buried_zone(new, seat)] = state.zones.pop(zone)
 
 
-def _bury(ctx: Ctx, what: Any, at: Any, shown: bool = False) -> bool:
+def _bury(ctx: SUCtx, what: Any, at: Any, shown: bool = False) -> bool:
     """You bury the cards at the base ``at`` (``shown``: everyone sees what they are)."""
-    g, s = game_of(ctx), state_of(ctx)
+    g, s = ctx.game, ctx.state
     bid = _first(at)
     if bid < 0:
         return False
@@ -126,7 +125,7 @@ def _bury(ctx: Ctx, what: Any, at: Any, shown: bool = False) -> bool:
     return done
 
 
-def _buried(ctx: Ctx, at: Any = None, whose: str = "any") -> list[CardRef]:
+def _buried(ctx: SUCtx, at: Any = None, whose: str = "any") -> list[CardRef]:
     """The buried cards at a base (``at``; default every base), of some seats (``whose``:
     ``any``, ``you``, ``opponent``, by who buried them), base by base."""
     s = ctx.state

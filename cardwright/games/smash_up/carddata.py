@@ -1,4 +1,5 @@
-"""Smash Up card data: validated models and loaders for the TOML files under ``data/``.
+"""Smash Up card data, the files: reading and validating the TOML files under ``data/``, the
+sets and card sets (a set's overrides applied on the default printing), cached loaders.
 
 Layout of the data folder::
 
@@ -22,24 +23,9 @@ are loaded in their current printing (the public catalogue's); the card set
 first printing. Sets that change different cards combine with ``+``
 (``"70s-errata+al9000-cthulhu-first"``; :data:`CARD_SET_CHOICES`).
 
-Field conventions:
-
-* ``CardDef.faction`` and the prefix of ``CardDef.id`` are the faction id (the file's stem,
-  e.g. ``"disco_dancers"``); ``Faction.name`` is the printed name.
-* ``subtypes`` lists the card's labels: ``ongoing``, ``special`` and ``talent`` are the ability
-  labels printed on the card (unlabelled text is an on-play ability and gets no subtype);
-  ``play_on_base`` / ``play_on_minion`` mark actions that stay attached (an action with neither
-  is a *standard* action); ``extra`` marks cards whose ability grants an extra card play.
-  ``attach_to`` (``any``, ``own``, ``rival``) limits which minions a ``play_on_minion`` action
-  may be played on, by who controls them.
-* ``ability`` is a short snake_case id naming what the card does (shared by cards with the same
-  effect); ``text`` says it in our own words; ``provenance`` names the source, e.g.
-  ``"rulebook:000 §Examples"``, ``"research:smashup-munchkin.md §A2 [C-off]"`` or, for the
-  cards and bases entered from the public catalogue (repository
-  ``906919303-crypto/smash-up-card-archive``), the page of the official rulebook wiki the
-  catalogue took them from (``"catalogue:https://smashup-rulebook.alderac.com/wiki/Ghosts"``);
-  several parts are joined by ``"; "``; ``errata`` describes how another printing differs, if
-  it does.
+The models (cards, bases, factions, overrides, and the checks of their fields) are in
+:mod:`.cardmodels` (re-exported here); this module reads the files into them, applies the
+card sets' overrides and caches what it loaded.
 
 Every problem in a data file raises :class:`CardDataError` with a one-line message naming the
 file, the card (or base / faction) and the field.
@@ -48,24 +34,28 @@ file, the card (or base / faction) and the field.
 from __future__ import annotations
 
 import functools
-import re
 from collections.abc import Iterable, Mapping
 from pathlib import Path
-from typing import Annotated, Any, Final, Literal, cast
+from typing import Any, Final, Literal
 
-from pydantic import (
-    AfterValidator,
-    BaseModel,
-    ConfigDict,
-    Field,
-    ValidationError,
-    ValidationInfo,
-    field_validator,
-)
+from pydantic import ValidationError
 from pydantic_core import ErrorDetails
 
 from cardwright.core.datafiles import read_toml
 from cardwright.core.errors import ConfigError, DataError
+
+from .cardmodels import (
+    CARD_ID_RE,
+    CARDS_PER_FACTION,
+    FACE,
+    BaseDef,
+    CardDef,
+    CardOverrides,
+    Faction,
+    FactionHeader,
+    FusionAction,
+    kind_words,
+)
 
 __all__ = [
     "BASES_FILE",
@@ -82,6 +72,7 @@ __all__ = [
     "Faction",
     "FusionAction",
     "card_set_parts",
+    "kind_words",
     "load_bases",
     "load_faction",
     "load_factions",
@@ -89,48 +80,7 @@ __all__ = [
     "load_madness",
 ]
 
-CardType = Literal["minion", "action"]
-Subtype = Literal["ongoing", "special", "talent", "extra", "play_on_base", "play_on_minion"]
-#: the subtypes as the game says them: the labels printed on cards, and how an action that
-#: stays in play is played (``extra`` is no printed word: the card's text says it)
-_SUBTYPE_WORDS = {
-    "ongoing": "Ongoing",
-    "special": "Special",
-    "talent": "Talent",
-    "play_on_base": "played on a base",
-    "play_on_minion": "played on a minion",
-}
-
-
-def kind_words(card_type: str, subtypes: tuple[str, ...], bracket: bool = True) -> str:
-    """A card's type in the game's words: ``minion (Special)``, ``action played on a minion
-    (Ongoing)``; without ``bracket``: ``action played on a minion, Ongoing``."""
-    how = [_SUBTYPE_WORDS[s] for s in subtypes if s.startswith("play_on")]
-    labels = ", ".join(_SUBTYPE_WORDS[s] for s in subtypes if s in ("ongoing", "special", "talent"))
-    kind = " ".join([card_type, *how])
-    if not labels:
-        return kind
-    return f"{kind} ({labels})" if bracket else f"{kind}, {labels}"
-
-
-#: Which minions a ``play_on_minion`` action may go on: any, one its player controls, or one
-#: another player controls ("one of your minions", "a rival's minion").
-AttachTo = Literal["any", "own", "rival"]
-SetName = Literal["core", "70s", "al9000", "cthulhu", "pretty", "sfdf", "monster_smash"]
 CardSetName = Literal["70s-2018", "70s-errata", "al9000-cthulhu-first", "sfdf-2014"]
-Timing = Literal[
-    "ongoing",
-    "start_of_turn",
-    "on_minion_played",
-    "on_action_played",
-    "on_minion_destroyed",
-    "on_card_discarded",
-    "before_scoring",
-    "on_scoring",
-    "after_scoring",
-]
-
-CARDS_PER_FACTION: Final = 20
 DATA_DIR: Final = Path(__file__).resolve().parent / "data"
 FACTIONS_DIR: Final = DATA_DIR / "factions"
 BASES_FILE: Final = DATA_DIR / "bases.toml"
@@ -159,6 +109,9 @@ CARD_SETS: Final[Mapping[CardSetName, str | None]] = {
     "sfdf-2014": "sfdf-2014.toml",
 }
 
+#: each card set's name as its type (what :func:`card_set_parts` returns)
+_SET_NAMES: Final[Mapping[str, CardSetName]] = {name: name for name in CARD_SETS}
+
 
 def _combinations() -> tuple[str, ...]:
     """The default set, then every combination of the override sets (in their order)."""
@@ -172,334 +125,9 @@ def _combinations() -> tuple[str, ...]:
 #: every card set a game may be played with: a set, or override sets joined by "+"
 CARD_SET_CHOICES: Final[tuple[str, ...]] = _combinations()
 
-_SLUG = r"[a-z0-9]+(?:_[a-z0-9]+)*"
-_SLUG_RE: Final = re.compile(_SLUG)
-_CARD_ID_RE: Final = re.compile(rf"{_SLUG}/{_SLUG}")
-_RULE_RE: Final = re.compile(r"su\.card\.[a-z][a-z0-9_]*")
-_PROVENANCE_RE: Final = re.compile(
-    r"rulebook:000 §\S.*"
-    r"|research:smashup-(?:munchkin|core)\.md §\S+(?: .*)? (?:\[[^\]]+\])+"
-    r"|catalogue:https://smashup-rulebook\.alderac\.com/wiki/\S+"
-    r"|fan-wiki:https://smashup\.fandom\.com/wiki/[A-Za-z0-9_%'().-]+"
-    r"|ruling:[A-Z]+[0-9]+"
-)
-
-NonNegInt = Annotated[int, Field(ge=0)]
-
 
 class CardDataError(DataError, ValueError):
     """A malformed or invalid Smash Up data file; the message is one line."""
-
-
-# --------------------------------------------------------------------------- shared checks
-
-
-def _check_slug(value: str) -> str:
-    if not _SLUG_RE.fullmatch(value):
-        raise ValueError(f"{value!r} is not a slug (lowercase letters, digits, single '_')")
-    return value
-
-
-def _check_ability(value: str | None) -> str | None:
-    """An ability is an expression of the vocabulary (checked when the game loads), or the
-    snake_case id of one still written in Python."""
-    if value is not None and not value.strip():
-        raise ValueError("must not be blank")
-    return value
-
-
-def _check_rule(value: str | None) -> str | None:
-    if value is not None and not _RULE_RE.fullmatch(value):
-        raise ValueError(f"{value!r} is not a rule id such as 'su.card.some_ability'")
-    return value
-
-
-def _check_provenance(value: str) -> str:
-    for part in value.split("; "):
-        if not _PROVENANCE_RE.fullmatch(part):
-            raise ValueError(
-                f"{part!r} should read 'rulebook:000 §<section>', "
-                "'research:smashup-<munchkin|core>.md §<section> [<tag>]', "
-                "'catalogue:<the card's page of the official rulebook wiki>', "
-                "'fan-wiki:<a page of the fan wiki>' or 'ruling:<reading>'"
-            )
-    return value
-
-
-def _check_text(value: str) -> str:
-    if not value.strip():
-        raise ValueError("must not be blank")
-    if "\n" in value:
-        raise ValueError("must be a single line")
-    return value
-
-
-def _check_optional_text(value: str | None) -> str | None:
-    return None if value is None else _check_text(value)
-
-
-#: the fields every card and base checks alike: a one-line text, an ability, a rule id
-Text = Annotated[str, AfterValidator(_check_text)]
-AbilityText = Annotated[str | None, AfterValidator(_check_ability)]
-RuleId = Annotated[str | None, AfterValidator(_check_rule)]
-
-
-# --------------------------------------------------------------------------- models
-
-
-class FusionAction(BaseModel):
-    """The action side of a fusion card (a minion card that may be played as an action
-    instead: ``[cards.as_action]``): its labels, ability, rule and text."""
-
-    model_config = ConfigDict(frozen=True, extra="forbid", strict=True)
-
-    subtypes: tuple[Subtype, ...] = ()
-    ability: AbilityText = None
-    rule: RuleId = None
-    text: Text
-
-    @field_validator("subtypes")
-    @classmethod
-    def _standard(cls, value: tuple[Subtype, ...]) -> tuple[Subtype, ...]:
-        if {"play_on_base", "play_on_minion"} & set(value):
-            raise ValueError("the action side of a fusion card is a standard action")
-        return value
-
-
-#: how a card's other face is named: ``<card id>~<face>`` (a fusion's action side
-#: ``~action``; a card copying another's ability ``~<the other's id>``: ``faces.py``)
-FACE = "~"
-
-
-class CardDef(BaseModel):
-    """One distinct card of a faction deck (``copies`` says how many the deck holds)."""
-
-    model_config = ConfigDict(frozen=True, extra="forbid", strict=True)
-
-    id: str
-    name: Text
-    faction: str
-    type: CardType
-    power: NonNegInt | None = Field(default=None, validate_default=True)
-    copies: int = Field(ge=1)
-    subtypes: tuple[Subtype, ...] = ()
-    attach_to: AttachTo = "any"
-    ability: AbilityText = None
-    rule: RuleId = None
-    text: Text
-    provenance: str
-    errata: str | None = None
-    #: a fusion card's action side (the card is then also an action card: ``type`` minion)
-    as_action: FusionAction | None = None
-
-    @field_validator("id")
-    @classmethod
-    def _valid_id(cls, value: str) -> str:
-        if not _CARD_ID_RE.fullmatch(value):
-            raise ValueError(f"{value!r} should look like 'faction_slug/card_slug'")
-        return value
-
-    @field_validator("faction")
-    @classmethod
-    def _valid_faction(cls, value: str) -> str:
-        return _check_slug(value)
-
-    @field_validator("power")
-    @classmethod
-    def _power_matches_type(cls, value: int | None, info: ValidationInfo) -> int | None:
-        kind = info.data.get("type")
-        if kind == "minion" and value is None:
-            raise ValueError("a minion needs a power")
-        if kind == "action" and value is not None:
-            raise ValueError("an action has no power")
-        return value
-
-    @field_validator("subtypes")
-    @classmethod
-    def _subtypes_fit(cls, value: tuple[Subtype, ...], info: ValidationInfo) -> tuple[Subtype, ...]:
-        if len(set(value)) != len(value):
-            raise ValueError("lists a subtype twice")
-        attached = {"play_on_base", "play_on_minion"} & set(value)
-        if attached and info.data.get("type") == "minion":
-            raise ValueError(f"{sorted(attached)[0]!r} is only for actions")
-        if len(attached) > 1:
-            raise ValueError("an action is played either on a base or on a minion, not both")
-        return value
-
-    @field_validator("attach_to")
-    @classmethod
-    def _attach_fits(cls, value: AttachTo, info: ValidationInfo) -> AttachTo:
-        if value != "any" and "play_on_minion" not in info.data.get("subtypes", ()):
-            raise ValueError("only an action played on a minion limits which minion")
-        return value
-
-    @field_validator("provenance")
-    @classmethod
-    def _valid_provenance(cls, value: str) -> str:
-        return _check_provenance(value)
-
-    @field_validator("errata")
-    @classmethod
-    def _valid_errata(cls, value: str | None) -> str | None:
-        return _check_optional_text(value)
-
-    @field_validator("as_action")
-    @classmethod
-    def _fusion_is_minion(
-        cls, value: FusionAction | None, info: ValidationInfo
-    ) -> FusionAction | None:
-        if value is not None and info.data.get("type") != "minion":
-            raise ValueError("only a minion card has an action side (a fusion card)")
-        return value
-
-    def action_face(self) -> CardDef | None:
-        """A fusion card's action side as a card of its own (id ``<id>~action``): what the
-        card is while it is played as an action (``faces.py``)."""
-        side = self.as_action
-        if side is None:
-            return None
-        return self.model_copy(
-            update={
-                "id": f"{self.id}{FACE}action",
-                "type": "action",
-                "power": None,
-                "subtypes": side.subtypes,
-                "ability": side.ability,
-                "rule": side.rule,
-                "text": side.text,
-                "as_action": None,
-            }
-        )
-
-    @property
-    def is_standard_action(self) -> bool:
-        """An action that is not played on a base or a minion."""
-        return self.type == "action" and not (
-            {"play_on_base", "play_on_minion"} & set(self.subtypes)
-        )
-
-
-class BaseDef(BaseModel):
-    """A base card: breakpoint, VP for 1st/2nd/3rd place and its ability."""
-
-    model_config = ConfigDict(frozen=True, extra="forbid", strict=True)
-
-    id: str
-    name: Text
-    set: SetName
-    faction: str | None = None
-    breakpoint: int = Field(ge=0)
-    vp: tuple[NonNegInt, NonNegInt, NonNegInt]
-    ability: AbilityText = None
-    rule: RuleId = None
-    timing: tuple[Timing, ...] = Field(default=(), validate_default=True)
-    text: Text
-    provenance: str
-    errata: str | None = None
-
-    @field_validator("id", "faction")
-    @classmethod
-    def _valid_slug(cls, value: str | None) -> str | None:
-        return None if value is None else _check_slug(value)
-
-    @field_validator("timing")
-    @classmethod
-    def _timing_fits(cls, value: tuple[Timing, ...], info: ValidationInfo) -> tuple[Timing, ...]:
-        if len(set(value)) != len(value):
-            raise ValueError("lists a timing twice")
-        if "ability" in info.data:
-            if info.data["ability"] is None and value:
-                raise ValueError("a base without an ability has no timing")
-            if info.data["ability"] is not None and not value:
-                raise ValueError("a base with an ability needs at least one timing")
-        return value
-
-    @field_validator("provenance")
-    @classmethod
-    def _valid_provenance(cls, value: str) -> str:
-        return _check_provenance(value)
-
-    @field_validator("errata")
-    @classmethod
-    def _valid_errata(cls, value: str | None) -> str | None:
-        return _check_optional_text(value)
-
-
-class _FactionHeader(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid", strict=True)
-
-    id: str
-    name: str
-    set: SetName
-
-    @field_validator("id")
-    @classmethod
-    def _valid_id(cls, value: str) -> str:
-        return _check_slug(value)
-
-    @field_validator("name")
-    @classmethod
-    def _valid_name(cls, value: str) -> str:
-        return _check_text(value)
-
-
-class Faction(_FactionHeader):
-    """A faction deck: its distinct cards, whose copies add up to 20."""
-
-    cards: tuple[CardDef, ...]
-
-    @field_validator("cards")
-    @classmethod
-    def _deck_is_complete(
-        cls, value: tuple[CardDef, ...], info: ValidationInfo
-    ) -> tuple[CardDef, ...]:
-        seen_ids: set[str] = set()
-        seen_names: set[str] = set()
-        for card in value:
-            if card.id in seen_ids:
-                raise ValueError(f"card id {card.id!r} appears twice")
-            if card.name in seen_names:
-                raise ValueError(f"card name {card.name!r} appears twice")
-            seen_ids.add(card.id)
-            seen_names.add(card.name)
-            faction_id = info.data.get("id")
-            if faction_id is not None and card.faction != faction_id:
-                raise ValueError(f"card {card.id!r} belongs to faction {card.faction!r}")
-        total = sum(card.copies for card in value)
-        if total != CARDS_PER_FACTION:
-            raise ValueError(f"copies add up to {total}, expected {CARDS_PER_FACTION}")
-        return value
-
-    @property
-    def minions(self) -> tuple[CardDef, ...]:
-        return tuple(card for card in self.cards if card.type == "minion")
-
-    @property
-    def actions(self) -> tuple[CardDef, ...]:
-        return tuple(card for card in self.cards if card.type == "action")
-
-    def card(self, card_id: str) -> CardDef:
-        """The card with this id (``"diva"`` or ``"disco_dancers/diva"``)."""
-        full = card_id if "/" in card_id else f"{self.id}/{card_id}"
-        for card in self.cards:
-            if card.id == full:
-                return card
-        raise KeyError(card_id)
-
-    def deck(self) -> list[CardDef]:
-        """The 20 cards of the deck, each repeated ``copies`` times, in file order."""
-        return [card for card in self.cards for _ in range(card.copies)]
-
-
-class CardOverrides(BaseModel):
-    """An alternate card set stored as changes to another set (only the changed cards)."""
-
-    model_config = ConfigDict(frozen=True, extra="forbid", strict=True)
-
-    card_set: str
-    based_on: str
-    source: str
-    cards: tuple[dict[str, Any], ...]
 
 
 # --------------------------------------------------------------------------- error messages
@@ -600,7 +228,7 @@ def _check_keys(path: Path, data: Mapping[str, Any], allowed: Iterable[str]) -> 
 def _parse_faction(path: Path, data: Mapping[str, Any]) -> Faction:
     header_raw = {key: value for key, value in data.items() if key != "cards"}
     try:
-        header = _FactionHeader.model_validate(header_raw)
+        header = FactionHeader.model_validate(header_raw)
     except ValidationError as exc:
         raise _reformat(exc, f"{path.name}: faction") from None
     if header.id != path.stem:
@@ -661,7 +289,7 @@ def _parse_overrides(path: Path, data: Mapping[str, Any]) -> CardOverrides:
         if not isinstance(raw, dict):
             raise CardDataError(f"{where}: must be a table")
         card_id = raw.get("id")
-        if not isinstance(card_id, str) or not _CARD_ID_RE.fullmatch(card_id):
+        if not isinstance(card_id, str) or not CARD_ID_RE.fullmatch(card_id):
             raise CardDataError(f"{where}: field 'id': must name a card as 'faction/card'")
         if card_id in seen:
             raise CardDataError(f"{where}: field 'id': {card_id!r} is overridden twice")
@@ -765,7 +393,7 @@ def _check_card_set(card_set: str) -> str:
 
 def card_set_parts(card_set: str) -> tuple[CardSetName, ...]:
     """The sets a card set is made of (``"70s-errata+al9000-cthulhu-first"``: two)."""
-    return tuple(cast(CardSetName, part) for part in _check_card_set(card_set).split("+"))
+    return tuple(_SET_NAMES[part] for part in _check_card_set(card_set).split("+"))
 
 
 @functools.cache

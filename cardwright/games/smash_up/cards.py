@@ -9,13 +9,13 @@ rule)``).
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING
 
 from cardwright.core import rng as chance
-from cardwright.core.state import CardRef, State
+from cardwright.core.state import CardRef
 
 from . import inplay
-from .carddata import FACE
+from .cardmodels import FACE
 from .catalog import BASE_DECK, RESOLVING
 from .faces import restore
 from .state import REVEALED, SUState
@@ -51,10 +51,9 @@ def to_zone(g: SmashUp, s: SUState, cid: int, src: str, dest: str, *, bottom: bo
         s.known.pop(ref, None)
 
 
-def reveal(g: SmashUp, state: State, cid: int) -> None:
+def reveal(g: SmashUp, s: SUState, cid: int) -> None:
     """Every player now knows this card in a hand or deck (it was shown), until it is
     shuffled away or leaves."""
-    s = cast(SUState, state)
     if cid not in s.public_cards:
         s.public_cards.append(CardRef(cid))
 
@@ -68,9 +67,8 @@ def forget_deck(g: SmashUp, s: SUState, seat: int) -> None:
             s.known.pop(CardRef(cid), None)
 
 
-def know(g: SmashUp, state: State, cid: int, seats: Iterable[int]) -> None:
+def know(g: SmashUp, s: SUState, cid: int, seats: Iterable[int]) -> None:
     """Record that ``seats`` know the card ``cid`` (in a deck or hand) from now on."""
-    s = cast(SUState, state)
     ref = CardRef(cid)
     seen = set(s.known.get(ref, ())) | set(seats)
     if len(seen) == len(s.names):
@@ -80,9 +78,8 @@ def know(g: SmashUp, state: State, cid: int, seats: Iterable[int]) -> None:
         s.known[ref] = sorted(seen)
 
 
-def shuffle_deck(g: SmashUp, state: State, seat: int, rule: str, why: str = "") -> None:
+def shuffle_deck(g: SmashUp, s: SUState, seat: int, rule: str, why: str = "") -> None:
     """Shuffle a player's deck: no one knows where its cards are any more."""
-    s = cast(SUState, state)
     deck = s.zones[f"deck:{seat}"]
     for cid in deck:
         s.cards[cid].face_up = False
@@ -91,9 +88,8 @@ def shuffle_deck(g: SmashUp, state: State, seat: int, rule: str, why: str = "") 
     g.log(s, "shuffle", rule, f"{s.names[seat]} shuffles their deck{why}", seat, chance=True)
 
 
-def shuffle_bases(g: SmashUp, state: State, rule: str) -> None:
+def shuffle_bases(g: SmashUp, s: SUState, rule: str) -> None:
     """Shuffle the base deck (after it was searched): no one knows its order."""
-    s = cast(SUState, state)
     deck = s.zones[BASE_DECK]
     for bid in deck:
         s.cards[bid].face_up = False
@@ -103,21 +99,19 @@ def shuffle_bases(g: SmashUp, state: State, rule: str) -> None:
     g.log(s, "shuffle", rule, "The base deck is shuffled", chance=True)
 
 
-def deck_top(g: SmashUp, state: State, seat: int) -> int:
+def deck_top(g: SmashUp, s: SUState, seat: int) -> int:
     """The top card of a player's deck (the discard pile is shuffled into a new deck first
     when the deck is empty: 000 Draw 2 Cards), or -1 when there is no card at all."""
-    s = cast(SUState, state)
     deck = s.zones[f"deck:{seat}"]
     if not deck and not reshuffle(g, s, seat):
         return -1
     return deck[-1]
 
 
-def reveal_top(g: SmashUp, state: State, seat: int, count: int, rule: str) -> list[int]:
+def reveal_top(g: SmashUp, s: SUState, seat: int, count: int, rule: str) -> list[int]:
     """Reveal up to ``count`` cards from the top of a player's deck: they go, top first, to
     the public ``revealed`` zone until the ability puts them somewhere (reshuffling the
     discard pile if the deck runs out on the way)."""
-    s = cast(SUState, state)
     shown: list[int] = []
     for _ in range(count):
         cid = deck_top(g, s, seat)
@@ -137,9 +131,8 @@ def reveal_top(g: SmashUp, state: State, seat: int, count: int, rule: str) -> li
     return shown
 
 
-def look_top(g: SmashUp, state: State, seat: int, rule: str) -> int:
+def look_top(g: SmashUp, s: SUState, seat: int, rule: str) -> int:
     """The player looks at their top card (only they learn it); -1 when there is none."""
-    s = cast(SUState, state)
     cid = deck_top(g, s, seat)
     if cid < 0:
         g.log(s, "look", rule, f"{s.names[seat]} has no card to look at", seat)
@@ -158,15 +151,13 @@ def look_top(g: SmashUp, state: State, seat: int, rule: str) -> int:
     return cid
 
 
-def to_deck_top(g: SmashUp, state: State, cid: int, src: str = REVEALED) -> None:
+def to_deck_top(g: SmashUp, s: SUState, cid: int, src: str = REVEALED) -> None:
     """Put a card (by default a revealed one) on top of its owner's deck."""
-    s = cast(SUState, state)
     to_zone(g, s, cid, src, f"deck:{s.cards[cid].owner}")
 
 
-def to_hand(g: SmashUp, state: State, cid: int, src: str, rule: str) -> None:
+def to_hand(g: SmashUp, s: SUState, cid: int, src: str, rule: str) -> None:
     """Put a card from a public zone (revealed, a discard pile) into its owner's hand."""
-    s = cast(SUState, state)
     owner = s.cards[cid].owner
     to_zone(g, s, cid, src, f"hand:{owner}")
     g.log(
@@ -180,10 +171,9 @@ def to_hand(g: SmashUp, state: State, cid: int, src: str, rule: str) -> None:
 
 
 def discard_from_hand(
-    g: SmashUp, state: State, seat: int, cid: int, rule: str, how: str = ""
+    g: SmashUp, s: SUState, seat: int, cid: int, rule: str, how: str = ""
 ) -> None:
     """A card leaves a hand for its owner's discard pile."""
-    s = cast(SUState, state)
     to_zone(g, s, cid, f"hand:{seat}", f"discard:{seat}")
     g.log(
         s,
@@ -196,10 +186,9 @@ def discard_from_hand(
     g.fire(s, "card_to_discard", card=cid, base_card=-1, owner=seat)
 
 
-def discard_random(g: SmashUp, state: State, seat: int, count: int, rule: str) -> list[int]:
+def discard_random(g: SmashUp, s: SUState, seat: int, count: int, rule: str) -> list[int]:
     """The player discards ``count`` cards chosen at random from their hand (fewer if the
     hand runs out)."""
-    s = cast(SUState, state)
     hand = s.zones[f"hand:{seat}"]
     gone: list[int] = []
     for _ in range(count):
@@ -213,9 +202,9 @@ def discard_random(g: SmashUp, state: State, seat: int, count: int, rule: str) -
     return gone
 
 
-def refill_deck(g: SmashUp, state: State, seat: int, rule: str) -> bool:
+def refill_deck(g: SmashUp, state: SUState, seat: int, rule: str) -> bool:
     """The core draw's hook: an empty deck is replaced by the shuffled discard pile."""
-    return reshuffle(g, cast(SUState, state), seat)
+    return reshuffle(g, state, seat)
 
 
 def reshuffle(g: SmashUp, s: SUState, seat: int) -> bool:
@@ -242,8 +231,7 @@ def reshuffle(g: SmashUp, s: SUState, seat: int) -> bool:
     return True
 
 
-def gain_vp(g: SmashUp, state: State, seat: int, amount: int, rule: str, why: str) -> None:
-    s = cast(SUState, state)
+def gain_vp(g: SmashUp, s: SUState, seat: int, amount: int, rule: str, why: str) -> None:
     if amount <= 0:
         return
     s.vp[seat] += amount

@@ -15,10 +15,11 @@ from typing import TYPE_CHECKING, Any
 
 from cardwright.core import rng as chance
 from cardwright.core.state import CardRef, Decision, Option
-from cardwright.core.vocab import Ctx, Effect
+from cardwright.core.vocab import Effect
 
 from .catalog import BASES
-from .selectors import acting_of, game_of, state_of
+from .selectors import acting_of
+from .state import SUCtx
 
 if TYPE_CHECKING:
     from cardwright.core.vocab import EffectStep
@@ -27,9 +28,9 @@ if TYPE_CHECKING:
     from .state import SUState
 
 
-def _acting(ctx: Ctx, work: Any) -> None:
+def _acting(ctx: SUCtx, work: Any) -> None:
     """Do ``work()`` with the ability's card acting (for the affect records)."""
-    s = state_of(ctx)
+    s = ctx.state
     prev = s.acting
     s.acting = acting_of(ctx)
     try:
@@ -66,8 +67,8 @@ class Disguise(Effect):
     def _in_hand(g: SmashUp, s: SUState, seat: int) -> int:
         return sum(1 for c in s.zones[f"hand:{seat}"] if g.is_minion(s, c))
 
-    def ask(self, step: EffectStep, ctx: Ctx) -> Decision | None:
-        g, s, seat = game_of(ctx), state_of(ctx), ctx.you
+    def ask(self, step: EffectStep, ctx: SUCtx) -> Decision | None:
+        g, s, seat = ctx.game, ctx.state, ctx.you
         if step.idx:
             return None
         if not step.picked:
@@ -94,8 +95,8 @@ class Disguise(Effect):
         prompt = f"Disguise: choose {which} minion of yours to swap"
         return Decision(seat, "target", prompt, options, ctx.rule)
 
-    def run(self, step: EffectStep, ctx: Ctx) -> None:
-        g, s, seat = game_of(ctx), state_of(ctx), ctx.you
+    def run(self, step: EffectStep, ctx: SUCtx) -> None:
+        g, s, seat = ctx.game, ctx.state, ctx.you
         if step.idx:  # the extra minions are played: the chosen ones go back to the hand
             g.pop(s, step)
             rule = ctx.rule
@@ -116,7 +117,7 @@ class Disguise(Effect):
             return
         self._swap(step, ctx)
 
-    def answer(self, step: EffectStep, ctx: Ctx, option: Option) -> None:
+    def answer(self, step: EffectStep, ctx: SUCtx, option: Option) -> None:
         if not step.picked:
             assert option.card is not None
             step.picked.append(option.card)
@@ -128,10 +129,10 @@ class Disguise(Effect):
         if len(step.picked) > 2:
             self._swap(step, ctx)
 
-    def _swap(self, step: EffectStep, ctx: Ctx) -> None:
+    def _swap(self, step: EffectStep, ctx: SUCtx) -> None:
         """The minions are chosen: as many extra minions at the base (at once, with no
         declining), then (``idx`` 1) the chosen ones return to the hand."""
-        g, s, seat = game_of(ctx), state_of(ctx), ctx.you
+        g, s, seat = ctx.game, ctx.state, ctx.you
         chosen = step.picked[1:]
         if not chosen:
             g.log(s, "no_target", ctx.rule, "Disguise has nothing to swap", seat)
@@ -149,10 +150,10 @@ class RevealUntilFour(Effect):
 
     immediate: bool = field(init=False, default=False)
 
-    def ask(self, step: EffectStep, ctx: Ctx) -> Decision | None:
+    def ask(self, step: EffectStep, ctx: SUCtx) -> Decision | None:
         if not step.picked:
             return None
-        name = game_of(ctx).card_name(ctx.state, step.picked[0])
+        name = ctx.game.card_name(ctx.state, step.picked[0])
         options = [
             Option("draw", f"Draw {name}"),
             Option("play", f"Play {name} as an extra minion"),
@@ -160,8 +161,8 @@ class RevealUntilFour(Effect):
         prompt = "Who Loves Ya, Baby?: draw it or play it?"
         return Decision(ctx.you, "choose", prompt, options, ctx.rule)
 
-    def run(self, step: EffectStep, ctx: Ctx) -> None:
-        g, s, seat, rule = game_of(ctx), state_of(ctx), ctx.you, ctx.rule
+    def run(self, step: EffectStep, ctx: SUCtx) -> None:
+        g, s, seat, rule = ctx.game, ctx.state, ctx.you, ctx.rule
         deck = s.zones[f"deck:{seat}"]
         printed = g.cat(s).printed
         found, shown = -1, []
@@ -190,8 +191,8 @@ class RevealUntilFour(Effect):
             text = f"{s.names[seat]} shuffles the other revealed cards back into their deck"
             g.log(s, "shuffle", rule, text, seat, chance=True)
 
-    def answer(self, step: EffectStep, ctx: Ctx, option: Option) -> None:
-        g, s, seat, rule = game_of(ctx), state_of(ctx), ctx.you, ctx.rule
+    def answer(self, step: EffectStep, ctx: SUCtx, option: Option) -> None:
+        g, s, seat, rule = ctx.game, ctx.state, ctx.you, ctx.rule
         found = step.picked[0]
         g.pop(s, step)
         name = g.card_name(s, found)

@@ -13,7 +13,8 @@ from cardwright.core.state import Card
 from cardwright.core.vocab import Expr
 from cardwright.core.vocab.exprs import Call, Cards, selection
 
-from .carddata import FACE, BaseDef, CardDef, load_bases, load_factions, load_madness
+from .carddata import load_bases, load_factions, load_madness
+from .cardmodels import FACE, BaseDef, CardDef
 
 if TYPE_CHECKING:
     from cardwright.core.abilities import Ability

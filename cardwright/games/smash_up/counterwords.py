@@ -6,15 +6,14 @@ removed while it resolves.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any
 
-from cardwright.core.state import State
-from cardwright.core.vocab import Ctx, VerbSpec, cards_of
+from cardwright.core.vocab import VerbSpec, cards_of
 from cardwright.core.vocab.exprs import Call
 
 from . import history, values
-from .selectors import _e, _first, game_of, state_of, verb
-from .state import AffectEffect, SUState
+from .selectors import _e, _first, verb
+from .state import AffectEffect, SUCtx, SUState
 from .words import _actor, acts
 
 if TYPE_CHECKING:
@@ -24,10 +23,9 @@ if TYPE_CHECKING:
 REMOVE = "remove_counters"
 
 
-def remove_counters(g: SmashUp, state: State, cid: int, count: int, seat: int, rule: str) -> int:
+def remove_counters(g: SmashUp, s: SUState, cid: int, count: int, seat: int, rule: str) -> int:
     """Take up to ``count`` +1 power counters off a minion in play; how many were taken (0:
     it had none, or it was protected, or a replacement took the effect)."""
-    s = cast(SUState, state)
     have = s.cards[cid].counters.get("p1", 0)
     count = min(count, have)
     if count <= 0 or g.base_of(s, cid) < 0:
@@ -57,21 +55,21 @@ def remove_counters(g: SmashUp, state: State, cid: int, count: int, seat: int, r
 
 
 @acts
-def _remove(ctx: Ctx, what: Any, n: int = 1, actor: Any = None) -> bool:
+def _remove(ctx: SUCtx, what: Any, n: int = 1, actor: Any = None) -> bool:
     """Take up to ``n`` +1 power counters off each card (True: some were taken)."""
-    g = game_of(ctx)
+    g = ctx.game
     done = False
     for cid in cards_of(what):
         done = remove_counters(g, ctx.state, cid, int(n), _actor(ctx, actor), ctx.rule) > 0 or done
     return done
 
 
-def _removed_by(ctx: Ctx, what: Any) -> int:
+def _removed_by(ctx: SUCtx, what: Any) -> int:
     """How many +1 power counters the card took off minions while it resolves."""
     card = _first(what)
     return sum(
         a.effect.amount
-        for a in state_of(ctx).affects
+        for a in ctx.state.affects
         if a.source == card and a.verb == REMOVE and a.effect is not None
     )
 

@@ -12,7 +12,6 @@ from typing import Any
 from cardwright.core import rng as chance
 from cardwright.core.state import Bindings, CardRef, Option
 from cardwright.core.vocab import (
-    Ctx,
     Effect,
     Expr,
     Seq,
@@ -26,8 +25,8 @@ from cardwright.core.vocab.effects import fill
 from cardwright.core.vocab.exprs import Call, passing
 from cardwright.core.vocab.menus import NOTHING, Found, Menu
 
-from .selectors import _e, _first, _opt, game_of, state_of, verb
-from .state import REVEALED, SUState
+from .selectors import _e, _first, _opt, verb
+from .state import REVEALED, SUCtx, SUState
 
 
 def zone_of(s: SUState, cid: int) -> str:
@@ -40,17 +39,17 @@ def zone_of(s: SUState, cid: int) -> str:
     return ""
 
 
-def _text(ctx: Ctx, text: str, card: int) -> str:
+def _text(ctx: SUCtx, text: str, card: int) -> str:
     """A log line naming ``{card}`` (and any bound value)."""
-    name = game_of(ctx).card_name(ctx.state, card) if card >= 0 else ""
+    name = ctx.game.card_name(ctx.state, card) if card >= 0 else ""
     return fill(ctx, text.replace("{card}", name))
 
 
 # ------------------------------------------------------------------------------ verbs
-def _to_hand(ctx: Ctx, what: Any, text: str = "") -> bool:
+def _to_hand(ctx: SUCtx, what: Any, text: str = "") -> bool:
     """The cards (in a discard pile or revealed) go into their owners' hands; ``text``: the
     log line (default "<card> goes into <owner>'s hand")."""
-    g, s = game_of(ctx), state_of(ctx)
+    g, s = ctx.game, ctx.state
     done = False
     for cid in cards_of(what):
         src = zone_of(s, cid)
@@ -65,10 +64,10 @@ def _to_hand(ctx: Ctx, what: Any, text: str = "") -> bool:
     return done
 
 
-def _to_deck_top(ctx: Ctx, what: Any, text: str = "", each: bool = True) -> bool:
+def _to_deck_top(ctx: SUCtx, what: Any, text: str = "", each: bool = True) -> bool:
     """The cards (from a discard pile, a hand or revealed) go on top of their owners' decks,
     in order; the log says ``text`` for each card (``each``) or once."""
-    g, s = game_of(ctx), state_of(ctx)
+    g, s = ctx.game, ctx.state
     cards = [c for c in cards_of(what) if zone_of(s, c) and not zone_of(s, c).startswith("deck:")]
     for cid in cards:
         g.to_deck_top(s, cid, zone_of(s, cid))
@@ -79,9 +78,9 @@ def _to_deck_top(ctx: Ctx, what: Any, text: str = "", each: bool = True) -> bool
     return bool(cards)
 
 
-def _back_on_top(ctx: Ctx, what: Any) -> bool:
+def _back_on_top(ctx: SUCtx, what: Any) -> bool:
     """The revealed cards go back on top of their owners' decks, in order (each logged)."""
-    g, s = game_of(ctx), state_of(ctx)
+    g, s = ctx.game, ctx.state
     done = False
     for cid in cards_of(what):
         if cid not in s.zones[REVEALED]:
@@ -94,26 +93,26 @@ def _back_on_top(ctx: Ctx, what: Any) -> bool:
     return done
 
 
-def _shuffle_deck(ctx: Ctx, why: str = "") -> bool:
+def _shuffle_deck(ctx: SUCtx, why: str = "") -> bool:
     """You shuffle your deck (``why``: what the log adds)."""
-    game_of(ctx).shuffle_deck(ctx.state, ctx.you, ctx.rule, why)
+    ctx.game.shuffle_deck(ctx.state, ctx.you, ctx.rule, why)
     return True
 
 
-def _deck_ready(ctx: Ctx) -> bool:
+def _deck_ready(ctx: SUCtx) -> bool:
     """Whether your deck has a card, an empty one refilled from your discard pile first
     (000 Draw 2 Cards)."""
-    return game_of(ctx).deck_top(ctx.state, ctx.you) >= 0
+    return ctx.game.deck_top(ctx.state, ctx.you) >= 0
 
 
-def _look_top(ctx: Ctx) -> bool:
+def _look_top(ctx: SUCtx) -> bool:
     """You look at the top card of your deck (only you learn it); False: there is none."""
-    return game_of(ctx).look_top(ctx.state, ctx.you, ctx.rule) >= 0
+    return ctx.game.look_top(ctx.state, ctx.you, ctx.rule) >= 0
 
 
-def _mill(ctx: Ctx, what: Any, text: str = "{you_name} discards {card}") -> bool:
+def _mill(ctx: SUCtx, what: Any, text: str = "{you_name} discards {card}") -> bool:
     """The cards go from their owners' decks to their discard piles."""
-    g, s = game_of(ctx), state_of(ctx)
+    g, s = ctx.game, ctx.state
     done = False
     for cid in cards_of(what):
         owner = s.cards[cid].owner
@@ -126,21 +125,21 @@ def _mill(ctx: Ctx, what: Any, text: str = "{you_name} discards {card}") -> bool
     return done
 
 
-def _play_extra(ctx: Ctx, what: Any, at: Any = None, remember: bool = False) -> bool:
+def _play_extra(ctx: SUCtx, what: Any, at: Any = None, remember: bool = False) -> bool:
     """You play the card at once as an extra play, from where it is (at the base ``at``;
     ``remember``: it is remembered for the ability's card this turn, ``extras_of``)."""
-    s, card = state_of(ctx), _first(what)
+    s, card = ctx.state, _first(what)
     if card >= 0:
         noted = ctx.source if remember and ctx.source is not None else -1
-        game_of(ctx).play_extra(
+        ctx.game.play_extra(
             s, ctx.you, card, zone_of(s, card), -1 if at is None else _first(at), noted
         )
     return card >= 0
 
 
-def _can_play(ctx: Ctx, what: Any, at: Any = None) -> bool:
+def _can_play(ctx: SUCtx, what: Any, at: Any = None) -> bool:
     """Whether you could play the card (from where it is) as an extra play now (at ``at``)."""
-    g, s = game_of(ctx), state_of(ctx)
+    g, s = ctx.game, ctx.state
     card = _first(what)
     if card < 0:
         return False
@@ -152,17 +151,17 @@ def _can_play(ctx: Ctx, what: Any, at: Any = None) -> bool:
     return g.can_play(s, ctx.you, card, "extra", base)
 
 
-def _reveal_top(ctx: Ctx, n: int = 1) -> bool:
+def _reveal_top(ctx: SUCtx, n: int = 1) -> bool:
     """You reveal your top ``n`` cards: they go, top first, to the public revealed zone
     (``revealed``) until the ability puts them somewhere; False: there was none."""
-    return bool(game_of(ctx).reveal_top(ctx.state, ctx.you, int(n), ctx.rule))
+    return bool(ctx.game.reveal_top(ctx.state, ctx.you, int(n), ctx.rule))
 
 
-def _reveal_until(ctx: Ctx, n: int = 1, **filters: Any) -> bool:
+def _reveal_until(ctx: SUCtx, n: int = 1, **filters: Any) -> bool:
     """You reveal cards from the top of your deck, one at a time, until ``n`` of them pass
     the filters (``action=True``) or the deck runs out (a "reveal until" does not shuffle
     the discard pile in: research §A1 Draw 2 Cards); they wait in the revealed zone."""
-    g, s, seat = game_of(ctx), state_of(ctx), ctx.you
+    g, s, seat = ctx.game, ctx.state, ctx.you
     deck = s.zones[f"deck:{seat}"]
     wanted = filters_from(filters)
     shown: list[int] = []
@@ -178,15 +177,15 @@ def _reveal_until(ctx: Ctx, n: int = 1, **filters: Any) -> bool:
     return bool(shown)
 
 
-def _revealed(ctx: Ctx) -> list[CardRef]:
+def _revealed(ctx: SUCtx) -> list[CardRef]:
     """The cards in the revealed zone, in the order they were revealed."""
     return [CardRef(c) for c in ctx.state.zones[REVEALED]]
 
 
-def _peek_top(ctx: Ctx) -> bool:
+def _peek_top(ctx: SUCtx) -> bool:
     """You look at your top card (the log shows it to you alone); False: your deck is
     empty."""
-    g, s, seat = game_of(ctx), state_of(ctx), ctx.you
+    g, s, seat = ctx.game, ctx.state, ctx.you
     deck = s.zones[f"deck:{seat}"]
     if not deck:
         return False
@@ -197,9 +196,9 @@ def _peek_top(ctx: Ctx) -> bool:
     return True
 
 
-def _top_to_bottom(ctx: Ctx) -> bool:
+def _top_to_bottom(ctx: SUCtx) -> bool:
     """You put your top card under your deck."""
-    g, s, seat = game_of(ctx), state_of(ctx), ctx.you
+    g, s, seat = ctx.game, ctx.state, ctx.you
     deck = s.zones[f"deck:{seat}"]
     if not deck:
         return False
@@ -208,27 +207,27 @@ def _top_to_bottom(ctx: Ctx) -> bool:
     return True
 
 
-def _reveal(ctx: Ctx, what: Any) -> bool:
+def _reveal(ctx: SUCtx, what: Any) -> bool:
     """The cards (in a hand or deck) are shown: every player knows them from now on."""
-    g = game_of(ctx)
+    g = ctx.game
     for cid in cards_of(what):
         g.reveal(ctx.state, cid)
     return bool(cards_of(what))
 
 
-def _hand_of(ctx: Ctx, seat: Any) -> list[CardRef]:
+def _hand_of(ctx: SUCtx, seat: Any) -> list[CardRef]:
     """The cards in a seat's hand."""
     return [CardRef(c) for c in ctx.state.zones[f"hand:{seats_of(seat)[0]}"]]
 
 
-def _hand_size(ctx: Ctx, seat: Any) -> int:
+def _hand_size(ctx: SUCtx, seat: Any) -> int:
     return len(ctx.state.zones[f"hand:{seats_of(seat)[0]}"])
 
 
-def _look_at_hand(ctx: Ctx, seat: Any) -> bool:
+def _look_at_hand(ctx: SUCtx, seat: Any) -> bool:
     """You look at a seat's hand (or each seat's, in turn, for several): its cards are known
     to you (and the log shows them to you and that player only)."""
-    g, s = game_of(ctx), state_of(ctx)
+    g, s = ctx.game, ctx.state
     you = ctx.you
     for victim in seats_of(seat):
         hand = s.zones[f"hand:{victim}"]
@@ -241,9 +240,9 @@ def _look_at_hand(ctx: Ctx, seat: Any) -> bool:
     return True
 
 
-def _discard_from_hand(ctx: Ctx, what: Any, why: str = "") -> bool:
+def _discard_from_hand(ctx: SUCtx, what: Any, why: str = "") -> bool:
     """The cards (in hands) are discarded by their owners (``why``: what the log adds)."""
-    g, s = game_of(ctx), state_of(ctx)
+    g, s = ctx.game, ctx.state
     done = False
     for cid in cards_of(what):
         owner = s.cards[cid].owner
@@ -253,7 +252,7 @@ def _discard_from_hand(ctx: Ctx, what: Any, why: str = "") -> bool:
     return done
 
 
-def _top_card(ctx: Ctx) -> list[CardRef]:
+def _top_card(ctx: SUCtx) -> list[CardRef]:
     """The top card of your deck (none when it is empty)."""
     deck = ctx.state.zones[f"deck:{ctx.you}"]
     return [CardRef(deck[-1])] if deck else []
@@ -261,6 +260,10 @@ def _top_card(ctx: Ctx) -> list[CardRef]:
 
 # ------------------------------------------------------------------------------ naming
 @dataclass(frozen=True)
+# The menus' ``options`` and ``_chosen`` take Smash Up's context (``SUCtx``) where the core's
+# Menu declares any game's (``core/vocab/menus.py`` types them with a bare ``Ctx``, not
+# ``AnyCtx`` as ``Effect`` does): a Smash Up menu only runs in Smash Up's context, hence the
+# ``type: ignore[override]`` on those six methods (no cast in their bodies).
 class Naming(Menu):
     """``name_faction(prompt, effect, among=None, none="")``: the acting seat names a faction
     (options ``faction:<id>`` read with its name, question kind ``name_faction``): one of
@@ -280,8 +283,8 @@ class Naming(Menu):
     def parts(self) -> tuple[Effect, ...]:
         return (self.effect,)
 
-    def options(self, ctx: Ctx) -> Found:
-        cat = game_of(ctx).cat(ctx.state)
+    def options(self, ctx: SUCtx) -> Found:  # type: ignore[override]
+        cat = ctx.game.cat(ctx.state)
         out: Found = []
         v = ctx.vars
         if not self.faction:
@@ -303,9 +306,9 @@ class Naming(Menu):
             out.append((Option(f"faction:{f}", name, arg=f), 0, vars))
         return out
 
-    def _chosen(self, ctx: Ctx, found: tuple[Option, int, Bindings]) -> None:
+    def _chosen(self, ctx: SUCtx, found: tuple[Option, int, Bindings]) -> None:  # type: ignore[override]
         if not self.faction:
-            g = game_of(ctx)
+            g = ctx.game
             text = f"{ctx.state.names[ctx.you]} names {g.cat(ctx.state).name(found[0].arg)}"
             g.log(ctx.state, "named", ctx.rule, text)
         super()._chosen(ctx, found)
@@ -321,8 +324,8 @@ class SearchDeck(Menu):
 
     verb: str = "takes"
 
-    def options(self, ctx: Ctx) -> Found:
-        g, s = game_of(ctx), ctx.state
+    def options(self, ctx: SUCtx) -> Found:  # type: ignore[override]
+        g, s = ctx.game, ctx.state
         seen: set[str] = set()
         out: Found = []
         for c in s.zones[f"deck:{ctx.you}"]:
@@ -334,8 +337,8 @@ class SearchDeck(Menu):
         out.sort(key=lambda f: f[0].label)
         return out or [(Option("none", "There is no action to take"), 0, ctx.vars)]
 
-    def _chosen(self, ctx: Ctx, found: tuple[Option, int, Bindings]) -> None:
-        g, s, seat = game_of(ctx), state_of(ctx), ctx.you
+    def _chosen(self, ctx: SUCtx, found: tuple[Option, int, Bindings]) -> None:  # type: ignore[override]
+        g, s, seat = ctx.game, ctx.state, ctx.you
         name = s.names[seat]
         cid = found[0].card
         if cid is not None:
@@ -366,9 +369,9 @@ class FindInDeck(Menu):
     def parts(self) -> tuple[Effect, ...]:
         return (self.then,)
 
-    def options(self, ctx: Ctx) -> Found:
+    def options(self, ctx: SUCtx) -> Found:  # type: ignore[override]
         assert self.among is not None
-        g, s = game_of(ctx), ctx.state
+        g, s = ctx.game, ctx.state
         deck = set(s.zones[f"deck:{ctx.you}"])
         seen: set[str] = set()
         out: Found = []
@@ -377,13 +380,13 @@ class FindInDeck(Menu):
             if c in deck and defn not in seen:
                 seen.add(defn)
                 vars = ctx.vars.with_cards("chosen", [c])
-                option = Option(f"take:{c}", f"Take {g.label(state_of(ctx), c)}", card=c)
+                option = Option(f"take:{c}", f"Take {g.label(ctx.state, c)}", card=c)
                 out.append((option, 0, vars))
         out.sort(key=lambda f: f[0].label)
         return out or [(Option("none", "There is no such card to find"), -1, ctx.vars)]
 
-    def _chosen(self, ctx: Ctx, found: tuple[Option, int, Bindings]) -> None:
-        g, s, seat = game_of(ctx), state_of(ctx), ctx.you
+    def _chosen(self, ctx: SUCtx, found: tuple[Option, int, Bindings]) -> None:  # type: ignore[override]
+        g, s, seat = ctx.game, ctx.state, ctx.you
         option, part, vars = found
         name = s.names[seat]
         if option.card is None:
@@ -412,9 +415,9 @@ def _find_in_deck(among: Any, then: Any = None, prompt: str = "", none: str = ""
     )
 
 
-def _look_through_deck(ctx: Ctx) -> bool:
+def _look_through_deck(ctx: SUCtx) -> bool:
     """You look through your deck: its cards are known to you until it is shuffled."""
-    g = game_of(ctx)
+    g = ctx.game
     for c in ctx.state.zones[f"deck:{ctx.you}"]:
         g.know(ctx.state, c, [ctx.you])
     return True

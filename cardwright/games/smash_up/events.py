@@ -12,9 +12,9 @@ The functions are methods of :class:`~.game.SmashUp`.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any
 
-from cardwright.core.state import Bindings, CardRef, Option, State, Trigger
+from cardwright.core.state import Bindings, CardRef, Option, Trigger
 from cardwright.core.steps import Respond
 from cardwright.core.vocab import Ctx, Effect, node_key, run_listener
 
@@ -34,10 +34,9 @@ SCORING_WINDOWS = ("before_scoring", "after_scoring")
 
 
 # ------------------------------------------------------------------------------ events
-def fire(g: SmashUp, state: State, event: str, also: Iterable[int] = (), **data: Any) -> None:
+def fire(g: SmashUp, s: SUState, event: str, also: Iterable[int] = (), **data: Any) -> None:
     """Tell every card and base in play with a hook for ``event`` that it happened, and
     the cards in ``also`` (a destroyed minion hears its own destruction)."""
-    s: SUState = state  # type: ignore[assignment]
     cat = g.cat(s)
     hooked = cat.hook_specs.get(event)
     if not hooked:
@@ -61,7 +60,7 @@ def fire(g: SmashUp, state: State, event: str, also: Iterable[int] = (), **data:
                 hook(g, s, src, payload, vars)
 
 
-def trigger_label(g: SmashUp, state: State, trigger: Trigger) -> str:
+def trigger_label(g: SmashUp, state: SUState, trigger: Trigger) -> str:
     seat = trigger.controller if trigger.actor is None else trigger.actor
     assert g.registry is not None
     what = g.registry.ability(trigger.ability).label
@@ -73,7 +72,7 @@ def trigger_label(g: SmashUp, state: State, trigger: Trigger) -> str:
 
 def start_effect(
     g: SmashUp,
-    state: State,
+    s: SUState,
     spec: AbilitySpec,
     hook: str,
     cid: int,
@@ -85,7 +84,6 @@ def start_effect(
     ``special``) for card ``cid`` used by ``seat``: ``player`` is bound to ``seat``, ``base``
     to the base it is about and ``via`` to how it was played; then copies of what it did at
     once are offered (the steps it pushes offer theirs as they run: ``after_effect_step``)."""
-    s = cast(SUState, state)
     ability = spec.ability
     assert ability is not None
     value = ability.hooks[hook]
@@ -100,19 +98,18 @@ def start_effect(
         g.offer_copies(s)
 
 
-def after_effect_step(g: SmashUp, state: State, ctx: Any) -> None:
+def after_effect_step(g: SmashUp, state: SUState, ctx: Any) -> None:
     """After each step of a vocabulary effect: offer copying cards what it did (reading D2)."""
-    s = cast(SUState, state)
-    if s.affects:
-        g.offer_copies(s)
+    if state.affects:
+        g.offer_copies(state)
 
 
-def trigger_controller(g: SmashUp, state: State, source: int, actor: int) -> int:
+def trigger_controller(g: SmashUp, state: SUState, source: int, actor: int) -> int:
     """The current player orders every trigger (000 Card Resolution Order step 3; R7)."""
     return state.active
 
 
-def run_trigger(g: SmashUp, state: State, trigger: Trigger) -> None:
+def run_trigger(g: SmashUp, state: SUState, trigger: Trigger) -> None:
     """Resolve a trigger set off by a listener: its effect runs for the seat it acts for
     (bound as ``player``)."""
     actor = trigger.controller if trigger.actor is None else trigger.actor
@@ -125,8 +122,7 @@ def run_trigger(g: SmashUp, state: State, trigger: Trigger) -> None:
 
 
 # ------------------------------------------------------------------------------ Talents
-def use_talent(g: SmashUp, state: State, seat: int, cid: int, *, extra: bool = False) -> None:
-    s = cast(SUState, state)
+def use_talent(g: SmashUp, s: SUState, seat: int, cid: int, *, extra: bool = False) -> None:
     spec = g.spec(s, cid)
     assert spec is not None and spec.talent is not None
     if not extra:
@@ -225,7 +221,7 @@ def _card(cid: int) -> int | None:
     return None if cid < 0 else cid
 
 
-def window_data(step: Respond, state: State | None = None) -> dict[str, Any]:
+def window_data(step: Respond, state: SUState | None = None) -> dict[str, Any]:
     """What a Special's test may ask of a Me First! window: the base being scored; after a
     player destroyed a minion, that minion and the base it was at."""
     if step.window in SCORING_WINDOWS and step.card is not None:
@@ -235,38 +231,34 @@ def window_data(step: Respond, state: State | None = None) -> dict[str, Any]:
     return {}
 
 
-def response_options(g: SmashUp, state: State, frame: Any, seat: int) -> list[Option]:
-    s = cast(SUState, state)
-    step = cast(Respond, frame)
-    window = step.window
+def response_options(g: SmashUp, state: SUState, frame: Respond, seat: int) -> list[Option]:
+    window = frame.window
     if window not in g.special_windows:
         return []
     return [
-        Option(f"special:{cid}", f"Use {g.label(s, cid)} (Special)", card=CardRef(cid))
-        for cid in specials(g, s, seat, window, window_data(step, s))
+        Option(f"special:{cid}", f"Use {g.label(state, cid)} (Special)", card=CardRef(cid))
+        for cid in specials(g, state, seat, window, window_data(frame, state))
     ]
 
 
-def response_expected(g: SmashUp, state: State, frame: Any, seat: int) -> bool:
+def response_expected(g: SmashUp, state: SUState, frame: Respond, seat: int) -> bool:
     """Whether ``seat`` is asked in a Me First! window even with no Special to use: when a
     Special of theirs for this window may be in their hand as far as the others can tell (a
     copy is in their hand, deck or among the cards they buried, and what the others see does
     not rule it out), so that
     being asked, or passed over, tells nothing of their hand (reading R8)."""
-    s = cast(SUState, state)
-    step = cast(Respond, frame)
-    window = step.window
+    window = frame.window
     if window not in g.special_windows:
         return False
-    cat = g.cat(s)
+    cat = g.cat(state)
     wanted = cat.specials_by.get(("hand", window))  # the definitions with such a Special
     if not wanted:
         return False
-    cards = s.cards
+    cards = state.cards
     specs, is_minion = cat.spec, cat.is_minion
-    wdata = window_data(step, s)
+    wdata = window_data(frame, state)
     tried: set[str] = set()
-    zones = s.zones
+    zones = state.zones
     # the cards the others cannot tell from the hand: the deck, and the cards this seat
     # buried face down (Operative)
     buried = [z for z in (buried_zone(bid, seat) for bid in zones[BASES]) if z in zones]
@@ -278,34 +270,30 @@ def response_expected(g: SmashUp, state: State, frame: Any, seat: int) -> bool:
             tried.add(defn)
             sp = specs[defn].special
             assert sp is not None  # (a Special used from the hand in this window)
-            if s.asleep == seat and not is_minion[defn]:
+            if state.asleep == seat and not is_minion[defn]:
                 continue
             test = sp.could_use or sp.usable
-            if test is None or test(g, s, seat, cid, wdata):
+            if test is None or test(g, state, seat, cid, wdata):
                 return True
     return False
 
 
-def response_prompt(g: SmashUp, state: State, frame: Any, seat: int) -> str:
-    step = cast(Respond, frame)
-    window = step.window
+def response_prompt(g: SmashUp, state: SUState, frame: Respond, seat: int) -> str:
+    window = frame.window
     if window in SCORING_WINDOWS:
         when = window.split("_")[0]
-        assert step.card is not None
-        return f"Me First! {when} {g.card_name(state, step.card)} scores: use a Special, or pass"
-    if window == AFTER_DESTROY and step.card is not None:
-        name = g.card_name(state, step.card)
+        assert frame.card is not None
+        return f"Me First! {when} {g.card_name(state, frame.card)} scores: use a Special, or pass"
+    if window == AFTER_DESTROY and frame.card is not None:
+        name = g.card_name(state, frame.card)
         return f"You destroyed {name}: use a Special that answers it, or pass"
     return "Me First!: use a Special, or pass"
 
 
-def respond(g: SmashUp, state: State, frame: Any, seat: int, choice: Any) -> None:
-    s = cast(SUState, state)
-    step = cast(Respond, frame)
-    option = cast(Option, choice)
-    assert option.card is not None
-    base = window_data(step, s).get("base_card", -1)
-    use_special(g, s, seat, option.card, step.window, base)
+def respond(g: SmashUp, state: SUState, frame: Respond, seat: int, choice: Option) -> None:
+    assert choice.card is not None
+    base = window_data(frame, state).get("base_card", -1)
+    use_special(g, state, seat, choice.card, frame.window, base)
 
 
 def use_special(g: SmashUp, s: SUState, seat: int, cid: int, window: str, base: int) -> None:

@@ -2,7 +2,7 @@
 
 * a **fusion card** (Wolf Pact) is a minion card that may be played as an action instead:
   while it is played as an action it is its action side, a definition of its own
-  (``<id>~action``, :meth:`~.carddata.CardDef.action_face`); out of play it is both a minion
+  (``<id>~action``, :meth:`~.cardmodels.CardDef.action_face`); out of play it is both a minion
   card and an action card (``card_attr``: ``minion`` and ``action``);
 * a card that **has another card's ability** (Copycat: a minion's, until the end of the turn;
   Cellular Bonding: an action's on a minion, while it stays in play) becomes, for that time,
@@ -20,14 +20,15 @@ from __future__ import annotations
 
 import ast
 from collections.abc import Iterable, Mapping
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any
 
-from cardwright.core.state import CardRef, Lasting, State
-from cardwright.core.vocab import Ctx, VerbSpec
+from cardwright.core.state import CardRef, Lasting
+from cardwright.core.vocab import VerbSpec
 
 from . import inplay, values
-from .carddata import FACE, CardDef
-from .selectors import _first, game_of, player, state_of, verb
+from .cardmodels import FACE, CardDef
+from .selectors import _first, player, verb
+from .state import SUCtx
 
 if TYPE_CHECKING:
     from cardwright.core.abilities import Ability
@@ -97,7 +98,7 @@ def fusions(cards: Iterable[CardDef]) -> dict[str, CardDef]:
     return out
 
 
-def turn(g: SmashUp, state: State, cid: int, defn: str) -> None:
+def turn(g: SmashUp, state: SUState, cid: int, defn: str) -> None:
     """Card ``cid`` is now (shows) definition ``defn`` (one of its faces or its own)."""
     card = state.cards[cid]
     if card.defn == defn:
@@ -107,16 +108,15 @@ def turn(g: SmashUp, state: State, cid: int, defn: str) -> None:
     values.changed(state)
 
 
-def restore(state: State, cid: int) -> None:
+def restore(state: SUState, cid: int) -> None:
     """Card ``cid`` leaves play (or the resolving area): it is its own card again (called by
     the one card move, ``cards.to_zone``, after the zones say so)."""
     card = state.cards[cid]
     card.defn = own(card.defn)
 
 
-def expire(g: SmashUp, state: State, ends: tuple[str, ...]) -> None:
+def expire(g: SmashUp, s: SUState, ends: tuple[str, ...]) -> None:
     """Copies that end now (their lasting effect lasts until one of ``ends``)."""
-    s = cast("SUState", state)
     for e in s.lasting:
         if (
             e.key == COPIED
@@ -136,10 +136,10 @@ def expire(g: SmashUp, state: State, ends: tuple[str, ...]) -> None:
             )
 
 
-def _copy_ability(ctx: Ctx, what: Any, source: Any, until: str = "end_of_turn") -> bool:
+def _copy_ability(ctx: SUCtx, what: Any, source: Any, until: str = "end_of_turn") -> bool:
     """The card (in play) has the ability of the card ``source`` (the ability that card has
     now: a copy's copied one) until ``until`` ("": while it stays in play)."""
-    g, s = game_of(ctx), state_of(ctx)
+    g, s = ctx.game, ctx.state
     cid, other = _first(what), _first(source)
     if cid < 0 or other < 0 or g.base_of(s, cid) < 0:
         return False

@@ -1,10 +1,12 @@
 """Smash Up (AEG), every faction in ``data/factions``, 2-4 players: the game object.
 
 The rules are split by area, each module's functions serving as methods of :class:`SmashUp`:
-the turn and the redraw (``turn.py``), playing cards and extra plays (``play.py``), values and
-permissions (``values.py``), cards moving outside play and what players know (``cards.py``),
-verbs on cards in play (``verbs.py``), affect records and copies (``affects.py``), events,
-Talents and Specials (``events.py``) and scoring (``scoring.py``). This module holds the
+the turn and the redraw (``turn.py``), the Play Cards phase (``playcards.py``), playing a card
+(``play.py``), extra plays (``extraplay.py``), play allowances (``allowances.py``), where a card
+may go (``destinations.py``), values and permissions (``values.py``), cards moving outside play
+and what players know (``cards.py``), verbs on cards in play (``verbs.py``), affect records and
+copies (``affects.py``), events, Talents and Specials (``events.py``) and scoring
+(``scoring.py``). This module holds the
 configuration and setup, card lookups, hidden information and the checks. Card and base
 abilities plug in through ``abilities.py``. Rule ids cited are in ``rules.toml``; the readings
 chosen where the rulebook is unclear are in ``docs/rulings/smash-up.md``.
@@ -13,39 +15,36 @@ chosen where the rulebook is unclear are in ``docs/rulings/smash-up.md``.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from typing import Any, cast
+from typing import Any
 
 from cardwright.core import rng as chance
 from cardwright.core.abilities import Ability
 from cardwright.core.errors import ConfigError, EngineError
 from cardwright.core.game import Game
 from cardwright.core.rng import LocalRng
-from cardwright.core.state import Card, CardRef, State, known_card
+from cardwright.core.state import Card, CardRef, known_card
 from cardwright.core.zones import card_places, create_card
 
 from . import (
     affects,
+    allowances,
     burying,
     cards,
+    destinations,
     events,
+    extraplay,
     history,
     inplay,
     madness,
     play,
+    playcards,
     scoring,
     values,
     verbs,
 )
 from .abilities import SpecialHook, build_registry, rules_index
-from .carddata import (
-    CARD_SET_CHOICES,
-    DEFAULT_CARD_SET,
-    FACE,
-    MADNESS,
-    BaseDef,
-    CardDef,
-    load_faction,
-)
+from .carddata import CARD_SET_CHOICES, DEFAULT_CARD_SET, MADNESS, load_faction
+from .cardmodels import FACE, BaseDef, CardDef
 from .catalog import (
     BASE_DECK,
     BASE_DISCARD,
@@ -65,7 +64,7 @@ from .state import REVEALED, SUState
 from .words import choice_label
 
 
-class SmashUp(Game):
+class SmashUp(Game[SUState]):
     """Smash Up (AEG), every faction in ``data/factions``, 2-4 players."""
 
     id = "smash-up"
@@ -166,21 +165,22 @@ class SmashUp(Game):
     response_prompt = events.response_prompt
     respond = events.respond
     use_special = events.use_special
-    # playing cards (play.py)
-    grant_extra = play.grant_extra
-    play_extra = play.play_extra
-    can_play_actions = play.can_play_actions
-    play_destinations = play.play_destinations
-    can_play = play.can_play
-    play_banned = play.play_banned
+    # playing cards (play.py), extra plays (extraplay.py), allowances (allowances.py), where
+    # a card may go (destinations.py), the Play Cards phase's options (playcards.py)
+    grant_extra = extraplay.grant_extra
+    play_extra = extraplay.play_extra
+    can_play_actions = allowances.can_play_actions
+    play_destinations = destinations.play_destinations
+    can_play = destinations.can_play
+    play_banned = allowances.play_banned
     start_play = play.start_play
-    dedupe = play.dedupe
-    distinct_options = play.distinct_options
+    dedupe = playcards.dedupe
+    distinct_options = playcards.distinct_options
     # scoring (scoring.py)
     ready_bases = scoring.ready_bases
     places = scoring.places
 
-    def checkpoint(self, state: State) -> None:
+    def checkpoint(self, state: SUState) -> None:
         """A safe point between steps: the cards that check the state there (Dinner Date: its
         minion, at 0 power, is destroyed) hear ``checkpoint`` (what they set off resolves
         with the other triggered abilities)."""
@@ -188,21 +188,20 @@ class SmashUp(Game):
             self.fire(state, "checkpoint")
 
     # ================================================================ the vocabulary's hooks
-    def abilities_of(self, state: State, card: int) -> tuple[Ability, ...]:
+    def abilities_of(self, state: SUState, card: int) -> tuple[Ability, ...]:
         found = self.cat(state).abilities.get(state.cards[card].defn)
         return () if found is None else (found,)
 
-    def live_cards(self, state: State) -> Iterable[int]:
+    def live_cards(self, state: SUState) -> Iterable[int]:
         off = self.cancelled(state)
         return [c for c in self.in_play(state) if c not in off]
 
-    def card_attr(self, state: State, card: int, name: str) -> Any:
+    def card_attr(self, s: SUState, card: int, name: str) -> Any:
         """What expressions may ask of a card: ``power`` (now), ``printed`` (power),
         ``own_power`` (less other players' changes), ``counters`` (+1 power counters),
         ``controller``, ``owner``, ``faction``, ``minion``
         (a minion card?), ``action`` (an action card?), ``subtypes`` (of a card),
         ``madness`` (a Madness card?), ``breakpoint`` and ``total`` (of a base)."""
-        s: SUState = state  # type: ignore[assignment]
         c = s.cards[card]
         if name == "controller":  # (the most asked first)
             return c.controller
@@ -237,26 +236,26 @@ class SmashUp(Game):
             return defn == MADNESS
         if name == "own_power":  # less other players' changes (values.own_power)
             return values.own_power(self, s, card) if cat.is_minion.get(defn, False) else 0
-        return super().card_attr(state, card, name)
+        return super().card_attr(s, card, name)
 
     def choice_label(self, ctx: Any, card: int, style: str) -> str:
         return choice_label(self, ctx, card, style)
 
-    def derived_changed(self, state: State) -> None:
+    def derived_changed(self, state: SUState) -> None:
         values.changed(state)
 
-    def discard_card(self, state: State, seat: int, card: int, rule: str) -> None:
+    def discard_card(self, state: SUState, seat: int, card: int, rule: str) -> None:
         self.discard_from_hand(state, seat, card, rule)
 
-    def listener_used(self, state: State, card: int, key: str, about: int | None) -> bool:
+    def listener_used(self, state: SUState, card: int, key: str, about: int | None) -> bool:
         return self.once_used(state, card, key, about)
 
-    def use_listener(self, state: State, card: int, key: str, about: int | None) -> None:
+    def use_listener(self, state: SUState, card: int, key: str, about: int | None) -> None:
         self.use_once(state, card, key, about)
 
     def gain(
         self,
-        state: State,
+        state: SUState,
         seat: int,
         key: str,
         amount: int,
@@ -347,10 +346,9 @@ class SmashUp(Game):
         return cfg
 
     # ================================================================ setup
-    def setup(self, state: State) -> None:
+    def setup(self, s: SUState) -> None:
         from .turn import Redraw, Turn
 
-        s = cast(SUState, state)
         cfg = s.config
         cat = self.catalog(cfg["card_set"])  # (the cards are being made)
         n = cfg["players"]
@@ -412,28 +410,28 @@ class SmashUp(Game):
             self.push_step(s, Redraw(seat=first))
 
     # ================================================================ lookups
-    def powers(self, state: State) -> values.Powers:
+    def powers(self, state: SUState) -> values.Powers:
         """Power at bases, minions' power and breakpoints, kept for the state as it is
         (:func:`~.values.kept`)."""
         return values.kept(self, state)
 
-    def cat(self, state: State) -> Catalog:
+    def cat(self, state: SUState) -> Catalog:
         """The catalog as this game's cards see it (:meth:`.Catalog.for_game`), kept beside
         the state's cards: a copy works it out again, and a card made after the setup must
         be followed by :meth:`cards_made`."""
         try:  # (an attribute read, as ``inplay.in_play_now``: asked very often)
-            kept = state._catalog  # type: ignore[attr-defined]
+            kept: tuple[object, int, Catalog] | None = state._catalog  # type: ignore[attr-defined]
         except AttributeError:
             kept = None
         if kept is not None and kept[0] is state.cards:
             if inplay.CHECK and kept[1] != len(state.cards):
                 raise EngineError("smash-up: cards were made without SmashUp.cards_made()")
-            return kept[2]  # type: ignore[no-any-return]
+            return kept[2]
         cat = self.catalog(state.config["card_set"]).for_game(game_defns(state.cards.values()))
         state.__dict__["_catalog"] = (state.cards, len(state.cards), cat)
         return cat
 
-    def cards_made(self, state: State) -> None:
+    def cards_made(self, state: SUState) -> None:
         """Say that cards were made in ``state`` (a scenario's position): the catalog its
         cards see is worked out again."""
         state.__dict__["_catalog"] = None
@@ -445,23 +443,23 @@ class SmashUp(Game):
             found = self.catalogs[card_set] = Catalog(card_set)
         return found
 
-    def defn(self, state: State, cid: int) -> CardDef:
+    def defn(self, state: SUState, cid: int) -> CardDef:
         return self.cat(state).cards[state.cards[cid].defn]
 
-    def base_def(self, state: State, bid: int) -> BaseDef:
+    def base_def(self, state: SUState, bid: int) -> BaseDef:
         return self.cat(state).bases[state.cards[bid].defn]
 
-    def spec(self, state: State, cid: int) -> AbilitySpec | None:
+    def spec(self, state: SUState, cid: int) -> AbilitySpec | None:
         return self.cat(state).spec.get(state.cards[cid].defn)
 
-    def is_minion(self, state: State, cid: int) -> bool:
+    def is_minion(self, state: SUState, cid: int) -> bool:
         return self.cat(state).is_minion.get(state.cards[cid].defn, False)
 
-    def card_name(self, state: State, card_id: int) -> str:
+    def card_name(self, state: SUState, card_id: int) -> str:
         card = known_card(state, card_id)
         return self.cat(state).name(card.defn) if card is not None else "a hidden card"
 
-    def base_label(self, state: State, bid: int) -> str:
+    def base_label(self, state: SUState, bid: int) -> str:
         """ "Name (total power/breakpoint)"; in a state that does not log, the name only (a
         short label: see ``docs/architecture.md``, option labels)."""
         if not state.logging:
@@ -469,10 +467,9 @@ class SmashUp(Game):
         power, bp = self.total_power(state, bid), self.breakpoint(state, bid)
         return f"{self.card_name(state, bid)} ({power}/{bp})"
 
-    def minion_label(self, state: State, cid: int) -> str:
+    def minion_label(self, s: SUState, cid: int) -> str:
         """ "Name (power, Controller) at Base"; in a state that does not log, without the
         power (a short label: see ``docs/architecture.md``, option labels)."""
-        s = cast(SUState, state)
         bid = self.base_of(s, cid)
         card = s.cards[cid]
         power = f"{self.power(s, cid, bid)}, " if s.logging else ""
@@ -486,23 +483,23 @@ class SmashUp(Game):
         return self.cat(s).label.get(defn) or self.card_name(s, cid)
 
     @staticmethod
-    def seat_order(state: State, first: int) -> list[int]:
+    def seat_order(state: SUState, first: int) -> list[int]:
         n = len(state.names)
         return [(first + i) % n for i in range(n)]
 
-    def base_in_play(self, state: State, bid: int) -> bool:
+    def base_in_play(self, state: SUState, bid: int) -> bool:
         return bid in state.zones[BASES]
 
-    def base_of(self, state: State, cid: int) -> int:
+    def base_of(self, state: SUState, cid: int) -> int:
         """The base a card in play is at (-1 when it is not in play)."""
         return in_play_now(state).where.get(cid, -1)
 
-    def minions_at(self, state: State, bid: int) -> list[int]:
+    def minions_at(self, state: SUState, bid: int) -> list[int]:
         is_minion = self.cat(state).is_minion
         cards = state.cards
         return [c for c in state.zones[base_zone(bid)] if is_minion[cards[c].defn]]
 
-    def minions_in_play(self, state: State) -> list[tuple[int, int]]:
+    def minions_in_play(self, state: SUState) -> list[tuple[int, int]]:
         """Every minion in play with its base, base by base in table order."""
         is_minion = self.cat(state).is_minion
         cards, zones = state.cards, state.zones
@@ -513,17 +510,17 @@ class SmashUp(Game):
             if is_minion[cards[c].defn]
         ]
 
-    def in_play(self, state: State) -> Iterable[int]:
+    def in_play(self, state: SUState) -> Iterable[int]:
         """Every base in play and every card at one (each base, then the cards at it)."""
         return in_play_now(state).ids
 
     # ================================================================ hidden information
-    def card_visible(self, state: State, zone: str, card: Card, seat: int) -> bool:
-        known = cast(SUState, state).known
+    def card_visible(self, state: SUState, zone: str, card: Card, seat: int) -> bool:
+        known = state.known
         if zone.startswith("hand:"):
             return (
                 int(zone[5:]) == seat
-                or card.id in cast(SUState, state).public_cards
+                or card.id in state.public_cards
                 or seat in known.get(CardRef(card.id), ())
             )
         if zone.startswith("look:"):  # bases one player is looking at (School of Wizardry)
@@ -531,34 +528,31 @@ class SmashUp(Game):
         if zone.startswith(burying.PREFIX):  # face down: its burier, or all who saw it
             return (
                 int(zone.rsplit(":", 1)[1]) == seat
-                or card.id in cast(SUState, state).public_cards
+                or card.id in state.public_cards
                 or seat in known.get(CardRef(card.id), ())
             )
         if zone.startswith("deck:"):
-            return (
-                card.id in cast(SUState, state).public_cards or seat in known.get(card.id, ())  # type: ignore[call-overload]
-            )
+            return card.id in state.public_cards or seat in known.get(CardRef(card.id), ())
         if zone == BASE_DECK:  # (a base everyone saw go on top: The Nexus)
-            return card.id in cast(SUState, state).public_cards
+            return card.id in state.public_cards
         return True
 
-    def pool_key(self, state: State, zone: str, seat: int) -> str:
+    def pool_key(self, state: SUState, zone: str, seat: int) -> str:
         if zone == BASE_DECK or zone.startswith("look:"):
             return BASE_DECK
         owner = zone.rsplit(":", 1)[1]
         return f"deck:{owner}" if int(owner) == seat else f"hidden:{owner}"
 
-    def pool_known(self, state: State, pool: str, seat: int) -> bool:
+    def pool_known(self, state: SUState, pool: str, seat: int) -> bool:
         # factions are public, discards and bases are open: the makeup of every hidden pool
         # (a deck, another player's hand and deck together, the base deck) is known
         return True
 
-    def sample_unknown(self, state: State, pool: str, count: int, rng: LocalRng) -> list[str]:
+    def sample_unknown(self, state: SUState, pool: str, count: int, rng: LocalRng) -> list[str]:
         raise EngineError(f"smash-up: every pool is known, yet pool {pool!r} was not")
 
     # ================================================================ checks and reports
-    def invariants(self, state: State) -> list[str]:
-        s = cast(SUState, state)
+    def invariants(self, s: SUState) -> list[str]:
         seen, problems = card_places(s)
         if problems:
             return problems
@@ -610,13 +604,13 @@ class SmashUp(Game):
                         problems.append(f"card {cid} in {zone}:{seat} belongs to another seat")
         return problems
 
-    def render(self, view: State, seat: int) -> str:
+    def render(self, view: SUState, seat: int) -> str:
         from .render import render
 
-        return render(self, cast(SUState, view), seat)
+        return render(self, view, seat)
 
-    def scores(self, state: State) -> dict[str, Any]:
-        out: dict[str, Any] = {"vp": list(cast(SUState, state).vp)}
+    def scores(self, state: SUState) -> dict[str, Any]:
+        out: dict[str, Any] = {"vp": list(state.vp)}
         if madness.in_game(state):  # what the Madness cards held cost at the end
             out["madness"] = [madness.madness_owned(state, p) for p in range(len(state.names))]
         return out

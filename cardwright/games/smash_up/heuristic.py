@@ -8,11 +8,8 @@ discard piles, VP).
 
 from __future__ import annotations
 
-from typing import cast
-
-from cardwright.core.game import Game
 from cardwright.core.rng import LocalRng
-from cardwright.core.state import Option, State
+from cardwright.core.state import Option
 from cardwright.core.steps import Respond
 from cardwright.core.vocab import EffectStep
 
@@ -79,15 +76,20 @@ def _is_card(option: Option) -> bool:
     return ":" in option.id and tail.lstrip("-").isdigit()
 
 
+#: plays in one turn after which the heuristic ends its Play Cards phase rather than play on:
+#: the rules let some cards repeat for ever at no gain (a Jumper played at The Homeworld, where
+#: a stronger Leprechaun destroys it, goes back to its owner's hand and The Homeworld gives a
+#: fresh extra play for it); no turn of real play comes near this many plays
+PLAYS_PER_TURN_CAP = 30
+
+
 class SmashUpHeuristic:
     name = "heuristic"
 
     def __init__(self, seed: int = 0) -> None:
         self.rng = LocalRng(seed)
 
-    def choose(self, game: Game, state: State, seat: int) -> str:
-        g = cast(SmashUp, game)
-        s = cast(SUState, state)
+    def choose(self, g: SmashUp, s: SUState, seat: int) -> str:
         decision = s.decision
         assert decision is not None
         options = decision.options
@@ -201,6 +203,10 @@ class SmashUpHeuristic:
 
     # ------------------------------------------------------------------ decisions
     def _play(self, g: SmashUp, s: SUState, seat: int, options: list[Option]) -> str:
+        if s.minions_played + s.actions_played >= PLAYS_PER_TURN_CAP and any(
+            o.id == "end" for o in options
+        ):
+            return "end"
         hand_minions = [c for c in s.zones[f"hand:{seat}"] if g.is_minion(s, c)]
         minion_plays = sum(1 for a in s.allowances if a.kind == "minion")
         best, best_value = "end", 0.0

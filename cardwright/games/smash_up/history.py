@@ -14,12 +14,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from cardwright.core.state import CardRef, Lasting, State
-from cardwright.core.vocab import Ctx, seats_of
+from cardwright.core.state import CardRef, Lasting
+from cardwright.core.vocab import seats_of
 from cardwright.core.vocab.exprs import Call
 
 from . import values
-from .selectors import _e, _first, game_of, state_of
+from .selectors import _e, _first
+from .state import SUCtx, SUState
 
 if TYPE_CHECKING:
     from .game import SmashUp
@@ -32,7 +33,7 @@ WORDS = {
 }
 
 
-def tracks(g: SmashUp, s: State, kind: str) -> bool:
+def tracks(g: SmashUp, s: SUState, kind: str) -> bool:
     """Whether this game records the fact ``kind``, or does what ``kind`` names for some
     cards (``Catalog.needs``): a card that needs it is among the game's cards (the catalog a
     game's cards see has only their needs: :meth:`.Catalog.for_game`)."""
@@ -40,7 +41,7 @@ def tracks(g: SmashUp, s: State, kind: str) -> bool:
 
 
 def note(
-    g: SmashUp, s: State, kind: str, card: int | None, seat: int, about: int = -1, at: int = -1
+    g: SmashUp, s: SUState, kind: str, card: int | None, seat: int, about: int = -1, at: int = -1
 ) -> None:
     """Record the fact ``kind`` for ``seat`` (about ``card``, and ``about``; ``at``: the base
     it happened at, kept as the record's ``source``) until the end of the turn, in a game
@@ -55,7 +56,7 @@ def note(
     values.changed(s)
 
 
-def fell(g: SmashUp, s: State, cid: int) -> None:
+def fell(g: SmashUp, s: SUState, cid: int) -> None:
     """Minion ``cid`` (in play) is about to leave its base, lose power or change sides: its
     controller's total power there falls (Stakeout), in a game that tracks it."""
     if not tracks(g, s, "power_fell"):
@@ -71,13 +72,13 @@ def fell(g: SmashUp, s: State, cid: int) -> None:
 AFTER_DESTROY = "after_destroy"
 
 
-def windows_due(s: State) -> bool:
+def windows_due(s: SUState) -> bool:
     """Whether a destruction still waits for its player to be offered the Specials that
     answer it (pure)."""
     return bool(s.lasting) and any(e.key == "destroyed" and e.amount == 1 for e in s.lasting)
 
 
-def destroy_windows(g: SmashUp, s: State) -> bool:
+def destroy_windows(g: SmashUp, s: SUState) -> bool:
     """Open the window of the first destruction whose player has not yet been offered the
     Specials that answer it ("play after you destroy a minion"); True when one was opened
     (the caller lets it run)."""
@@ -93,7 +94,7 @@ def destroy_windows(g: SmashUp, s: State) -> bool:
     return False
 
 
-def destroyed_at(s: State, minion: int) -> int:
+def destroyed_at(s: SUState, minion: int) -> int:
     """The base a minion destroyed this turn was destroyed at (-1: unknown)."""
     for e in reversed(s.lasting):
         if e.key == "destroyed" and e.about == minion and e.source is not None:
@@ -101,10 +102,10 @@ def destroyed_at(s: State, minion: int) -> int:
     return -1
 
 
-def _played_this_turn(ctx: Ctx, whose: Any = None) -> list[CardRef]:
+def _played_this_turn(ctx: SUCtx, whose: Any = None) -> list[CardRef]:
     """The minions in play that a seat (default you) played this turn."""
     seats = set(seats_of(ctx.you if whose is None else whose))
-    g, s = game_of(ctx), state_of(ctx)
+    g, s = ctx.game, ctx.state
     return [
         e.target
         for e in s.lasting
@@ -113,13 +114,13 @@ def _played_this_turn(ctx: Ctx, whose: Any = None) -> list[CardRef]:
     ]
 
 
-def _destroyed_this_turn(ctx: Ctx, who: Any = None) -> int:
+def _destroyed_this_turn(ctx: SUCtx, who: Any = None) -> int:
     """How many minions a seat (default you) destroyed this turn."""
     seats = set(seats_of(ctx.you if who is None else who))
     return sum(1 for e in ctx.state.lasting if e.key == "destroyed" and e.seat in seats)
 
 
-def _power_fell(ctx: Ctx, where: Any, who: Any) -> bool:
+def _power_fell(ctx: SUCtx, where: Any, who: Any) -> bool:
     """Whether a seat of ``who`` saw its total power at the base fall this turn."""
     bid, seats = _first(where), set(seats_of(who))
     return any(
@@ -127,7 +128,7 @@ def _power_fell(ctx: Ctx, where: Any, who: Any) -> bool:
     )
 
 
-def _played_from(ctx: Ctx, what: Any) -> str:
+def _played_from(ctx: SUCtx, what: Any) -> str:
     """Where a card being played came from: ``hand``, ``discard``, ``deck`` (a deck or the
     revealed zone), or "" (it is not being played)."""
     from .play import Play

@@ -21,9 +21,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from cardwright.core.errors import EngineError
-from cardwright.core.state import State
 
 from .catalog import BASES, base_zone
+from .state import SUState
 
 if TYPE_CHECKING:
     from .catalog import Catalog
@@ -58,7 +58,7 @@ class InPlay:
         "where",
     )
 
-    def __init__(self, state: State) -> None:
+    def __init__(self, state: SUState) -> None:
         zones, cards = state.zones, state.cards
         self.cards = cards
         self.bases = list(zones[BASES])
@@ -126,7 +126,7 @@ class InPlay:
                 self.specs[kinds] = [*specs[:at], pair, *specs[at:]]
         self.ids, self.defns = ids, defns
 
-    def fresh(self, state: State) -> bool:
+    def fresh(self, state: SUState) -> bool:
         """Whether the zones of ``state`` still hold exactly what this was derived from."""
         zones = state.zones
         return (
@@ -164,22 +164,14 @@ class InPlay:
         if self.catalog is not cat:  # (none yet, or the one before cards were made)
             self._sort(cat)
         found = self.found.get(kinds)
-        if found is None:
-            if CHECK and kinds not in cat.kind_sets:
-                raise EngineError("inplay: a set of definitions the catalog does not name")
-            return _NONE
-        return found
+        return _none(kinds, cat) if found is None else found
 
     def with_specs(self, kinds: frozenset[str], cat: Catalog) -> list[tuple[int, AbilitySpec]]:
         """:meth:`having`, each card with its ability spec. Shared: not to be changed."""
         if self.catalog is not cat:  # (none yet, or the one before cards were made)
             self._sort(cat)
-        found = self.specs.get(kinds)
-        if found is None:
-            if CHECK and kinds not in cat.kind_sets:
-                raise EngineError("inplay: a set of definitions the catalog does not name")
-            return _NONE
-        return found
+        specs = self.specs.get(kinds)
+        return _none(kinds, cat) if specs is None else specs
 
     def base_among(self, kinds: frozenset[str], cat: Catalog) -> bool:
         """Whether a base in play has a definition in ``kinds`` (kept per set)."""
@@ -194,7 +186,15 @@ class InPlay:
 _NONE: list[Any] = []
 
 
-def in_play_now(state: State) -> InPlay:
+def _none(kinds: frozenset[str], cat: Catalog) -> list[Any]:
+    """What :meth:`InPlay.having` / :meth:`InPlay.with_specs` find for a set no card in play
+    has: nothing (with :data:`CHECK` on, a set the catalog does not name is an error)."""
+    if CHECK and kinds not in cat.kind_sets:
+        raise EngineError("inplay: a set of definitions the catalog does not name")
+    return _NONE
+
+
+def in_play_now(state: SUState) -> InPlay:
     """The cards in play now (the kept :class:`InPlay` unless :func:`changed` was called)."""
     try:  # (an attribute read: cheaper than through ``__dict__``, and asked very often)
         kept: InPlay | None = state._in_play  # type: ignore[attr-defined]
@@ -211,7 +211,7 @@ def in_play_now(state: State) -> InPlay:
     return kept
 
 
-def _check(kept: InPlay, state: State) -> None:
+def _check(kept: InPlay, state: SUState) -> None:
     """Fail when the kept answer, just updated for a move, is not what deriving it afresh
     gives."""
     anew = InPlay(state)
@@ -226,14 +226,14 @@ def _check(kept: InPlay, state: State) -> None:
         )
 
 
-def changed(state: State) -> None:
+def changed(state: SUState) -> None:
     """Say that a card entered or left a base, or a base entered or left play (which may
     change powers too: the kept :class:`~.values.Powers` goes with it)."""
     extra = state.__dict__  # (set to None, not removed: reading a missing attribute raises)
     extra[_KEY] = extra["_powers"] = None
 
 
-def moved(state: State, cid: int, src: str, dest: str, bottom: bool) -> None:
+def moved(state: SUState, cid: int, src: str, dest: str, bottom: bool) -> None:
     """Say that card ``cid`` went from zone ``src`` to zone ``dest`` (the zones say so
     already), one of them a base's: the kept answer follows it (:meth:`InPlay.move`) rather
     than being derived again; the kept powers go (:func:`changed`)."""

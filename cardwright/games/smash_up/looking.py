@@ -1,7 +1,8 @@
 """Smash Up's words for looking into decks, added with Science Fiction Double Feature and Monster
 Smash: searching a deck for cards of a kind (and what then happens to them), looking at the
-cards at one end of a deck and putting them back in an order of your choice, revealing cards
-until one of a kind shows, and sending deck or revealed cards to the discard pile.
+cards at one end of a deck and putting them back in an order of your choice, putting revealed
+cards back in order, and sending deck or revealed cards to the discard pile (revealing cards
+until one of a kind shows is ``reveal_until`` of ``deckwords.py``).
 
 What a player sees stays theirs: searched and looked-at cards are known to that player only
 (``state.known``) until their deck is shuffled; revealed cards wait in the public ``revealed``
@@ -16,14 +17,14 @@ from typing import TYPE_CHECKING, Any
 
 from cardwright.core import rng as chance
 from cardwright.core.state import CardRef, Decision, Option
-from cardwright.core.vocab import Ctx, Effect, Expr, VerbSpec, cards_of, filters_from, seats_of
+from cardwright.core.vocab import Ctx, Effect, Expr, VerbSpec, cards_of, seats_of
 from cardwright.core.vocab.binding import bind
 from cardwright.core.vocab.effects import fill
-from cardwright.core.vocab.exprs import Call, Seats, passing
+from cardwright.core.vocab.exprs import Call, Seats
 
 from .deckwords import zone_of
-from .selectors import _e, game_of, state_of, verb
-from .state import REVEALED
+from .selectors import _e, verb
+from .state import REVEALED, SUCtx
 
 if TYPE_CHECKING:
     from cardwright.core.vocab import EffectStep
@@ -55,13 +56,13 @@ class SearchFor(Effect):
     def parts(self) -> tuple[Effect, ...]:
         return () if self.then is None else (self.then,)
 
-    def start(self, ctx: Ctx) -> None:
-        g, s = game_of(ctx), state_of(ctx)
+    def start(self, ctx: SUCtx) -> None:
+        g, s = ctx.game, ctx.state
         for c in s.zones[f"deck:{ctx.you}"]:  # (an empty deck is not refilled: research §A1)
             g.know(s, c, [ctx.you])
         super().start(ctx)
 
-    def _candidates(self, step: EffectStep, ctx: Ctx) -> list[CardRef]:
+    def _candidates(self, step: EffectStep, ctx: SUCtx) -> list[CardRef]:
         s = ctx.state
         picked = set(step.picked)
         seen: set[str] = set()
@@ -77,10 +78,10 @@ class SearchFor(Effect):
                 out.append(CardRef(c))
         return out
 
-    def ask(self, step: EffectStep, ctx: Ctx) -> Decision | None:
+    def ask(self, step: EffectStep, ctx: SUCtx) -> Decision | None:
         if len(step.picked) >= self.n:
             return None
-        g, s = game_of(ctx), state_of(ctx)
+        g, s = ctx.game, ctx.state
         found = self._candidates(step, ctx)
         options = [
             Option(f"take:{c}", f"Take {g.label(s, c)}", card=c)
@@ -92,18 +93,18 @@ class SearchFor(Effect):
             options.append(Option("none", NOTHING_FOUND))
         return Decision(ctx.you, "search", fill(ctx, self.prompt), options, ctx.rule)
 
-    def run(self, step: EffectStep, ctx: Ctx) -> None:
+    def run(self, step: EffectStep, ctx: SUCtx) -> None:
         self._finish(step, ctx)
 
-    def answer(self, step: EffectStep, ctx: Ctx, option: Option) -> None:
+    def answer(self, step: EffectStep, ctx: SUCtx, option: Option) -> None:
         if option.card is not None:
             step.picked.append(option.card)
             if len(step.picked) < self.n and self._candidates(step, ctx):
                 return
         self._finish(step, ctx)
 
-    def _finish(self, step: EffectStep, ctx: Ctx) -> None:
-        g, s, seat = game_of(ctx), state_of(ctx), ctx.you
+    def _finish(self, step: EffectStep, ctx: SUCtx) -> None:
+        g, s, seat = ctx.game, ctx.state, ctx.you
         g.pop(s, step)
         name, deck = s.names[seat], s.zones[f"deck:{seat}"]
         found = [c for c in step.picked if c in deck]
@@ -140,7 +141,7 @@ class SearchFor(Effect):
 
 
 # ------------------------------------------------------------------------------ looking
-def _deck_end(ctx: Ctx, n: int, end: str = "top", whose: Any = None) -> list[CardRef]:
+def _deck_end(ctx: SUCtx, n: int, end: str = "top", whose: Any = None) -> list[CardRef]:
     """The ``n`` cards at the ``top`` (first the top card) or ``bottom`` (first the bottom
     card) of a seat's deck (default yours)."""
     seat = ctx.you if whose is None else seats_of(whose)[0]
@@ -149,17 +150,17 @@ def _deck_end(ctx: Ctx, n: int, end: str = "top", whose: Any = None) -> list[Car
     return [CardRef(c) for c in cards[: max(0, int(n))]]
 
 
-def _refill(ctx: Ctx, whose: Any = None) -> bool:
+def _refill(ctx: SUCtx, whose: Any = None) -> bool:
     """A seat's (default your) empty deck is refilled from its discard pile, as before a
     look or a reveal (000 Draw 2 Cards); False: there is no card at all."""
     seat = ctx.you if whose is None else seats_of(whose)[0]
-    return game_of(ctx).deck_top(ctx.state, seat) >= 0
+    return ctx.game.deck_top(ctx.state, seat) >= 0
 
 
-def _look(ctx: Ctx, what: Any) -> bool:
+def _look(ctx: SUCtx, what: Any) -> bool:
     """You look at the cards (in a deck, or buried): you know them while they stay there
     unseen (a deck's until it is shuffled; the log names them to you alone)."""
-    g, s, seat = game_of(ctx), state_of(ctx), ctx.you
+    g, s, seat = ctx.game, ctx.state, ctx.you
     cards = cards_of(what)
     if not cards:
         return False
@@ -189,16 +190,16 @@ class Arrange(Effect):
     prompt: str = "Put which card back on top next (the last one put back is the top card)?"
     immediate: bool = field(init=False, default=False)
 
-    def start(self, ctx: Ctx) -> None:
+    def start(self, ctx: SUCtx) -> None:
         super().start(ctx)
         step = ctx.state.stack[-1]
         step.picked.extend(cards_of(self.what.eval(ctx)))  # (still to place)
 
-    def ask(self, step: EffectStep, ctx: Ctx) -> Decision | None:
+    def ask(self, step: EffectStep, ctx: SUCtx) -> Decision | None:
         left = step.picked[step.idx :]
         if not left or (len(left) == 1 and self.where != "either"):
             return None
-        g, s = game_of(ctx), state_of(ctx)
+        g, s = ctx.game, ctx.state
         options = []
         for c in left:
             name = g.card_name(s, c)
@@ -209,21 +210,21 @@ class Arrange(Effect):
                 options.append(Option(f"bottom:{c}", label, card=c, arg="bottom"))
         return Decision(ctx.you, "arrange", fill(ctx, self.prompt), options, ctx.rule)
 
-    def run(self, step: EffectStep, ctx: Ctx) -> None:
+    def run(self, step: EffectStep, ctx: SUCtx) -> None:
         left = step.picked[step.idx :]
         if left:
             self._place(step, ctx, left[0], "bottom" if self.where == "bottom" else "top")
         if step.idx >= len(step.picked):
             self._done(step, ctx)
 
-    def answer(self, step: EffectStep, ctx: Ctx, option: Option) -> None:
+    def answer(self, step: EffectStep, ctx: SUCtx, option: Option) -> None:
         assert option.card is not None and option.arg is not None
         self._place(step, ctx, option.card, option.arg)
         if step.idx >= len(step.picked):
             self._done(step, ctx)
 
-    def _place(self, step: EffectStep, ctx: Ctx, card: CardRef, end: str) -> None:
-        s = state_of(ctx)
+    def _place(self, step: EffectStep, ctx: SUCtx, card: CardRef, end: str) -> None:
+        s = ctx.state
         at = step.picked.index(card, step.idx)  # the placed cards go first in the list
         step.picked[step.idx], step.picked[at] = step.picked[at], step.picked[step.idx]
         step.idx += 1
@@ -235,8 +236,8 @@ class Arrange(Effect):
             else:
                 deck.append(card)
 
-    def _done(self, step: EffectStep, ctx: Ctx) -> None:
-        g, s = game_of(ctx), state_of(ctx)
+    def _done(self, step: EffectStep, ctx: SUCtx) -> None:
+        g, s = ctx.game, ctx.state
         g.pop(s, step)
         placed = step.picked
         if not placed:
@@ -248,30 +249,10 @@ class Arrange(Effect):
 
 
 # ------------------------------------------------------------------------------ revealing
-def _reveal_until(ctx: Ctx, n: int = 1, **filters: Any) -> bool:
-    """You reveal cards from the top of your deck, one at a time, into the public revealed
-    zone, until ``n`` of them pass the filters (``minion=True``) or the deck runs out (a
-    "reveal until" does not shuffle the discard pile in: research §A1 Draw 2 Cards)."""
-    g, s, seat = game_of(ctx), state_of(ctx), ctx.you
-    deck = s.zones[f"deck:{seat}"]
-    wanted = filters_from(filters)
-    shown: list[int] = []
-    found = 0
-    while deck and found < int(n):
-        cid = deck[-1]
-        g.to_zone(s, cid, f"deck:{seat}", REVEALED)
-        shown.append(cid)
-        if passing(ctx, wanted, [CardRef(cid)]):
-            found += 1
-    names = ", ".join(g.card_name(s, c) for c in shown) or "nothing (the deck is empty)"
-    g.log(s, "reveal", ctx.rule, f"{s.names[seat]} reveals from their deck: {names}", seat)
-    return bool(shown)
-
-
-def _back_in_order(ctx: Ctx, what: Any) -> bool:
+def _back_in_order(ctx: SUCtx, what: Any) -> bool:
     """The revealed cards go back on top of their owners' decks in the order they came off
     (the first revealed on top again)."""
-    g, s = game_of(ctx), state_of(ctx)
+    g, s = ctx.game, ctx.state
     cards = [c for c in cards_of(what) if c in s.zones[REVEALED]]
     cards.sort(key=s.zones[REVEALED].index)
     for c in reversed(cards):
@@ -285,9 +266,9 @@ def _back_in_order(ctx: Ctx, what: Any) -> bool:
     return bool(cards)
 
 
-def _to_discard(ctx: Ctx, what: Any) -> bool:
+def _to_discard(ctx: SUCtx, what: Any) -> bool:
     """The cards (revealed, or in a deck) go to their owners' discard piles."""
-    g, s = game_of(ctx), state_of(ctx)
+    g, s = ctx.game, ctx.state
     done = False
     for c in cards_of(what):
         src = zone_of(s, c)
@@ -329,13 +310,13 @@ class EachDiscards(Effect):
     def parts(self) -> tuple[Effect, ...]:
         return () if self.then is None else (self.then,)
 
-    def start(self, ctx: Ctx) -> None:
+    def start(self, ctx: SUCtx) -> None:
         super().start(ctx)
         step = ctx.state.stack[-1]
         who = self.whose.eval(ctx) if self.whose is not None else None
         step.seats = seats_of(who) if who is not None else []
 
-    def _fits(self, ctx: Ctx, seat: int) -> list[CardRef]:
+    def _fits(self, ctx: SUCtx, seat: int) -> list[CardRef]:
         s = ctx.state
         seen: set[str] = set()
         out: list[CardRef] = []
@@ -349,10 +330,10 @@ class EachDiscards(Effect):
                 out.append(CardRef(c))
         return out
 
-    def ask(self, step: EffectStep, ctx: Ctx) -> Decision | None:
+    def ask(self, step: EffectStep, ctx: SUCtx) -> Decision | None:
         if step.idx >= len(step.seats):
             return None
-        g, s = game_of(ctx), state_of(ctx)
+        g, s = ctx.game, ctx.state
         seat = step.seats[step.idx]
         options = [
             Option(f"discard:{c}", f"Discard {g.label(s, c)}", card=c)
@@ -362,8 +343,8 @@ class EachDiscards(Effect):
             options.append(Option("show", "Show your hand: you have none"))
         return Decision(seat, "discard_or_show", fill(ctx, self.prompt), options, ctx.rule)
 
-    def answer(self, step: EffectStep, ctx: Ctx, option: Option) -> None:
-        g, s = game_of(ctx), state_of(ctx)
+    def answer(self, step: EffectStep, ctx: SUCtx, option: Option) -> None:
+        g, s = ctx.game, ctx.state
         seat = step.seats[step.idx]
         step.idx += 1
         if option.card is not None:
@@ -376,8 +357,8 @@ class EachDiscards(Effect):
         names = ", ".join(g.card_name(s, c) for c in hand) or "no cards"
         g.log(s, "reveal", ctx.rule, f"{s.names[seat]} shows their hand: {names}", seat)
 
-    def run(self, step: EffectStep, ctx: Ctx) -> None:
-        g = game_of(ctx)
+    def run(self, step: EffectStep, ctx: SUCtx) -> None:
+        g = ctx.game
         g.pop(ctx.state, step)
         if self.then is not None:
             vars = bind(ctx.vars.with_cards(self.name, list(step.picked)), "asked", len(step.seats))
@@ -419,7 +400,6 @@ def look_words() -> dict[str, Any]:
         "arrange": lambda what, where="top", prompt=Arrange.prompt: Arrange(
             _e(what), where, prompt
         ),
-        "reveal_until": verb(VerbSpec("reveal_until", _reveal_until)),
         "back_in_order": verb(VerbSpec("back_in_order", _back_in_order)),
         "to_discard": verb(VerbSpec("to_discard", _to_discard)),
     }

@@ -21,15 +21,15 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from cardwright.core.state import CardRef, State
-from cardwright.core.vocab import Ctx, VerbSpec, cards_of, seats_of
+from cardwright.core.state import CardRef
+from cardwright.core.vocab import VerbSpec, cards_of, seats_of
 from cardwright.core.vocab.exprs import Call
 from cardwright.core.zones import create_card
 
 from .carddata import MADNESS
 from .catalog import RESOLVING
-from .selectors import game_of, player, state_of, verb
-from .state import REVEALED, SUState
+from .selectors import player, verb
+from .state import REVEALED, SUCtx, SUState
 
 if TYPE_CHECKING:
     from .game import SmashUp
@@ -42,7 +42,7 @@ BOX = "box"
 MADNESS_CARDS = 30
 
 
-def in_game(s: State) -> bool:
+def in_game(s: SUState) -> bool:
     """Whether this game has a Madness deck (a faction of the Cthulhu set is at the table)."""
     return MADNESS_DECK in s.zones
 
@@ -115,7 +115,7 @@ def return_madness(g: SmashUp, s: SUState, cards: Sequence[int], seat: int, rule
     return done
 
 
-def madness_owned(s: State, seat: int) -> int:
+def madness_owned(s: SUState, seat: int) -> int:
     """How many Madness cards are in ``seat``'s hand, deck and discard pile."""
     cards = s.cards
     return sum(
@@ -180,23 +180,23 @@ def to_box(g: SmashUp, s: SUState, cards: Sequence[int], seat: int, rule: str) -
 
 
 # ------------------------------------------------------------------------------ the words
-def _draw_madness(ctx: Ctx, n: int = 1, who: Any = None) -> bool:
+def _draw_madness(ctx: SUCtx, n: int = 1, who: Any = None) -> bool:
     """You (or each seat of ``who``) draw ``n`` Madness cards; True if any was drawn."""
-    g, s = game_of(ctx), state_of(ctx)
+    g, s = ctx.game, ctx.state
     got = 0
     for seat in seats_of(ctx.you if who is None else who):
         got += draw_madness(g, s, seat, int(n), ctx.rule)
     return got > 0
 
 
-def _return_madness(ctx: Ctx, what: Any) -> bool:
-    return return_madness(game_of(ctx), state_of(ctx), cards_of(what), ctx.you, ctx.rule) > 0
+def _return_madness(ctx: SUCtx, what: Any) -> bool:
+    return return_madness(ctx.game, ctx.state, cards_of(what), ctx.you, ctx.rule) > 0
 
 
-def _give_madness(ctx: Ctx, who: Any) -> bool:
+def _give_madness(ctx: SUCtx, who: Any) -> bool:
     """You place a Madness card from your hand into the hand of the seat ``who``: it is that
     player's now (it is shown as it goes)."""
-    g, s = game_of(ctx), state_of(ctx)
+    g, s = ctx.game, ctx.state
     to = seats_of(who)[0]
     hand = s.zones[f"hand:{ctx.you}"]
     found = next((c for c in hand if s.cards[c].defn == MADNESS), -1)
@@ -211,15 +211,15 @@ def _give_madness(ctx: Ctx, who: Any) -> bool:
     return True
 
 
-def _to_box(ctx: Ctx, what: Any) -> bool:
-    return to_box(game_of(ctx), state_of(ctx), cards_of(what), player(ctx), ctx.rule) > 0
+def _to_box(ctx: SUCtx, what: Any) -> bool:
+    return to_box(ctx.game, ctx.state, cards_of(what), player(ctx), ctx.rule) > 0
 
 
-def _madness_left(ctx: Ctx) -> int:
+def _madness_left(ctx: SUCtx) -> int:
     return len(ctx.state.zones.get(MADNESS_DECK, ()))
 
 
-def _madness_deck(ctx: Ctx) -> list[CardRef]:
+def _madness_deck(ctx: SUCtx) -> list[CardRef]:
     return [CardRef(c) for c in ctx.state.zones.get(MADNESS_DECK, ())]
 
 

@@ -14,14 +14,16 @@ resolved or revealed, a Madness deck, the box...).
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, cast
+from typing import TYPE_CHECKING, Any
 
-from cardwright.core.game import Game
-from cardwright.core.state import CardRef, State, known_card
+from cardwright.core.state import CardRef, known_card
 
-from .carddata import kind_words
+from .cardmodels import kind_words
 from .catalog import BASE_DECK, BASE_DISCARD, BASES, RESOLVING, base_zone
 from .state import REVEALED, Allowance, SUState
+
+if TYPE_CHECKING:
+    from .game import SmashUp
 
 #: the phases of a turn, as the rulebook names them
 PHASES = {
@@ -53,10 +55,10 @@ ZONE_WORDS = {
 COUNTERS = {"p1": "+1 power counters"}
 
 
-def card_face(game: Game, config: Mapping[str, Any], defn: str) -> dict[str, Any]:
+def card_face(game: SmashUp, config: Mapping[str, Any], defn: str) -> dict[str, Any]:
     """A card or base as ``cardwright cards smash-up`` prints it (its faction's name
     beside its type)."""
-    cat = game.catalog(config["card_set"])  # type: ignore[attr-defined]
+    cat = game.catalog(config["card_set"])
     base = cat.bases.get(defn)
     if base is not None:
         numbers = {"breakpoint": base.breakpoint, "VP": "/".join(map(str, base.vp))}
@@ -231,10 +233,8 @@ def _card_stats(g: Any, v: SUState, bases: list[int]) -> dict[str, list[list[Any
     return out
 
 
-def present(game: Game, view: State, seat: int) -> dict[str, Any]:
+def present(g: SmashUp, v: SUState, seat: int) -> dict[str, Any]:
     """The board of one view: see the module's docstring."""
-    v = cast(SUState, view)
-    g: Any = game
     n = len(v.names)
     bases = [b for b in v.zones.get(BASES, []) if known_card(v, b) is not None]
     base_extra: dict[int, list[dict[str, Any]]] = {b: [] for b in bases}

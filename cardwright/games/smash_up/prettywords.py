@@ -10,17 +10,17 @@ from __future__ import annotations
 
 from typing import Any
 
-from cardwright.core.vocab import Ctx
 from cardwright.core.vocab.exprs import Call
 
-from .play import extras_played
-from .selectors import _e, state_of
+from .allowances import extras_played
+from .selectors import _e
+from .state import SUCtx
 
 
-def _extras_played(ctx: Ctx, seat: Any) -> int:
+def _extras_played(ctx: SUCtx, seat: Any) -> int:
     """How many extra cards the seat has played this turn (counted while a card in play
     limits extra plays: ``forbid('play_extra', ...)``)."""
-    return extras_played(state_of(ctx), int(seat))
+    return extras_played(ctx.state, int(seat))
 
 
 def pretty_words() -> dict[str, Any]:

@@ -3,18 +3,18 @@ the cards on it, the seat's hand, and each card's whole text in the game's words
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING
 
 from rich.markup import escape
 
-from cardwright.core.state import CardRef, State, known_card
+from cardwright.core.state import CardRef, known_card
 from cardwright.games.screen import Block, Board, Line, Screen
 
 from .burying import zones_at
 from .state import SUState
 
 if TYPE_CHECKING:
-    from .carddata import CardDef
+    from .cardmodels import CardDef
     from .game import SmashUp
 
 
@@ -22,21 +22,17 @@ def _faction(slug: str) -> str:
     return slug.replace("_", " ").title()
 
 
-class SmashUpScreen(Screen):
-    @property
-    def su(self) -> SmashUp:
-        return cast("SmashUp", self.game)
-
-    def definitions(self, view: State) -> dict[str, str]:
-        cat = self.su.cat(view)
+class SmashUpScreen(Screen["SmashUp", SUState]):
+    def definitions(self, view: SUState) -> dict[str, str]:
+        cat = self.game.cat(view)
         out = {}
         for key in [*cat.cards, *cat.bases]:
             face = self.face(view.config, key)
             out[face.name] = face.line()
         return out
 
-    def board(self, view: State, seat: int) -> Board:
-        g, v = self.su, cast(SUState, view)
+    def board(self, view: SUState, seat: int) -> Board:
+        g, v = self.game, view
         names = v.names
         me = 0 <= seat < len(names)
         scores = ", ".join(
@@ -97,7 +93,7 @@ class SmashUpScreen(Screen):
         return f"[green]{escape(d.text)}[/green]"
 
     def _in_play(self, v: SUState, cid: int, bid: int) -> Line:
-        g, names = self.su, v.names
+        g, names = self.game, v.names
         card = v.cards[cid]
         who = escape(names[card.controller])
         if known_card(v, cid) is None:

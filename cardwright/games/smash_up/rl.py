@@ -16,13 +16,14 @@ player (the observer first) the power it has there and its cards there by defini
 from __future__ import annotations
 
 from functools import cache
-from typing import Any, cast
+from typing import Any
 
 from cardwright.core.game import Game
 from cardwright.core.state import HIDDEN
 
 from . import carddata
 from .catalog import BASE_DECK, BASES
+from .game import SmashUp
 from .state import SUState
 
 PHASES = ("setup", "start", "play", "score", "draw", "end")
@@ -32,15 +33,13 @@ PHASES = ("setup", "start", "play", "score", "draw", "end")
 def _deck_cards() -> tuple[str, ...]:
     """Every faction card, then every other face a card can show in play (a fusion card's
     action side, a card having another's ability: ``faces.py``), which options name."""
-    from cardwright.games import get_game
-
     ids: dict[str, None] = {}
     for card_set in carddata.CARD_SETS:
         for faction in carddata.load_factions(card_set).values():
             for card in faction.cards:
                 ids.setdefault(card.id)
     ids.setdefault(carddata.load_madness().id)  # the Madness card (The Obligatory Cthulhu Set)
-    game = cast(Any, get_game("smash-up"))
+    game = SmashUp()
     for card_set in carddata.CARD_SETS:
         for defn in game.catalog(card_set).cards:
             if carddata.FACE in defn:
@@ -89,7 +88,7 @@ def zone_sight(zone: str, seat: int) -> bool | None:
 def _bases_in_play(sight: Any) -> dict[int, float]:
     """Per base slot: the base (one of the base list), its breakpoint, its total power, then
     per player (the observer first) its power there and its cards there by definition."""
-    s = cast(SUState, sight.state)
+    s: SUState = sight.state
     game = sight.game
     n = sight.players
     width = sight.width
@@ -124,7 +123,7 @@ def _bases_in_play(sight: Any) -> dict[int, float]:
 def _turn(sight: Any) -> list[float]:
     """This turn: minions and actions played, plays allowed still, Talents used; whether the
     observer may not play actions this turn."""
-    s = cast(SUState, sight.state)
+    s: SUState = sight.state
     return [
         float(s.minions_played),
         float(s.actions_played),

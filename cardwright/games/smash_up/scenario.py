@@ -42,7 +42,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any
 
 from cardwright.core.entries import add_lasting_effects, alias_ref, parse_card_spec, whole
 from cardwright.core.errors import DataError
@@ -186,7 +186,7 @@ def build(
     game: SmashUp, config: Mapping[str, Any], setup: Mapping[str, Any], seed: int
 ) -> tuple[SUState, dict[str, int]]:
     cfg = game.validate_config(config)
-    state = cast(SUState, game.state_cls(game=game.id, config=cfg, seed=seed))
+    state = game.state_cls(game=game.id, config=cfg, seed=seed)
     seed_rng(state, seed)
     unknown = set(setup) - _SETUP_KEYS
     if unknown:

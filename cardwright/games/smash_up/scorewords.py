@@ -8,29 +8,30 @@ from __future__ import annotations
 from typing import Any
 
 from cardwright.core.state import CardRef, Lasting
-from cardwright.core.vocab import Ctx, VerbSpec, cards_of, seats_of
+from cardwright.core.vocab import VerbSpec, cards_of, seats_of
 from cardwright.core.vocab.exprs import Call
 
 from .catalog import BASE_DECK, BASE_DISCARD
 from .scoring import REPLACE_MARK
-from .selectors import _e, _first, game_of, scoring_step, state_of, verb
+from .selectors import _e, _first, scoring_step, verb
+from .state import SUCtx
 
 #: the lasting effect on a seat that gives it an extra turn (``extra_turn``)
 EXTRA_TURN = "extra_turn"
 
 
-def _best_power_at(ctx: Ctx, where: Any, but: Any = None) -> int:
+def _best_power_at(ctx: SUCtx, where: Any, but: Any = None) -> int:
     """The highest total power a player has at a base (0 when nobody has any), leaving out
     the seats of ``but``."""
     skip = set() if but is None else set(seats_of(but))
-    powers = game_of(ctx).powers_at(ctx.state, _first(where))
+    powers = ctx.game.powers_at(ctx.state, _first(where))
     return max((v for p, v in powers.items() if p not in skip), default=0)
 
 
-def _replace_with(ctx: Ctx, what: Any) -> bool:
+def _replace_with(ctx: SUCtx, what: Any) -> bool:
     """The base scoring now is replaced by this base from the base discard pile instead of
     the top of the base deck (the last such choice counts)."""
-    g, s = game_of(ctx), state_of(ctx)
+    g, s = ctx.game, ctx.state
     step = scoring_step(ctx)
     bid = _first(what)
     if step is None or bid < 0 or bid not in s.zones[BASE_DISCARD]:
@@ -42,9 +43,9 @@ def _replace_with(ctx: Ctx, what: Any) -> bool:
     return True
 
 
-def _base_to_deck_top(ctx: Ctx, what: Any) -> bool:
+def _base_to_deck_top(ctx: SUCtx, what: Any) -> bool:
     """Bases from the base discard pile go on top of the base deck (the last one on top)."""
-    g, s = game_of(ctx), state_of(ctx)
+    g, s = ctx.game, ctx.state
     done = False
     for bid in cards_of(what):
         if bid not in s.zones[BASE_DISCARD]:
@@ -59,9 +60,9 @@ def _base_to_deck_top(ctx: Ctx, what: Any) -> bool:
     return done
 
 
-def _extra_turn(ctx: Ctx, who: Any = None) -> bool:
+def _extra_turn(ctx: SUCtx, who: Any = None) -> bool:
     """Each seat of ``who`` (default you) takes an extra turn after the current one ends."""
-    g, s = game_of(ctx), state_of(ctx)
+    g, s = ctx.game, ctx.state
     for seat in seats_of(ctx.you if who is None else who):
         s.lasting.append(Lasting(EXTRA_TURN, None, seat, 1, ctx.source, until="taken"))
         text = f"{s.names[seat]} will take an extra turn after this one"
@@ -69,7 +70,7 @@ def _extra_turn(ctx: Ctx, who: Any = None) -> bool:
     return True
 
 
-def _discarded_bases(ctx: Ctx) -> list[CardRef]:
+def _discarded_bases(ctx: SUCtx) -> list[CardRef]:
     """The bases in the base discard pile (the last discarded last)."""
     return [CardRef(b) for b in ctx.state.zones[BASE_DISCARD]]
 

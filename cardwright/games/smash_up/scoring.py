@@ -9,26 +9,19 @@ Steps: :class:`ScoreBases` (the Score Bases phase), :class:`ScoreBase` (one base
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING
 
 import msgspec
 
 from cardwright.core import rng as chance
-from cardwright.core.state import CardRef, Decision, Option, State
-from cardwright.core.steps import Step
+from cardwright.core.state import CardRef, Decision, Option
 
 from . import inplay, values
 from .catalog import BASE_DECK, BASE_DISCARD, BASES, base_zone
-from .state import SUState
+from .state import SUState, SUStep
 
 if TYPE_CHECKING:
-    from cardwright.core.game import Game
-
     from .game import SmashUp
-
-
-def _g(game: Game) -> SmashUp:
-    return cast("SmashUp", game)
 
 
 def rank(powers: Mapping[int, int]) -> dict[int, int]:
@@ -68,15 +61,14 @@ def places(g: SmashUp, s: SUState, bid: int) -> tuple[dict[int, int], dict[int, 
     return rank(eligible), eligible
 
 
-class ScoreBases(Step, tag="su.score_bases"):
+class ScoreBases(SUStep, tag="su.score_bases"):
     """Score Bases: while a base is ready, the current player picks one and it scores.
     ``choosing``: the run found several bases ready, so the question is asked (the ready
     bases are worked out once per check, by the run; the question only lists them)."""
 
     choosing: bool = False
 
-    def ask(self, game: Game, state: State) -> Decision | None:
-        g, s = _g(game), cast(SUState, state)
+    def ask(self, g: SmashUp, s: SUState) -> Decision | None:
         if not self.choosing or s.triggers:
             return None
         ready = ready_bases(g, s)
@@ -88,12 +80,11 @@ class ScoreBases(Step, tag="su.score_bases"):
             )
             for b in ready
         ]
-        return game.question(
+        return g.question(
             self.seat, "choose_base", "Choose the base that scores next", options, "su.score.order"
         )
 
-    def run(self, game: Game, state: State) -> None:
-        g, s = _g(game), cast(SUState, state)
+    def run(self, g: SmashUp, s: SUState) -> None:
         if s.triggers:
             g.resolve_triggers(s)
             return
@@ -105,7 +96,7 @@ class ScoreBases(Step, tag="su.score_bases"):
         else:
             self.choosing = True
 
-    def answer(self, game: Game, state: State, option: Option) -> None:
+    def answer(self, game: SmashUp, state: SUState, option: Option) -> None:
         assert option.card is not None
         self.choosing = False
         game.push_step(state, ScoreBase(seat=self.seat, base=option.card))
@@ -118,7 +109,7 @@ REPLACE_MARK = "replace_with:"
 ANNOUNCE, BEFORE, AWARD, AFTER, AFTER_WINDOW, CLEAR, REPLACE = range(7)
 
 
-class ScoreBase(Step, tag="su.score_base"):
+class ScoreBase(SUStep, tag="su.score_base"):
     """One base scores (000 Scoring order, steps 3-8). ``places`` (per seat, 0: none) and
     ``winners`` are known once VP are awarded; ``marks``: what abilities noted about this
     scoring (a Shinobi was played as a Special before it scored: only one may be)."""
@@ -133,8 +124,7 @@ class ScoreBase(Step, tag="su.score_base"):
     #: abilities this set off resolve before it is replaced there: ``REPLACE``)
     slot: int = -1
 
-    def run(self, game: Game, state: State) -> None:
-        g, s = _g(game), cast(SUState, state)
+    def run(self, g: SmashUp, s: SUState) -> None:
         bid = self.base
         stage = self.stage
         if stage == ANNOUNCE:
@@ -157,9 +147,7 @@ class ScoreBase(Step, tag="su.score_base"):
             self._replace(g, s, bid)
             return
         if stage == BEFORE:
-            self.stage = AWARD
-            if "before_scoring" in g.special_windows:
-                g.open_window(s, "before_scoring", s.active, rule="su.score.me_first", card=bid)
+            self._me_first(g, s, "before_scoring", AWARD, bid)
             return
         if not g.base_in_play(s, bid):
             if stage == AWARD:
@@ -180,12 +168,17 @@ class ScoreBase(Step, tag="su.score_base"):
             self.stage = AFTER_WINDOW
             return
         if stage == AFTER_WINDOW:
-            self.stage = CLEAR
-            if "after_scoring" in g.special_windows:
-                g.open_window(s, "after_scoring", s.active, rule="su.score.me_first", card=bid)
+            self._me_first(g, s, "after_scoring", CLEAR, bid)
             return
         self.slot = _clear_base(g, s, bid)
         self.stage = REPLACE
+
+    def _me_first(self, g: SmashUp, s: SUState, window: str, then: int, bid: CardRef) -> None:
+        """Go on to stage ``then`` after the Me First! window ``window`` on base ``bid``
+        (opened when a Special in the game answers it)."""
+        self.stage = then
+        if window in g.special_windows:
+            g.open_window(s, window, s.active, rule="su.score.me_first", card=bid)
 
     def _replace(self, g: SmashUp, s: SUState, bid: int) -> None:
         """The scored base, its cards gone and what that set off resolved, is replaced."""

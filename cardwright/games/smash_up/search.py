@@ -9,10 +9,7 @@ chances are a softmax of those prospects, sharper as the leader nears the points
 from __future__ import annotations
 
 import math
-from typing import Any, cast
-
-from cardwright.core.game import Game
-from cardwright.core.state import State
+from typing import Any
 
 from .game import SmashUp
 from .scoring import places
@@ -33,9 +30,7 @@ def prospects(g: SmashUp, s: SUState) -> list[float]:
     return value
 
 
-def evaluate(game: Game, state: State) -> list[float]:
-    g = cast(SmashUp, game)
-    s = cast(SUState, state)
+def evaluate(g: SmashUp, s: SUState) -> list[float]:
     value = prospects(g, s)
     to_win = float(s.config.get("vp_to_win", 15))
     temperature = 1.5 + 0.2 * max(0.0, to_win - max(value))

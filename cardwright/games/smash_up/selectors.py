@@ -10,12 +10,12 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from cardwright.core.state import CardRef, refs
-from cardwright.core.vocab import Const, Ctx, Expr, Verb, VerbSpec, cards_of, filters_from, seats_of
+from cardwright.core.vocab import Const, Expr, Verb, VerbSpec, cards_of, filters_from, seats_of
 from cardwright.core.vocab.exprs import Call, Filter, Seats, passing
 
 from .catalog import BASES, base_zone
 from .scoring import ScoreBase
-from .state import Acting, SUState
+from .state import Acting, SUCtx, SUState
 
 if TYPE_CHECKING:
     from .game import SmashUp
@@ -30,23 +30,15 @@ MODES = {
 }
 
 
-def game_of(ctx: Ctx) -> SmashUp:
-    return ctx.game  # type: ignore[return-value]  # not cast(): it is a call, asked very often
-
-
-def state_of(ctx: Ctx) -> SUState:
-    return ctx.state  # type: ignore[return-value]
-
-
-def player(ctx: Ctx) -> int:
+def player(ctx: SUCtx) -> int:
     """The seat whose card or Talent is acting (-1 for a base's ability)."""
     src = ctx.source
-    if src is not None and ctx.state.cards[src].defn in game_of(ctx).cat(ctx.state).bases:
+    if src is not None and ctx.state.cards[src].defn in ctx.game.cat(ctx.state).bases:
         return -1
     return ctx.vars.nums.get("player", ctx.you)
 
 
-def hook_of(ctx: Ctx) -> str:
+def hook_of(ctx: SUCtx) -> str:
     """The hook the running effect belongs to (its node key is ``game/ability/hook...``)."""
     prefix = f"{ctx.game.id}/{ctx.ability.id}/"
     if not ctx.node.startswith(prefix):
@@ -54,13 +46,13 @@ def hook_of(ctx: Ctx) -> str:
     return ctx.node[len(prefix) :].split("/", 1)[0].split(".", 1)[0]
 
 
-def acting_of(ctx: Ctx) -> Acting | None:
+def acting_of(ctx: SUCtx) -> Acting | None:
     """The acting card of an effect, for the affect records (None: no card acts)."""
     src = ctx.source
     if src is None:
         return None
     mode = MODES.get(hook_of(ctx), "play")
-    g = game_of(ctx)
+    g = ctx.game
     standard = mode == "play" and ctx.state.cards[src].defn in g.cat(ctx.state).standard
     return Acting(CardRef(src), player(ctx), ctx.you, standard=standard, mode=mode)
 
@@ -101,8 +93,8 @@ class Minions(Expr):
     filters: tuple[Filter, ...] = ()
     other: bool = False
 
-    def eval(self, ctx: Ctx) -> list[CardRef]:
-        g, s = game_of(ctx), ctx.state
+    def eval(self, ctx: SUCtx) -> list[CardRef]:
+        g, s = ctx.game, ctx.state
         if self.at is None:
             found = refs(c for c, _ in g.minions_in_play(s))
         else:
@@ -127,7 +119,7 @@ class Bases(Expr):
     filters: tuple[Filter, ...] = ()
     other_than: Expr | None = None
 
-    def eval(self, ctx: Ctx) -> list[CardRef]:
+    def eval(self, ctx: SUCtx) -> list[CardRef]:
         found = refs(ctx.state.zones[BASES])
         if self.other_than is not None:
             skip = set(cards_of(self.other_than.eval(ctx)))
@@ -146,8 +138,8 @@ class BaseActions(Expr):
     whose: str = "any"
     filters: tuple[Filter, ...] = ()
 
-    def eval(self, ctx: Ctx) -> list[CardRef]:
-        g, s = game_of(ctx), ctx.state
+    def eval(self, ctx: SUCtx) -> list[CardRef]:
+        g, s = ctx.game, ctx.state
         if self.at is None:
             bids = list(s.zones[BASES])
         else:
@@ -161,17 +153,17 @@ class BaseActions(Expr):
         return passing(ctx, self.filters, found)
 
 
-def at_base(ctx: Ctx, where: Any, with_base: bool = False) -> list[CardRef]:
+def at_base(ctx: SUCtx, where: Any, with_base: bool = False) -> list[CardRef]:
     """Every card at a base (minions and actions, on the base or on its minions), in the
     order they came; ``with_base``: the base itself first ("a card at that base")."""
     bid = _first(where)
-    if bid < 0 or not game_of(ctx).base_in_play(ctx.state, bid):
+    if bid < 0 or not ctx.game.base_in_play(ctx.state, bid):
         return []
     found = refs(ctx.state.zones[base_zone(bid)])
     return [CardRef(bid), *found] if with_base else found
 
 
-def here(ctx: Ctx) -> list[CardRef]:
+def here(ctx: SUCtx) -> list[CardRef]:
     """The base the ability is about: where its card was played (or the base a Special
     answers), else where the card is, else the card itself (a base)."""
     bound = ctx.vars.cards.get("base")
@@ -180,39 +172,39 @@ def here(ctx: Ctx) -> list[CardRef]:
     src = ctx.source
     if src is None:
         return []
-    g = game_of(ctx)
+    g = ctx.game
     if src in ctx.state.zones[BASES]:
         return [src]
     bid = g.base_of(ctx.state, src)
     return [CardRef(bid)] if bid >= 0 else []
 
 
-def host(ctx: Ctx) -> list[CardRef]:
+def host(ctx: SUCtx) -> list[CardRef]:
     """The card the ability's action is attached to (a base or a minion)."""
     src = ctx.source
-    found = state_of(ctx).attached.get(src) if src is not None else None
+    found = ctx.state.attached.get(src) if src is not None else None
     return [] if found is None else [found]
 
 
-def base_of(ctx: Ctx, what: Any) -> list[CardRef]:
+def base_of(ctx: SUCtx, what: Any) -> list[CardRef]:
     card = _first(what)
     if card < 0:
         return []
     if card in ctx.state.zones[BASES]:
         return [CardRef(card)]
-    bid = game_of(ctx).base_of(ctx.state, card)
+    bid = ctx.game.base_of(ctx.state, card)
     return [CardRef(bid)] if bid >= 0 else []
 
 
-def in_play(ctx: Ctx, what: Any) -> bool:
+def in_play(ctx: SUCtx, what: Any) -> bool:
     """Whether the card (a base, or a card at one) is in play."""
     card = _first(what)
     if card < 0:
         return False
-    return card in ctx.state.zones[BASES] or game_of(ctx).base_of(ctx.state, card) >= 0
+    return card in ctx.state.zones[BASES] or ctx.game.base_of(ctx.state, card) >= 0
 
 
-def scoring_step(ctx: Ctx) -> Any:
+def scoring_step(ctx: SUCtx) -> Any:
     """The step scoring a base now (the innermost), or None."""
 
     for step in reversed(ctx.state.stack):
@@ -221,7 +213,7 @@ def scoring_step(ctx: Ctx) -> Any:
     return None
 
 
-def placed(ctx: Ctx, place: int) -> list[int]:
+def placed(ctx: SUCtx, place: int) -> list[int]:
     """The seats that took ``place`` at the base now scoring (1: its winners), in turn order
     from the current player."""
     step = scoring_step(ctx)
@@ -229,14 +221,14 @@ def placed(ctx: Ctx, place: int) -> list[int]:
         return []
     if place == 1:
         return list(step.winners)
-    order = game_of(ctx).seat_order(ctx.state, ctx.state.active)
+    order = ctx.game.seat_order(ctx.state, ctx.state.active)
     return [p for p in order if step.places[p] == place]
 
 
-def players_at(ctx: Ctx, where: Any, but: Any = None) -> list[int]:
+def players_at(ctx: SUCtx, where: Any, but: Any = None) -> list[int]:
     """The seats with a minion at a base, in turn order from the current player, leaving out
     the seats of ``but``."""
-    g, s = game_of(ctx), ctx.state
+    g, s = ctx.game, ctx.state
     bid = _first(where)
     if bid < 0 or not g.base_in_play(s, bid):
         return []
@@ -245,38 +237,38 @@ def players_at(ctx: Ctx, where: Any, but: Any = None) -> list[int]:
     return [p for p in g.seat_order(s, s.active) if p in present and p not in skip]
 
 
-def power_at(ctx: Ctx, where: Any, seat: Any) -> int:
+def power_at(ctx: SUCtx, where: Any, seat: Any) -> int:
     """A player's total power at a base."""
-    return game_of(ctx).powers_at(ctx.state, _first(where)).get(seats_of(seat)[0], 0)
+    return ctx.game.powers_at(ctx.state, _first(where)).get(seats_of(seat)[0], 0)
 
 
-def powerless(ctx: Ctx, where: Any) -> int:
+def powerless(ctx: SUCtx, where: Any) -> int:
     """How many players at the table have no power at a base."""
-    powers = game_of(ctx).powers_at(ctx.state, _first(where))
+    powers = ctx.game.powers_at(ctx.state, _first(where))
     return sum(1 for seat in range(ctx.state.num_players) if powers.get(seat, 0) <= 0)
 
 
-def host_of(ctx: Ctx, what: Any) -> list[CardRef]:
+def host_of(ctx: SUCtx, what: Any) -> list[CardRef]:
     card = _first(what)
-    found = state_of(ctx).attached.get(CardRef(card)) if card >= 0 else None
+    found = ctx.state.attached.get(CardRef(card)) if card >= 0 else None
     return [] if found is None else [found]
 
 
-def in_zone(ctx: Ctx, what: Any, zone: str) -> bool:
+def in_zone(ctx: SUCtx, what: Any, zone: str) -> bool:
     """Whether the card is in its owner's ``zone`` (``hand``, ``deck``, ``discard``)."""
     card = _first(what)
     return card >= 0 and card in ctx.state.zones[f"{zone}:{ctx.state.cards[card].owner}"]
 
 
-def attached_to(ctx: Ctx, what: Any) -> list[CardRef]:
+def attached_to(ctx: SUCtx, what: Any) -> list[CardRef]:
     """The actions attached to a card (a base or a minion), in the order they came."""
     host = _first(what)
-    return [a for a, h in state_of(ctx).attached.items() if h == host]
+    return [a for a, h in ctx.state.attached.items() if h == host]
 
 
-def attached_actions(ctx: Ctx) -> list[CardRef]:
+def attached_actions(ctx: SUCtx) -> list[CardRef]:
     """Every action in play attached to a base or a minion, by id."""
-    g, s = game_of(ctx), state_of(ctx)
+    g, s = ctx.game, ctx.state
     return sorted(a for a in s.attached if g.base_of(s, a) >= 0)
 
 
@@ -308,7 +300,7 @@ def is_microbot(g: SmashUp, s: SUState, cid: int, seat: int | None = None) -> bo
     )
 
 
-def microbot(ctx: Ctx, what: Any, seat: Any = None) -> bool:
+def microbot(ctx: SUCtx, what: Any, seat: Any = None) -> bool:
     """Whether the card is a Microbot: one of the Microbot cards, or a minion of a player with
     Microbot Alpha in play (``seat``: that player, for a minion that has just left play;
     reading W5)."""
@@ -316,37 +308,37 @@ def microbot(ctx: Ctx, what: Any, seat: Any = None) -> bool:
     if card < 0:
         return False
     who = None if seat is None else seats_of(seat)[0]
-    return is_microbot(game_of(ctx), state_of(ctx), card, who)
+    return is_microbot(ctx.game, ctx.state, card, who)
 
 
-def first_minion(ctx: Ctx) -> bool:
+def first_minion(ctx: SUCtx) -> bool:
     """Whether the minion just played is the first its player played this turn (one played
     on another player's turn is the first: reading W4)."""
-    s = state_of(ctx)
+    s = ctx.state
     seat = player(ctx)
     return seat != s.active or s.minions_played == 1
 
 
-def phase(ctx: Ctx) -> str:
+def phase(ctx: SUCtx) -> str:
     return ctx.state.phase
 
 
-def minions_played(ctx: Ctx) -> int:
-    return state_of(ctx).minions_played
+def minions_played(ctx: SUCtx) -> int:
+    return ctx.state.minions_played
 
 
-def turn_number(ctx: Ctx) -> int:
+def turn_number(ctx: SUCtx) -> int:
     return ctx.state.turn
 
 
-def can(ctx: Ctx, action: str, what: Any, by: Any = None) -> bool:
+def can(ctx: SUCtx, action: str, what: Any, by: Any = None) -> bool:
     """Whether you may do ``action`` to the card (no "cannot" in force); with ``by``: whether
     that seat may, the ability's card acting (as its effect would: "cannot be destroyed by
     other players' actions")."""
     card = _first(what)
     if card < 0:
         return False
-    g, s = game_of(ctx), state_of(ctx)
+    g, s = ctx.game, ctx.state
     if by is None:
         return not g.blocked(s, action, card, ctx.you)
     prev = s.acting
@@ -357,7 +349,7 @@ def can(ctx: Ctx, action: str, what: Any, by: Any = None) -> bool:
         s.acting = prev
 
 
-def affected_by(ctx: Ctx, what: Any, verb: Any = None, chooser: Any = None) -> list[CardRef]:
+def affected_by(ctx: SUCtx, what: Any, verb: Any = None, chooser: Any = None) -> list[CardRef]:
     """The minions the card affected while it resolves (copies of its effects included),
     optionally only by ``verb``, or only those the seat ``chooser`` chose (000 Terms:
     Affect)."""
@@ -366,7 +358,7 @@ def affected_by(ctx: Ctx, what: Any, verb: Any = None, chooser: Any = None) -> l
         return []
     who = None if chooser is None else seats_of(chooser)[0]
     out: list[CardRef] = []
-    for a in state_of(ctx).affects:
+    for a in ctx.state.affects:
         if a.source != card or (verb is not None and a.verb != verb) or a.target in out:
             continue
         if who is None or a.chooser == who:
@@ -374,59 +366,59 @@ def affected_by(ctx: Ctx, what: Any, verb: Any = None, chooser: Any = None) -> l
     return out
 
 
-def directly_affected(ctx: Ctx, what: Any) -> list[CardRef]:
+def directly_affected(ctx: SUCtx, what: Any) -> list[CardRef]:
     """The minions the card directly affected while it resolves (copies not included)."""
     card = _first(what)
-    return sorted({a.target for a in state_of(ctx).affects if a.source == card and a.direct})
+    return sorted({a.target for a in ctx.state.affects if a.source == card and a.direct})
 
 
-def bare(ctx: Ctx, action: Any) -> bool:
+def bare(ctx: SUCtx, action: Any) -> bool:
     """Whether the card was in play with no +1 power counters when the standard action
     ``action`` (still resolving) was played."""
     card, act = ctx.source, _first(action)
-    return card is not None and act >= 0 and game_of(ctx).bare_when_played(ctx.state, act, card)
+    return card is not None and act >= 0 and ctx.game.bare_when_played(ctx.state, act, card)
 
 
-def named(ctx: Ctx, what: Any) -> str:
+def named(ctx: SUCtx, what: Any) -> str:
     """What a card in play named when it was played (a faction), or ""."""
     card = _first(what)
-    return state_of(ctx).named.get(CardRef(card), "") if card >= 0 else ""
+    return ctx.state.named.get(CardRef(card), "") if card >= 0 else ""
 
 
-def scoring_unmarked(ctx: Ctx, where: Any, mark: str) -> bool:
+def scoring_unmarked(ctx: SUCtx, where: Any, mark: str) -> bool:
     """Whether the base is scoring now and was not marked ``mark`` (``mark_scoring``) during
     this scoring: one Shinobi per base."""
     step = scoring_step(ctx)
     return step is not None and step.base == _first(where) and mark not in step.marks
 
 
-def pending(ctx: Ctx, what: Any) -> bool:
+def pending(ctx: SUCtx, what: Any) -> bool:
     """Whether a triggered ability of this card and ability is waiting to resolve."""
     card = _first(what)
     return any(t.source == card and t.ability == ctx.ability.id for t in ctx.state.triggers)
 
 
-def by_action(ctx: Ctx) -> bool:
+def by_action(ctx: SUCtx) -> bool:
     """In a "cannot": the card doing it is an action card its player (the actor) played or
     controls (000: "other players' actions")."""
     v = ctx.vars
     acting = v.cards.get("acting")
     if not acting or v.nums.get("acting_seat") != v.nums.get("actor"):
         return False
-    g = game_of(ctx)
+    g = ctx.game
     defn = ctx.state.cards[acting[0]].defn
     cat = g.cat(ctx.state)
     return defn in cat.cards and not cat.is_minion[defn]
 
 
-def name_of(ctx: Ctx, what: Any) -> str:
+def name_of(ctx: SUCtx, what: Any) -> str:
     card = _first(what)
-    return game_of(ctx).card_name(ctx.state, card) if card >= 0 else "nothing"
+    return ctx.game.card_name(ctx.state, card) if card >= 0 else "nothing"
 
 
-def rival_factions(ctx: Ctx) -> list[str]:
+def rival_factions(ctx: SUCtx) -> list[str]:
     """The factions of the minions other players control in play, sorted."""
-    g, s = game_of(ctx), ctx.state
+    g, s = ctx.game, ctx.state
     return sorted(
         {
             s.cards[c].defn.split("/", 1)[0]
@@ -436,39 +428,39 @@ def rival_factions(ctx: Ctx) -> list[str]:
     )
 
 
-def has_talent(ctx: Ctx, what: Any) -> bool:
+def has_talent(ctx: SUCtx, what: Any) -> bool:
     """Whether the card has a Talent."""
     card = _first(what)
-    spec = game_of(ctx).spec(ctx.state, card) if card >= 0 else None
+    spec = ctx.game.spec(ctx.state, card) if card >= 0 else None
     return spec is not None and spec.talent is not None
 
 
-def talent_ready(ctx: Ctx, what: Any) -> bool:
+def talent_ready(ctx: SUCtx, what: Any) -> bool:
     """Whether the card has a Talent that would do something now (used or not this turn)."""
     card = _first(what)
-    spec = game_of(ctx).spec(ctx.state, card) if card >= 0 else None
+    spec = ctx.game.spec(ctx.state, card) if card >= 0 else None
     if spec is None or spec.talent is None:
         return False
-    return spec.talent_ok is None or spec.talent_ok(game_of(ctx), state_of(ctx), card)
+    return spec.talent_ok is None or spec.talent_ok(ctx.game, ctx.state, card)
 
 
-def controllers_of(ctx: Ctx, what: Any) -> list[int]:
+def controllers_of(ctx: SUCtx, what: Any) -> list[int]:
     """The seats controlling the cards, in turn order from you."""
     s = ctx.state
     found = {s.cards[c].controller for c in cards_of(what)}
-    return [p for p in game_of(ctx).seat_order(s, ctx.you) if p in found]
+    return [p for p in ctx.game.seat_order(s, ctx.you) if p in found]
 
 
-def acting_now(ctx: Ctx, what: Any) -> bool:
+def acting_now(ctx: SUCtx, what: Any) -> bool:
     """Whether the card is the one acting now (its own effect is under way)."""
-    acting = state_of(ctx).acting
+    acting = ctx.state.acting
     return acting is not None and acting.source == _first(what)
 
 
-def cancelled(ctx: Ctx, what: Any) -> bool:
+def cancelled(ctx: SUCtx, what: Any) -> bool:
     """Whether the card's abilities are cancelled now (000 Terms: Cancel)."""
     card = _first(what)
-    return card >= 0 and card in game_of(ctx).cancelled(ctx.state)
+    return card >= 0 and card in ctx.game.cancelled(ctx.state)
 
 
 def selector_words() -> dict[str, Any]:
@@ -520,13 +512,11 @@ def selector_words() -> dict[str, Any]:
         "you_first": Seats("you_first"),
         "arrived": lambda where: Call(
             "arrived",
-            lambda ctx, w: [
-                CardRef(c) for c in game_of(ctx).arrived_this_turn(ctx.state, _first(w))
-            ],
+            lambda ctx, w: [CardRef(c) for c in ctx.game.arrived_this_turn(ctx.state, _first(w))],
             (_e(where),),
         ),
         "acting_now": lambda what: Call("acting_now", acting_now, (_e(what),)),
-        "actions_played": Call("actions_played", lambda ctx: state_of(ctx).actions_played),
+        "actions_played": Call("actions_played", lambda ctx: ctx.state.actions_played),
         "cancelled": lambda what: Call("cancelled", cancelled, (_e(what),)),
         "has_talent": lambda what: Call("has_talent", has_talent, (_e(what),)),
         "talent_ready": lambda what: Call("talent_ready", talent_ready, (_e(what),)),

@@ -12,9 +12,16 @@ view's placeholders).
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, TypeAlias
+
 import msgspec
 
 from cardwright.core.state import CardRef, Lasting, State
+from cardwright.core.steps import Step
+from cardwright.core.vocab.base import Ctx
+
+if TYPE_CHECKING:
+    from .game import SmashUp
 
 #: Smash Up's lasting effects (the core's :class:`~cardwright.core.state.Lasting`, in
 #: ``state.lasting``): ``key`` is ``power`` (of a minion), ``breakpoint`` (of a base),
@@ -22,7 +29,7 @@ from cardwright.core.state import CardRef, Lasting, State
 #: pile), ``cancel`` (the target's ability is cancelled) or ``spared`` (the card ``about``
 #: cannot affect the minion ``target``); ``until`` is ``end_of_turn``,
 #: ``end_of_turn:<seat>`` or ``start_of_turn:<seat>``. It also ends when its target leaves play.
-__all__ = ["Affect", "AffectEffect", "Allowance", "Lasting", "Once", "SUState"]
+__all__ = ["Affect", "AffectEffect", "Allowance", "Lasting", "Once", "SUCtx", "SUState", "SUStep"]
 
 #: The public zone where revealed cards wait until an ability puts them somewhere.
 REVEALED = "revealed"
@@ -160,3 +167,9 @@ class SUState(State, kw_only=True, dict=True):
     sleepers: list[int] = msgspec.field(default_factory=list)
     asleep: int = -1
     acting: Acting | None = None
+
+
+#: a Smash Up step: its game and its states, declared once for all the game's steps
+SUStep: TypeAlias = Step["SmashUp", SUState]
+#: the context a Smash Up word runs in (its game and its states)
+SUCtx: TypeAlias = Ctx["SmashUp", SUState]

@@ -37,7 +37,6 @@ from typing import TYPE_CHECKING, Any
 from cardwright.core import rng as chance
 from cardwright.core.state import Bindings, CardRef, Decision, Option, refs
 from cardwright.core.vocab import (
-    Ctx,
     Effect,
     Expr,
     VerbSpec,
@@ -47,11 +46,12 @@ from cardwright.core.vocab import (
     seats_of,
 )
 from cardwright.core.vocab.binding import bind
-from cardwright.core.vocab.effects import fill
+from cardwright.core.vocab.effects import ForEach, fill
 from cardwright.core.vocab.exprs import Call, Seats, passing
 
 from . import values
-from .selectors import _e, _first, _opt, game_of, player, state_of, verb
+from .selectors import _e, _first, _opt, player, verb
+from .state import SUCtx
 
 if TYPE_CHECKING:
     from cardwright.core.vocab import EffectStep
@@ -80,12 +80,12 @@ class Offer(Effect):
 
         return (self.effect, self.refused or NOTHING, self.then or NOTHING)
 
-    def _seats(self, step: EffectStep, ctx: Ctx) -> list[int]:
+    def _seats(self, step: EffectStep, ctx: SUCtx) -> list[int]:
         if not step.seats and step.idx == 0 and step.n == 0:
             return seats_of(self.whose.eval(ctx))
         return list(step.seats)
 
-    def ask(self, step: EffectStep, ctx: Ctx) -> Decision | None:
+    def ask(self, step: EffectStep, ctx: SUCtx) -> Decision | None:
         seats = self._seats(step, ctx)
         if step.idx >= len(seats):
             return None
@@ -97,7 +97,7 @@ class Offer(Effect):
         options.append(Option("no", fill(inner, self.no)))
         return Decision(seat, self.kind, fill(inner, self.prompt), options, ctx.rule)
 
-    def answer(self, step: EffectStep, ctx: Ctx, option: Option) -> None:
+    def answer(self, step: EffectStep, ctx: SUCtx, option: Option) -> None:
         seats = self._seats(step, ctx)
         if not step.seats:
             step.seats = seats
@@ -113,7 +113,7 @@ class Offer(Effect):
             nums["refused_seats"] = nums.get("refused_seats", 0) | (1 << seat)
             step.vars = Bindings(dict(step.vars.cards), nums, dict(step.vars.words))
 
-    def run(self, step: EffectStep, ctx: Ctx) -> None:
+    def run(self, step: EffectStep, ctx: SUCtx) -> None:
         seats = self._seats(step, ctx)
         if not step.seats:
             step.seats = seats
@@ -150,38 +150,8 @@ def _offer(
 
 
 # ------------------------------------------------------------------------------ for each seat
-@dataclass(frozen=True)
-class EachSeat(Effect):
-    """``for_each_seat(effect, whose=opponent, name="seat")``: see the module docstring."""
-
-    effect: Effect
-    whose: Expr = field(default_factory=lambda: Seats("opponent"))
-    name: str = "seat"
-    immediate: bool = field(init=False, default=False)
-
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "immediate", self.effect.immediate)
-
-    def parts(self) -> Sequence[Effect]:
-        return (self.effect,)
-
-    def do(self, ctx: Ctx) -> None:
-        for seat in seats_of(self.whose.eval(ctx)):
-            self.effect.do(ctx.child(0, vars=bind(ctx.vars, self.name, seat)))
-
-    def run(self, step: EffectStep, ctx: Ctx) -> None:
-        if step.idx == 0 and not step.seats:
-            step.seats = seats_of(self.whose.eval(ctx))
-        if step.idx >= len(step.seats):
-            ctx.game.pop(ctx.state, step)
-            return
-        seat = step.seats[step.idx]
-        step.idx += 1
-        self.effect.start(ctx.child(0, vars=bind(ctx.vars, self.name, seat)))
-
-
-def _for_each_seat(effect: Any, whose: Any = None, name: str = "seat") -> EachSeat:
-    return EachSeat(effect, _seats(whose), name)
+def _for_each_seat(effect: Any, whose: Any = None, name: str = "seat") -> ForEach:
+    return ForEach(_seats(whose), effect, name, seats=True)
 
 
 def _seats(whose: Any) -> Expr:
@@ -194,17 +164,17 @@ def _seats(whose: Any) -> Expr:
 
 
 # ------------------------------------------------------------------------------ hands
-def _hands_of(ctx: Ctx, who: Any) -> list[CardRef]:
+def _hands_of(ctx: SUCtx, who: Any) -> list[CardRef]:
     out: list[CardRef] = []
     for seat in seats_of(who):
         out.extend(refs(ctx.state.zones[f"hand:{seat}"]))
     return out
 
 
-def _reveal_hands(ctx: Ctx, who: Any) -> bool:
+def _reveal_hands(ctx: SUCtx, who: Any) -> bool:
     """The seats show their hands to everyone (each card is known to all from now on, until
     it is shuffled away or leaves the hand); the log names them."""
-    g, s = game_of(ctx), state_of(ctx)
+    g, s = ctx.game, ctx.state
     for seat in seats_of(who):
         hand = s.zones[f"hand:{seat}"]
         for cid in hand:
@@ -222,7 +192,7 @@ class MostInHand(Expr):
     who: Expr
     filters: tuple[Any, ...]
 
-    def eval(self, ctx: Ctx) -> int:
+    def eval(self, ctx: SUCtx) -> int:
         zones = ctx.state.zones
         best = 0
         for seat in seats_of(self.who.eval(ctx)):
@@ -239,15 +209,15 @@ class OwnedBy(Expr):
     who: Expr
     filters: tuple[Any, ...]
 
-    def eval(self, ctx: Ctx) -> list[CardRef]:
+    def eval(self, ctx: SUCtx) -> list[CardRef]:
         seats = set(seats_of(self.who.eval(ctx)))
         found = [CardRef(c) for c, card in sorted(ctx.state.cards.items()) if card.owner in seats]
         return passing(ctx, self.filters, found)
 
 
-def _shuffle_discard(ctx: Ctx, who: Any = None) -> bool:
+def _shuffle_discard(ctx: SUCtx, who: Any = None) -> bool:
     """You (or each seat of ``who``) shuffle your discard pile into your deck."""
-    g, s = game_of(ctx), state_of(ctx)
+    g, s = ctx.game, ctx.state
     for seat in seats_of(ctx.you if who is None else who):
         discard = s.zones[f"discard:{seat}"]
         moved = len(discard)
@@ -264,31 +234,31 @@ def _shuffle_discard(ctx: Ctx, who: Any = None) -> bool:
 
 
 # ------------------------------------------------------------------------------ memory
-def _note(ctx: Ctx, what: Any, tag: str) -> bool:
+def _note(ctx: SUCtx, what: Any, tag: str) -> bool:
     """The card remembers ``tag`` (its bound values filled in) until the turn ends or it
     leaves play."""
     card = _first(what)
     if card < 0:
         return False
-    game_of(ctx).use_once(ctx.state, card, f"note:{fill(ctx, tag)}")
+    ctx.game.use_once(ctx.state, card, f"note:{fill(ctx, tag)}")
     return True
 
 
-def _noted(ctx: Ctx, what: Any, tag: str) -> bool:
+def _noted(ctx: SUCtx, what: Any, tag: str) -> bool:
     card = _first(what)
-    return card >= 0 and game_of(ctx).once_used(ctx.state, card, f"note:{fill(ctx, tag)}")
+    return card >= 0 and ctx.game.once_used(ctx.state, card, f"note:{fill(ctx, tag)}")
 
 
-def _extras_of(ctx: Ctx, what: Any) -> list[CardRef]:
+def _extras_of(ctx: SUCtx, what: Any) -> list[CardRef]:
     """The cards played this turn through the card's remembered extra plays, in order."""
     card = _first(what)
-    return [u.about for u in state_of(ctx).used if u.card == card and u.tag == "extra" and u.about]
+    return [u.about for u in ctx.state.used if u.card == card and u.tag == "extra" and u.about]
 
 
-def _moved_here(ctx: Ctx, where: Any, by: Any) -> list[CardRef]:
+def _moved_here(ctx: SUCtx, where: Any, by: Any) -> list[CardRef]:
     """The minions of other players that the seat ``by`` moved to the base this turn (those
     still at it)."""
-    g, s = game_of(ctx), state_of(ctx)
+    g, s = ctx.game, ctx.state
     bid = _first(where)
     if bid < 0:
         return []
@@ -297,23 +267,23 @@ def _moved_here(ctx: Ctx, where: Any, by: Any) -> list[CardRef]:
     return [u.about for u in s.used if u.card == bid and u.tag == tag and u.about in at]
 
 
-def _bases_of(ctx: Ctx, what: Any) -> list[CardRef]:
+def _bases_of(ctx: SUCtx, what: Any) -> list[CardRef]:
     """The bases the cards are at (each once, in table order)."""
-    g, s = game_of(ctx), state_of(ctx)
+    g, s = ctx.game, ctx.state
     at = {g.base_of(s, c) for c in cards_of(what)}
     return [CardRef(b) for b in s.zones["bases"] if b in at]
 
 
-def _leads(ctx: Ctx, where: Any, seat: Any) -> bool:
+def _leads(ctx: SUCtx, where: Any, seat: Any) -> bool:
     """Whether the seat has more power at the base than every other player."""
-    powers = game_of(ctx).powers_at(ctx.state, _first(where))
+    powers = ctx.game.powers_at(ctx.state, _first(where))
     mine = powers.get(seats_of(seat)[0], 0)
     return all(v < mine for p, v in powers.items() if p != seats_of(seat)[0])
 
 
-def _give_control(ctx: Ctx, what: Any) -> bool:
+def _give_control(ctx: SUCtx, what: Any) -> bool:
     """The cards in play go back under their owners' control."""
-    g, s = game_of(ctx), state_of(ctx)
+    g, s = ctx.game, ctx.state
     done = False
     for cid in cards_of(what):
         card = s.cards[cid]

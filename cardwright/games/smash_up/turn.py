@@ -7,39 +7,31 @@ Steps: :class:`Redraw`, :class:`Turn`, :class:`DiscardLimit`.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING
 
-from cardwright.core.state import CardRef, Decision, Option, State
-from cardwright.core.steps import Step
+from cardwright.core.state import CardRef, Decision, Option
 
 from . import madness, values, verbs
 from .catalog import DRAW_PER_TURN, HAND_LIMIT, HAND_SIZE
 from .faces import expire
 from .history import destroy_windows, windows_due
-from .play import play_choice, play_options
+from .playcards import play_choice, play_options
 from .scorewords import EXTRA_TURN
 from .scoring import ScoreBases
-from .state import Allowance, SUState
+from .state import Allowance, SUState, SUStep
 
 if TYPE_CHECKING:
-    from cardwright.core.game import Game
-
     from .game import SmashUp
 
 
-def _g(game: Game) -> SmashUp:
-    return game  # type: ignore[return-value]  # not cast(): it is a call, and steps run often
-
-
-class Redraw(Step, tag="su.redraw"):
+class Redraw(SUStep, tag="su.redraw"):
     """The optional redraw of an opening hand with no minions: every player is asked in turn
     order from ``seat`` (only a hand with no minions may be redrawn; asking everyone tells
     nobody what a hand holds: reading R2)."""
 
     idx: int = 0
 
-    def ask(self, game: Game, state: State) -> Decision | None:
-        g, s = _g(game), cast(SUState, state)
+    def ask(self, g: SmashUp, s: SUState) -> Decision | None:
         if self.idx >= len(s.names):
             return None
         seat = g.seat_order(s, self.seat)[self.idx]
@@ -48,7 +40,7 @@ class Redraw(Step, tag="su.redraw"):
             options.insert(
                 0, Option("redraw", "Show your hand, discard it and draw five new cards")
             )
-        return game.question(
+        return g.question(
             seat,
             "redraw",
             "Opening hand: one with no minions may be shown, discarded and drawn again",
@@ -56,11 +48,10 @@ class Redraw(Step, tag="su.redraw"):
             "su.setup.redraw",
         )
 
-    def run(self, game: Game, state: State) -> None:
+    def run(self, game: SmashUp, state: SUState) -> None:
         game.pop(state, self)
 
-    def answer(self, game: Game, state: State, option: Option) -> None:
-        g, s = _g(game), cast(SUState, state)
+    def answer(self, g: SmashUp, s: SUState, option: Option) -> None:
         seat = g.seat_order(s, self.seat)[self.idx]
         self.idx += 1
         hand = s.zones[f"hand:{seat}"]
@@ -86,21 +77,20 @@ class Redraw(Step, tag="su.redraw"):
 START, PLAY, SCORE, DRAW, END, FINISH = range(6)
 
 
-class Turn(Step, tag="su.turn"):
+class Turn(SUStep, tag="su.turn"):
     """One player's turn. Pending triggers resolve before each stage; what the cards now
     resolving did to minions (``state.affects``) is forgotten whenever the turn goes on."""
 
     stage: int = START
 
-    def ask(self, game: Game, state: State) -> Decision | None:
-        s: SUState = state  # type: ignore[assignment]
+    def ask(self, game: SmashUp, s: SUState) -> Decision | None:
         if self.stage != PLAY or s.affects or s.triggers or s.phase != "play":
             return None
         if s.lasting and windows_due(s):  # a destruction's Specials are offered first
             return None
         # asked even when only finishing is possible: skipping the question would tell the
         # others that nothing in the hand can be played (reading R14)
-        options = play_options(_g(game), s, self.seat)
+        options = play_options(game, s, self.seat)
         return game.question(
             self.seat,
             "play",
@@ -109,13 +99,11 @@ class Turn(Step, tag="su.turn"):
             "su.turn.play",
         )
 
-    def answer(self, game: Game, state: State, option: Option) -> None:
-        if not play_choice(_g(game), cast(SUState, state), self.seat, option):
+    def answer(self, game: SmashUp, state: SUState, option: Option) -> None:
+        if not play_choice(game, state, self.seat, option):
             self.stage = SCORE
 
-    def run(self, game: Game, state: State) -> None:
-        g: SmashUp = game  # type: ignore[assignment]
-        s: SUState = state  # type: ignore[assignment]
+    def run(self, g: SmashUp, s: SUState) -> None:
         seat = self.seat
         if s.affects:  # nothing is resolving any more
             s.affects = []
@@ -233,7 +221,7 @@ def _next_seat(g: SmashUp, s: SUState, seat: int) -> int:
     return (seat + 1) % len(s.names)
 
 
-class DiscardLimit(Step, tag="su.discard_limit"):
+class DiscardLimit(SUStep, tag="su.discard_limit"):
     """Draw 2 Cards: a hand over 10 is discarded down to 10, one card at a time."""
 
     def _options(self, g: SmashUp, s: SUState) -> tuple[int, list[Option]]:
@@ -247,9 +235,8 @@ class DiscardLimit(Step, tag="su.discard_limit"):
         ]
         return excess, options
 
-    def ask(self, game: Game, state: State) -> Decision | None:
-        s = cast(SUState, state)
-        excess, options = self._options(_g(game), s)
+    def ask(self, game: SmashUp, s: SUState) -> Decision | None:
+        excess, options = self._options(game, s)
         if not options:
             return None
         # copies of one card leave no choice, but skip the question only when everyone can
@@ -264,8 +251,7 @@ class DiscardLimit(Step, tag="su.discard_limit"):
             "su.turn.hand_limit",
         )
 
-    def run(self, game: Game, state: State) -> None:
-        g, s = _g(game), cast(SUState, state)
+    def run(self, g: SmashUp, s: SUState) -> None:
         _, options = self._options(g, s)
         if not options:
             g.pop(s, self)
@@ -274,9 +260,9 @@ class DiscardLimit(Step, tag="su.discard_limit"):
         assert card is not None
         self._discard(g, s, card)
 
-    def answer(self, game: Game, state: State, option: Option) -> None:
+    def answer(self, game: SmashUp, state: SUState, option: Option) -> None:
         assert option.card is not None
-        self._discard(_g(game), cast(SUState, state), option.card)
+        self._discard(game, state, option.card)
 
     def _discard(self, g: SmashUp, s: SUState, cid: CardRef) -> None:
         seat = self.seat

@@ -8,11 +8,11 @@ These functions are methods of :class:`~.game.SmashUp` (``game.power(state, mini
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING
 
 from cardwright.core.effects import Permission, allowed
 from cardwright.core.errors import EngineError
-from cardwright.core.state import Bindings, CardRef, Lasting, State, Trigger
+from cardwright.core.state import Bindings, CardRef, Lasting, Trigger
 from cardwright.core.vocab import Ctx
 from cardwright.core.vocab.base import cards_of
 
@@ -28,15 +28,14 @@ if TYPE_CHECKING:
 Sources = list[tuple[int, AbilitySpec]]
 
 
-def sources(g: SmashUp, state: State, kinds: frozenset[str]) -> Sources:
+def sources(g: SmashUp, s: SUState, kinds: frozenset[str]) -> Sources:
     """The cards and bases in play whose definition is in ``kinds``, each with its ability
     (bases whose ability is cancelled or ignored by everyone are left out)."""
     if not kinds:
         return []
-    now = in_play_now(state)
-    cat = g.cat(state)
+    now = in_play_now(s)
+    cat = g.cat(s)
     found = now.with_specs(kinds, cat)
-    s: SUState = state  # type: ignore[assignment]
     lasting = s.lasting
     if not found or not (lasting or s.attached):
         return found
@@ -53,10 +52,9 @@ def sources(g: SmashUp, state: State, kinds: frozenset[str]) -> Sources:
     return found
 
 
-def cancelled(g: SmashUp, state: State) -> set[int]:
+def cancelled(g: SmashUp, s: SUState) -> set[int]:
     """Cards whose abilities are cancelled now (a ``cancel`` lasting effect on them: they are
     treated as having no ability, 000 Terms: Cancel)."""
-    s = cast(SUState, state)
     off: set[int] = set()
     if s.lasting:
         off = {e.target for e in s.lasting if e.key == "cancel" and e.target is not None}
@@ -134,7 +132,7 @@ class Shields:
 
 def power(
     g: SmashUp,
-    state: State,
+    state: SUState,
     cid: int,
     bid: int | None = None,
     srcs: Sources | None = None,
@@ -153,17 +151,8 @@ def power(
     return power_now(g, state, cid, bid, srcs)
 
 
-def power_now(
-    g: SmashUp,
-    state: State,
-    cid: int,
-    bid: int | None = None,
-    srcs: Sources | None = None,
-) -> int:
-    """A minion's power: printed + +1 power counters + ongoing effects + lasting effects,
-    never below 0 (less another player's changes that a protection stops: :class:`Shields`).
-    A minion not in play has its printed power."""
-    s = cast(SUState, state)
+def power_now(g: SmashUp, s: SUState, cid: int, bid: int | None, srcs: Sources | None) -> int:
+    """:func:`power` worked out afresh from the cards in play (not the kept powers)."""
     card = s.cards[cid]
     cat = g.cat(s)
     value = cat.printed[card.defn]
@@ -196,12 +185,11 @@ def power_now(
     return max(0, value)
 
 
-def own_power(g: SmashUp, state: State, cid: int) -> int:
+def own_power(g: SmashUp, s: SUState, cid: int) -> int:
     """A minion's power less every change another player's card makes to it: printed +
     +1 power counters + the changes of its controller's cards and of bases, never below 0
     (the power a protection from other players' cards judges by: In Plain Sight as first
     printed, reading A10). A minion not in play has its printed power."""
-    s = cast(SUState, state)
     card = s.cards[cid]
     cat = g.cat(s)
     value = cat.printed[card.defn]
@@ -223,15 +211,14 @@ def own_power(g: SmashUp, state: State, cid: int) -> int:
     return max(0, value)
 
 
-def breakpoint(g: SmashUp, state: State, bid: int) -> int:
+def breakpoint(g: SmashUp, state: SUState, bid: int) -> int:
     """A base's breakpoint: printed + ongoing + lasting effects, never below 0."""
     return kept(g, state).breakpoint(bid)
 
 
-def breakpoint_now(g: SmashUp, state: State, bid: int) -> int:
+def breakpoint_now(g: SmashUp, s: SUState, bid: int) -> int:
     """A base's breakpoint: printed + ongoing + lasting effects, never below 0 (worked out
     afresh: :func:`breakpoint` uses the kept answer)."""
-    s = cast(SUState, state)
     cat = g.cat(s)
     value = cat.bases[s.cards[bid].defn].breakpoint
     for src, spec in sources(g, s, cat.breakpoint_specs):
@@ -246,10 +233,9 @@ def breakpoint_now(g: SmashUp, state: State, bid: int) -> int:
     return max(0, value)
 
 
-def base_ignored(g: SmashUp, state: State, bid: int, seat: int = -1) -> bool:
+def base_ignored(g: SmashUp, s: SUState, bid: int, seat: int = -1) -> bool:
     """Whether ``bid``'s own ability is ignored by ``seat`` (-1: by everyone), because a
     card in play says so (``AbilitySpec.ignore_base``: Jammed Signal, Infiltrate)."""
-    s = cast(SUState, state)
     if not s.attached or not g.cat(s).ignore_specs:
         return False
     return bid in ignored_bases(g, s, seat)
@@ -281,8 +267,7 @@ class Powers:
         "totals",
     )
 
-    def __init__(self, g: SmashUp, state: State) -> None:
-        s = cast(SUState, state)
+    def __init__(self, g: SmashUp, s: SUState) -> None:
         self.g, self.s = g, s
         cat = g.cat(s)
         cards, own = s.cards, cat.self_power
@@ -369,8 +354,8 @@ class Powers:
             self.at(bid)
             found = self.minions.get(cid)
             if found is None:  # not a minion (an action at the base): asked afresh
-                return power_now(self.g, self.s, cid, bid)
-        elif inplay.CHECK and power_now(self.g, self.s, cid, bid) != found:
+                return power_now(self.g, self.s, cid, bid, None)
+        elif inplay.CHECK and power_now(self.g, self.s, cid, bid, None) != found:
             _stale(self.s, f"the power of minion {cid}")
         return found
 
@@ -388,7 +373,7 @@ class Powers:
         return found
 
 
-def _stale(s: State, what: str) -> None:
+def _stale(s: SUState, what: str) -> None:
     raise EngineError(
         f"{what} changed without values.changed() (after decision {s.decisions}): a change "
         "a power or breakpoint depends on skipped the funnel that says so"
@@ -398,7 +383,7 @@ def _stale(s: State, what: str) -> None:
 _KEY = "_powers"
 
 
-def kept(g: SmashUp, state: State) -> Powers:
+def kept(g: SmashUp, state: SUState) -> Powers:
     """The :class:`Powers` kept for ``state`` (a new one once :func:`changed` was called).
     Kept as :mod:`.inplay` keeps the cards in play, and checked the same way: with
     :data:`.inplay.CHECK` on, every answer read again is compared with one worked out
@@ -418,46 +403,46 @@ def kept(g: SmashUp, state: State) -> Powers:
     return found
 
 
-def _stamp(s: State) -> tuple[int, ...]:
+def _stamp(s: SUState) -> tuple[int, ...]:
     """What a kept :class:`Powers` also checks before it is used, because it costs little:
     the lasting effects and attachments (appended to or replaced) and the active player. A
     program that edits a state directly (a test, a tool) is then still answered afresh for
     these; the cards' counters and controllers it must announce (:func:`changed`)."""
-    lasting, attached = s.lasting, s.attached  # type: ignore[attr-defined]
+    lasting, attached = s.lasting, s.attached
     return (id(lasting), len(lasting), id(attached), len(attached), s.active)
 
 
-def _hands(s: State) -> tuple[tuple[int, ...], ...]:
+def _hands(s: SUState) -> tuple[tuple[int, ...], ...]:
     """The cards each hand holds (what a power that reads a hand may change with)."""
     zones = s.zones
     return tuple(tuple(zones[f"hand:{seat}"]) for seat in range(len(s.names)))
 
 
-def changed(state: State) -> None:
+def changed(state: SUState) -> None:
     """Say that something a power or a breakpoint depends on changed: a card's counters or
     controller, a lasting effect, an attachment, the active player (and, through
     :func:`.inplay.changed`, the cards at bases)."""
     state.__dict__[_KEY] = None  # (not removed: reading a missing attribute raises, which costs)
 
 
-def powers_at(g: SmashUp, state: State, bid: int) -> dict[int, int]:
+def powers_at(g: SmashUp, state: SUState, bid: int) -> dict[int, int]:
     """Each player's total power at a base, for every player with a minion or power there
     (:meth:`Powers.at` of the kept powers; a copy, the caller's to change)."""
     return dict(kept(g, state).at(bid))
 
 
-def total_power(g: SmashUp, state: State, bid: int) -> int:
+def total_power(g: SmashUp, state: SUState, bid: int) -> int:
     return kept(g, state).total(bid)
 
 
-def protections(g: SmashUp, state: State) -> Sources:
+def protections(g: SmashUp, state: SUState) -> Sources:
     """The cards and bases in play that may forbid something (for :func:`forbidden`)."""
     return sources(g, state, g.cat(state).protect_specs)
 
 
 def forbidden(
     g: SmashUp,
-    state: State,
+    s: SUState,
     action: str,
     target: int,
     actor: int,
@@ -467,11 +452,10 @@ def forbidden(
     """Whether a card in play says ``action`` cannot be done to ``target`` by ``actor``
     ("cannot" beats "can", 000 Additional Rules), by ``card`` (default: the card whose
     ability is running)."""
-    s: SUState = state  # type: ignore[assignment]
     if s.lasting and action in SHIELDED and shielded(g, s, target, actor):
         return True  # a lasting shield is a "cannot": nothing outweighs it
     if srcs is None:
-        srcs = protections(g, state)
+        srcs = protections(g, s)
     if not srcs:
         return False
     perms = [
@@ -494,7 +478,7 @@ def forbidden(
 SHIELDED = frozenset({"affect", "attach"})
 
 
-def shields_up(state: State) -> bool:
+def shields_up(state: SUState) -> bool:
     """Whether a lasting ``shield`` is on any base now (asked first: most often none is)."""
     return any(e.key == "shield" for e in state.lasting)
 
@@ -537,7 +521,7 @@ def extras_barred(g: SmashUp, s: SUState, seat: int) -> bool:
     return False
 
 
-def blocked(g: SmashUp, state: State, action: str, target: int, actor: int) -> bool:
+def blocked(g: SmashUp, state: SUState, action: str, target: int, actor: int) -> bool:
     """Whether ``action`` on ``target`` by ``actor`` is forbidden, either by name or as
     any way of affecting the card (``"affect"``: "cannot be affected by ...")."""
     srcs = protections(g, state)
@@ -548,11 +532,10 @@ def blocked(g: SmashUp, state: State, action: str, target: int, actor: int) -> b
     )
 
 
-def instead_of_discard(g: SmashUp, state: State, cid: int, bid: int) -> str | None:
+def instead_of_discard(g: SmashUp, s: SUState, cid: int, bid: int) -> str | None:
     """Where a card leaving play from base ``bid`` goes instead of its owner's discard pile:
     ``"hand"`` or ``"deck"`` (shuffled in), or None (the discard pile). Asked of lasting
     effects (key ``to_hand_instead_of_discard``) and of ``instead_of_discard`` abilities."""
-    s = cast(SUState, state)
     for effect in s.lasting:
         if effect.target == cid and effect.key == "to_hand_instead_of_discard":
             return "hand"
@@ -564,13 +547,12 @@ def instead_of_discard(g: SmashUp, state: State, cid: int, bid: int) -> str | No
     return None
 
 
-def offer_instead(g: SmashUp, state: State, cid: int) -> tuple[int, str] | None:
+def offer_instead(g: SmashUp, s: SUState, cid: int) -> tuple[int, str] | None:
     """The card in play whose ability offers card ``cid``, leaving play for its discard pile,
     a place elsewhere ("you may put it into your hand instead": Clyde 2.0), with the id of
     that ability, or None; asked as the card leaves. The ability is taken now: the offering
     card may leave play with it (a base's cards score together) and so lose a copied ability
     (Copycat copying Clyde 2.0) before the offer is made."""
-    s = cast(SUState, state)
     offers = g.cat(s).offer_specs
     if not offers:
         return None
@@ -581,11 +563,10 @@ def offer_instead(g: SmashUp, state: State, cid: int) -> tuple[int, str] | None:
     return None
 
 
-def queue_offer(g: SmashUp, state: State, offer: tuple[int, str], cid: int) -> None:
+def queue_offer(g: SmashUp, s: SUState, offer: tuple[int, str], cid: int) -> None:
     """The offer of card ``src`` (with its ability ``ability``, as :func:`offer_instead` found
     them) for card ``cid`` (now in its discard pile) waits as a triggered ability of ``src``,
     for its controller."""
-    s = cast(SUState, state)
     src, ability = offer
     seat = s.cards[src].controller
     orderer = g.trigger_controller(s, src, seat)

@@ -10,10 +10,10 @@ functions are methods of :class:`~.game.SmashUp` (``game.destroy(state, minion, 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any
 
 from cardwright.core import rng as chance
-from cardwright.core.state import CardRef, State
+from cardwright.core.state import CardRef
 
 from . import burying, history, inplay, values
 from .catalog import BASE_DECK, BASES, base_zone
@@ -25,7 +25,7 @@ if TYPE_CHECKING:
 
 def start_lasting(
     g: SmashUp,
-    state: State,
+    s: SUState,
     key: str,
     target: int,
     amount: int,
@@ -35,7 +35,6 @@ def start_lasting(
 ) -> bool:
     """Start a lasting effect. On a minion in play it affects that minion: a card that
     protects it from ``seat`` stops it (False), and it is recorded (:func:`~.affects.affected`)."""
-    s = cast(SUState, state)
     minion = key != "breakpoint" and g.base_of(s, target) >= 0
     if minion and g.blocked(s, key, target, seat):
         g.log(
@@ -59,10 +58,9 @@ def start_lasting(
     return True
 
 
-def add_counters(g: SmashUp, state: State, cid: int, count: int, seat: int, rule: str) -> bool:
+def add_counters(g: SmashUp, s: SUState, cid: int, count: int, seat: int, rule: str) -> bool:
     """Put +1 power counters on a minion in play (False: it was protected, or a
     replacement took the effect)."""
-    s = cast(SUState, state)
     if count <= 0 or g.base_of(s, cid) < 0:
         return False
     if g.blocked(s, "counters", cid, seat):
@@ -91,10 +89,9 @@ def add_counters(g: SmashUp, state: State, cid: int, count: int, seat: int, rule
 
 
 def move_counters(
-    g: SmashUp, state: State, src: int, dest: int, count: int, seat: int, rule: str
+    g: SmashUp, s: SUState, src: int, dest: int, count: int, seat: int, rule: str
 ) -> None:
     """Transfer +1 power counters from one card in play to another."""
-    s = cast(SUState, state)
     have = s.cards[src].counters.get("p1", 0)
     count = min(count, have)
     if count <= 0 or g.blocked(s, "counters", src, seat):
@@ -188,7 +185,7 @@ def went_instead(g: SmashUp, s: SUState, cid: int, where: str) -> None:
 
 def destroy(
     g: SmashUp,
-    state: State,
+    s: SUState,
     cid: int,
     actor: int,
     rule: str,
@@ -200,7 +197,6 @@ def destroy(
     cannot be destroyed. ``actor`` is the player whose card destroys it (-1: a base or the
     rules); ``by`` the player who chose to (credited with it; default ``actor``);
     ``replace=False``: the replacements ("instead") are not asked."""
-    s = cast(SUState, state)
     card = s.cards[cid]
     owner, controller = card.owner, card.controller
     if by is None:
@@ -265,20 +261,18 @@ def about_to(
     return bid if g.affected(s, cid, verb, effect, chooser=chooser) else -1
 
 
-def replaced(g: SmashUp, state: State, event: str, **data: Any) -> bool:
+def replaced(g: SmashUp, s: SUState, event: str, **data: Any) -> bool:
     """Ask each card and base in play with a replacement for ``event`` (``AbilitySpec.
     replace``) whether it does something else instead; the first that does wins."""
-    kinds = g.cat(state).replace_specs.get(event)
+    kinds = g.cat(s).replace_specs.get(event)
     if not kinds:
         return False
-    s = cast(SUState, state)
     payload = {"event": event, **data}
     return any(spec.replace[event](g, s, src, payload) for src, spec in g.sources(s, kinds))
 
 
-def destroy_action(g: SmashUp, state: State, cid: int, actor: int, rule: str) -> bool:
+def destroy_action(g: SmashUp, s: SUState, cid: int, actor: int, rule: str) -> bool:
     """Destroy an action in play: it goes to its owner's discard pile (what is on it too)."""
-    s = cast(SUState, state)
     bid = g.base_of(s, cid)
     if bid < 0:
         return False
@@ -298,10 +292,9 @@ def destroy_action(g: SmashUp, state: State, cid: int, actor: int, rule: str) ->
     return True
 
 
-def move_minion(g: SmashUp, state: State, cid: int, dest: int, actor: int, rule: str) -> bool:
+def move_minion(g: SmashUp, s: SUState, cid: int, dest: int, actor: int, rule: str) -> bool:
     """Move a minion in play to another base with the cards attached to it (000 Terms:
     Move); moving is not playing, so on-play abilities do not happen."""
-    s = cast(SUState, state)
     src = g.base_of(s, cid)
     if src < 0 or src == dest or not g.base_in_play(s, dest):
         return False
@@ -328,31 +321,23 @@ def move_minion(g: SmashUp, state: State, cid: int, dest: int, actor: int, rule:
     return True
 
 
-def return_to_hand(g: SmashUp, state: State, cid: int, actor: int, rule: str) -> bool:
+def return_to_hand(g: SmashUp, s: SUState, cid: int, actor: int, rule: str) -> bool:
     """Return a card in play to its owner's hand; what was on it is discarded."""
-    s = cast(SUState, state)
     bid = about_to(g, s, cid, "return", actor, "returned", AffectEffect("return"))
     if bid < 0:
         return False
     name = g.card_name(s, cid)
     owner = s.cards[cid].owner
     leave_play(g, s, cid, f"hand:{owner}")
-    g.log(
-        s,
-        "returned",
-        rule,
-        f"{name} returns to {s.names[owner]}'s hand from {g.card_name(s, bid)}",
-        actor,
-        card=cid,
-    )
+    text = f"{name} returns to {s.names[owner]}'s hand from {g.card_name(s, bid)}"
+    g.log(s, "returned", rule, text, actor, card=cid)
     g.fire(s, "card_returned", card=cid, base_card=bid, owner=owner, by=actor)
     return True
 
 
-def transfer_action(g: SmashUp, state: State, aid: int, dest: int, actor: int, rule: str) -> bool:
+def transfer_action(g: SmashUp, s: SUState, aid: int, dest: int, actor: int, rule: str) -> bool:
     """Transfer an action attached to a base onto another base, or one attached to a minion
     onto another minion in play (000 Terms: Transfer); its controller stays the same."""
-    s = cast(SUState, state)
     src = s.attached.get(CardRef(aid), -1)
     if src < 0 or src == dest:
         return False
@@ -373,21 +358,14 @@ def transfer_action(g: SmashUp, state: State, aid: int, dest: int, actor: int, r
     g.to_zone(s, aid, base_zone(src_base), base_zone(dest_base))
     s.attached[CardRef(aid)] = CardRef(dest)
     values.changed(s)
-    g.log(
-        s,
-        "transferred",
-        rule,
-        f"{name} is transferred from {g.card_name(s, src)} to {g.card_name(s, dest)}",
-        actor,
-        card=aid,
-    )
+    text = f"{name} is transferred from {g.card_name(s, src)} to {g.card_name(s, dest)}"
+    g.log(s, "transferred", rule, text, actor, card=aid)
     g.fire(s, "action_transferred", action_card=aid, from_card=src, to_card=dest, by=actor)
     return True
 
 
-def take_control(g: SmashUp, state: State, cid: int, seat: int, rule: str) -> bool:
+def take_control(g: SmashUp, s: SUState, cid: int, seat: int, rule: str) -> bool:
     """``seat`` takes control of a card in play (it keeps its owner)."""
-    s = cast(SUState, state)
     card = s.cards[cid]
     if g.base_of(s, cid) < 0 or card.controller == seat:
         return False
@@ -431,12 +409,9 @@ def give_back_control(g: SmashUp, s: SUState, ends: tuple[str, ...]) -> None:
         g.log(s, "control", "su.terms.control_until", text, e.seat, card=cid)
 
 
-def to_deck(
-    g: SmashUp, state: State, cid: int, actor: int, rule: str, how: str = "shuffle"
-) -> bool:
+def to_deck(g: SmashUp, s: SUState, cid: int, actor: int, rule: str, how: str = "shuffle") -> bool:
     """A card in play goes into its owner's deck: ``shuffle`` (shuffled in), ``top`` or
     ``bottom`` (placed). What was on it is discarded. A protected minion stays."""
-    s = cast(SUState, state)
     verb = "shuffle" if how == "shuffle" else "place"
     bid = about_to(g, s, cid, verb, actor, "affected", AffectEffect("to_deck", how=how))
     if bid < 0:
@@ -461,16 +436,13 @@ def to_deck(
     return True
 
 
-def swap_base(
-    g: SmashUp, state: State, old: int, new: int, src: str, actor: int, rule: str
-) -> None:
+def swap_base(g: SmashUp, s: SUState, old: int, new: int, src: str, actor: int, rule: str) -> None:
     """Base ``new`` (from zone ``src``) takes the place of base ``old`` in play, outside
     scoring (nothing scores, no scoring ability happens). The actions on ``old`` itself go
     to their owners' discard piles; its minions, with the actions on them, stay and are
     now at ``new`` (they are not moved). What ``old`` did ends: effects on it, its extra
     plays, its once-per-turn memory. ``old`` goes face down into the base deck (the caller
     shuffles it)."""
-    s = cast(SUState, state)
     for aid in base_actions(g, s, old):
         leave_play(g, s, aid, f"discard:{s.cards[aid].owner}")
     index = s.zones[BASES].index(old)
@@ -501,13 +473,13 @@ def swap_base(
     )
 
 
-def base_actions(g: SmashUp, state: State, bid: int) -> list[int]:
+def base_actions(g: SmashUp, state: SUState, bid: int) -> list[int]:
     """The actions on a base itself; actions on its minions are not actions on the base
     (000 Clarifications, Truckers)."""
-    attached = cast(SUState, state).attached
+    attached = state.attached
     return [a for a in state.zones[base_zone(bid)] if attached.get(CardRef(a)) == bid]
 
 
-def minion_actions(g: SmashUp, state: State, cid: int) -> list[int]:
+def minion_actions(g: SmashUp, state: SUState, cid: int) -> list[int]:
     """The actions attached to a minion."""
-    return [a for a, host in cast(SUState, state).attached.items() if host == cid]
+    return [a for a, host in state.attached.items() if host == cid]

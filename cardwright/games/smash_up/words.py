@@ -14,13 +14,12 @@ the card was played, or the base a Special answers), ``via`` (``normal``, ``extr
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any
 
 from cardwright.core.errors import EngineError
 from cardwright.core.state import CardRef
 from cardwright.core.vocab import (
     Choose,
-    Ctx,
     Verb,
     VerbSpec,
     cards_of,
@@ -40,15 +39,13 @@ from .selectors import (
     _e,
     _first,
     acting_of,
-    game_of,
     in_play,
     player,
     scoring_step,
     selector_words,
-    state_of,
     verb,
 )
-from .state import REVEALED, Allowance, Lasting, SUState
+from .state import REVEALED, Allowance, Lasting, SUCtx, SUState
 from .tablewords import table_words
 from .verbs import CONTROL
 
@@ -57,7 +54,7 @@ if TYPE_CHECKING:
 
 
 # ------------------------------------------------------------------------------ verbs
-def _actor(ctx: Ctx, actor: Any) -> int:
+def _actor(ctx: SUCtx, actor: Any) -> int:
     if actor is None:
         return player(ctx)
     return int(actor) if isinstance(actor, int) else int(next(iter(actor)))
@@ -67,8 +64,8 @@ def acts(fn: Callable[..., bool]) -> Callable[..., bool]:
     """A verb's function, run with its card as the game's acting card (what the affect
     records and the "cannot"s about other players' cards read)."""
 
-    def run(ctx: Ctx, *args: Any, **kwargs: Any) -> bool:
-        s = state_of(ctx)
+    def run(ctx: SUCtx, *args: Any, **kwargs: Any) -> bool:
+        s = ctx.state
         prev = s.acting
         s.acting = acting_of(ctx)
         try:
@@ -81,10 +78,12 @@ def acts(fn: Callable[..., bool]) -> Callable[..., bool]:
 
 
 @acts
-def _destroy(ctx: Ctx, what: Any, actor: Any = None, by: Any = None, replace: bool = True) -> bool:
+def _destroy(
+    ctx: SUCtx, what: Any, actor: Any = None, by: Any = None, replace: bool = True
+) -> bool:
     """Destroy the cards; ``replace=False``: no "instead" is asked again (the destruction a
     replacement gave up: The House of Nine Lives declined)."""
-    g = game_of(ctx)
+    g = ctx.game
     who = _actor(ctx, actor)
     credit = None if by is None else _actor(ctx, by)
     done = False
@@ -99,8 +98,8 @@ def _destroy(ctx: Ctx, what: Any, actor: Any = None, by: Any = None, replace: bo
 
 
 @acts
-def _return(ctx: Ctx, what: Any, actor: Any = None) -> bool:
-    g = game_of(ctx)
+def _return(ctx: SUCtx, what: Any, actor: Any = None) -> bool:
+    g = ctx.game
     done = False
     for cid in cards_of(what):
         done = g.return_to_hand(ctx.state, cid, _actor(ctx, actor), ctx.rule) or done
@@ -108,8 +107,8 @@ def _return(ctx: Ctx, what: Any, actor: Any = None) -> bool:
 
 
 @acts
-def _to_deck(ctx: Ctx, what: Any, how: str = "shuffle") -> bool:
-    g = game_of(ctx)
+def _to_deck(ctx: SUCtx, what: Any, how: str = "shuffle") -> bool:
+    g = ctx.game
     done = False
     for cid in cards_of(what):
         done = g.to_deck(ctx.state, cid, player(ctx), ctx.rule, how) or done
@@ -117,8 +116,8 @@ def _to_deck(ctx: Ctx, what: Any, how: str = "shuffle") -> bool:
 
 
 @acts
-def _move(ctx: Ctx, what: Any, to: Any, actor: Any = None) -> bool:
-    g = game_of(ctx)
+def _move(ctx: SUCtx, what: Any, to: Any, actor: Any = None) -> bool:
+    g = ctx.game
     dest = _first(to)
     done = False
     if dest < 0:
@@ -129,10 +128,12 @@ def _move(ctx: Ctx, what: Any, to: Any, actor: Any = None) -> bool:
 
 
 @acts
-def _power(ctx: Ctx, what: Any, amount: int, until: str = "end_of_turn", log: str = "each") -> bool:
+def _power(
+    ctx: SUCtx, what: Any, amount: int, until: str = "end_of_turn", log: str = "each"
+) -> bool:
     """+``amount`` power until an occasion; ``log``: ``each`` (a line per minion), ``all``
     (one line for all: "X's N minion(s) get ..."), ``""`` (none)."""
-    g, s = game_of(ctx), state_of(ctx)
+    g, s = ctx.game, ctx.state
     seat = player(ctx)
     until = until.replace("{you}", str(seat))  # start_of_turn:{you}: your next turn
     got = []
@@ -168,8 +169,8 @@ def _until(s: SUState, until: str) -> str:
 
 
 @acts
-def _counters(ctx: Ctx, what: Any, n: int = 1, actor: Any = None) -> bool:
-    g = game_of(ctx)
+def _counters(ctx: SUCtx, what: Any, n: int = 1, actor: Any = None) -> bool:
+    g = ctx.game
     done = False
     for cid in cards_of(what):
         done = g.add_counters(ctx.state, cid, int(n), _actor(ctx, actor), ctx.rule) or done
@@ -177,8 +178,8 @@ def _counters(ctx: Ctx, what: Any, n: int = 1, actor: Any = None) -> bool:
 
 
 @acts
-def _breakpoint(ctx: Ctx, what: Any, amount: int, until: str = "end_of_turn") -> bool:
-    g, s = game_of(ctx), state_of(ctx)
+def _breakpoint(ctx: SUCtx, what: Any, amount: int, until: str = "end_of_turn") -> bool:
+    g, s = ctx.game, ctx.state
     done = False
     for bid in cards_of(what):
         done = (
@@ -190,7 +191,7 @@ def _breakpoint(ctx: Ctx, what: Any, amount: int, until: str = "end_of_turn") ->
 
 @acts
 def _extra(
-    ctx: Ctx,
+    ctx: SUCtx,
     kind: str,
     max_power: Any = -1,
     at: Any = None,
@@ -209,14 +210,14 @@ def _extra(
     default the ability's card; ``like``: cards whose names the card played must have, none
     when ``like`` holds no card; ``remember``: the card played is remembered for the ability's
     card this turn, ``extras_of``; ``onto``: the one minion an action must be played on)."""
-    g = game_of(ctx)
+    g = ctx.game
     base = -1 if at is None else _first(at)
     src = -1 if ctx.source is None else ctx.source
     if source is not None:
         src = _first(source)
     names = None
     if like is not None:
-        s = state_of(ctx)
+        s = ctx.state
         names = sorted({s.cards[c].defn for c in cards_of(like)})
         if not names:
             g.log(s, "no_extra", ctx.rule, "No card to match: no extra play", ctx.you)
@@ -243,9 +244,9 @@ def _extra(
 
 
 @acts
-def _transfer(ctx: Ctx, what: Any, to: Any) -> bool:
+def _transfer(ctx: SUCtx, what: Any, to: Any) -> bool:
     """The actions on bases are transferred to the base ``to`` (000 Terms: Transfer)."""
-    g, dest = game_of(ctx), _first(to)
+    g, dest = ctx.game, _first(to)
     if dest < 0:
         return False
     done = False
@@ -255,11 +256,11 @@ def _transfer(ctx: Ctx, what: Any, to: Any) -> bool:
 
 
 @acts
-def _take_control(ctx: Ctx, what: Any, until: str = "") -> bool:
+def _take_control(ctx: SUCtx, what: Any, until: str = "") -> bool:
     """You take control of the cards in play (they keep their owners); with ``until``
     (``end_of_turn``) control goes back to whoever had it when that occasion comes
     (:func:`~.verbs.give_back_control`)."""
-    g, s = game_of(ctx), state_of(ctx)
+    g, s = ctx.game, ctx.state
     done = False
     for cid in cards_of(what):
         before = s.cards[cid].controller
@@ -272,21 +273,21 @@ def _take_control(ctx: Ctx, what: Any, until: str = "") -> bool:
 
 
 @acts
-def _move_counters(ctx: Ctx, what: Any, to: Any, n: int = 99) -> bool:
+def _move_counters(ctx: SUCtx, what: Any, to: Any, n: int = 99) -> bool:
     """Up to ``n`` +1 power counters go from the card onto the card ``to``."""
     src, dest = _first(what), _first(to)
     if src < 0 or dest < 0:
         return False
-    game_of(ctx).move_counters(ctx.state, src, dest, int(n), player(ctx), ctx.rule)
+    ctx.game.move_counters(ctx.state, src, dest, int(n), player(ctx), ctx.rule)
     return True
 
 
 @acts
-def _mark(ctx: Ctx, what: Any, key: str, amount: int = 1, until: str = "end_of_turn") -> bool:
+def _mark(ctx: SUCtx, what: Any, key: str, amount: int = 1, until: str = "end_of_turn") -> bool:
     """A lasting effect ``key`` on the cards, started as the rules start one (on a minion it
     affects it: a card protecting it stops it, and it is recorded), until an occasion
     (``start_of_turn:{you}``: the start of the card's player's next turn)."""
-    g, s = game_of(ctx), state_of(ctx)
+    g, s = ctx.game, ctx.state
     src = -1 if ctx.source is None else ctx.source
     until = until.replace("{you}", str(player(ctx)))  # start_of_turn:{you}: your next turn
     done = False
@@ -295,19 +296,19 @@ def _mark(ctx: Ctx, what: Any, key: str, amount: int = 1, until: str = "end_of_t
     return done
 
 
-def _use_talent(ctx: Ctx, what: Any) -> bool:
+def _use_talent(ctx: SUCtx, what: Any) -> bool:
     """You use the Talent of the card one additional time."""
     card = _first(what)
     if card < 0:
         return False
-    game_of(ctx).use_talent(ctx.state, ctx.you, card, extra=True)
+    ctx.game.use_talent(ctx.state, ctx.you, card, extra=True)
     return True
 
 
-def _spare(ctx: Ctx, what: Any, source: Any) -> bool:
+def _spare(ctx: SUCtx, what: Any, source: Any) -> bool:
     """The minions are not affected by the card ``source`` for the rest of the turn (this
     card spares them: Tooth and Claw, Hideout)."""
-    g = game_of(ctx)
+    g = ctx.game
     src = _first(source)
     for cid in cards_of(what):
         g.spare(ctx.state, cid, src, ctx.source if ctx.source is not None else -1)
@@ -315,20 +316,20 @@ def _spare(ctx: Ctx, what: Any, source: Any) -> bool:
 
 
 @acts
-def _discard_random(ctx: Ctx, n: int = 1, who: Any = None) -> bool:
+def _discard_random(ctx: SUCtx, n: int = 1, who: Any = None) -> bool:
     """You (or ``who``) discard ``n`` cards at random from the hand."""
-    g = game_of(ctx)
+    g = ctx.game
     done = False
     for seat in seats_of(ctx.you if who is None else who):
         done = bool(g.discard_random(ctx.state, seat, int(n), ctx.rule)) or done
     return done
 
 
-def _ongoing_extra(ctx: Ctx, kind: str, max_power: int = -1) -> bool:
+def _ongoing_extra(ctx: SUCtx, kind: str, max_power: int = -1) -> bool:
     """ "While this is in play you may play an extra ... on each of your turns": a play that
     lasts while the card stays in play (an action on a base: at that base only; a base: at
     itself, for the player whose turn it is; reading W8), limited to ``max_power``."""
-    g, s, source = game_of(ctx), state_of(ctx), ctx.source
+    g, s, source = ctx.game, ctx.state, ctx.source
     assert source is not None
     base: int
     if source in s.zones[BASES]:
@@ -346,16 +347,16 @@ def _ongoing_extra(ctx: Ctx, kind: str, max_power: int = -1) -> bool:
     return True
 
 
-def _sleep(ctx: Ctx, who: Any) -> bool:
+def _sleep(ctx: SUCtx, who: Any) -> bool:
     """The seat cannot play actions on its next turn (Mark of Sleep)."""
-    s = state_of(ctx)
+    s = ctx.state
     for seat in seats_of(who):
         if seat not in s.sleepers:
             s.sleepers.append(seat)
     return True
 
 
-def _mark_scoring(ctx: Ctx, where: Any, mark: str) -> bool:
+def _mark_scoring(ctx: SUCtx, where: Any, mark: str) -> bool:
     step = scoring_step(ctx)
     if step is None or step.base != _first(where):
         return False
@@ -363,7 +364,7 @@ def _mark_scoring(ctx: Ctx, where: Any, mark: str) -> bool:
     return True
 
 
-def _say(ctx: Ctx, text: str, kind: str = "note", who: Any = None, about: Any = None) -> bool:
+def _say(ctx: SUCtx, text: str, kind: str = "note", who: Any = None, about: Any = None) -> bool:
     """A line in the log (bound values named in braces), about the card's player (or the
     seat ``who``) and the card ``about``."""
     seat = player(ctx) if who is None else seats_of(who)[0]
@@ -372,12 +373,12 @@ def _say(ctx: Ctx, text: str, kind: str = "note", who: Any = None, about: Any = 
     return True
 
 
-def _to_deck_bottom(ctx: Ctx, what: Any) -> bool:
+def _to_deck_bottom(ctx: SUCtx, what: Any) -> bool:
     """The card goes to the bottom of its owner's deck: from play (a base's doing: nothing
     stops it, it is not a player's card affecting a minion), from a discard pile, from its
     owner's hand (the others do not learn it), from the revealed cards or, played and still
     resolving (or just resolved), instead of the discard pile."""
-    g, s = game_of(ctx), state_of(ctx)
+    g, s = ctx.game, ctx.state
     done = False
     for cid in cards_of(what):
         owner = s.cards[cid].owner
@@ -425,9 +426,9 @@ def _to_deck_bottom(ctx: Ctx, what: Any) -> bool:
     return done
 
 
-def _discard_hand(ctx: Ctx) -> bool:
+def _discard_hand(ctx: SUCtx) -> bool:
     """You discard your whole hand (one line in the log)."""
-    g, s, seat = game_of(ctx), state_of(ctx), ctx.you
+    g, s, seat = ctx.game, ctx.state, ctx.you
     hand = list(s.zones[f"hand:{seat}"])
     for cid in hand:
         g.to_zone(s, cid, f"hand:{seat}", f"discard:{seat}")
@@ -469,13 +470,13 @@ DISCARD_HAND = VerbSpec("discard_hand", _discard_hand)
 SPARE = VerbSpec("spare", _spare)
 
 
-def _remember(ctx: Ctx, what: Any, word: str) -> bool:
+def _remember(ctx: SUCtx, what: Any, word: str) -> bool:
     """The card (in play) remembers a word it named (Block the Path's faction)."""
     card = _first(what)
     if card < 0 or not in_play(ctx, [card]):
         return False
-    state_of(ctx).named[CardRef(card)] = word
-    values.changed(state_of(ctx))  # (a power may read the word: Enchantment)
+    ctx.state.named[CardRef(card)] = word
+    values.changed(ctx.state)  # (a power may read the word: Enchantment)
     return True
 
 
@@ -523,7 +524,7 @@ def base(what: Any, prompt: str, kind: str = "destination", **more: Any) -> Choo
 
 
 # ------------------------------------------------------------------------------ labels
-def choice_label(g: SmashUp, ctx: Ctx, cid: int, style: str) -> str:
+def choice_label(g: SmashUp, ctx: SUCtx, cid: int, style: str) -> str:
     """How a choice names a card (:meth:`Game.choice_label`): ``minion`` ("Name (power,
     Controller) at Base"), ``base`` ("Name (power/breakpoint)"), ``card`` (a base by name, a
     minion as ``minion``, an action with the base it is at), ``name``, ``label`` ("Name
@@ -543,13 +544,13 @@ def choice_label(g: SmashUp, ctx: Ctx, cid: int, style: str) -> str:
     if style == "name":
         return g.card_name(s, cid)
     if style == "label":
-        return g.label(cast(SUState, s), cid)
+        return g.label(s, cid)
     if "{" in style:
         card = s.cards[cid]
-        host = cast(SUState, s).attached.get(CardRef(cid))
+        host = s.attached.get(CardRef(cid))
         return style.format(
             card=g.card_name(s, cid),
-            label=g.label(cast(SUState, s), cid),
+            label=g.label(s, cid),
             controller=s.names[card.controller] if 0 <= card.controller < len(s.names) else "",
             owner=s.names[card.owner] if 0 <= card.owner < len(s.names) else "",
             host="" if host is None else g.card_name(s, host),

@@ -36,14 +36,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
-from typing import TYPE_CHECKING, Any, cast
+from typing import Any
 
 from cardwright.core.abilities import Ability, Registry
 from cardwright.core.errors import DataError
 from cardwright.core.rules import Rule, RulesIndex
 from cardwright.core.vocab import (
     Const,
-    Ctx,
     Expr,
     Hooked,
     Keyword,
@@ -58,20 +57,9 @@ from cardwright.core.vocab import (
 from cardwright.core.vocab.exprs import Call, Filter, Seats, passing, seats_from
 
 from .cards import STACK, CardDef, catalogue
-
-if TYPE_CHECKING:
-    from .game import Varia
-    from .state import VariaState
+from .state import VACtx
 
 HOOK_KINDS = {"dice": "the action's dice count as fixed faces (Center the Soul, Twin Pillars)"}
-
-
-def _game(ctx: Ctx) -> Varia:
-    return cast("Varia", ctx.game)
-
-
-def _state(ctx: Ctx) -> VariaState:
-    return cast("VariaState", ctx.state)
 
 
 def _e(value: Any) -> Expr:
@@ -79,36 +67,36 @@ def _e(value: Any) -> Expr:
 
 
 # ------------------------------------------------------------------------------ values
-def _opposing(ctx: Ctx) -> list[int]:
+def _opposing(ctx: VACtx) -> list[int]:
     if ctx.source is None:
         return []
-    found = _game(ctx).opposing_action(_state(ctx), ctx.source)
+    found = ctx.game.opposing_action(ctx.state, ctx.source)
     return [] if found is None else [found]
 
 
-def _this_action(ctx: Ctx) -> list[int]:
+def _this_action(ctx: VACtx) -> list[int]:
     if ctx.source is None:
         return []
-    found = _game(ctx).slot_of(_state(ctx), ctx.source)
+    found = ctx.game.slot_of(ctx.state, ctx.source)
     return [] if found is None else [found[2].lead]
 
 
-def _damage(ctx: Ctx) -> int:
+def _damage(ctx: VACtx) -> int:
     if ctx.source is None:
         return 0
-    found = _game(ctx).slot_of(_state(ctx), ctx.source)
+    found = ctx.game.slot_of(ctx.state, ctx.source)
     return 0 if found is None else found[2].damage
 
 
-def _performing(ctx: Ctx, who: Any) -> bool:
-    s = _state(ctx)
+def _performing(ctx: VACtx, who: Any) -> bool:
+    s = ctx.state
     seats = who if isinstance(who, list) else [who]
-    return any(_game(ctx).performs(s, int(seat)) for seat in seats)
+    return any(ctx.game.performs(s, int(seat)) for seat in seats)
 
 
-def _balanced(ctx: Ctx, who: Any) -> bool:
+def _balanced(ctx: VACtx, who: Any) -> bool:
     seats = who if isinstance(who, list) else [who]
-    return bool(seats) and _game(ctx).balanced(_state(ctx), int(seats[0]))
+    return bool(seats) and ctx.game.balanced(ctx.state, int(seats[0]))
 
 
 @dataclass(frozen=True, slots=True)
@@ -118,50 +106,48 @@ class Items(Expr):
     whose: str
     filters: tuple[Filter, ...] = ()
 
-    def eval(self, ctx: Ctx) -> list[Any]:
-        s = _state(ctx)
+    def eval(self, ctx: VACtx) -> list[Any]:
+        s = ctx.state
         out = []
         for seat in seats_from(ctx, self.whose):
             for zone in ("item", "timeline", "queue"):
                 for cid in s.zones[f"{zone}:{seat}"]:
-                    if _game(ctx).defn(s, cid).kind == "item":
+                    if ctx.game.defn(s, cid).kind == "item":
                         out.append(cid)
         return passing(ctx, self.filters, out)
 
 
 # ------------------------------------------------------------------------------ verbs
-def _engage(ctx: Ctx) -> None:
-    _game(ctx).set_distance(_state(ctx), True, ctx.you, ctx.rule, ctx.source)
+def _engage(ctx: VACtx) -> None:
+    ctx.game.set_distance(ctx.state, True, ctx.you, ctx.rule, ctx.source)
 
 
-def _disengage(ctx: Ctx) -> None:
-    _game(ctx).set_distance(_state(ctx), False, ctx.you, ctx.rule, ctx.source)
+def _disengage(ctx: VACtx) -> None:
+    ctx.game.set_distance(ctx.state, False, ctx.you, ctx.rule, ctx.source)
 
 
-def _each_card(method: str) -> Callable[[Ctx, Any], None]:
+def _each_card(method: str) -> Callable[[VACtx, Any], None]:
     """A verb that applies the game's ``method`` (disrupt, ruin ...) to each card."""
 
-    def verb(ctx: Ctx, cards: Any) -> None:
-        act = getattr(_game(ctx), method)
+    def verb(ctx: VACtx, cards: Any) -> None:
+        act = getattr(ctx.game, method)
         for cid in cards_of(cards):
-            act(_state(ctx), cid, ctx.rule)
+            act(ctx.state, cid, ctx.rule)
 
     return verb
 
 
-def _create_token(ctx: Ctx, name: str) -> None:
+def _create_token(ctx: VACtx, name: str) -> None:
     assert ctx.source is not None
-    _game(ctx).create_token(_state(ctx), str(name), ctx.you, ctx.source, ctx.rule)
+    ctx.game.create_token(ctx.state, str(name), ctx.you, ctx.source, ctx.rule)
 
 
-def _regain_roll(ctx: Ctx, n: int, sides: int, plus: int = 0) -> None:
-    _game(ctx).regain_roll(
-        _state(ctx), ctx.you, ctx.source, int(n), int(sides), int(plus), ctx.rule
-    )
+def _regain_roll(ctx: VACtx, n: int, sides: int, plus: int = 0) -> None:
+    ctx.game.regain_roll(ctx.state, ctx.you, ctx.source, int(n), int(sides), int(plus), ctx.rule)
 
 
 def _name_label(verb: str) -> Any:
-    def label(ctx: Ctx, cid: int) -> str:
+    def label(ctx: VACtx, cid: int) -> str:
         s = ctx.state
         return f"{verb} {ctx.game.card_name(s, cid)} ({s.names[s.cards[cid].owner]})"
 
@@ -237,7 +223,7 @@ def vocabulary() -> Vocabulary:
             "opposing": Call("opposing", _opposing),
             "this_action": Call("this_action", _this_action),
             "damage": Call("damage", _damage),
-            "engaged": Call("engaged", lambda ctx: _state(ctx).engaged),
+            "engaged": Call("engaged", lambda ctx: ctx.state.engaged),
             "performing": lambda who: Call("performing", _performing, (_e(who),)),
             "balanced": lambda who=None: Call(
                 "balanced", _balanced, (_e(who) if who is not None else Seats("you"),)

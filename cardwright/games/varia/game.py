@@ -14,7 +14,7 @@ Rule ids cited are in ``rules.toml``; rulings are explained in ``docs/rulings/va
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any, cast
+from typing import Any
 
 from cardwright.core import rng as chance
 from cardwright.core.abilities import Ability
@@ -23,7 +23,7 @@ from cardwright.core.errors import ConfigError
 from cardwright.core.game import AFTER, Game
 from cardwright.core.lasting import became
 from cardwright.core.rng import LocalRng
-from cardwright.core.state import Card, CardRef, Lasting, Option, State, known_card
+from cardwright.core.state import CardRef, Lasting, Option, known_card
 from cardwright.core.steps import Respond
 from cardwright.core.vocab import hear, lasting_permissions
 from cardwright.core.zones import card_places, create_card, move
@@ -49,18 +49,7 @@ def other(seat: int) -> int:
     return 1 - seat
 
 
-def zone_visible(zone: str, seat: int) -> bool:
-    """Whether ``seat`` identifies the cards of ``zone``, which depends on the zone alone: a
-    deck is hidden, a hand and the forgotten pile are their owner's, the rest is public."""
-    kind, _, owner = zone.partition(":")
-    if kind == "deck":
-        return False
-    if kind in ("hand", "forgotten"):
-        return int(owner) == seat
-    return True
-
-
-class Varia(Game):
+class Varia(Game[VariaState]):
     """Varia: a two-player duel of planned actions, on a shared timeline of moments."""
 
     id = "varia"
@@ -69,6 +58,11 @@ class Varia(Game):
     max_players = 2
     state_type = VariaState
     step_prefix = "va."
+    # who identifies a card depends on its zone alone: a deck is hidden, a hand and the
+    # forgotten pile are their owner's, the rest is public; each seat knows its own decklist
+    hidden_zones = frozenset({"deck"})
+    owner_zones = frozenset({"hand", "forgotten"})
+    own_decklists = True
 
     def __init__(self) -> None:
         super().__init__()
@@ -169,8 +163,7 @@ class Varia(Game):
         cfg["decks"] = [resolve_deck(d, cfg["level_rule"]).to_config() for d in decks]
         return cfg
 
-    def setup(self, state: State) -> None:
-        s = cast(VariaState, state)
+    def setup(self, s: VariaState) -> None:
         cfg = s.config
         s.names = list(cfg["names"])
         s.health = [cfg["health"]] * 2
@@ -225,14 +218,14 @@ class Varia(Game):
         """Every card definition by id (static)."""
         return self._defs
 
-    def defn(self, state: State, card: int) -> CardDef:
+    def defn(self, state: VariaState, card: int) -> CardDef:
         return self._defs[state.cards[card].defn]
 
-    def card_name(self, state: State, card_id: int) -> str:
+    def card_name(self, state: VariaState, card_id: int) -> str:
         card = known_card(state, card_id)
         return "a hidden card" if card is None else self._defs[card.defn].name
 
-    def zone_of(self, s: State, card: int) -> str:
+    def zone_of(self, s: VariaState, card: int) -> str:
         """The zone (``hand``, ``timeline`` ...) holding ``card``, without the seat."""
         owner = s.cards[card].owner
         for zone in ZONES:
@@ -305,16 +298,16 @@ class Varia(Game):
             for src in self.live_cards(s)
         )
 
-    def is_token(self, s: State, card: int) -> bool:
+    def is_token(self, s: VariaState, card: int) -> bool:
         return s.cards[card].defn.endswith(TOKEN)
 
     # ================================================================ the vocabulary's hooks
-    def abilities_of(self, state: State, card: int) -> tuple[Ability, ...]:
+    def abilities_of(self, state: VariaState, card: int) -> tuple[Ability, ...]:
         c = state.cards[card]
         kind, action, item, both = self._kinds[c.defn]
         if kind == "action":
             if state.lasting and any(e.key == "becomes:card" for e in state.lasting):
-                return self._became_abilities(cast(VariaState, state), card, action)
+                return self._became_abilities(state, card, action)
             return action
         if kind == "item":
             if c.exhausted:  # ruined: its abilities no longer affect the game
@@ -336,8 +329,7 @@ class Varia(Game):
             return ()
         return own
 
-    def live_cards(self, state: State) -> Iterable[int]:
-        s = cast(VariaState, state)
+    def live_cards(self, s: VariaState) -> Iterable[int]:
         z = s.zones
         out = z["stacks:0"] + z["stacks:1"] + z["item:0"] + z["item:1"]
         for moment in s.timeline:
@@ -404,14 +396,13 @@ class Varia(Game):
                 found = found | keys
         return found
 
-    def modifier_sources(self, state: State, key: str) -> Iterable[int]:
+    def modifier_sources(self, state: VariaState, key: str) -> Iterable[int]:
         """Only the live cards whose definitions can change ``key`` of other cards."""
         changes = self._changes
         cards = state.cards
         return [c for c in self.live_cards(state) if key in changes[cards[c].defn]]
 
-    def card_attr(self, state: State, card: int, name: str) -> Any:
-        s = cast(VariaState, state)
+    def card_attr(self, s: VariaState, card: int, name: str) -> Any:
         c = s.cards[card]
         d = self._defs[c.defn]
         if name == "types":
@@ -435,7 +426,7 @@ class Varia(Game):
             return -1 if found is None else found[0]
         if name in ("cost", "power", "focus"):
             return getattr(d, name) or 0
-        return super().card_attr(state, card, name)
+        return super().card_attr(s, card, name)
 
     def face_of(self, s: VariaState, card: int) -> actions.Face | None:
         """The face of the action ``card`` leads on the timeline or in a queue (None: the card
@@ -448,7 +439,7 @@ class Varia(Game):
 
     def gain(
         self,
-        state: State,
+        s: VariaState,
         seat: int,
         key: str,
         amount: int,
@@ -456,7 +447,6 @@ class Varia(Game):
         source: int | None,
         why: str = "",
     ) -> None:
-        s = cast(VariaState, state)
         if key == "health":
             self.change_health(s, seat, amount, rule, why)
         elif key in ("ap", "action_points"):
@@ -465,7 +455,7 @@ class Varia(Game):
             if s.logging:
                 self.log(s, "ap", rule, f"{s.names[seat]} has {s.ap[seat]} action points", seat)
         else:
-            super().gain(state, seat, key, amount, rule, source, why)
+            super().gain(s, seat, key, amount, rule, source, why)
 
     def change_health(self, s: VariaState, seat: int, amount: int, rule: str, why: str) -> None:
         """Gain (never above the starting total: 003 Health & Action Points) or lose health.
@@ -483,8 +473,7 @@ class Varia(Game):
         if s.logging:
             self.log(s, "health", rule, text, seat, amount=after - before)
 
-    def discard_card(self, state: State, seat: int, card: int, rule: str) -> None:
-        s = cast(VariaState, state)
+    def discard_card(self, s: VariaState, seat: int, card: int, rule: str) -> None:
         move(s, card, f"discard:{seat}", from_zone=f"hand:{seat}")
         s.cards[card].face_up = True
         if s.logging:
@@ -498,23 +487,22 @@ class Varia(Game):
             )
 
     # ---------------------------------------------------------------- stacks
-    def stack_card(self, s: State, seat: int, name: str) -> int | None:
+    def stack_card(self, s: VariaState, seat: int, name: str) -> int | None:
         defn = name + STACK
         for cid in s.zones[f"stacks:{seat}"]:
             if s.cards[cid].defn == defn:
                 return cid
         return None
 
-    def stack_count(self, state: State, seat: int, name: str) -> int:
+    def stack_count(self, state: VariaState, seat: int, name: str) -> int:
         cid = self.stack_card(state, seat, name)
         return 0 if cid is None else state.cards[cid].counters.get("n", 0)
 
     def change_stacks(
-        self, state: State, seat: int, name: str, delta: int, rule: str, source: int | None
+        self, s: VariaState, seat: int, name: str, delta: int, rule: str, source: int | None
     ) -> None:
         """A pile of stacks of one name is one stack card counting them (only the top one
         affects the game: 003 Stacks); it leaves the game when the last is lost."""
-        s = cast(VariaState, state)
         if name + STACK not in self._defs:
             from cardwright.core.errors import EngineError
 
@@ -538,10 +526,9 @@ class Varia(Game):
             )
 
     # ---------------------------------------------------------------- drawing
-    def refill_deck(self, state: State, seat: int, rule: str) -> bool:
+    def refill_deck(self, s: VariaState, seat: int, rule: str) -> bool:
         """An empty deck: the discard and forgotten piles are shuffled into a new deck, and the
         player gains one Fatigue (003 Step One)."""
-        s = cast(VariaState, state)
         deck = s.zones[f"deck:{seat}"]
         for zone in (f"discard:{seat}", f"forgotten:{seat}"):
             for cid in list(s.zones[zone]):
@@ -561,9 +548,8 @@ class Varia(Game):
         self.change_stacks(s, seat, "Fatigue", 1, "va.draw.empty", None)
         return bool(deck)
 
-    def after_draw(self, state: State, seat: int, drawn: int) -> None:
+    def after_draw(self, s: VariaState, seat: int, drawn: int) -> None:
         """Cards that say "when drawn" trigger, except for the six that open the game."""
-        s = cast(VariaState, state)
         if not drawn or s.step == "opening" or not self.registry.listening("drawn"):  # type: ignore[union-attr]
             return
         hand = s.zones[f"hand:{seat}"]
@@ -633,11 +619,10 @@ class Varia(Game):
             self.card_name(s, source) if source is not None else "",
         )
 
-    def add_lasting(self, state: State, effect: Lasting, rule: str) -> None:
+    def add_lasting(self, s: VariaState, effect: Lasting, rule: str) -> None:
         """A card that becomes a copy of another loses what it was: its pending triggers are
         gone (003 Becomes & Treated)."""
-        s = cast(VariaState, state)
-        state.lasting.append(effect)
+        s.lasting.append(effect)
         if effect.key == "becomes:card" and effect.target is not None:
             found = self.slot_of(s, effect.target)
             if found is not None:
@@ -685,31 +670,21 @@ class Varia(Game):
         return True
 
     # ================================================================ the fast steps (a window)
-    def response_options(self, state: State, frame: Any, seat: int) -> list[Option]:
-        return fast_options(self, cast(VariaState, state), seat)
+    def response_options(self, state: VariaState, frame: Any, seat: int) -> list[Option]:
+        return fast_options(self, state, seat)
 
-    def response_expected(self, state: State, frame: Any, seat: int) -> bool:
+    def response_expected(self, state: VariaState, frame: Any, seat: int) -> bool:
         return True  # a hidden hand may hold a fast action: always asked
 
-    def response_prompt(self, state: State, frame: Any, seat: int) -> str:
+    def response_prompt(self, state: VariaState, frame: Any, seat: int) -> str:
         step = "Fast action" if seat == state.active else "Fast reaction"
         return f"{step}: plan a fast action (a combo, a replacement or a free moment), or pass"
 
-    def respond(self, state: State, frame: Respond, seat: int, choice: Option) -> None:
-        carry_out(self, cast(VariaState, state), seat, choice, "va.step.fast")
+    def respond(self, state: VariaState, frame: Respond, seat: int, choice: Option) -> None:
+        carry_out(self, state, seat, choice, "va.step.fast")
 
     # ================================================================ hidden information
-    def card_visible(self, state: State, zone: str, card: Card, seat: int) -> bool:
-        return zone_visible(zone, seat)
-
-    def pool_key(self, state: State, zone: str, seat: int) -> str:
-        owner = zone.partition(":")[2]
-        return f"deck:{owner}" if int(owner) == seat else f"hidden:{owner}"
-
-    def pool_known(self, state: State, pool: str, seat: int) -> bool:
-        return pool.startswith("deck:") or bool(state.config.get("open_decklists"))
-
-    def sample_unknown(self, state: State, pool: str, count: int, rng: LocalRng) -> list[str]:
+    def sample_unknown(self, state: VariaState, pool: str, count: int, rng: LocalRng) -> list[str]:
         names = sorted(c.id for c in self._defs.values() if c.kind == "action")
         return [names[rng.randbelow(len(names))] for _ in range(count)]
 
@@ -720,12 +695,11 @@ class Varia(Game):
         return {**config, "decks": decks}
 
     # ================================================================ checks and reports
-    def conserved_cards(self, state: State) -> int:
+    def conserved_cards(self, state: VariaState) -> int:
         """Tokens and stacks come and go; every other card stays in the game."""
         return sum(1 for c in state.cards.values() if not c.defn.endswith((TOKEN, STACK)))
 
-    def invariants(self, state: State) -> list[str]:
-        s = cast(VariaState, state)
+    def invariants(self, s: VariaState) -> list[str]:
         _, problems = card_places(s)
         for seat in (0, 1):
             on_line = sorted(c for m in s.timeline if (sl := m.slots[seat]) for c in sl.cards)
@@ -748,11 +722,10 @@ class Varia(Game):
             problems.append("more moments than the timeline holds")
         return problems
 
-    def render(self, view: State, seat: int) -> str:
+    def render(self, view: VariaState, seat: int) -> str:
         from .render import render
 
-        return render(self, cast(VariaState, view), seat)
+        return render(self, view, seat)
 
-    def scores(self, state: State) -> dict[str, Any]:
-        s = cast(VariaState, state)
+    def scores(self, s: VariaState) -> dict[str, Any]:
         return {"health": list(s.health)}

@@ -12,11 +12,8 @@ It reads only what its seat may know: its own hand and items, and the public tim
 
 from __future__ import annotations
 
-from typing import cast
-
-from cardwright.core.game import Game
 from cardwright.core.rng import LocalRng
-from cardwright.core.state import CardRef, Option, State
+from cardwright.core.state import CardRef, Option
 
 from . import actions
 from .actions import Face
@@ -131,8 +128,7 @@ class VariaHeuristic:
         return value
 
     # ------------------------------------------------------------------ decisions
-    def choose(self, game: Game, state: State, seat: int) -> str:
-        g, s = cast(Varia, game), cast(VariaState, state)
+    def choose(self, g: Varia, s: VariaState, seat: int) -> str:
         decision = s.decision
         assert decision is not None
         options = decision.options

@@ -9,10 +9,9 @@ server sends a connection only once; the board reads them from the log it holds.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any
 
-from cardwright.core.game import Game
-from cardwright.core.state import State, known_card
+from cardwright.core.state import known_card
 
 from . import actions
 from .catalogue import _row
@@ -34,10 +33,10 @@ STEPS = {
 }
 
 
-def card_face(game: Game, config: Mapping[str, Any], defn: str) -> dict[str, Any]:
+def card_face(game: Varia, config: Mapping[str, Any], defn: str) -> dict[str, Any]:
     """A card as ``cardwright cards varia --class C`` prints it: AP cost, power and focus
     shapes, types, requirements, rules."""
-    d = game._defs[defn]  # type: ignore[attr-defined]
+    d = game._defs[defn]
     _, name, cost, stats, types, requires, text = _row(d, "")
     numbers: dict[str, Any] = {"AP": cost, "power | focus": stats}
     if requires != "-":
@@ -172,14 +171,12 @@ def _card_stats(g: Varia, v: VariaState, board: dict[str, Any]) -> dict[str, lis
     return out
 
 
-def present(game: Game, view: State, seat: int) -> dict[str, Any]:
+def present(g: Varia, v: VariaState, seat: int) -> dict[str, Any]:
     """The turn (number, active player, step, the moment resolving, engaged or not), the
     timeline (each moment with both seats' actions and targets, disrupted marks, their
     results once resolved), each player (health, AP, items with ruined marks, stacks, queue,
     hand, deck, discard and forgotten piles); the seats bar's numbers; each card's numbers
     now."""
-    g = cast("Varia", game)
-    v = cast(VariaState, view)
     decision = v.decision
     step = v.step
     words = STEPS.get(step, step)

@@ -5,11 +5,11 @@ item's own rules and its action's), and the long planning lists grouped by card,
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING
 
 from rich.markup import escape
 
-from cardwright.core.state import Option, State, known_card
+from cardwright.core.state import Option, known_card
 from cardwright.games.screen import Block, Board, Line, Screen
 
 from . import actions
@@ -42,15 +42,15 @@ def _stacks(g: Varia, v: VariaState, seat: int) -> str:
     return ", ".join(parts) or "none"
 
 
-class VariaScreen(Screen):
+class VariaScreen(Screen["Varia", VariaState]):
     @property
     def va(self) -> Varia:
-        return cast("Varia", self.game)
+        return self.game
 
-    def definitions(self, view: State) -> dict[str, str]:
+    def definitions(self, view: VariaState) -> dict[str, str]:
         return {d.name: self.face(view.config, key).line() for key, d in self.va.defs.items()}
 
-    def group(self, view: State, option: Option) -> tuple[str, str] | None:
+    def group(self, view: VariaState, option: Option) -> tuple[str, str] | None:
         """By card, then moment: ``Lava Wall`` with ``moment 1: plan`` ..., ``moment 1:
         combine with Second Wind``, ``moment 2: replace Cleave``."""
         found = _IN_MOMENT.match(option.label)
@@ -65,8 +65,8 @@ class VariaScreen(Screen):
             return found["card"], f"moment {found['m']}: replace {found['other']}"
         return None
 
-    def board(self, view: State, seat: int) -> Board:
-        g, v = self.va, cast(VariaState, view)
+    def board(self, view: VariaState, seat: int) -> Board:
+        g, v = self.va, view
         blocks = []
         for s in (0, 1):
             you = " (you)" if s == seat else ""

@@ -16,14 +16,17 @@ performed, disrupted, hit, and its power, focus and damage.
 from __future__ import annotations
 
 from functools import cache
-from typing import Any, cast
+from typing import Any
 
-from cardwright.core.game import Game
 from cardwright.core.state import HIDDEN
 
 from .cards import catalogue
-from .game import zone_visible
+from .game import Varia
 from .state import VariaState
+
+#: what the RL encoder hands a feature: :class:`cardwright.rl.observe.Sight` (above the
+#: games, so a game cannot import it: Any here; its ``state`` is a VariaState)
+Sight = Any
 
 #: the moments the observation shows one by one (later ones are summed into one more slot)
 SLOTS = 12
@@ -36,31 +39,31 @@ def _defs() -> tuple[Any, ...]:
     return tuple(sorted(catalogue().cards.values(), key=lambda d: d.id))
 
 
-def cards(game: Game, config: dict[str, Any]) -> list[str]:
+def cards(game: Varia, config: dict[str, Any]) -> list[str]:
     return [d.id for d in _defs()]
 
 
-def _playable(game: Game, config: dict[str, Any]) -> list[str]:
+def _playable(game: Varia, config: dict[str, Any]) -> list[str]:
     return [d.id for d in _defs() if d.kind in ("action", "item")]
 
 
-def _spellfuse(game: Game, config: dict[str, Any]) -> list[str]:
+def _spellfuse(game: Varia, config: dict[str, Any]) -> list[str]:
     return [d.id for d in _defs() if "spellfuse" in d.keywords]
 
 
-def _magical(game: Game, config: dict[str, Any]) -> list[str]:
+def _magical(game: Varia, config: dict[str, Any]) -> list[str]:
     return [d.id for d in _defs() if "Magical" in d.supertypes]
 
 
 def zone_sight(zone: str, seat: int) -> bool | None:
     """Varia's visibility is by zone alone (``Varia.card_visible``)."""
-    return zone_visible(zone, seat)
+    return Varia.zone_visible(zone, seat)
 
 
-def _values(sight: Any) -> list[float]:
+def _values(sight: Sight) -> list[float]:
     """Per seat (the observer first) its action points; whether the players are engaged; the
     step of the turn (one-hot); the moments made and the moment resolving (-1: none)."""
-    s = cast(VariaState, sight.state)
+    s: VariaState = sight.state
     out = [float(s.ap[seat]) for seat in sight.order()]
     out.append(float(s.engaged))
     out += [float(s.step == step) for step in STEPS]
@@ -68,8 +71,8 @@ def _values(sight: Any) -> list[float]:
     return out
 
 
-def _timeline(sight: Any) -> dict[int, float]:
-    s = cast(VariaState, sight.state)
+def _timeline(sight: Sight) -> dict[int, float]:
+    s: VariaState = sight.state
     if not s.timeline:
         return {}
     cards = sight.width  # the card vector, then 7 values
@@ -109,7 +112,7 @@ def _timeline(sight: Any) -> dict[int, float]:
     return out
 
 
-def _features(game: Game, config: dict[str, Any]) -> tuple[tuple[str, Any, Any], ...]:
+def _features(game: Varia, config: dict[str, Any]) -> tuple[tuple[str, Any, Any], ...]:
     players = 2
     width = len(_defs()) + 1 + 7  # cards by definition (and any other card), then 7 values
     return (

@@ -20,7 +20,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any
 
 from cardwright.core.entries import add_lasting_effects, parse_card_spec, truth, whole
 from cardwright.core.errors import DataError
@@ -59,7 +59,7 @@ def build(
     g: Varia, config: Mapping[str, Any], setup: Mapping[str, Any], seed: int
 ) -> tuple[VariaState, dict[str, int]]:
     cfg = g.validate_options(config)
-    s = cast(VariaState, g.state_cls(game=g.id, config=cfg, seed=seed))
+    s = g.state_cls(game=g.id, config=cfg, seed=seed)
     seed_rng(s, seed)
     s.names = list(cfg["names"])
     seats = setup_seats(setup, _SETUP_KEYS, s.names)

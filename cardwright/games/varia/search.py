@@ -9,16 +9,15 @@ little weight for the cards each side holds.
 from __future__ import annotations
 
 import math
-from typing import Any, cast
-
-from cardwright.core.game import Game
-from cardwright.core.state import State
+from typing import TYPE_CHECKING, Any
 
 from .state import VariaState
 
+if TYPE_CHECKING:
+    from .game import Varia
 
-def evaluate(game: Game, state: State) -> list[float]:
-    s = cast(VariaState, state)
+
+def evaluate(game: Varia, s: VariaState) -> list[float]:
     h0, h1 = (max(0, h) for h in s.health)
     hands = [len(s.zones[f"hand:{seat}"]) for seat in (0, 1)]
     x = 4.0 * (h0 - h1) / (h0 + h1 + 10.0) + 0.05 * (hands[0] - hands[1])

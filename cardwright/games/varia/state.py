@@ -19,6 +19,7 @@ import msgspec
 
 from cardwright.core.state import CardRef, State
 from cardwright.core.steps import Step
+from cardwright.core.vocab.base import Ctx
 
 if TYPE_CHECKING:
     from .game import Varia
@@ -67,3 +68,5 @@ class VariaState(State, kw_only=True):
 
 #: a Varia step: its game and its states, declared once for all the game's steps
 VAStep: TypeAlias = Step["Varia", VariaState]
+#: the context a Varia word runs in (its game and its states)
+VACtx: TypeAlias = Ctx["Varia", VariaState]

@@ -5,9 +5,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from cardwright.core.state import CardRef, Decision, Option
-from cardwright.core.vocab import Ctx, Verb, VerbSpec
+from cardwright.core.vocab import Verb, VerbSpec
 
-from ..state import BMState, BMStep
+from ..state import BMCtx, BMState, BMStep
 
 if TYPE_CHECKING:
     from ..game import BlueMoon
@@ -66,7 +66,7 @@ class Drown(BMStep, tag="bm.ab.drown"):
                 g.discard_from_play(s, cid, self.rule)
 
 
-def _drown(ctx: Ctx) -> None:
+def _drown(ctx: BMCtx) -> None:
     ctx.state.stack.append(Drown(seat=ctx.you, rule=ctx.rule))
 
 

@@ -3,24 +3,18 @@ and Entreat Favor (the ship and bluff rules themselves are in ``..buka_rules``).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any
 
 from cardwright.core import rng as chance
 from cardwright.core.state import CardRef, Decision, Option
-from cardwright.core.vocab import Ctx, Verb, VerbSpec
+from cardwright.core.vocab import Verb, VerbSpec
 
 from .. import buka_rules as buka
 from ..play import play_card
-from ..state import BMState, BMStep
+from ..state import BMCtx, BMState, BMStep
 
 if TYPE_CHECKING:
-    from cardwright.core.game import Game
-
     from ..game import BlueMoon
-
-
-def _g(game: Game) -> BlueMoon:
-    return cast("BlueMoon", game)
 
 
 def _discard_all(g: BlueMoon, s: BMState, cards: list[int], rule: str) -> None:
@@ -52,8 +46,8 @@ class Coxswain(BMStep, tag="bm.ab.coxswain"):
         _discard_all(g, s, doomed, self.rule)
 
 
-def _coxswain(ctx: Ctx) -> None:
-    g, s, seat, src = _g(ctx.game), cast(BMState, ctx.state), ctx.you, ctx.source
+def _coxswain(ctx: BMCtx) -> None:
+    g, s, seat, src = ctx.game, ctx.state, ctx.you, ctx.source
     assert src is not None
     if src not in s.turn_info.from_ship:
         if s.logging:
@@ -99,7 +93,7 @@ class Dolora(BMStep, tag="bm.ab.dolora"):
             _discard_all(g, s, _dolora_targets(g, s, self.seat, option.arg), self.rule)
 
 
-def _dolora(ctx: Ctx) -> None:
+def _dolora(ctx: BMCtx) -> None:
     ctx.state.stack.append(Dolora(seat=ctx.you, rule=ctx.rule))
 
 
@@ -138,7 +132,7 @@ class SeaDevil(BMStep, tag="bm.ab.sea_devil"):
             g.push_step(s, SeaDevil(seat=seat, ship=ship, rule=self.rule, left=left))
 
 
-def _sea_devil(ctx: Ctx) -> None:
+def _sea_devil(ctx: BMCtx) -> None:
     s, seat = ctx.state, ctx.you
     if ctx.source is None or not s.zones[f"hand:{seat}"]:
         return  # visibly nothing to load
@@ -201,7 +195,7 @@ class Entreat(BMStep, tag="bm.ab.entreat"):
             )
 
 
-def _entreat(ctx: Ctx) -> None:
+def _entreat(ctx: BMCtx) -> None:
     s, seat = ctx.state, ctx.you
     if not s.zones[f"deck:{seat}"]:
         return  # visibly nothing to search

@@ -7,9 +7,9 @@ from typing import TYPE_CHECKING, Any
 import msgspec
 
 from cardwright.core.state import CardRef, Decision, Option
-from cardwright.core.vocab import Ctx, Verb, VerbSpec
+from cardwright.core.vocab import Verb, VerbSpec
 
-from ..state import BMState, BMStep
+from ..state import BMCtx, BMState, BMStep
 
 if TYPE_CHECKING:
     from ..game import BlueMoon
@@ -47,7 +47,7 @@ class Beguile(BMStep, tag="bm.ab.discard_characters"):
             g.attract_dragon(s, seat, self.rule)
 
 
-def _beguile(ctx: Ctx) -> None:
+def _beguile(ctx: BMCtx) -> None:
     ctx.state.stack.append(Beguile(seat=ctx.you, rule=ctx.rule))
 
 

@@ -3,26 +3,20 @@ Deeds to Come."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any
 
 import msgspec
 
 from cardwright.core import rng as chance
 from cardwright.core.state import CardRef, Decision, Option
-from cardwright.core.vocab import Ctx, Verb, VerbSpec
+from cardwright.core.vocab import Verb, VerbSpec
 from cardwright.core.zones import move
 
 from ..power_steps import take_to_hand
-from ..state import BMState, BMStep
+from ..state import BMCtx, BMState, BMStep
 
 if TYPE_CHECKING:
-    from cardwright.core.game import Game
-
     from ..game import BlueMoon
-
-
-def _g(game: Game) -> BlueMoon:
-    return cast("BlueMoon", game)
 
 
 class RevealTop(BMStep, tag="bm.ab.reveal_top"):
@@ -135,15 +129,15 @@ class Deeds(BMStep, tag="bm.ab.draw_then_shuffle_back"):
             self.cards.append(option.card)
 
 
-def _holy_sacrifice(ctx: Ctx) -> None:
+def _holy_sacrifice(ctx: BMCtx) -> None:
     # revealing is part of taking them, so a power that forbids taking cards stops it all (004
     # Special Power Texts: Other)
-    g, s = _g(ctx.game), cast(BMState, ctx.state)
+    g, s = ctx.game, ctx.state
     if g.drawable(s, ctx.you, 1):
         s.stack.append(RevealTop(seat=ctx.you, rule=ctx.rule))
 
 
-def _deeds(ctx: Ctx) -> None:
+def _deeds(ctx: BMCtx) -> None:
     ctx.state.stack.append(Deeds(seat=ctx.you, rule=ctx.rule))
 
 

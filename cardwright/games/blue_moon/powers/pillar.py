@@ -4,16 +4,16 @@ Frendus."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any
 
 from cardwright.core.abilities import Ability
 from cardwright.core.state import CardRef, Decision, Option
-from cardwright.core.vocab import Ctx, Expr, Verb, VerbSpec
+from cardwright.core.vocab import Expr, Verb, VerbSpec
 from cardwright.core.vocab.exprs import Compare, Const, SelfCard
 
 from ..abilities import EXTRA_ITEMS, RequirementItem
 from ..power_steps import push_value_discard
-from ..state import BMState, BMStep
+from ..state import BMCtx, BMState, BMStep
 from ..words import used
 
 if TYPE_CHECKING:
@@ -63,8 +63,8 @@ class Gloria(BMStep, tag="bm.ab.gloria"):
             )
 
 
-def _gloria(ctx: Ctx) -> None:
-    g, s, seat, src = cast("BlueMoon", ctx.game), cast(BMState, ctx.state), ctx.you, ctx.source
+def _gloria(ctx: BMCtx) -> None:
+    g, s, seat, src = ctx.game, ctx.state, ctx.you, ctx.source
     eff = g.effects(s)
     if eff.prohibitors and eff.prohibited(seat, "take"):
         return  # a power forbids taking cards into hand
@@ -128,8 +128,8 @@ def _caterpillar(fire: int = 0, earth: int = 0, any_of: bool = False) -> list[An
 class MyCaterpillars(Expr):
     """My active Caterpillars whose text is in force (what Crysalus Frendus may pick)."""
 
-    def eval(self, ctx: Ctx) -> list[CardRef]:
-        g, s = cast("BlueMoon", ctx.game), cast(BMState, ctx.state)
+    def eval(self, ctx: BMCtx) -> list[CardRef]:
+        g, s = ctx.game, ctx.state
         me = ctx.you
         return [
             c
