@@ -12,7 +12,7 @@ from typing import Any
 
 import msgspec
 
-from cardwright.agents import RandomAgent
+from cardwright.agents import Agent, RandomAgent
 from cardwright.core.errors import IllegalChoice
 from cardwright.core.game import Game
 from cardwright.core.refs import map_refs
@@ -280,13 +280,15 @@ def play_checked(
     *,
     deep_every: int = 15,
     log: bool = False,
+    agent: Agent | None = None,
 ) -> Playthrough:
-    """Play one random game, checking invariants, re-asking the pending question and what the
-    deciding seat's view shows of hidden cards at every step, and the deep properties (copies,
-    JSON, every seat's view, determinization, refusals, hidden swaps) every ``deep_every``
-    steps."""
+    """Play one game (random choices unless ``agent`` is given, e.g. a heuristic, which takes
+    other paths), checking invariants, re-asking the pending question and what the deciding
+    seat's view shows of hidden cards at every step, and the deep properties (copies, JSON,
+    every seat's view, determinization, refusals, hidden swaps) every ``deep_every`` steps."""
     state = game.new_state(config, seed, log=log)
-    agent = RandomAgent(seed)
+    if agent is None:
+        agent = RandomAgent(seed)
     swap_rng = LocalRng(seed)
     record = Playthrough(game.id, dict(config), seed)
     cards = game.conserved_cards(state)

@@ -195,6 +195,44 @@ def test_random_games_conform(
             check_replay(game, record)
 
 
+#: Smash Up games whose factions are dealt at random among all 32 (tests/smash_up/fuzz.py), by
+#: player count and agent: games each in `make test` (x6 in `make test-all`, other seeds)
+DEALT_GAMES = 1
+
+
+def _dealt_cases(slow: bool) -> list[Any]:
+    from tests.smash_up.fuzz import AGENTS
+
+    games = DEALT_GAMES * (6 if slow else 1)
+    marks = [pytest.mark.slow] if slow else []
+    return [
+        pytest.param(
+            players, agent, games, 60_000 if slow else 0, id=f"{players}p-{agent}", marks=marks
+        )
+        for players in (2, 3, 4)
+        for agent in AGENTS
+    ]
+
+
+@pytest.mark.parametrize(
+    ("players", "agent", "games", "first_seed"), _dealt_cases(False) + _dealt_cases(True)
+)
+def test_smash_up_games_dealt_among_all_factions_conform(
+    players: int, agent: str, games: int, first_seed: int
+) -> None:
+    """Any pairing of the 32 factions plays (issue 27): games with the factions, card set, first
+    player and redraw rule dealt from the seed, random and heuristic players, checked; a
+    failure reproduces with ``python -m tests.smash_up.fuzz --seed N``."""
+    from tests.smash_up.fuzz import AGENTS, dealt_game, play_dealt
+
+    # the seeds whose deal has this player count and agent (they cycle with period 6)
+    first = first_seed + (players - 2) + 3 * AGENTS.index(agent)
+    for seed in range(first, first + 6 * games, 6):
+        config, dealt_agent = dealt_game(seed)
+        assert (config["players"], dealt_agent) == (players, agent)
+        play_dealt(seed)
+
+
 @pytest.mark.parametrize("game_id", sorted(CASES))
 @given(seed=st.integers(min_value=0, max_value=2**40))
 def test_any_seed_conforms(game_id: str, seed: int) -> None:
