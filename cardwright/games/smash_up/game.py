@@ -416,24 +416,35 @@ class SmashUp(Game[SUState]):
         return values.kept(self, state)
 
     def cat(self, state: SUState) -> Catalog:
-        """The catalog as this game's cards see it (:meth:`.Catalog.for_game`), kept beside
-        the state's cards: a copy works it out again, and a card made after the setup must
-        be followed by :meth:`cards_made`."""
-        try:  # (an attribute read, as ``inplay.in_play_now``: asked very often)
-            kept: tuple[object, int, Catalog] | None = state._catalog  # type: ignore[attr-defined]
+        """The catalog as this game's cards see it (:meth:`.Catalog.for_game`), kept on the
+        state (a copy works it out again; a card made after the setup must be followed by
+        :meth:`cards_made`). Some thirty calls a decision, so the kept catalog is a bare
+        attribute read; :meth:`_catalog_kept` works it out and, with ``inplay.CHECK`` on (the test
+        suite), checks it at every call instead of keeping it there."""
+        try:
+            return state._cat  # type: ignore[attr-defined,no-any-return]
         except AttributeError:
-            kept = None
+            return self._catalog_kept(state)
+
+    def _catalog_kept(self, state: SUState) -> Catalog:
+        """:meth:`cat` when the state keeps no catalog: the one kept beside its cards (made
+        afresh if none is, or the state's cards are another dictionary), which a card made
+        without :meth:`cards_made` makes an error with ``inplay.CHECK`` on."""
+        kept: tuple[object, int, Catalog] | None = state.__dict__.get("_catalog")
         if kept is not None and kept[0] is state.cards:
-            if inplay.CHECK and kept[1] != len(state.cards):
+            if kept[1] != len(state.cards):
                 raise EngineError("smash-up: cards were made without SmashUp.cards_made()")
             return kept[2]
         cat = self.catalog(state.config["card_set"]).for_game(game_defns(state.cards.values()))
         state.__dict__["_catalog"] = (state.cards, len(state.cards), cat)
+        if not inplay.CHECK:  # (checked, it is not kept where the fast read finds it)
+            state.__dict__["_cat"] = cat
         return cat
 
     def cards_made(self, state: SUState) -> None:
         """Say that cards were made in ``state`` (a scenario's position): the catalog its
         cards see is worked out again."""
+        state.__dict__.pop("_cat", None)
         state.__dict__["_catalog"] = None
 
     def catalog(self, card_set: str) -> Catalog:
