@@ -511,15 +511,9 @@ class SmashUp(Game[SUState]):
         return [c for c in state.zones[base_zone(bid)] if is_minion[cards[c].defn]]
 
     def minions_in_play(self, state: SUState) -> list[tuple[int, int]]:
-        """Every minion in play with its base, base by base in table order."""
-        is_minion = self.cat(state).is_minion
-        cards, zones = state.cards, state.zones
-        return [
-            (c, bid)
-            for bid in zones[BASES]
-            for c in zones[base_zone(bid)]
-            if is_minion[cards[c].defn]
-        ]
+        """Every minion in play with its base, base by base in table order (kept with the
+        cards in play: :meth:`.InPlay.minions`; not to be changed)."""
+        return in_play_now(state).minions(self.cat(state))
 
     def in_play(self, state: SUState) -> Iterable[int]:
         """Every base in play and every card at one (each base, then the cards at it)."""
