@@ -72,15 +72,14 @@ class TallyTurn(Step, tag="tally.turn"):
                 f"{state.names[seat]}'s hand adds up to {held}",
                 seat,
                 visible_to=[seat],
-                redacted=f"{state.names[seat]} holds {len(hand)} cards",
+                redacted=f"{state.names[seat]} holds {len(hand)} card" + "s" * (len(hand) > 1),
                 points=held,
             )
         if len(state.zones["table"]) >= TABLE:
             totals = [points(state, p) for p in (0, 1)]
-            best = max(totals)
-            winners = [p for p in (0, 1) if totals[p] == best]
-            who = f"{state.names[winners[0]]} wins" if len(winners) == 1 else "A draw"
-            game.end_game(state, winners, f"{who}, {totals[0]} to {totals[1]}", "tally.end")
+            winners = [] if totals[0] == totals[1] else [totals.index(max(totals))]
+            who = f"{state.names[winners[0]]} wins" if winners else "A draw"
+            game.end_game(state, winners, f"{who}, {totals[0]} to {totals[1]}.", "tally.end")
             return
         self.seat = 1 - seat
         state.active = self.seat
