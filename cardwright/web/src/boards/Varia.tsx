@@ -222,7 +222,7 @@ function Die({ face, sides, kept }: { face: number; sides: number; kept: boolean
 
 function Roll({ roll }: { roll: DiceRoll }) {
   return (
-    <span class="va-roll" data-what={roll.roll} data-total={roll.total}>
+    <span class="va-roll" data-what={roll.roll}>
       <span class="va-roll-what">{roll.roll}</span>
       {roll.tries.map((t, i) => (
         <span key={i} class={`va-try${i !== roll.kept ? " dropped" : ""}`}>
