@@ -48,26 +48,19 @@ def _last_clashes(state: VariaState) -> dict[int, dict[int, list[Any]]]:
     return out
 
 
-def _shown_roll(roll: Any) -> tuple[str, list[list[int]], list[int], list[str]]:
-    """What the page shows of one roll (a ``.va-roll`` locator): what is rolled, each try's
-    faces, the indexes of the tries not struck out, the dice's kinds (``d6``, ``d4``)."""
-    tries = roll.locator(".va-try")
-    faces = [
-        [int(f) for f in tries.nth(i).locator(".va-die").all_inner_texts()]
-        for i in range(tries.count())
-    ]
-    kept = [
-        i
-        for i in range(tries.count())
-        if "dropped" not in (tries.nth(i).get_attribute("class") or "")
-    ]
-    kinds = sorted(
-        {
-            (d or "").split()[1]
-            for d in roll.locator(".va-die").evaluate_all("ds => ds.map(d => d.className)")
-        }
-    )
-    return str(roll.get_attribute("data-what")), faces, kept, kinds
+#: what the page shows of each roll of a clash's side, read in one call: what is rolled,
+#: each try's faces, the indexes of the tries not struck out, the kinds of die (d6, d4), the
+#: marks (improved, impaired, a fixed face)
+_SHOWN_ROLLS = """rolls => rolls.map(r => {
+  const tries = [...r.querySelectorAll('.va-try')];
+  return {
+    roll: r.dataset.what,
+    tries: tries.map(t => [...t.querySelectorAll('.va-die')].map(d => Number(d.innerText))),
+    kept: tries.flatMap((t, i) => t.classList.contains('dropped') ? [] : [i]),
+    dice: [...new Set([...r.querySelectorAll('.va-die')].map(d => d.classList[1]))],
+    marks: [...r.querySelectorAll('.va-adv')].map(a => a.innerText),
+  };
+})"""
 
 
 def _check_board(tab: Tab, state: VariaState, seat: int) -> tuple[int, int]:
@@ -92,25 +85,17 @@ def _check_board(tab: Tab, state: VariaState, seat: int) -> tuple[int, int]:
             side = clash.locator(f".va-clash-side[data-seat='{p}']")
             if not rolled and power is None:
                 continue
-            rolls = side.locator(".va-roll")
-            assert rolls.count() == len(rolled), (moment, p)
-            for i, data in enumerate(rolled):
-                roll = rolls.nth(i)
-                shown = _shown_roll(roll)
-                assert shown == (
-                    data["roll"],
-                    data["tries"],
-                    [data["kept"]],
-                    [f"d{data['sides']}"],
-                ), (
-                    moment,
-                    p,
-                    shown,
-                    data,
-                )
-                adv = roll.locator(".va-adv").all_inner_texts()
+            shown = side.locator(".va-roll").evaluate_all(_SHOWN_ROLLS)
+            assert len(shown) == len(rolled), (moment, p)
+            for roll, data in zip(shown, rolled, strict=True):
                 fixed = [f"each die counts {data['fixed']}"] if data["fixed"] is not None else []
-                assert adv == [data["advantage"]] * bool(data["advantage"]) + fixed, adv
+                assert roll == {
+                    "roll": data["roll"],
+                    "tries": data["tries"],
+                    "kept": [data["kept"]],
+                    "dice": [f"d{data['sides']}"],
+                    "marks": [data["advantage"]] * bool(data["advantage"]) + fixed,
+                }, (moment, p, roll, data)
                 if data["fixed"] is None:
                     assert sum(data["tries"][data["kept"]]) == data["total"]
                 compared += 1
