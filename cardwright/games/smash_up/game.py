@@ -419,33 +419,27 @@ class SmashUp(Game[SUState]):
         """The catalog as this game's cards see it (:meth:`.Catalog.for_game`), kept on the
         state (a copy works it out again; a card made after the setup must be followed by
         :meth:`cards_made`). Some thirty calls a decision, so the kept catalog is a bare
-        attribute read; :meth:`_catalog_kept` works it out and, with ``inplay.CHECK`` on (the test
-        suite), checks it at every call instead of keeping it there."""
+        attribute read; with ``inplay.CHECK`` on (the test suite) every look at the cards in
+        play checks that it is still the catalog of the state's cards
+        (:func:`.inplay.check_catalog`)."""
         try:
             return state._cat  # type: ignore[attr-defined,no-any-return]
         except AttributeError:
             return self._catalog_kept(state)
 
     def _catalog_kept(self, state: SUState) -> Catalog:
-        """:meth:`cat` when the state keeps no catalog: the one kept beside its cards (made
-        afresh if none is, or the state's cards are another dictionary), which a card made
-        without :meth:`cards_made` makes an error with ``inplay.CHECK`` on."""
-        kept: tuple[object, int, Catalog] | None = state.__dict__.get("_catalog")
-        if kept is not None and kept[0] is state.cards:
-            if kept[1] != len(state.cards):
-                raise EngineError("smash-up: cards were made without SmashUp.cards_made()")
-            return kept[2]
+        """:meth:`cat` when the state keeps no catalog: worked out and kept, with the cards
+        it was worked out for (what :func:`.inplay.check_catalog` compares)."""
         cat = self.catalog(state.config["card_set"]).for_game(game_defns(state.cards.values()))
-        state.__dict__["_catalog"] = (state.cards, len(state.cards), cat)
-        if not inplay.CHECK:  # (checked, it is not kept where the fast read finds it)
-            state.__dict__["_cat"] = cat
+        state.__dict__["_cat"] = cat
+        state.__dict__[inplay.CATALOG_OF] = (state.cards, len(state.cards))
         return cat
 
     def cards_made(self, state: SUState) -> None:
         """Say that cards were made in ``state`` (a scenario's position): the catalog its
         cards see is worked out again."""
         state.__dict__.pop("_cat", None)
-        state.__dict__["_catalog"] = None
+        state.__dict__.pop(inplay.CATALOG_OF, None)
 
     def catalog(self, card_set: str) -> Catalog:
         """The catalog of a card set (made once, when a game first plays with it)."""

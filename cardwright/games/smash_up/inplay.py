@@ -224,14 +224,32 @@ def in_play_now(state: SUState) -> InPlay:
     except AttributeError:
         kept = None
     if kept is not None and kept.cards is state.cards:
-        if CHECK and not kept.fresh(state):
-            raise EngineError(
-                f"the cards in play changed without inplay.changed() (after decision "
-                f"{state.decisions}): a move of cards at a base skipped the card-move funnel"
-            )
+        if CHECK:
+            if not kept.fresh(state):
+                raise EngineError(
+                    f"the cards in play changed without inplay.changed() (after decision "
+                    f"{state.decisions}): a move of cards at a base skipped the card-move funnel"
+                )
+            check_catalog(state)
         return kept
     kept = state.__dict__[_KEY] = InPlay(state)
     return kept
+
+
+#: the key of the cards the kept catalog (``SmashUp.cat``) was worked out for, and their number
+CATALOG_OF = "_catalog_of"
+
+
+def check_catalog(state: SUState) -> None:
+    """Fail when the catalog kept on the state (``SmashUp.cat``, a bare attribute read) was
+    worked out for other cards: cards made without ``SmashUp.cards_made()``, or the state's
+    cards replaced by another dictionary (asked with :data:`CHECK` on)."""
+    made: tuple[object, int] | None = state.__dict__.get(CATALOG_OF)
+    if made is not None and (made[0] is not state.cards or made[1] != len(state.cards)):
+        raise EngineError(
+            f"smash-up: cards were made without SmashUp.cards_made() (after decision "
+            f"{state.decisions}): the kept catalog is another set of cards'"
+        )
 
 
 def _check(kept: InPlay, state: SUState) -> None:
