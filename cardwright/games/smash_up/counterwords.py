@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from cardwright.core.vocab import VerbSpec, cards_of
 from cardwright.core.vocab.exprs import Call
+from cardwright.core.zones import drop_counter, set_counter
 
 from . import history, values
 from .selectors import _e, _first, verb
@@ -39,9 +40,9 @@ def remove_counters(g: SmashUp, s: SUState, cid: int, count: int, seat: int, rul
         return 0
     history.fell(g, s, cid)
     if have == count:
-        del s.cards[cid].counters["p1"]
+        drop_counter(s.cards[cid], "p1")
     else:
-        s.cards[cid].counters["p1"] = have - count
+        set_counter(s.cards[cid], "p1", have - count)
     values.changed(s)
     g.log(
         s,

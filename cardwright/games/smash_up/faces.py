@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Any
 
 from cardwright.core.state import CardRef, Lasting
 from cardwright.core.vocab import VerbSpec
+from cardwright.core.zones import set_defn
 
 from . import inplay, values
 from .cardmodels import FACE, CardDef
@@ -103,7 +104,7 @@ def turn(g: SmashUp, state: SUState, cid: int, defn: str) -> None:
     card = state.cards[cid]
     if card.defn == defn:
         return
-    card.defn = defn
+    set_defn(card, defn)
     inplay.changed(state)
     values.changed(state)
 
@@ -112,7 +113,7 @@ def restore(state: SUState, cid: int) -> None:
     """Card ``cid`` leaves play (or the resolving area): it is its own card again (called by
     the one card move, ``cards.to_zone``, after the zones say so)."""
     card = state.cards[cid]
-    card.defn = own(card.defn)
+    set_defn(card, own(card.defn))
 
 
 def expire(g: SmashUp, s: SUState, ends: tuple[str, ...]) -> None:
