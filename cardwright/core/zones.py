@@ -62,60 +62,83 @@ def card_places(state: State) -> tuple[dict[int, str], list[str]]:
 
 
 class Journal:
-    """What changed in place, counted for the whole process: ``status`` counts the changes of a
-    card's exhaustion or counters, ``faces`` the changes of a card's definition, in any state.
+    """What changed in place, for the whole process: ``status`` counts the changes of a card's
+    exhaustion or counters and ``changed`` holds the ids of the cards of the last of them
+    (at most :data:`KEPT`; ids of any state, so a reader gets a superset of its own);
+    ``faces`` counts the changes of a card's definition.
 
     Cards move between zones by list operations all over the rules (and a zone list is
     compared by its content, which is cheap); a card's own fields change in place, which
     nobody could see from outside without reading every card again. So every such change goes
     through the functions below (:func:`set_exhausted`, :func:`set_counter`, :func:`drop_counter`,
     :func:`clear_counters`, :func:`replace_counters`, :func:`set_defn`), and a reader that kept
-    something derived from cards (the RL observation) knows it is still good while both counts
-    are what they were (``tests/core/test_journal.py`` checks that no code outside this module
-    writes those fields). The counts are process-wide, not per state: a copy of a state (a
-    view, a determinization, a clone that shares nothing, or a shallow copy that shares cards)
-    can never carry a stale journal, and a change in another state only costs a reader a
-    rebuild."""
+    something derived from cards (the RL observation) knows it is still good while the
+    counts are what they were, or which cards to read again (``tests/core/test_journal.py``
+    checks that no code outside this module writes those fields). The journal is the
+    process's, not a state's: a copy of a state (a view, a determinization, a clone that
+    shares nothing, or a shallow copy that shares cards) can never carry a stale journal,
+    and a change in another state only costs a reader some reading again."""
 
-    __slots__ = ("faces", "status")
+    __slots__ = ("changed", "faces", "status")
 
     def __init__(self) -> None:
         self.status = 0
         self.faces = 0
+        self.changed: list[int] = []
 
+    def since(self, status: int) -> set[int] | None:
+        """The ids of the cards whose status changed after the count was ``status`` (None
+        when those are no longer all kept: then any card may have changed)."""
+        back = self.status - status
+        changed = self.changed
+        if back > len(changed):
+            return None
+        return set(changed[len(changed) - back :]) if back else set()
+
+
+#: how many of the last status changes the journal keeps the cards of
+KEPT = 4096
 
 #: the process's journal of in-place card changes
 JOURNAL = Journal()
 
 
+def _status(card: Card) -> None:
+    JOURNAL.status += 1
+    changed = JOURNAL.changed
+    changed.append(card.id)
+    if len(changed) > KEPT:
+        del changed[: KEPT // 2]
+
+
 def set_exhausted(card: Card, exhausted: bool) -> None:
     """Exhaust (tap) or ready a card."""
     card.exhausted = exhausted
-    JOURNAL.status += 1
+    _status(card)
 
 
 def set_counter(card: Card, key: str, value: int) -> None:
     """Set counter ``key`` of a card to ``value`` (0 is kept as a value; see drop_counter)."""
     card.counters[key] = value
-    JOURNAL.status += 1
+    _status(card)
 
 
 def drop_counter(card: Card, key: str) -> None:
     """Remove counter ``key`` from a card (nothing if it has none)."""
     card.counters.pop(key, None)
-    JOURNAL.status += 1
+    _status(card)
 
 
 def clear_counters(card: Card) -> None:
     """Remove every counter from a card."""
     card.counters.clear()
-    JOURNAL.status += 1
+    _status(card)
 
 
 def replace_counters(card: Card, counters: dict[str, int]) -> None:
     """Give a card ``counters`` (the dict itself, not a copy) as its counters."""
     card.counters = counters
-    JOURNAL.status += 1
+    _status(card)
 
 
 def set_defn(card: Card, defn: str) -> None:

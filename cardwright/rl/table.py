@@ -147,7 +147,7 @@ class Table:
         cache = self._cache
         if cache is not None and cache[0] == state.decisions and cache[1] == seat:
             return cache[2], cache[3]
-        obs = self.encoder.encode(state, seat)
+        obs = self.encoder.follow(state, seat)
         mask = np.zeros(self.catalogue.size, MASK_DTYPE)
         if self.to_play == seat:
             put = mask.data  # item by item: cheaper than an index array for a few

@@ -118,5 +118,7 @@ def test_each_write_counts() -> None:
     zones.replace_counters(card, {"n": 1})
     zones.clear_counters(card)
     assert (journal.status, journal.faces) == (status + 5, faces)
+    assert journal.since(status) == {1} and journal.since(journal.status) == set()
+    assert journal.since(journal.status - zones.KEPT - 1) is None
     zones.set_defn(card, "b")
     assert (journal.faces, card.defn, card.exhausted, card.counters) == (faces + 1, "b", True, {})
