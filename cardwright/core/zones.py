@@ -63,8 +63,8 @@ def card_places(state: State) -> tuple[dict[int, str], list[str]]:
 
 class Journal:
     """What changed in place, for the whole process: ``status`` counts the changes of a card's
-    exhaustion or counters and ``changed`` holds the ids of the cards of the last of them
-    (at most :data:`KEPT`; ids of any state, so a reader gets a superset of its own);
+    exhaustion or counters, and the ids of the cards of the last of them are kept (at most
+    about :data:`KEPT`; ids of any state, so a reader gets a superset of its own);
     ``faces`` counts the changes of a card's definition.
 
     Cards move between zones by list operations all over the rules (and a zone list is
@@ -77,68 +77,84 @@ class Journal:
     checks that no code outside this module writes those fields). The journal is the
     process's, not a state's: a copy of a state (a view, a determinization, a clone that
     shares nothing, or a shallow copy that shares cards) can never carry a stale journal,
-    and a change in another state only costs a reader some reading again."""
+    and a change in another state only costs a reader some reading again. A change costs
+    the rules one append to a list (the engine's speed is measured with it)."""
 
-    __slots__ = ("changed", "faces", "status")
+    __slots__ = ("dropped", "faces")
 
     def __init__(self) -> None:
-        self.status = 0
+        #: how many of the first status changes are no longer kept
+        self.dropped = 0
         self.faces = 0
-        self.changed: list[int] = []
+
+    @property
+    def status(self) -> int:
+        """How many status changes there have been."""
+        return self.dropped + len(_CHANGED)
 
     def since(self, status: int) -> set[int] | None:
         """The ids of the cards whose status changed after the count was ``status`` (None
         when those are no longer all kept: then any card may have changed)."""
-        back = self.status - status
-        changed = self.changed
-        if back > len(changed):
+        back = self.dropped + len(_CHANGED) - status
+        if back > len(_CHANGED):
             return None
-        return set(changed[len(changed) - back :]) if back else set()
+        return set(_CHANGED[len(_CHANGED) - back :]) if back else set()
 
 
-#: how many of the last status changes the journal keeps the cards of
+#: about how many of the last status changes the journal keeps the cards of
 KEPT = 4096
 
 #: the process's journal of in-place card changes
 JOURNAL = Journal()
+#: the ids of the cards of the last status changes (the journal's; appended to inline, the
+#: cheapest way to record one)
+_CHANGED: list[int] = []
 
 
-def _status(card: Card) -> None:
-    JOURNAL.status += 1
-    changed = JOURNAL.changed
-    changed.append(card.id)
-    if len(changed) > KEPT:
-        del changed[: KEPT // 2]
+def _trim() -> None:
+    drop = len(_CHANGED) - KEPT // 2
+    del _CHANGED[:drop]
+    JOURNAL.dropped += drop
 
 
 def set_exhausted(card: Card, exhausted: bool) -> None:
     """Exhaust (tap) or ready a card."""
     card.exhausted = exhausted
-    _status(card)
+    _CHANGED.append(card.id)
+    if len(_CHANGED) > KEPT:
+        _trim()
 
 
 def set_counter(card: Card, key: str, value: int) -> None:
     """Set counter ``key`` of a card to ``value`` (0 is kept as a value; see drop_counter)."""
     card.counters[key] = value
-    _status(card)
+    _CHANGED.append(card.id)
+    if len(_CHANGED) > KEPT:
+        _trim()
 
 
 def drop_counter(card: Card, key: str) -> None:
     """Remove counter ``key`` from a card (nothing if it has none)."""
     card.counters.pop(key, None)
-    _status(card)
+    _CHANGED.append(card.id)
+    if len(_CHANGED) > KEPT:
+        _trim()
 
 
 def clear_counters(card: Card) -> None:
     """Remove every counter from a card."""
     card.counters.clear()
-    _status(card)
+    _CHANGED.append(card.id)
+    if len(_CHANGED) > KEPT:
+        _trim()
 
 
 def replace_counters(card: Card, counters: dict[str, int]) -> None:
     """Give a card ``counters`` (the dict itself, not a copy) as its counters."""
     card.counters = counters
-    _status(card)
+    _CHANGED.append(card.id)
+    if len(_CHANGED) > KEPT:
+        _trim()
 
 
 def set_defn(card: Card, defn: str) -> None:
