@@ -28,7 +28,7 @@ from cardwright.core.state import (
     state_hash,
     to_json,
 )
-from cardwright.core.zones import set_defn, total_cards
+from cardwright.core.zones import total_cards
 from cardwright.games import GAMES, option_forms
 
 MAX_DECISIONS = 20_000
@@ -205,9 +205,7 @@ def hidden_swaps(
                 continue
             renamed = clone(state)
             ca, cb = renamed.cards[a], renamed.cards[b]
-            ca_defn = ca.defn
-            set_defn(ca, cb.defn)
-            set_defn(cb, ca_defn)
+            ca.defn, cb.defn = cb.defn, ca.defn
             moved = clone(renamed)
             renamed.decision = game.reask(renamed)
             yield (

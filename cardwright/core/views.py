@@ -37,7 +37,6 @@ from typing import TYPE_CHECKING
 from .refs import map_refs
 from .rng import LocalRng
 from .state import HIDDEN, CardRef, Decision, LogEvent, S, clone
-from .zones import set_defn
 
 if TYPE_CHECKING:
     from .game import Game
@@ -72,7 +71,7 @@ def make_view(game: Game[S], state: S, seat: int) -> S:
     for cid, placeholder in hidden.items():
         card = cards.pop(cid)  # the view's own copy: it becomes the placeholder card
         card.id = placeholder
-        set_defn(card, HIDDEN)
+        card.defn = HIDDEN
         cards[placeholder] = card
     for defs in pools.values():
         if defs is not None:
@@ -147,7 +146,7 @@ def determinize(game: Game[S], view: S, seed: int) -> S:
             placeholder = state.zones[zone][i]
             card = cards.pop(placeholder)  # keeps what the view showed of the card
             card.id = cid
-            set_defn(card, defn)
+            card.defn = defn
             cards[cid] = card
             dealt[placeholder] = cid
             state.zones[zone][i] = cid

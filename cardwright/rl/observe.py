@@ -34,13 +34,11 @@ import numpy as np
 
 from cardwright.core.game import Game
 from cardwright.core.state import HIDDEN, Card, State
-from cardwright.core.zones import JOURNAL
 
 from .catalogue import Catalogue, CatalogueError
 from .spec import ZonePlane
 
 OBS_DTYPE = np.float32
-_EMPTY: list[int] = []
 MASK_DTYPE = np.int8
 
 
@@ -176,32 +174,6 @@ _Split = tuple[
 ]
 
 
-class _Kept:
-    """A seat's observation kept up to date (:meth:`Encoder.follow`): the state it follows
-    (the object itself), its card table, the journal's counts it was last brought up to,
-    the zone blocks as an array, and per zone the ids it was encoded from and the places
-    it set."""
-
-    __slots__ = ("base", "cards", "faces", "ids", "places", "state", "status")
-
-    def __init__(self, state: State, size: int) -> None:
-        self.state = state
-        self.cards = state.cards
-        self.status = -1
-        self.faces = -1
-        self.base = np.zeros(size, OBS_DTYPE)
-        self.ids: dict[str, list[int]] = {}
-        self.places: dict[str, list[int]] = {}
-
-
-#: the kinds of zone block :meth:`Encoder.follow` tells apart: hidden whole and read for its
-#: number only; seen whole and read for its cards by definition only; settled whole and read
-#: for cards' exhaustion or counters too; shown card by card (the game's ``card_visible``)
-_COUNTED, _LISTED, _STATUS, _SHOWN = range(4)
-#: a zone block of a seat's plan as :meth:`Encoder.follow` reads it (:meth:`_follow_plan`)
-_Follow = tuple[int, str, int, _Place]
-
-
 @dataclass(frozen=True)
 class Section:
     name: str
@@ -250,8 +222,6 @@ class Encoder:
         #: the header but the scores, by what it shows (a bounded number kept)
         self._heads: dict[tuple[Any, ...], dict[int, float]] = {}
         self._verdicts: dict[tuple[str, int], bool | None] = {}
-        self._follows: dict[int, list[_Follow]] = {}
-        self._kept: dict[int, _Kept] = {}
         for plane in self.spec.zones:
             per = 2 + len(plane.planes) * cards
             per += ("exhausted" in plane.planes) + len(plane.counters)
@@ -356,138 +326,6 @@ class Encoder:
         for i in ones:  # the places of ``ones`` are none of ``acc``'s
             put[i] += 1
         return out
-
-    def follow(self, state: State, seat: int) -> np.ndarray:
-        """The observation of ``seat`` (the same bytes as :meth:`encode`), kept up to date
-        between calls on the same full state: a zone block is encoded again only when the
-        zone's cards are not the ones it was encoded from (compared by content; by number
-        for a zone hidden whole) or, for a block that reads cards' exhaustion or counters or
-        any card's definition, when the core's journal (:data:`cardwright.core.zones.JOURNAL`)
-        counted such a change since; a zone the game shows card by card is encoded every
-        time. Any other state (another object, a view, a copy) is encoded whole first.
-        Returns a new array each time."""
-        if state.viewer >= 0:
-            return self.encode(state, seat)
-        kept = self._kept.get(seat)
-        if kept is None or kept.state is not state or kept.cards is not state.cards:
-            kept = self._kept[seat] = _Kept(state, self.size)
-        status, faces = JOURNAL.status, JOURNAL.faces
-        # the cards whose exhaustion or counters changed since (None: maybe any)
-        dirty = JOURNAL.since(kept.status) if kept.status != status else None
-        status_moved = kept.status != status
-        if kept.faces != faces:  # a definition changed: every block again
-            kept.ids.clear()
-        kept.status, kept.faces = status, faces
-        sight = Sight(self.game, state, seat, self.card_index, self._verdict)
-        zones, cards, index = state.zones, state.cards, self.card_index
-        last, places = kept.ids, kept.places
-        base: Any = kept.base.data
-        for kind, zone, at, place in self._follow_plan(seat):
-            ids = zones.get(zone, _EMPTY)
-            if kind == _COUNTED:  # hidden whole, nothing but its number
-                n = len(ids)
-                if base[at] != n:
-                    base[at] = base[at + 1] = n
-                continue
-            if kind == _LISTED:  # seen whole, its cards by definition
-                if ids == last.get(zone):
-                    continue
-                for i in places.get(zone, _EMPTY):
-                    base[i] = 0.0
-                base[place[1]] = len(ids)
-                ones = [at + index[cards[c].defn] for c in ids]
-                for i in ones:
-                    base[i] += 1
-                last[zone] = list(ids)
-                places[zone] = ones
-                continue
-            if (
-                kind == _STATUS
-                and (not status_moved or (dirty is not None and dirty.isdisjoint(ids)))
-                and ids == last.get(zone)
-            ):
-                continue
-            for i in places.get(zone, _EMPTY):
-                base[i] = 0.0
-            acc: dict[int, float] = {}
-            ones = []
-            if kind == _STATUS:
-                self._fill_whole(state, place, acc, ones)
-                last[zone] = list(ids)
-            else:
-                self._fill_place(sight, place, acc, ones)
-            for i, v in acc.items():
-                base[i] = v
-            for i in ones:
-                base[i] += 1
-            places[zone] = [*acc, *ones]
-        acc = {}
-        self._fill_header(sight, acc)
-        for feature, size, start in self._features:
-            self._fill_feature(sight, feature, size, start, acc)
-        out = kept.base.copy()
-        put: Any = out.data
-        for i, v in acc.items():
-            put[i] = v
-        return out
-
-    def _follow_plan(self, seat: int) -> list[_Follow]:
-        """``seat``'s plan as :meth:`follow` reads it: per zone block its kind, zone, the
-        offset it needs (of its count for :data:`_COUNTED`, of its cards for
-        :data:`_LISTED`) and its place in the plan."""
-        found = self._follows.get(seat)
-        if found is None:
-            found = self._follows[seat] = []
-            for place in self._plan(seat):
-                zone, base, at_cards, at_exh, counters, _, whole = place
-                status = at_exh >= 0 or bool(counters)
-                if whole is None:
-                    found.append((_SHOWN, zone, -1, place))
-                elif not whole and not status:
-                    found.append((_COUNTED, zone, base, place))
-                elif whole and not status and at_cards >= 0:
-                    found.append((_LISTED, zone, at_cards, place))
-                else:
-                    found.append((_STATUS, zone, -1, place))
-        return found
-
-    def _fill_whole(
-        self, state: State, place: _Place, acc: dict[int, float], ones: list[int]
-    ) -> None:
-        """One zone block that the game's ``zone_sight`` settles whole (all seen or all
-        hidden), as :meth:`_fill_zones` encodes it."""
-        zone, base, at_cards, at_exh, counters, tail, whole = place
-        ids = state.zones.get(zone)
-        if not ids:
-            return
-        cards = state.cards
-        acc[base] = n = len(ids)
-        if not whole:
-            acc[base + 1] = n
-            if at_exh >= 0:
-                e = sum([cards[c].exhausted for c in ids])
-                if e:
-                    acc[tail] = e
-            for k, (key, _) in enumerate(counters, tail + (at_exh >= 0)):
-                total = sum([cards[c].counters.get(key, 0) for c in ids])
-                if total:
-                    acc[k] = total
-            return
-        index = self.card_index
-        if at_cards >= 0:
-            ones += [at_cards + index[cards[c].defn] for c in ids]
-        if at_exh >= 0:
-            ones += [
-                at_exh + index[card.defn] for card in map(cards.__getitem__, ids) if card.exhausted
-            ]
-        if counters:
-            for card in map(cards.__getitem__, ids):
-                if card.counters:
-                    for key, at in counters:
-                        value = card.counters.get(key)
-                        if value:
-                            i = at + index[card.defn]
-                            acc[i] = acc.get(i, 0.0) + value
 
     def _fill_feature(
         self, sight: Sight, feature: Any, size: int, start: int, acc: dict[int, float]

@@ -147,7 +147,7 @@ class Table:
         cache = self._cache
         if cache is not None and cache[0] == state.decisions and cache[1] == seat:
             return cache[2], cache[3]
-        obs = self.encoder.follow(state, seat)
+        obs = self.encoder.encode(state, seat)
         mask = np.zeros(self.catalogue.size, MASK_DTYPE)
         decision = state.decision
         if decision is not None and decision.seat == seat:

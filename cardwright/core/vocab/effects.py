@@ -16,7 +16,6 @@ from typing import TYPE_CHECKING, Any
 
 from ..errors import EngineError
 from ..state import Bindings, CardRef, Decision, Option
-from ..zones import drop_counter, set_counter
 from .base import AnyCtx, Ctx, Effect, Expr, cards_of, seats_of
 from .exprs import Choose, Const, seats_from
 
@@ -562,18 +561,16 @@ def _lose(ctx: Ctx, key: str, n: int = 1, who: Any = None, why: str = "") -> Non
 
 def _set_counter(ctx: Ctx, cards: Any, name: str, value: int) -> None:
     for card in cards_of(cards):
-        set_counter(ctx.state.cards[card], name, int(value))
+        ctx.state.cards[card].counters[name] = int(value)
     ctx.game.derived_changed(ctx.state)
 
 
 def _add_counter(ctx: Ctx, cards: Any, name: str, n: int = 1) -> None:
     for card in cards_of(cards):
-        target = ctx.state.cards[card]
-        total = target.counters.get(name, 0) + int(n)
-        if total:
-            set_counter(target, name, total)
-        else:
-            drop_counter(target, name)
+        counters = ctx.state.cards[card].counters
+        counters[name] = counters.get(name, 0) + int(n)
+        if counters[name] == 0:
+            del counters[name]
     ctx.game.derived_changed(ctx.state)
 
 

@@ -22,7 +22,7 @@ from cardwright.core.rng import LocalRng
 from cardwright.core.rules import RulesIndex
 from cardwright.core.state import CardRef, Option
 from cardwright.core.steps import Respond
-from cardwright.core.zones import card_places, clear_counters, create_card, move, set_exhausted
+from cardwright.core.zones import card_places, create_card, move
 
 from .abilities import build_registry, card_abilities
 from .decks import FORMATS, format_for_size, resolve_deck
@@ -277,8 +277,8 @@ class BizarreWorld(Game[BWState]):
         if card_id not in s.zones[zone]:
             return
         move(s, card_id, f"discard:{card.owner}", from_zone=zone)
-        set_exhausted(card, False)
-        clear_counters(card)
+        card.exhausted = False
+        card.counters.clear()
         card.controller = card.owner
         s.contrib.pop(CardRef(card_id), None)
         self.log(s, "dies", rule, f"{card.defn} {how}", card.owner, card=card_id)

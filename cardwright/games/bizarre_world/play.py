@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 from cardwright.core.game import AFTER
 from cardwright.core.state import CardRef, Decision, Option
 from cardwright.core.vocab import ability_possible, start_ability
-from cardwright.core.zones import move, set_exhausted
+from cardwright.core.zones import move
 
 from .abilities import card_abilities
 from .battle import Battle
@@ -81,7 +81,7 @@ class Play(BWStep, tag="bw.play"):
         card = s.cards[cid]
         card.controller = seat
         card.face_up = True
-        set_exhausted(card, g.has_keyword(s, cid, "enters_exhausted"))
+        card.exhausted = g.has_keyword(s, cid, "enters_exhausted")
         extra = " exhausted (Lazy)" if card.exhausted else ""
         g.log(
             s,
@@ -160,7 +160,7 @@ class Pay(BWStep, tag="bw.pay"):
         if option.arg == "neutral":
             for cid in s.zones[f"resources:{seat}"]:
                 if not s.cards[cid].exhausted:
-                    set_exhausted(s.cards[cid], True)
+                    s.cards[cid].exhausted = True
                     break
             paid, label = 1, "a neutral resource"
         elif option.arg == "gray":
@@ -170,7 +170,7 @@ class Pay(BWStep, tag="bw.pay"):
         else:
             assert option.card is not None
             cid = option.card
-            set_exhausted(s.cards[cid], True)
+            s.cards[cid].exhausted = True
             paid = g.defn(s, cid).of.amount
             label = s.cards[cid].defn
             if paid > need:
@@ -229,7 +229,7 @@ class Activate(BWStep, tag="bw.activate"):
         abilities = card_abilities(cdef.id, s.config["ruleset"])
         if self.stage == 0:
             self.stage = 1
-            set_exhausted(s.cards[cid], True)
+            s.cards[cid].exhausted = True
             g.log(
                 s,
                 "activate",

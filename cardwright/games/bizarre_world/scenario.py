@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 from cardwright.core.entries import add_lasting_effects, parse_card_spec, whole
 from cardwright.core.errors import DataError
 from cardwright.core.rng import seed_rng
-from cardwright.core.zones import create_card, set_exhausted
+from cardwright.core.zones import create_card
 from cardwright.games.setups import card_list, seat_named, seat_setup, setup_seats
 
 from .decks import FORMATS
@@ -121,7 +121,7 @@ def _place(
     for _ in range(spec.count):
         face_up = zone in ("hand", "play", "discard")
         card = create_card(state, defn, seat, f"{zone}:{seat}", face_up=face_up)
-        set_exhausted(card, "exhausted" in spec.flags)
+        card.exhausted = "exhausted" in spec.flags
         if spec.alias:
             if spec.alias in aliases:
                 raise DataError(f"{where}: alias {spec.alias!r} is used twice")

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 from cardwright.core.game import WHEN
 from cardwright.core.state import CardRef, Decision, Option
-from cardwright.core.zones import move, set_exhausted
+from cardwright.core.zones import move
 
 from .play import main_choice, main_options
 from .state import BWState, BWStep
@@ -85,7 +85,7 @@ class Turn(BWStep, tag="bw.turn"):
             s.phase = "unexhaust"
             for zone in (f"resources:{seat}", f"play:{seat}"):
                 for cid in s.zones[zone]:
-                    set_exhausted(s.cards[cid], False)
+                    s.cards[cid].exhausted = False
             g.log(
                 s,
                 "unexhaust",

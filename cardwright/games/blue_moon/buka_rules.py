@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING
 
 from cardwright.core.errors import EngineError
 from cardwright.core.state import CardRef, Decision, Option
-from cardwright.core.zones import drop_counter, move, replace_counters, set_counter
+from cardwright.core.zones import move
 
 from . import play
 from .abilities import IG_EARTH, IG_FIRE
@@ -128,13 +128,11 @@ def _bluff_would_be_ignored(g: BlueMoon, s: BMState, eff: InForce, seat: int, ci
         return False
     card = s.cards[cid]
     face, counters = card.face_up, card.counters
-    card.face_up = False
-    replace_counters(card, {**counters, BLUFF: 1})
+    card.face_up, card.counters = False, {**counters, BLUFF: 1}
     try:
         mask = InForce(g, s).flags(cid)[0]
     finally:
-        card.face_up = face
-        replace_counters(card, counters)
+        card.face_up, card.counters = face, counters
     return bool(mask & (IG_FIRE | IG_EARTH))
 
 
@@ -236,7 +234,7 @@ def play_bluff(g: BlueMoon, s: BMState, eff: InForce, seat: int, cid: int) -> No
     move(s, cid, f"support:{seat}", from_zone=src)
     card = s.cards[cid]
     card.face_up = False
-    set_counter(card, BLUFF, 1)
+    card.counters[BLUFF] = 1
     _use_allowance(s, mode)
     s.turn_info.bluffs += 1
     if src.startswith("hand"):
@@ -286,7 +284,7 @@ def reveal(g: BlueMoon, s: BMState, cid: int, why: str) -> None:
     """A bluff stops being a bluff: it is turned face up (and logged for both players)."""
     card = s.cards[cid]
     card.face_up = True
-    drop_counter(card, BLUFF)
+    card.counters.pop(BLUFF, None)
     if s.logging:
         d = g.defs[card.defn]
         kind = d.bluff_kind or "no"
@@ -342,7 +340,7 @@ def undo(g: BlueMoon, s: BMState, seat: int) -> list[str]:
         for cid in reversed(mine):
             card = s.cards[cid]
             card.face_up = True
-            drop_counter(card, BLUFF)
+            card.counters.pop(BLUFF, None)
             move(s, cid, f"hand:{seat}", from_zone=f"support:{seat}")
             names.append("a bluff")
         ti.bluffs = 0

@@ -33,7 +33,7 @@ from cardwright.core.entries import parse_card_spec, whole
 from cardwright.core.errors import DataError
 from cardwright.core.rng import seed_rng
 from cardwright.core.state import CardRef
-from cardwright.core.zones import create_card, set_counter
+from cardwright.core.zones import create_card
 from cardwright.games.setups import card_list, seat_named, seat_setup, setup_seats
 
 from . import buka_rules as buka
@@ -185,7 +185,7 @@ def _place(
         key = zone if zone.startswith("ship") else f"{zone}:{seat}"
         card = create_card(state, defn.id, seat, key, face_up=zone != "deck" and not bluff)
         if bluff:
-            set_counter(card, BLUFF, 1)
+            card.counters[BLUFF] = 1
         ids.append(card.id)
         if spec.alias:
             if spec.alias in aliases:

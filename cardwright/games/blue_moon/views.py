@@ -11,7 +11,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from cardwright.core.rng import LocalRng
-from cardwright.core.zones import set_counter, set_defn
 
 from .buka_rules import LOADABLE
 from .cards import BLUFF, CardDef
@@ -87,16 +86,14 @@ def repair_determinized(g: BlueMoon, view: BMState, full: BMState, seed: int) ->
                     if d.type != "leader" and n not in used and fits_def(kind, d)
                 )
                 if spare:
-                    set_defn(full.cards[cid], spare[rng.randbelow(len(spare))])
+                    full.cards[cid].defn = spare[rng.randbelow(len(spare))]
                 continue
             z, j = cands[rng.randbelow(len(cands))]
             other_id = full.zones[z][j]
             a, b = full.cards[cid], full.cards[other_id]
-            a_defn = a.defn
-            set_defn(a, b.defn)
-            set_defn(b, a_defn)
+            a.defn, b.defn = b.defn, a.defn
         for zone, i in slots:
             if zone.startswith("support"):
                 card = full.cards[full.zones[zone][i]]
                 card.face_up = False
-                set_counter(card, BLUFF, 1)
+                card.counters[BLUFF] = 1

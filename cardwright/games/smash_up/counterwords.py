@@ -10,7 +10,6 @@ from typing import TYPE_CHECKING, Any
 
 from cardwright.core.vocab import VerbSpec, cards_of
 from cardwright.core.vocab.exprs import Call
-from cardwright.core.zones import drop_counter, set_counter
 
 from . import history, values
 from .selectors import _e, _first, verb
@@ -40,9 +39,9 @@ def remove_counters(g: SmashUp, s: SUState, cid: int, count: int, seat: int, rul
         return 0
     history.fell(g, s, cid)
     if have == count:
-        drop_counter(s.cards[cid], "p1")
+        del s.cards[cid].counters["p1"]
     else:
-        set_counter(s.cards[cid], "p1", have - count)
+        s.cards[cid].counters["p1"] = have - count
     values.changed(s)
     g.log(
         s,

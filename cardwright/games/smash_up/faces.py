@@ -24,7 +24,6 @@ from typing import TYPE_CHECKING, Any
 
 from cardwright.core.state import CardRef, Lasting
 from cardwright.core.vocab import VerbSpec
-from cardwright.core.zones import set_defn
 
 from . import inplay, values
 from .cardmodels import FACE, CardDef
@@ -104,7 +103,7 @@ def turn(g: SmashUp, state: SUState, cid: int, defn: str) -> None:
     card = state.cards[cid]
     if card.defn == defn:
         return
-    set_defn(card, defn)
+    card.defn = defn
     inplay.changed(state)
     values.changed(state)
 
@@ -113,7 +112,7 @@ def restore(state: SUState, cid: int) -> None:
     """Card ``cid`` leaves play (or the resolving area): it is its own card again (called by
     the one card move, ``cards.to_zone``, after the zones say so)."""
     card = state.cards[cid]
-    set_defn(card, own(card.defn))
+    card.defn = own(card.defn)
 
 
 def expire(g: SmashUp, s: SUState, ends: tuple[str, ...]) -> None:

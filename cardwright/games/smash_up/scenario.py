@@ -48,7 +48,7 @@ from cardwright.core.entries import add_lasting_effects, alias_ref, parse_card_s
 from cardwright.core.errors import DataError
 from cardwright.core.rng import seed_rng
 from cardwright.core.state import Card, CardRef
-from cardwright.core.zones import create_card, set_counter
+from cardwright.core.zones import create_card
 
 from . import inplay, madness
 from .burying import buried_zone
@@ -112,7 +112,7 @@ class _Builder:
         for _ in range(spec.count):
             card = create_card(self.state, defn, owner, zone, face_up=zone not in ("deck",))
             if counters:
-                set_counter(card, "p1", counters)
+                card.counters["p1"] = counters
             made.append(card)
         self.game.cards_made(self.state)
         if spec.alias:
@@ -164,7 +164,7 @@ class _Builder:
                 raise DataError(f"{where}: {card.defn} is not a minion")
             card.controller = seat
             if "counters" in spec:
-                set_counter(card, "p1", whole(spec["counters"], f"{where}.counters"))
+                card.counters["p1"] = whole(spec["counters"], f"{where}.counters")
             for i, action in enumerate(spec.get("actions") or []):
                 at = f"{where}.actions[{i}]"
                 by = seat

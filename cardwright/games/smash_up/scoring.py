@@ -15,7 +15,6 @@ import msgspec
 
 from cardwright.core import rng as chance
 from cardwright.core.state import CardRef, Decision, Option
-from cardwright.core.zones import clear_counters
 
 from . import inplay, values
 from .catalog import BASE_DECK, BASE_DISCARD, BASES, base_zone
@@ -255,7 +254,7 @@ def _clear_base(g: SmashUp, s: SUState, bid: int) -> int:
         card = s.cards[cid]
         g.to_zone(s, cid, zone, f"{instead[cid] or 'discard'}:{card.owner}")
         card.controller = card.owner
-        clear_counters(card)
+        card.counters.clear()
         s.attached.pop(CardRef(cid), None)
     if s.lasting:
         gone = {*moved, bid}

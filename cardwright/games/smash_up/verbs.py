@@ -14,7 +14,6 @@ from typing import TYPE_CHECKING, Any
 
 from cardwright.core import rng as chance
 from cardwright.core.state import CardRef
-from cardwright.core.zones import clear_counters, drop_counter, set_counter
 
 from . import burying, history, inplay, values
 from .catalog import BASE_DECK, BASES, base_zone
@@ -75,15 +74,14 @@ def add_counters(g: SmashUp, s: SUState, cid: int, count: int, seat: int, rule: 
         return False
     if not g.affected(s, cid, "counters", AffectEffect("counters", amount=count)):
         return False
-    card = s.cards[cid]
-    now = card.counters.get("p1", 0) + count
-    set_counter(card, "p1", now)
+    counters = s.cards[cid].counters
+    counters["p1"] = counters.get("p1", 0) + count
     values.changed(s)
     g.log(
         s,
         "counters",
         rule,
-        f"{g.card_name(s, cid)} gets {count} +1 power counter(s) ({now} now)",
+        f"{g.card_name(s, cid)} gets {count} +1 power counter(s) ({counters['p1']} now)",
         seat,
         card=cid,
     )
@@ -105,14 +103,14 @@ def move_counters(
     # the counters are discarded instead
     lands = not g.blocked(s, "counters", dest, seat) and g.affected(s, dest, "counters")
     if have == count:
-        drop_counter(s.cards[src], "p1")
+        del s.cards[src].counters["p1"]
     else:
-        set_counter(s.cards[src], "p1", have - count)
+        s.cards[src].counters["p1"] = have - count
     values.changed(s)
     if not lands:
         return
-    target = s.cards[dest]
-    set_counter(target, "p1", target.counters.get("p1", 0) + count)
+    counters = s.cards[dest].counters
+    counters["p1"] = counters.get("p1", 0) + count
     g.log(
         s,
         "counters",
@@ -144,7 +142,7 @@ def leave_play(g: SmashUp, s: SUState, cid: int, dest: str, *, bottom: bool = Fa
     offer = g.offer_instead(s, cid) if instead is None and dest.startswith("discard:") else None
     g.to_zone(s, cid, base_zone(bid), dest, bottom=bottom)
     card.controller = card.owner
-    clear_counters(card)
+    card.counters.clear()
     s.attached.pop(CardRef(cid), None)
     if s.lasting:
         s.lasting = [e for e in s.lasting if e.target != cid]

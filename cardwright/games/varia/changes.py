@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from cardwright.core.zones import move, set_exhausted
+from cardwright.core.zones import move
 
 from .state import VariaState
 
@@ -54,7 +54,7 @@ def ruin(g: Varia, s: VariaState, card: int, rule: str) -> None:
     c = s.cards[card]
     if c.exhausted or g._defs[c.defn].kind != "item":
         return
-    set_exhausted(c, True)
+    c.exhausted = True
     if s.logging:
         g.log(s, "ruined", rule, f"{g.card_name(s, card)} is ruined", c.owner, card=card)
     if g.slot_of(s, card) is not None:
@@ -65,7 +65,7 @@ def repair(g: Varia, s: VariaState, card: int, rule: str) -> None:
     c = s.cards[card]
     if not c.exhausted:
         return
-    set_exhausted(c, False)
+    c.exhausted = False
     if s.logging:
         g.log(s, "repaired", rule, f"{g.card_name(s, card)} is repaired", c.owner, card=card)
 

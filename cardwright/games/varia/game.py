@@ -26,7 +26,7 @@ from cardwright.core.rng import LocalRng
 from cardwright.core.state import CardRef, Lasting, Option, known_card
 from cardwright.core.steps import Respond
 from cardwright.core.vocab import hear, lasting_permissions
-from cardwright.core.zones import card_places, create_card, move, set_counter
+from cardwright.core.zones import card_places, create_card, move
 
 from . import actions, changes
 from .abilities import build, rules_index, stack_ability
@@ -515,7 +515,7 @@ class Varia(Game[VariaState]):
         if cid is None:
             cid = create_card(s, name + STACK, seat, f"stacks:{seat}").id
         if after:
-            set_counter(s.cards[cid], "n", after)
+            s.cards[cid].counters["n"] = after
         else:
             s.zones[f"stacks:{seat}"].remove(cid)
             del s.cards[cid]

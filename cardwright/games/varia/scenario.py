@@ -26,7 +26,7 @@ from cardwright.core.entries import add_lasting_effects, parse_card_spec, truth,
 from cardwright.core.errors import DataError
 from cardwright.core.rng import seed_rng
 from cardwright.core.state import CardRef
-from cardwright.core.zones import create_card, set_exhausted
+from cardwright.core.zones import create_card
 from cardwright.games.setups import card_list, seat_named, seat_setup, setup_seats
 
 from . import actions
@@ -193,7 +193,7 @@ def _place(
         c = create_card(
             s, card.id, seat, f"{zone}:{seat}", face_up=zone not in ("deck", "forgotten")
         )
-        set_exhausted(c, "exhausted" in spec.flags)
+        c.exhausted = "exhausted" in spec.flags
         made.append(CardRef(c.id))
         if spec.alias:
             if spec.alias in aliases:
