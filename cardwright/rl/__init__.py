@@ -29,16 +29,10 @@ except ImportError as exc:  # pragma: no cover - the extra is part of the test i
 
 from cardwright.games import GAMES, playable_games
 
-from . import native
-
-#: whether the encoder's modules load compiled by mypyc (``cardwright.rl.native``)
-NATIVE = native.enable(__path__)
-
-# after the path is settled: these load the compiled encoder when it is fresh
-from .aec import env, raw_env  # noqa: E402
-from .catalogue import Catalogue, CatalogueError  # noqa: E402
-from .observe import Encoder, observation_dict  # noqa: E402
-from .table import Table  # noqa: E402
+from .aec import env, raw_env
+from .catalogue import Catalogue, CatalogueError
+from .observe import Encoder, observation_dict
+from .table import Table
 
 __all__ = [
     "GYM_IDS",
