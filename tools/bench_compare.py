@@ -28,6 +28,15 @@ the median and quartiles of the per-block ratios::
 
     python tools/bench_compare.py OLD NEW smash-up -o players=2 --cpu 80 --interleave 4 --rounds 4
 
+The games are those of the seeds in both checkouts, with the game's default decks or factions
+unless ``-o`` names them (a value that is JSON is read as JSON). A seat given as ``any`` is
+dealt its choice at random for each seed, as ``simulate --factions any`` deals it, by each
+checkout from its own pool: with a checkout that has more factions than the other, the two play
+different games (the cost of the new cards in play, not of the code alone)::
+
+    python tools/bench_compare.py OLD NEW smash-up -o 'factions=["any","any"]' --cpu 80 \\
+        --interleave 4
+
 Each checkout needs its own ``.venv`` (``make test`` or ``make bench`` there makes it).
 """
 
@@ -65,11 +74,15 @@ def one_round(checkout: Path, game: str, seconds: float, options: list[str]) -> 
 _PLAY_GAMES = """
 import json, sys, time
 from cardwright.agents import RandomAgent
-from cardwright.games import get_game
+from cardwright.games import GAMES, get_game
 game, n, options = sys.argv[1], int(sys.argv[2]), json.loads(sys.argv[3])
 g = get_game(game)
 def play(seed):
-    s = g.new_state(dict(options), seed, log=False)
+    config = dict(options)
+    if "any" in (config.get(GAMES[game].seat_key) or ()):
+        from cardwright.sim.deal import deal  # each checkout deals from its own pool
+        config = deal(game, config, seed)
+    s = g.new_state(config, seed, log=False)
     agent = RandomAgent(seed)
     while s.decision is not None:
         g.apply(s, agent.choose(g, s, s.decision.seat))

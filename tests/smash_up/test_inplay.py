@@ -5,6 +5,10 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
+from cardwright.core.errors import EngineError
+from cardwright.core.zones import create_card
 from cardwright.games.smash_up.catalog import BASES, base_zone
 from cardwright.games.smash_up.game import SmashUp
 from cardwright.games.smash_up.inplay import InPlay, in_play_now
@@ -58,6 +62,11 @@ def test_moves_to_and_from_bases_update_the_kept_answer_in_place() -> None:
         _same(kept, _derived(s))
         # what was handed out before the move is as it was: replaced, never changed in place
         assert all(v == copy for v, copy in handed_out), f"step {step}"
+        # the kept minions in play follow the move too
+        minions = [
+            (c, b) for b in bases for c in s.zones[base_zone(b)] if cat.is_minion[s.cards[c].defn]
+        ]
+        assert GAME.minions_in_play(s) == minions, f"step {step}"
     assert len(kept.ids) > 40
 
 
@@ -70,3 +79,18 @@ def test_a_base_leaving_play_derives_the_answer_again() -> None:
     anew = in_play_now(s)
     assert anew is not kept
     assert bid not in anew.ids
+
+
+def test_a_card_made_without_saying_so_is_caught() -> None:
+    """The catalog kept on the state is a bare read; with the checks on, a look at the cards
+    in play fails once a card is made without ``cards_made`` (the kept catalog is stale)."""
+    s = GAME.new_state({"players": 2}, 4, log=False)
+    assert isinstance(s, SUState)
+    GAME.cat(s)
+    in_play_now(s)  # the kept catalog is the state's cards'
+    create_card(s, s.cards[s.zones["hand:0"][0]].defn, 0, "hand:0")
+    with pytest.raises(EngineError, match="cards_made"):
+        in_play_now(s)
+    GAME.cards_made(s)
+    GAME.cat(s)
+    in_play_now(s)

@@ -144,15 +144,15 @@ def use_talent(g: SmashUp, s: SUState, seat: int, cid: int, *, extra: bool = Fal
 
 
 def talent_usable(g: SmashUp, s: SUState, seat: int, cid: int) -> bool:
+    if s.cards[cid].controller != seat and not (
+        seat == s.active and cid in s.zones[BASES]  # a base's Talent: its active player's
+    ):  # (first: asked of every Talent in play, most of them other players')
+        return False
     spec = g.spec(s, cid)
     if spec is None or spec.talent is None:
         return False
     used = s.talents_used
     if cid in used and (used.count(CardRef(cid)) > 1 or _second_use(g, s, cid) < 0):
-        return False
-    if s.cards[cid].controller != seat and not (
-        seat == s.active and cid in s.zones[BASES]  # a base's Talent: its active player's
-    ):
         return False
     return spec.talent_ok is None or spec.talent_ok(g, s, cid)
 

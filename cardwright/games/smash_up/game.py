@@ -416,25 +416,30 @@ class SmashUp(Game[SUState]):
         return values.kept(self, state)
 
     def cat(self, state: SUState) -> Catalog:
-        """The catalog as this game's cards see it (:meth:`.Catalog.for_game`), kept beside
-        the state's cards: a copy works it out again, and a card made after the setup must
-        be followed by :meth:`cards_made`."""
-        try:  # (an attribute read, as ``inplay.in_play_now``: asked very often)
-            kept: tuple[object, int, Catalog] | None = state._catalog  # type: ignore[attr-defined]
+        """The catalog as this game's cards see it (:meth:`.Catalog.for_game`), kept on the
+        state (a copy works it out again; a card made after the setup must be followed by
+        :meth:`cards_made`). Some thirty calls a decision, so the kept catalog is a bare
+        attribute read; with ``inplay.CHECK`` on (the test suite) every look at the cards in
+        play checks that it is still the catalog of the state's cards
+        (:func:`.inplay.check_catalog`)."""
+        try:
+            return state._cat  # type: ignore[attr-defined,no-any-return]
         except AttributeError:
-            kept = None
-        if kept is not None and kept[0] is state.cards:
-            if inplay.CHECK and kept[1] != len(state.cards):
-                raise EngineError("smash-up: cards were made without SmashUp.cards_made()")
-            return kept[2]
+            return self._catalog_kept(state)
+
+    def _catalog_kept(self, state: SUState) -> Catalog:
+        """:meth:`cat` when the state keeps no catalog: worked out and kept, with the cards
+        it was worked out for (what :func:`.inplay.check_catalog` compares)."""
         cat = self.catalog(state.config["card_set"]).for_game(game_defns(state.cards.values()))
-        state.__dict__["_catalog"] = (state.cards, len(state.cards), cat)
+        state.__dict__["_cat"] = cat
+        state.__dict__[inplay.CATALOG_OF] = (state.cards, len(state.cards))
         return cat
 
     def cards_made(self, state: SUState) -> None:
         """Say that cards were made in ``state`` (a scenario's position): the catalog its
         cards see is worked out again."""
-        state.__dict__["_catalog"] = None
+        state.__dict__.pop("_cat", None)
+        state.__dict__.pop(inplay.CATALOG_OF, None)
 
     def catalog(self, card_set: str) -> Catalog:
         """The catalog of a card set (made once, when a game first plays with it)."""
@@ -500,15 +505,9 @@ class SmashUp(Game[SUState]):
         return [c for c in state.zones[base_zone(bid)] if is_minion[cards[c].defn]]
 
     def minions_in_play(self, state: SUState) -> list[tuple[int, int]]:
-        """Every minion in play with its base, base by base in table order."""
-        is_minion = self.cat(state).is_minion
-        cards, zones = state.cards, state.zones
-        return [
-            (c, bid)
-            for bid in zones[BASES]
-            for c in zones[base_zone(bid)]
-            if is_minion[cards[c].defn]
-        ]
+        """Every minion in play with its base, base by base in table order (kept with the
+        cards in play: :meth:`.InPlay.minions`; not to be changed)."""
+        return in_play_now(state).minions(self.cat(state))
 
     def in_play(self, state: SUState) -> Iterable[int]:
         """Every base in play and every card at one (each base, then the cards at it)."""

@@ -41,7 +41,8 @@ class InPlay:
     definition of each of those; ``where``: the base each card at a base is at (bases are not
     in it); ``base_set``: the bases, as a set. ``found`` keeps, per set of definitions of the
     catalog, the cards in play with one of them (``specs`` the same with their specs), sorted
-    into every set at the first query."""
+    into every set at the first query; ``minion_list`` the minions with their bases
+    (:meth:`minions`), for the ``ids`` it was made from (``minions_of``)."""
 
     __slots__ = (
         "base_set",
@@ -53,6 +54,8 @@ class InPlay:
         "found",
         "ids",
         "lists",
+        "minion_list",
+        "minions_of",
         "names",
         "specs",
         "where",
@@ -79,6 +82,8 @@ class InPlay:
         self.specs: dict[frozenset[str], list[tuple[int, Any]]] = {}
         self.catalog: Catalog | None = None  # the catalog whose sets they are sorted into
         self.based: dict[frozenset[str], bool] = {}
+        self.minion_list: list[tuple[int, int]] = []
+        self.minions_of: tuple[int, ...] | None = None  # the ``ids`` minion_list is of
 
     def move(self, cid: int, frm: int, to: int, bottom: bool) -> None:
         """Card ``cid`` left the cards at base number ``frm`` and/or joined those at base
@@ -157,6 +162,20 @@ class InPlay:
         self.found, self.specs, self.catalog = found, specs, cat
         self.based = {}
 
+    def minions(self, cat: Catalog) -> list[tuple[int, int]]:
+        """Every minion in play with its base, base by base in table order, kept until a card
+        moves (:meth:`move` makes new ``ids``). Shared: not to be changed."""
+        if self.minions_of is not self.ids:
+            is_minion, cards = cat.is_minion, self.cards
+            self.minion_list = [
+                (c, bid)
+                for bid, here in zip(self.bases, self.lists, strict=True)
+                for c in here
+                if is_minion[cards[c].defn]
+            ]
+            self.minions_of = self.ids
+        return self.minion_list
+
     def having(self, kinds: frozenset[str], cat: Catalog) -> list[int]:
         """The bases and cards in play whose definition is in ``kinds`` (one of the catalog's
         sets of definitions with a kind of hook), in table order. Shared: not to be changed.
@@ -164,14 +183,18 @@ class InPlay:
         if self.catalog is not cat:  # (none yet, or the one before cards were made)
             self._sort(cat)
         found = self.found.get(kinds)
-        return _none(kinds, cat) if found is None else found
+        if found is None:  # (the set's check only with CHECK on: a call saved, asked often)
+            return _none(kinds, cat) if CHECK else _NONE
+        return found
 
     def with_specs(self, kinds: frozenset[str], cat: Catalog) -> list[tuple[int, AbilitySpec]]:
         """:meth:`having`, each card with its ability spec. Shared: not to be changed."""
         if self.catalog is not cat:  # (none yet, or the one before cards were made)
             self._sort(cat)
         specs = self.specs.get(kinds)
-        return _none(kinds, cat) if specs is None else specs
+        if specs is None:
+            return _none(kinds, cat) if CHECK else _NONE
+        return specs
 
     def base_among(self, kinds: frozenset[str], cat: Catalog) -> bool:
         """Whether a base in play has a definition in ``kinds`` (kept per set)."""
@@ -201,14 +224,32 @@ def in_play_now(state: SUState) -> InPlay:
     except AttributeError:
         kept = None
     if kept is not None and kept.cards is state.cards:
-        if CHECK and not kept.fresh(state):
-            raise EngineError(
-                f"the cards in play changed without inplay.changed() (after decision "
-                f"{state.decisions}): a move of cards at a base skipped the card-move funnel"
-            )
+        if CHECK:
+            if not kept.fresh(state):
+                raise EngineError(
+                    f"the cards in play changed without inplay.changed() (after decision "
+                    f"{state.decisions}): a move of cards at a base skipped the card-move funnel"
+                )
+            check_catalog(state)
         return kept
     kept = state.__dict__[_KEY] = InPlay(state)
     return kept
+
+
+#: the key of the cards the kept catalog (``SmashUp.cat``) was worked out for, and their number
+CATALOG_OF = "_catalog_of"
+
+
+def check_catalog(state: SUState) -> None:
+    """Fail when the catalog kept on the state (``SmashUp.cat``, a bare attribute read) was
+    worked out for other cards: cards made without ``SmashUp.cards_made()``, or the state's
+    cards replaced by another dictionary (asked with :data:`CHECK` on)."""
+    made: tuple[object, int] | None = state.__dict__.get(CATALOG_OF)
+    if made is not None and (made[0] is not state.cards or made[1] != len(state.cards)):
+        raise EngineError(
+            f"smash-up: cards were made without SmashUp.cards_made() (after decision "
+            f"{state.decisions}): the kept catalog is another set of cards'"
+        )
 
 
 def _check(kept: InPlay, state: SUState) -> None:
