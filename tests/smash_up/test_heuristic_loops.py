@@ -7,7 +7,7 @@ heuristic played it again and again past the runner's 100,000-decision limit. Th
 is built so that The Homeworld is where the heuristic wants Jumper (it wins first place
 there)."""
 
-from cardwright.games import get_game
+from cardwright.games.smash_up.game import SmashUp
 from cardwright.games.smash_up.heuristic import PLAYS_PER_TURN_CAP, SmashUpHeuristic
 from cardwright.games.smash_up.scenario import build
 from cardwright.games.smash_up.state import SUState
@@ -24,7 +24,7 @@ SETUP = {
 
 
 def test_the_jumper_homeworld_leprechaun_loop_ends() -> None:
-    game = get_game("smash-up")
+    game = SmashUp()
     state, _ = build(game, {"names": ["Ann", "Bob"]}, SETUP, 1)
     assert isinstance(state, SUState)
     agent = SmashUpHeuristic(0)

@@ -11,11 +11,11 @@ from typing import Any
 
 import pytest
 
-from cardwright.games import get_game
+from cardwright.games.smash_up.game import SmashUp
 from cardwright.games.smash_up.heuristic import SmashUpHeuristic
 from cardwright.games.smash_up.scenario import build
 
-GAME = get_game("smash-up")
+GAME = SmashUp()
 B = ["Jungle Oasis as oasis", "Factory 436-1337 as factory", "Evans City Cemetery as cem"]
 
 
@@ -70,11 +70,11 @@ CASES: list[tuple[str, dict[str, Any], list[str], tuple[str, ...], str]] = [
         "return",
     ),
     (
-        "madness_played_after_a_real_action",
-        _ann(["Madness as m", "Corruption as c"]),
+        "madness_played_before_the_minion",
+        _ann(["Zapbot", "Madness as m"]),
         [],
         (),
-        "play:@c",
+        "play:@m",
     ),
     # cards that pay for Madness held use it
     (

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from cardwright.core.state import Decision, Option
+from cardwright.core.state import CardRef, Decision, Option
 
 from .carddata import MADNESS
 from .madness import MADNESS_DECK, madness_owned
@@ -171,9 +171,9 @@ def play_value(g: SmashUp, s: SUState, seat: int, cid: int, card: str) -> float 
     """What playing a Cthulhu-set action (or a Madness card) from hand is worth to the
     heuristic's Play Cards phase, or None when it has no rule of its own for it."""
     if card == MADNESS:
-        # draw two (as Mystic Studies, but a Madness card comes back) or clean the deck;
-        # below the other actions, which do more with the one action play
-        return 1.5
+        # before the minion, as Mystic Studies: two cards drawn to choose from, or one Madness
+        # card fewer (measured: better than keeping the action play for another action)
+        return 4.5
     if card in NEEDS_MADNESS:
         hand = [c for c in held(s, seat) if c != cid]
         if card == "miskatonic_university/jinkies":
@@ -195,8 +195,8 @@ def talent_value(g: SmashUp, s: SUState, seat: int, card: str) -> float | None:
     if card == "miskatonic_university/librarian":
         if held(s, seat):
             return 5.0  # play a Madness card as an extra action
-        # otherwise it only draws a Madness card, to be played for two cards later
-        return 4.5 if madness_cost(s, seat) < 0.9 and not return_madness(s, seat) else 0.0
+        # otherwise it only draws a Madness card (measured: no better than leaving it)
+        return 0.0
     if card in DRAWS_MADNESS:  # Eldritch Gate: a Madness card and an extra minion there
         minions = [c for c in s.zones[f"hand:{seat}"] if g.is_minion(s, c)]
         return 4.5 if minions and madness_cost(s, seat) < 1.5 else 0.0
@@ -229,13 +229,13 @@ def choose(g: SmashUp, s: SUState, seat: int, decision: Decision, card: str) -> 
             s.cards[a].controller != seat
             for b in s.zones["bases"]
             for a in s.zones[f"base:{b}"]
-            if not g.is_minion(s, a) and s.attached.get(a) == b
+            if not g.is_minion(s, a) and s.attached.get(CardRef(a)) == b
         )
         return _pick(options, "destroy" if rivals else "madness", "madness", "destroy")
     if kind == "dunwich_horror":  # draw two Madness cards or lose the minion (+5) before scoring
         bid = _source_base(g, s)
         dunwich = getattr(s.stack[-1], "source", None)
-        host = s.attached.get(dunwich, -1) if isinstance(dunwich, int) else -1
+        host = s.attached.get(CardRef(dunwich), -1) if isinstance(dunwich, int) else -1
         if bid < 0 or host not in s.cards:
             return None
         loss = g.power(s, host, bid)
