@@ -145,6 +145,8 @@ def split_agents(text: str) -> list[str]:
 
 def parse_spec(text: str) -> AgentSpec:
     """Read and check one spec."""
+    if not isinstance(text, str):
+        raise ConfigError(f"agent {text!r}: an agent spec is text, such as 'random' or 'heuristic'")
     name, sep, rest = text.strip().partition(":")
     name = name.strip()
     kind = KINDS.get(name)

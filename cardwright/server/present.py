@@ -196,4 +196,5 @@ class Presenter:
             "seat": e.seat,
             "rule": e.rule,
             "card": e.card,
+            "data": e.data,
         }

@@ -16,7 +16,7 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from cardwright.agents import make_agent
+from cardwright.agents import Agent, make_agent
 from cardwright.core.errors import ConfigError, EngineError
 from cardwright.core.game import Game
 from cardwright.games import resolve
@@ -73,27 +73,30 @@ def play_game(
     game: Game | str,
     config: dict[str, Any] | None,
     seed: int,
-    agents: Sequence[str],
+    agents: Sequence[str | Agent],
     *,
     record: bool = False,
     log: bool = False,
     trace: bool = False,
 ) -> tuple[GameOutcome, GameRecord | None]:
-    """Play one game between named agents (one per seat) of ``game`` (a game or its id);
-    ``trace`` fills the outcome's ``detail`` (it plays with the log on)."""
+    """Play one game of ``game`` (a game or its id) between agents, one per seat: each an
+    agent spec (made and seeded from ``seed`` and its seat) or an agent object (used as it
+    is; the record names it by its ``name``). ``trace`` fills the outcome's ``detail`` (it
+    plays with the log on)."""
     game = resolve(game)
     game_id = game.id
     start = time.perf_counter()
+    players = [seat_agent(agent, game_id, seed * 31 + i) for i, agent in enumerate(agents)]
+    names = [a if isinstance(a, str) else p.name for a, p in zip(agents, players, strict=True)]
     config = deal(game, with_player_count(game, config, len(agents)), seed)
     state = game.new_state(config, seed, log=log or trace)
     tracer = Tracer(game, state, report_hooks(game_id)) if trace else None
-    players = [make_agent(name, game_id, seed * 31 + i) for i, name in enumerate(agents)]
     choices: list[tuple[int, str]] = []
     apply = game.apply
     while state.decision is not None:
         if state.decisions > MAX_DECISIONS:
             raise EngineError(
-                f"{game_id}: game with seed {seed}, agents {list(agents)} and config "
+                f"{game_id}: game with seed {seed}, agents {names} and config "
                 f"{config} passed {MAX_DECISIONS:,} decisions without ending (a rules loop)"
             )
         seat = state.decision.seat
@@ -115,12 +118,25 @@ def play_game(
                 config=dict(state.config),
                 seed=seed,
                 choices=choices,
-                agents=list(agents),
+                agents=names,
             ),
             state,
             game,
         )
     return outcome, rec
+
+
+def seat_agent(agent: str | Agent, game_id: str, seed: int) -> Agent:
+    """One seat's agent: a spec made into an agent seeded with ``seed``, or an agent object
+    as it is; anything else is a one-line ``ConfigError``."""
+    if isinstance(agent, str):
+        return make_agent(agent, game_id, seed)
+    if callable(getattr(agent, "choose", None)) and isinstance(getattr(agent, "name", None), str):
+        return agent
+    raise ConfigError(
+        f"agent {agent!r}: expected an agent spec (such as 'random' or 'ismcts:iterations=200') "
+        "or an object with a name and a choose(game, state, seat) method"
+    )
 
 
 Task = tuple[str, dict[str, Any], list[str], int, int, int, bool]
@@ -149,6 +165,12 @@ def check_batch(
     """Refuse a bad game, number of players, agent, rule option, ``jobs`` or ``backend`` in
     one line, in this process, before any game is played."""
     game = resolve(game)
+    for name in agents:
+        if not isinstance(name, str):
+            raise ConfigError(
+                f"agent {name!r}: a batch takes agent specs (such as 'heuristic'), since each "
+                "game makes its own seeded agents, in whichever worker plays it"
+            )
     player_count(game, config, agents=agents)  # one agent per seat, as the config says
     game.validate_config(deal(game, config, 0))
     for name in agents:

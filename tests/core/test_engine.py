@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from cardwright.core import (
@@ -19,6 +21,7 @@ from cardwright.core import (
     compute,
     state_hash,
 )
+from cardwright.core.errors import ConfigError
 from cardwright.core.state import CardRef
 from cardwright.core.steps import Respond, Step
 
@@ -222,3 +225,40 @@ def test_a_game_that_never_ends_is_reported_with_its_seed(monkeypatch: pytest.Mo
     monkeypatch.setattr(runner, "MAX_DECISIONS", 5)
     with pytest.raises(EngineError, match=r"seed 7\b.* passed 5 decisions without ending"):
         runner.play_game("bizarre-world", None, 7, ["random", "random"])
+
+
+def test_play_game_takes_agent_objects_beside_specs() -> None:
+    """An agent object plays as it is (its own choices, named by its ``name`` in the record);
+    the game is the same as with the spec that makes the same agent."""
+    from cardwright.agents import make_agent
+    from cardwright.sim import runner
+
+    seen: list[int] = []
+
+    class Watching:
+        name = "watching"
+
+        def __init__(self) -> None:
+            self.inner = make_agent("random", "bizarre-world", 7 * 31)
+
+        def choose(self, game: Any, state: Any, seat: int) -> str:
+            seen.append(seat)
+            return self.inner.choose(game, state, seat)
+
+    out, rec = runner.play_game("bizarre-world", None, 7, [Watching(), "random"], record=True)
+    base, base_rec = runner.play_game("bizarre-world", None, 7, ["random", "random"], record=True)
+    assert rec is not None and base_rec is not None
+    assert rec.agents == ["watching", "random"]
+    assert rec.choices == base_rec.choices and out.winners == base.winners
+    assert seen and set(seen) == {0} and len(seen) == sum(1 for s, _ in rec.choices if s == 0)
+
+
+@pytest.mark.parametrize("call", ["play_game", "simulate"])
+def test_an_agent_that_is_neither_spec_nor_agent_is_one_config_error(call: str) -> None:
+    from cardwright.sim import runner
+
+    with pytest.raises(ConfigError, match=r"^agent 42: .*spec"):
+        if call == "play_game":
+            runner.play_game("bizarre-world", None, 7, [42, "random"])  # type: ignore[list-item]
+        else:
+            runner.simulate("bizarre-world", 2, [42, "random"])  # type: ignore[list-item]

@@ -2,8 +2,9 @@
 page by clicking (cards of the hand and items on the board, and the buttons of the decision
 panel) against a random AI while a spectator watches on a phone-sized page; what the board
 shows is checked against the server's state along the way (health, action points, the
-timeline's moments, the distance, the dice and totals of the last clashes); each seat's and
-the spectator's traffic is checked by hidden swaps; no console error."""
+timeline's moments, the distance, every die of the last clashes and the try kept as each roll
+event's data has them, the totals); each seat's and the spectator's traffic is checked by
+hidden swaps; no console error."""
 
 from __future__ import annotations
 
@@ -23,8 +24,8 @@ GAME = cast(Varia, get_game("varia"))
 
 
 def _last_clashes(state: VariaState) -> dict[int, dict[int, list[Any]]]:
-    """From the server's log: moment -> seat -> the totals of its rolls (in order) and its
-    total power, of the last turn whose moments resolved."""
+    """From the server's log: moment -> seat -> the data of its rolls of power and focus (in
+    order) and its total power, of the last turn whose moments resolved."""
     log = state.log
     last = max((i for i, e in enumerate(log) if e.kind == "moment"), default=-1)
     if last < 0:
@@ -38,8 +39,8 @@ def _last_clashes(state: VariaState) -> dict[int, dict[int, list[Any]]]:
         if e.kind == "moment":
             moment += 1
             out[moment] = {0: [[], None], 1: [[], None]}
-        elif moment and e.kind == "roll" and e.seat in (0, 1) and " for health" not in e.text:
-            out[moment][e.seat][0].append(e.data["total"])
+        elif moment and e.kind == "roll" and e.data.get("roll") in ("power", "focus"):
+            out[moment][e.seat][0].append(e.data)
         elif moment and e.kind == "totals":
             out[moment][e.seat][1] = e.data["power"]
         elif e.kind in ("cleanup", "end_turn"):
@@ -47,11 +48,28 @@ def _last_clashes(state: VariaState) -> dict[int, dict[int, list[Any]]]:
     return out
 
 
-def _check_board(tab: Tab, state: VariaState, seat: int) -> bool:
+#: what the page shows of each roll of a clash's side, read in one call: what is rolled,
+#: each try's faces, the indexes of the tries not struck out, the kinds of die (d6, d4), the
+#: marks (improved, impaired, a fixed face)
+_SHOWN_ROLLS = """rolls => rolls.map(r => {
+  const tries = [...r.querySelectorAll('.va-try')];
+  return {
+    roll: r.dataset.what,
+    tries: tries.map(t => [...t.querySelectorAll('.va-die')].map(d => Number(d.innerText))),
+    kept: tries.flatMap((t, i) => t.classList.contains('dropped') ? [] : [i]),
+    dice: [...new Set([...r.querySelectorAll('.va-die')].map(d => d.classList[1]))],
+    marks: [...r.querySelectorAll('.va-adv')].map(a => a.innerText),
+  };
+})"""
+
+
+def _check_board(tab: Tab, state: VariaState, seat: int) -> tuple[int, int]:
     """The board of ``seat``'s page shows what the state holds: each player's health and
-    action points, as many moments as the timeline has, the distance; each die of the last
-    clashes (the try kept) adding up to its roll's total, and each action's total power.
-    Returns whether a clash with dice was checked."""
+    action points, as many moments as the timeline has, the distance; every roll of the last
+    clashes as its log event's data has it (what is rolled, every die face of every try, the
+    try kept and no other, the kind of die, improved or impaired, a fixed face), and each
+    action's total power. Returns how many rolls were compared, and how many of them were
+    improved or impaired (two tries, one struck out)."""
     page = tab.page
     for p, area in ((seat, ".va-player.mine"), (1 - seat, ".va-player:not(.mine)")):
         health = page.locator(f"{area} .va-health .va-meter-value").inner_text()
@@ -60,25 +78,31 @@ def _check_board(tab: Tab, state: VariaState, seat: int) -> bool:
     assert page.locator(".va-moment").count() == len(state.timeline)
     distance = page.locator(".va-distance").get_attribute("class") or ""
     assert ("disengaged" not in distance) == state.engaged
-    rolled = False
+    compared = twice = 0
     for moment, sides in _last_clashes(state).items():
-        for p, (totals, power) in sides.items():
+        for p, (rolled, power) in sides.items():
             clash = page.locator(f".va-clash[data-moment='{moment}']")
             side = clash.locator(f".va-clash-side[data-seat='{p}']")
-            if not totals and power is None:
+            if not rolled and power is None:
                 continue
-            rolls = side.locator(".va-roll")
-            assert rolls.count() == len(totals), (moment, p)
-            for i, total in enumerate(totals):
-                roll = rolls.nth(i)
-                if roll.locator(".va-adv", has_text="each die counts").count():
-                    continue
-                faces = roll.locator(".va-try:not(.dropped) .va-die").all_inner_texts()
-                assert sum(int(f) for f in faces) == total, (moment, p, faces, total)
-                rolled = True
+            shown = side.locator(".va-roll").evaluate_all(_SHOWN_ROLLS)
+            assert len(shown) == len(rolled), (moment, p)
+            for roll, data in zip(shown, rolled, strict=True):
+                fixed = [f"each die counts {data['fixed']}"] if data["fixed"] is not None else []
+                assert roll == {
+                    "roll": data["roll"],
+                    "tries": data["tries"],
+                    "kept": [data["kept"]],
+                    "dice": [f"d{data['sides']}"],
+                    "marks": [data["advantage"]] * bool(data["advantage"]) + fixed,
+                }, (moment, p, roll, data)
+                if data["fixed"] is None:
+                    assert sum(data["tries"][data["kept"]]) == data["total"]
+                compared += 1
+                twice += len(data["tries"]) == 2
             if power is not None:
                 assert int(side.locator(".va-totals b").first.inner_text()) == power
-    return rolled
+    return compared, twice
 
 
 def test_varia_is_played_to_the_end_by_clicking(browser: Any, live: Server) -> None:
@@ -101,7 +125,7 @@ def test_varia_is_played_to_the_end_by_clicking(browser: Any, live: Server) -> N
     page = tab.page
     rng = random.Random(13)
     hovered = focused = False
-    checked = dice = 0
+    checked = dice = clashes = advantaged = 0
     for decisions in range(400):
         if not tab.ready():
             break
@@ -109,7 +133,10 @@ def test_varia_is_played_to_the_end_by_clicking(browser: Any, live: Server) -> N
         session = tab.session(live, game_id)
         state = cast(VariaState, session.state)
         if decisions % 3 == 0:
-            dice += _check_board(tab, state, 0)
+            rolls, twice = _check_board(tab, state, 0)
+            dice += rolls
+            clashes += rolls > 0
+            advantaged += twice
             checked += 1
         hand = page.locator(".va-player.mine .va-hand .card:not(.back)")
         if not hovered and hand.count():
@@ -132,7 +159,9 @@ def test_varia_is_played_to_the_end_by_clicking(browser: Any, live: Server) -> N
     over = page.locator(".game-over").inner_text()
     assert "Game over" in over and "health" in over
     result = live.hub.sessions[game_id].state.result
-    assert result is not None and hovered and focused and checked >= 5 and dice >= 2
+    assert result is not None and hovered and focused and checked >= 5
+    # dice of several clashes were compared, an impaired or improved roll's two tries among them
+    assert clashes >= 2 and dice >= 8 and advantaged >= 1, (clashes, dice, advantaged)
     assert check_traffic(live.db, game_id, tab.received, every=5) > 0
     watched_to_the_end(live, game_id, watcher, every=9)
     assert watcher.page.locator(".va-clash").count()

@@ -13,6 +13,8 @@ from cardwright.core.state import SPECTATOR
 from cardwright.games import GAMES, get_game, playable_games
 from cardwright.server.present import Presenter, zone_label
 
+from .tally import registered
+
 CONFIGS = {"munchkin": {"players": 3}, "smash-up": {"players": 3}}
 
 
@@ -59,6 +61,7 @@ def test_every_game_presents_each_seat_and_a_spectator(game_id: str) -> None:
                     assert frame["cards"][str(cid)]["face_up"], (zone["key"], cid)
         for event in frame["log"]:
             assert event["rule"] in frame["rules"], event
+            assert isinstance(event["data"], dict), event
         assert all(len(stats) for stats in (s["stats"] for s in frame["seats"]))
         seen.append({c["id"] for c in visible})
     # a spectator identifies only cards every seat identifies, and not every card
@@ -74,3 +77,28 @@ def test_zone_labels_name_the_seat_or_the_shared_pile() -> None:
     base = view.zones["bases"][0]
     assert zone_label(view, f"base:{base}") == (f"base: {game.card_name(view, base)}", None)
     assert zone_label(view, "hand.door:0")[0] == f"{view.names[0]}'s hand (door)"
+
+
+def test_log_events_carry_their_data_to_the_seats_that_may_read_it() -> None:
+    """Each event's data is in the frame's log as the game logged it; a private event
+    reaches another seat and a spectator with its redacted words and no data."""
+    with registered() as game:
+        state = game.new_state({"names": ["Ann", "Bob"]}, 3)
+        game.apply(state, "draw", 0)  # Ann's hand's total is hers alone
+        game.apply(state, next(o.id for o in state.decision.options if o.card is not None), 1)
+        presenter = Presenter(game.id, state.config)
+        private = next(e for e in state.log if e.kind == "hand")
+        played = next(e for e in state.log if e.kind == "play")
+        assert private.data and private.visible_to == [0] and played.data
+        for seat in (0, 1, SPECTATOR):
+            frame = presenter.frame(game.view(state, seat), seat)
+            log = {e["seq"]: e for e in frame["log"]}
+            assert log[played.seq]["data"] == played.data
+            if seat == 0:
+                assert (log[private.seq]["text"], log[private.seq]["data"]) == (
+                    private.text,
+                    private.data,
+                )
+            else:
+                assert log[private.seq]["text"] == "Ann holds 3 cards"
+                assert log[private.seq]["data"] == {}

@@ -220,3 +220,84 @@ def test_every_class_pairing_plays_many_games(a: str, b: str, games: int) -> Non
     for seed in range(100, 100 + games):
         _play({"decks": [a, b]}, seed, ("heuristic", "heuristic"))
         _play({"decks": [a, b]}, seed, ("random", "random"))
+
+
+# ------------------------------------------------------------------------------ the log's data
+@pytest.mark.parametrize(
+    ("count", "sides", "advantage", "fixed", "first", "forced", "data"),
+    [
+        # 003 Making A Roll's impaired 2d6: both tries shown, the lower (the first) kept
+        (2, 6, -1, None, False, [2, 3, 5, 5], ([[3, 4], [6, 6]], 0, "impaired", 7)),
+        (1, 6, 1, None, False, [0, 4], ([[1], [5]], 1, "improved", 5)),
+        (1, 4, 1, None, False, [2, 2], ([[3], [3]], 0, "improved", 3)),  # a tie: the first
+        (3, 4, 0, None, False, [0, 1, 3], ([[1, 2, 4]], 0, "", 7)),
+        (2, 6, 1, 3, False, [], ([[3, 3]], 0, "improved", 6)),  # every die counts 3, unrolled
+        (1, 6, 1, 4, True, [1, 4], ([[2], [5]], 1, "improved", 4)),  # rolled, then counts 4
+    ],
+)
+def test_a_roll_event_carries_the_dice_as_data(
+    count: int,
+    sides: int,
+    advantage: int,
+    fixed: int | None,
+    first: bool,
+    forced: list[int],
+    data: tuple[list[list[int]], int, str, int],
+) -> None:
+    """What a client shows of a roll is in its event's data, not only in its words: what is
+    rolled, the dice, every try's faces, the try kept, the advantage, a fixed face, the total."""
+    g = game()
+    s = g.new_state({}, seed=1)
+    s.forced = list(forced)
+    g.roll(s, 1, count, sides, advantage, "power for Smite", "va.roll", fixed, first, about="power")
+    event = s.log[-1]
+    tries, kept, how, total = data
+    assert event.kind == "roll" and event.data == {
+        "chance": True,
+        "roll": "power",
+        "count": count,
+        "sides": sides,
+        "tries": tries,
+        "kept": kept,
+        "advantage": how,
+        "fixed": fixed,
+        "total": total,
+    }
+    shown = " / ".join("+".join(map(str, t)) for t in tries)
+    assert event.text.startswith(f"Player 2 rolls power for Smite {count}d{sides}: {shown}")
+    assert event.text.endswith(f": {total}")
+
+
+def test_the_clash_events_carry_what_the_board_reads() -> None:
+    """In played games every roll's data agrees with its words and the totals logged after
+    it; each moment, performed action and total carries its numbers and names as data."""
+    g = game()
+    rolls = 0
+    for seed in (3, 4):
+        s = g.new_state({"decks": [CLASSES[seed % 4], CLASSES[(seed + 1) % 4]]}, seed)
+        players = [make_agent("random", "varia", seed * 7 + i) for i in (0, 1)]
+        while s.decision is not None:
+            g.apply(s, players[s.decision.seat].choose(g, s, s.decision.seat))
+        for i, e in enumerate(s.log):
+            d = e.data
+            if e.kind == "moment":
+                assert e.text == f"Moment {d['moment']} of {d['of']}"
+            elif e.kind == "perform":
+                assert f" performs {d['name']} (" in e.text
+            elif e.kind == "totals":
+                assert e.text.startswith(
+                    f"{d['name']}: total power {d['power']} ({d['power_of']}), "
+                    f"total focus {d['focus']} ({d['focus_of']})"
+                )
+            elif e.kind == "roll" and e.rule == "va.roll":
+                rolls += 1
+                assert d["roll"] in ("power", "focus") and e.text.endswith(f": {d['total']}")
+                kept = d["tries"][d["kept"]]
+                assert len(kept) == d["count"] and all(1 <= f <= d["sides"] for f in kept)
+                if d["fixed"] is None:
+                    assert sum(kept) == d["total"]
+                else:
+                    assert d["total"] == d["fixed"] * d["count"]
+                totals = next(t for t in s.log[i:] if t.kind == "totals" and t.seat == e.seat)
+                assert f"{d['count']}d{d['sides']}" in totals.data[f"{d['roll']}_of"]
+    assert rolls > 20

@@ -58,21 +58,24 @@ def roll_action(g: Varia, s: VariaState, seat: int, slot: Slot) -> None:
     adv = actions.advantage(g, s, slot, face, keys)
     fix_p, fix_f, first = fixed_dice(g, s, slot)
     name = face.name
-    power = g.roll(s, seat, pd, 6, adv, f"power for {name}", "va.roll", fix_p, first)
-    focus = g.roll(s, seat, fd, 4, adv, f"focus for {name}", "va.roll", fix_f, first)
+    power = g.roll(s, seat, pd, 6, adv, f"power for {name}", "va.roll", fix_p, first, about="power")
+    focus = g.roll(s, seat, fd, 4, adv, f"focus for {name}", "va.roll", fix_f, first, about="focus")
     slot.power = pb + power.total
     slot.focus = fb + focus.total
     if s.logging:
+        power_of, focus_of = actions.notation(pb, pd, 6), actions.notation(fb, fd, 4)
         g.log(
             s,
             "totals",
             "va.clash",
-            f"{name}: total power {slot.power} ({actions.notation(pb, pd, 6)}), "
-            f"total focus {slot.focus} ({actions.notation(fb, fd, 4)})",
+            f"{name}: total power {slot.power} ({power_of}), total focus {slot.focus} ({focus_of})",
             seat,
             card=slot.lead,
+            name=name,
             power=slot.power,
             focus=slot.focus,
+            power_of=power_of,
+            focus_of=focus_of,
         )
 
 

@@ -45,6 +45,29 @@ ZONES = ("deck", "hand", "item", "timeline", "queue", "discard", "forgotten", "s
 _HIDDEN = {"deck", "hand", "forgotten"}
 
 
+def roll_data(result: Roll, about: str, advantage: int, fixed: int | None) -> dict[str, Any]:
+    """A roll as its log event's data, for a client to show without reading the line's words:
+    what is rolled (``about``), ``count`` dice of ``sides``, every try's faces as rolled
+    (two for an improved or impaired roll), which try is ``kept`` (the higher total improved,
+    the lower impaired, the first on a tie: :func:`~cardwright.core.dice.roll_dice`), the
+    ``advantage`` (``improved``, ``impaired`` or empty), the ``fixed`` face every die then
+    counts as (or None) and the ``total``."""
+    sums = [sum(t) for t in result.tries]
+    kept = 0
+    if len(sums) == 2 and (sums[1] - sums[0]) * advantage > 0:
+        kept = 1
+    return {
+        "roll": about,
+        "count": result.count,
+        "sides": result.sides,
+        "tries": [list(t) for t in result.tries],
+        "kept": kept,
+        "advantage": {1: "improved", -1: "impaired"}.get(advantage, ""),
+        "fixed": fixed,
+        "total": result.total,
+    }
+
+
 def other(seat: int) -> int:
     return 1 - seat
 
@@ -579,8 +602,12 @@ class Varia(Game[VariaState]):
         rule: str,
         fixed: int | None = None,
         roll_first: bool = False,
+        *,
+        about: str = "",
     ) -> Roll:
-        """One logged roll of ``count`` dice (003 Making A Roll)."""
+        """One logged roll of ``count`` dice (003 Making A Roll): ``what`` is what the log's
+        line says it is for ("power for Fireball"), ``about`` what its data calls it
+        (``power``, ``focus`` or ``health``)."""
         result = roll_dice(s, count, sides, advantage=advantage, fixed=fixed, roll_first=roll_first)
         if count and s.logging:
             how = {1: ", improved: the higher kept", -1: ", impaired: the lower kept"}.get(
@@ -588,16 +615,15 @@ class Varia(Game[VariaState]):
             )
             if fixed is not None:
                 how += f", every die counted as {fixed}"
-            if s.logging:
-                self.log(
-                    s,
-                    "roll",
-                    rule,
-                    f"{s.names[seat]} rolls {what} {result.describe()}{how}: {result.total}",
-                    seat,
-                    chance=True,
-                    total=result.total,
-                )
+            self.log(
+                s,
+                "roll",
+                rule,
+                f"{s.names[seat]} rolls {what} {result.describe()}{how}: {result.total}",
+                seat,
+                chance=True,
+                **roll_data(result, about, advantage, fixed),
+            )
         return result
 
     def regain_roll(
@@ -610,7 +636,7 @@ class Varia(Game[VariaState]):
             found = self.slot_of(s, source)
             if found is not None:
                 adv = actions.advantage(self, s, found[2])
-        result = self.roll(s, seat, n, sides, adv, "for health", rule)
+        result = self.roll(s, seat, n, sides, adv, "for health", rule, about="health")
         self.change_health(
             s,
             seat,

@@ -3,8 +3,10 @@ between the players, the timeline of moments with both seats' actions, the queue
 player's health, action points, items, stacks and piles) worked out from a seat's view only
 (``docs/server.md``, "Writing a board").
 
-The dice of each clash are not here: they are in the log (each roll's event), which the
-server sends a connection only once; the board reads them from the log it holds."""
+The dice of each clash are not here: they are in the log, which the server sends a
+connection only once; the board reads them from the data of the events it holds (a roll's:
+``roll_data`` in game.py; a moment's number, a performed action's name, its totals), never
+from their words."""
 
 from __future__ import annotations
 

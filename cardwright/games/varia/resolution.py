@@ -59,7 +59,14 @@ class MomentStep(VAStep, tag="va.moment"):
             if stage == PAY:
                 s.moment = m
                 if s.logging:
-                    g.log(s, "moment", "va.moment", f"Moment {m + 1} of {s.moments}")
+                    g.log(
+                        s,
+                        "moment",
+                        "va.moment",
+                        f"Moment {m + 1} of {s.moments}",
+                        moment=m + 1,
+                        of=s.moments,
+                    )
                 for seat in order(s):
                     pay(g, s, seat, m)
                 self.stage = START
@@ -157,4 +164,5 @@ def pay(g: Varia, s: VariaState, seat: int, m: int) -> None:
             f"{s.names[seat]} pays {paid} and performs {face.name} ({s.ap[seat]} left)",
             seat,
             card=slot.lead,
+            name=face.name,
         )

@@ -61,6 +61,9 @@ export interface LogEvent {
   seat: number;
   rule: string;
   card: number | null;
+  // the event's plain values (a roll's dice, a total), as the game logged them; empty for
+  // an event the seat sees only redacted
+  data: Record<string, unknown>;
 }
 
 export interface Rule {

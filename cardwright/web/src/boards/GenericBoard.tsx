@@ -1,6 +1,6 @@
 // The board every game gets until it has its own: the game's notes, then every zone as a
-// labelled row of cards, the shared zones first, each seat's zones under its name (the
-// viewer's own last, nearest the decision panel).
+// labelled row of cards, the shared zones first (each card there captioned with whose it
+// is), each seat's zones under its name (the viewer's own last, nearest the decision panel).
 import type { BoardProps } from "./contract";
 import { ZoneRow } from "../components/cards";
 
@@ -23,7 +23,7 @@ export function GenericBoard(props: BoardProps) {
       {shared.length > 0 && (
         <div class="seat-area shared">
           {shared.map((z) => (
-            <ZoneRow key={z.key} label={z.label} ids={z.cards} {...props} />
+            <ZoneRow key={z.key} label={z.label} ids={z.cards} owners={frame.seats.length > 1} {...props} />
           ))}
         </div>
       )}

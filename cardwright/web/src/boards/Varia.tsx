@@ -8,7 +8,7 @@
 // as rolled, power on six-sided dice, focus on four-sided ones, both tries of an improved or
 // impaired roll with the one not kept struck out, the totals, hits, misses and damage.
 // The timeline, players and turn come from the game's present.py (frame.board); the clashes
-// from the log the page holds (each roll is an event of the log, sent once).
+// from the data of the log's events the page holds (each roll is an event, sent once).
 import type { BoardProps } from "./contract";
 import { Legend, SeatName, twoSeats } from "./parts";
 import type { LogEvent } from "../types";
@@ -70,14 +70,18 @@ interface VariaData {
 }
 
 // ------------------------------------------------------------------ the clashes, from the log
+// Each is read from the events' data (varia/game.py roll_data, clash.py, resolution.py),
+// never from their words: the log's text may be reworded freely.
+
+/** A roll of power or focus: its event's data as varia/game.py's roll_data writes it. */
 export interface DiceRoll {
-  what: "power" | "focus";
+  roll: "power" | "focus";
   count: number;
   sides: number;
-  tries: number[][];
-  kept: number; // the index of the try kept (-1: none, the faces were changed after)
-  how: string; // "improved", "impaired" or ""
-  fixed: number | null; // every die counted as this
+  tries: number[][]; // every try's faces as rolled (two for an improved or impaired roll)
+  kept: number; // the index of the try kept
+  advantage: "improved" | "impaired" | "";
+  fixed: number | null; // every die then counted as this
   total: number;
 }
 
@@ -103,12 +107,6 @@ export interface Clash {
   also: string[]; // the other events of the moment (triggers, stacks, health regained)
 }
 
-const ROLL = /rolls (power|focus) for .* (\d+)d(\d+): ([\d+ /]+?)(, (improved|impaired): the (?:higher|lower) kept)?(, every die counted as (\d+))?: (\d+)$/;
-const TOTALS = /^(.*): total power (\d+) \(([^)]*)\), total focus (\d+) \(([^)]*)\)$/;
-const MOMENT = /^Moment (\d+) of (\d+)$/;
-const PERFORMS = / and performs (.*) \(\d+ left\)$/;
-const DAMAGE = /: (\d+) damage to /;
-
 function side(): ClashSide {
   return {
     status: "",
@@ -125,29 +123,23 @@ function side(): ClashSide {
   };
 }
 
-export function parseRoll(text: string): DiceRoll | null {
-  const m = ROLL.exec(text);
-  if (!m) return null;
-  const tries = m[4].split(" / ").map((t) => t.split("+").map(Number));
-  const total = Number(m[9]);
-  const fixed = m[8] ? Number(m[8]) : null;
-  const sums = tries.map((t) => t.reduce((a, b) => a + b, 0));
-  let kept = -1;
-  if (m[6] === "improved") kept = sums.indexOf(Math.max(...sums));
-  else if (m[6] === "impaired") kept = sums.indexOf(Math.min(...sums));
-  else kept = 0;
-  if (sums[kept] !== total) kept = -1;
-  return {
-    what: m[1] as "power" | "focus",
-    count: Number(m[2]),
-    sides: Number(m[3]),
-    tries,
-    kept,
-    how: m[6] ?? "",
-    fixed,
-    total,
-  };
+const isNumber = (v: unknown): v is number => typeof v === "number";
+const isFaces = (v: unknown): v is number[] => Array.isArray(v) && v.every(isNumber);
+
+/** The roll of power or focus an event of the log carries, or null (another event, a roll
+ * for health, or data not of that shape). */
+export function rollOf(e: LogEvent): DiceRoll | null {
+  const d = e.data;
+  if (e.kind !== "roll" || (d.roll !== "power" && d.roll !== "focus")) return null;
+  const { count, sides, tries, kept, advantage, fixed, total } = d;
+  if (!isNumber(count) || !isNumber(sides) || !isNumber(kept) || !isNumber(total)) return null;
+  if (!Array.isArray(tries) || !tries.length || !tries.every(isFaces) || !tries[kept]) return null;
+  if (advantage !== "improved" && advantage !== "impaired" && advantage !== "") return null;
+  if (fixed !== null && !isNumber(fixed)) return null;
+  return { roll: d.roll, count, sides, tries, kept, advantage, fixed, total };
 }
+
+const text = (v: unknown): string => (typeof v === "string" ? v : "");
 
 /** The clashes of the last turn whose moments resolved (the one resolving now, or the one
  * before), from the log: each moment with both players' actions, rolls and outcomes. */
@@ -165,38 +157,37 @@ export function lastClashes(log: LogEvent[]): Clash[] {
   while (first > 0 && log[first - 1].turn === turn) first--;
   const out: Clash[] = [];
   for (const e of log.slice(first)) {
+    const d = e.data;
     if (e.kind === "moment") {
-      const m = MOMENT.exec(e.text);
-      if (m) out.push({ turn, moment: Number(m[1]), of: Number(m[2]), sides: [side(), side()], also: [] });
+      if (isNumber(d.moment) && isNumber(d.of))
+        out.push({ turn, moment: d.moment, of: d.of, sides: [side(), side()], also: [] });
       continue;
     }
     const clash = out[out.length - 1];
     if (!clash) continue;
     if (e.kind === "cleanup" || e.kind === "end_turn" || e.kind === "turn") break;
     const s = e.seat === 0 || e.seat === 1 ? clash.sides[e.seat] : null;
+    const roll = rollOf(e);
     if (s && e.kind === "perform") {
       s.status = "performed";
       s.card = e.card;
-      s.name = PERFORMS.exec(e.text)?.[1] ?? "";
+      s.name = text(d.name);
     } else if (s && e.kind === "unpaid") {
       s.status = "unpaid";
       s.why = e.text;
     } else if (s && e.kind === "not_performed") {
       s.status = "disrupted";
       s.why = e.text;
-    } else if (s && e.kind === "roll" && parseRoll(e.text)) {
-      s.rolls.push(parseRoll(e.text) as DiceRoll);
-    } else if (s && e.kind === "totals") {
-      const m = TOTALS.exec(e.text);
-      if (m) {
-        s.name = m[1];
-        s.power = Number(m[2]);
-        s.focus = Number(m[4]);
-        s.bases = [m[3], m[5]];
-      }
+    } else if (s && roll) {
+      s.rolls.push(roll);
+    } else if (s && e.kind === "totals" && isNumber(d.power) && isNumber(d.focus)) {
+      s.name = text(d.name) || s.name;
+      s.power = d.power;
+      s.focus = d.focus;
+      s.bases = [text(d.power_of), text(d.focus_of)];
     } else if (s && (e.kind === "hit" || e.kind === "miss")) {
       s.hit = e.kind === "hit";
-      s.damage = Number(DAMAGE.exec(e.text)?.[1] ?? 0);
+      s.damage = isNumber(d.damage) ? d.damage : 0;
       s.outcome = e.text;
     } else if (!(e.kind === "health" && e.rule === "va.clash.damage") && e.kind !== "queued") {
       clash.also.push(e.text);
@@ -231,17 +222,17 @@ function Die({ face, sides, kept }: { face: number; sides: number; kept: boolean
 
 function Roll({ roll }: { roll: DiceRoll }) {
   return (
-    <span class="va-roll" data-what={roll.what}>
-      <span class="va-roll-what">{roll.what}</span>
+    <span class="va-roll" data-what={roll.roll}>
+      <span class="va-roll-what">{roll.roll}</span>
       {roll.tries.map((t, i) => (
-        <span key={i} class={`va-try${roll.kept >= 0 && i !== roll.kept ? " dropped" : ""}`}>
+        <span key={i} class={`va-try${i !== roll.kept ? " dropped" : ""}`}>
           {t.map((f, j) => (
-            <Die key={j} face={f} sides={roll.sides} kept={roll.kept < 0 || i === roll.kept} />
+            <Die key={j} face={f} sides={roll.sides} kept={i === roll.kept} />
           ))}
         </span>
       ))}
-      {roll.how && <span class={`va-adv ${roll.how}`}>{roll.how}</span>}
-      {roll.fixed !== null && <span class="va-adv">each die counts {roll.fixed}</span>}
+      {roll.advantage && <span class={`va-adv ${roll.advantage}`}>{roll.advantage}</span>}
+      {roll.fixed !== null && <span class="va-adv fixed">each die counts {roll.fixed}</span>}
     </span>
   );
 }
@@ -407,8 +398,8 @@ function ClashSideView({ s, seat, props }: { s: ClashSide; seat: number; props: 
         {s.why}
       </div>
     );
-  const power = s.rolls.find((r) => r.what === "power");
-  const focus = s.rolls.find((r) => r.what === "focus");
+  const power = s.rolls.find((r) => r.roll === "power");
+  const focus = s.rolls.find((r) => r.roll === "focus");
   const shown = s.card !== null ? props.frame.cards[String(s.card)] : undefined;
   const card = shown && !shown.hidden && s.card !== null ? s.card : null;
   const printed = shown?.defn ? props.frame.faces[shown.defn]?.name : undefined;

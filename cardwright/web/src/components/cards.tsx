@@ -246,9 +246,18 @@ export function Back({ exhausted = false, count = 1 }: { exhausted?: boolean; co
   );
 }
 
+/** Whose a card on a shared pile is: the seat that controls it, and the owner when another
+ * seat owns it ("Kit (Ann's card)"). */
+function whose(card: CardState, frame: Frame): string {
+  const name = (seat: number) => frame.seats[seat]?.name ?? `seat ${seat + 1}`;
+  const controller = name(card.controller);
+  return card.owner === card.controller ? controller : `${controller} (${name(card.owner)}'s card)`;
+}
+
 /** Cards in a row: visible cards one by one, runs of hidden cards as one back with a count
- * (exhausted and ready backs apart: that much of a hidden card is public). */
-export function CardRow({ ids, ...props }: CardProps & { ids: number[] }) {
+ * (exhausted and ready backs apart: that much of a hidden card is public). ``owners``: each
+ * visible card is captioned with whose it is (a zone the seats share). */
+export function CardRow({ ids, owners = false, ...props }: CardProps & { ids: number[]; owners?: boolean }) {
   const items: preact.JSX.Element[] = [];
   let run: { exhausted: boolean; count: number } | null = null;
   const flush = () => {
@@ -268,20 +277,34 @@ export function CardRow({ ids, ...props }: CardProps & { ids: number[] }) {
       continue;
     }
     flush();
-    items.push(<Card key={id} id={id} {...props} />);
+    items.push(
+      owners ? (
+        <div key={id} class="owned" data-seat={card.controller}>
+          <Card id={id} {...props} />
+          <span class="owner-tag">{whose(card, props.frame)}</span>
+        </div>
+      ) : (
+        <Card key={id} id={id} {...props} />
+      ),
+    );
   }
   flush();
   return <div class="card-row">{items}</div>;
 }
 
-export function ZoneRow({ label, ids, ...props }: CardProps & { label: string; ids: number[] }) {
+export function ZoneRow({
+  label,
+  ids,
+  owners = false,
+  ...props
+}: CardProps & { label: string; ids: number[]; owners?: boolean }) {
   const hidden = ids.filter((id) => props.frame.cards[String(id)]?.hidden ?? true).length;
   return (
     <section class="zone" aria-label={label}>
       <h4>
         {label} <span class="count">{ids.length}{hidden && hidden < ids.length ? ` (${hidden} hidden)` : ""}</span>
       </h4>
-      {ids.length > 0 && <CardRow ids={ids} {...props} />}
+      {ids.length > 0 && <CardRow ids={ids} owners={owners} {...props} />}
     </section>
   );
 }
