@@ -152,6 +152,18 @@ CASES: list[tuple[str, dict[str, Any], list[str], tuple[str, ...], str]] = [
         (),
         "base:@tar",
     ),
+    (
+        "mysteries_of_the_deep_declines_the_madness_late",
+        _ann(
+            ["Mysteries of the Deep as md"],
+            deck=["Zapbot"] * 8,
+            vp=LATE,
+            bases=[_oasis(Ann=["The Locals"] * 3), *B[1:]],
+        ),
+        ["play:@md"],
+        (),
+        "no",
+    ),
     # other players' offers
     (
         "shoggoth_refused_with_no_minion_there",

@@ -1,6 +1,7 @@
 """A rule-based Smash Up player: plays every card it can, puts minions where they win or
 place on bases about to score, destroys rival minions where it matters, moves +1 power
-counters off a base that is scoring, and keeps its best cards at the hand limit.
+counters off a base that is scoring, and keeps its best cards at the hand limit. Its rules
+for Madness cards (The Obligatory Cthulhu Set) are in :mod:`.heuristic_madness`.
 
 It reads only what its seat may know: its own hand and the public zones (bases, minions,
 discard piles, VP).

@@ -184,8 +184,6 @@ def play_value(g: SmashUp, s: SUState, seat: int, cid: int, card: str) -> float 
     if card == "innsmouth/recruitment":
         minions = [c for c in s.zones[f"hand:{seat}"] if g.is_minion(s, c)]
         return 5.0 if len(minions) >= 2 and lateness(s) < 0.8 else 0.2
-    if card == "minions_of_cthulhu/madness_unleashed":
-        return 3.0
     return None
 
 
@@ -254,7 +252,7 @@ def choose(g: SmashUp, s: SUState, seat: int, decision: Decision, card: str) -> 
         return None
     if kind == "use_power" and card == "miskatonic_university/researcher":
         return _pick(options, "yes" if cost < 1.3 else "no", "no")
-    if kind == "may" and card == "innsmouth/mysteries_of_the_deep":
+    if kind == "use_power" and card == "innsmouth/mysteries_of_the_deep":  # 2 cards, 2 Madness
         return _pick(options, "yes" if 2 * cost < 2.0 else "no", "no")
     if kind == "count":
         return _count(g, s, seat, options, card)
