@@ -16,37 +16,24 @@ so a run is reproducible.
 from __future__ import annotations
 
 import argparse
-import importlib.util
 import random
-import subprocess
 import sys
-import tempfile
 from collections import Counter
 from typing import Any
+
+import old_heuristic  # (beside this script in tools/)
 
 from cardwright.agents import make_agent
 from cardwright.games import get_game
 from cardwright.games.smash_up.carddata import load_factions
 
-PATH = "cardwright/games/smash_up/heuristic.py"
 CTHULHU = ["elder_things", "innsmouth", "minions_of_cthulhu", "miskatonic_university"]
 
 
 def agent(spec: str, seed: int) -> Any:
     if not spec.startswith("old@"):
         return make_agent(spec, "smash-up", seed)
-    source = subprocess.run(
-        ["git", "show", f"{spec[4:]}:{PATH}"], check=True, capture_output=True, text=True
-    ).stdout
-    source = source.replace("from . import", "from cardwright.games.smash_up import")
-    source = source.replace("from .", "from cardwright.games.smash_up.")
-    with tempfile.NamedTemporaryFile("w", suffix=".py", delete=False) as f:
-        f.write(source)
-    spec_ = importlib.util.spec_from_file_location(f"old_heuristic_{spec[4:]}", f.name)
-    assert spec_ is not None and spec_.loader is not None
-    module = importlib.util.module_from_spec(spec_)
-    spec_.loader.exec_module(module)
-    return module.SmashUpHeuristic(seed)
+    return old_heuristic.load("smash_up", spec[4:]).SmashUpHeuristic(seed)
 
 
 def pairing(i: int, given: list[str] | None) -> list[list[str]]:
