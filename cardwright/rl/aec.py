@@ -107,7 +107,8 @@ class raw_env(AECEnv, EzPickle):  # type: ignore[misc]  # PettingZoo's name for 
             return
         self._cumulative_rewards[agent] = 0.0
         rewards = self.table.play(int(action))
-        self.rewards = {a: rewards[self._seat[a]] for a in self.agents}
+        # (the agents are all the seats, in seat order, until the game is over)
+        self.rewards = dict(zip(self.agents, rewards, strict=True))
         if self.table.over:
             done = dict.fromkeys(self.agents, True)
             if self.table.truncated:

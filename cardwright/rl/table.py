@@ -149,7 +149,8 @@ class Table:
             return cache[2], cache[3]
         obs = self.encoder.encode(state, seat)
         mask = np.zeros(self.catalogue.size, MASK_DTYPE)
-        if self.to_play == seat:
+        decision = state.decision
+        if decision is not None and decision.seat == seat:
             put = mask.data  # item by item: cheaper than an index array for a few
             for i in self.indices():
                 put[i] = 1

@@ -64,8 +64,17 @@ def test_bizarre_world_is_played_to_the_end_by_clicking(browser: Any, live: Serv
     page.wait_for_selector("main.replay", timeout=MS)
     steps = len(record.moves)
     assert page.get_attribute("main.replay", "data-step") == "0"
+    stepper = {
+        label: page.locator(f"nav.stepper button[aria-label='{label}']")
+        for label in ("first step", "step back", "step forward", "last step")
+    }
+    for button in stepper.values():  # drawn icons, not glyphs a font may lack
+        box = button.locator("svg path").bounding_box()
+        assert box is not None and box["width"] > 4 and box["height"] > 4
+    assert [b.is_disabled() for b in stepper.values()] == [True, True, False, False]
     page.click("button[aria-label='last step']")
     page.wait_for_selector(f"main.replay[data-step='{steps}']", timeout=MS)
+    assert [b.is_disabled() for b in stepper.values()] == [False, False, True, True]
     page.keyboard.press("ArrowLeft")
     page.wait_for_selector(f"main.replay[data-step='{steps - 1}']", timeout=MS)
     tab.close()

@@ -81,12 +81,14 @@ def _timeline(sight: Sight) -> dict[int, float]:
     index, me = sight.index, sight.seat
     places = [sight.rel(seat) * width for seat in range(sight.players)]
     out: dict[int, float] = {}
+    get = out.get
     seen: dict[int, str] = {}  # the timeline's cards (where its actions lie), as seen
     for seat in range(sight.players):
         zone = f"timeline:{seat}"
-        seen.update(zip(s.zones[zone], sight.defs(zone), strict=True))
+        if s.zones[zone]:
+            seen.update(zip(s.zones[zone], sight.defs(zone), strict=True))
     for m, moment in enumerate(s.timeline):
-        at_moment = min(m, SLOTS) * per_moment
+        at_moment = (m if m < SLOTS else SLOTS) * per_moment
         for seat, slot in enumerate(moment.slots):
             if slot is None:
                 continue
@@ -95,20 +97,23 @@ def _timeline(sight: Sight) -> dict[int, float]:
                 d = seen.get(cid) or sight.defn(cid)
                 if d != HIDDEN:
                     i = at + index[d]
-                    out[i] = out.get(i, 0.0) + 1.0
+                    out[i] = get(i, 0.0) + 1.0
+            # its 7 values (each summed: the moments past SLOTS share one slot)
             at += cards
-            values = (
-                slot.target_seat == me,
-                slot.performed,
-                slot.disrupted,
-                slot.hit,
-                slot.power,
-                slot.focus,
-                slot.damage,
-            )
-            for i, v in enumerate(values, at):
-                if v:
-                    out[i] = out.get(i, 0.0) + float(v)
+            if slot.target_seat == me:
+                out[at] = get(at, 0.0) + 1.0
+            if slot.performed:
+                out[at + 1] = get(at + 1, 0.0) + 1.0
+            if slot.disrupted:
+                out[at + 2] = get(at + 2, 0.0) + 1.0
+            if slot.hit:
+                out[at + 3] = get(at + 3, 0.0) + 1.0
+            if slot.power:
+                out[at + 4] = get(at + 4, 0.0) + float(slot.power)
+            if slot.focus:
+                out[at + 5] = get(at + 5, 0.0) + float(slot.focus)
+            if slot.damage:
+                out[at + 6] = get(at + 6, 0.0) + float(slot.damage)
     return out
 
 

@@ -13,6 +13,23 @@ interface ReplayFrame {
   choice: { seat: number; option: string; label: string } | null;
 }
 
+/** The stepper's icons as paths on a 16 by 16 box (drawn, not font glyphs: the media symbols
+ * are missing from many installed fonts). */
+const ICONS = {
+  first: "M3 3h2v10H3z M13 3v10L6 8z",
+  back: "M11 3v10L4 8z",
+  forward: "M5 3v10l7-5z",
+  last: "M11 3h2v10h-2z M3 3v10l7-5z",
+};
+
+function StepIcon({ d }: { d: string }) {
+  return (
+    <svg viewBox="0 0 16 16" width="14" height="14" aria-hidden="true">
+      <path d={d} fill="currentColor" />
+    </svg>
+  );
+}
+
 export function Replay({ source }: { source: string }) {
   const params = new URLSearchParams(location.search);
   const [seat, setSeat] = useState<number>(Number(params.get("seat") ?? 0));
@@ -69,11 +86,11 @@ export function Replay({ source }: { source: string }) {
         </label>
       </TopBar>
       <nav class="stepper" aria-label="replay steps">
-        <button onClick={() => go(0)} aria-label="first step">
-          ⏮
+        <button onClick={() => go(0)} aria-label="first step" disabled={data.step === 0}>
+          <StepIcon d={ICONS.first} />
         </button>
         <button onClick={() => go(data.step - 1)} aria-label="step back" disabled={data.step === 0}>
-          ◀
+          <StepIcon d={ICONS.back} />
         </button>
         <input
           type="range"
@@ -84,10 +101,10 @@ export function Replay({ source }: { source: string }) {
           onInput={(e) => go(Number((e.target as HTMLInputElement).value))}
         />
         <button onClick={() => go(data.step + 1)} aria-label="step forward" disabled={data.step === data.steps}>
-          ▶
+          <StepIcon d={ICONS.forward} />
         </button>
-        <button onClick={() => go(data.steps)} aria-label="last step">
-          ⏭
+        <button onClick={() => go(data.steps)} aria-label="last step" disabled={data.step === data.steps}>
+          <StepIcon d={ICONS.last} />
         </button>
         <span class="step-count">
           step {data.step} of {data.steps}
