@@ -178,7 +178,23 @@ def play_value(g: SmashUp, s: SUState, seat: int, cid: int, card: str) -> float 
         hand = [c for c in held(s, seat) if c != cid]
         if card == "miskatonic_university/jinkies":
             return 2.0 if hand or held(s, seat, "discard") else 0.2
+        if card == "minions_of_cthulhu/madness_unleashed":
+            # before the Madness cards it pays for (played first, they would leave it none):
+            # each one discarded is a card drawn and an action play, where played it is two
+            # cards for the turn's action play
+            return 5.0 if hand else 0.2
         return 3.0 if hand else 0.2
+    if card == "minions_of_cthulhu/whispers_in_darkness" and any(
+        c != cid and not g.is_minion(s, c) for c in s.zones[f"hand:{seat}"]
+    ):
+        # first, when another action (or a Madness card) is in hand: the action play it takes
+        # comes back twice, and the Madness card it draws is one more card to play
+        return 5.5
+    if card == "minions_of_cthulhu/corruption":
+        # a removal: worth the Madness card when there is another player's minion to destroy,
+        # never played when the only minions in play are the player's own
+        rivals = any(s.cards[c].controller != seat for c, _ in g.minions_in_play(s))
+        return max(0.3, 3.5 - madness_cost(s, seat) + 0.4) if rivals else 0.0
     if card in DRAWS_MADNESS:
         return max(0.3, 2.0 - DRAWS_MADNESS[card] * madness_cost(s, seat) + 0.4)
     if card == "innsmouth/recruitment":
