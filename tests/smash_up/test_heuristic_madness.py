@@ -128,6 +128,34 @@ CASES: list[tuple[str, dict[str, Any], list[str], tuple[str, ...], str]] = [
         "play:@c",
     ),
     (
+        "the_seal_is_broken_before_another_action",
+        _ann(["Cthulhu Fhtagn", "The Seal is Broken as seal"]),
+        [],
+        (),
+        "play:@seal",
+    ),
+    (
+        "complete_the_ritual_where_another_player_leads",
+        _ann(
+            ["Complete the Ritual as ctr"],
+            bases=[
+                _oasis(Ann=["Zapbot"]),
+                {"base": B[1], "minions": {"Ann": ["Zapbot"], "Bob": ["King Rex"]}},
+                B[2],
+            ],
+        ),
+        ["play:@ctr"],
+        (),
+        "base:@factory",
+    ),
+    (
+        "complete_the_ritual_kept_where_the_player_leads",
+        _ann(["Complete the Ritual"], bases=[_oasis(Ann=["Zapbot"]), B[1], B[2]]),
+        [],
+        (),
+        "end",
+    ),
+    (
         "asylum_boxes_a_madness_card",
         _ann(["Zapbot as z", "King Rex", "Madness as m"], bases=["Asylum as asy", B[1], B[2]]),
         ["play:@z", "base:@asy"],

@@ -324,6 +324,8 @@ class SmashUpHeuristic:
 
             return max(options, key=place).id
 
+        if d is not None and d.id == mad.RITUAL and in_game(s):  # where another player leads
+            return max(options, key=lambda o: mad.ritual_gain(g, s, seat, _cid(o))).id
         hurts = d is not None and d.id in _HURTS
 
         def score(o: Option) -> float:
