@@ -265,10 +265,21 @@ CASES: list[tuple[str, dict[str, Any], list[str], tuple[str, ...], str]] = [
     # cards that would put a Madness card back into the deck
     (
         "servitor_puts_no_madness_on_the_deck",
-        _ann(["Servitor of Cthulhu as sv"], discard=["Madness", "Corruption as c"]),
-        ["play:@sv", "base:@oasis"],
+        _ann(
+            ["Servitor of Cthulhu as sv"],
+            discard=["Madness", "Corruption as c"],
+            bases=[_oasis(Bob=["King Rex"]), B[1], B[2]],
+        ),
+        ["play:@sv", "base:@oasis", "talent:@sv"],
         (),
         "top:@c",
+    ),
+    (
+        "servitor_kept_where_it_holds_a_place",
+        _ann(["Servitor of Cthulhu as sv"], discard=["Corruption"]),
+        ["play:@sv", "base:@oasis"],
+        (),
+        "end",
     ),
     (
         "it_begins_again_shuffles_no_madness",

@@ -250,7 +250,7 @@ class SmashUpHeuristic:
             if verb == "talent" or verb == "special":
                 value = 5.0
                 if in_game(s):
-                    found = mad.talent_value(g, s, seat, s.cards[_cid(o)].defn)
+                    found = mad.talent_value(g, s, seat, s.cards[_cid(o)].defn, _cid(o))
                     value = value if found is None else found
             elif verb == "play":
                 cid = _cid(o)

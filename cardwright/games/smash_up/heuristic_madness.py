@@ -221,9 +221,20 @@ def play_value(g: SmashUp, s: SUState, seat: int, cid: int, card: str) -> float 
     return None
 
 
-def talent_value(g: SmashUp, s: SUState, seat: int, card: str) -> float | None:
-    """What using a Cthulhu-set Talent is worth (None: no rule of its own, the heuristic's
-    usual 5)."""
+def talent_value(g: SmashUp, s: SUState, seat: int, card: str, cid: int = -1) -> float | None:
+    """What using a Cthulhu-set Talent (of card ``cid``) is worth (None: no rule of its own,
+    the heuristic's usual 5)."""
+    if card == "minions_of_cthulhu/servitor_of_cthulhu":
+        # it destroys itself: only for an action in the discard pile, and where its power
+        # changes no place at its base
+        bid = g.base_of(s, cid)
+        actions = [
+            c for c in s.zones[f"discard:{seat}"] if not g.is_minion(s, c) and not is_madness(s, c)
+        ]
+        if not actions or bid < 0:
+            return 0.0
+        loss = g.power(s, cid, bid)
+        return 4.5 if vp_at(g, s, bid, seat, {seat: -loss}) == vp_at(g, s, bid, seat, {}) else 0.0
     if card == "miskatonic_university/librarian":
         if held(s, seat):
             return 5.0  # play a Madness card as an extra action
