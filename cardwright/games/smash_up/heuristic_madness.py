@@ -225,8 +225,9 @@ def talent_value(g: SmashUp, s: SUState, seat: int, card: str, cid: int = -1) ->
     """What using a Cthulhu-set Talent (of card ``cid``) is worth (None: no rule of its own,
     the heuristic's usual 5)."""
     if card == "minions_of_cthulhu/servitor_of_cthulhu":
-        # it destroys itself: only for an action in the discard pile, and where its power
-        # changes no place at its base
+        # it destroys itself: only for an action in the discard pile, at a base that scores
+        # without it (its minions go to the discard pile anyway) where its power changes no
+        # place (measured: used wherever it changes no place, it won fewer games than never)
         bid = g.base_of(s, cid)
         actions = [
             c for c in s.zones[f"discard:{seat}"] if not g.is_minion(s, c) and not is_madness(s, c)
@@ -234,6 +235,8 @@ def talent_value(g: SmashUp, s: SUState, seat: int, card: str, cid: int = -1) ->
         if not actions or bid < 0:
             return 0.0
         loss = g.power(s, cid, bid)
+        if g.total_power(s, bid) - loss < g.breakpoint(s, bid):
+            return 0.0
         return 4.5 if vp_at(g, s, bid, seat, {seat: -loss}) == vp_at(g, s, bid, seat, {}) else 0.0
     if card == "miskatonic_university/librarian":
         if held(s, seat):
