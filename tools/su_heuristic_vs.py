@@ -9,8 +9,9 @@ over faction pairings that hold a Cthulhu faction, each pairing played from both
 and loaded under another name), so that the old and the new play in one run. Without
 ``--factions`` game ``i`` deals four factions at random (seeded by ``i``), one of the four
 Cthulhu factions always among them, and plays them twice, the agents swapping seats; with it,
-the first seat's pair is the one given and the second's is dealt. Seeds are the game numbers,
-so a run is reproducible.
+the first seat's pair is the one given (or, given one faction, that faction and one dealt) and
+the second's is dealt from the others, and "holding" counts the games an agent played the
+given faction(s). Seeds are the game numbers, so a run is reproducible.
 """
 
 from __future__ import annotations
@@ -40,8 +41,11 @@ def pairing(i: int, given: list[str] | None) -> list[list[str]]:
     rnd = random.Random(i)
     factions = sorted(load_factions())
     if given:
-        rest = rnd.sample([f for f in factions if f not in given], 2)
-        return [given, rest]
+        first = list(given)
+        if len(first) == 1:
+            first.append(rnd.choice([f for f in factions if f not in first]))
+        rest = rnd.sample([f for f in factions if f not in first], 2)
+        return [first, rest]
     first = rnd.choice(CTHULHU)
     picked = [first, *rnd.sample([f for f in factions if f != first], 3)]
     rnd.shuffle(picked)
@@ -54,7 +58,8 @@ def main() -> None:
     parser.add_argument("a", help="an agent spec, or old@REV")
     parser.add_argument("b", help="an agent spec, or old@REV")
     parser.add_argument(
-        "--factions", help="the first seat's pair, e.g. minions_of_cthulhu,innsmouth"
+        "--factions",
+        help="the first seat's pair, e.g. minions_of_cthulhu,innsmouth, or one faction",
     )
     args = parser.parse_args()
     game = get_game("smash-up")
@@ -77,7 +82,7 @@ def main() -> None:
             winners = state.result.winners
             for seat in (0, 1):
                 games[names[seat]] += 1
-                if set(pairs[seat]) & set(CTHULHU):
+                if seat == 0 if given else set(pairs[seat]) & set(CTHULHU):
                     cthulhu_games[names[seat]] += 1
                     cthulhu_wins[names[seat]] += len(winners) == 1 and winners[0] == seat
             if len(winners) == 1:
@@ -87,7 +92,8 @@ def main() -> None:
     for name in dict.fromkeys([args.a, args.b]):
         print(
             f"{name}: won {wins[name]} of {games[name]} games ({wins[name] / games[name]:.1%}); "
-            f"holding a Cthulhu faction {cthulhu_wins[name]} of {cthulhu_games[name]}"
+            f"holding {args.factions or 'a Cthulhu faction'} "
+            f"{cthulhu_wins[name]} of {cthulhu_games[name]}"
         )
     print(f"draws {draws}")
     sys.stdout.flush()

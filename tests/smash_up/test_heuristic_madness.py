@@ -100,6 +100,62 @@ CASES: list[tuple[str, dict[str, Any], list[str], tuple[str, ...], str]] = [
         "discard:@m",
     ),
     (
+        "madness_unleashed_played_before_the_madness_card",
+        _ann(["Madness as m", "Madness Unleashed as mu"]),
+        [],
+        (),
+        "play:@mu",
+    ),
+    (
+        "whispers_in_darkness_played_first",
+        _ann(["Madness as m", "Cthulhu Fhtagn", "Whispers in Darkness as w"]),
+        [],
+        (),
+        "play:@w",
+    ),
+    (
+        "corruption_kept_when_only_own_minions_are_in_play",
+        _ann(["Corruption"], bases=[_oasis(Ann=["Zapbot"]), B[1], B[2]]),
+        [],
+        (),
+        "end",
+    ),
+    (
+        "corruption_before_another_action_when_a_rival_minion_is_there",
+        _ann(["Cthulhu Fhtagn", "Corruption as c"], bases=[_oasis(Bob=["Zapbot"]), B[1], B[2]]),
+        [],
+        (),
+        "play:@c",
+    ),
+    (
+        "the_seal_is_broken_before_another_action",
+        _ann(["Cthulhu Fhtagn", "The Seal is Broken as seal"]),
+        [],
+        (),
+        "play:@seal",
+    ),
+    (
+        "complete_the_ritual_where_another_player_leads",
+        _ann(
+            ["Complete the Ritual as ctr"],
+            bases=[
+                _oasis(Ann=["Zapbot"]),
+                {"base": B[1], "minions": {"Ann": ["Zapbot"], "Bob": ["King Rex"]}},
+                B[2],
+            ],
+        ),
+        ["play:@ctr"],
+        (),
+        "base:@factory",
+    ),
+    (
+        "complete_the_ritual_kept_where_the_player_leads",
+        _ann(["Complete the Ritual"], bases=[_oasis(Ann=["Zapbot"]), B[1], B[2]]),
+        [],
+        (),
+        "end",
+    ),
+    (
         "asylum_boxes_a_madness_card",
         _ann(["Zapbot as z", "King Rex", "Madness as m"], bases=["Asylum as asy", B[1], B[2]]),
         ["play:@z", "base:@asy"],
@@ -209,10 +265,21 @@ CASES: list[tuple[str, dict[str, Any], list[str], tuple[str, ...], str]] = [
     # cards that would put a Madness card back into the deck
     (
         "servitor_puts_no_madness_on_the_deck",
-        _ann(["Servitor of Cthulhu as sv"], discard=["Madness", "Corruption as c"]),
-        ["play:@sv", "base:@oasis"],
+        _ann(
+            ["Servitor of Cthulhu as sv"],
+            discard=["Madness", "Corruption as c"],
+            bases=[_oasis(Bob=["King Rex"]), B[1], B[2]],
+        ),
+        ["play:@sv", "base:@oasis", "talent:@sv"],
         (),
         "top:@c",
+    ),
+    (
+        "servitor_kept_where_it_holds_a_place",
+        _ann(["Servitor of Cthulhu as sv"], discard=["Corruption"]),
+        ["play:@sv", "base:@oasis"],
+        (),
+        "end",
     ),
     (
         "it_begins_again_shuffles_no_madness",

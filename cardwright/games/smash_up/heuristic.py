@@ -250,7 +250,7 @@ class SmashUpHeuristic:
             if verb == "talent" or verb == "special":
                 value = 5.0
                 if in_game(s):
-                    found = mad.talent_value(g, s, seat, s.cards[_cid(o)].defn)
+                    found = mad.talent_value(g, s, seat, s.cards[_cid(o)].defn, _cid(o))
                     value = value if found is None else found
             elif verb == "play":
                 cid = _cid(o)
@@ -324,6 +324,8 @@ class SmashUpHeuristic:
 
             return max(options, key=place).id
 
+        if d is not None and d.id == mad.RITUAL and in_game(s):  # where another player leads
+            return max(options, key=lambda o: mad.ritual_gain(g, s, seat, _cid(o))).id
         hurts = d is not None and d.id in _HURTS
 
         def score(o: Option) -> float:

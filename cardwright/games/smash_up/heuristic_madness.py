@@ -57,6 +57,8 @@ NEEDS_MADNESS = {
 }
 #: a base where each minion played costs its owner a Madness card
 MOUNTAINS = "mountains_of_madness"
+#: sweeps the base it is on (every card there under its owner's deck) as its player's turn begins
+RITUAL = "minions_of_cthulhu/complete_the_ritual"
 
 
 def is_madness(s: SUState, cid: int) -> bool:
@@ -127,6 +129,16 @@ def _source_base(g: SmashUp, s: SUState) -> int:
     return g.base_of(s, source) if isinstance(source, int) else -1
 
 
+def ritual_gain(g: SmashUp, s: SUState, seat: int, bid: int) -> int:
+    """What Complete the Ritual on base ``bid`` is worth to ``seat``: the lead there of the
+    strongest other player, whose minions it sweeps with ours (only on a base where ``seat``
+    has a minion)."""
+    powers = g.powers_at(s, bid)
+    if not any(s.cards[m].controller == seat for m in g.minions_at(s, bid)):
+        return 0
+    return max((v for p, v in powers.items() if p != seat), default=0) - powers.get(seat, 0)
+
+
 def things_best_not_known(g: SmashUp, s: SUState, seat: int, bid: int, most: int) -> int:
     """The fewest Madness cards (+2 power each to a minion there) that win ``seat`` the most
     VP at the base about to score; 0 when none gains a place."""
@@ -178,18 +190,54 @@ def play_value(g: SmashUp, s: SUState, seat: int, cid: int, card: str) -> float 
         hand = [c for c in held(s, seat) if c != cid]
         if card == "miskatonic_university/jinkies":
             return 2.0 if hand or held(s, seat, "discard") else 0.2
+        if card == "minions_of_cthulhu/madness_unleashed":
+            # before the Madness cards it pays for (played first, they would leave it none):
+            # each one discarded is a card drawn and an action play, where played it is two
+            # cards for the turn's action play
+            return 5.0 if hand else 0.2
         return 3.0 if hand else 0.2
+    if card == "minions_of_cthulhu/whispers_in_darkness" and any(
+        c != cid and not g.is_minion(s, c) for c in s.zones[f"hand:{seat}"]
+    ):
+        # first, when another action (or a Madness card) is in hand: the action play it takes
+        # comes back twice, and the Madness card it draws is one more card to play
+        return 5.5
+    if card == "minions_of_cthulhu/corruption":
+        # a removal: worth the Madness card when there is another player's minion to destroy,
+        # never played when the only minions in play are the player's own
+        rivals = any(s.cards[c].controller != seat for c, _ in g.minions_in_play(s))
+        return max(0.3, 3.5 - madness_cost(s, seat) + 0.4) if rivals else 0.0
+    if card == "minions_of_cthulhu/the_seal_is_broken":
+        # a VP now, more than any Madness card costs (half a VP at most): before the usual
+        # action, the more so the nearer the end
+        return 3.0 + lateness(s)
     if card in DRAWS_MADNESS:
         return max(0.3, 2.0 - DRAWS_MADNESS[card] * madness_cost(s, seat) + 0.4)
+    if card == RITUAL:  # only where another player leads: it sweeps our minions there too
+        return 2.5 if any(ritual_gain(g, s, seat, b) > 0 for b in s.zones["bases"]) else 0.0
     if card == "innsmouth/recruitment":
         minions = [c for c in s.zones[f"hand:{seat}"] if g.is_minion(s, c)]
         return 5.0 if len(minions) >= 2 and lateness(s) < 0.8 else 0.2
     return None
 
 
-def talent_value(g: SmashUp, s: SUState, seat: int, card: str) -> float | None:
-    """What using a Cthulhu-set Talent is worth (None: no rule of its own, the heuristic's
-    usual 5)."""
+def talent_value(g: SmashUp, s: SUState, seat: int, card: str, cid: int = -1) -> float | None:
+    """What using a Cthulhu-set Talent (of card ``cid``) is worth (None: no rule of its own,
+    the heuristic's usual 5)."""
+    if card == "minions_of_cthulhu/servitor_of_cthulhu":
+        # it destroys itself: only for an action in the discard pile, at a base that scores
+        # without it (its minions go to the discard pile anyway) where its power changes no
+        # place (measured: used wherever it changes no place, it won fewer games than never)
+        bid = g.base_of(s, cid)
+        actions = [
+            c for c in s.zones[f"discard:{seat}"] if not g.is_minion(s, c) and not is_madness(s, c)
+        ]
+        if not actions or bid < 0:
+            return 0.0
+        loss = g.power(s, cid, bid)
+        if g.total_power(s, bid) - loss < g.breakpoint(s, bid):
+            return 0.0
+        return 4.5 if vp_at(g, s, bid, seat, {seat: -loss}) == vp_at(g, s, bid, seat, {}) else 0.0
     if card == "miskatonic_university/librarian":
         if held(s, seat):
             return 5.0  # play a Madness card as an extra action
@@ -307,6 +355,7 @@ __all__ = [
     "DRAWS_MADNESS",
     "HELPS",
     "MOUNTAINS",
+    "RITUAL",
     "choose",
     "held",
     "is_madness",
@@ -315,6 +364,7 @@ __all__ = [
     "madness_cost",
     "play_value",
     "return_madness",
+    "ritual_gain",
     "talent_value",
     "use_special",
     "vp_at",
