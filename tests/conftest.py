@@ -18,3 +18,5 @@ inplay.CHECK = True
 compiled.CHECK = True
 # A log line that more than one seat reads names the player; "you" is refused while testing.
 game.CHECK_PERSON = True
+# Log data named for cards is refused (data escapes the views' masking; card ids go in `card`).
+game.CHECK_LOG_DATA = True

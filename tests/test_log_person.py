@@ -118,3 +118,18 @@ def test_the_check_lets_names_and_one_seats_own_lines_through() -> None:
     assert second_person(munchkin, m, f"{curse} strikes you") == "you"
     named = munchkin.new_state({"players": 3, "names": ["You", "Ann", "Bob"]}, 2, log=True)
     assert second_person(munchkin, named, "You draws a card") is None  # a player named You
+
+
+def test_log_data_named_for_cards_is_refused() -> None:
+    """Log data passes through the views as it is, so a card id there escapes their
+    masking: while the tests run, data named for cards is refused (the card goes in
+    ``card``, typed; other cards by definition)."""
+    game, state = _state()
+    assert core_game.CHECK_LOG_DATA  # on for the whole suite (conftest.py)
+    before = len(state.log)
+    for key in ("cards", "base_card", "from_card", "card_cards"):
+        with pytest.raises(EngineError, match=rf"data named for cards: {key}; .*never card ids"):
+            game.log(state, "x", "su.turn.start", "Ann plays", 0, **{key: [3]})
+    assert len(state.log) == before
+    game.log(state, "x", "su.turn.start", "Ann plays", 0, card=3, defns=["ninjas/ninja_master"])
+    assert state.log[-1].data == {"defns": ["ninjas/ninja_master"]}

@@ -14,36 +14,22 @@ numbers, so a run is reproducible.
 from __future__ import annotations
 
 import argparse
-import importlib.util
-import subprocess
 import sys
-import tempfile
 from collections import Counter
 from typing import Any
+
+import old_heuristic  # (beside this script in tools/)
 
 from cardwright.agents import make_agent
 from cardwright.games import get_game
 from cardwright.games.blue_moon.carddata import PEOPLES
 from cardwright.games.blue_moon.game import UNSUPPORTED_PEOPLES
 
-PATH = "cardwright/games/blue_moon/heuristic.py"
-
 
 def agent(spec: str, seed: int) -> Any:
     if not spec.startswith("old@"):
         return make_agent(spec, "blue-moon", seed)
-    source = subprocess.run(
-        ["git", "show", f"{spec[4:]}:{PATH}"], check=True, capture_output=True, text=True
-    ).stdout
-    source = source.replace("from . import", "from cardwright.games.blue_moon import")
-    source = source.replace("from .", "from cardwright.games.blue_moon.")
-    with tempfile.NamedTemporaryFile("w", suffix=".py", delete=False) as f:
-        f.write(source)
-    spec_ = importlib.util.spec_from_file_location(f"old_heuristic_{spec[4:]}", f.name)
-    assert spec_ is not None and spec_.loader is not None
-    module = importlib.util.module_from_spec(spec_)
-    spec_.loader.exec_module(module)
-    return module.BlueMoonHeuristic(seed)
+    return old_heuristic.load("blue_moon", spec[4:]).BlueMoonHeuristic(seed)
 
 
 def main() -> None:

@@ -59,6 +59,10 @@ if TYPE_CHECKING:
 #: While the tests run (``tests/conftest.py``), :meth:`Game.log` refuses a line that more than
 #: one seat reads and that addresses a player as "you" (:func:`second_person`).
 CHECK_PERSON = False
+#: While the tests run, :meth:`Game.log` also refuses data named for cards (``card``,
+#: ``cards``, ``..._card``, ``..._cards``): data is plain values that views pass on as they
+#: are, so a card id there would escape the views' masking (the card goes in ``card``, typed).
+CHECK_LOG_DATA = False
 
 _MAX_STEPS_WITHOUT_DECISION = 100_000
 
@@ -319,6 +323,13 @@ class Game(HiddenInformation[S], ABC):
         holds other plain values (never card ids)."""
         if not state.logging:
             return
+        if CHECK_LOG_DATA and data:
+            named = [k for k in data if k in ("card", "cards") or k.endswith(("_card", "_cards"))]
+            if named:
+                raise EngineError(
+                    f"{self.id}: log event {kind!r} ({rule}) has data named for cards: "
+                    f"{', '.join(named)}; log data holds plain values, never card ids"
+                )
         if CHECK_PERSON:
             for shared in (text if visible_to is None or len(visible_to) > 1 else "", redacted):
                 word = second_person(self, state, shared)

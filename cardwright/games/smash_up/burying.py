@@ -22,7 +22,7 @@ from . import values
 from .catalog import BASES
 from .deckwords import zone_of
 from .selectors import _e, _first, verb
-from .state import SUCtx
+from .state import SUCtx, defns_of
 
 if TYPE_CHECKING:
     from .game import SmashUp
@@ -100,7 +100,7 @@ def clear(g: SmashUp, s: SUState, bid: int) -> list[int]:
             f"The {len(gone)} buried card(s) at {g.card_name(s, bid)} go to their owners' "
             "discard piles"
         )
-        g.log(s, "to_discard", "su.terms.bury", text, cards=gone)
+        g.log(s, "to_discard", "su.terms.bury", text, defns=defns_of(s, gone))
         for cid in gone:
             g.fire(s, "card_to_discard", card=cid, base_card=-1, owner=s.cards[cid].owner)
     return gone

@@ -18,7 +18,7 @@ from . import inplay
 from .cardmodels import FACE
 from .catalog import BASE_DECK, RESOLVING
 from .faces import restore
-from .state import REVEALED, SUState
+from .state import REVEALED, SUState, defns_of
 
 if TYPE_CHECKING:
     from .game import SmashUp
@@ -126,7 +126,7 @@ def reveal_top(g: SmashUp, s: SUState, seat: int, count: int, rule: str) -> list
         rule,
         f"{s.names[seat]} reveals from their deck: {names}",
         seat,
-        cards=shown,
+        defns=defns_of(s, shown),
     )
     return shown
 

@@ -1,6 +1,7 @@
 """A rule-based Smash Up player: plays every card it can, puts minions where they win or
 place on bases about to score, destroys rival minions where it matters, moves +1 power
-counters off a base that is scoring, and keeps its best cards at the hand limit.
+counters off a base that is scoring, and keeps its best cards at the hand limit. Its rules
+for Madness cards (The Obligatory Cthulhu Set) are in :mod:`.heuristic_madness`.
 
 It reads only what its seat may know: its own hand and the public zones (bases, minions,
 discard piles, VP).
@@ -9,12 +10,15 @@ discard piles, VP).
 from __future__ import annotations
 
 from cardwright.core.rng import LocalRng
-from cardwright.core.state import Option
+from cardwright.core.state import Decision, Option
 from cardwright.core.steps import Respond
 from cardwright.core.vocab import EffectStep
 
+from . import heuristic_madness as mad
+from .carddata import MADNESS
 from .catalog import BASES
 from .game import SmashUp
+from .madness import in_game
 from .scoring import ScoreBase, rank
 from .state import SUState
 
@@ -95,13 +99,17 @@ class SmashUpHeuristic:
         options = decision.options
         ids = {o.id for o in options}
         kind = decision.kind
+        if in_game(s):  # Madness: its own rules first (heuristic_madness.py)
+            answer = self._madness(g, s, seat, decision)
+            if answer is not None:
+                return answer
         if kind in ("target", "choose_base", "choose_card", "destination"):
             cards = [o for o in options if _is_card(o)]
             if not cards:
                 return options[0].id
             if kind == "target":
                 # "may" abilities offer decline: take it when the best target is a bad one
-                sign = -1.0 if _acting_card(s) in _HELPS else 1.0
+                sign = -1.0 if _acting_card(s) in _HELPS or _acting_card(s) in mad.HELPS else 1.0
                 best = max(cards, key=lambda o: sign * self._target_value(g, s, seat, _cid(o)))
                 if sign < 0:
                     return best.id
@@ -143,6 +151,31 @@ class SmashUpHeuristic:
             return max(plays, key=lambda o: self._card_value(g, s, seat, _cid(o))).id
         return options[0].id
 
+    def _madness(self, g: SmashUp, s: SUState, seat: int, decision: Decision) -> str | None:
+        """The Madness rules (``heuristic_madness``), and cards that put a card from the
+        discard pile back into the deck: the most valuable one, never a Madness card."""
+        card = _acting_card(s)
+        answer = mad.choose(g, s, seat, decision, card)
+        if answer is not None or decision.kind not in ("choose", "recycle"):
+            return answer
+        picks = [o for o in decision.options if _is_card(o)]
+        if card == "innsmouth":  # the base: only our own cards go under our deck
+            picks = [o for o in picks if s.cards[_cid(o)].owner == seat]
+        if not picks or not any(
+            mad.is_madness(s, _cid(o)) for o in decision.options if _is_card(o)
+        ):
+            return None
+        best = max(
+            picks,
+            key=lambda o: (
+                -1.0 if mad.is_madness(s, _cid(o)) else self._card_value(g, s, seat, _cid(o))
+            ),
+        )
+        if mad.is_madness(s, _cid(best)):
+            stop = [o.id for o in decision.options if o.id in ("done", "none", "decline")]
+            return stop[0] if stop else best.id
+        return best.id
+
     def _enchantment(self, g: SmashUp, s: SUState, seat: int) -> str:
         """+1 to every minion at the base where it goes if ours are the more there, else -1."""
         top = s.stack[-1]
@@ -158,6 +191,8 @@ class SmashUpHeuristic:
         d = g.defn(s, cid)
         if d.type == "minion":
             return 1.0 + (d.power or 0)
+        if d.id == MADNESS:
+            return 0.5  # a hand's worst card: what it does, two cards drawn, costs a play
         if d.ability is not None:
             return _ACTION_VALUE.get(d.id, 1.0)
         return 0.2
@@ -214,6 +249,9 @@ class SmashUpHeuristic:
             verb = o.id.split(":")[0]
             if verb == "talent" or verb == "special":
                 value = 5.0
+                if in_game(s):
+                    found = mad.talent_value(g, s, seat, s.cards[_cid(o)].defn)
+                    value = value if found is None else found
             elif verb == "play":
                 cid = _cid(o)
                 d = g.defn(s, cid)
@@ -237,6 +275,10 @@ class SmashUpHeuristic:
         minion_plays: int,
     ) -> float:
         d = g.defn(s, cid)
+        if in_game(s):
+            found = mad.play_value(g, s, seat, cid, d.id)
+            if found is not None:
+                return found
         if d.id in _EXTRA_MINION:
             # before the minion play when there is a second minion to use it on
             return 6.0 if len(hand_minions) >= minion_plays + 1 else 0.5
@@ -272,7 +314,15 @@ class SmashUpHeuristic:
         d = g.defn(s, cid) if cid in s.cards else None
         if d is not None and d.type == "minion":
             power = d.power or 0
-            return max(options, key=lambda o: self._base_value(g, s, seat, _cid(o), power)).id
+            cost = mad.madness_cost(s, seat) if in_game(s) else 0.0
+
+            def place(o: Option) -> float:
+                value = self._base_value(g, s, seat, _cid(o), power)
+                if cost and _cid(o) in s.cards and s.cards[_cid(o)].defn == mad.MOUNTAINS:
+                    value -= cost  # its owner draws a Madness card
+                return value
+
+            return max(options, key=place).id
 
         hurts = d is not None and d.id in _HURTS
 
@@ -299,6 +349,12 @@ class SmashUpHeuristic:
                 str(window), ()
             ):
                 return o.id
+        if window == "before_scoring" and bid >= 0 and in_game(s):
+            for o in options:
+                if o.id.startswith("special:") and mad.use_special(
+                    g, s, seat, g.defn(s, _cid(o)).id, _cid(o), bid
+                ):
+                    return o.id
         if window != "before_scoring" or bid < 0:
             return "pass"
         counters = sum(

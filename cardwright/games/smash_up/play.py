@@ -245,7 +245,7 @@ def _place(g: SmashUp, s: SUState, step: Play) -> None:
                 f"{s.names[seat]} plays {d.name} ({d.power}) at {g.card_name(s, dest)}{how}",
                 seat,
                 card=cid,
-                base_card=dest,
+                base=s.cards[dest].defn,
             )
         g.use_once(s, dest, "arrived", cid)
         g.fire(s, "minion_played", minion_card=cid, base_card=dest, seat=seat)

@@ -39,7 +39,7 @@ def _replace_with(ctx: SUCtx, what: Any) -> bool:
     step.marks = [m for m in step.marks if not m.startswith(REPLACE_MARK)]
     step.marks.append(f"{REPLACE_MARK}{bid}")
     text = f"{g.card_name(s, bid)} will replace {g.card_name(s, step.base)}"
-    g.log(s, "replacement", ctx.rule, text, ctx.you, base_card=bid)
+    g.log(s, "replacement", ctx.rule, text, ctx.you, base=s.cards[bid].defn)
     return True
 
 
@@ -55,7 +55,7 @@ def _base_to_deck_top(ctx: SUCtx, what: Any) -> bool:
         s.cards[bid].face_up = False
         s.public_cards.append(CardRef(bid))  # everyone saw it go on top
         text = f"{g.card_name(s, bid)} goes from the base discard pile on top of the base deck"
-        g.log(s, "base_to_deck", ctx.rule, text, ctx.you, base_card=bid)
+        g.log(s, "base_to_deck", ctx.rule, text, ctx.you, base=s.cards[bid].defn)
         done = True
     return done
 

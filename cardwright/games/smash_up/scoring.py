@@ -18,7 +18,7 @@ from cardwright.core.state import CardRef, Decision, Option
 
 from . import inplay, values
 from .catalog import BASE_DECK, BASE_DISCARD, BASES, base_zone
-from .state import SUState, SUStep
+from .state import SUState, SUStep, defns_of
 
 if TYPE_CHECKING:
     from .game import SmashUp
@@ -135,7 +135,7 @@ class ScoreBase(SUStep, tag="su.score_base"):
                 f"{g.card_name(s, bid)} scores: total power {g.total_power(s, bid)}, "
                 f"breakpoint {g.breakpoint(s, bid)}",
                 self.seat,
-                base_card=bid,
+                base=s.cards[bid].defn,
             )
             g.fire(s, "before_scoring", base_card=bid)
             self.stage = BEFORE
@@ -267,7 +267,7 @@ def _clear_base(g: SmashUp, s: SUState, bid: int) -> int:
         "to_discard",
         "su.score.discard",
         f"The {len(discarded)} card(s) at {name} go to their owners' discard piles",
-        cards=discarded,
+        defns=defns_of(s, discarded),
     )
     for cid in moved:
         where = instead[cid]
@@ -339,6 +339,6 @@ def _lay_base(g: SmashUp, s: SUState, index: int, bid: int, rule: str) -> int:
         rule,
         f"{base.name} comes into play (breakpoint {base.breakpoint}, "
         f"VP {'/'.join(map(str, base.vp))})",
-        base_card=bid,
+        base=s.cards[bid].defn,
     )
     return bid

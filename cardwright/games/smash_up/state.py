@@ -12,6 +12,7 @@ view's placeholders).
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import TYPE_CHECKING, TypeAlias
 
 import msgspec
@@ -173,3 +174,10 @@ class SUState(State, kw_only=True, dict=True):
 SUStep: TypeAlias = Step["SmashUp", SUState]
 #: the context a Smash Up word runs in (its game and its states)
 SUCtx: TypeAlias = Ctx["SmashUp", SUState]
+
+
+def defns_of(s: SUState, ids: Iterable[int]) -> list[str]:
+    """The definitions of cards, as a log event's data names them (its data holds plain
+    values, never card ids: ``Game.log``)."""
+    cards = s.cards
+    return [cards[c].defn for c in ids]

@@ -18,7 +18,7 @@ from .history import destroy_windows, windows_due
 from .playcards import play_choice, play_options
 from .scorewords import EXTRA_TURN
 from .scoring import ScoreBases
-from .state import Allowance, SUState, SUStep
+from .state import Allowance, SUState, SUStep, defns_of
 
 if TYPE_CHECKING:
     from .game import SmashUp
@@ -64,7 +64,7 @@ class Redraw(SUStep, tag="su.redraw"):
                 f"{s.names[seat]} shows a hand with no minions ({names}), discards it "
                 "and draws a new hand",
                 seat,
-                cards=list(hand),
+                defns=defns_of(s, hand),
             )
             for cid in list(hand):
                 g.to_zone(s, cid, f"hand:{seat}", f"discard:{seat}")

@@ -118,8 +118,8 @@ def move_counters(
         f"{s.names[seat]} moves {count} +1 power counter(s) from {g.card_name(s, src)} "
         f"to {g.card_name(s, dest)}",
         seat,
-        from_card=src,
-        to_card=dest,
+        from_defn=s.cards[src].defn,
+        to_defn=s.cards[dest].defn,
     )
 
 
@@ -469,7 +469,7 @@ def swap_base(g: SmashUp, s: SUState, old: int, new: int, src: str, actor: int, 
         f"{g.card_name(s, new)} takes the place of {g.card_name(s, old)}, which goes "
         "into the base deck; the minions there stay",
         actor,
-        base_card=new,
+        base=s.cards[new].defn,
     )
 
 

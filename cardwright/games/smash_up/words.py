@@ -45,7 +45,7 @@ from .selectors import (
     selector_words,
     verb,
 )
-from .state import REVEALED, Allowance, Lasting, SUCtx, SUState
+from .state import REVEALED, Allowance, Lasting, SUCtx, SUState, defns_of
 from .tablewords import table_words
 from .verbs import CONTROL
 
@@ -156,7 +156,7 @@ def _power(
             ctx.rule,
             f"{s.names[seat]}'s {len(got)} minion(s) get {int(amount):+d} power {_until(s, until)}",
             seat,
-            cards=got,
+            defns=defns_of(s, got),
         )
     return bool(got)
 
@@ -438,7 +438,7 @@ def _discard_hand(ctx: SUCtx) -> bool:
         ctx.rule,
         f"{s.names[seat]} discards their hand ({len(hand)} card(s))",
         seat,
-        cards=hand,
+        defns=defns_of(s, hand),
     )
     for cid in hand:
         g.fire(s, "card_to_discard", card=cid, base_card=-1, owner=seat)
