@@ -19,7 +19,7 @@ import pytest
 
 from cardwright.core import game as core_game
 from cardwright.core.errors import EngineError
-from cardwright.core.game import second_person
+from cardwright.core.person import second_person
 from cardwright.games import get_game
 
 GAMES_DIR = Path(core_game.__file__).resolve().parents[1] / "games"

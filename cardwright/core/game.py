@@ -28,7 +28,7 @@ from .errors import ConfigError, DataError, EngineError, IllegalChoice
 from .hidden import HiddenInformation
 from .lasting import expire as expire_lasting
 from .options import any_bool, seat_names, shown
-from .person import second_person
+from .person import refuse_card_data, refuse_second_person
 from .rng import randbelow, seed_rng
 from .rules import RulesIndex
 from .state import (
@@ -57,7 +57,7 @@ if TYPE_CHECKING:
 
 
 #: While the tests run (``tests/conftest.py``), :meth:`Game.log` refuses a line that more than
-#: one seat reads and that addresses a player as "you" (:func:`second_person`).
+#: one seat reads and that addresses a player as "you" (:func:`.person.second_person`).
 CHECK_PERSON = False
 #: While the tests run, :meth:`Game.log` also refuses data named for cards (``card``,
 #: ``cards``, ``..._card``, ``..._cards``): data is plain values that views pass on as they
@@ -324,20 +324,9 @@ class Game(HiddenInformation[S], ABC):
         if not state.logging:
             return
         if CHECK_LOG_DATA and data:
-            named = [k for k in data if k in ("card", "cards") or k.endswith(("_card", "_cards"))]
-            if named:
-                raise EngineError(
-                    f"{self.id}: log event {kind!r} ({rule}) has data named for cards: "
-                    f"{', '.join(named)}; log data holds plain values, never card ids"
-                )
+            refuse_card_data(self.id, kind, rule, data)
         if CHECK_PERSON:
-            for shared in (text if visible_to is None or len(visible_to) > 1 else "", redacted):
-                word = second_person(self, state, shared)
-                if word is not None:
-                    raise EngineError(
-                        f"{self.id}: a log line other seats read says {word!r}: {shared!r} "
-                        f"({rule}); name the player instead"
-                    )
+            refuse_second_person(self, state, rule, text, visible_to, redacted)
         state.log.append(
             LogEvent(
                 seq=len(state.log),
