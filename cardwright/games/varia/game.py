@@ -378,14 +378,20 @@ class Varia(Game[VariaState]):
             if event in hears[cards[src].defn]:
                 hear(self, s, src, "any", event, AFTER, seat, None)
 
-    def rules_in_play(self, s: VariaState, action: str) -> bool:
-        """Whether a live card or a lasting effect has a "cannot" or "can" for ``action``
-        (if not, :meth:`allowed` would say yes: the caller may skip asking it)."""
+    def ruled_actions(self, s: VariaState) -> frozenset[str] | None:
+        """The actions (``combo``, ``replace`` ...) a live card has a "cannot" or "can" for;
+        None while lasting effects are in force (any may have one). For an action not among
+        them, :meth:`allowed` would say yes: the caller may skip asking it."""
         if s.lasting:
-            return True
+            return None
         rules_for = self._rules_for
         cards = s.cards
-        return any(action in rules_for[cards[c].defn] for c in self.live_cards(s))
+        found: frozenset[str] = frozenset()
+        for c in self.live_cards(s):
+            ruled = rules_for[cards[c].defn]
+            if ruled:
+                found = found | ruled
+        return found
 
     def action_allowed(self, s: VariaState, action: str, slot: Slot, seat: int) -> bool:
         """Whether ``seat`` may do ``action`` (``combo``, ``replace``) to the action in

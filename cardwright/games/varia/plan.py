@@ -71,10 +71,11 @@ def may_grant_fast(g: Varia, s: VariaState) -> bool:
 
 def usable_items(g: Varia, s: VariaState, seat: int) -> list[int]:
     """Items in the item zone that can perform an action now (not ruined)."""
+    defs, cards = g.defs, s.cards
     return [
         c
         for c in s.zones[f"item:{seat}"]
-        if g.defn(s, c).use == "usable" and not s.cards[c].exhausted
+        if not cards[c].exhausted and defs[cards[c].defn].use == "usable"
     ]
 
 
@@ -87,7 +88,7 @@ def _slot_name(g: Varia, s: VariaState, slot: Slot) -> str:
 
 
 # ------------------------------------------------------------------------------ options
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Place:
     """A moment as a place to plan a fast action: the seat's action there (None: free), its
     face and name, and whether a combo with it and a replacement of it are allowed (a
@@ -104,14 +105,16 @@ class Place:
 def places(g: Varia, s: VariaState, seat: int, moments: range) -> list[Place]:
     out = []
     check_combo = check_replace = None
+    timeline = s.timeline
     for m in moments:
-        slot = s.timeline[m].slots[seat]
+        slot = timeline[m].slots[seat]
         if slot is None:
             out.append(Place(m, None))
             continue
         if check_combo is None:
-            check_combo = g.rules_in_play(s, "combo")
-            check_replace = g.rules_in_play(s, "replace")
+            ruled = g.ruled_actions(s)
+            check_combo = ruled is None or "combo" in ruled
+            check_replace = ruled is None or "replace" in ruled
         face = actions.printed(s, slot)
         combo = not check_combo or g.action_allowed(s, "combo", slot, seat)
         replace = not check_replace or g.action_allowed(s, "replace", slot, seat)
@@ -125,8 +128,9 @@ def _combo_options(
     """A fast card as a combo with, or a replacement for, one of the seat's actions (and,
     with ``free``, into a moment where the seat has none)."""
     out = []
-    name = _name(g, s, card)
-    face = actions.combine([g.defn(s, card)])
+    defn = s.cards[card].defn
+    name = g.defs[defn].name  # a card of the deciding seat's hand or items: it sees it
+    face = actions.face_of_defns((defn,))
     ref = CardRef(card)
     for p in where:
         m = p.m
