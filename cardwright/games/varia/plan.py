@@ -206,8 +206,9 @@ def plan_options(g: Varia, s: VariaState, seat: int, phase: str) -> list[Option]
             seen.add(d.id)
         head = f"{'Use' if item else 'Plan'} {d.name} in moment "
         fuse = "spellfuse" in d.keywords
+        ref = CardRef(card)
         for m in targets:
-            append(Option(f"plan:{card}:{m}", f"{head}{m + 1}", CardRef(card), m, "plan"))
+            append(Option(f"plan:{card}:{m}", f"{head}{m + 1}", ref, m, "plan"))
             if fuse:
                 out.extend(_fuse_options(g, s, seat, card, m))
         if "fast" in d.keywords or (granted and is_fast(g, s, card, granted)):
