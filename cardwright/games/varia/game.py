@@ -494,12 +494,12 @@ class Varia(Game[VariaState]):
         before = s.health[seat]
         after = min(s.config["health"], before + amount) if amount > 0 else before + amount
         s.health[seat] = after
-        reason = f" ({why})" if why else ""
-        if amount > 0:
-            text = f"{s.names[seat]} regains {after - before} health{reason}: {after}"
-        else:
-            text = f"{s.names[seat]} loses {-amount} health{reason}: {after}"
         if s.logging:
+            reason = f" ({why})" if why else ""
+            if amount > 0:
+                text = f"{s.names[seat]} regains {after - before} health{reason}: {after}"
+            else:
+                text = f"{s.names[seat]} loses {-amount} health{reason}: {after}"
             self.log(s, "health", rule, text, seat, amount=after - before)
 
     def discard_card(self, s: VariaState, seat: int, card: int, rule: str) -> None:
@@ -548,8 +548,8 @@ class Varia(Game[VariaState]):
         else:
             s.zones[f"stacks:{seat}"].remove(cid)
             del s.cards[cid]
-        verb = f"gains {after - have}" if after > have else f"loses {have - after}"
         if s.logging:
+            verb = f"gains {after - have}" if after > have else f"loses {have - after}"
             self.log(
                 s, "stacks", rule, f"{s.names[seat]} {verb} {name}: {after}", seat, stacks=after
             )

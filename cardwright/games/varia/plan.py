@@ -270,22 +270,24 @@ def carry_out(g: Varia, s: VariaState, seat: int, option: Option, rule: str) -> 
     card = option.card
     assert card is not None and option.n is not None
     m, how = option.n, option.arg
-    name = _name(g, s, card)
+    logging = s.logging  # the names below are words of the log only
+    name = _name(g, s, card) if logging else ""
     who = s.names[seat]
     planned = [card]
     if how == "combo":
         slot = s.timeline[m].slots[seat]
         assert slot is not None
-        before = _slot_name(g, s, slot)
+        before = _slot_name(g, s, slot) if logging else ""
         _take(g, s, seat, card)
         slot.cards.insert(0, card)
-        text = f"{who} combines {name} with {before} in moment {m + 1}: {_slot_name(g, s, slot)}"
-        if s.logging:
+        if logging:
+            after = _slot_name(g, s, slot)
+            text = f"{who} combines {name} with {before} in moment {m + 1}: {after}"
             g.log(s, "combo", rule, text, seat, card=card)
     elif how == "replace":
         slot = s.timeline[m].slots[seat]
         assert slot is not None
-        before = _slot_name(g, s, slot)
+        before = _slot_name(g, s, slot) if logging else ""
         _leave(g, s, seat, slot, rule)
         _take(g, s, seat, card)
         s.timeline[m].slots[seat] = Slot([card], other(seat))
@@ -308,8 +310,8 @@ def carry_out(g: Varia, s: VariaState, seat: int, option: Option, rule: str) -> 
             _take(g, s, seat, cid)
         real = s.step == "action" and seat == s.active
         put(s, seat, m, Slot([CardRef(c) for c in cards], other(seat)), real)
-        label = " + ".join(_name(g, s, c) for c in cards)
-        if s.logging:
+        if logging:
+            label = " + ".join(_name(g, s, c) for c in cards)
             g.log(s, "plan", rule, f"{who} plans {label} in moment {m + 1}", seat, card=card)
     for cid in planned:
         g.hear_own(s, cid, "planned", seat)
@@ -337,8 +339,8 @@ def move_queue(g: Varia, s: VariaState, seat: int, phase: str) -> None:
         for cid in slot.cards:
             move(s, cid, f"timeline:{seat}", from_zone=f"queue:{seat}")
         put(s, seat, m, slot, phase == "action")
-        name = _slot_name(g, s, slot)
         if s.logging:
+            name = _slot_name(g, s, slot)
             g.log(
                 s,
                 "from_queue",
@@ -381,8 +383,8 @@ def place_token(g: Varia, s: VariaState, name: str, seat: int, source: int, rule
     token = create_card(s, name + TOKEN, seat, f"timeline:{seat}").id
     existing = s.timeline[m].slots[seat] if m < len(s.timeline) else None
     real = s.step == "action" and seat == s.active
-    where = f"moment {m + 1}" + ("" if real or m < s.moments else " (beyond the last moment)")
     if s.logging:
+        where = f"moment {m + 1}" + ("" if real or m < s.moments else " (beyond the last moment)")
         g.log(
             s, "token", rule, f"{s.names[seat]} creates a {name} token in {where}", seat, card=token
         )
