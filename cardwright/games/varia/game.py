@@ -677,9 +677,10 @@ class Varia(Game[VariaState]):
         ``simultaneous_loss``, ruling R2). Returns whether the game ended."""
         if s.result is not None:
             return True
-        down = [seat for seat in (0, 1) if s.health[seat] <= 0]
-        if not down:
+        health = s.health
+        if health[0] > 0 and health[1] > 0:
             return False
+        down = [seat for seat in (0, 1) if health[seat] <= 0]
         if len(down) == 1:
             winner = other(down[0])
             self.end_game(

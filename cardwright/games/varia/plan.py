@@ -162,11 +162,12 @@ def _fuse_options(g: Varia, s: VariaState, seat: int, card: int, m: int) -> list
         return []
     out = []
     seen: set[str] = set()
+    face = actions.face_of_defns((d.id,))
     for partner in s.zones[f"hand:{seat}"]:
         pd = g.defn(s, partner)
         if partner == card or "Magical" not in pd.supertypes or pd.id in seen:
             continue
-        if not actions.can_combine(actions.combine([d]), actions.combine([pd])):
+        if not actions.can_combine(face, actions.face_of_defns((pd.id,))):
             continue
         seen.add(pd.id)
         out.append(
