@@ -183,6 +183,14 @@ def _fuse_options(g: Varia, s: VariaState, seat: int, card: int, m: int) -> list
     return out
 
 
+#: planning options made so far, by (card, moment, definition): an option is immutable and
+#: its words depend on nothing else, so a decision offering it again reuses it (most plan
+#: decisions offer what the last one did); emptied when it grows past :data:`_KEPT`
+_PLANS: dict[tuple[int, int, str], Option] = {}
+_KEPT = 50_000
+_DONE = Option("done", "Done planning", arg="done")
+
+
 def plan_options(g: Varia, s: VariaState, seat: int, phase: str) -> list[Option]:
     """What ``seat`` may plan in the action or reaction step."""
     out: list[Option] = []
@@ -197,7 +205,7 @@ def plan_options(g: Varia, s: VariaState, seat: int, phase: str) -> list[Option]
     seen: set[str] = set()
     where: list[Place] | None = None
     granted = may_grant_fast(g, s)
-    defs, cards, append = g.defs, s.cards, out.append
+    defs, cards, append, made = g.defs, s.cards, out.append, _PLANS.get
     for card in hand + items:
         d = defs[cards[card].defn]
         item = d.kind == "item"
@@ -205,18 +213,25 @@ def plan_options(g: Varia, s: VariaState, seat: int, phase: str) -> list[Option]
             if d.id in seen:
                 continue  # copies of a card in hand are interchangeable
             seen.add(d.id)
-        head = f"{'Use' if item else 'Plan'} {d.name} in moment "
         fuse = "spellfuse" in d.keywords
-        ref = CardRef(card)
         for m in targets:
-            append(Option(f"plan:{card}:{m}", f"{head}{m + 1}", ref, m, "plan"))
+            key = (card, m, d.id)
+            option = made(key)
+            if option is None:
+                verb = "Use" if item else "Plan"
+                label = f"{verb} {d.name} in moment {m + 1}"
+                option = Option(f"plan:{card}:{m}", label, CardRef(card), m, "plan")
+                if len(_PLANS) >= _KEPT:
+                    _PLANS.clear()
+                _PLANS[key] = option
+            append(option)
             if fuse:
                 out.extend(_fuse_options(g, s, seat, card, m))
         if "fast" in d.keywords or (granted and is_fast(g, s, card, granted)):
             if where is None:
                 where = places(g, s, seat, existing)
             out.extend(_combo_options(g, s, card, where, free=False))
-    out.append(Option("done", "Done planning", arg="done"))
+    out.append(_DONE)
     return out
 
 
