@@ -14,7 +14,7 @@ after the last moment resolves.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from cardwright.core.state import CardRef, Decision, Option
 from cardwright.core.zones import create_card, move
@@ -29,6 +29,22 @@ if TYPE_CHECKING:
 
 def other(seat: int) -> int:
     return 1 - seat
+
+
+#: planning options made so far, by what they are made of (their form, card, moment, card
+#: definition, and the name of the action a combo or replacement is about): an option is
+#: immutable and its id and words depend on nothing else, so a decision offering it again
+#: reuses it (most planning decisions offer what the last one did). Emptied past
+#: :data:`_KEPT` options.
+_MADE: dict[tuple[Any, ...], Option] = {}
+_KEPT = 50_000
+
+
+def _keep(key: tuple[Any, ...], option: Option) -> Option:
+    if len(_MADE) >= _KEPT:
+        _MADE.clear()
+    _MADE[key] = option
+    return option
 
 
 # ------------------------------------------------------------------------------ the timeline
@@ -127,31 +143,38 @@ def _combo_options(
 ) -> list[Option]:
     """A fast card as a combo with, or a replacement for, one of the seat's actions (and,
     with ``free``, into a moment where the seat has none)."""
-    out = []
+    out: list[Option] = []
     defn = s.cards[card].defn
     name = g.defs[defn].name  # a card of the deciding seat's hand or items: it sees it
     face = actions.face_of_defns((defn,))
-    ref = CardRef(card)
+    made = _MADE.get
     for p in where:
         m = p.m
         if p.face is None:
             if free:
-                out.append(
-                    Option(
-                        f"plan:{card}:{m}",
-                        f"Plan {name} in moment {m + 1}",
-                        card=ref,
-                        n=m,
-                        arg="plan",
-                    )
-                )
+                key: tuple[Any, ...] = ("plan", card, m, defn)
+                option = made(key)
+                if option is None:
+                    label = f"Plan {name} in moment {m + 1}"
+                    option = _keep(key, Option(f"plan:{card}:{m}", label, CardRef(card), m, "plan"))
+                out.append(option)
             continue
         if p.combo and actions.can_combine(face, p.face):
-            label = f"Combine {name} with {p.name} (moment {m + 1})"
-            out.append(Option(f"combo:{card}:{m}", label, card=ref, n=m, arg="combo"))
+            key = ("combo", card, m, defn, p.name)
+            option = made(key)
+            if option is None:
+                label = f"Combine {name} with {p.name} (moment {m + 1})"
+                option = _keep(key, Option(f"combo:{card}:{m}", label, CardRef(card), m, "combo"))
+            out.append(option)
         if p.replace:
-            label = f"Replace {p.name} with {name} (moment {m + 1})"
-            out.append(Option(f"replace:{card}:{m}", label, card=ref, n=m, arg="replace"))
+            key = ("replace", card, m, defn, p.name)
+            option = made(key)
+            if option is None:
+                label = f"Replace {p.name} with {name} (moment {m + 1})"
+                option = _keep(
+                    key, Option(f"replace:{card}:{m}", label, CardRef(card), m, "replace")
+                )
+            out.append(option)
     return out
 
 
@@ -183,11 +206,6 @@ def _fuse_options(g: Varia, s: VariaState, seat: int, card: int, m: int) -> list
     return out
 
 
-#: planning options made so far, by (card, moment, definition): an option is immutable and
-#: its words depend on nothing else, so a decision offering it again reuses it (most plan
-#: decisions offer what the last one did); emptied when it grows past :data:`_KEPT`
-_PLANS: dict[tuple[int, int, str], Option] = {}
-_KEPT = 50_000
 _DONE = Option("done", "Done planning", arg="done")
 
 
@@ -205,7 +223,7 @@ def plan_options(g: Varia, s: VariaState, seat: int, phase: str) -> list[Option]
     seen: set[str] = set()
     where: list[Place] | None = None
     granted = may_grant_fast(g, s)
-    defs, cards, append, made = g.defs, s.cards, out.append, _PLANS.get
+    defs, cards, append, made = g.defs, s.cards, out.append, _MADE.get
     for card in hand + items:
         d = defs[cards[card].defn]
         item = d.kind == "item"
@@ -218,12 +236,8 @@ def plan_options(g: Varia, s: VariaState, seat: int, phase: str) -> list[Option]
             key = (card, m, d.id)
             option = made(key)
             if option is None:
-                verb = "Use" if item else "Plan"
-                label = f"{verb} {d.name} in moment {m + 1}"
-                option = Option(f"plan:{card}:{m}", label, CardRef(card), m, "plan")
-                if len(_PLANS) >= _KEPT:
-                    _PLANS.clear()
-                _PLANS[key] = option
+                label = f"{'Use' if item else 'Plan'} {d.name} in moment {m + 1}"
+                option = _keep(key, Option(f"plan:{card}:{m}", label, CardRef(card), m, "plan"))
             append(option)
             if fuse:
                 out.extend(_fuse_options(g, s, seat, card, m))
