@@ -354,7 +354,7 @@ class Varia(Game[VariaState]):
 
     def live_cards(self, s: VariaState) -> Iterable[int]:
         z = s.zones
-        out = z["stacks:0"] + z["stacks:1"] + z["item:0"] + z["item:1"]
+        out = [*z["stacks:0"], *z["stacks:1"], *z["item:0"], *z["item:1"]]
         for moment in s.timeline:
             for slot in moment.slots:
                 if slot is not None and not slot.disrupted:
