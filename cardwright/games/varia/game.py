@@ -382,15 +382,16 @@ class Varia(Game[VariaState]):
         """The actions (``combo``, ``replace`` ...) a live card has a "cannot" or "can" for;
         None while lasting effects are in force (any may have one). For an action not among
         them, :meth:`allowed` would say yes: the caller may skip asking it."""
-        if s.lasting:
-            return None
-        rules_for = self._rules_for
+        return None if s.lasting else self._live_union(s, self._rules_for)
+
+    def _live_union(self, s: VariaState, by_defn: dict[str, frozenset[str]]) -> frozenset[str]:
+        """The union of ``by_defn``'s sets over the live cards' definitions."""
         cards = s.cards
         found: frozenset[str] = frozenset()
         for c in self.live_cards(s):
-            ruled = rules_for[cards[c].defn]
-            if ruled:
-                found = found | ruled
+            keys = by_defn[cards[c].defn]
+            if keys:
+                found = found | keys
         return found
 
     def action_allowed(self, s: VariaState, action: str, slot: Slot, seat: int) -> bool:
@@ -406,13 +407,7 @@ class Varia(Game[VariaState]):
 
     def live_changes(self, s: VariaState) -> frozenset[str]:
         """The values that live cards may change on other cards now."""
-        changes, table = self._changes, s.cards
-        found: frozenset[str] = frozenset()
-        for c in self.live_cards(s):
-            keys = changes[table[c].defn]
-            if keys:
-                found = found | keys
-        return found
+        return self._live_union(s, self._changes)
 
     def changes_for(self, s: VariaState, cards: list[CardRef]) -> frozenset[str]:
         """The values of the action made of ``cards`` that its parts' own modifiers and live
