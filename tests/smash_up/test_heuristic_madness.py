@@ -6,16 +6,12 @@ heuristic answers the decision that follows."""
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 import pytest
 
-from cardwright.games.smash_up.game import SmashUp
-from cardwright.games.smash_up.heuristic import SmashUpHeuristic
-from cardwright.games.smash_up.scenario import build
+from .heuristic_positions import assert_answers
 
-GAME = SmashUp()
 B = ["Jungle Oasis as oasis", "Factory 436-1337 as factory", "Evans City Cemetery as cem"]
 
 
@@ -335,15 +331,4 @@ CASES: list[tuple[str, dict[str, Any], list[str], tuple[str, ...], str]] = [
 def test_heuristic_madness_play(
     setup: dict[str, Any], choices: list[str], names: tuple[str, ...], answer: str
 ) -> None:
-    state, aliases = build(GAME, {"names": list(names or ("Ann", "Bob"))}, setup, 1)
-    ids = {name: str(getattr(ref, "id", ref)) for name, ref in aliases.items()}
-
-    def named(text: str) -> str:
-        return re.sub(r"@(\w+)", lambda m: ids[m.group(1)], text)
-
-    for choice in choices:
-        assert state.decision is not None
-        GAME.apply(state, named(choice), state.decision.seat)
-    assert state.decision is not None
-    seat = state.decision.seat
-    assert SmashUpHeuristic(0).choose(GAME, state, seat) == named(answer)
+    assert_answers(setup, choices, answer, names)

@@ -1,7 +1,8 @@
 """A rule-based Smash Up player: plays every card it can, puts minions where they win or
 place on bases about to score, destroys rival minions where it matters, moves +1 power
 counters off a base that is scoring, and keeps its best cards at the hand limit. Its rules
-for Madness cards (The Obligatory Cthulhu Set) are in :mod:`.heuristic_madness`.
+for Madness cards (The Obligatory Cthulhu Set) are in :mod:`.heuristic_madness`, those for
+Innsmouth's own cards in :mod:`.heuristic_innsmouth`.
 
 It reads only what its seat may know: its own hand and the public zones (bases, minions,
 discard piles, VP).
@@ -14,6 +15,7 @@ from cardwright.core.state import Decision, Option
 from cardwright.core.steps import Respond
 from cardwright.core.vocab import EffectStep
 
+from . import heuristic_innsmouth as inn
 from . import heuristic_madness as mad
 from .carddata import MADNESS
 from .catalog import BASES
@@ -155,7 +157,9 @@ class SmashUpHeuristic:
         """The Madness rules (``heuristic_madness``), and cards that put a card from the
         discard pile back into the deck: the most valuable one, never a Madness card."""
         card = _acting_card(s)
-        answer = mad.choose(g, s, seat, decision, card)
+        answer = inn.choose(g, s, seat, decision, card)
+        if answer is None:
+            answer = mad.choose(g, s, seat, decision, card)
         if answer is not None or decision.kind not in ("choose", "recycle"):
             return answer
         picks = [o for o in decision.options if _is_card(o)]
@@ -250,7 +254,10 @@ class SmashUpHeuristic:
             if verb == "talent" or verb == "special":
                 value = 5.0
                 if in_game(s):
-                    found = mad.talent_value(g, s, seat, s.cards[_cid(o)].defn, _cid(o))
+                    defn = s.cards[_cid(o)].defn
+                    found = inn.talent_value(g, s, seat, defn, _cid(o))
+                    if found is None:
+                        found = mad.talent_value(g, s, seat, defn, _cid(o))
                     value = value if found is None else found
             elif verb == "play":
                 cid = _cid(o)
@@ -276,7 +283,9 @@ class SmashUpHeuristic:
     ) -> float:
         d = g.defn(s, cid)
         if in_game(s):
-            found = mad.play_value(g, s, seat, cid, d.id)
+            found = inn.play_value(g, s, seat, cid, d.id)
+            if found is None:
+                found = mad.play_value(g, s, seat, cid, d.id)
             if found is not None:
                 return found
         if d.id in _EXTRA_MINION:
@@ -326,6 +335,10 @@ class SmashUpHeuristic:
 
         if d is not None and d.id == mad.RITUAL and in_game(s):  # where another player leads
             return max(options, key=lambda o: mad.ritual_gain(g, s, seat, _cid(o))).id
+        if d is not None and in_game(s):
+            found = inn.destination(g, s, seat, d.id, options)
+            if found is not None:
+                return found
         hurts = d is not None and d.id in _HURTS
 
         def score(o: Option) -> float:
@@ -355,6 +368,12 @@ class SmashUpHeuristic:
             for o in options:
                 if o.id.startswith("special:") and mad.use_special(
                     g, s, seat, g.defn(s, _cid(o)).id, _cid(o), bid
+                ):
+                    return o.id
+        if window == "after_scoring" and bid >= 0 and in_game(s):
+            for o in options:
+                if o.id.startswith("special:") and inn.use_after_scoring(
+                    g, s, seat, g.defn(s, _cid(o)).id, bid
                 ):
                     return o.id
         if window != "before_scoring" or bid < 0:
