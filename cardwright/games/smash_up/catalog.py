@@ -419,6 +419,10 @@ class Catalog:
         }
         game.kind_sets = frozenset(cut(k) for k in self.kind_sets)
         game.needs = {k: v for k, v in self.needs.items() if v & present}
+        listeners = game.hook_specs.get("checkpoint")  # (of the game's cards and faces only)
+        game.needs.pop("checkpoint", None)
+        if listeners:
+            game.needs["checkpoint"] = frozenset(p for d in listeners for p in _parts(d))
         game.fusions = {d: f for d, f in self.fusions.items() if d in present}
         if len(self.games) >= 256:
             del self.games[next(iter(self.games))]
