@@ -73,6 +73,8 @@ from .specs import AbilitySpec
 from .state import REVEALED, SUState
 from .words import choice_label
 
+_apply = Game.apply
+
 
 class SmashUp(Game[SUState]):
     """Smash Up (AEG), every faction in ``data/factions``, 2-4 players."""
@@ -491,7 +493,7 @@ class SmashUp(Game[SUState]):
     def apply(self, state: SUState, choice: str, seat: int | None = None) -> None:
         if "_cat" not in state.__dict__:  # (a state made elsewhere: its parts are loaded)
             self._catalog_kept(state)
-        super().apply(state, choice, seat)
+        _apply(self, state, choice, seat)  # (Game.apply, without super()'s cost)
 
     def reask(self, state: SUState) -> Decision | None:
         if "_cat" not in state.__dict__:
