@@ -1,7 +1,8 @@
 """Smash Up's abilities in the shared vocabulary: the words (:func:`vocabulary`), the hook kinds
 of its own (Talents, Specials, scoring bonuses, copying, ignoring a base, "instead of the
-discard pile"), and the registry of every card's and base's ability for both card sets
-(:func:`build_registry`), parsed and checked when the game loads.
+discard pile"), and the registry of every card's and base's ability in every card set
+(:func:`build_registry`), or of some parts' (:func:`registry_of`: a faction, a set's bases, the
+Madness card; each part parsed and checked when a game first needs it).
 
 A card's ``ability`` in ``data/factions/*.toml`` (a base's in ``data/bases.toml``) is one
 expression, or a list of items: an effect (what it does when played), listeners (``when`` /
