@@ -17,6 +17,7 @@ The engine reads a definition's hooks through :func:`hooks_of` (the compiled per
 from __future__ import annotations
 
 import ast
+import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from functools import cache
@@ -24,7 +25,6 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from cardwright.core.abilities import Ability, Registry
-from cardwright.core.datafiles import read_toml
 from cardwright.core.errors import DataError
 from cardwright.core.rules import RulesIndex
 from cardwright.core.state import Bindings, CardRef
@@ -361,41 +361,22 @@ def _card_abilities(card_set: str) -> dict[str, Ability]:
     return {defn: registry.ability(a) for defn, a in _ids(card_set).items()}
 
 
+#: a Special's windows, its first argument in an ability's text: a word or a list of words
+_SPECIAL = re.compile(r"\bspecial\(\s*(\[[^\]]*\]|'[^']*')")
+
+
 @cache
 def special_windows() -> frozenset[str]:
-    """The windows a Special of any card or base of any card set answers, read from the
-    data files' ability texts without making their abilities (:attr:`.SmashUp.special_windows`:
-    a game opens a Me First! window that some Special answers, whichever parts are loaded)."""
+    """The windows a Special of any card or base of any card set answers, read from the data
+    files' texts without reading their cards (:attr:`.SmashUp.special_windows`: a game opens
+    a Me First! window that some Special answers, whichever parts are loaded)."""
     from .carddata import BASES_FILE, FACTIONS_DIR, MADNESS_FILE
 
-    texts: list[str] = []
-
-    def collect(value: Any) -> None:
-        if isinstance(value, str):
-            if "special(" in value:
-                texts.append(value)
-        elif isinstance(value, dict):
-            for item in value.values():
-                collect(item)
-        elif isinstance(value, list):
-            for item in value:
-                collect(item)
-
-    for path in [*sorted(FACTIONS_DIR.glob("*.toml")), BASES_FILE, MADNESS_FILE]:
-        collect(read_toml(path, "card data", DataError))
     windows: set[str] = set()
-    for text in texts:
-        try:
-            tree = ast.parse(text, mode="eval")
-        except SyntaxError:  # (a text of the rules, not an ability)
-            continue
-        for node in ast.walk(tree):
-            if isinstance(node, ast.Call) and isinstance(node.func, ast.Name):
-                if node.func.id != "special":
-                    continue
-                given = [k.value for k in node.keywords if k.arg == "windows"]
-                value = ast.literal_eval(node.args[0] if node.args else given[0])
-                windows.update((value,) if isinstance(value, str) else value)
+    for path in [*sorted(FACTIONS_DIR.glob("*.toml")), BASES_FILE, MADNESS_FILE]:
+        for found in _SPECIAL.findall(path.read_text(encoding="utf-8")):
+            value = ast.literal_eval(found)
+            windows.update((value,) if isinstance(value, str) else value)
     return frozenset(windows)
 
 
