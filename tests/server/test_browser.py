@@ -60,6 +60,11 @@ def test_bizarre_world_is_played_to_the_end_by_clicking(browser: Any, live: Serv
         stored.close()
     assert record is not None and record.result is not None
     assert check_traffic(live.db, game_id, tab.received, every=4) > 0
+    # the summary has the focus; a card's tip, with nothing to click in it now, lets a click
+    # through to what lies under it (the replay link, say)
+    assert page.evaluate("document.activeElement.classList.contains('game-over')")
+    tab.tip(page.locator(".bw-board .card:not(.back)").first)
+    assert page.locator(".card-tip").evaluate("e => getComputedStyle(e).pointerEvents") == "none"
     page.click("text=Watch the replay")
     page.wait_for_selector("main.replay", timeout=MS)
     steps = len(record.moves)

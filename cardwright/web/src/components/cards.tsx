@@ -62,7 +62,7 @@ export function CardTip({ frame, picks, choose }: CardProps): preact.JSX.Element
   const options = picks.get(card.id) ?? [];
   return (
     <div
-      class="card-tip"
+      class={options.length ? "card-tip interactive" : "card-tip"}
       role="tooltip"
       id={`tip-${card.id}`}
       style={style}

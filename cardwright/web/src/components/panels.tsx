@@ -244,6 +244,12 @@ export function GameOver({
   actions: preact.ComponentChildren;
 }) {
   const r = frame.result;
+  const over = useRef<HTMLElement>(null);
+  const ended = r !== null && r !== undefined;
+  // the summary takes the focus as the game ends, so that it is in view and read out
+  useEffect(() => {
+    if (ended) over.current?.focus();
+  }, [ended]);
   if (!r) return null;
   const winners = r.winners.map((w) => frame.seats[w].name);
   const me = frame.seat;
@@ -254,7 +260,7 @@ export function GameOver({
         ? "You win!"
         : `${winners.join(" and ")} win${winners.length === 1 ? "s" : ""}`;
   return (
-    <section class="game-over" role="dialog" aria-label="game over">
+    <section class="game-over" role="dialog" aria-label="game over" tabIndex={-1} ref={over}>
       <h2>Game over: {headline}</h2>
       <p>
         {r.reason} {r.rule && <RuleText id={r.rule} rules={frame.rules} />}
