@@ -248,15 +248,18 @@ class Catalogue:
     def indices(self, decision: Decision, defn: Callable[[int], str]) -> list[int]:
         """The index of each option of ``decision``, in its order; ``defn(card_id)`` is the
         definition of a card an option names (one the deciding seat sees)."""
-        by_id = self._parsed.get(decision.kind)
+        kind = decision.kind
+        by_id = self._parsed.get(kind)
         if by_id is None:
-            by_id = self._parsed[decision.kind] = {}
-        out = []
+            by_id = self._parsed[kind] = {}
+        get = by_id.get
+        out: list[int] = []
+        append = out.append
         seen: dict[tuple[int, int, str], list[int]] = {}
         for option in decision.options:
-            found = by_id.get(option.id)
+            found = get(option.id)
             if found is None:
-                found = self._parse(decision.kind, option.id)
+                found = self._parse(kind, option.id)
             index, cards = found
             for part, number, cid in cards:
                 name = defn(cid)
@@ -269,9 +272,10 @@ class Catalogue:
                             f"{self._by_number[number].form}"
                         )
                     name = OTHER
-                same = seen.get((number, part.position, name))
+                key = (number, part.position, name)
+                same = seen.get(key)
                 if same is None:
-                    same = seen[(number, part.position, name)] = [cid]
+                    seen[key] = [cid]
                     ordinal = 0
                 elif cid in same:
                     ordinal = same.index(cid)
@@ -286,7 +290,7 @@ class Catalogue:
                     if ordinal >= part.copies[d]:
                         self._too_many(option.id, ordinal, name, part.copies[d], number)
                     index += (part.starts[d] + ordinal) * part.stride
-            out.append(index)
+            append(index)
         return out
 
     def _too_many(self, option_id: str, ordinal: int, name: str, most: int, number: int) -> None:

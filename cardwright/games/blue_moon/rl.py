@@ -91,8 +91,8 @@ def _fight(sight: Sight) -> list[float]:
 
 def _ran_out(sight: Sight) -> list[float]:
     """Per seat (the observer first): 1 once it has run out of cards."""
-    s: BMState = sight.state
-    return [float(s.ran_out[seat] >= 0) for seat in sight.order()]
+    ran_out, me = sight.state.ran_out, sight.seat
+    return [float(ran_out[me] >= 0), float(ran_out[1 - me] >= 0)]  # two players
 
 
 def _covered(sight: Sight) -> dict[int, float]:

@@ -114,8 +114,10 @@ def printed(s: VariaState, slot: Slot) -> Face:
 
 
 def _plain(s: VariaState, slot: Slot) -> Face:
-    cards = s.cards
-    return face_of_defns(tuple(cards[c].defn for c in slot.cards))
+    cards, parts = s.cards, slot.cards
+    key = (cards[parts[0]].defn,) if len(parts) == 1 else tuple([cards[c].defn for c in parts])
+    found = _FACES.get(key)
+    return found if found is not None else face_of_defns(key)
 
 
 def can_combine(a: Face, b: Face) -> bool:
@@ -195,6 +197,10 @@ def costs(g: Varia, s: VariaState, slot: Slot, face: Face | None = None) -> tupl
     )
 
 
+#: the values :func:`dice` reads
+_DICE = frozenset({"power", "power_dice", "focus", "focus_dice"})
+
+
 def dice(
     g: Varia,
     s: VariaState,
@@ -206,6 +212,13 @@ def dice(
     face = face or printed(s, slot)
     if keys is _ASK:
         keys = changing(g, s, slot)
+    if keys is not None and keys.isdisjoint(_DICE):  # nothing in force changes them
+        return (
+            max(0, face.power),
+            max(0, face.power_dice),
+            max(0, face.focus),
+            max(0, face.focus_dice),
+        )
     return (
         value(g, s, slot, "power", face.power, keys),
         value(g, s, slot, "power_dice", face.power_dice, keys),

@@ -21,9 +21,9 @@ def set_distance(
     if s.engaged == engaged:
         return
     s.engaged = engaged
-    word = "engages" if engaged else "disengages"
-    by = f" ({g.card_name(s, source)})" if source is not None else ""
     if s.logging:
+        word = "engages" if engaged else "disengages"
+        by = f" ({g.card_name(s, source)})" if source is not None else ""
         g.log(s, "distance", rule, f"{s.names[seat]} {word}{by}", seat, engaged=engaged)
 
 

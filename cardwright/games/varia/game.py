@@ -354,7 +354,7 @@ class Varia(Game[VariaState]):
 
     def live_cards(self, s: VariaState) -> Iterable[int]:
         z = s.zones
-        out = z["stacks:0"] + z["stacks:1"] + z["item:0"] + z["item:1"]
+        out = [*z["stacks:0"], *z["stacks:1"], *z["item:0"], *z["item:1"]]
         for moment in s.timeline:
             for slot in moment.slots:
                 if slot is not None and not slot.disrupted:
@@ -378,14 +378,21 @@ class Varia(Game[VariaState]):
             if event in hears[cards[src].defn]:
                 hear(self, s, src, "any", event, AFTER, seat, None)
 
-    def rules_in_play(self, s: VariaState, action: str) -> bool:
-        """Whether a live card or a lasting effect has a "cannot" or "can" for ``action``
-        (if not, :meth:`allowed` would say yes: the caller may skip asking it)."""
-        if s.lasting:
-            return True
-        rules_for = self._rules_for
+    def ruled_actions(self, s: VariaState) -> frozenset[str] | None:
+        """The actions (``combo``, ``replace`` ...) a live card has a "cannot" or "can" for;
+        None while lasting effects are in force (any may have one). For an action not among
+        them, :meth:`allowed` would say yes: the caller may skip asking it."""
+        return None if s.lasting else self._live_union(s, self._rules_for)
+
+    def _live_union(self, s: VariaState, by_defn: dict[str, frozenset[str]]) -> frozenset[str]:
+        """The union of ``by_defn``'s sets over the live cards' definitions."""
         cards = s.cards
-        return any(action in rules_for[cards[c].defn] for c in self.live_cards(s))
+        found: frozenset[str] = frozenset()
+        for c in self.live_cards(s):
+            keys = by_defn[cards[c].defn]
+            if keys:
+                found = found | keys
+        return found
 
     def action_allowed(self, s: VariaState, action: str, slot: Slot, seat: int) -> bool:
         """Whether ``seat`` may do ``action`` (``combo``, ``replace``) to the action in
@@ -400,13 +407,7 @@ class Varia(Game[VariaState]):
 
     def live_changes(self, s: VariaState) -> frozenset[str]:
         """The values that live cards may change on other cards now."""
-        changes, table = self._changes, s.cards
-        found: frozenset[str] = frozenset()
-        for c in self.live_cards(s):
-            keys = changes[table[c].defn]
-            if keys:
-                found = found | keys
-        return found
+        return self._live_union(s, self._changes)
 
     def changes_for(self, s: VariaState, cards: list[CardRef]) -> frozenset[str]:
         """The values of the action made of ``cards`` that its parts' own modifiers and live
@@ -488,12 +489,12 @@ class Varia(Game[VariaState]):
         before = s.health[seat]
         after = min(s.config["health"], before + amount) if amount > 0 else before + amount
         s.health[seat] = after
-        reason = f" ({why})" if why else ""
-        if amount > 0:
-            text = f"{s.names[seat]} regains {after - before} health{reason}: {after}"
-        else:
-            text = f"{s.names[seat]} loses {-amount} health{reason}: {after}"
         if s.logging:
+            reason = f" ({why})" if why else ""
+            if amount > 0:
+                text = f"{s.names[seat]} regains {after - before} health{reason}: {after}"
+            else:
+                text = f"{s.names[seat]} loses {-amount} health{reason}: {after}"
             self.log(s, "health", rule, text, seat, amount=after - before)
 
     def discard_card(self, s: VariaState, seat: int, card: int, rule: str) -> None:
@@ -542,8 +543,8 @@ class Varia(Game[VariaState]):
         else:
             s.zones[f"stacks:{seat}"].remove(cid)
             del s.cards[cid]
-        verb = f"gains {after - have}" if after > have else f"loses {have - after}"
         if s.logging:
+            verb = f"gains {after - have}" if after > have else f"loses {have - after}"
             self.log(
                 s, "stacks", rule, f"{s.names[seat]} {verb} {name}: {after}", seat, stacks=after
             )
@@ -671,9 +672,10 @@ class Varia(Game[VariaState]):
         ``simultaneous_loss``, ruling R2). Returns whether the game ended."""
         if s.result is not None:
             return True
-        down = [seat for seat in (0, 1) if s.health[seat] <= 0]
-        if not down:
+        health = s.health
+        if health[0] > 0 and health[1] > 0:
             return False
+        down = [seat for seat in (0, 1) if health[seat] <= 0]
         if len(down) == 1:
             winner = other(down[0])
             self.end_game(

@@ -14,7 +14,7 @@ after the last moment resolves.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from cardwright.core.state import CardRef, Decision, Option
 from cardwright.core.zones import create_card, move
@@ -29,6 +29,22 @@ if TYPE_CHECKING:
 
 def other(seat: int) -> int:
     return 1 - seat
+
+
+#: planning options made so far, by what they are made of (their form, card, moment, card
+#: definition, and the name of the action a combo or replacement is about): an option is
+#: immutable and its id and words depend on nothing else, so a decision offering it again
+#: reuses it (most planning decisions offer what the last one did). Emptied past
+#: :data:`_KEPT` options.
+_MADE: dict[tuple[Any, ...], Option] = {}
+_KEPT = 50_000
+
+
+def _keep(key: tuple[Any, ...], option: Option) -> Option:
+    if len(_MADE) >= _KEPT:
+        _MADE.clear()
+    _MADE[key] = option
+    return option
 
 
 # ------------------------------------------------------------------------------ the timeline
@@ -71,10 +87,11 @@ def may_grant_fast(g: Varia, s: VariaState) -> bool:
 
 def usable_items(g: Varia, s: VariaState, seat: int) -> list[int]:
     """Items in the item zone that can perform an action now (not ruined)."""
+    defs, cards = g.defs, s.cards
     return [
         c
         for c in s.zones[f"item:{seat}"]
-        if g.defn(s, c).use == "usable" and not s.cards[c].exhausted
+        if not cards[c].exhausted and defs[cards[c].defn].use == "usable"
     ]
 
 
@@ -87,7 +104,7 @@ def _slot_name(g: Varia, s: VariaState, slot: Slot) -> str:
 
 
 # ------------------------------------------------------------------------------ options
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Place:
     """A moment as a place to plan a fast action: the seat's action there (None: free), its
     face and name, and whether a combo with it and a replacement of it are allowed (a
@@ -104,14 +121,16 @@ class Place:
 def places(g: Varia, s: VariaState, seat: int, moments: range) -> list[Place]:
     out = []
     check_combo = check_replace = None
+    timeline = s.timeline
     for m in moments:
-        slot = s.timeline[m].slots[seat]
+        slot = timeline[m].slots[seat]
         if slot is None:
             out.append(Place(m, None))
             continue
         if check_combo is None:
-            check_combo = g.rules_in_play(s, "combo")
-            check_replace = g.rules_in_play(s, "replace")
+            ruled = g.ruled_actions(s)
+            check_combo = ruled is None or "combo" in ruled
+            check_replace = ruled is None or "replace" in ruled
         face = actions.printed(s, slot)
         combo = not check_combo or g.action_allowed(s, "combo", slot, seat)
         replace = not check_replace or g.action_allowed(s, "replace", slot, seat)
@@ -124,30 +143,38 @@ def _combo_options(
 ) -> list[Option]:
     """A fast card as a combo with, or a replacement for, one of the seat's actions (and,
     with ``free``, into a moment where the seat has none)."""
-    out = []
-    name = _name(g, s, card)
-    face = actions.combine([g.defn(s, card)])
-    ref = CardRef(card)
+    out: list[Option] = []
+    defn = s.cards[card].defn
+    name = g.defs[defn].name  # a card of the deciding seat's hand or items: it sees it
+    face = actions.face_of_defns((defn,))
+    made = _MADE.get
     for p in where:
         m = p.m
         if p.face is None:
             if free:
-                out.append(
-                    Option(
-                        f"plan:{card}:{m}",
-                        f"Plan {name} in moment {m + 1}",
-                        card=ref,
-                        n=m,
-                        arg="plan",
-                    )
-                )
+                key: tuple[Any, ...] = ("plan", card, m, defn)
+                option = made(key)
+                if option is None:
+                    label = f"Plan {name} in moment {m + 1}"
+                    option = _keep(key, Option(f"plan:{card}:{m}", label, CardRef(card), m, "plan"))
+                out.append(option)
             continue
         if p.combo and actions.can_combine(face, p.face):
-            label = f"Combine {name} with {p.name} (moment {m + 1})"
-            out.append(Option(f"combo:{card}:{m}", label, card=ref, n=m, arg="combo"))
+            key = ("combo", card, m, defn, p.name)
+            option = made(key)
+            if option is None:
+                label = f"Combine {name} with {p.name} (moment {m + 1})"
+                option = _keep(key, Option(f"combo:{card}:{m}", label, CardRef(card), m, "combo"))
+            out.append(option)
         if p.replace:
-            label = f"Replace {p.name} with {name} (moment {m + 1})"
-            out.append(Option(f"replace:{card}:{m}", label, card=ref, n=m, arg="replace"))
+            key = ("replace", card, m, defn, p.name)
+            option = made(key)
+            if option is None:
+                label = f"Replace {p.name} with {name} (moment {m + 1})"
+                option = _keep(
+                    key, Option(f"replace:{card}:{m}", label, CardRef(card), m, "replace")
+                )
+            out.append(option)
     return out
 
 
@@ -158,11 +185,12 @@ def _fuse_options(g: Varia, s: VariaState, seat: int, card: int, m: int) -> list
         return []
     out = []
     seen: set[str] = set()
+    face = actions.face_of_defns((d.id,))
     for partner in s.zones[f"hand:{seat}"]:
         pd = g.defn(s, partner)
         if partner == card or "Magical" not in pd.supertypes or pd.id in seen:
             continue
-        if not actions.can_combine(actions.combine([d]), actions.combine([pd])):
+        if not actions.can_combine(face, actions.face_of_defns((pd.id,))):
             continue
         seen.add(pd.id)
         out.append(
@@ -176,6 +204,9 @@ def _fuse_options(g: Varia, s: VariaState, seat: int, card: int, m: int) -> list
             )
         )
     return out
+
+
+_DONE = Option("done", "Done planning", arg="done")
 
 
 def plan_options(g: Varia, s: VariaState, seat: int, phase: str) -> list[Option]:
@@ -192,7 +223,7 @@ def plan_options(g: Varia, s: VariaState, seat: int, phase: str) -> list[Option]
     seen: set[str] = set()
     where: list[Place] | None = None
     granted = may_grant_fast(g, s)
-    defs, cards, append = g.defs, s.cards, out.append
+    defs, cards, append, made = g.defs, s.cards, out.append, _MADE.get
     for card in hand + items:
         d = defs[cards[card].defn]
         item = d.kind == "item"
@@ -200,17 +231,21 @@ def plan_options(g: Varia, s: VariaState, seat: int, phase: str) -> list[Option]
             if d.id in seen:
                 continue  # copies of a card in hand are interchangeable
             seen.add(d.id)
-        head = f"{'Use' if item else 'Plan'} {d.name} in moment "
         fuse = "spellfuse" in d.keywords
         for m in targets:
-            append(Option(f"plan:{card}:{m}", f"{head}{m + 1}", CardRef(card), m, "plan"))
+            key = (card, m, d.id)
+            option = made(key)
+            if option is None:
+                label = f"{'Use' if item else 'Plan'} {d.name} in moment {m + 1}"
+                option = _keep(key, Option(f"plan:{card}:{m}", label, CardRef(card), m, "plan"))
+            append(option)
             if fuse:
                 out.extend(_fuse_options(g, s, seat, card, m))
         if "fast" in d.keywords or (granted and is_fast(g, s, card, granted)):
             if where is None:
                 where = places(g, s, seat, existing)
             out.extend(_combo_options(g, s, card, where, free=False))
-    out.append(Option("done", "Done planning", arg="done"))
+    out.append(_DONE)
     return out
 
 
@@ -265,22 +300,24 @@ def carry_out(g: Varia, s: VariaState, seat: int, option: Option, rule: str) -> 
     card = option.card
     assert card is not None and option.n is not None
     m, how = option.n, option.arg
-    name = _name(g, s, card)
+    logging = s.logging  # the names below are words of the log only
+    name = _name(g, s, card) if logging else ""
     who = s.names[seat]
     planned = [card]
     if how == "combo":
         slot = s.timeline[m].slots[seat]
         assert slot is not None
-        before = _slot_name(g, s, slot)
+        before = _slot_name(g, s, slot) if logging else ""
         _take(g, s, seat, card)
         slot.cards.insert(0, card)
-        text = f"{who} combines {name} with {before} in moment {m + 1}: {_slot_name(g, s, slot)}"
-        if s.logging:
+        if logging:
+            after = _slot_name(g, s, slot)
+            text = f"{who} combines {name} with {before} in moment {m + 1}: {after}"
             g.log(s, "combo", rule, text, seat, card=card)
     elif how == "replace":
         slot = s.timeline[m].slots[seat]
         assert slot is not None
-        before = _slot_name(g, s, slot)
+        before = _slot_name(g, s, slot) if logging else ""
         _leave(g, s, seat, slot, rule)
         _take(g, s, seat, card)
         s.timeline[m].slots[seat] = Slot([card], other(seat))
@@ -303,8 +340,8 @@ def carry_out(g: Varia, s: VariaState, seat: int, option: Option, rule: str) -> 
             _take(g, s, seat, cid)
         real = s.step == "action" and seat == s.active
         put(s, seat, m, Slot([CardRef(c) for c in cards], other(seat)), real)
-        label = " + ".join(_name(g, s, c) for c in cards)
-        if s.logging:
+        if logging:
+            label = " + ".join(_name(g, s, c) for c in cards)
             g.log(s, "plan", rule, f"{who} plans {label} in moment {m + 1}", seat, card=card)
     for cid in planned:
         g.hear_own(s, cid, "planned", seat)
@@ -332,8 +369,8 @@ def move_queue(g: Varia, s: VariaState, seat: int, phase: str) -> None:
         for cid in slot.cards:
             move(s, cid, f"timeline:{seat}", from_zone=f"queue:{seat}")
         put(s, seat, m, slot, phase == "action")
-        name = _slot_name(g, s, slot)
         if s.logging:
+            name = _slot_name(g, s, slot)
             g.log(
                 s,
                 "from_queue",
@@ -376,8 +413,8 @@ def place_token(g: Varia, s: VariaState, name: str, seat: int, source: int, rule
     token = create_card(s, name + TOKEN, seat, f"timeline:{seat}").id
     existing = s.timeline[m].slots[seat] if m < len(s.timeline) else None
     real = s.step == "action" and seat == s.active
-    where = f"moment {m + 1}" + ("" if real or m < s.moments else " (beyond the last moment)")
     if s.logging:
+        where = f"moment {m + 1}" + ("" if real or m < s.moments else " (beyond the last moment)")
         g.log(
             s, "token", rule, f"{s.names[seat]} creates a {name} token in {where}", seat, card=token
         )

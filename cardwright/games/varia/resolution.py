@@ -155,8 +155,8 @@ def pay(g: Varia, s: VariaState, seat: int, m: int) -> None:
     if hp:
         s.health[seat] -= hp
     slot.performed = True
-    paid = f"{ap} action point(s)" + (f" and {hp} health" if hp else "")
     if s.logging:
+        paid = f"{ap} action point(s)" + (f" and {hp} health" if hp else "")
         g.log(
             s,
             "perform",

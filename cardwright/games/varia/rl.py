@@ -60,34 +60,45 @@ def zone_sight(zone: str, seat: int) -> bool | None:
     return Varia.zone_visible(zone, seat)
 
 
+_STEP = {step: i for i, step in enumerate(STEPS)}
+
+
 def _values(sight: Sight) -> list[float]:
     """Per seat (the observer first) its action points; whether the players are engaged; the
     step of the turn (one-hot); the moments made and the moment resolving (-1: none)."""
     s: VariaState = sight.state
-    out = [float(s.ap[seat]) for seat in sight.order()]
-    out.append(float(s.engaged))
-    out += [float(s.step == step) for step in STEPS]
-    out += [float(s.moments), float(s.moment)]
-    return out
+    ap, me = s.ap, sight.seat
+    steps = [0.0] * len(STEPS)
+    step = _STEP.get(s.step)
+    if step is not None:
+        steps[step] = 1.0
+    return [
+        float(ap[me]),
+        float(ap[1 - me]),
+        float(s.engaged),
+        *steps,
+        float(s.moments),
+        float(s.moment),
+    ]
 
 
 def _timeline(sight: Sight) -> dict[int, float]:
     s: VariaState = sight.state
-    if not s.timeline:
+    timeline = s.timeline
+    if not timeline:
         return {}
-    cards = sight.width  # the card vector, then 7 values
+    index, me, zones = sight.index, sight.seat, s.zones
+    cards = len(index) + 1  # the card vector (and one place for any other card), then 7 values
     width = cards + 7
-    per_moment = width * sight.players
-    index, me = sight.index, sight.seat
-    places = [sight.rel(seat) * width for seat in range(sight.players)]
+    per_moment = 2 * width
+    places = (0, width) if me == 0 else (width, 0)  # the observer's action first
     out: dict[int, float] = {}
     get = out.get
     seen: dict[int, str] = {}  # the timeline's cards (where its actions lie), as seen
-    for seat in range(sight.players):
-        zone = f"timeline:{seat}"
-        if s.zones[zone]:
-            seen.update(zip(s.zones[zone], sight.defs(zone), strict=True))
-    for m, moment in enumerate(s.timeline):
+    for zone in ("timeline:0", "timeline:1"):
+        if zones[zone]:
+            seen.update(zip(zones[zone], sight.defs(zone), strict=True))
+    for m, moment in enumerate(timeline):
         at_moment = (m if m < SLOTS else SLOTS) * per_moment
         for seat, slot in enumerate(moment.slots):
             if slot is None:
