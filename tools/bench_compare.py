@@ -28,6 +28,9 @@ the median and quartiles of the per-block ratios::
 
     python tools/bench_compare.py OLD NEW smash-up -o players=2 --cpu 80 --interleave 4 --rounds 4
 
+``--also CHECKOUT`` (with ``--interleave``) adds a third checkout's worker to the turns (each
+order of the three as often) and reports each pair's ratio.
+
 The games are those of the seeds in both checkouts, with the game's default decks or factions
 unless ``-o`` names them (a value that is JSON is read as JSON). A seat given as ``any`` is
 dealt its choice at random for each seed, as ``simulate --factions any`` deals it, by each
@@ -43,6 +46,7 @@ Each checkout needs its own ``.venv`` (``make test`` or ``make bench`` there mak
 from __future__ import annotations
 
 import argparse
+import itertools
 import json
 import shutil
 import statistics
@@ -158,11 +162,13 @@ def paired_round(
 
 
 def interleaved(
-    old: Path, new: Path, game: str, games: int, options: list[str], block: int, passes: int
+    sides: dict[str, Path], game: str, games: int, options: list[str], block: int, passes: int
 ) -> int:
-    """Blocks of ``block`` games, old and new in turn on core 0 (see the module docstring)."""
+    """Blocks of ``block`` games, each checkout's worker in turn on core 0, each order of
+    them as often (see the module docstring). ``sides``: name -> checkout, ``old`` and
+    ``new`` first."""
     workers = {}
-    for side, checkout in (("old", old), ("new", new)):
+    for side, checkout in sides.items():
         cmd = _cpu_command(checkout, game, games, options, CPU_WORKER)
         proc = subprocess.Popen(
             ["taskset", "-c", "0", *cmd],
@@ -175,11 +181,14 @@ def interleaved(
         if proc.stdout.readline().strip() != "ready":
             raise SystemExit(f"bench_compare: the {side} checkout's worker did not start")
         workers[side] = proc
-    totals = {"old": [0, 0.0], "new": [0, 0.0]}
-    ratios: list[float] = []
+    orders = list(itertools.permutations(sides))
+    totals = {side: [0, 0.0] for side in sides}
+    # (each pair as later/earlier, but new always over the other)
+    pairs = [(b, a) if a == "new" else (a, b) for a, b in itertools.combinations(sides, 2)]
+    ratios: dict[tuple[str, str], list[float]] = {pair: [] for pair in pairs}
     for i, start in enumerate(a for _ in range(passes) for a in range(0, games, block)):
         rate = {}
-        for side in ("old", "new") if i % 2 == 0 else ("new", "old"):
+        for side in orders[i % len(orders)]:
             proc = workers[side]
             assert proc.stdin is not None and proc.stdout is not None
             proc.stdin.write(f"{start} {min(games, start + block)}\n")
@@ -188,22 +197,26 @@ def interleaved(
             totals[side][0] += int(decisions)
             totals[side][1] += float(seconds)
             rate[side] = int(decisions) / float(seconds)
-        ratios.append(rate["new"] / rate["old"])
+        for a, b in pairs:
+            ratios[(a, b)].append(rate[b] / rate[a])
     for proc in workers.values():
         assert proc.stdin is not None
         proc.stdin.close()
         proc.wait()
-    old_rate, new_rate = (totals[s][0] / totals[s][1] for s in ("old", "new"))
-    low, _, high = statistics.quantiles(ratios, n=4) if len(ratios) > 1 else (ratios[0],) * 3
+    rates = {side: totals[side][0] / totals[side][1] for side in sides}
+    blocks = len(ratios[pairs[0]])
     print(
         f"{game} {' '.join(options)}: {passes} passes over {games} games, "
-        f"{len(ratios)} blocks of {block}, interleaved on one core"
+        f"{blocks} blocks of {block}, interleaved on one core"
     )
-    print(f"  old: {old_rate:,.0f} decisions/s; new: {new_rate:,.0f}")
-    print(
-        f"  new/old: x{new_rate / old_rate:.3f} over all the games; per block: median "
-        f"x{statistics.median(ratios):.3f}, quartiles x{low:.3f}-x{high:.3f}"
-    )
+    print("  " + "; ".join(f"{side}: {r:,.0f} decisions/s" for side, r in rates.items()))
+    for a, b in pairs:
+        found = ratios[(a, b)]
+        low, _, high = statistics.quantiles(found, n=4) if len(found) > 1 else (found[0],) * 3
+        print(
+            f"  {b}/{a}: x{rates[b] / rates[a]:.3f} over all the games; per block: median "
+            f"x{statistics.median(found):.3f}, quartiles x{low:.3f}-x{high:.3f}"
+        )
     return 0
 
 
@@ -222,6 +235,14 @@ def main(argv: list[str] | None = None) -> int:
         "--paired", action="store_true", help="with --cpu: both at once, one per core"
     )
     parser.add_argument(
+        "--also",
+        type=Path,
+        action="append",
+        default=[],
+        metavar="CHECKOUT",
+        help="with --interleave: a third (fourth ...) checkout in the turns, named also1 ...",
+    )
+    parser.add_argument(
         "--interleave",
         type=int,
         default=0,
@@ -229,18 +250,20 @@ def main(argv: list[str] | None = None) -> int:
         help="with --cpu: blocks of K games, old and new in turn on one core",
     )
     args = parser.parse_args(argv)
-    for side in ("old", "new"):
-        python = getattr(args, side) / ".venv" / "bin" / "python"
+    sides = {"old": args.old, "new": args.new}
+    sides.update({f"also{i + 1}": path for i, path in enumerate(args.also)})
+    for side, checkout in sides.items():
+        python = checkout / ".venv" / "bin" / "python"
         if not python.is_file():
-            parser.error(f"{side} checkout {getattr(args, side)}: no {python} (make bench there)")
+            parser.error(f"{side} checkout {checkout}: no {python} (make bench there)")
+    if args.also and not args.interleave:
+        parser.error("--also needs --interleave")
     if (args.paired or args.interleave) and not args.cpu:
         parser.error("--paired and --interleave need --cpu N")
     if (args.paired or args.interleave) and shutil.which("taskset") is None:
         parser.error("--paired and --interleave need taskset (Debian's util-linux)")
     if args.interleave:
-        return interleaved(
-            args.old, args.new, args.game, args.cpu, args.option, args.interleave, args.rounds
-        )
+        return interleaved(sides, args.game, args.cpu, args.option, args.interleave, args.rounds)
     rates: dict[str, list[float]] = {"old": [], "new": []}
     other: dict[str, dict[str, list[float]]] = {"old": {}, "new": {}}
     for i in range(args.rounds):

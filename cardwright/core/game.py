@@ -95,7 +95,8 @@ class Game(HiddenInformation[S], ABC):
     #: the tag prefix of the game's typed steps (``"bw."``); "core." steps are always included
     step_prefix: ClassVar[str] = ""
     rules: RulesIndex
-    #: the game's abilities (None while a game has not moved to the vocabulary)
+    #: the game's abilities (None while a game has not moved to the vocabulary); a game that
+    #: loads its cards' abilities as its games need them (Smash Up) holds those loaded so far
     registry: Registry | None = None
     #: the option a "you may" choice adds to decline
     decline_option: ClassVar[Option] = Option("decline", "Do nothing")
@@ -107,6 +108,11 @@ class Game(HiddenInformation[S], ABC):
 
     def __init__(self) -> None:
         self._state_cls: type[S] | None = None
+
+    def every_ability(self) -> Registry | None:
+        """Every ability the game's cards may have (the option ids they ask for are read
+        from it): :attr:`registry`, unless the game loads abilities as games need them."""
+        return self.registry
 
     @property
     def state_cls(self) -> type[S]:

@@ -128,7 +128,7 @@ def vocabulary_forms(game: Game[Any]) -> dict[str, list[tuple[str, str]]]:
     def add(kind: str, form: str, meaning: str) -> None:
         out.setdefault(kind, {}).setdefault(form, _words(meaning))
 
-    registry = game.registry
+    registry = game.every_ability()
     for node, _ in registry.nodes.values() if registry is not None else ():
         if isinstance(node, Verb) and node.choice is not None:
             choice, spec = node.choice, node.spec

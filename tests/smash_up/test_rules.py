@@ -542,8 +542,8 @@ def test_a_new_ability_plugs_in_through_the_registry(monkeypatch: pytest.MonkeyP
     local = Ability("test_back_alley", rule, hooks_from([parsed], "on_play"))
     original = abilities.card_abilities
 
-    def with_local(card_set: str) -> dict[str, Ability]:
-        return {**original(card_set), "back_alley": local}
+    def with_local(card_set: str, parts: frozenset[str] | None = None) -> dict[str, Ability]:
+        return {**original(card_set, parts), "back_alley": local}
 
     monkeypatch.setattr(abilities, "card_abilities", with_local)
     game = SmashUp()

@@ -1,7 +1,8 @@
 """Smash Up's abilities in the shared vocabulary: the words (:func:`vocabulary`), the hook kinds
 of its own (Talents, Specials, scoring bonuses, copying, ignoring a base, "instead of the
-discard pile"), and the registry of every card's and base's ability for both card sets
-(:func:`build_registry`), parsed and checked when the game loads.
+discard pile"), and the registry of every card's and base's ability in every card set
+(:func:`build_registry`), or of some parts' (:func:`registry_of`: a faction, a set's bases, the
+Madness card; each part parsed and checked when a game first needs it).
 
 A card's ``ability`` in ``data/factions/*.toml`` (a base's in ``data/bases.toml``) is one
 expression, or a list of items: an effect (what it does when played), listeners (``when`` /
@@ -16,6 +17,7 @@ The engine reads a definition's hooks through :func:`hooks_of` (the compiled per
 from __future__ import annotations
 
 import ast
+import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from functools import cache
@@ -44,9 +46,11 @@ from cardwright.core.vocab.exprs import AllOf, Attr, Var
 from .carddata import (
     CARD_SETS,
     DEFAULT_CARD_SET,
+    base_sets,
     card_set_parts,
+    faction_ids,
     load_bases,
-    load_factions,
+    load_faction,
     load_madness,
 )
 from .cardmodels import BaseDef, CardDef
@@ -189,31 +193,65 @@ def _flatten(parsed: Any) -> list[Any]:
     return out
 
 
-def _definitions(card_set: str) -> Iterable[tuple[str, str, CardDef | BaseDef]]:
-    """(file, id, definition) of every card and base of a card set."""
-    for fid, faction in load_factions(card_set).items():
-        for c in faction.cards:
-            yield f"factions/{fid}.toml", c.id, c
-            face = c.action_face()  # a fusion card's action side
-            if face is not None:
-                yield f"factions/{fid}.toml", face.id, face
-    for b in load_bases().values():
-        yield "bases.toml", b.id, b
-    madness = load_madness()
-    yield "madness.toml", madness.id, madness
+#: the parts a card set's definitions are loaded in, each when a game first needs it: a
+#: faction (by its id), the bases of a set (``bases/<set>``), the Madness card
+MADNESS_PART = "madness"
+
+
+def base_part(set_id: str) -> str:
+    """The part holding the bases of set ``set_id``."""
+    return f"bases/{set_id}"
 
 
 @cache
-def _parsed() -> tuple[dict[tuple[str, str], str], list[Ability]]:
-    """(card set, definition) -> ability id, and every ability, parsed once."""
+def all_parts() -> tuple[str, ...]:
+    """Every part, in the order a game loads them in (factions, bases by set, Madness)."""
+    sets = dict.fromkeys(base_sets().values())
+    return (*faction_ids(), *(base_part(s) for s in sets), MADNESS_PART)
+
+
+def part_of(defn: str) -> str:
+    """The part a definition (a card's, a face's own card's, a base's) is loaded with."""
+    base_set = base_sets().get(defn)
+    return base_part(base_set) if base_set is not None else defn.split("/", 1)[0]
+
+
+def _part_definitions(card_set: str, part: str) -> Iterable[tuple[str, str, CardDef | BaseDef]]:
+    """(file, id, definition) of every card or base of one part in a card set."""
+    if part == MADNESS_PART:
+        madness = load_madness()
+        yield "madness.toml", madness.id, madness
+    elif part.startswith("bases/"):
+        for b in load_bases((part.removeprefix("bases/"),)).values():
+            yield "bases.toml", b.id, b
+    else:
+        for c in load_faction(part, card_set).cards:
+            yield f"factions/{part}.toml", c.id, c
+            face = c.action_face()  # a fusion card's action side
+            if face is not None:
+                yield f"factions/{part}.toml", face.id, face
+
+
+def _definitions(card_set: str) -> Iterable[tuple[str, str, CardDef | BaseDef]]:
+    """(file, id, definition) of every card and base of a card set."""
+    for fid in faction_ids():
+        yield from _part_definitions(card_set, fid)
+    for b in load_bases().values():
+        yield "bases.toml", b.id, b
+    yield from _part_definitions(card_set, MADNESS_PART)
+
+
+@cache
+def _part_parsed(part: str) -> tuple[dict[tuple[str, str], str], dict[str, Ability]]:
+    """(card set, definition) -> ability id, and the abilities by id, of one part's cards or
+    bases in every card set, parsed once (when a game first needs the part)."""
     words = vocabulary()
-    rules = rules_index()
     ids: dict[tuple[str, str], str] = {}
     by_text: dict[tuple[str, str], str] = {}  # (definition, text) -> ability id
     named: set[str] = set()  # the definitions with an ability so far
-    abilities: list[Ability] = []
+    abilities: dict[str, Ability] = {}
     for card_set in CARD_SETS:
-        for file, defn, d in _definitions(card_set):
+        for file, defn, d in _part_definitions(card_set, part):
             text = d.ability
             if text is None:
                 continue
@@ -233,22 +271,45 @@ def _parsed() -> tuple[dict[tuple[str, str], str], list[Ability]]:
             if rule is None:
                 raise DataError(f"{where}: an ability needs the rule it cites ('rule')")
             name = rule.removeprefix("su.card.").replace("_", " ")
-            abilities.append(Ability(ability_id, rule, hooks, name=name))
+            abilities[ability_id] = Ability(ability_id, rule, hooks, name=name)
             by_text[(defn, text)] = ability_id
             ids[(card_set, defn)] = ability_id
-    Registry("smash-up", abilities, SU_HOOKS, rules)  # checked here, once
     return ids, abilities
 
 
-def _ids(card_set: str) -> dict[str, str]:
+@cache
+def _parsed() -> tuple[dict[tuple[str, str], str], list[Ability]]:
+    """(card set, definition) -> ability id, and every ability (every part's, in the order
+    of the card sets and their definitions)."""
+    ids: dict[tuple[str, str], str] = {}
+    abilities: dict[str, Ability] = {}
+    for card_set in CARD_SETS:
+        for _, defn, d in _definitions(card_set):
+            if d.ability is None:
+                continue
+            part_ids, part_abilities = _part_parsed(part_of(defn))
+            ability_id = ids[(card_set, defn)] = part_ids[(card_set, defn)]
+            abilities.setdefault(ability_id, part_abilities[ability_id])
+    found = list(abilities.values())
+    Registry("smash-up", found, SU_HOOKS, rules_index())  # checked here, once
+    return ids, found
+
+
+def _ids(card_set: str, parts: frozenset[str] | None = None) -> dict[str, str]:
     """Definition -> ability id for a card set, or for a combination of sets (each part
-    changes other cards: the default's abilities, then each part's changes)."""
-    ids = _parsed()[0]
-    parts = card_set_parts(card_set)
+    changes other cards: the default's abilities, then each part's changes); with
+    ``parts``, for those parts' definitions only."""
+    if parts is None:
+        ids = _parsed()[0]
+    else:
+        ids = {}
+        for part in all_parts():
+            if part in parts:
+                ids.update(_part_parsed(part)[0])
     found = {defn: a for (cs, defn), a in ids.items() if cs == DEFAULT_CARD_SET}
-    for part in parts:
+    for set_part in card_set_parts(card_set):
         for (cs, defn), a in ids.items():
-            if cs == part:
+            if cs == set_part:
                 found[defn] = a
     return found
 
@@ -271,11 +332,52 @@ def build_registry() -> Registry:
     return Registry("smash-up", _parsed()[1], SU_HOOKS, rules_index())
 
 
+def registry_of(parts: frozenset[str]) -> Registry:
+    """The abilities of some parts' cards and bases (every card set's), parsed and checked:
+    what a game object holds while the games it has played needed only those parts."""
+    abilities = [
+        ability
+        for part in all_parts()
+        if part in parts
+        for ability in _part_parsed(part)[1].values()
+    ]
+    return Registry("smash-up", abilities, SU_HOOKS, rules_index())
+
+
+def card_abilities(card_set: str, parts: frozenset[str] | None = None) -> dict[str, Ability]:
+    """Definition -> its ability in the vocabulary, for one card set; with ``parts``, for
+    those parts' definitions only (their abilities parsed when first asked for)."""
+    if parts is None:
+        return dict(_card_abilities(card_set))
+    by_id: dict[str, Ability] = {}
+    for part in parts:
+        by_id.update(_part_parsed(part)[1])
+    return {defn: by_id[a] for defn, a in _ids(card_set, parts).items()}
+
+
 @cache
-def card_abilities(card_set: str) -> dict[str, Ability]:
-    """Definition -> its ability in the vocabulary, for one card set."""
+def _card_abilities(card_set: str) -> dict[str, Ability]:
     registry = build_registry()
     return {defn: registry.ability(a) for defn, a in _ids(card_set).items()}
+
+
+#: a Special's windows, its first argument in an ability's text: a word or a list of words
+_SPECIAL = re.compile(r"\bspecial\(\s*(\[[^\]]*\]|'[^']*')")
+
+
+@cache
+def special_windows() -> frozenset[str]:
+    """The windows a Special of any card or base of any card set answers, read from the data
+    files' texts without reading their cards (:attr:`.SmashUp.special_windows`: a game opens
+    a Me First! window that some Special answers, whichever parts are loaded)."""
+    from .carddata import BASES_FILE, FACTIONS_DIR, MADNESS_FILE
+
+    windows: set[str] = set()
+    for path in [*sorted(FACTIONS_DIR.glob("*.toml")), BASES_FILE, MADNESS_FILE]:
+        for found in _SPECIAL.findall(path.read_text(encoding="utf-8")):
+            value = ast.literal_eval(found)
+            windows.update((value,) if isinstance(value, str) else value)
+    return frozenset(windows)
 
 
 def ability_kinds() -> tuple[dict[str, list[str]], dict[str, list[str]]]:

@@ -71,7 +71,9 @@ __all__ = [
     "CardOverrides",
     "Faction",
     "FusionAction",
+    "base_sets",
     "card_set_parts",
+    "faction_ids",
     "kind_words",
     "load_bases",
     "load_faction",
@@ -257,7 +259,10 @@ def _parse_faction(path: Path, data: Mapping[str, Any]) -> Faction:
         raise _reformat(exc, f'{path.name}: faction "{header.name}"') from None
 
 
-def _parse_bases(path: Path, data: Mapping[str, Any]) -> dict[str, BaseDef]:
+def _parse_bases(
+    path: Path, data: Mapping[str, Any], only: str | None = None
+) -> dict[str, BaseDef]:
+    """The bases of a bases file, or with ``only`` those of one set (the others unchecked)."""
     _check_keys(path, data, ("bases",))
     bases: dict[str, BaseDef] = {}
     names: set[str] = set()
@@ -265,6 +270,8 @@ def _parse_bases(path: Path, data: Mapping[str, Any]) -> dict[str, BaseDef]:
         where = f"{path.name}: {_entry_label('base', raw, index)}"
         if not isinstance(raw, dict):
             raise CardDataError(f"{where}: must be a table")
+        if only is not None and raw.get("set") != only:
+            continue
         try:
             base = BaseDef.model_validate(raw)
         except ValidationError as exc:
@@ -349,15 +356,21 @@ def load_file(path: str | Path) -> Faction | dict[str, BaseDef] | CardOverrides 
 
 
 def _apply_overrides(
-    factions: Mapping[str, Faction], overrides: CardOverrides
+    factions: Mapping[str, Faction], overrides: CardOverrides, *, every: bool = True
 ) -> dict[str, Faction]:
+    """``factions`` with ``overrides`` applied. ``every``: ``factions`` are all the factions,
+    so an override of a card none of them has is an error; else the overrides of other
+    factions' cards are passed over, and a faction none changes is returned as it was."""
     cards: dict[str, dict[str, CardDef]] = {
         fid: {card.id: card for card in faction.cards} for fid, faction in factions.items()
     }
     owner = {card_id: fid for fid, by_id in cards.items() for card_id in by_id}
+    touched: set[str] = set()
     for index, entry in enumerate(overrides.cards):
         where = f"{overrides.source}: {_entry_label('card', entry, index)}"
         card_id = entry["id"]
+        if not every and card_id.split("/", 1)[0] not in factions:
+            continue
         if card_id not in owner:
             raise CardDataError(f"{where}: field 'id': no card {card_id!r} in {overrides.based_on}")
         fid = owner[card_id]
@@ -369,8 +382,12 @@ def _apply_overrides(
         if changed == cards[fid][card_id]:
             raise CardDataError(f"{where}: field 'id': override changes nothing")
         cards[fid][card_id] = changed
+        touched.add(fid)
     result: dict[str, Faction] = {}
     for fid, faction in factions.items():
+        if not every and fid not in touched:
+            result[fid] = faction
+            continue
         try:
             result[fid] = Faction(
                 id=faction.id,
@@ -397,22 +414,36 @@ def card_set_parts(card_set: str) -> tuple[CardSetName, ...]:
 
 
 @functools.cache
+def faction_ids() -> tuple[str, ...]:
+    """Every faction's id (its file's name), in order, without reading the files."""
+    override_files = {name for name in CARD_SETS.values() if name is not None}
+    return tuple(
+        path.stem for path in sorted(FACTIONS_DIR.glob("*.toml")) if path.name not in override_files
+    )
+
+
+@functools.cache
+def _default_faction(fid: str) -> Faction:
+    """One faction in the default card set: its file is read when first asked for."""
+    path = FACTIONS_DIR / f"{fid}.toml"
+    loaded = load_file(path)
+    if not isinstance(loaded, Faction):
+        raise CardDataError(f"{path.name}: not a faction file (expected a 'cards' array)")
+    return loaded
+
+
+@functools.cache
 def _default_factions() -> dict[str, Faction]:
     factions: dict[str, Faction] = {}
     names: dict[str, str] = {}
-    override_files = {name for name in CARD_SETS.values() if name is not None}
-    for path in sorted(FACTIONS_DIR.glob("*.toml")):
-        if path.name in override_files:
-            continue
-        loaded = load_file(path)
-        if not isinstance(loaded, Faction):
-            raise CardDataError(f"{path.name}: not a faction file (expected a 'cards' array)")
+    for fid in faction_ids():
+        loaded = _default_faction(fid)
         if loaded.name in names:
             raise CardDataError(
-                f"{path.name}: faction \"{loaded.name}\": field 'name': "
+                f"{fid}.toml: faction \"{loaded.name}\": field 'name': "
                 f"already used by {names[loaded.name]}"
             )
-        names[loaded.name] = path.name
+        names[loaded.name] = f"{fid}.toml"
         factions[loaded.id] = loaded
     if not factions:
         raise CardDataError(f"{FACTIONS_DIR}: no faction files found")
@@ -420,18 +451,23 @@ def _default_factions() -> dict[str, Faction]:
 
 
 @functools.cache
+def _faction(card_set: str, fid: str) -> Faction:
+    """One faction in a (checked) card set: the default's, with each part's overrides of its
+    cards applied in turn (the same :class:`Faction` as the default's when none changes it)."""
+    faction = _default_faction(fid)
+    for part in card_set_parts(card_set):
+        if CARD_SETS[part] is not None:
+            faction = _apply_overrides({fid: faction}, _overrides(part), every=False)[fid]
+    return faction
+
+
+@functools.cache
 def _factions(card_set: str) -> dict[str, Faction]:
-    parts = card_set_parts(card_set)
-    if len(parts) > 1:  # a combination: each set's overrides in turn (they change other cards)
-        factions = _default_factions()
-        for part in parts:
-            factions = _apply_overrides(factions, _overrides(part))
-        return factions
-    part = parts[0]
     factions = _default_factions()
-    if CARD_SETS[part] is None:
-        return factions
-    return _apply_overrides(factions, _overrides(part))
+    for part in card_set_parts(card_set):  # (every override names a card of some faction)
+        if CARD_SETS[part] is not None:
+            factions = _apply_overrides(factions, _overrides(part))
+    return {fid: _faction(card_set, fid) for fid in factions}
 
 
 @functools.cache
@@ -459,10 +495,12 @@ def load_factions(card_set: str = DEFAULT_CARD_SET) -> dict[str, Faction]:
 
 
 def load_faction(name: str, card_set: str = DEFAULT_CARD_SET) -> Faction:
-    """One faction by id or printed name (case-insensitive), e.g. ``"Disco Dancers"``."""
-    factions = _factions(_check_card_set(card_set))
-    if name in factions:
-        return factions[name]
+    """One faction by id or printed name (case-insensitive), e.g. ``"Disco Dancers"``. By
+    its id only its own file is read; a printed name reads them all."""
+    card_set = _check_card_set(card_set)
+    if name in faction_ids():
+        return _faction(card_set, name)
+    factions = _factions(card_set)
     wanted = name.strip().casefold()
     for faction in factions.values():
         if wanted in (faction.id, faction.name.casefold()):
@@ -475,12 +513,33 @@ def _bases() -> dict[str, BaseDef]:
     loaded = load_file(BASES_FILE)
     if not isinstance(loaded, dict):
         raise CardDataError(f"{BASES_FILE.name}: not a bases file (expected a 'bases' array)")
-    return loaded
+    return {bid: _set_bases(base.set)[bid] for bid, base in loaded.items()}
 
 
-def load_bases() -> dict[str, BaseDef]:
-    """All base cards by id (every set's); cached."""
-    return dict(_bases())
+@functools.cache
+def base_sets() -> dict[str, str]:
+    """Every base's id -> its set, in the file's order (the file is read, its bases are not
+    made: :func:`load_bases` checks and makes them)."""
+    raw = _entries(BASES_FILE, _read_toml(BASES_FILE), "bases")
+    return {
+        str(entry["id"]): str(entry["set"])
+        for entry in raw
+        if isinstance(entry, dict) and "id" in entry and "set" in entry
+    }
+
+
+@functools.cache
+def _set_bases(set_id: str) -> dict[str, BaseDef]:
+    return _parse_bases(BASES_FILE, _read_toml(BASES_FILE), only=set_id)
+
+
+def load_bases(sets: Iterable[str] | None = None) -> dict[str, BaseDef]:
+    """All base cards by id (every set's), or those of ``sets`` (only theirs are made), in
+    the file's order; cached."""
+    if sets is None:
+        return dict(_bases())
+    wanted = set(sets)
+    return {bid: _set_bases(s)[bid] for bid, s in base_sets().items() if s in wanted}
 
 
 @functools.cache

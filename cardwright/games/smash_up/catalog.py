@@ -1,6 +1,7 @@
 """Smash Up's static data: the zones' names, the default factions, and the card and base
-definitions of a card set with the ability of each (:class:`Catalog`, built once per card set
-when the game loads and shared by every game)."""
+definitions of a card set with the ability of each (:class:`Catalog`: a card set's, holding
+the parts, factions and bases, that the games played so far needed; ``SmashUp.catalog``
+makes a larger one when a game needs another part, and every game shares it)."""
 
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ from cardwright.core.state import Card
 from cardwright.core.vocab import Expr
 from cardwright.core.vocab.exprs import Call, Cards, selection
 
-from .carddata import load_bases, load_factions, load_madness
+from .carddata import base_sets, faction_ids, load_bases, load_faction, load_madness
 from .cardmodels import FACE, BaseDef, CardDef
 
 if TYPE_CHECKING:
@@ -95,6 +96,26 @@ def _parts(defn: str) -> frozenset[str]:
     return frozenset((head,) if tail == "action" else (head, tail))
 
 
+def factions_parts(card_set: str, factions: Iterable[str]) -> frozenset[str]:
+    """The parts (``abilities.all_parts``) a game dealing ``factions`` needs: theirs, and
+    the bases of the core set and of their sets (its base deck)."""
+    from .abilities import base_part
+
+    chosen = list(factions)
+    sets = {"core"} | {load_faction(f, card_set).set for f in chosen}
+    return frozenset(chosen) | {base_part(s) for s in sets if s in set(base_sets().values())}
+
+
+def defns_parts(defns: Iterable[str]) -> frozenset[str]:
+    """The parts (``abilities.all_parts``) holding the cards and bases of these definitions
+    (of a face: of its own card's and of the one it copies)."""
+    from .abilities import all_parts, part_of
+
+    known = set(all_parts())
+    found = {part_of(d) for defn in defns for d in _parts(defn)}
+    return frozenset(found & known)
+
+
 def game_defns(cards: Iterable[Card]) -> frozenset[str]:
     """The definitions of a game's cards (:meth:`Catalog.for_game`): their own, and for a
     card that is a face now, the one it copies too."""
@@ -104,6 +125,21 @@ def game_defns(cards: Iterable[Card]) -> frozenset[str]:
         found.discard(d)
         found.update(_parts(d))
     return frozenset(found)
+
+
+#: ability id -> (the ability, its spec): each ability's spec is made once, whichever
+#: catalogs (of which card sets and parts) hold it
+_SPECS: dict[str, tuple[Ability, AbilitySpec]] = {}
+
+
+def _spec(ability: Ability) -> AbilitySpec:
+    """The spec of an ability (:func:`.abilities.spec_from_ability`), made once."""
+    from .abilities import spec_from_ability
+
+    kept = _SPECS.get(ability.id)
+    if kept is None or kept[0] is not ability:
+        kept = _SPECS[ability.id] = (ability, spec_from_ability(ability))
+    return kept[1]
 
 
 class Catalog:
@@ -128,9 +164,11 @@ class Catalog:
         "is_minion",
         "kind_sets",
         "kinds_of",
+        "known",
         "label",
         "needs",
         "offer_specs",
+        "parts",
         "play_action_from_specs",
         "play_ban_specs",
         "play_from_specs",
@@ -152,12 +190,17 @@ class Catalog:
         "talent_twice_specs",
     )
 
-    def __init__(self, card_set: str) -> None:
-        from .abilities import card_abilities, spec_from_ability
+    def __init__(self, card_set: str, parts: frozenset[str] | None = None) -> None:
+        from .abilities import MADNESS_PART, all_parts, card_abilities
         from .faces import copy_faces, fusions, own
 
         self.card_set = card_set
-        self.factions = load_factions(card_set)
+        #: the parts (``abilities.all_parts``: factions, bases by set, the Madness card)
+        #: whose cards and bases this catalog holds (None: all of them)
+        self.parts = frozenset(all_parts()) if parts is None else parts | {MADNESS_PART}
+        self.factions = {
+            fid: load_faction(fid, card_set) for fid in faction_ids() if fid in self.parts
+        }
         self.cards: dict[str, CardDef] = {
             card.id: card for faction in self.factions.values() for card in faction.cards
         }
@@ -166,22 +209,22 @@ class Catalog:
         #: a fusion card's definition -> its action side's (``faces.py``)
         self.fusions = {own(f): f for f in fusions(list(self.cards.values()))}
         self.cards.update(fusions(list(self.cards.values())))
-        self.bases: dict[str, BaseDef] = load_bases()
+        sets = {p.removeprefix("bases/") for p in self.parts if p.startswith("bases/")}
+        self.bases: dict[str, BaseDef] = load_bases(None if parts is None else sets)
         self.spec: dict[str, AbilitySpec] = {}
         #: the abilities written in the vocabulary, by definition (``Game.abilities_of``)
-        self.abilities: dict[str, Ability] = dict(card_abilities(card_set))
+        self.abilities: dict[str, Ability] = card_abilities(
+            card_set, None if parts is None else self.parts
+        )
         for face, (card, other) in copy_faces(self.cards, self.abilities).items():
             self.cards[face] = card  # a card that copies another's ability (``faces.py``)
             self.abilities[face] = self.abilities[other]
         defs: list[CardDef | BaseDef] = [*self.cards.values(), *self.bases.values()]
-        compiled: dict[str, AbilitySpec] = {}  # one spec per ability (faces share theirs)
         for d in defs:
             if d.id in self.abilities:
-                ability = self.abilities[d.id]
-                found = compiled.get(ability.id)
-                if found is None:
-                    found = compiled[ability.id] = spec_from_ability(ability)
-                self.spec[d.id] = found
+                self.spec[d.id] = _spec(self.abilities[d.id])
+        #: every definition of a card or base here
+        self.known = frozenset(self.cards) | frozenset(self.bases)
         #: what a game does only when one of its cards needs it -> those cards (their own
         #: definitions): the turn's facts (``history.py``), and below the checks at the safe
         #: points (``history.tracks``: a game without such cards pays nothing for them)
@@ -376,6 +419,10 @@ class Catalog:
         }
         game.kind_sets = frozenset(cut(k) for k in self.kind_sets)
         game.needs = {k: v for k, v in self.needs.items() if v & present}
+        listeners = game.hook_specs.get("checkpoint")  # (of the game's cards and faces only)
+        game.needs.pop("checkpoint", None)
+        if listeners:
+            game.needs["checkpoint"] = frozenset(p for d in listeners for p in _parts(d))
         game.fusions = {d: f for d, f in self.fusions.items() if d in present}
         if len(self.games) >= 256:
             del self.games[next(iter(self.games))]

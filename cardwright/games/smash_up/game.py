@@ -14,15 +14,16 @@ chosen where the rulebook is unclear are in ``docs/rulings/smash-up.md``.
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Iterable, Mapping
 from typing import Any
 
 from cardwright.core import rng as chance
-from cardwright.core.abilities import Ability
+from cardwright.core.abilities import Ability, Registry
 from cardwright.core.errors import ConfigError, EngineError
 from cardwright.core.game import Game
 from cardwright.core.rng import LocalRng
-from cardwright.core.state import Card, CardRef, known_card
+from cardwright.core.state import Card, CardRef, Decision, known_card
 from cardwright.core.zones import card_places, create_card
 
 from . import (
@@ -42,8 +43,15 @@ from . import (
     values,
     verbs,
 )
-from .abilities import SpecialHook, build_registry, rules_index
-from .carddata import CARD_SET_CHOICES, DEFAULT_CARD_SET, MADNESS, load_faction
+from .abilities import (
+    MADNESS_PART,
+    all_parts,
+    build_registry,
+    registry_of,
+    rules_index,
+    special_windows,
+)
+from .carddata import CARD_SET_CHOICES, DEFAULT_CARD_SET, MADNESS, faction_ids, load_faction
 from .cardmodels import FACE, BaseDef, CardDef
 from .catalog import (
     BASE_DECK,
@@ -54,6 +62,8 @@ from .catalog import (
     RESOLVING,
     Catalog,
     base_zone,
+    defns_parts,
+    factions_parts,
     game_defns,
 )
 from .faces import own
@@ -62,6 +72,8 @@ from .scoring import ScoreBase
 from .specs import AbilitySpec
 from .state import REVEALED, SUState
 from .words import choice_label
+
+_apply = Game.apply
 
 
 class SmashUp(Game[SUState]):
@@ -79,15 +91,17 @@ class SmashUp(Game[SUState]):
 
         super().__init__()
         self.rules = rules_index()
-        self.registry = build_registry()
-        #: the catalog of each card set played so far (made on first use: :meth:`cat`)
-        self.catalogs: dict[str, Catalog] = {DEFAULT_CARD_SET: Catalog(DEFAULT_CARD_SET)}
-        self.special_windows = {
-            w
-            for ability in self.registry.abilities.values()
-            if isinstance(ability.hooks.get("special"), SpecialHook)
-            for w in ability.hooks["special"].windows
-        }
+        #: the parts (:func:`.abilities.all_parts`: factions, bases by set, the Madness card)
+        #: loaded so far: those the games played needed (:meth:`catalog`)
+        self.parts: frozenset[str] = frozenset((MADNESS_PART,))
+        #: the abilities of those parts (every card set's): what the vocabulary looks up
+        self.registry = registry_of(self.parts)
+        #: the catalog of each card set played so far, of the parts its games needed
+        self.catalogs: dict[str, Catalog] = {}
+        self._loading = threading.Lock()
+        #: every window some Special answers (of any part: whether a window opens may not
+        #: depend on the parts loaded)
+        self.special_windows = special_windows()
 
     # ================================================================ the rules, by area
     # values and permissions (values.py)
@@ -333,7 +347,7 @@ class SmashUp(Game[SUState]):
                 used.add(fid)
             resolved.append(ids)
         order = [f for pair in DEFAULT_FACTIONS for f in pair]
-        order += [f for f in self.catalog(cfg["card_set"]).factions if f not in order]
+        order += [f for f in faction_ids() if f not in order]
         free = [f for f in order if f not in used]
         resolved += [None] * (n - len(resolved))
         cfg["factions"] = [pair or [free.pop(0), free.pop(0)] for pair in resolved]
@@ -350,7 +364,8 @@ class SmashUp(Game[SUState]):
         from .turn import Redraw, Turn
 
         cfg = s.config
-        cat = self.catalog(cfg["card_set"])  # (the cards are being made)
+        chosen = [f for pair in cfg["factions"] for f in pair]
+        cat = self.catalog(cfg["card_set"], factions_parts(cfg["card_set"], chosen))
         n = cfg["players"]
         s.names = list(cfg["names"])
         s.vp = [0] * n
@@ -430,7 +445,12 @@ class SmashUp(Game[SUState]):
     def _catalog_kept(self, state: SUState) -> Catalog:
         """:meth:`cat` when the state keeps no catalog: worked out and kept, with the cards
         it was worked out for (what :func:`.inplay.check_catalog` compares)."""
-        cat = self.catalog(state.config["card_set"]).for_game(game_defns(state.cards.values()))
+        present = game_defns(state.cards.values())
+        card_set = state.config["card_set"]
+        whole = self.catalogs.get(card_set)
+        if whole is None or (present not in whole.games and not present <= whole.known):
+            whole = self.catalog(card_set, defns_parts(present))
+        cat = whole.for_game(present)
         state.__dict__["_cat"] = cat
         state.__dict__[inplay.CATALOG_OF] = (state.cards, len(state.cards))
         return cat
@@ -441,12 +461,44 @@ class SmashUp(Game[SUState]):
         state.__dict__.pop("_cat", None)
         state.__dict__.pop(inplay.CATALOG_OF, None)
 
-    def catalog(self, card_set: str) -> Catalog:
-        """The catalog of a card set (made once, when a game first plays with it)."""
+    def catalog(self, card_set: str, parts: Iterable[str] = ()) -> Catalog:
+        """The catalog of a card set, holding at least ``parts`` (:func:`.abilities.all_parts`;
+        :func:`.catalog.factions_parts`, :func:`.catalog.defns_parts` name a game's). A part
+        is loaded when a game first needs it: a larger catalog is made (of the parts loaded
+        before and these, in the one order) and published, with :attr:`registry`, once whole
+        (games under way keep the catalog they have: it holds their parts)."""
         found = self.catalogs.get(card_set)
-        if found is None:
-            found = self.catalogs[card_set] = Catalog(card_set)
-        return found
+        if found is not None and found.parts.issuperset(parts):
+            return found
+        with self._loading:
+            found = self.catalogs.get(card_set)
+            held = found.parts if found is not None else frozenset()
+            wanted = held.union(parts, self.parts if found is None else ())
+            if found is not None and wanted == held:
+                return found
+            if not wanted <= self.parts:
+                self.registry = registry_of(self.parts | wanted)  # (first: a superset)
+                self.parts = self.parts | wanted
+            found = self.catalogs[card_set] = Catalog(card_set, wanted)
+            return found
+
+    def whole_catalog(self, card_set: str) -> Catalog:
+        """The catalog of a card set with every part loaded (the scenarios, the RL spaces,
+        the card faces: any card may be named)."""
+        return self.catalog(card_set, all_parts())
+
+    def every_ability(self) -> Registry:
+        return build_registry()
+
+    def apply(self, state: SUState, choice: str, seat: int | None = None) -> None:
+        if "_cat" not in state.__dict__:  # (a state made elsewhere: its parts are loaded)
+            self._catalog_kept(state)
+        _apply(self, state, choice, seat)  # (Game.apply, without super()'s cost)
+
+    def reask(self, state: SUState) -> Decision | None:
+        if "_cat" not in state.__dict__:
+            self._catalog_kept(state)
+        return super().reask(state)
 
     def defn(self, state: SUState, cid: int) -> CardDef:
         return self.cat(state).cards[state.cards[cid].defn]

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 from cardwright.core.state import CardRef, known_card
 
 from .cardmodels import kind_words
-from .catalog import BASE_DECK, BASE_DISCARD, BASES, RESOLVING, base_zone
+from .catalog import BASE_DECK, BASE_DISCARD, BASES, RESOLVING, base_zone, defns_parts
 from .state import REVEALED, Allowance, SUState
 
 if TYPE_CHECKING:
@@ -58,7 +58,7 @@ COUNTERS = {"p1": "+1 power counters"}
 def card_face(game: SmashUp, config: Mapping[str, Any], defn: str) -> dict[str, Any]:
     """A card or base as ``cardwright cards smash-up`` prints it (its faction's name
     beside its type)."""
-    cat = game.catalog(config["card_set"])
+    cat = game.catalog(config["card_set"], defns_parts((defn,)))  # (its part, loaded)
     base = cat.bases.get(defn)
     if base is not None:
         numbers = {"breakpoint": base.breakpoint, "VP": "/".join(map(str, base.vp))}

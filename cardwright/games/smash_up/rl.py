@@ -41,7 +41,7 @@ def _deck_cards() -> tuple[str, ...]:
     ids.setdefault(carddata.load_madness().id)  # the Madness card (The Obligatory Cthulhu Set)
     game = SmashUp()
     for card_set in carddata.CARD_SETS:
-        for defn in game.catalog(card_set).cards:
+        for defn in game.whole_catalog(card_set).cards:
             if carddata.FACE in defn:
                 ids.setdefault(defn)
     return tuple(ids)

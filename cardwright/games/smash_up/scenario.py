@@ -86,7 +86,7 @@ class _Builder:
     def __init__(self, game: SmashUp, state: SUState) -> None:
         self.game = game
         self.state = state
-        self.cat = game.catalog(state.config["card_set"])  # (any card of the card set)
+        self.cat = game.whole_catalog(state.config["card_set"])  # (any card may be named)
         self.aliases: dict[str, int] = {}
 
     def seat(self, name: Any, where: str) -> int:
