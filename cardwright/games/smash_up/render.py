@@ -24,7 +24,9 @@ def _faction(slug: str) -> str:
 
 class SmashUpScreen(Screen["SmashUp", SUState]):
     def definitions(self, view: SUState) -> dict[str, str]:
-        cat = self.game.cat(view)
+        # every card of the card set, not only the factions this game loaded (c NAME looks
+        # up any card)
+        cat = self.game.whole_catalog(view.config["card_set"])
         out = {}
         for key in [*cat.cards, *cat.bases]:
             face = self.face(view.config, key)
