@@ -19,6 +19,7 @@ from collections import Counter
 from typing import Any
 
 import old_heuristic  # (beside this script in tools/)
+from versus import Tally, play_out
 
 from cardwright.agents import make_agent
 from cardwright.games import get_game
@@ -40,34 +41,25 @@ def main() -> None:
     args = parser.parse_args()
     game = get_game("blue-moon")
     peoples = [p for p in PEOPLES if p not in UNSUPPORTED_PEOPLES]
-    wins: Counter[str] = Counter()
+    tally = Tally()
     backtracks: Counter[str] = Counter()
-    games: Counter[str] = Counter()
-    draws = 0
     for i in range(args.n):
         pair = [peoples[i % len(peoples)], peoples[(i // len(peoples) + i + 1) % len(peoples)]]
         names = [args.a, args.b] if i % 2 == 0 else [args.b, args.a]
         agents = [agent(names[0], i), agent(names[1], i + 10**6)]
         state = game.new_state({"peoples": pair}, i, log=True)
-        while state.decision is not None:
-            seat = state.decision.seat
-            game.apply(state, agents[seat].choose(game, state, seat), seat)
-        for seat in (0, 1):
-            games[names[seat]] += 1
+        play_out(game, state, agents)
+        tally.count(names, state)
         for event in state.log:
             if event.kind == "backtrack" and event.seat in (0, 1):
                 backtracks[names[event.seat]] += 1
-        assert state.result is not None
-        if len(state.result.winners) == 1:
-            wins[names[state.result.winners[0]]] += 1
-        else:
-            draws += 1
     for name in dict.fromkeys([args.a, args.b]):
+        games = tally.games[name]
         print(
-            f"{name}: won {wins[name]} of {games[name]} games ({wins[name] / games[name]:.1%}); "
-            f"{backtracks[name]} backtracks ({backtracks[name] / games[name]:.2f} per game)"
+            f"{name}: {tally.won(name)}; "
+            f"{backtracks[name]} backtracks ({backtracks[name] / games:.2f} per game)"
         )
-    print(f"draws {draws}")
+    print(f"draws {tally.draws}")
     sys.stdout.flush()
 
 

@@ -23,6 +23,7 @@ from collections import Counter
 from typing import Any
 
 import old_heuristic  # (beside this script in tools/)
+from versus import Tally, play_out
 
 from cardwright.agents import make_agent
 from cardwright.games import get_game
@@ -64,38 +65,29 @@ def main() -> None:
     args = parser.parse_args()
     game = get_game("smash-up")
     given = args.factions.split(",") if args.factions else None
-    wins: Counter[str] = Counter()
-    games: Counter[str] = Counter()
+    tally = Tally()
     cthulhu_wins: Counter[str] = Counter()
     cthulhu_games: Counter[str] = Counter()
-    draws = 0
     for i in range(args.n):
         pairs = pairing(i, given)
         for swap in (False, True):
             names = [args.b, args.a] if swap else [args.a, args.b]
             agents = [agent(names[0], i), agent(names[1], i + 10**6)]
             state = game.new_state({"factions": pairs}, i, log=False)
-            while state.decision is not None:
-                seat = state.decision.seat
-                game.apply(state, agents[seat].choose(game, state, seat), seat)
-            assert state.result is not None
+            play_out(game, state, agents)
+            tally.count(names, state)
             winners = state.result.winners
             for seat in (0, 1):
-                games[names[seat]] += 1
                 if seat == 0 if given else set(pairs[seat]) & set(CTHULHU):
                     cthulhu_games[names[seat]] += 1
                     cthulhu_wins[names[seat]] += len(winners) == 1 and winners[0] == seat
-            if len(winners) == 1:
-                wins[names[winners[0]]] += 1
-            else:
-                draws += 1
     for name in dict.fromkeys([args.a, args.b]):
         print(
-            f"{name}: won {wins[name]} of {games[name]} games ({wins[name] / games[name]:.1%}); "
+            f"{name}: {tally.won(name)}; "
             f"holding {args.factions or 'a Cthulhu faction'} "
             f"{cthulhu_wins[name]} of {cthulhu_games[name]}"
         )
-    print(f"draws {draws}")
+    print(f"draws {tally.draws}")
     sys.stdout.flush()
 
 
