@@ -18,7 +18,6 @@ from .game import SmashUp
 from .scoring import places
 from .state import SUState
 
-
 #: what one Madness card a player owns costs them in prospects (1 VP for every two at the end)
 MADNESS_COST = 0.5
 
