@@ -53,7 +53,7 @@ from .carddata import (
     load_faction,
     load_madness,
 )
-from .cardmodels import BaseDef, CardDef
+from .cardmodels import BaseDef, CardDef, called_words
 from .selectors import _e, _opt
 from .state import SUCtx
 from .words import words
@@ -396,12 +396,7 @@ def ability_kinds() -> tuple[dict[str, list[str]], dict[str, list[str]]]:
                 continue
             seen.add((defn, text))
             ability = ids[(card_set, defn)]
-            words = {
-                n.func.id
-                for n in ast.walk(ast.parse(text, mode="eval"))
-                if isinstance(n, ast.Call) and isinstance(n.func, ast.Name)
-            }
-            kind = python if words & set(CARD_WORDS) else data
+            kind = python if called_words(text) & set(CARD_WORDS) else data
             kind.setdefault(registry.ability(ability).id, []).append(d.name)
     return data, python
 

@@ -5,7 +5,6 @@ makes a larger one when a game needs another part, and every game shares it)."""
 
 from __future__ import annotations
 
-import ast
 import dataclasses
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
@@ -15,7 +14,7 @@ from cardwright.core.vocab import Expr
 from cardwright.core.vocab.exprs import Call, Cards, selection
 
 from .carddata import base_sets, faction_ids, load_bases, load_faction, load_madness
-from .cardmodels import FACE, BaseDef, CardDef
+from .cardmodels import FACE, BaseDef, CardDef, called_words
 
 if TYPE_CHECKING:
     from cardwright.core.abilities import Ability
@@ -74,11 +73,7 @@ def histories(cards: Iterable[CardDef], bases: Iterable[BaseDef]) -> dict[str, f
     for d in defs:
         if not d.ability or FACE in d.id:
             continue
-        names = {
-            n.func.id
-            for n in ast.walk(ast.parse(d.ability, mode="eval"))
-            if isinstance(n, ast.Call) and isinstance(n.func, ast.Name)
-        }
+        names = called_words(d.ability)
         for word, kind in WORDS.items():
             if word in names:
                 found.setdefault(kind, set()).add(d.id)
