@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Iterable
+from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from cardwright.core.state import Card
@@ -82,9 +83,11 @@ def histories(cards: Iterable[CardDef], bases: Iterable[BaseDef]) -> dict[str, f
     return {kind: frozenset(f) for kind, f in found.items()}
 
 
+@cache
 def _parts(defn: str) -> frozenset[str]:
     """The definitions a card of definition ``defn`` needs in a game: itself, or for a face
-    (``faces.py``) the card's own and the one whose ability it copies."""
+    (``faces.py``) the card's own and the one whose ability it copies (worked out once per
+    definition: each game's catalog asks it of every definition)."""
     if FACE not in defn:
         return frozenset((defn,))
     head, _, tail = defn.partition(FACE)
