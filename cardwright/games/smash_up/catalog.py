@@ -152,6 +152,7 @@ class Catalog:
         "card_set",
         "cards",
         "copy_specs",
+        "extra_bar_specs",
         "factions",
         "fusions",
         "games",
@@ -274,6 +275,10 @@ class Catalog:
         self.breakpoint_specs = having("breakpoint")
         self.player_power_specs = having("player_power")
         self.protect_specs = having("protect")
+        #: those that may forbid extra plays (Eliza): while none is in play, none is counted
+        self.extra_bar_specs = frozenset(
+            k for k in self.protect_specs if "play_extra" in self.spec[k].protects
+        )
         #: those that may forbid a base to score (Stasis Field)
         self.score_bans = frozenset(
             k for k in self.protect_specs if "score" in self.spec[k].protects
@@ -324,6 +329,7 @@ class Catalog:
             self.breakpoint_specs,
             self.player_power_specs,
             self.protect_specs,
+            self.extra_bar_specs,
             self.score_bans,
             self.instead_specs,
             self.offer_specs,
@@ -367,6 +373,7 @@ class Catalog:
         "breakpoint_specs",
         "player_power_specs",
         "protect_specs",
+        "extra_bar_specs",
         "score_bans",
         "instead_specs",
         "offer_specs",
