@@ -90,6 +90,7 @@ class raw_env(AECEnv, EzPickle):  # type: ignore[misc]  # PettingZoo's name for 
         self.table.reset(game_seed)
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._rewarded = False  # whether some step of this game gave a reward but 0.0
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
@@ -106,18 +107,24 @@ class raw_env(AECEnv, EzPickle):  # type: ignore[misc]  # PettingZoo's name for 
             self._was_dead_step(action)
             return
         self._cumulative_rewards[agent] = 0.0
-        rewards = self.table.play(int(action))
-        # (the agents are all the seats, in seat order, until the game is over)
-        self.rewards = dict(zip(self.agents, rewards, strict=True))
-        if self.table.over:
+        table = self.table
+        rewards = table.play(int(action))
+        state = table.live
+        if self._rewarded or table.shaping or any(rewards):
+            # (the agents are all the seats, in seat order, until the game is over)
+            self.rewards = dict(zip(self.agents, rewards, strict=True))
+            self._rewarded = True
+            self._accumulate_rewards()
+        # else (unshaped) this step's rewards and the last one's are all 0.0: the same
+        # dictionary holds them, and there is nothing to add up
+        if state.result is not None:
             done = dict.fromkeys(self.agents, True)
-            if self.table.truncated:
+            if table.truncated:
                 self.truncations = done
             else:
                 self.terminations = done
         else:
-            self.agent_selection = self.possible_agents[self.table.to_play]
-        self._accumulate_rewards()
+            self.agent_selection = self.possible_agents[state.decision.seat]  # type: ignore[union-attr]
         if self.render_mode == "human":
             self.render()
 

@@ -10,8 +10,8 @@ in 5, and the loop measures the environment, not the agent's way of reading the 
 game alone (random self-play through ``game.apply``) and the full encoding and mask alone
 (timed on copies of the states of those games, each read cold) are reported too. The share
 of a step that the observation and the mask take is measured in the loop itself: the time
-spent in ``observe`` (where the environment encodes, keeping its observation up to date,
-and makes the mask) over the loop's whole time, both in wall time of the same loop. Rates
+spent in ``observe`` (where the environment encodes the acting seat's observation and makes
+the mask) over the loop's whole time, both in wall time of the same loop. Rates
 are in CPU time of this process, so a machine shared with other work still gives one
 core's figure.
 """
@@ -216,8 +216,8 @@ def run_env_bench(
         "game_steps_per_second": round(game_rate, 1),
         "encode_us": round(encode_us, 2),
         "mask_us": round(mask_us, 2),
-        # in the loop itself: the observation and the mask as ``observe`` hands them out
-        # (kept up to date between steps), over the whole step as the loop takes it
+        # in the loop itself: the observation and the mask as ``observe`` hands them out,
+        # over the whole step as the loop takes it
         "observe_us_in_loop": round(statistics.median(loop.observe_us), 2),
         "encode_and_mask_share_of_step": round(loop.observe_share, 3),
         # the full encoding and the mask of cold sampled states, over a step of the game

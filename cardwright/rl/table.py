@@ -20,7 +20,7 @@ from rich.text import Text
 from cardwright.agents import Agent, make_agent
 from cardwright.agents.specs import split_agents
 from cardwright.core.errors import ConfigError
-from cardwright.core.state import State
+from cardwright.core.state import Decision, State
 from cardwright.games import GAMES, get_game
 
 from .catalogue import Catalogue, CatalogueError
@@ -98,7 +98,7 @@ class Table:
                 f"{self.game.id}: action {index} ({self.catalogue.describe(int(index))}) is not "
                 f"a legal option of the {decision.kind} decision"
             ) from None
-        return self.answer(option.id)
+        return self._answer(state, decision, option.id)
 
     def answer(self, option_id: str) -> list[float]:
         """Answer the pending decision with the option ``option_id`` (what an agent spec
@@ -107,6 +107,9 @@ class Table:
         decision = state.decision
         if decision is None:
             raise ValueError(f"{self.game.id}: the game is over; no action can be taken")
+        return self._answer(state, decision, option_id)
+
+    def _answer(self, state: State, decision: Decision, option_id: str) -> list[float]:
         self.game.apply(state, option_id, decision.seat)
         self._cache = None
         rewards = [0.0] * self.players
@@ -154,8 +157,8 @@ class Table:
             put = mask.data  # item by item: cheaper than an index array for a few
             for i in self.indices():
                 put[i] = 1
-        obs.flags.writeable = False
-        mask.flags.writeable = False
+        obs.setflags(write=False)
+        mask.setflags(write=False)
         self._cache = (state.decisions, seat, obs, mask)
         return obs, mask
 
