@@ -53,7 +53,7 @@ from .carddata import (
     load_faction,
     load_madness,
 )
-from .cardmodels import BaseDef, CardDef
+from .cardmodels import BaseDef, CardDef, called_words
 from .selectors import _e, _opt
 from .state import SUCtx
 from .words import words
@@ -396,12 +396,7 @@ def ability_kinds() -> tuple[dict[str, list[str]], dict[str, list[str]]]:
                 continue
             seen.add((defn, text))
             ability = ids[(card_set, defn)]
-            words = {
-                n.func.id
-                for n in ast.walk(ast.parse(text, mode="eval"))
-                if isinstance(n, ast.Call) and isinstance(n.func, ast.Name)
-            }
-            kind = python if words & set(CARD_WORDS) else data
+            kind = python if called_words(text) & set(CARD_WORDS) else data
             kind.setdefault(registry.ability(ability).id, []).append(d.name)
     return data, python
 
@@ -426,19 +421,20 @@ def _cards(**named: int) -> Bindings:
     return Bindings(cards={k: [CardRef(v)] for k, v in named.items() if v >= 0})
 
 
-def _acting_vars(s: SUState, vars: Bindings, actor: int, card: int = -1) -> Bindings:
-    """``vars`` with the actor and the acting card: ``card`` if given (a card in play whose
-    ongoing effect is asked about, acting for ``actor``), else the card whose ability runs."""
-    acting = s.acting
-    cards = dict(vars.cards)
-    nums = {**vars.nums, "actor": actor}
+def _acting_vars(s: SUState, target: int, actor: int, card: int = -1) -> Bindings:
+    """What a "cannot" about ``target`` (bound as ``it``) sees: the actor and the acting
+    card, ``card`` if given (a card in play whose ongoing effect is asked about, acting for
+    ``actor``), else the card whose ability runs. Made in one go: asked for every card in
+    play that protects, at every look at a destination."""
+    cards: dict[str, list[CardRef]] = {"it": [CardRef(target)]} if target >= 0 else {}
     if card >= 0:
         cards["acting"] = [CardRef(card)]
-        nums["acting_seat"] = actor
-    elif acting is not None and acting.source >= 0:
+        return Bindings(cards, {"actor": actor, "acting_seat": actor})
+    acting = s.acting
+    if acting is not None and acting.source >= 0:
         cards["acting"] = [CardRef(acting.source)]
-        nums["acting_seat"] = acting.seat
-    return Bindings(cards, nums, dict(vars.words))
+        return Bindings(cards, {"actor": actor, "acting_seat": acting.seat})
+    return Bindings(cards, {"actor": actor})
 
 
 #: event data keys that name cards -> the name they are bound as
@@ -556,7 +552,7 @@ def spec_from_ability(ability: Ability) -> AbilitySpec:
         ) -> bool:
             if action not in actions:
                 return False  # no rule of this ability is about ``action``
-            vars = _acting_vars(s, _cards(it=target), actor, card)
+            vars = _acting_vars(s, target, actor, card)
             found = card_permissions(g, s, ability, src, action, target, actor, vars)
             return any(not p.allow for p in found)
 

@@ -170,12 +170,10 @@ def standard(a: Allowance) -> bool:
 EXTRA_PLAYED = "extra_played"
 
 
-def counts_extras(g: SmashUp, s: SUState, prot: Sources | None = None) -> bool:
-    """Whether a card in play may forbid extra plays (so they are counted)."""
-    for _, spec in g.protections(s) if prot is None else prot:
-        if "play_extra" in spec.protects:
-            return True
-    return False
+def counts_extras(g: SmashUp, s: SUState) -> bool:
+    """Whether a card in play may forbid extra plays (so they are counted): one of the
+    protections that can (``Catalog.extra_bar_specs``: a game without one asks nothing)."""
+    return bool(g.sources(s, g.cat(s).extra_bar_specs))
 
 
 def extras_barred(g: SmashUp, s: SUState, seat: int, cid: int, prot: Sources | None = None) -> bool:
@@ -183,9 +181,7 @@ def extras_barred(g: SmashUp, s: SUState, seat: int, cid: int, prot: Sources | N
     it (Eliza), or a lasting effect does (Bear Necessities, :func:`.values.extras_barred`)."""
     if s.lasting and values.extras_barred(g, s, seat):
         return True
-    if prot is None:
-        prot = g.protections(s)
-    return counts_extras(g, s, prot) and g.forbidden(s, "play_extra", cid, seat, prot)
+    return counts_extras(g, s) and g.forbidden(s, "play_extra", cid, seat, prot)
 
 
 def extras_played(s: SUState, seat: int) -> int:

@@ -27,7 +27,9 @@ A model raises ``ValueError`` (inside pydantic's ``ValidationError``) on a bad f
 
 from __future__ import annotations
 
+import ast
 import re
+from functools import cache
 from typing import Annotated, Any, Final, Literal
 
 from pydantic import (
@@ -50,6 +52,17 @@ _SUBTYPE_WORDS = {
     "play_on_base": "played on a base",
     "play_on_minion": "played on a minion",
 }
+
+
+@cache
+def called_words(ability: str) -> frozenset[str]:
+    """The words an ability's expression calls (``copy_ability``, ``played_this_turn`` ...),
+    parsed once per text: each catalogue a process makes asks it of every definition."""
+    return frozenset(
+        n.func.id
+        for n in ast.walk(ast.parse(ability, mode="eval"))
+        if isinstance(n, ast.Call) and isinstance(n.func, ast.Name)
+    )
 
 
 def kind_words(card_type: str, subtypes: tuple[str, ...], bracket: bool = True) -> str:

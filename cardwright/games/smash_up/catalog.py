@@ -5,9 +5,9 @@ makes a larger one when a game needs another part, and every game shares it)."""
 
 from __future__ import annotations
 
-import ast
 import dataclasses
 from collections.abc import Iterable
+from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from cardwright.core.state import Card
@@ -15,7 +15,7 @@ from cardwright.core.vocab import Expr
 from cardwright.core.vocab.exprs import Call, Cards, selection
 
 from .carddata import base_sets, faction_ids, load_bases, load_faction, load_madness
-from .cardmodels import FACE, BaseDef, CardDef
+from .cardmodels import FACE, BaseDef, CardDef, called_words
 
 if TYPE_CHECKING:
     from cardwright.core.abilities import Ability
@@ -74,11 +74,7 @@ def histories(cards: Iterable[CardDef], bases: Iterable[BaseDef]) -> dict[str, f
     for d in defs:
         if not d.ability or FACE in d.id:
             continue
-        names = {
-            n.func.id
-            for n in ast.walk(ast.parse(d.ability, mode="eval"))
-            if isinstance(n, ast.Call) and isinstance(n.func, ast.Name)
-        }
+        names = called_words(d.ability)
         for word, kind in WORDS.items():
             if word in names:
                 found.setdefault(kind, set()).add(d.id)
@@ -87,9 +83,11 @@ def histories(cards: Iterable[CardDef], bases: Iterable[BaseDef]) -> dict[str, f
     return {kind: frozenset(f) for kind, f in found.items()}
 
 
+@cache
 def _parts(defn: str) -> frozenset[str]:
     """The definitions a card of definition ``defn`` needs in a game: itself, or for a face
-    (``faces.py``) the card's own and the one whose ability it copies."""
+    (``faces.py``) the card's own and the one whose ability it copies (worked out once per
+    definition: each game's catalog asks it of every definition)."""
     if FACE not in defn:
         return frozenset((defn,))
     head, _, tail = defn.partition(FACE)
@@ -154,6 +152,7 @@ class Catalog:
         "card_set",
         "cards",
         "copy_specs",
+        "extra_bar_specs",
         "factions",
         "fusions",
         "games",
@@ -276,6 +275,10 @@ class Catalog:
         self.breakpoint_specs = having("breakpoint")
         self.player_power_specs = having("player_power")
         self.protect_specs = having("protect")
+        #: those that may forbid extra plays (Eliza): while none is in play, none is counted
+        self.extra_bar_specs = frozenset(
+            k for k in self.protect_specs if "play_extra" in self.spec[k].protects
+        )
         #: those that may forbid a base to score (Stasis Field)
         self.score_bans = frozenset(
             k for k in self.protect_specs if "score" in self.spec[k].protects
@@ -326,6 +329,7 @@ class Catalog:
             self.breakpoint_specs,
             self.player_power_specs,
             self.protect_specs,
+            self.extra_bar_specs,
             self.score_bans,
             self.instead_specs,
             self.offer_specs,
@@ -369,6 +373,7 @@ class Catalog:
         "breakpoint_specs",
         "player_power_specs",
         "protect_specs",
+        "extra_bar_specs",
         "score_bans",
         "instead_specs",
         "offer_specs",

@@ -49,6 +49,7 @@ def play_destinations(
     cond: str = "",
     bans: Sources | None = None,
     open_to: list[int] | None = None,
+    onto: dict[int, bool] | None = None,
     first: bool = False,
     face: str = "",
 ) -> list[int]:
@@ -58,6 +59,8 @@ def play_destinations(
     restricts an extra play (``no_own_minion``, ``own_minion``). ``prot`` / ``bans`` /
     ``open_to``: the protecting / play-banning cards in play and the bases open to
     ``seat``'s minions (:func:`open_to_minions`), when the caller already has them;
+    ``onto``: which minions ``seat``'s cards may be attached to, as far as worked out for
+    this question (:func:`_onto`: the same for every card in hand, filled in as asked);
     ``face``: the card played as that definition (a fusion card's action side); with
     ``first``, only the first destination found (what :func:`can_play` needs). Plain
     loops, no generators: asked for every card in hand at every Play Cards question."""
@@ -90,12 +93,8 @@ def play_destinations(
             and (whose == "any" or (s.cards[m].controller == seat) == (whose == "own"))
         ]
         if prot or (s.lasting and values.shields_up(s)):  # the "cannot"s, asked lazily
-            found = (
-                m
-                for m in found
-                if not g.forbidden(s, "attach", m, seat, prot)
-                and not g.forbidden(s, "affect", m, seat, prot)
-            )
+            open_minions = {} if onto is None else onto
+            found = (m for m in found if _onto(g, s, seat, m, prot, open_minions))
     else:
         found = (-1,)
     normal = via == "normal"
@@ -153,6 +152,7 @@ def can_play(
     cond: str = "",
     bans: Sources | None = None,
     open_to: list[int] | None = None,
+    onto: dict[int, bool] | None = None,
     face: str = "",
 ) -> bool:
     """Whether the card may be played somewhere (:func:`play_destinations` is not empty),
@@ -171,6 +171,7 @@ def can_play(
         cond=cond,
         bans=bans,
         open_to=open_to,
+        onto=onto,
         first=True,
         face=face,
     )
@@ -183,6 +184,19 @@ def open_to_minions(
     """Those of ``bases`` where no card in play forbids ``seat`` to play a minion (whichever
     minion it is)."""
     return [b for b in bases if not g.forbidden(s, "play_minion", b, seat, prot)]
+
+
+def _onto(
+    g: SmashUp, s: SUState, seat: int, minion: int, prot: Sources, known: dict[int, bool]
+) -> bool:
+    """Whether no card in play forbids ``seat`` to attach a card to ``minion`` or to affect
+    it (whichever card it is), kept in ``known``."""
+    ok = known.get(minion)
+    if ok is None:
+        ok = known[minion] = not g.forbidden(s, "attach", minion, seat, prot) and not (
+            g.forbidden(s, "affect", minion, seat, prot)
+        )
+    return ok
 
 
 def onto_fits(g: SmashUp, s: SUState, seat: int, cid: int, kind: str) -> list[int]:

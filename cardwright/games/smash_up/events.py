@@ -131,15 +131,16 @@ def use_talent(g: SmashUp, s: SUState, seat: int, cid: int, *, extra: bool = Fal
             assert src >= 0
             g.use_once(s, src, "talent_twice", cid)
         s.talents_used.append(CardRef(cid))
-    g.log(
-        s,
-        "talent",
-        "su.terms.talent",
-        f"{s.names[seat]} uses the Talent of {g.card_name(s, cid)}"
-        + (" one additional time" if extra else ""),
-        seat,
-        card=cid,
-    )
+    if s.logging:  # (the words name a card: not made when nothing is logged)
+        g.log(
+            s,
+            "talent",
+            "su.terms.talent",
+            f"{s.names[seat]} uses the Talent of {g.card_name(s, cid)}"
+            + (" one additional time" if extra else ""),
+            seat,
+            card=cid,
+        )
     start_effect(g, s, spec, "talent", cid, seat, g.base_of(s, cid))
 
 

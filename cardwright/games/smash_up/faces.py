@@ -18,7 +18,6 @@ played does nothing (the copying card is already in play).
 
 from __future__ import annotations
 
-import ast
 from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any
 
@@ -26,7 +25,7 @@ from cardwright.core.state import CardRef, Lasting
 from cardwright.core.vocab import VerbSpec
 
 from . import inplay, values
-from .cardmodels import FACE, CardDef
+from .cardmodels import FACE, CardDef, called_words
 from .selectors import _first, player, verb
 from .state import SUCtx
 
@@ -56,13 +55,6 @@ def ability_of(defn: str) -> str:
     return defn
 
 
-def _uses(text: str, word: str) -> bool:
-    return any(
-        isinstance(n, ast.Call) and isinstance(n.func, ast.Name) and n.func.id == word
-        for n in ast.walk(ast.parse(text, mode="eval"))
-    )
-
-
 def copy_faces(
     cards: Mapping[str, CardDef], abilities: Mapping[str, Ability]
 ) -> dict[str, tuple[CardDef, str]]:
@@ -71,7 +63,9 @@ def copy_faces(
     played on minions, each with an ability. Face id -> (its definition, the copied one)."""
     out: dict[str, tuple[CardDef, str]] = {}
     copiers = [
-        c for c in cards.values() if c.ability and FACE not in c.id and _uses(c.ability, COPY_WORD)
+        c
+        for c in cards.values()
+        if c.ability and FACE not in c.id and COPY_WORD in called_words(c.ability)
     ]
     for copier in copiers:
         for other in cards.values():

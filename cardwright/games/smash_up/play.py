@@ -208,18 +208,27 @@ def _dest_options(g: SmashUp, s: SUState, dests: list[int]) -> list[Option]:
     return options
 
 
+#: how a card is played, in the log's words (after its name and where it goes)
+_HOW = {"normal": "", "extra": " as an extra play", "special": " (Special)"}
+
+
+def _how(via: str, src: str) -> str:
+    """How a card is played (``via``) from ``src``, in the log's words."""
+    if src.startswith("discard:"):
+        return " from the discard pile" + _HOW[via]
+    if src.startswith("deck:") or src == REVEALED:
+        return " from the top of a deck" + _HOW[via]
+    return _HOW[via]
+
+
 def _place(g: SmashUp, s: SUState, step: Play) -> None:
     seat, cid, via = step.seat, step.card, step.via
     dest = -1 if step.dest is None else step.dest
     d = g.defn(s, cid)
     card = s.cards[cid]
     card.controller = seat
-    how = {"normal": "", "extra": " as an extra play", "special": " (Special)"}[via]
     src = step.src
-    if src.startswith("discard:"):
-        how = " from the discard pile" + how
-    elif src.startswith("deck:") or src == REVEALED:
-        how = " from the top of a deck" + how
+    how = _how(via, src) if s.logging else ""  # (log words: not made when nothing is logged)
     noted = step.noted
     extra = via != "normal"
     if not extra:
@@ -274,14 +283,15 @@ def _place(g: SmashUp, s: SUState, step: Play) -> None:
             values.changed(s)
             step.base = maybe_ref(bid)
             where = f" on {g.card_name(s, dest)}" if s.logging else ""
-        g.log(
-            s,
-            "play_action",
-            "su.play.action",
-            f"{s.names[seat]} plays {d.name}{where}{how}",
-            seat,
-            card=cid,
-        )
+        if s.logging:
+            g.log(
+                s,
+                "play_action",
+                "su.play.action",
+                f"{s.names[seat]} plays {d.name}{where}{how}",
+                seat,
+                card=cid,
+            )
         g.fire(s, "action_played", action_card=cid, target_card=dest, seat=seat)
         if not attaches:  # a replacement took its effect: it does nothing, and goes
             g.leave_play(s, cid, f"discard:{card.owner}")

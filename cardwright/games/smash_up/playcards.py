@@ -57,6 +57,7 @@ def play_options(g: SmashUp, s: SUState, seat: int) -> list[Option]:
     bans = g.sources(s, cat.play_ban_specs)
     plain = not bans and plain_minions
     limited = cat.play_ban_specs  # (a minion may limit where it is itself played)
+    onto: dict[int, bool] = {}  # the minions open to this player's cards (as asked)
     seen: set[str] = set()
     fusions = cat.fusions  # (the game's: :meth:`.Catalog.for_game`)
     for cid in s.zones[f"hand:{seat}"]:
@@ -70,7 +71,7 @@ def play_options(g: SmashUp, s: SUState, seat: int) -> list[Option]:
         if (  # a fusion card: its action side too
             fused is not None
             and action_ok
-            and can_play(g, s, seat, cid, "normal", -1, prot, bans=bans, face=fused)
+            and can_play(g, s, seat, cid, "normal", -1, prot, bans=bans, onto=onto, face=fused)
         ):
             options.append(
                 Option(
@@ -97,7 +98,7 @@ def play_options(g: SmashUp, s: SUState, seat: int) -> list[Option]:
                         ok = True
                         break
         else:
-            ok = action_ok and can_play(g, s, seat, cid, "normal", -1, prot, bans=bans)
+            ok = action_ok and can_play(g, s, seat, cid, "normal", -1, prot, bans=bans, onto=onto)
         if ok:
             options.append(
                 Option(f"play:{cid}", f"Play {cat.label[defn]}", card=CardRef(cid), arg="play")
@@ -125,7 +126,7 @@ def play_options(g: SmashUp, s: SUState, seat: int) -> list[Option]:
             if cat.is_minion[defn] or f"d:{defn}" in seen:
                 continue
             seen.add(f"d:{defn}")
-            if can_play(g, s, seat, cid, "normal", -1, prot, src=discard, bans=bans):
+            if can_play(g, s, seat, cid, "normal", -1, prot, src=discard, bans=bans, onto=onto):
                 options.append(_from_discard(cat, cid, defn))
     for cid, _spec in g.sources(s, cat.talent_specs):
         if g.talent_usable(s, seat, cid):

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from cardwright.core.effects import Permission, allowed
 from cardwright.core.errors import EngineError
 from cardwright.core.state import Bindings, CardRef, Lasting, Trigger
 from cardwright.core.vocab import Ctx
@@ -456,22 +455,22 @@ def forbidden(
         return True  # a lasting shield is a "cannot": nothing outweighs it
     if srcs is None:
         srcs = protections(g, s)
-    if not srcs:
-        return False
-    perms = [
-        Permission(action, src, False)
-        for src, spec in srcs
-        if action in spec.protects
-        and spec.protect is not None
-        and spec.protect(g, s, src, target, action, actor, card)
-        and not (
-            actor >= 0
-            and src in s.zones[BASES]
-            and g.cat(s).ignore_specs
-            and base_ignored(g, s, src, actor)
-        )
-    ]
-    return not allowed(perms)
+    # (a card's "cannot" beats every "can", :func:`~cardwright.core.effects.allowed`: the
+    # first card that says it decides, and the rest need not be asked)
+    for src, spec in srcs:
+        if (
+            action in spec.protects
+            and spec.protect is not None
+            and spec.protect(g, s, src, target, action, actor, card)
+            and not (
+                actor >= 0
+                and src in s.zones[BASES]
+                and g.cat(s).ignore_specs
+                and base_ignored(g, s, src, actor)
+            )
+        ):
+            return True
+    return False
 
 
 #: the actions a lasting shield on a base forbids (any way of affecting a minion)

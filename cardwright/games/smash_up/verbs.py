@@ -77,14 +77,15 @@ def add_counters(g: SmashUp, s: SUState, cid: int, count: int, seat: int, rule: 
     counters = s.cards[cid].counters
     counters["p1"] = counters.get("p1", 0) + count
     values.changed(s)
-    g.log(
-        s,
-        "counters",
-        rule,
-        f"{g.card_name(s, cid)} gets {count} +1 power counter(s) ({counters['p1']} now)",
-        seat,
-        card=cid,
-    )
+    if s.logging:  # (the words name cards: not made when nothing is logged)
+        g.log(
+            s,
+            "counters",
+            rule,
+            f"{g.card_name(s, cid)} gets {count} +1 power counter(s) ({counters['p1']} now)",
+            seat,
+            card=cid,
+        )
     return True
 
 
@@ -111,16 +112,17 @@ def move_counters(
         return
     counters = s.cards[dest].counters
     counters["p1"] = counters.get("p1", 0) + count
-    g.log(
-        s,
-        "counters",
-        rule,
-        f"{s.names[seat]} moves {count} +1 power counter(s) from {g.card_name(s, src)} "
-        f"to {g.card_name(s, dest)}",
-        seat,
-        from_defn=s.cards[src].defn,
-        to_defn=s.cards[dest].defn,
-    )
+    if s.logging:  # (as in add_counters)
+        g.log(
+            s,
+            "counters",
+            rule,
+            f"{s.names[seat]} moves {count} +1 power counter(s) from {g.card_name(s, src)} "
+            f"to {g.card_name(s, dest)}",
+            seat,
+            from_defn=s.cards[src].defn,
+            to_defn=s.cards[dest].defn,
+        )
 
 
 def leave_play(g: SmashUp, s: SUState, cid: int, dest: str, *, bottom: bool = False) -> None:
@@ -205,16 +207,17 @@ def destroy(
     bid = about_to(g, s, cid, "destroy", actor, "destroyed", effect, by, replace)
     if bid < 0:
         return False
-    name = g.card_name(s, cid)
+    name = g.card_name(s, cid) if s.logging else ""  # (as it was in play: before it leaves)
     leave_play(g, s, cid, f"discard:{owner}")
-    g.log(
-        s,
-        "destroyed",
-        rule,
-        f"{name} ({s.names[controller]}) is destroyed at {g.card_name(s, bid)}",
-        actor,
-        card=cid,
-    )
+    if s.logging:
+        g.log(
+            s,
+            "destroyed",
+            rule,
+            f"{name} ({s.names[controller]}) is destroyed at {g.card_name(s, bid)}",
+            actor,
+            card=cid,
+        )
     g.fire(
         s,
         "minion_destroyed",
@@ -302,18 +305,19 @@ def move_minion(g: SmashUp, s: SUState, cid: int, dest: int, actor: int, rule: s
     if about_to(g, s, cid, "move", actor, "moved", effect) < 0:
         return False
     history.fell(g, s, cid)
-    name = g.card_name(s, cid)
+    name = g.card_name(s, cid) if s.logging else ""  # (as it was before it moves)
     carried = [cid, *(a for a, host in s.attached.items() if host == cid)]
     for c in carried:
         g.to_zone(s, c, base_zone(src), base_zone(dest))
-    g.log(
-        s,
-        "moved",
-        rule,
-        f"{name} moves from {g.card_name(s, src)} to {g.card_name(s, dest)}",
-        actor,
-        card=cid,
-    )
+    if s.logging:
+        g.log(
+            s,
+            "moved",
+            rule,
+            f"{name} moves from {g.card_name(s, src)} to {g.card_name(s, dest)}",
+            actor,
+            card=cid,
+        )
     g.use_once(s, dest, "arrived", cid)
     if 0 <= actor != s.cards[cid].controller:  # a rival's minion moved by a player's card
         g.use_once(s, dest, f"moved_rival:{actor}", cid)
@@ -326,11 +330,12 @@ def return_to_hand(g: SmashUp, s: SUState, cid: int, actor: int, rule: str) -> b
     bid = about_to(g, s, cid, "return", actor, "returned", AffectEffect("return"))
     if bid < 0:
         return False
-    name = g.card_name(s, cid)
+    name = g.card_name(s, cid) if s.logging else ""  # (as it was in play: before it leaves)
     owner = s.cards[cid].owner
     leave_play(g, s, cid, f"hand:{owner}")
-    text = f"{name} returns to {s.names[owner]}'s hand from {g.card_name(s, bid)}"
-    g.log(s, "returned", rule, text, actor, card=cid)
+    if s.logging:
+        text = f"{name} returns to {s.names[owner]}'s hand from {g.card_name(s, bid)}"
+        g.log(s, "returned", rule, text, actor, card=cid)
     g.fire(s, "card_returned", card=cid, base_card=bid, owner=owner, by=actor)
     return True
 
@@ -358,8 +363,9 @@ def transfer_action(g: SmashUp, s: SUState, aid: int, dest: int, actor: int, rul
     g.to_zone(s, aid, base_zone(src_base), base_zone(dest_base))
     s.attached[CardRef(aid)] = CardRef(dest)
     values.changed(s)
-    text = f"{name} is transferred from {g.card_name(s, src)} to {g.card_name(s, dest)}"
-    g.log(s, "transferred", rule, text, actor, card=aid)
+    if s.logging:  # (as in add_counters)
+        text = f"{name} is transferred from {g.card_name(s, src)} to {g.card_name(s, dest)}"
+        g.log(s, "transferred", rule, text, actor, card=aid)
     g.fire(s, "action_transferred", action_card=aid, from_card=src, to_card=dest, by=actor)
     return True
 
