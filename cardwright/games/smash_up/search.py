@@ -2,8 +2,10 @@
 rollouts cut short after about a turn.
 
 Each player's prospects are their victory points plus, for every base in play, the points of
-the place their power there would take, weighted by how close the base is to scoring; the
-chances are a softmax of those prospects, sharper as the leader nears the points that win.
+the place their power there would take, weighted by how close the base is to scoring, less
+half a point for every Madness card they own (in a game with the Madness deck the game's end
+takes 1 VP for every two, and a tie goes to the fewer); the chances are a softmax of those
+prospects, sharper as the leader nears the points that win.
 """
 
 from __future__ import annotations
@@ -11,14 +13,22 @@ from __future__ import annotations
 import math
 from typing import Any
 
+from . import madness
 from .game import SmashUp
 from .scoring import places
 from .state import SUState
 
+#: what one Madness card a player owns costs them in prospects (1 VP for every two at the end)
+MADNESS_COST = 0.5
+
 
 def prospects(g: SmashUp, s: SUState) -> list[float]:
-    """Victory points plus the expected points of the bases in play."""
+    """Victory points plus the expected points of the bases in play, less what the Madness
+    cards each player owns will cost them at the end."""
     value = [float(v) for v in s.vp]
+    if madness.in_game(s):
+        for seat in range(len(value)):
+            value[seat] -= MADNESS_COST * madness.madness_owned(s, seat)
     for bid in s.zones["bases"]:
         placed, powers = places(g, s, bid)
         if not placed:
