@@ -8,22 +8,24 @@ loading of cards in the first pass left out), for instructions per decision::
 
 then callgrind's "Collected" count divided by the decisions this prints. The games are those
 of seeds 0..N-1 with random players (``RandomAgent(seed)``), logging off, as
-``tools/bench_compare.py --cpu`` plays them; an ``-o`` value that is JSON is read as JSON, and
-``factions=any`` (the game's seat key) deals every seat at random from the checkout's own pool
-(:func:`cardwright.sim.deal.deal`).
+``tools/bench_compare.py --cpu`` plays them; the configs are ``tools/same_games.py``'s
+(``-o`` read as the command line reads it; ``factions=any``, the game's seat key, deals every
+seat at random from the checkout's own pool).
 """
 
 from __future__ import annotations
 
 import argparse
 import functools
-import json
 import sys
-from typing import Any
+
+from same_games import game_config
+from versus import play_out
 
 from cardwright.agents import RandomAgent
+from cardwright.cli import parse_options
+from cardwright.core.errors import ConfigError
 from cardwright.games import GAMES, get_game
-from cardwright.sim.deal import ANY, deal
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -34,25 +36,17 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.game not in GAMES:
         parser.error(f"unknown game {args.game!r}; known: {', '.join(GAMES)}")
-    options: dict[str, Any] = {}
-    for opt in args.option:
-        key, _, value = opt.partition("=")
-        try:
-            options[key] = json.loads(value)
-        except ValueError:
-            options[key] = value
-    seat_key = GAMES[args.game].seat_key
     game = get_game(args.game)
+    try:
+        given = parse_options(args.option).get("players")
+        players = int(given or game.validate_config({}).get("players", 2))
+        game_config(args.game, args.option, players, 0)
+    except (ConfigError, ValueError) as err:
+        parser.error(str(err))
 
     def play(seed: int) -> int:
-        config = dict(options)
-        if config.get(seat_key) == ANY:
-            players = config.get("players") or 2
-            config = deal(args.game, {**config, seat_key: [ANY] * players}, seed)
-        state = game.new_state(config, seed, log=False)
-        agent = RandomAgent(seed)
-        while state.decision is not None:
-            game.apply(state, agent.choose(game, state, state.decision.seat))
+        state = game.new_state(game_config(args.game, args.option, players, seed), seed, log=False)
+        play_out(game, state, [RandomAgent(seed)] * players)
         return state.decisions
 
     for seed in range(args.games):  # the first pass: not counted

@@ -13,23 +13,24 @@ count and one over all of them::
     python tools/same_games.py smash-up -n 20 --players 2 3 4 -o 'factions=any' \\
         -o card_set=70s-errata+al9000-cthulhu-first
 
-Run it before a change and after: the same digests, the same games. An ``-o`` value that is
-JSON is read as JSON; ``factions=any`` (or ``decks=any``, the game's seat key) gives every
-seat ``any``, dealt for each seed as ``simulate --factions any`` deals it
-(:func:`cardwright.sim.deal.deal`). ``--seed`` is the first seed (0).
+Run it before a change and after: the same digests, the same games. An ``-o`` value is read
+as the command line reads it (YAML, so JSON too); ``factions=any`` (or ``decks=any``, the
+game's seat key) gives every seat ``any``, dealt for each seed as ``simulate --factions any``
+deals it (:func:`cardwright.sim.deal.deal`). ``--seed`` is the first seed (0).
 """
 
 from __future__ import annotations
 
 import argparse
 import hashlib
-import json
 import sys
 from typing import Any
 
 import msgspec
 
 from cardwright.agents import RandomAgent
+from cardwright.cli import parse_options
+from cardwright.core.errors import ConfigError
 from cardwright.core.state import State, state_hash
 from cardwright.games import GAMES, get_game
 from cardwright.sim.deal import ANY, deal
@@ -37,17 +38,14 @@ from cardwright.sim.deal import ANY, deal
 _encode = msgspec.msgpack.Encoder().encode
 
 
-def _config(game_id: str, options: list[str], players: int, seed: int) -> dict[str, Any]:
-    config: dict[str, Any] = {"players": players}
-    for opt in options:
-        key, _, value = opt.partition("=")
-        try:
-            config[key] = json.loads(value)
-        except ValueError:
-            config[key] = value
+def game_config(game_id: str, options: list[str], players: int, seed: int) -> dict[str, Any]:
+    """The config of seed ``seed``'s game: ``-o KEY=VALUE`` items read as the command line
+    reads them (:func:`cardwright.cli.parse_options`), ``players`` players, and a seat key
+    given as ``any`` dealt for every seat (:func:`cardwright.sim.deal.deal`)."""
+    config: dict[str, Any] = {"players": players, **parse_options(options)}
     seat_key = GAMES[game_id].seat_key
     if config.get(seat_key) == ANY:
-        config[seat_key] = [ANY] * players
+        config[seat_key] = [ANY] * config["players"]
     return deal(game_id, config, seed)
 
 
@@ -101,7 +99,10 @@ def main(argv: list[str] | None = None) -> int:
         part = hashlib.blake2b(digest_size=16)
         decisions = 0
         for seed in range(args.seed, args.seed + args.games):
-            config = _config(args.game, args.option, players, seed)
+            try:
+                config = game_config(args.game, args.option, players, seed)
+            except ConfigError as err:
+                parser.error(str(err))
             hashes, digest = _play(args.game, config, seed, log=True)
             quiet, _ = _play(args.game, config, seed, log=False)
             if quiet != hashes:
