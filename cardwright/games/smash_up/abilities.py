@@ -54,6 +54,7 @@ from .carddata import (
     load_madness,
 )
 from .cardmodels import BaseDef, CardDef, called_words
+from .reach import rule_reach
 from .selectors import _e, _opt
 from .state import SUCtx
 from .words import words
@@ -566,6 +567,7 @@ def spec_from_ability(ability: Ability) -> AbilitySpec:
             return any(not p.allow for p in found)
 
         fields["play_ban"] = play_ban
+        fields["ban_reach"] = rule_reach(ability, "play")
     if "play_from_discard" in actions:  # "can play it from the discard pile"
 
         def play_from(g: SmashUp, s: SUState, src: int, seat: int, card: int, dest: int) -> bool:
@@ -574,6 +576,7 @@ def spec_from_ability(ability: Ability) -> AbilitySpec:
             return any(p.allow for p in found)
 
         fields["play_from"] = play_from
+        fields["from_reach"] = rule_reach(ability, "play_from_discard")
         fields["play_from_actions"] = any(
             r.allow and not _limited_to(r.applies, "minion")
             for r in ability.rules

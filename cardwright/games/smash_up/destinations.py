@@ -21,6 +21,7 @@ from .allowances import (
     standard,
 )
 from .catalog import BASES
+from .reach import Limits, limits
 from .state import Allowance, SUState
 from .values import Sources
 
@@ -47,7 +48,7 @@ def play_destinations(
     *,
     src: str = "",
     cond: str = "",
-    bans: Sources | None = None,
+    bans: Limits | None = None,
     open_to: list[int] | None = None,
     onto: dict[int, bool] | None = None,
     first: bool = False,
@@ -104,7 +105,7 @@ def play_destinations(
     allowances = s.allowances
     from_discard = None
     if normal and src.startswith("discard:"):  # asked once per destination, not per allowance
-        froms = g.sources(s, cat.play_from_specs)
+        froms = limits(g, s, cat.play_from_specs, seat, bans=False)
         known: dict[int, bool] = {}
 
         def from_discard(b: int) -> bool:
@@ -113,7 +114,7 @@ def play_destinations(
             return known[b]
 
     if cat.play_ban_specs and bans is None:
-        bans = g.sources(s, cat.play_ban_specs)
+        bans = limits(g, s, cat.play_ban_specs, seat, bans=True)
     own_ban = defn in cat.play_ban_specs  # the card's own limit (Complete the Ritual)
     out: list[int] = []
     fits: list[Allowance] = []
@@ -150,7 +151,7 @@ def can_play(
     *,
     src: str = "",
     cond: str = "",
-    bans: Sources | None = None,
+    bans: Limits | None = None,
     open_to: list[int] | None = None,
     onto: dict[int, bool] | None = None,
     face: str = "",

@@ -16,6 +16,7 @@ from .allowances import can_play_actions
 from .catalog import BASES, Catalog
 from .destinations import can_play, open_to_minions, side
 from .play import start_play
+from .reach import limits
 from .state import Allowance, SUState
 
 if TYPE_CHECKING:
@@ -54,7 +55,7 @@ def play_options(g: SmashUp, s: SUState, seat: int) -> list[Option]:
     open_bases: list[int] | None = None  # bases open to this player's minions
     # plain: every minion allowance is plain and no card in play bans particular cards, so
     # one look at the bases serves every minion
-    bans = g.sources(s, cat.play_ban_specs)
+    bans = limits(g, s, cat.play_ban_specs, seat, bans=True)
     plain = not bans and plain_minions
     limited = cat.play_ban_specs  # (a minion may limit where it is itself played)
     onto: dict[int, bool] = {}  # the minions open to this player's cards (as asked)

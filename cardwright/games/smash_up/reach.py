@@ -1,0 +1,110 @@
+"""Smash Up: where a card's "cannot play it there" (Block the Path, Stakeout) or "can play it
+from the discard pile there" (They're Coming To Get You, Cyberback, Spectre) can hold at all.
+
+A Play Cards question asks such a rule of every card in hand (or in the discard pile) at every
+base. Most rules hold only at one place (``var('to') == base_of(self)``: the base their card
+is at) or for one card (``it == self``). :func:`rule_reach` reads that from the rule's
+``applies`` once, when the ability is compiled (:func:`~cardwright.core.vocab.exprs.selection`:
+the cards an ``and`` of conditions can hold for at most); :func:`limits` works the places and
+cards out once per question, from the state as it is; :func:`reaches` then skips, by a set
+lookup, every card and place the rule cannot be about, without evaluating it.
+
+Why this cannot go stale: a reach is never kept beyond the question that made it (it is an
+argument, not stored on the state or the catalogue), and the expressions it evaluates read
+neither the card (``it``) nor the place (``to``), only the card whose ability it is, the
+player asking (``actor``) and the state, which do not change while a question is worked out.
+A rule whose ``applies`` says neither (or selects by anything else) has no reach: it is asked
+of every card everywhere, as before.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from cardwright.core.abilities import Ability
+from cardwright.core.state import Bindings, CardRef
+from cardwright.core.vocab import Ctx
+from cardwright.core.vocab.compiled import compiled
+from cardwright.core.vocab.exprs import mentions, selection
+
+from .specs import AbilitySpec, Reach, ReachFn
+from .state import SUState
+
+if TYPE_CHECKING:
+    from .game import SmashUp
+
+#: the cards in play with a "cannot play" (or "can play from the discard pile") rule, each with
+#: its reach for this question (None: it may hold for any card anywhere)
+Limits = list[tuple[int, AbilitySpec, "Reach | None"]]
+
+
+def rule_reach(ability: Ability, action: str) -> ReachFn | None:
+    """The reach of ``ability``'s rules about ``action`` (``play``, ``play_from_discard``):
+    a function ``(game, state, source, seat) -> Reach``, one ``(cards, places)`` pair per rule
+    (either None where the rule does not limit it), or None when some rule limits neither."""
+    parts: list[tuple[Callable[[Ctx], Any] | None, Callable[[Ctx], Any] | None, bool]] = []
+    for rule in ability.rules:
+        if rule.action != action:
+            continue
+        if rule.applies is None:  # a rule without ``applies`` is about its own card only
+            parts.append((None, None, True))
+            continue
+        it, to = _fixed(rule.applies, "it"), _fixed(rule.applies, "to")
+        if it is None and to is None:
+            return None
+        parts.append((it, to, False))
+    if not parts:
+        return None
+
+    def reach(g: SmashUp, s: SUState, src: int, seat: int) -> Reach:
+        vars = Bindings(nums={"actor": seat})
+        ctx = Ctx(g, s, ability, CardRef(src), s.cards[src].controller, vars)
+        return tuple(
+            (
+                frozenset((src,)) if own else None if it is None else _ids(it(ctx)),
+                None if to is None else _ids(to(ctx)),
+            )
+            for it, to, own in parts
+        )
+
+    return reach
+
+
+def _fixed(applies: Any, name: str) -> Callable[[Ctx], Any] | None:
+    """The cards ``applies`` can hold for as ``name`` (``it``, ``to``), compiled, when it says
+    and that selection reads neither ``it`` nor ``to`` (so one question works it out once)."""
+    found = selection(applies, name)
+    if found is None or mentions(found, "it") or mentions(found, "to"):
+        return None
+    return compiled(found)
+
+
+def _ids(value: Any) -> frozenset[int] | None:
+    """A selection's value as a set of ids (a card, or a list of them); None (no limit) for
+    a value that is not cards."""
+    values = value if isinstance(value, (list, tuple)) else (value,)
+    if not all(isinstance(v, int) and not isinstance(v, bool) for v in values):
+        return None
+    return frozenset(values)
+
+
+def limits(g: SmashUp, s: SUState, kinds: frozenset[str], seat: int, bans: bool) -> Limits:
+    """The cards in play whose definition is in ``kinds`` (:func:`.values.sources`), each with
+    the reach of its "cannot play" rules (``bans``) or of its "can play from the discard pile"
+    rules, for ``seat``'s question now."""
+    out: Limits = []
+    for src, spec in g.sources(s, kinds):
+        fn = spec.ban_reach if bans else spec.from_reach
+        out.append((src, spec, None if fn is None else fn(g, s, src, seat)))
+    return out
+
+
+def reaches(reach: Reach | None, card: int, dest: int) -> bool:
+    """Whether a rule with ``reach`` can hold for ``card`` played to ``dest``."""
+    if reach is None:
+        return True
+    for cards, places in reach:
+        if (cards is None or card in cards) and (places is None or dest in places):
+            return True
+    return False
