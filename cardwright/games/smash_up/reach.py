@@ -108,3 +108,17 @@ def reaches(reach: Reach | None, card: int, dest: int) -> bool:
         if (cards is None or card in cards) and (places is None or dest in places):
             return True
     return False
+
+
+def can_reach(found: Limits, cards: list[int], places: list[int]) -> bool:
+    """Whether a rule of ``found`` can hold for one of ``cards`` played to one of ``places``
+    (for a minion in the discard pile: may any be played from there to any base)."""
+    for _src, _spec, reach in found:
+        if reach is None:
+            return True
+        for some, where in reach:
+            if (some is None or not some.isdisjoint(cards)) and (
+                where is None or not where.isdisjoint(places)
+            ):
+                return True
+    return False
