@@ -132,7 +132,7 @@ def play_options(g: SmashUp, s: SUState, seat: int) -> list[Option]:
                 open_to=open_bases,
             ):
                 options.append(_from_discard(cat, cid, defn))
-    if action_ok and cat.play_action_from_specs and g.sources(s, cat.play_action_from_specs):
+    if action_ok and any(sp.play_from_actions and reach != () for _, sp, reach in froms):
         # actions a card in play lets this player play from the discard pile (Cyberback)
         for cid in s.zones[discard]:
             defn = cards[cid].defn

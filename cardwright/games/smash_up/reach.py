@@ -3,11 +3,13 @@ from the discard pile there" (They're Coming To Get You, Cyberback, Spectre) can
 
 A Play Cards question asks such a rule of every card in hand (or in the discard pile) at every
 base. Most rules hold only at one place (``var('to') == base_of(self)``: the base their card
-is at) or for one card (``it == self``). :func:`rule_reach` reads that from the rule's
-``applies`` once, when the ability is compiled (:func:`~cardwright.core.vocab.exprs.selection`:
-the cards an ``and`` of conditions can hold for at most); :func:`limits` works the places and
-cards out once per question, from the state as it is; :func:`reaches` then skips, by a set
-lookup, every card and place the rule cannot be about, without evaluating it.
+is at), for one card (``it == self``) or for one player (``var('actor') == self.controller``,
+``by='opponent'``). :func:`rule_reach` reads that from the rule's ``applies`` once, when the
+ability is compiled (:func:`~cardwright.core.vocab.exprs.selection`: the values an ``and`` of
+conditions can hold for at most); :func:`limits` works the places, cards and players out once
+per question, from the state as it is, and leaves out the rules that cannot hold for the
+player asked; :func:`reaches` then skips, by a set lookup, every card and place a rule cannot
+be about, without evaluating it.
 
 Why this cannot go stale: a reach is never kept beyond the question that made it (it is an
 argument, not stored on the state or the catalogue), and the expressions it evaluates read
@@ -42,38 +44,52 @@ Limits = list[tuple[int, AbilitySpec, "Reach | None"]]
 def rule_reach(ability: Ability, action: str) -> ReachFn | None:
     """The reach of ``ability``'s rules about ``action`` (``play``, ``play_from_discard``):
     a function ``(game, state, source, seat) -> Reach``, one ``(cards, places)`` pair per rule
-    (either None where the rule does not limit it), or None when some rule limits neither."""
-    parts: list[tuple[Callable[[Ctx], Any] | None, Callable[[Ctx], Any] | None, bool]] = []
+    that can hold for ``seat`` (either None where the rule does not limit it), or None when
+    some rule limits neither the card, nor the place, nor the player."""
+    parts: list[tuple[_Sel, _Sel, _Sel, str, bool]] = []
     for rule in ability.rules:
         if rule.action != action:
             continue
         if rule.applies is None:  # a rule without ``applies`` is about its own card only
-            parts.append((None, None, True))
+            parts.append((None, None, None, rule.by, True))
             continue
         it, to = _fixed(rule.applies, "it"), _fixed(rule.applies, "to")
-        if it is None and to is None:
+        actor = _fixed(rule.applies, "actor")
+        if it is None and to is None and actor is None and not rule.by:
             return None
-        parts.append((it, to, False))
+        parts.append((it, to, actor, rule.by, False))
     if not parts:
         return None
 
     def reach(g: SmashUp, s: SUState, src: int, seat: int) -> Reach:
-        vars = Bindings(nums={"actor": seat})
-        ctx = Ctx(g, s, ability, CardRef(src), s.cards[src].controller, vars)
-        return tuple(
-            (
-                frozenset((src,)) if own else None if it is None else _ids(it(ctx)),
-                None if to is None else _ids(to(ctx)),
-            )
-            for it, to, own in parts
-        )
+        controller = s.cards[src].controller
+        ctx = Ctx(g, s, ability, CardRef(src), controller, Bindings(nums={"actor": seat}))
+        out = []
+        for it, to, actor, by, own in parts:
+            # (the player filters of :func:`~cardwright.core.vocab.events.card_permissions`)
+            if (by == "you" and seat != controller) or (
+                by == "opponent" and (seat < 0 or seat == controller)
+            ):
+                continue
+            if actor is not None:
+                seats = _ids(actor(ctx))
+                if seats is not None and seat not in seats:
+                    continue  # a rule for another player
+            cards = frozenset((src,)) if own else None if it is None else _ids(it(ctx))
+            out.append((cards, None if to is None else _ids(to(ctx))))
+        return tuple(out)
 
     return reach
 
 
-def _fixed(applies: Any, name: str) -> Callable[[Ctx], Any] | None:
-    """The cards ``applies`` can hold for as ``name`` (``it``, ``to``), compiled, when it says
-    and that selection reads neither ``it`` nor ``to`` (so one question works it out once)."""
+#: a selection compiled (:func:`_fixed`), or None
+_Sel = Callable[[Ctx], Any] | None
+
+
+def _fixed(applies: Any, name: str) -> _Sel:
+    """The values ``applies`` can hold for as ``name`` (``it``, ``to``, ``actor``),
+    compiled, when it says and that selection reads neither the card (``it``) nor the
+    place (``to``): so one question works it out once, whatever card and place it asks."""
     found = selection(applies, name)
     if found is None or mentions(found, "it") or mentions(found, "to"):
         return None
@@ -81,8 +97,8 @@ def _fixed(applies: Any, name: str) -> Callable[[Ctx], Any] | None:
 
 
 def _ids(value: Any) -> frozenset[int] | None:
-    """A selection's value as a set of ids (a card, or a list of them); None (no limit) for
-    a value that is not cards."""
+    """A selection's value as a set of ids (a card or seat, or a list of them); None (no
+    limit) for a value that is neither."""
     values = value if isinstance(value, (list, tuple)) else (value,)
     if not all(isinstance(v, int) and not isinstance(v, bool) for v in values):
         return None
