@@ -41,7 +41,7 @@ from cardwright.core.vocab import (
 )
 from cardwright.core.vocab.compiled import compiled
 from cardwright.core.vocab.events import card_permissions, try_replacement
-from cardwright.core.vocab.exprs import AllOf, Attr, Var
+from cardwright.core.vocab.exprs import AllOf, Attr, SelfCard, Var, selection
 
 from .carddata import (
     CARD_SETS,
@@ -547,12 +547,25 @@ def spec_from_ability(ability: Ability) -> AbilitySpec:
         fields["player_power"] = summed("player_power", True)  # (..., base, seat)
     actions = {r.action for r in ability.rules}
     if actions - {"play", "play_from_discard"}:
+        # the actions all of whose rules are about the card itself (``it == self``, or no
+        # ``applies``): asked about another card, they cannot hold (nothing evaluated)
+        own_only = frozenset(
+            a
+            for a in actions
+            if all(
+                r.applies is None or isinstance(selection(r.applies, "it"), SelfCard)
+                for r in ability.rules
+                if r.action == a
+            )
+        )
 
         def protect(
             g: SmashUp, s: SUState, src: int, target: int, action: str, actor: int, card: int = -1
         ) -> bool:
             if action not in actions:
                 return False  # no rule of this ability is about ``action``
+            if target != src and action in own_only:
+                return False
             vars = _acting_vars(s, target, actor, card)
             found = card_permissions(g, s, ability, src, action, target, actor, vars)
             return any(not p.allow for p in found)
