@@ -101,7 +101,9 @@ def play_destinations(
     else:
         found = (-1,)
     normal = via == "normal"
-    barred = extras_barred(g, s, seat, cid, prot)
+    # (nothing can bar an extra play without a lasting effect or a card that may forbid it
+    # among the game's cards: not asked then, as for most cards in most games)
+    barred = bool(s.lasting or cat.extra_bar_specs) and extras_barred(g, s, seat, cid, prot)
     if barred and not normal:
         return []
     allowances = s.allowances
