@@ -559,6 +559,11 @@ def spec_from_ability(ability: Ability) -> AbilitySpec:
             )
         )
 
+        # the actions all of whose rules bind only other players' actions (``by='opponent'``)
+        by_others = frozenset(
+            a for a in actions if all(r.by == "opponent" for r in ability.rules if r.action == a)
+        )
+
         def protect(
             g: SmashUp, s: SUState, src: int, target: int, action: str, actor: int, card: int = -1
         ) -> bool:
@@ -566,6 +571,8 @@ def spec_from_ability(ability: Ability) -> AbilitySpec:
                 return False  # no rule of this ability is about ``action``
             if target != src and action in own_only:
                 return False
+            if action in by_others and (actor < 0 or actor == s.cards[src].controller):
+                return False  # (as card_permissions would find, before anything is bound)
             vars = _acting_vars(s, target, actor, card)
             found = card_permissions(g, s, ability, src, action, target, actor, vars)
             return any(not p.allow for p in found)
