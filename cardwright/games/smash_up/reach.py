@@ -100,8 +100,9 @@ def _ids(value: Any) -> frozenset[int] | None:
     """A selection's value as a set of ids (a card or seat, or a list of them); None (no
     limit) for a value that is neither."""
     values = value if isinstance(value, (list, tuple)) else (value,)
-    if not all(isinstance(v, int) and not isinstance(v, bool) for v in values):
-        return None
+    for v in values:  # (a loop, no generator: worked out at every question)
+        if type(v) is not int:  # (a bool or anything else: no limit)
+            return None
     return frozenset(values)
 
 
