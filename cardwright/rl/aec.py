@@ -68,6 +68,7 @@ class raw_env(AECEnv, EzPickle):  # type: ignore[misc]  # PettingZoo's name for 
         }
         self.action_spaces = {agent: spaces.Discrete(actions) for agent in self.possible_agents}
         self._seeds: np.random.Generator | None = None
+        self._seeded: int | None = None  # the last seed given (None: fresh entropy)
         self.agents: list[str] = []
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
@@ -81,11 +82,16 @@ class raw_env(AECEnv, EzPickle):  # type: ignore[misc]  # PettingZoo's name for 
         """A new game: its seed is ``seed``, or the next one the environment draws (from the
         last seed given, else from fresh entropy)."""
         if seed is not None:
-            self._seeds = np.random.default_rng(seed)
+            if isinstance(seed, int) and seed >= 0:
+                # the generator of later seeds is made when one is drawn: making it costs
+                # as much as a few steps, and a loop that seeds every game never draws
+                self._seeds, self._seeded = None, seed
+            else:  # (numpy's seed types, and its error for a bad seed, as given)
+                self._seeds = np.random.default_rng(seed)
             game_seed = int(seed)
         else:
             if self._seeds is None:
-                self._seeds = np.random.default_rng()
+                self._seeds = np.random.default_rng(self._seeded)
             game_seed = int(self._seeds.integers(2**31))
         self.table.reset(game_seed)
         self.agents = self.possible_agents[:]
