@@ -55,10 +55,12 @@ class Sight:
         "game",
         "index",
         "is_view",
+        "memo",
         "players",
         "seat",
         "state",
         "verdict",
+        "zone_defs",
     )
 
     def __init__(
@@ -68,6 +70,7 @@ class Sight:
         seat: int,
         index: dict[str, int],
         verdict: Callable[[str, int], bool | None],
+        zone_defs: Callable[[State, str, int], list[str] | None] | None = None,
     ) -> None:
         self.game = game
         #: the place of each card definition in the card list (for features by card)
@@ -78,6 +81,10 @@ class Sight:
         self.cards = state.cards
         self.is_view = state.viewer == seat
         self.verdict = verdict
+        #: the game's ``zone_defs`` (the definitions of a zone that ``verdict`` leaves open)
+        self.zone_defs = zone_defs
+        #: what one feature found that a later one of the same observation may read again
+        self.memo: dict[str, Any] = {}
         self._defs: dict[str, list[str]] = {}
         self._defn: dict[int, str] | None = None
 
@@ -112,10 +119,15 @@ class Sight:
             elif whole is False:
                 out = [HIDDEN] * len(ids)
             else:
-                visible, seat = self.game.card_visible, self.seat
-                out = [
-                    cards[c].defn if visible(state, zone, cards[c], seat) else HIDDEN for c in ids
-                ]
+                found = None if self.zone_defs is None else self.zone_defs(state, zone, self.seat)
+                if found is not None:
+                    out = found
+                else:
+                    visible, seat = self.game.card_visible, self.seat
+                    out = [
+                        cards[c].defn if visible(state, zone, cards[c], seat) else HIDDEN
+                        for c in ids
+                    ]
         self._defs[zone] = out
         return out
 
@@ -191,6 +203,7 @@ class Encoder:
         self.game = catalogue.game
         self.spec = catalogue.spec
         self.players = self._players(catalogue.config)
+        self._zone_defs = self.spec.zone_defs
         self.kind_index = {k: i for i, k in enumerate(catalogue.kinds)}
         self.phase_index = {p: i for i, p in enumerate(self.spec.phases)}
         self.card_index = Slots(catalogue.card_index)
@@ -264,7 +277,7 @@ class Encoder:
 
     # ----------------------------------------------------------------- the array
     def sight(self, state: State, seat: int) -> Sight:
-        return Sight(self.game, state, seat, self.card_index, self._verdict)
+        return Sight(self.game, state, seat, self.card_index, self._verdict, self._zone_defs)
 
     def _verdict(self, zone: str, seat: int) -> bool | None:
         """The game's ``zone_sight`` for ``zone`` and ``seat``, kept."""
@@ -310,7 +323,7 @@ class Encoder:
 
     def encode(self, state: State, seat: int) -> np.ndarray:
         """The observation of ``seat``: ``state`` is the full state or the seat's view."""
-        sight = Sight(self.game, state, seat, self.card_index, self._verdict)
+        sight = Sight(self.game, state, seat, self.card_index, self._verdict, self._zone_defs)
         acc: dict[int, float] = {}  # values set once (counts, numbers, one-hots)
         ones: list[int] = []  # places counted up by one each (cards by definition)
         self._fill_header(sight, acc)
@@ -323,8 +336,14 @@ class Encoder:
         put: Any = out.data  # a memoryview of format 'f' (takes floats)
         for i, v in acc.items():
             put[i] = v
-        for i in ones:  # the places of ``ones`` are none of ``acc``'s
-            put[i] += 1
+        # the places of ``ones`` are none of ``acc``'s; mostly each is there once (one card
+        # of a definition in a zone), and then a store is all it takes
+        if len(set(ones)) == len(ones):
+            for i in ones:
+                put[i] = 1.0
+        else:
+            for i in ones:
+                put[i] += 1
         return out
 
     def _fill_feature(
