@@ -147,13 +147,21 @@ class Sight:
         """Each ``(card id, amount)`` of ``amounts`` summed at the place of the card's
         definition in the card list, for the cards the seat identifies. The cards are looked
         for first in the zones ``family:SEAT`` (where the game keeps them), then anywhere."""
-        seen: dict[int, str] = {}
+        cards, zones = self.cards, self.state.zones
+        shown: set[int] = set()  # cards of those zones that the seat sees as they are
+        seen: dict[int, str] = {}  # the others' definitions as it sees them
         for seat in range(self.players):
             zone = f"{family}:{seat}"
-            seen.update(zip(self.state.zones.get(zone, ()), self.defs(zone), strict=True))
+            ids = zones.get(zone)
+            if not ids:
+                continue
+            if self.is_view or self.verdict(zone, self.seat) is True:
+                shown.update(ids)
+            else:
+                seen.update(zip(ids, self.defs(zone), strict=True))
         out: dict[int, float] = {}
         for cid, n in amounts:
-            d = seen.get(cid) or self.defn(cid)
+            d = cards[cid].defn if cid in shown else seen.get(cid) or self.defn(cid)
             if d != HIDDEN:
                 i = self.index[d]
                 out[i] = out.get(i, 0.0) + n
