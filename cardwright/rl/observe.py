@@ -558,9 +558,8 @@ class Encoder:
         out = np.zeros(self.catalogue.size, MASK_DTYPE)
         decision = state.decision
         if decision is not None and decision.seat == seat:
-            cards = state.cards
             put = out.data  # item by item: cheaper than an index array for a few
-            for i in self.catalogue.indices(decision, lambda c: cards[c].defn):
+            for i in self.catalogue.indices(decision, cards=state.cards):
                 put[i] = 1
         return out
 
