@@ -16,21 +16,19 @@ import numpy as np
 from gymnasium import spaces
 from gymnasium.utils import EzPickle
 from pettingzoo import AECEnv
-from pettingzoo.utils import wrappers
 
 from .observe import MASK_DTYPE, OBS_DTYPE
 from .table import Table
+from .wrapping import wrap
 
 
 def env(game_id: str, **kwargs: Any) -> AECEnv:
     """A PettingZoo AEC environment of ``game_id``: keyword arguments are rule options
     (``players=3``) and ``render_mode`` / ``shaping``. Illegal actions end the game with -1
     for the agent that took one (``TerminateIllegalWrapper``), as in PettingZoo's classic
-    games."""
-    made: AECEnv = raw_env(game_id, **kwargs)
-    made = wrappers.TerminateIllegalWrapper(made, illegal_reward=-1)
-    made = wrappers.AssertOutOfBoundsWrapper(made)
-    return wrappers.OrderEnforcingWrapper(made)
+    games (:mod:`.wrapping`: PettingZoo's wrappers, reading what a loop reads every step
+    from the unwrapped environment at once)."""
+    return wrap(raw_env(game_id, **kwargs), illegal_reward=-1)
 
 
 class raw_env(AECEnv, EzPickle):  # type: ignore[misc]  # PettingZoo's name for the unwrapped class
