@@ -344,14 +344,8 @@ class Encoder:
         put: Any = out.data  # a memoryview of format 'f' (takes floats)
         for i, v in acc.items():
             put[i] = v
-        # the places of ``ones`` are none of ``acc``'s; mostly each is there once (one card
-        # of a definition in a zone), and then a store is all it takes
-        if len(set(ones)) == len(ones):
-            for i in ones:
-                put[i] = 1.0
-        else:
-            for i in ones:
-                put[i] += 1
+        for i in ones:  # the places of ``ones`` are none of ``acc``'s
+            put[i] += 1
         return out
 
     def _fill_feature(
