@@ -46,7 +46,8 @@ class Sight:
     """What ``seat`` sees of ``state``: ``state`` is either a full state (read through the
     game's visibility rules) or that seat's view (``is_view``), and the answers are the same.
     A game's feature functions read card definitions only through :meth:`defn` and
-    :meth:`defs`, and other fields of ``state`` only when the view shows them as they are."""
+    :meth:`defs`, and other fields of ``state`` only when the view shows them as they are;
+    :attr:`memo` keeps what one feature found for the features after it (one observation)."""
 
     __slots__ = (
         "_defn",
