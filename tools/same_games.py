@@ -40,12 +40,18 @@ _encode = msgspec.msgpack.Encoder().encode
 
 def game_config(game_id: str, options: list[str], players: int, seed: int) -> dict[str, Any]:
     """The config of seed ``seed``'s game: ``-o KEY=VALUE`` items read as the command line
-    reads them (:func:`cardwright.cli.parse_options`), ``players`` players, and a seat key
-    given as ``any`` dealt for every seat (:func:`cardwright.sim.deal.deal`)."""
-    config: dict[str, Any] = {"players": players, **parse_options(options)}
+    reads them (:func:`cardwright.cli.parse_options`), ``players`` players (a game
+    of a fixed number takes no ``players`` option: that number only), and a seat key given as
+    ``any`` dealt for every seat (:func:`cardwright.sim.deal.deal`)."""
+    config: dict[str, Any] = parse_options(options)
+    game = get_game(game_id)
+    if "players" in game.default_config():
+        config = {"players": players, **config}
+    elif players != game.min_players:
+        raise ConfigError(f"{game_id}: a game of {game.min_players} players only")
     seat_key = GAMES[game_id].seat_key
     if config.get(seat_key) == ANY:
-        config[seat_key] = [ANY] * config["players"]
+        config[seat_key] = [ANY] * config.get("players", players)
     return deal(game_id, config, seed)
 
 

@@ -16,21 +16,19 @@ import numpy as np
 from gymnasium import spaces
 from gymnasium.utils import EzPickle
 from pettingzoo import AECEnv
-from pettingzoo.utils import wrappers
 
 from .observe import MASK_DTYPE, OBS_DTYPE
 from .table import Table
+from .wrapping import wrap
 
 
 def env(game_id: str, **kwargs: Any) -> AECEnv:
     """A PettingZoo AEC environment of ``game_id``: keyword arguments are rule options
     (``players=3``) and ``render_mode`` / ``shaping``. Illegal actions end the game with -1
     for the agent that took one (``TerminateIllegalWrapper``), as in PettingZoo's classic
-    games."""
-    made: AECEnv = raw_env(game_id, **kwargs)
-    made = wrappers.TerminateIllegalWrapper(made, illegal_reward=-1)
-    made = wrappers.AssertOutOfBoundsWrapper(made)
-    return wrappers.OrderEnforcingWrapper(made)
+    games (:mod:`.wrapping`: PettingZoo's wrappers, reading what a loop reads every step
+    from the unwrapped environment at once)."""
+    return wrap(raw_env(game_id, **kwargs), illegal_reward=-1)
 
 
 class raw_env(AECEnv, EzPickle):  # type: ignore[misc]  # PettingZoo's name for the unwrapped class
@@ -68,6 +66,7 @@ class raw_env(AECEnv, EzPickle):  # type: ignore[misc]  # PettingZoo's name for 
         }
         self.action_spaces = {agent: spaces.Discrete(actions) for agent in self.possible_agents}
         self._seeds: np.random.Generator | None = None
+        self._seeded: int | None = None  # the last seed given (None: fresh entropy)
         self.agents: list[str] = []
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
@@ -81,11 +80,16 @@ class raw_env(AECEnv, EzPickle):  # type: ignore[misc]  # PettingZoo's name for 
         """A new game: its seed is ``seed``, or the next one the environment draws (from the
         last seed given, else from fresh entropy)."""
         if seed is not None:
-            self._seeds = np.random.default_rng(seed)
+            if isinstance(seed, int) and seed >= 0:
+                # the generator of later seeds is made when one is drawn: making it costs
+                # as much as a few steps, and a loop that seeds every game never draws
+                self._seeds, self._seeded = None, seed
+            else:  # (numpy's seed types, and its error for a bad seed, as given)
+                self._seeds = np.random.default_rng(seed)
             game_seed = int(seed)
         else:
             if self._seeds is None:
-                self._seeds = np.random.default_rng()
+                self._seeds = np.random.default_rng(self._seeded)
             game_seed = int(self._seeds.integers(2**31))
         self.table.reset(game_seed)
         self.agents = self.possible_agents[:]

@@ -3,8 +3,9 @@ observation and the action mask of every step, beside OpenSpiel's Python games a
 environments measured the same way in the same run.
 
 A step is what a PettingZoo agent loop does: read the acting agent's observation and mask,
-pick a random legal action from the mask, step. The legal actions are the mask's non-zero
-places read as booleans (``np.flatnonzero(mask.view(bool))``): numpy finds the non-zero
+pick a random legal action from the mask, step; on :func:`~cardwright.rl.aec.raw_env`, and
+again through :func:`~cardwright.rl.aec.env`'s wrappers. The legal actions are the mask's
+non-zero places read as booleans (``np.flatnonzero(mask.view(bool))``): numpy finds the non-zero
 places of an ``int8`` array of 20,000 actions in some 70 µs and of the same bytes as booleans
 in 5, and the loop measures the environment, not the agent's way of reading the mask. The
 game alone (random self-play through ``game.apply``) and the full encoding and mask alone
@@ -29,7 +30,7 @@ from cardwright.agents import RandomAgent
 from cardwright.core.state import State, clone
 from cardwright.games import get_game
 
-from .aec import raw_env
+from .aec import env, raw_env
 from .table import Table
 
 #: OpenSpiel Python games measured beside ours (registered by importing open_spiel.python.games)
@@ -52,8 +53,8 @@ class _EnvLoop:
     the same loop, the part of it spent in ``observe`` (the observation and the mask as the
     environment hands them to the agent) in :attr:`observe_share` (the median of the runs)."""
 
-    def __init__(self, game_id: str, config: dict[str, Any], seed: int) -> None:
-        self.env = raw_env(game_id, **config)
+    def __init__(self, game_id: str, config: dict[str, Any], seed: int, wrapped: bool = False):
+        self.env = (env if wrapped else raw_env)(game_id, **config)
         self.seed = seed
         self.shares: list[float] = []
         self.observe_us: list[float] = []
@@ -195,6 +196,7 @@ def run_env_bench(
     table = Table(game_id, config)
     loop = _EnvLoop(game_id, config, seed)
     env_rate = _rounds(loop, seconds, rounds)
+    wrapped_rate = _rounds(_EnvLoop(game_id, config, seed, wrapped=True), seconds, rounds)
     game_rate = _rounds(_game_steps(game_id, config, seed), seconds, rounds)
     states = _sample_states(table, seed, max(100, min(2000, int(seconds * 1000))))
     encoder = table.encoder
@@ -213,6 +215,9 @@ def run_env_bench(
         "game": game_id,
         "config": config,
         "env_steps_per_second": round(env_rate, 1),
+        # the same loop through cardwright.rl.env (PettingZoo's wrappers, as cardwright.rl.
+        # wrapping subclasses them)
+        "wrapped_env_steps_per_second": round(wrapped_rate, 1),
         "game_steps_per_second": round(game_rate, 1),
         "encode_us": round(encode_us, 2),
         "mask_us": round(mask_us, 2),

@@ -29,12 +29,12 @@ the list outside a form's own shorter list is an error (the game's RL descriptio
 from __future__ import annotations
 
 import bisect
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from cardwright.core.errors import CardwrightError
-from cardwright.core.state import Decision, Option, State
+from cardwright.core.state import Card, Decision, Option, State
 from cardwright.games import get_game, option_forms
 
 from .spec import GameSpec, game_spec
@@ -66,6 +66,9 @@ class Part:
     copies: tuple[int, ...]
     starts: tuple[int, ...]
     stride: int
+    #: for a card part, each definition's first index in the block (``starts[d] * stride``)
+    #: and its copies, as :meth:`Catalogue.indices` reads them
+    at: dict[str, tuple[int, int]]
 
     @property
     def other(self) -> int:
@@ -91,7 +94,7 @@ class Block:
 
 
 #: what an option id parses to: the index its fixed and number parts give, and per card part
-#: (its part, block number, the card id it names)
+#: (its part, its block's number times 256 plus its position, the card id it names)
 Parsed = tuple[int, tuple[tuple[Part, int, int], ...]]
 
 
@@ -193,8 +196,13 @@ class Catalogue:
             for n in copies:
                 starts.append(at)
                 at += n
+            at_d = (
+                {v: (at * size, n) for v, at, n in zip(values, starts, copies, strict=True)}
+                if kind in ("CARD", "TARGET")
+                else {}
+            )
             built.append(
-                Part(kind, position, values, index, low, count, copies, tuple(starts), size)
+                Part(kind, position, values, index, low, count, copies, tuple(starts), size, at_d)
             )
             size *= count
         built.reverse()
@@ -219,7 +227,7 @@ class Catalogue:
         for part in block.parts:
             text = pieces[part.position]
             if part.is_card:
-                cards.append((part, block.number, int(text)))
+                cards.append((part, block.number << 8 | part.position, int(text)))
                 continue
             if part.kind in ("N", "SEAT"):
                 n = int(text) - part.low
@@ -245,53 +253,71 @@ class Catalogue:
         by_id[option_id] = parsed
         return parsed
 
-    def indices(self, decision: Decision, defn: Callable[[int], str]) -> list[int]:
+    def indices(
+        self,
+        decision: Decision,
+        defn: Callable[[int], str] | None = None,
+        *,
+        cards: Mapping[int, Card] | None = None,
+    ) -> list[int]:
         """The index of each option of ``decision``, in its order; ``defn(card_id)`` is the
-        definition of a card an option names (one the deciding seat sees)."""
+        definition of a card an option names (one the deciding seat sees), or ``cards`` the
+        state's cards, whose ``defn`` is read (the same, and faster)."""
         kind = decision.kind
         by_id = self._parsed.get(kind)
         if by_id is None:
             by_id = self._parsed[kind] = {}
         get = by_id.get
+        table: Any = cards
         out: list[int] = []
         append = out.append
-        seen: dict[tuple[int, int, str], list[int]] = {}
+        # per card part and definition: the first card named there, then (once another is)
+        # the list of them in order, whose place in it is a card's ordinal
+        seen: dict[tuple[int, str], Any] = {}
         for option in decision.options:
             found = get(option.id)
             if found is None:
                 found = self._parse(kind, option.id)
-            index, cards = found
-            for part, number, cid in cards:
-                name = defn(cid)
-                d = part.index.get(name)
-                if d is None:
-                    if name in self.card_index or not self.others:
-                        raise CatalogueError(
-                            f"{self.game.id}: option {option.id!r} names {name!r}, which is "
-                            f"not in the catalogue's list for {part.kind} of "
-                            f"{self._by_number[number].form}"
-                        )
-                    name = OTHER
-                key = (number, part.position, name)
-                same = seen.get(key)
-                if same is None:
-                    seen[key] = [cid]
+            index, named = found
+            for part, where, cid in named:
+                name = table[cid].defn if defn is None else defn(cid)
+                place = part.at.get(name)
+                if place is None:
+                    name = self._other(option.id, part, where, name)
+                key = (where, name)
+                first = seen.get(key)
+                if first is None:
+                    seen[key] = cid
                     ordinal = 0
-                elif cid in same:
-                    ordinal = same.index(cid)
+                elif first == cid:
+                    ordinal = 0
+                elif isinstance(first, list):
+                    if cid not in first:
+                        first.append(cid)
+                    ordinal = first.index(cid)
                 else:
-                    ordinal = len(same)
-                    same.append(cid)
-                if d is None:
+                    seen[key] = [first, cid]
+                    ordinal = 1
+                if place is None:
                     if ordinal >= self.others:
-                        self._too_many(option.id, ordinal, name, self.others, number)
+                        self._too_many(option.id, ordinal, name, self.others, where >> 8)
                     index += (part.other + ordinal) * part.stride
+                elif ordinal < place[1]:
+                    index += place[0] + ordinal * part.stride
                 else:
-                    if ordinal >= part.copies[d]:
-                        self._too_many(option.id, ordinal, name, part.copies[d], number)
-                    index += (part.starts[d] + ordinal) * part.stride
+                    self._too_many(option.id, ordinal, name, place[1], where >> 8)
             append(index)
         return out
+
+    def _other(self, option_id: str, part: Part, where: int, name: str) -> str:
+        """:data:`OTHER` for a card outside the card list where the game allows others; else
+        a one-line ``CatalogueError`` (the card is not in the part's list)."""
+        if name in self.card_index or not self.others:
+            raise CatalogueError(
+                f"{self.game.id}: option {option_id!r} names {name!r}, which is not in the "
+                f"catalogue's list for {part.kind} of {self._by_number[where >> 8].form}"
+            )
+        return OTHER
 
     def _too_many(self, option_id: str, ordinal: int, name: str, most: int, number: int) -> None:
         raise CatalogueError(

@@ -46,7 +46,8 @@ class Sight:
     """What ``seat`` sees of ``state``: ``state`` is either a full state (read through the
     game's visibility rules) or that seat's view (``is_view``), and the answers are the same.
     A game's feature functions read card definitions only through :meth:`defn` and
-    :meth:`defs`, and other fields of ``state`` only when the view shows them as they are."""
+    :meth:`defs`, and other fields of ``state`` only when the view shows them as they are;
+    :attr:`memo` keeps what one feature found for the features after it (one observation)."""
 
     __slots__ = (
         "_defn",
@@ -55,10 +56,12 @@ class Sight:
         "game",
         "index",
         "is_view",
+        "memo",
         "players",
         "seat",
         "state",
         "verdict",
+        "zone_defs",
     )
 
     def __init__(
@@ -68,6 +71,7 @@ class Sight:
         seat: int,
         index: dict[str, int],
         verdict: Callable[[str, int], bool | None],
+        zone_defs: Callable[[State, str, int], list[str] | None] | None = None,
     ) -> None:
         self.game = game
         #: the place of each card definition in the card list (for features by card)
@@ -78,6 +82,10 @@ class Sight:
         self.cards = state.cards
         self.is_view = state.viewer == seat
         self.verdict = verdict
+        #: the game's ``zone_defs`` (the definitions of a zone that ``verdict`` leaves open)
+        self.zone_defs = zone_defs
+        #: what one feature found that a later one of the same observation may read again
+        self.memo: dict[str, Any] = {}
         self._defs: dict[str, list[str]] = {}
         self._defn: dict[int, str] | None = None
 
@@ -112,10 +120,15 @@ class Sight:
             elif whole is False:
                 out = [HIDDEN] * len(ids)
             else:
-                visible, seat = self.game.card_visible, self.seat
-                out = [
-                    cards[c].defn if visible(state, zone, cards[c], seat) else HIDDEN for c in ids
-                ]
+                found = None if self.zone_defs is None else self.zone_defs(state, zone, self.seat)
+                if found is not None:
+                    out = found
+                else:
+                    visible, seat = self.game.card_visible, self.seat
+                    out = [
+                        cards[c].defn if visible(state, zone, cards[c], seat) else HIDDEN
+                        for c in ids
+                    ]
         self._defs[zone] = out
         return out
 
@@ -135,13 +148,21 @@ class Sight:
         """Each ``(card id, amount)`` of ``amounts`` summed at the place of the card's
         definition in the card list, for the cards the seat identifies. The cards are looked
         for first in the zones ``family:SEAT`` (where the game keeps them), then anywhere."""
-        seen: dict[int, str] = {}
+        cards, zones = self.cards, self.state.zones
+        shown: set[int] = set()  # cards of those zones that the seat sees as they are
+        seen: dict[int, str] = {}  # the others' definitions as it sees them
         for seat in range(self.players):
             zone = f"{family}:{seat}"
-            seen.update(zip(self.state.zones.get(zone, ()), self.defs(zone), strict=True))
+            ids = zones.get(zone)
+            if not ids:
+                continue
+            if self.is_view or self.verdict(zone, self.seat) is True:
+                shown.update(ids)
+            else:
+                seen.update(zip(ids, self.defs(zone), strict=True))
         out: dict[int, float] = {}
         for cid, n in amounts:
-            d = seen.get(cid) or self.defn(cid)
+            d = cards[cid].defn if cid in shown else seen.get(cid) or self.defn(cid)
             if d != HIDDEN:
                 i = self.index[d]
                 out[i] = out.get(i, 0.0) + n
@@ -191,6 +212,7 @@ class Encoder:
         self.game = catalogue.game
         self.spec = catalogue.spec
         self.players = self._players(catalogue.config)
+        self._zone_defs = self.spec.zone_defs
         self.kind_index = {k: i for i, k in enumerate(catalogue.kinds)}
         self.phase_index = {p: i for i, p in enumerate(self.spec.phases)}
         self.card_index = Slots(catalogue.card_index)
@@ -264,7 +286,7 @@ class Encoder:
 
     # ----------------------------------------------------------------- the array
     def sight(self, state: State, seat: int) -> Sight:
-        return Sight(self.game, state, seat, self.card_index, self._verdict)
+        return Sight(self.game, state, seat, self.card_index, self._verdict, self._zone_defs)
 
     def _verdict(self, zone: str, seat: int) -> bool | None:
         """The game's ``zone_sight`` for ``zone`` and ``seat``, kept."""
@@ -310,7 +332,7 @@ class Encoder:
 
     def encode(self, state: State, seat: int) -> np.ndarray:
         """The observation of ``seat``: ``state`` is the full state or the seat's view."""
-        sight = Sight(self.game, state, seat, self.card_index, self._verdict)
+        sight = Sight(self.game, state, seat, self.card_index, self._verdict, self._zone_defs)
         acc: dict[int, float] = {}  # values set once (counts, numbers, one-hots)
         ones: list[int] = []  # places counted up by one each (cards by definition)
         self._fill_header(sight, acc)
@@ -531,9 +553,8 @@ class Encoder:
         out = np.zeros(self.catalogue.size, MASK_DTYPE)
         decision = state.decision
         if decision is not None and decision.seat == seat:
-            cards = state.cards
             put = out.data  # item by item: cheaper than an index array for a few
-            for i in self.catalogue.indices(decision, lambda c: cards[c].defn):
+            for i in self.catalogue.indices(decision, cards=state.cards):
                 put[i] = 1
         return out
 

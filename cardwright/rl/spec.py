@@ -48,6 +48,11 @@ checks it and makes a :class:`GameSpec`. The keys:
     True when every card of the zone is visible to the seat whatever the state, False when
     none is, None to ask ``game.card_visible`` card by card: a shortcut (kept per zone and
     seat), checked against real views by the tests.
+``zone_defs(state, zone, seat) -> list[str] | None`` (optional)
+    for a zone ``zone_sight`` leaves open: the definitions of its cards in order as the seat
+    sees them (:data:`~cardwright.core.state.HIDDEN` for the others), read a zone at a time
+    rather than card by card through ``game.card_visible``; None to ask that card by card.
+    Checked against real views by the tests, as ``zone_sight`` is.
 ``turn_limit_rule``
     the rule id a game ended by ``max_turns`` cites: such an end is a truncation, not a draw.
 """
@@ -112,6 +117,7 @@ class GameSpec:
     features: Callable[[Game, dict[str, Any]], tuple[Feature, ...]]
     turn_limit_rule: str
     zone_sight: Callable[[str, int], bool | None] | None = None
+    zone_defs: Callable[[Any, str, int], list[str] | None] | None = None
 
 
 _KEYS = {
@@ -129,6 +135,7 @@ _KEYS = {
     "features",
     "turn_limit_rule",
     "zone_sight",
+    "zone_defs",
 }
 
 
@@ -193,4 +200,5 @@ def game_spec(game_id: str) -> GameSpec:
         features=_features(raw.get("features", ())),
         turn_limit_rule=raw["turn_limit_rule"],
         zone_sight=raw.get("zone_sight"),
+        zone_defs=raw.get("zone_defs"),
     )

@@ -74,8 +74,7 @@ class Table:
         decision = state.decision
         if decision is None:
             return []
-        cards = state.cards
-        found = self.catalogue.indices(decision, lambda c: cards[c].defn)
+        found = self.catalogue.indices(decision, cards=state.cards)
         self._pending = (state, state.decisions, found)
         return found
 

@@ -12,6 +12,7 @@ def test_bench_env_reports_steps_and_references() -> None:
     assert proc.returncode == 0, proc.stderr
     data = json.loads(proc.stdout)
     assert data["env_steps_per_second"] > 0 and data["game_steps_per_second"] > 0
+    assert data["wrapped_env_steps_per_second"] > 0
     assert 0 < data["encode_and_mask_share_of_step"] < 1
     assert 0 < data["cold_encode_and_mask_share"] < 1 and data["observe_us_in_loop"] > 0
     references = data["reference_steps_per_second"]

@@ -166,3 +166,42 @@ def test_gymnasium_mistakes_are_one_line() -> None:
         with pytest.raises(ConfigError, match=words) as info:
             gymnasium.make(name, **kwargs)
         assert "\n" not in str(info.value)
+
+
+def test_wrappers_answer_as_pettingzoos() -> None:
+    """``env()``'s wrappers (PettingZoo's, reading the loop's attributes from the unwrapped
+    environment at once) answer as PettingZoo's own stack on the same raw environment:
+    attributes refused before reset with its message, out-of-bounds actions refused, the
+    same game, rewards and observations step by step."""
+    from pettingzoo.utils import wrappers
+
+    ours = rl.env("bizarre-world")
+    theirs = wrappers.OrderEnforcingWrapper(
+        wrappers.AssertOutOfBoundsWrapper(
+            wrappers.TerminateIllegalWrapper(rl.raw_env("bizarre-world"), illegal_reward=-1)
+        )
+    )
+    for name in ("agents", "agent_selection", "terminations", "num_agents"):
+        with pytest.raises(AttributeError, match=f"{name} cannot be accessed before reset"):
+            getattr(ours, name)
+    assert str(ours) == str(theirs)
+    for env in (ours, theirs):
+        env.reset(seed=3)
+    for bad in (-1, ours.action_space("player_0").n, 1.5, np.int64(-1)):
+        with pytest.raises(AssertionError, match="not in action space"):
+            ours.step(bad)
+    rng = np.random.default_rng(3)
+    for agent in ours.agent_iter():
+        assert agent == theirs.agent_selection
+        mine, other = ours.last(), theirs.last()
+        assert mine[1:4] == other[1:4] and np.array_equal(
+            mine[0]["observation"], other[0]["observation"]
+        )
+        if mine[2] or mine[3]:
+            action = None
+        else:
+            action = int(rng.choice(np.flatnonzero(mine[0]["action_mask"])))
+            action = np.int64(action) if rng.random() < 0.5 else action
+        ours.step(action)
+        theirs.step(action)
+    assert ours._cumulative_rewards == theirs._cumulative_rewards and not theirs.agents

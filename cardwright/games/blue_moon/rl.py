@@ -69,6 +69,26 @@ def zone_sight(zone: str, seat: int) -> bool | None:
     return True
 
 
+def zone_defs(state: BMState, zone: str, seat: int) -> list[str] | None:
+    """The cards of the opponent's hand and support zone as ``seat`` sees them, a zone at a
+    time (``BlueMoon.card_visible``: the hand cards it was shown; face-up support cards)."""
+    kind, _, owner = zone.partition(":")
+    ids, cards = state.zones.get(zone, ()), state.cards
+    if kind == "hand" and int(owner) == seat:
+        return [cards[c].defn for c in ids]
+    if kind == "hand":
+        shown = state.known[seat] if seat >= 0 else ()
+        if not shown:
+            return [HIDDEN] * len(ids)
+        return [card.defn if card.id in shown else HIDDEN for card in map(cards.__getitem__, ids)]
+    if kind == "support":
+        return [
+            card.defn if card.face_up or card.owner == seat else HIDDEN
+            for card in map(cards.__getitem__, ids)
+        ]
+    return None
+
+
 def _fight(sight: Sight) -> list[float]:
     """The fight: its element (fire, earth), whether it has started, whether the observer
     started it, the fights fought, and the turn so far (characters played, in the
@@ -102,28 +122,34 @@ def _covered(sight: Sight) -> dict[int, float]:
     return sight.sum_by_card(((c, 1.0) for c in covered), "combat") if covered else {}
 
 
+def _ship_zones(sight: Sight) -> list[str]:
+    """The zones of the ships in play (``ship<card>:<seat>``), found once per observation."""
+    found: list[str] | None = sight.memo.get("ships")
+    if found is None:
+        found = sight.memo["ships"] = [z for z in sight.state.zones if z.startswith("ship")]
+    return found
+
+
 def _cargo(sight: Sight) -> list[float]:
     """Per seat (the observer first): the cards loaded on its ships, and how many of them
     the observer cannot identify."""
     out = [0.0] * (2 * sight.players)
-    for zone in sight.state.zones:
-        if zone.startswith("ship"):
-            r = sight.rel(int(zone.rpartition(":")[2]))
-            defs = sight.defs(zone)
-            out[2 * r] += len(defs)
-            out[2 * r + 1] += defs.count(HIDDEN)
+    for zone in _ship_zones(sight):
+        r = sight.rel(int(zone.rpartition(":")[2]))
+        defs = sight.defs(zone)
+        out[2 * r] += len(defs)
+        out[2 * r + 1] += defs.count(HIDDEN)
     return out
 
 
 def _cargo_cards(sight: Sight) -> dict[int, float]:
     """The loaded cards the observer identifies, by definition."""
     out: dict[int, float] = {}
-    for zone in sight.state.zones:
-        if zone.startswith("ship"):
-            for d in sight.defs(zone):
-                if d != HIDDEN:
-                    i = sight.index[d]
-                    out[i] = out.get(i, 0.0) + 1.0
+    for zone in _ship_zones(sight):
+        for d in sight.defs(zone):
+            if d != HIDDEN:
+                i = sight.index[d]
+                out[i] = out.get(i, 0.0) + 1.0
     return out
 
 
@@ -165,5 +191,6 @@ RL = {
         ("cargo by card", "cards", _cargo_cards),
     ),
     "zone_sight": zone_sight,
+    "zone_defs": zone_defs,
     "turn_limit_rule": "bm.engine.turn_limit",
 }

@@ -87,17 +87,16 @@ def _timeline(sight: Sight) -> dict[int, float]:
     timeline = s.timeline
     if not timeline:
         return {}
-    index, me, zones = sight.index, sight.seat, s.zones
+    index, me, zones, table = sight.index, sight.seat, s.zones, sight.cards
     cards = len(index) + 1  # the card vector (and one place for any other card), then 7 values
     width = cards + 7
     per_moment = 2 * width
     places = (0, width) if me == 0 else (width, 0)  # the observer's action first
     out: dict[int, float] = {}
     get = out.get
-    seen: dict[int, str] = {}  # the timeline's cards (where its actions lie), as seen
-    for zone in ("timeline:0", "timeline:1"):
-        if zones[zone]:
-            seen.update(zip(zones[zone], sight.defs(zone), strict=True))
+    # the cards in the timeline zones (where its actions lie): public, so each seat sees
+    # their definitions as they are (a view shows them too); another card as the seat sees it
+    public = {*zones["timeline:0"], *zones["timeline:1"]}
     for m, moment in enumerate(timeline):
         at_moment = (m if m < SLOTS else SLOTS) * per_moment
         for seat, slot in enumerate(moment.slots):
@@ -105,7 +104,7 @@ def _timeline(sight: Sight) -> dict[int, float]:
                 continue
             at = at_moment + places[seat]
             for cid in slot.cards:
-                d = seen.get(cid) or sight.defn(cid)
+                d = table[cid].defn if cid in public else sight.defn(cid)
                 if d != HIDDEN:
                     i = at + index[d]
                     out[i] = get(i, 0.0) + 1.0
