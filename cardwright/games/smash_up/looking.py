@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from cardwright.core import rng as chance
-from cardwright.core.state import CardRef, Decision, Option
+from cardwright.core.state import Bindings, CardRef, Decision, Option
 from cardwright.core.vocab import Ctx, Effect, Expr, VerbSpec, cards_of, seats_of
 from cardwright.core.vocab.binding import bind
 from cardwright.core.vocab.effects import fill
@@ -67,11 +67,15 @@ class SearchFor(Effect):
         picked = set(step.picked)
         seen: set[str] = set()
         out: list[CardRef] = []
+        vars = ctx.vars
+        # each card's bindings share the numbers and words of the effect's (no binding is
+        # ever changed in place: a condition reads them), only its cards are a new dict
+        bound, nums, words = vars.cards, vars.nums, vars.words
         for c in s.zones[f"deck:{ctx.you}"]:
             defn = s.cards[c].defn
             if c in picked or defn in seen:
                 continue
-            it = ctx.vars.with_cards("it", [CardRef(c)])
+            it = Bindings({**bound, "it": [CardRef(c)]}, nums, words)
             inner = Ctx(ctx.game, s, ctx.ability, ctx.source, ctx.you, it, ctx.node)
             if self.condition.eval(inner):
                 seen.add(defn)
