@@ -489,23 +489,18 @@ def event_vars(data: dict[str, Any]) -> Bindings:
 _ABOUT = {name: key for key, name in CARD_KEYS.items() if name != "card"}
 
 
-def _listener_hook(ability: Ability, event: str) -> Callable[..., None]:
-    about = heard_about(ability, event, _ABOUT)  # (None: every event is heard)
-
+def _listener_hook(event: str) -> Callable[..., None]:
     def hook(
         g: SmashUp, s: SUState, src: int, data: dict[str, Any], vars: Bindings | None = None
     ) -> None:
         main = data.get(MAIN_CARD.get(event, ""), -1)
         card = main if isinstance(main, int) and main >= 0 else None
-        heard = about is None or data.get(about) == src  # (else its listeners cannot hold)
-        if card != src and not heard:
-            return
         seat = int(data.get("seat", -1))
         if vars is None:  # (``fire`` works them out once for every card that hears the event)
             vars = event_vars(data)
         if card == src:
             hear(g, s, src, "self", event, "after", seat, card, vars)
-        if heard and (g.base_of(s, src) >= 0 or src in s.zones["bases"]):
+        if g.base_of(s, src) >= 0 or src in s.zones["bases"]:
             hear(g, s, src, "any", event, "after", seat, card, vars)
 
     return hook
@@ -613,9 +608,10 @@ def spec_from_ability(ability: Ability) -> AbilitySpec:
             if r.action == "play_from_discard"
         )
     if ability.listeners:
-        fields["hooks"] = {
-            lis.event: _listener_hook(ability, lis.event) for lis in ability.listeners
-        }
+        events = {lis.event for lis in ability.listeners}
+        fields["hooks"] = {event: _listener_hook(event) for event in events}
+        about = {event: heard_about(ability, event, _ABOUT) for event in events}
+        fields["heard_about"] = {event: key for event, key in about.items() if key is not None}
     if ability.replacements:
         events = {rep.event for rep in ability.replacements}
         fields["replace"] = {event: _replacement(ability, event) for event in events}
