@@ -24,6 +24,10 @@ EXPRESSIONS = [
     "var('missing').printed",
     "it == self",
     "max(1, count(things())) == 3",
+    "count(such_that(things(), it.printed >= 2)) > 0",
+    "count(such_that(things(), it.printed > 9)) > 0",
+    "count(such_that(things(), owner_of(it) == you)) == 0",
+    "count(such_that(things(), it.printed > 9)) < 1",
 ]
 
 
