@@ -68,8 +68,8 @@ class SearchFor(Effect):
         seen: set[str] = set()
         out: list[CardRef] = []
         vars = ctx.vars
-        # each card's bindings share the numbers and words of the effect's (no binding is
-        # ever changed in place: a condition reads them), only its cards are a new dict
+        # each card's bindings share the numbers and words of the effect's, as ``such_that``
+        # shares them (an expression reads them, never changes them); its cards are a new dict
         bound, nums, words = vars.cards, vars.nums, vars.words
         for c in s.zones[f"deck:{ctx.you}"]:
             defn = s.cards[c].defn
