@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 from . import values
 from .allowances import (
     allowance_fits,
+    barred_unasked,
     cond_fails,
     dest_fits,
     extras_barred,
@@ -103,8 +104,8 @@ def play_destinations(
     normal = via == "normal"
     # (nothing can bar an extra play without a lasting effect or a card that may forbid it
     # among the game's cards: not asked then, as for most cards in most games; for a normal
-    # play, asked only once an allowance for an extra play is met: None until then)
-    barred: bool | None = None if s.lasting or cat.extra_bar_specs else False
+    # play, asked only once an allowance for an extra play is met)
+    barred = barred_unasked(g, s)
     if not normal and barred is None and extras_barred(g, s, seat, cid, prot):
         return []
     allowances = s.allowances
