@@ -331,7 +331,9 @@ class Powers:
             if mine is not None:
                 assert mine.power is not None
                 value += mine.power(g, s, cid, cid, bid)
-            value = minions[cid] = max(0, value)
+            if value < 0:  # (never below 0; a comparison, not a call of max())
+                value = 0
+            minions[cid] = value
             totals[card.controller] = totals.get(card.controller, 0) + value
         if not cat.player_power_specs:
             return totals
