@@ -158,7 +158,7 @@ def _compare_const(e: Compare, op: Callable[[Any, Any], bool], plain: Any) -> Fn
     compared with a number in one closure."""
     k = e.right.value  # type: ignore[attr-defined]
     if isinstance(e.left, Count) and type(k) is int and (e.op, k) in _SOME:
-        exists = getattr(e.left.what, "exists", None)  # (``such_that``: stops at the first)
+        exists = getattr(e.left.what, "exists", None)  # (such_that, where: at the first found)
         if exists is not None:
             if _SOME[e.op, k]:
                 return lambda ctx: bool(exists(ctx))

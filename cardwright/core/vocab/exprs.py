@@ -166,9 +166,9 @@ class Filter:
             ctx.game.card_attr_as(ctx.state, card, self.attr, ctx.you), self.value.eval(ctx)
         )
 
-    def keep(self, ctx: Ctx, cards: Iterable[T]) -> list[T]:
+    def keep(self, ctx: Ctx, cards: Iterable[T], first: bool = False) -> list[T]:
         """The cards that pass, in order (the value is the same for every card: it is worked
-        out once, at the first card)."""
+        out once, at the first card); with ``first``, the first that passes only."""
         out: list[T] = []
         value: Any = _UNSET
         game, state, attr, you = ctx.game, ctx.state, self.attr, ctx.you
@@ -183,6 +183,8 @@ class Filter:
             got = attr_of(state, c, attr, you) if treat else plain(state, c, attr)
             if compare(got, value):
                 out.append(c)
+                if first:
+                    break
         return out
 
 
@@ -241,6 +243,15 @@ class Where(Expr):
 
     def eval(self, ctx: Ctx) -> list[CardRef]:
         return passing(ctx, self.filters, cards_of(self.what.eval(ctx)))
+
+    def exists(self, ctx: Ctx) -> bool:
+        """Whether :meth:`eval` finds a card (``count(where(...)) > 0``): the last filter
+        stops at the first card that passes it."""
+        found = cards_of(self.what.eval(ctx))
+        if not self.filters:
+            return bool(found)
+        found = passing(ctx, self.filters[:-1], found)
+        return bool(found) and bool(self.filters[-1].keep(ctx, found, first=True))
 
 
 @dataclass(frozen=True, slots=True)
