@@ -191,6 +191,16 @@ class Filter:
 _UNSET = object()
 
 
+def any_passing(ctx: Ctx, filters: tuple[Filter, ...], cards: Iterable[T]) -> bool:
+    """Whether a card passes every filter (``bool(passing(...))``): the last filter stops at
+    the first card that passes it. What a selection's ``exists`` answers for a count compared
+    with 0 (``count(where(...)) > 0``: :func:`.compiled.compiled`)."""
+    if not filters:
+        return bool(cards if isinstance(cards, list) else list(cards))
+    found = passing(ctx, filters[:-1], cards)
+    return bool(found) and bool(filters[-1].keep(ctx, found, first=True))
+
+
 def passing(ctx: Ctx, filters: tuple[Filter, ...], cards: Iterable[T]) -> list[T]:
     """The cards that pass every filter, in order (:meth:`Filter.keep`, filter by filter)."""
     found = cards if isinstance(cards, list) else list(cards)
@@ -245,13 +255,8 @@ class Where(Expr):
         return passing(ctx, self.filters, cards_of(self.what.eval(ctx)))
 
     def exists(self, ctx: Ctx) -> bool:
-        """Whether :meth:`eval` finds a card (``count(where(...)) > 0``): the last filter
-        stops at the first card that passes it."""
-        found = cards_of(self.what.eval(ctx))
-        if not self.filters:
-            return bool(found)
-        found = passing(ctx, self.filters[:-1], found)
-        return bool(found) and bool(self.filters[-1].keep(ctx, found, first=True))
+        """Whether :meth:`eval` finds a card (``count(where(...)) > 0``: :func:`any_passing`)."""
+        return any_passing(ctx, self.filters, cards_of(self.what.eval(ctx)))
 
 
 @dataclass(frozen=True, slots=True)
