@@ -657,7 +657,7 @@ def spec_from_ability(ability: Ability) -> AbilitySpec:
 
         def ignores(g: SmashUp, s: SUState, src: int, base: int, seat: int) -> bool:
             vars = Bindings({"it": [CardRef(base)]}, {"seat": seat})
-            return bool(ignore.eval(_ctx(g, s, ability, src, vars)))
+            return bool(compiled(ignore)(_ctx(g, s, ability, src, vars)))
 
         fields["ignore_base"] = ignores
     instead = hooks.get("instead_of_discard")
@@ -665,14 +665,14 @@ def spec_from_ability(ability: Ability) -> AbilitySpec:
 
         def where(g: SmashUp, s: SUState, src: int, card: int, base: int) -> str | None:
             ctx = _ctx(g, s, ability, src, _cards(it=card, base=base))
-            return instead.where if instead.applies.eval(ctx) else None
+            return instead.where if compiled(instead.applies)(ctx) else None
 
         if instead.effect is None:
             fields["instead_of_discard"] = where
         else:
 
             def offers(g: SmashUp, s: SUState, src: int, card: int) -> bool:
-                return bool(instead.applies.eval(_ctx(g, s, ability, src, _cards(it=card))))
+                return bool(compiled(instead.applies)(_ctx(g, s, ability, src, _cards(it=card))))
 
             fields["offer_instead"] = offers
     copies = hooks.get("copy")
@@ -682,7 +682,7 @@ def spec_from_ability(ability: Ability) -> AbilitySpec:
     if isinstance(twice, Expr):
 
         def again(g: SmashUp, s: SUState, src: int, card: int) -> bool:
-            return bool(twice.eval(_ctx(g, s, ability, src, _cards(it=card))))
+            return bool(compiled(twice)(_ctx(g, s, ability, src, _cards(it=card))))
 
         fields["talent_twice"] = again
     if "on_play" in hooks:
@@ -746,7 +746,7 @@ def _copier(ability: Ability, copies: Copies) -> Callable[..., tuple[int, list[i
             {"controller": rec.controller, "seat": rec.seat},
         )
         ctx = _ctx(g, s, ability, copier, vars)
-        if copies.when is not None and not copies.when.eval(ctx):
+        if copies.when is not None and not compiled(copies.when)(ctx):
             return -1, []
         seat = s.cards[copier].controller if copies.who is None else copies.who.eval(ctx)
         seat = seat if isinstance(seat, int) else next(iter(seat))
