@@ -356,9 +356,11 @@ class Varia(Game[VariaState]):
         z = s.zones
         out = [*z["stacks:0"], *z["stacks:1"], *z["item:0"], *z["item:1"]]
         for moment in s.timeline:
-            for slot in moment.slots:
-                if slot is not None and not slot.disrupted:
-                    out += slot.cards
+            first, second = moment.slots  # a moment has a slot per seat, two
+            if first is not None and not first.disrupted:
+                out += first.cards
+            if second is not None and not second.disrupted:
+                out += second.cards
         return out
 
     def hear_own(self, s: VariaState, card: int, event: str, seat: int) -> None:
