@@ -34,7 +34,7 @@ from .cards import STACK, TOKEN, CardDef, catalogue
 from .decks import resolve_deck
 from .plan import PlaceToken, Plan, carry_out, fast_options, place_token
 from .resolution import MomentStep, Resolve
-from .state import Slot, VariaState
+from .state import DISCARD, HAND, ITEM, STACKS, Slot, VariaState
 from .turn import Turn
 
 #: the game's flow steps (the state class is made with them)
@@ -335,7 +335,7 @@ class Varia(Game[VariaState]):
         if kind == "item":
             if c.exhausted:  # ruined: its abilities no longer affect the game
                 return ()
-            return item if card in state.zones[f"item:{c.owner}"] else both
+            return item if card in state.zones[ITEM[c.owner]] else both
         name = self._defs[c.defn].name
         variant = state.config["fatigue"] if name == "Fatigue" else ""
         return (stack_ability(name, variant),)
@@ -500,7 +500,7 @@ class Varia(Game[VariaState]):
             self.log(s, "health", rule, text, seat, amount=after - before)
 
     def discard_card(self, s: VariaState, seat: int, card: int, rule: str) -> None:
-        move(s, card, f"discard:{seat}", from_zone=f"hand:{seat}")
+        move(s, card, DISCARD[seat], from_zone=HAND[seat])
         s.cards[card].face_up = True
         if s.logging:
             self.log(
@@ -515,7 +515,7 @@ class Varia(Game[VariaState]):
     # ---------------------------------------------------------------- stacks
     def stack_card(self, s: VariaState, seat: int, name: str) -> int | None:
         defn = name + STACK
-        for cid in s.zones[f"stacks:{seat}"]:
+        for cid in s.zones[STACKS[seat]]:
             if s.cards[cid].defn == defn:
                 return cid
         return None
@@ -578,7 +578,7 @@ class Varia(Game[VariaState]):
         """Cards that say "when drawn" trigger, except for the six that open the game."""
         if not drawn or s.step == "opening" or not self.registry.listening("drawn"):  # type: ignore[union-attr]
             return
-        hand = s.zones[f"hand:{seat}"]
+        hand = s.zones[HAND[seat]]
         for cid in hand[len(hand) - drawn :]:
             self.hear_own(s, cid, "drawn", seat)
 
