@@ -72,6 +72,15 @@ def other(seat: int) -> int:
     return 1 - seat
 
 
+def _by_key(table: dict[str, frozenset[str]]) -> dict[str, frozenset[str]]:
+    """``table`` (definition -> keys) turned around: key -> the definitions that have it."""
+    found: dict[str, set[str]] = {}
+    for defn, keys in table.items():
+        for key in keys:
+            found.setdefault(key, set()).add(defn)
+    return {key: frozenset(defns) for key, defns in found.items()}
+
+
 class Varia(Game[VariaState]):
     """Varia: a two-player duel of planned actions, on a shared timeline of moments."""
 
@@ -134,6 +143,11 @@ class Varia(Game[VariaState]):
                 found = list(self._kinds[defn][3])
             keys = {m.key for a in found for m in a.modifiers if m.applies is not None}
             self._changes[defn] = frozenset(keys)
+        #: event -> the definitions whose ``whenever`` listeners hear it, and value -> the
+        #: definitions whose abilities may change it on other cards: the two tables above
+        #: turned around (static), so that a live card is asked one question
+        self._hearing = _by_key(self._hears)
+        self._changing = _by_key(self._changes)
         #: defn -> the values its own modifiers change (on the card itself)
         self._self_changes: dict[str, frozenset[str]] = {
             defn: frozenset(
@@ -374,10 +388,12 @@ class Varia(Game[VariaState]):
         """Live cards that listen hear an event (``whenever``), in the order they lie: the
         core's :func:`~cardwright.core.vocab.hear`, card by card, only for the cards whose
         rules listen to it."""
-        hears = self._hears
+        hearing = self._hearing.get(event)
+        if hearing is None:  # no card hears it
+            return
         cards = s.cards
         for src in self.live_cards(s):
-            if event in hears[cards[src].defn]:
+            if cards[src].defn in hearing:
                 hear(self, s, src, "any", event, AFTER, seat, None)
 
     def ruled_actions(self, s: VariaState) -> frozenset[str] | None:
@@ -424,9 +440,11 @@ class Varia(Game[VariaState]):
 
     def modifier_sources(self, state: VariaState, key: str) -> Iterable[int]:
         """Only the live cards whose definitions can change ``key`` of other cards."""
-        changes = self._changes
+        changing = self._changing.get(key)
+        if changing is None:  # no card changes it
+            return []
         cards = state.cards
-        return [c for c in self.live_cards(state) if key in changes[cards[c].defn]]
+        return [c for c in self.live_cards(state) if cards[c].defn in changing]
 
     def card_attr(self, s: VariaState, card: int, name: str) -> Any:
         c = s.cards[card]
