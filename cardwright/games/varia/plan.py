@@ -225,15 +225,16 @@ def plan_options(g: Varia, s: VariaState, seat: int, phase: str) -> list[Option]
     granted = may_grant_fast(g, s)
     defs, cards, append, made = g.defs, s.cards, out.append, _MADE.get
     for card in hand + items:
-        d = defs[cards[card].defn]
+        defn = cards[card].defn
+        d = defs[defn]
         item = d.kind == "item"
         if not item:
-            if d.id in seen:
+            if defn in seen:
                 continue  # copies of a card in hand are interchangeable
-            seen.add(d.id)
+            seen.add(defn)
         fuse = "spellfuse" in d.keywords
         for m in targets:
-            key = (card, m, d.id)
+            key = (card, m, defn)
             option = made(key)
             if option is None:
                 label = f"{'Use' if item else 'Plan'} {d.name} in moment {m + 1}"
@@ -256,10 +257,11 @@ def fast_options(g: Varia, s: VariaState, seat: int) -> list[Option]:
     seen: set[str] = set()
     where: list[Place] | None = None
     granted = may_grant_fast(g, s)
+    defs, cards = g.defs, s.cards
     for card in [*s.zones[HAND[seat]], *usable_items(g, s, seat)]:
-        if not is_fast(g, s, card, granted):
+        d = defs[cards[card].defn]
+        if "fast" not in d.keywords and not (granted and is_fast(g, s, card, granted)):
             continue
-        d = g.defn(s, card)
         if d.id in seen and d.kind != "item":
             continue
         seen.add(d.id)
@@ -276,7 +278,7 @@ def fast_options(g: Varia, s: VariaState, seat: int) -> list[Option]:
 # ------------------------------------------------------------------------------ carrying out
 def _take(g: Varia, s: VariaState, seat: int, card: int) -> None:
     """Move a card from the hand or the item zone onto the timeline."""
-    src = ITEM[seat] if g.defn(s, card).kind == "item" else HAND[seat]
+    src = ITEM[seat] if g.defs[s.cards[card].defn].kind == "item" else HAND[seat]
     move(s, card, TIMELINE[seat], from_zone=src)
     s.cards[card].face_up = True
 
