@@ -41,7 +41,7 @@ from cardwright.core.vocab import (
 )
 from cardwright.core.vocab.compiled import compiled
 from cardwright.core.vocab.events import card_permissions, try_replacement
-from cardwright.core.vocab.exprs import AllOf, Attr, Var
+from cardwright.core.vocab.exprs import AllOf, Attr, SelfCard, Var, selection
 
 from .carddata import (
     CARD_SETS,
@@ -54,6 +54,7 @@ from .carddata import (
     load_madness,
 )
 from .cardmodels import BaseDef, CardDef, called_words
+from .reach import rule_reach
 from .selectors import _e, _opt
 from .state import SUCtx
 from .words import words
@@ -546,12 +547,32 @@ def spec_from_ability(ability: Ability) -> AbilitySpec:
         fields["player_power"] = summed("player_power", True)  # (..., base, seat)
     actions = {r.action for r in ability.rules}
     if actions - {"play", "play_from_discard"}:
+        # the actions all of whose rules are about the card itself (``it == self``, or no
+        # ``applies``): asked about another card, they cannot hold (nothing evaluated)
+        own_only = frozenset(
+            a
+            for a in actions
+            if all(
+                r.applies is None or isinstance(selection(r.applies, "it"), SelfCard)
+                for r in ability.rules
+                if r.action == a
+            )
+        )
+
+        # the actions all of whose rules bind only other players' actions (``by='opponent'``)
+        by_others = frozenset(
+            a for a in actions if all(r.by == "opponent" for r in ability.rules if r.action == a)
+        )
 
         def protect(
             g: SmashUp, s: SUState, src: int, target: int, action: str, actor: int, card: int = -1
         ) -> bool:
             if action not in actions:
                 return False  # no rule of this ability is about ``action``
+            if target != src and action in own_only:
+                return False
+            if action in by_others and (actor < 0 or actor == s.cards[src].controller):
+                return False  # (as card_permissions would find, before anything is bound)
             vars = _acting_vars(s, target, actor, card)
             found = card_permissions(g, s, ability, src, action, target, actor, vars)
             return any(not p.allow for p in found)
@@ -566,6 +587,7 @@ def spec_from_ability(ability: Ability) -> AbilitySpec:
             return any(not p.allow for p in found)
 
         fields["play_ban"] = play_ban
+        fields["ban_reach"] = rule_reach(ability, "play")
     if "play_from_discard" in actions:  # "can play it from the discard pile"
 
         def play_from(g: SmashUp, s: SUState, src: int, seat: int, card: int, dest: int) -> bool:
@@ -574,6 +596,7 @@ def spec_from_ability(ability: Ability) -> AbilitySpec:
             return any(p.allow for p in found)
 
         fields["play_from"] = play_from
+        fields["from_reach"] = rule_reach(ability, "play_from_discard")
         fields["play_from_actions"] = any(
             r.allow and not _limited_to(r.applies, "minion")
             for r in ability.rules

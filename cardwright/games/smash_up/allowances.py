@@ -15,6 +15,7 @@ from cardwright.core.errors import EngineError
 
 from . import values
 from .catalog import BASES
+from .reach import Limits, limits, reaches
 from .state import Allowance, SUState
 from .values import Sources
 
@@ -105,15 +106,17 @@ def fits_anywhere(a: Allowance, src: str) -> bool:
 
 
 def may_play_from_discard(
-    g: SmashUp, s: SUState, seat: int, cid: int, dest: int, froms: Sources | None = None
+    g: SmashUp, s: SUState, seat: int, cid: int, dest: int, froms: Limits | None = None
 ) -> bool:
     """Whether a card in play lets ``seat`` make a hand play from the discard pile instead
     when ``cid`` goes to ``dest`` (They're Coming To Get You). ``froms``: the cards in play
-    that can allow it, when the caller already has them."""
+    that can allow it and their reach (:func:`.reach.limits`), when the caller has them."""
     cat = g.cat(s)
     if froms is None:
-        froms = g.sources(s, cat.play_from_specs)
-    for src, spec in froms:
+        froms = limits(g, s, cat.play_from_specs, seat, bans=False)
+    for src, spec, reach in froms:
+        if not reaches(reach, cid, dest):
+            continue
         assert spec.play_from is not None
         if spec.play_from(g, s, src, seat, cid, dest):
             return True
@@ -126,14 +129,17 @@ def may_play_from_discard(
 
 
 def play_banned(
-    g: SmashUp, s: SUState, seat: int, cid: int, dest: int, bans: Sources | None = None
+    g: SmashUp, s: SUState, seat: int, cid: int, dest: int, bans: Limits | None = None
 ) -> bool:
     """Whether a card in play forbids ``seat`` to play ``cid`` to ``dest`` (Block the
-    Path: minions of a named faction). ``bans``: the banning cards in play, if known."""
+    Path: minions of a named faction). ``bans``: the banning cards in play and their reach
+    (:func:`.reach.limits`), if known."""
     cat = g.cat(s)
     if bans is None:
-        bans = g.sources(s, cat.play_ban_specs)
-    for src, spec in bans:
+        bans = limits(g, s, cat.play_ban_specs, seat, bans=True)
+    for src, spec, reach in bans:
+        if not reaches(reach, cid, dest):
+            continue
         assert spec.play_ban is not None
         if spec.play_ban(g, s, src, seat, cid, dest):
             return True

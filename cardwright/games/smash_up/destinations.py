@@ -21,6 +21,7 @@ from .allowances import (
     standard,
 )
 from .catalog import BASES
+from .reach import Limits, limits
 from .state import Allowance, SUState
 from .values import Sources
 
@@ -47,7 +48,8 @@ def play_destinations(
     *,
     src: str = "",
     cond: str = "",
-    bans: Sources | None = None,
+    bans: Limits | None = None,
+    froms: Limits | None = None,
     open_to: list[int] | None = None,
     onto: dict[int, bool] | None = None,
     first: bool = False,
@@ -57,8 +59,9 @@ def play_destinations(
     minion action, ``[-1]`` for a standard action (no destination). A ``normal`` play
     needs a play allowance that fits (from ``src``, by default the hand); ``cond``
     restricts an extra play (``no_own_minion``, ``own_minion``). ``prot`` / ``bans`` /
-    ``open_to``: the protecting / play-banning cards in play and the bases open to
-    ``seat``'s minions (:func:`open_to_minions`), when the caller already has them;
+    ``froms`` / ``open_to``: the protecting cards in play, those that ban plays or allow
+    them from the discard pile (:func:`.reach.limits`), and the bases open to ``seat``'s
+    minions (:func:`open_to_minions`), when the caller already has them for this question;
     ``onto``: which minions ``seat``'s cards may be attached to, as far as worked out for
     this question (:func:`_onto`: the same for every card in hand, filled in as asked);
     ``face``: the card played as that definition (a fusion card's action side); with
@@ -98,22 +101,26 @@ def play_destinations(
     else:
         found = (-1,)
     normal = via == "normal"
-    barred = extras_barred(g, s, seat, cid, prot)
+    # (nothing can bar an extra play without a lasting effect or a card that may forbid it
+    # among the game's cards: not asked then, as for most cards in most games)
+    barred = bool(s.lasting or cat.extra_bar_specs) and extras_barred(g, s, seat, cid, prot)
     if barred and not normal:
         return []
     allowances = s.allowances
     from_discard = None
     if normal and src.startswith("discard:"):  # asked once per destination, not per allowance
-        froms = g.sources(s, cat.play_from_specs)
+        if froms is None:
+            froms = limits(g, s, cat.play_from_specs, seat, bans=False)
+        allowing = froms
         known: dict[int, bool] = {}
 
         def from_discard(b: int) -> bool:
             if b not in known:
-                known[b] = may_play_from_discard(g, s, seat, cid, b, froms)
+                known[b] = may_play_from_discard(g, s, seat, cid, b, allowing)
             return known[b]
 
     if cat.play_ban_specs and bans is None:
-        bans = g.sources(s, cat.play_ban_specs)
+        bans = limits(g, s, cat.play_ban_specs, seat, bans=True)
     own_ban = defn in cat.play_ban_specs  # the card's own limit (Complete the Ritual)
     out: list[int] = []
     fits: list[Allowance] = []
@@ -150,7 +157,8 @@ def can_play(
     *,
     src: str = "",
     cond: str = "",
-    bans: Sources | None = None,
+    bans: Limits | None = None,
+    froms: Limits | None = None,
     open_to: list[int] | None = None,
     onto: dict[int, bool] | None = None,
     face: str = "",
@@ -170,6 +178,7 @@ def can_play(
         src=src,
         cond=cond,
         bans=bans,
+        froms=froms,
         open_to=open_to,
         onto=onto,
         first=True,

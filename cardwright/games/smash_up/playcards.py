@@ -16,6 +16,7 @@ from .allowances import can_play_actions
 from .catalog import BASES, Catalog
 from .destinations import can_play, open_to_minions, side
 from .play import start_play
+from .reach import can_reach, limits
 from .state import Allowance, SUState
 
 if TYPE_CHECKING:
@@ -54,7 +55,7 @@ def play_options(g: SmashUp, s: SUState, seat: int) -> list[Option]:
     open_bases: list[int] | None = None  # bases open to this player's minions
     # plain: every minion allowance is plain and no card in play bans particular cards, so
     # one look at the bases serves every minion
-    bans = g.sources(s, cat.play_ban_specs)
+    bans = limits(g, s, cat.play_ban_specs, seat, bans=True)
     plain = not bans and plain_minions
     limited = cat.play_ban_specs  # (a minion may limit where it is itself played)
     onto: dict[int, bool] = {}  # the minions open to this player's cards (as asked)
@@ -103,10 +104,13 @@ def play_options(g: SmashUp, s: SUState, seat: int) -> list[Option]:
             options.append(
                 Option(f"play:{cid}", f"Play {cat.label[defn]}", card=CardRef(cid), arg="play")
             )
+    froms = limits(g, s, cat.play_from_specs, seat, bans=False)  # (few: asked once)
+    discard = f"discard:{seat}"
     if minion_plays and (
-        minion_from_discard or g.sources(s, cat.play_from_specs) or self_from_discard(g, s, seat)
+        minion_from_discard
+        or can_reach(froms, s.zones[discard], s.zones[BASES])
+        or self_from_discard(g, s, seat)
     ):
-        discard = f"discard:{seat}"
         for cid in s.zones[discard]:
             defn = cards[cid].defn
             if not cat.is_minion[defn] or f"d:{defn}" in seen:
@@ -115,18 +119,29 @@ def play_options(g: SmashUp, s: SUState, seat: int) -> list[Option]:
             if open_bases is None:
                 open_bases = open_to_minions(g, s, seat, prot, s.zones[BASES])
             if can_play(
-                g, s, seat, cid, "normal", -1, prot, src=discard, bans=bans, open_to=open_bases
+                g,
+                s,
+                seat,
+                cid,
+                "normal",
+                -1,
+                prot,
+                src=discard,
+                bans=bans,
+                froms=froms,
+                open_to=open_bases,
             ):
                 options.append(_from_discard(cat, cid, defn))
-    if action_ok and cat.play_action_from_specs and g.sources(s, cat.play_action_from_specs):
+    if action_ok and any(sp.play_from_actions and reach != () for _, sp, reach in froms):
         # actions a card in play lets this player play from the discard pile (Cyberback)
-        discard = f"discard:{seat}"
         for cid in s.zones[discard]:
             defn = cards[cid].defn
             if cat.is_minion[defn] or f"d:{defn}" in seen:
                 continue
             seen.add(f"d:{defn}")
-            if can_play(g, s, seat, cid, "normal", -1, prot, src=discard, bans=bans, onto=onto):
+            if can_play(
+                g, s, seat, cid, "normal", -1, prot, src=discard, bans=bans, froms=froms, onto=onto
+            ):
                 options.append(_from_discard(cat, cid, defn))
     for cid, _spec in g.sources(s, cat.talent_specs):
         if g.talent_usable(s, seat, cid):

@@ -49,6 +49,11 @@ SpecialTest = Callable[["SmashUp", SUState, int, int, dict[str, Any]], bool]
 ReplaceFn = Callable[["SmashUp", SUState, int, dict[str, Any]], bool]
 IgnoreFn = Callable[["SmashUp", SUState, int, int, int], bool]
 PlayTest = Callable[["SmashUp", SUState, int, int, int, int], bool]
+#: where each of a card's rules about a play can hold: (the cards, the places), None where the
+#: rule does not limit them (:mod:`.reach`)
+Reach = tuple[tuple[frozenset[int] | None, frozenset[int] | None], ...]
+#: a card's reach for one question: ``(game, state, source, seat)``
+ReachFn = Callable[["SmashUp", SUState, int, int], Reach]
 InsteadFn = Callable[["SmashUp", SUState, int, int, int], "str | None"]
 CopyFn = Callable[["SmashUp", SUState, int, int, "CopyRecord"], tuple[int, list[int]]]
 
@@ -96,6 +101,9 @@ class AbilitySpec:
     protects: frozenset[str] = frozenset()
     play_ban: PlayTest | None = None
     play_from: PlayTest | None = None
+    #: where ``play_ban`` / ``play_from`` can hold at all (None: for any card anywhere)
+    ban_reach: ReachFn | None = None
+    from_reach: ReachFn | None = None
     #: whether ``play_from`` may allow an action (it is not limited to minions)
     play_from_actions: bool = False
     talent: AbilityHandler | None = None
