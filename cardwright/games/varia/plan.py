@@ -14,7 +14,7 @@ after the last moment resolves.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any
 
 from cardwright.core.state import CardRef, Decision, Option
 from cardwright.core.zones import create_card, move
@@ -32,23 +32,19 @@ def other(seat: int) -> int:
 
 
 #: planning options made so far, by what they are made of (their form, card, moment, card
-#: definition, and the name of the action a combo or replacement is about), and the plain plans
-#: of one card into each of a step's moments, by card, definition and moments (``_ROWS``): an
-#: option is immutable and its id and words depend on nothing else, so a decision offering it
-#: again reuses it (most planning decisions offer what the last one did). Each is emptied past
-#: :data:`_KEPT` entries.
+#: definition, and the name of the action a combo or replacement is about): an option is
+#: immutable and its id and words depend on nothing else, so a decision offering it again
+#: reuses it (most planning decisions offer what the last one did). Emptied past
+#: :data:`_KEPT` options.
 _MADE: dict[tuple[Any, ...], Option] = {}
-_ROWS: dict[tuple[Any, ...], tuple[Option, ...]] = {}
 _KEPT = 50_000
 
-_V = TypeVar("_V")
 
-
-def _keep(table: dict[tuple[Any, ...], _V], key: tuple[Any, ...], made: _V) -> _V:
-    if len(table) >= _KEPT:
-        table.clear()
-    table[key] = made
-    return made
+def _keep(key: tuple[Any, ...], option: Option) -> Option:
+    if len(_MADE) >= _KEPT:
+        _MADE.clear()
+    _MADE[key] = option
+    return option
 
 
 # ------------------------------------------------------------------------------ the timeline
@@ -160,9 +156,7 @@ def _combo_options(
                 option = made(key)
                 if option is None:
                     label = f"Plan {name} in moment {m + 1}"
-                    option = _keep(
-                        _MADE, key, Option(f"plan:{card}:{m}", label, CardRef(card), m, "plan")
-                    )
+                    option = _keep(key, Option(f"plan:{card}:{m}", label, CardRef(card), m, "plan"))
                 out.append(option)
             continue
         if p.combo and actions.can_combine(face, p.face):
@@ -170,9 +164,7 @@ def _combo_options(
             option = made(key)
             if option is None:
                 label = f"Combine {name} with {p.name} (moment {m + 1})"
-                option = _keep(
-                    _MADE, key, Option(f"combo:{card}:{m}", label, CardRef(card), m, "combo")
-                )
+                option = _keep(key, Option(f"combo:{card}:{m}", label, CardRef(card), m, "combo"))
             out.append(option)
         if p.replace:
             key = ("replace", card, m, defn, p.name)
@@ -180,7 +172,7 @@ def _combo_options(
             if option is None:
                 label = f"Replace {p.name} with {name} (moment {m + 1})"
                 option = _keep(
-                    _MADE, key, Option(f"replace:{card}:{m}", label, CardRef(card), m, "replace")
+                    key, Option(f"replace:{card}:{m}", label, CardRef(card), m, "replace")
                 )
             out.append(option)
     return out
@@ -223,15 +215,15 @@ def plan_options(g: Varia, s: VariaState, seat: int, phase: str) -> list[Option]
     hand = s.zones[HAND[seat]]
     items = usable_items(g, s, seat)
     existing = range(s.moments)
-    moments: tuple[int, ...]  # where a plain plan may go
     if phase == "action":
-        moments = (next_moment(s, seat),)
+        m = next_moment(s, seat)
+        targets = [m]
     else:
-        moments = tuple([k for k in existing if s.timeline[k].slots[seat] is None])
+        targets = [k for k in existing if s.timeline[k].slots[seat] is None]
     seen: set[str] = set()
     where: list[Place] | None = None
     granted = may_grant_fast(g, s)
-    defs, cards, made = g.defs, s.cards, _ROWS.get
+    defs, cards, append, made = g.defs, s.cards, out.append, _MADE.get
     for card in hand + items:
         defn = cards[card].defn
         d = defs[defn]
@@ -240,21 +232,16 @@ def plan_options(g: Varia, s: VariaState, seat: int, phase: str) -> list[Option]
             if defn in seen:
                 continue  # copies of a card in hand are interchangeable
             seen.add(defn)
-        key = (card, defn, moments)
-        row = made(key)
-        if row is None:
-            label = f"{'Use' if item else 'Plan'} {d.name} in moment"
-            row = tuple(
-                Option(f"plan:{card}:{m}", f"{label} {m + 1}", CardRef(card), m, "plan")
-                for m in moments
-            )
-            _keep(_ROWS, key, row)
-        if "spellfuse" in d.keywords:
-            for m, option in zip(moments, row, strict=True):
-                out.append(option)
+        fuse = "spellfuse" in d.keywords
+        for m in targets:
+            key = (card, m, defn)
+            option = made(key)
+            if option is None:
+                label = f"{'Use' if item else 'Plan'} {d.name} in moment {m + 1}"
+                option = _keep(key, Option(f"plan:{card}:{m}", label, CardRef(card), m, "plan"))
+            append(option)
+            if fuse:
                 out.extend(_fuse_options(g, s, seat, card, m))
-        else:
-            out += row
         if "fast" in d.keywords or (granted and is_fast(g, s, card, granted)):
             if where is None:
                 where = places(g, s, seat, existing)
