@@ -19,15 +19,15 @@ face minus one), in the order the dice are rolled.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import msgspec
 
 from .rng import HasRng, roll
 
 
-@dataclass(frozen=True, slots=True)
-class Roll:
+class Roll(msgspec.Struct, frozen=True):
     """A roll: how many dice of how many sides, every try made (one, or two with an
-    advantage), the faces kept and their total."""
+    advantage), the faces kept and their total. (A frozen struct rather than a frozen
+    dataclass: made at every roll, in a fifth of the time.)"""
 
     count: int
     sides: int

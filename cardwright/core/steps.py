@@ -223,24 +223,25 @@ class ResolveTriggers(CoreStep, tag="core.triggers"):
 
     def _pending(self, game: Game, state: State) -> tuple[int, list[int]] | None:
         triggers = state.triggers
+        if not triggers:
+            return None
         for seat in game.trigger_order(state):
             mine = [i for i, t in enumerate(triggers) if t.controller == seat]
             if mine:
                 return seat, mine
-        if triggers:
-            raise EngineError(f"{game.id}: pending triggers belong to no seat in the order")
-        return None
+        raise EngineError(f"{game.id}: pending triggers belong to no seat in the order")
 
-    def ask(self, game: G, state: S) -> Decision | None:
-        found = self._pending(game, state)
-        if found is None:
+    def _question(self, game: Game, state: State, seat: int, mine: list[int]) -> Decision | None:
+        """The seat's choice of which of its pending triggers ``mine`` resolves next (None:
+        one, or copies of one ability of one card: the first resolves)."""
+        if len(mine) == 1:
             return None
-        seat, mine = found
-        kinds = {(state.triggers[i].ability, _source_defn(state, state.triggers[i])) for i in mine}
-        if len(mine) == 1 or len(kinds) == 1:
+        triggers = state.triggers
+        kinds = {(triggers[i].ability, _source_defn(state, triggers[i])) for i in mine}
+        if len(kinds) == 1:
             return None
         options = [
-            Option(f"trigger:{i}", game.trigger_label(state, state.triggers[i]), n=i) for i in mine
+            Option(f"trigger:{i}", game.trigger_label(state, triggers[i]), n=i) for i in mine
         ]
         return Decision(
             seat=seat,
@@ -250,12 +251,28 @@ class ResolveTriggers(CoreStep, tag="core.triggers"):
             rule="core.triggers.order",
         )
 
+    def ask(self, game: G, state: S) -> Decision | None:
+        found = self._pending(game, state)
+        return None if found is None else self._question(game, state, *found)
+
     def run(self, game: Game, state: State) -> None:
         found = self._pending(game, state)
         if found is None:
             game.pop(state, self)
             return
         game.run_trigger(state, state.triggers.pop(found[1][0]))
+
+    def go(self, game: G, state: S) -> Decision | None:
+        """:meth:`ask`, and with no question :meth:`run`, finding the pending triggers once:
+        asking changes nothing, so :meth:`run` would find the same."""
+        found = self._pending(game, state)
+        if found is None:
+            game.pop(state, self)
+            return None
+        decision = self._question(game, state, *found)
+        if decision is None:
+            game.run_trigger(state, state.triggers.pop(found[1][0]))
+        return decision
 
     def answer(self, game: Game, state: State, option: Option) -> None:
         assert option.n is not None

@@ -122,7 +122,8 @@ def _plain(s: VariaState, slot: Slot) -> Face:
 
 def can_combine(a: Face, b: Face) -> bool:
     """Attacks and blocks cannot be combined (003 Step Five)."""
-    return not ((a.is_attack and b.is_block) or (a.is_block and b.is_attack))
+    x, y = a.supertypes, b.supertypes  # what is_attack and is_block read
+    return not (("Attack" in x and "Block" in y) or ("Block" in x and "Attack" in y))
 
 
 def _others(s: VariaState, slot: Slot) -> tuple[int, ...]:

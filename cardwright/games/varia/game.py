@@ -34,7 +34,7 @@ from .cards import STACK, TOKEN, CardDef, catalogue
 from .decks import resolve_deck
 from .plan import PlaceToken, Plan, carry_out, fast_options, place_token
 from .resolution import MomentStep, Resolve
-from .state import Slot, VariaState
+from .state import DISCARD, HAND, ITEM, STACKS, Slot, VariaState
 from .turn import Turn
 
 #: the game's flow steps (the state class is made with them)
@@ -70,6 +70,15 @@ def roll_data(result: Roll, about: str, advantage: int, fixed: int | None) -> di
 
 def other(seat: int) -> int:
     return 1 - seat
+
+
+def _by_key(table: dict[str, frozenset[str]]) -> dict[str, frozenset[str]]:
+    """``table`` (definition -> keys) turned around: key -> the definitions that have it."""
+    found: dict[str, set[str]] = {}
+    for defn, keys in table.items():
+        for key in keys:
+            found.setdefault(key, set()).add(defn)
+    return {key: frozenset(defns) for key, defns in found.items()}
 
 
 class Varia(Game[VariaState]):
@@ -134,6 +143,11 @@ class Varia(Game[VariaState]):
                 found = list(self._kinds[defn][3])
             keys = {m.key for a in found for m in a.modifiers if m.applies is not None}
             self._changes[defn] = frozenset(keys)
+        #: event -> the definitions whose ``whenever`` listeners hear it, and value -> the
+        #: definitions whose abilities may change it on other cards: the two tables above
+        #: turned around (static), so that a live card is asked one question
+        self._hearing = _by_key(self._hears)
+        self._changing = _by_key(self._changes)
         #: defn -> the values its own modifiers change (on the card itself)
         self._self_changes: dict[str, frozenset[str]] = {
             defn: frozenset(
@@ -335,7 +349,7 @@ class Varia(Game[VariaState]):
         if kind == "item":
             if c.exhausted:  # ruined: its abilities no longer affect the game
                 return ()
-            return item if card in state.zones[f"item:{c.owner}"] else both
+            return item if card in state.zones[ITEM[c.owner]] else both
         name = self._defs[c.defn].name
         variant = state.config["fatigue"] if name == "Fatigue" else ""
         return (stack_ability(name, variant),)
@@ -356,9 +370,11 @@ class Varia(Game[VariaState]):
         z = s.zones
         out = [*z["stacks:0"], *z["stacks:1"], *z["item:0"], *z["item:1"]]
         for moment in s.timeline:
-            for slot in moment.slots:
-                if slot is not None and not slot.disrupted:
-                    out += slot.cards
+            first, second = moment.slots  # a moment has a slot per seat, two
+            if first is not None and not first.disrupted:
+                out += first.cards
+            if second is not None and not second.disrupted:
+                out += second.cards
         return out
 
     def hear_own(self, s: VariaState, card: int, event: str, seat: int) -> None:
@@ -372,10 +388,12 @@ class Varia(Game[VariaState]):
         """Live cards that listen hear an event (``whenever``), in the order they lie: the
         core's :func:`~cardwright.core.vocab.hear`, card by card, only for the cards whose
         rules listen to it."""
-        hears = self._hears
+        hearing = self._hearing.get(event)
+        if hearing is None:  # no card hears it
+            return
         cards = s.cards
         for src in self.live_cards(s):
-            if event in hears[cards[src].defn]:
+            if cards[src].defn in hearing:
                 hear(self, s, src, "any", event, AFTER, seat, None)
 
     def ruled_actions(self, s: VariaState) -> frozenset[str] | None:
@@ -422,9 +440,11 @@ class Varia(Game[VariaState]):
 
     def modifier_sources(self, state: VariaState, key: str) -> Iterable[int]:
         """Only the live cards whose definitions can change ``key`` of other cards."""
-        changes = self._changes
+        changing = self._changing.get(key)
+        if changing is None:  # no card changes it
+            return []
         cards = state.cards
-        return [c for c in self.live_cards(state) if key in changes[cards[c].defn]]
+        return [c for c in self.live_cards(state) if cards[c].defn in changing]
 
     def card_attr(self, s: VariaState, card: int, name: str) -> Any:
         c = s.cards[card]
@@ -498,7 +518,7 @@ class Varia(Game[VariaState]):
             self.log(s, "health", rule, text, seat, amount=after - before)
 
     def discard_card(self, s: VariaState, seat: int, card: int, rule: str) -> None:
-        move(s, card, f"discard:{seat}", from_zone=f"hand:{seat}")
+        move(s, card, DISCARD[seat], from_zone=HAND[seat])
         s.cards[card].face_up = True
         if s.logging:
             self.log(
@@ -513,7 +533,7 @@ class Varia(Game[VariaState]):
     # ---------------------------------------------------------------- stacks
     def stack_card(self, s: VariaState, seat: int, name: str) -> int | None:
         defn = name + STACK
-        for cid in s.zones[f"stacks:{seat}"]:
+        for cid in s.zones[STACKS[seat]]:
             if s.cards[cid].defn == defn:
                 return cid
         return None
@@ -576,7 +596,7 @@ class Varia(Game[VariaState]):
         """Cards that say "when drawn" trigger, except for the six that open the game."""
         if not drawn or s.step == "opening" or not self.registry.listening("drawn"):  # type: ignore[union-attr]
             return
-        hand = s.zones[f"hand:{seat}"]
+        hand = s.zones[HAND[seat]]
         for cid in hand[len(hand) - drawn :]:
             self.hear_own(s, cid, "drawn", seat)
 

@@ -21,7 +21,7 @@ from cardwright.core.zones import create_card, move
 
 from . import actions
 from .cards import TOKEN
-from .state import Moment, Slot, VariaState, VAStep
+from .state import FORGOTTEN, HAND, ITEM, QUEUE, TIMELINE, Moment, Slot, VariaState, VAStep
 
 if TYPE_CHECKING:
     from .game import Varia
@@ -90,7 +90,7 @@ def usable_items(g: Varia, s: VariaState, seat: int) -> list[int]:
     defs, cards = g.defs, s.cards
     return [
         c
-        for c in s.zones[f"item:{seat}"]
+        for c in s.zones[ITEM[seat]]
         if not cards[c].exhausted and defs[cards[c].defn].use == "usable"
     ]
 
@@ -212,7 +212,7 @@ _DONE = Option("done", "Done planning", arg="done")
 def plan_options(g: Varia, s: VariaState, seat: int, phase: str) -> list[Option]:
     """What ``seat`` may plan in the action or reaction step."""
     out: list[Option] = []
-    hand = s.zones[f"hand:{seat}"]
+    hand = s.zones[HAND[seat]]
     items = usable_items(g, s, seat)
     existing = range(s.moments)
     if phase == "action":
@@ -225,15 +225,16 @@ def plan_options(g: Varia, s: VariaState, seat: int, phase: str) -> list[Option]
     granted = may_grant_fast(g, s)
     defs, cards, append, made = g.defs, s.cards, out.append, _MADE.get
     for card in hand + items:
-        d = defs[cards[card].defn]
+        defn = cards[card].defn
+        d = defs[defn]
         item = d.kind == "item"
         if not item:
-            if d.id in seen:
+            if defn in seen:
                 continue  # copies of a card in hand are interchangeable
-            seen.add(d.id)
+            seen.add(defn)
         fuse = "spellfuse" in d.keywords
         for m in targets:
-            key = (card, m, d.id)
+            key = (card, m, defn)
             option = made(key)
             if option is None:
                 label = f"{'Use' if item else 'Plan'} {d.name} in moment {m + 1}"
@@ -256,10 +257,11 @@ def fast_options(g: Varia, s: VariaState, seat: int) -> list[Option]:
     seen: set[str] = set()
     where: list[Place] | None = None
     granted = may_grant_fast(g, s)
-    for card in [*s.zones[f"hand:{seat}"], *usable_items(g, s, seat)]:
-        if not is_fast(g, s, card, granted):
+    defs, cards = g.defs, s.cards
+    for card in [*s.zones[HAND[seat]], *usable_items(g, s, seat)]:
+        d = defs[cards[card].defn]
+        if "fast" not in d.keywords and not (granted and is_fast(g, s, card, granted)):
             continue
-        d = g.defn(s, card)
         if d.id in seen and d.kind != "item":
             continue
         seen.add(d.id)
@@ -276,8 +278,8 @@ def fast_options(g: Varia, s: VariaState, seat: int) -> list[Option]:
 # ------------------------------------------------------------------------------ carrying out
 def _take(g: Varia, s: VariaState, seat: int, card: int) -> None:
     """Move a card from the hand or the item zone onto the timeline."""
-    src = f"item:{seat}" if g.defn(s, card).kind == "item" else f"hand:{seat}"
-    move(s, card, f"timeline:{seat}", from_zone=src)
+    src = ITEM[seat] if g.defs[s.cards[card].defn].kind == "item" else HAND[seat]
+    move(s, card, TIMELINE[seat], from_zone=src)
     s.cards[card].face_up = True
 
 
@@ -289,9 +291,9 @@ def _leave(g: Varia, s: VariaState, seat: int, slot: Slot, rule: str) -> None:
         if kind == "token":
             g.remove_token(s, cid, rule)
         elif kind == "item":
-            move(s, cid, f"item:{seat}", from_zone=f"timeline:{seat}")
+            move(s, cid, ITEM[seat], from_zone=TIMELINE[seat])
         else:
-            move(s, cid, f"forgotten:{seat}", from_zone=f"timeline:{seat}")
+            move(s, cid, FORGOTTEN[seat], from_zone=TIMELINE[seat])
             s.cards[cid].face_up = False
 
 
@@ -367,7 +369,7 @@ def move_queue(g: Varia, s: VariaState, seat: int, phase: str) -> None:
                 break
         slot = Slot(queue.pop(0).cards, other(seat))
         for cid in slot.cards:
-            move(s, cid, f"timeline:{seat}", from_zone=f"queue:{seat}")
+            move(s, cid, TIMELINE[seat], from_zone=QUEUE[seat])
         put(s, seat, m, slot, phase == "action")
         if s.logging:
             name = _slot_name(g, s, slot)
@@ -390,7 +392,7 @@ def queue_from(g: Varia, s: VariaState, seat: int, m: int, rule: str) -> None:
             continue
         s.timeline[k].slots[seat] = None
         for cid in slot.cards:
-            move(s, cid, f"queue:{seat}", from_zone=f"timeline:{seat}")
+            move(s, cid, QUEUE[seat], from_zone=TIMELINE[seat])
         s.queue[seat].append(Slot(slot.cards, slot.target_seat))
         moved.append(_slot_name(g, s, s.queue[seat][-1]))
     if moved and s.logging:

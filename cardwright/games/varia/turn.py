@@ -11,7 +11,7 @@ from cardwright.core.zones import move
 
 from .plan import Plan
 from .resolution import Resolve
-from .state import VariaState, VAStep
+from .state import DISCARD, ITEM, TIMELINE, VariaState, VAStep
 
 if TYPE_CHECKING:
     from .game import Varia
@@ -152,9 +152,9 @@ def end_of_turn(g: Varia, s: VariaState, active: int) -> None:
                 if d.kind == "token":
                     g.remove_token(s, cid, "va.token.leaves")
                 elif d.kind == "item":
-                    move(s, cid, f"item:{seat}", from_zone=f"timeline:{seat}")
+                    move(s, cid, ITEM[seat], from_zone=TIMELINE[seat])
                 else:
-                    move(s, cid, f"discard:{seat}", from_zone=f"timeline:{seat}")
+                    move(s, cid, DISCARD[seat], from_zone=TIMELINE[seat])
                     s.cards[cid].face_up = True
             moment.slots[seat] = None
     s.timeline = []
