@@ -24,6 +24,12 @@ EXPRESSIONS = [
     "var('missing').printed",
     "it == self",
     "max(1, count(things())) == 3",
+    "count(such_that(things(), it.printed >= 2)) > 0",
+    "count(such_that(things(), it.printed > 9)) > 0",
+    "count(such_that(things(), owner_of(it) == you)) == 0",
+    "count(such_that(things(), it.printed > 9)) < 1",
+    "count(where(things(), printed_ge=2)) > 0",
+    "count(where(things(), printed_ge=2, printed_le=1)) == 0",
 ]
 
 

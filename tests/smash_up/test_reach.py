@@ -8,12 +8,14 @@ factions whose cards have such rules."""
 from __future__ import annotations
 
 from cardwright.agents import RandomAgent
-from cardwright.core.state import clone
+from cardwright.core.state import CardRef, clone
+from cardwright.core.vocab import Ctx
+from cardwright.core.vocab.compiled import compiled
 from cardwright.core.vocab.events import card_permissions
-from cardwright.games.smash_up.abilities import _acting_vars
+from cardwright.games.smash_up.abilities import _ABOUT, _acting_vars, event_vars
 from cardwright.games.smash_up.catalog import BASES
 from cardwright.games.smash_up.game import SmashUp
-from cardwright.games.smash_up.reach import limits, reaches
+from cardwright.games.smash_up.reach import heard_about, limits, reaches
 from cardwright.games.smash_up.state import SUState
 
 GAME = SmashUp()
@@ -83,3 +85,31 @@ def test_a_cannot_asked_outside_its_rules_answers_as_they_do() -> None:
                         forbids += expected
                         assert spec.protect(GAME, s, src, target, action, actor) == expected
     assert asked > 0 and forbids > 0
+
+
+def test_a_listener_skipped_for_an_event_about_another_card_would_not_have_held() -> None:
+    """:func:`heard_about`: a listener whose condition says ``var(<name>) == self`` is not
+    asked about an event whose data names another card there; asked, it would not hold."""
+    cat = GAME.whole_catalog(GAME.validate_config({})["card_set"])
+    asked = 0
+    for spec in cat.spec.values():
+        ability = spec.ability
+        if ability is None:
+            continue
+        for event in {lis.event for lis in ability.listeners}:
+            key = heard_about(ability, event, _ABOUT)
+            if key is None:
+                continue
+            for lis in ability.listeners:
+                if lis.event != event or lis.subject != "any" or lis.condition is None:
+                    continue
+                for s in STATES[::9]:
+                    cards = [*s.zones[BASES], *(m for m, _ in GAME.minions_in_play(s))]
+                    src = cards[0]
+                    for other in (-1, *cards[1:]):
+                        data = {key: other, "seat": 0}
+                        vars = event_vars(data).with_cards("card", [CardRef(max(other, 0))])
+                        ctx = Ctx(GAME, s, ability, CardRef(src), 0, vars)
+                        assert not compiled(lis.condition)(ctx), (spec.id, event, other)
+                        asked += 1
+    assert asked > 0

@@ -27,7 +27,7 @@ Let(...)
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -275,8 +275,31 @@ class SuchThat(Expr):
         found = cards_of(self.what.eval(ctx))
         if not found:
             return []
-        # one context for every card: only ``it`` changes (what the condition reads; an
-        # expression keeps nothing of its context, so nothing sees the earlier cards)
+        cards, inner, condition = self._inner(ctx)
+        out = []
+        for card in found:
+            cards["it"] = [card]
+            if condition(inner):
+                out.append(card)
+        return out
+
+    def exists(self, ctx: Ctx) -> bool:
+        """Whether :meth:`eval` finds a card (``count(such_that(...)) > 0``): the condition is
+        asked of the cards until one holds, not of every card."""
+        found = cards_of(self.what.eval(ctx))
+        if not found:
+            return False
+        cards, inner, condition = self._inner(ctx)
+        for card in found:
+            cards["it"] = [card]
+            if condition(inner):
+                return True
+        return False
+
+    def _inner(self, ctx: Ctx) -> tuple[dict[str, list[CardRef]], Ctx, Callable[[Ctx], Any]]:
+        """One context for every card: only ``it`` changes (what the condition reads; an
+        expression keeps nothing of its context, so nothing sees the earlier cards), in the
+        dict of cards returned."""
         outer = ctx.vars
         cards = dict(outer.cards)
         inner = Ctx(
@@ -288,13 +311,7 @@ class SuchThat(Expr):
             Bindings(cards, outer.nums, outer.words),
             ctx.node,
         )
-        condition = compiled(self.condition)
-        out = []
-        for card in found:
-            cards["it"] = [card]
-            if condition(inner):
-                out.append(card)
-        return out
+        return cards, inner, compiled(self.condition)
 
 
 @dataclass(frozen=True)

@@ -140,11 +140,29 @@ _PLAIN_OPS: dict[str, Callable[[Any, Any], bool]] = {
 }
 
 
+#: the comparisons of a count with a number that ask only whether there is one (True) or
+#: none (False): ``count(...) > 0``, ``count(...) == 0`` ...
+_SOME: dict[tuple[str, int], bool] = {
+    ("gt", 0): True,
+    ("ge", 1): True,
+    ("ne", 0): True,
+    ("eq", 0): False,
+    ("lt", 1): False,
+    ("le", 0): False,
+}
+
+
 def _compare_const(e: Compare, op: Callable[[Any, Any], bool], plain: Any) -> Fn:
     """A comparison with a constant single value on the right (``count(...) > 0``,
     ``self.counters == 0``): as :func:`_compare`, without evaluating the constant, and a count
     compared with a number in one closure."""
     k = e.right.value  # type: ignore[attr-defined]
+    if isinstance(e.left, Count) and type(k) is int and (e.op, k) in _SOME:
+        exists = getattr(e.left.what, "exists", None)  # (such_that, where: at the first found)
+        if exists is not None:
+            if _SOME[e.op, k]:
+                return lambda ctx: bool(exists(ctx))
+            return lambda ctx: not exists(ctx)
     if isinstance(e.left, Count) and type(k) is int and e.op in _PLAIN_OPS:
         what, int_op = compiled(e.left.what), _PLAIN_OPS[e.op]
 

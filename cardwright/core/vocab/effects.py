@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 from ..errors import EngineError
 from ..state import Bindings, CardRef, Decision, Option
 from .base import AnyCtx, Ctx, Effect, Expr, cards_of, seats_of
+from .compiled import compiled
 from .exprs import Choose, Const, seats_from
 
 if TYPE_CHECKING:
@@ -189,14 +190,14 @@ class If(Effect):
         return (self.then,) if self.otherwise is None else (self.then, self.otherwise)
 
     def do(self, ctx: Ctx) -> None:
-        if self.condition.eval(ctx):
+        if compiled(self.condition)(ctx):
             self.then.do(ctx.child(0))
         elif self.otherwise is not None:
             self.otherwise.do(ctx.child(1))
 
     def run(self, step: EffectStep, ctx: Ctx) -> None:
         _pop(ctx, step)
-        if self.condition.eval(ctx):
+        if compiled(self.condition)(ctx):
             self.then.start(ctx.child(0))
         elif self.otherwise is not None:
             self.otherwise.start(ctx.child(1))
@@ -214,7 +215,7 @@ class Require(Effect):
         return False
 
     def possible(self, ctx: Ctx) -> bool:
-        return bool(self.condition.eval(ctx))
+        return bool(compiled(self.condition)(ctx))
 
     def do(self, ctx: Ctx) -> None:
         return None

@@ -183,7 +183,7 @@ def modified(
                     if mod.key != key or mod.applies is None:
                         continue
                     ctx = Ctx(game, state, ability, CardRef(src), cards[src].controller, it)
-                    if mod.applies.eval(ctx):
+                    if compiled(mod.applies)(ctx):
                         changes.append((mod.layer, int(mod.amount.eval(ctx))))
     if state.lasting:  # a change given to any part belongs to the combined card
         amount = lasting_amount(state, key, card)
@@ -307,9 +307,9 @@ def try_replacement(
         if rep.applies is None:
             if src != card:
                 continue
-        elif src == card or not rep.applies.eval(ctx):
+        elif src == card or not compiled(rep.applies)(ctx):
             continue
-        if rep.condition is not None and not rep.condition.eval(ctx):
+        if rep.condition is not None and not compiled(rep.condition)(ctx):
             continue
         rep.effect.start(ctx)
         return True

@@ -166,9 +166,9 @@ class Filter:
             ctx.game.card_attr_as(ctx.state, card, self.attr, ctx.you), self.value.eval(ctx)
         )
 
-    def keep(self, ctx: Ctx, cards: Iterable[T]) -> list[T]:
+    def keep(self, ctx: Ctx, cards: Iterable[T], first: bool = False) -> list[T]:
         """The cards that pass, in order (the value is the same for every card: it is worked
-        out once, at the first card)."""
+        out once, at the first card); with ``first``, the first that passes only."""
         out: list[T] = []
         value: Any = _UNSET
         game, state, attr, you = ctx.game, ctx.state, self.attr, ctx.you
@@ -183,10 +183,22 @@ class Filter:
             got = attr_of(state, c, attr, you) if treat else plain(state, c, attr)
             if compare(got, value):
                 out.append(c)
+                if first:
+                    break
         return out
 
 
 _UNSET = object()
+
+
+def any_passing(ctx: Ctx, filters: tuple[Filter, ...], cards: Iterable[T]) -> bool:
+    """Whether a card passes every filter (``bool(passing(...))``): the last filter stops at
+    the first card that passes it. What a selection's ``exists`` answers for a count compared
+    with 0 (``count(where(...)) > 0``: :func:`.compiled.compiled`)."""
+    if not filters:
+        return bool(cards if isinstance(cards, list) else list(cards))
+    found = passing(ctx, filters[:-1], cards)
+    return bool(found) and bool(filters[-1].keep(ctx, found, first=True))
 
 
 def passing(ctx: Ctx, filters: tuple[Filter, ...], cards: Iterable[T]) -> list[T]:
@@ -241,6 +253,10 @@ class Where(Expr):
 
     def eval(self, ctx: Ctx) -> list[CardRef]:
         return passing(ctx, self.filters, cards_of(self.what.eval(ctx)))
+
+    def exists(self, ctx: Ctx) -> bool:
+        """Whether :meth:`eval` finds a card (``count(where(...)) > 0``: :func:`any_passing`)."""
+        return any_passing(ctx, self.filters, cards_of(self.what.eval(ctx)))
 
 
 @dataclass(frozen=True, slots=True)

@@ -41,6 +41,7 @@ from ..errors import DataError
 from ..state import Bindings, Decision, Option
 from .base import Ctx, Effect, Expr, cards_of, seats_of
 from .binding import bind
+from .compiled import compiled
 from .effects import Seq, distinct_cards, fill
 
 if TYPE_CHECKING:
@@ -135,7 +136,7 @@ class ChooseOne(Menu):
             if isinstance(entry, Entry):
                 out.extend(self._by_card(run))
                 run = []
-                if entry.when is None or entry.when.eval(ctx):
+                if entry.when is None or compiled(entry.when)(ctx):
                     out.append((Option(entry.id, fill(ctx, entry.label)), i, ctx.vars))
                 continue
             (run if self.by_card else out).extend(self._each(ctx, i, entry))

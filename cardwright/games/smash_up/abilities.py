@@ -54,7 +54,7 @@ from .carddata import (
     load_madness,
 )
 from .cardmodels import BaseDef, CardDef, called_words
-from .reach import rule_reach
+from .reach import heard_about, rule_reach
 from .selectors import _e, _opt
 from .state import SUCtx
 from .words import words
@@ -451,6 +451,7 @@ CARD_KEYS = {
     "new_base_card": "new_base",
     "was_on_card": "was_on",
 }
+_CARD_KEYS = tuple(CARD_KEYS.items())
 NUM_KEYS = ("seat", "owner", "controller", "by", "direct", "standard", "counters")
 WORD_KEYS = ("verb", "mode")
 #: each event's main card (what ``when`` listeners about the card itself hear)
@@ -474,14 +475,27 @@ MAIN_CARD = {
 
 def event_vars(data: dict[str, Any]) -> Bindings:
     """What an event's data binds for listeners: cards by name, numbers, words."""
-    cards = {
-        name: [CardRef(data[key])]
-        for key, name in CARD_KEYS.items()
-        if isinstance(data.get(key), int) and data[key] >= 0
-    }
-    nums = {k: int(data[k]) for k in NUM_KEYS if k in data}
-    words_ = {k: str(data[k]) for k in WORD_KEYS if k in data}
+    cards: dict[str, list[CardRef]] = {}
+    nums: dict[str, int] = {}
+    words_: dict[str, str] = {}
+    # (plain loops in the keys' order, no comprehensions: half the time, at every event)
+    for key, name in _CARD_KEYS:
+        if key in data:
+            value = data[key]
+            if isinstance(value, int) and value >= 0:
+                cards[name] = [CardRef(value)]
+    for key in NUM_KEYS:
+        if key in data:
+            nums[key] = int(data[key])
+    for key in WORD_KEYS:
+        if key in data:
+            words_[key] = str(data[key])
     return Bindings(cards, nums, words_)
+
+
+#: the names an event binds to cards -> their keys in its data, for :func:`.reach.heard_about`
+#: (``card`` left out: the hook binds it to the event's main card, whatever the data says)
+_ABOUT = {name: key for key, name in CARD_KEYS.items() if name != "card"}
 
 
 def _listener_hook(event: str) -> Callable[..., None]:
@@ -603,7 +617,10 @@ def spec_from_ability(ability: Ability) -> AbilitySpec:
             if r.action == "play_from_discard"
         )
     if ability.listeners:
-        fields["hooks"] = {lis.event: _listener_hook(lis.event) for lis in ability.listeners}
+        events = {lis.event for lis in ability.listeners}
+        fields["hooks"] = {event: _listener_hook(event) for event in events}
+        about = {event: heard_about(ability, event, _ABOUT) for event in events}
+        fields["heard_about"] = {event: key for event, key in about.items() if key is not None}
     if ability.replacements:
         events = {rep.event for rep in ability.replacements}
         fields["replace"] = {event: _replacement(ability, event) for event in events}
@@ -640,7 +657,7 @@ def spec_from_ability(ability: Ability) -> AbilitySpec:
 
         def ignores(g: SmashUp, s: SUState, src: int, base: int, seat: int) -> bool:
             vars = Bindings({"it": [CardRef(base)]}, {"seat": seat})
-            return bool(ignore.eval(_ctx(g, s, ability, src, vars)))
+            return bool(compiled(ignore)(_ctx(g, s, ability, src, vars)))
 
         fields["ignore_base"] = ignores
     instead = hooks.get("instead_of_discard")
@@ -648,14 +665,14 @@ def spec_from_ability(ability: Ability) -> AbilitySpec:
 
         def where(g: SmashUp, s: SUState, src: int, card: int, base: int) -> str | None:
             ctx = _ctx(g, s, ability, src, _cards(it=card, base=base))
-            return instead.where if instead.applies.eval(ctx) else None
+            return instead.where if compiled(instead.applies)(ctx) else None
 
         if instead.effect is None:
             fields["instead_of_discard"] = where
         else:
 
             def offers(g: SmashUp, s: SUState, src: int, card: int) -> bool:
-                return bool(instead.applies.eval(_ctx(g, s, ability, src, _cards(it=card))))
+                return bool(compiled(instead.applies)(_ctx(g, s, ability, src, _cards(it=card))))
 
             fields["offer_instead"] = offers
     copies = hooks.get("copy")
@@ -665,7 +682,7 @@ def spec_from_ability(ability: Ability) -> AbilitySpec:
     if isinstance(twice, Expr):
 
         def again(g: SmashUp, s: SUState, src: int, card: int) -> bool:
-            return bool(twice.eval(_ctx(g, s, ability, src, _cards(it=card))))
+            return bool(compiled(twice)(_ctx(g, s, ability, src, _cards(it=card))))
 
         fields["talent_twice"] = again
     if "on_play" in hooks:
@@ -729,7 +746,7 @@ def _copier(ability: Ability, copies: Copies) -> Callable[..., tuple[int, list[i
             {"controller": rec.controller, "seat": rec.seat},
         )
         ctx = _ctx(g, s, ability, copier, vars)
-        if copies.when is not None and not copies.when.eval(ctx):
+        if copies.when is not None and not compiled(copies.when)(ctx):
             return -1, []
         seat = s.cards[copier].controller if copies.who is None else copies.who.eval(ctx)
         seat = seat if isinstance(seat, int) else next(iter(seat))

@@ -153,14 +153,17 @@ def play_banned(
 def consume(g: SmashUp, s: SUState, cid: int, dest: int, seat: int, src: str) -> Allowance:
     """Use the most restricted play allowance that fits (the free one last); only the
     free one while extra plays are barred (:func:`extras_barred`); returns it."""
-    barred = extras_barred(g, s, seat, cid)
-    fitting = [
-        (a.zone == "hand", a.base is None, not a.names, not a.cond, a.max_power < 0, a.max_power, i)
-        for i, a in enumerate(s.allowances)
-        if (not barred or standard(a))
-        and card_fits(g, s, a, cid, src)
-        and dest_fits(g, s, a, seat, cid, dest, src)
-    ]
+    barred = barred_unasked(g, s)  # (asked once an allowance for an extra play is met)
+    fitting = []
+    for i, a in enumerate(s.allowances):
+        if barred is not False and not standard(a):
+            if barred is None:
+                barred = extras_barred(g, s, seat, cid)
+            if barred:
+                continue
+        if card_fits(g, s, a, cid, src) and dest_fits(g, s, a, seat, cid, dest, src):
+            key = (a.zone == "hand", a.base is None, not a.names, not a.cond, a.max_power < 0)
+            fitting.append((*key, a.max_power, i))
     if not fitting:
         raise EngineError(f"smash-up: no play allowance for card {cid}")
     return s.allowances.pop(min(fitting)[-1])
@@ -180,6 +183,13 @@ def counts_extras(g: SmashUp, s: SUState) -> bool:
     """Whether a card in play may forbid extra plays (so they are counted): one of the
     protections that can (``Catalog.extra_bar_specs``: a game without one asks nothing)."""
     return bool(g.sources(s, g.cat(s).extra_bar_specs))
+
+
+def barred_unasked(g: SmashUp, s: SUState) -> bool | None:
+    """Whether extra plays are barred, for a question that asks :func:`extras_barred` only
+    once it meets an allowance for an extra play: None (not asked yet) where a lasting effect
+    or a card that may bar them is in the game, else False (nothing can bar them)."""
+    return None if s.lasting or g.cat(s).extra_bar_specs else False
 
 
 def extras_barred(g: SmashUp, s: SUState, seat: int, cid: int, prot: Sources | None = None) -> bool:

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 from . import values
 from .allowances import (
     allowance_fits,
+    barred_unasked,
     cond_fails,
     dest_fits,
     extras_barred,
@@ -102,9 +103,10 @@ def play_destinations(
         found = (-1,)
     normal = via == "normal"
     # (nothing can bar an extra play without a lasting effect or a card that may forbid it
-    # among the game's cards: not asked then, as for most cards in most games)
-    barred = bool(s.lasting or cat.extra_bar_specs) and extras_barred(g, s, seat, cid, prot)
-    if barred and not normal:
+    # among the game's cards: not asked then, as for most cards in most games; for a normal
+    # play, asked only once an allowance for an extra play is met)
+    barred = barred_unasked(g, s)
+    if not normal and barred is None and extras_barred(g, s, seat, cid, prot):
         return []
     allowances = s.allowances
     from_discard = None
@@ -128,8 +130,11 @@ def play_destinations(
     if normal:
         kind, power = ("minion" if cat.is_minion[defn] else "action"), cat.printed[defn]
         for a in allowances:
-            if barred and not standard(a):
-                continue
+            if barred is not False and not standard(a):
+                if barred is None:
+                    barred = extras_barred(g, s, seat, cid, prot)
+                if barred:
+                    continue
             if allowance_fits(g, s, a, kind, power, src, defn):
                 fits.append(a)
                 anywhere = anywhere or fits_anywhere(a, src)

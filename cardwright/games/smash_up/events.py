@@ -18,7 +18,7 @@ from cardwright.core.state import Bindings, CardRef, Option, Trigger
 from cardwright.core.steps import Respond
 from cardwright.core.vocab import Ctx, Effect, node_key, run_listener
 
-from .abilities import event_vars
+from .abilities import MAIN_CARD, event_vars
 from .burying import buried_zone
 from .catalog import BASES
 from .history import AFTER_DESTROY, destroyed_at
@@ -48,16 +48,24 @@ def fire(g: SmashUp, s: SUState, event: str, also: Iterable[int] = (), **data: A
     if not listeners:
         return
     payload = {"event": event, **data}
-    vars = event_vars(payload)  # what the event binds, the same for every card that hears it
+    main = data.get(MAIN_CARD.get(event, ""), -1)
+    vars = None  # what the event binds, the same for every card that hears it (once asked)
     off = g.cancelled(s)
     spec = cat.spec
     for src in listeners:
         if src not in off:
             # (a card that took on a copied ability may have lost it to an earlier hook:
             # Dinner Date destroying the minion a Cellular Bonding copying it was on)
-            hook = spec[cards[src].defn].hooks.get(event)
-            if hook is not None:
-                hook(g, s, src, payload, vars)
+            found = spec[cards[src].defn]
+            hook = found.hooks.get(event)
+            if hook is None:
+                continue
+            about = found.heard_about.get(event)
+            if about is not None and data.get(about) != src and main != src:
+                continue  # about another card: none of its listeners can hold (heard_about)
+            if vars is None:
+                vars = event_vars(payload)
+            hook(g, s, src, payload, vars)
 
 
 def trigger_label(g: SmashUp, state: SUState, trigger: Trigger) -> str:

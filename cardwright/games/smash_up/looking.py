@@ -16,9 +16,10 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from cardwright.core import rng as chance
-from cardwright.core.state import CardRef, Decision, Option
+from cardwright.core.state import Bindings, CardRef, Decision, Option
 from cardwright.core.vocab import Ctx, Effect, Expr, VerbSpec, cards_of, seats_of
 from cardwright.core.vocab.binding import bind
+from cardwright.core.vocab.compiled import compiled
 from cardwright.core.vocab.effects import fill
 from cardwright.core.vocab.exprs import Call, Seats
 
@@ -67,13 +68,18 @@ class SearchFor(Effect):
         picked = set(step.picked)
         seen: set[str] = set()
         out: list[CardRef] = []
+        vars = ctx.vars
+        # each card's bindings share the numbers and words of the effect's, as ``such_that``
+        # shares them (an expression reads them, never changes them); its cards are a new dict
+        bound, nums, words = vars.cards, vars.nums, vars.words
+        condition = compiled(self.condition)
         for c in s.zones[f"deck:{ctx.you}"]:
             defn = s.cards[c].defn
             if c in picked or defn in seen:
                 continue
-            it = ctx.vars.with_cards("it", [CardRef(c)])
+            it = Bindings({**bound, "it": [CardRef(c)]}, nums, words)
             inner = Ctx(ctx.game, s, ctx.ability, ctx.source, ctx.you, it, ctx.node)
-            if self.condition.eval(inner):
+            if condition(inner):
                 seen.add(defn)
                 out.append(CardRef(c))
         return out
@@ -325,7 +331,7 @@ class EachDiscards(Effect):
             if defn in seen:
                 continue
             it = ctx.vars.with_cards("it", [CardRef(c)])
-            if self.condition.eval(Ctx(ctx.game, s, ctx.ability, ctx.source, seat, it)):
+            if compiled(self.condition)(Ctx(ctx.game, s, ctx.ability, ctx.source, seat, it)):
                 seen.add(defn)
                 out.append(CardRef(c))
         return out

@@ -1,5 +1,6 @@
 """Smash Up: where a card's "cannot play it there" (Block the Path, Stakeout) or "can play it
-from the discard pile there" (They're Coming To Get You, Cyberback, Spectre) can hold at all.
+from the discard pile there" (They're Coming To Get You, Cyberback, Spectre) can hold at all,
+and which events a card's listeners can hear at all (:func:`heard_about`).
 
 A Play Cards question asks such a rule of every card in hand (or in the discard pile) at every
 base. Most rules hold only at one place (``var('to') == base_of(self)``: the base their card
@@ -26,9 +27,10 @@ from typing import TYPE_CHECKING, Any
 
 from cardwright.core.abilities import Ability
 from cardwright.core.state import Bindings, CardRef
+from cardwright.core.timing import AFTER
 from cardwright.core.vocab import Ctx
 from cardwright.core.vocab.compiled import compiled
-from cardwright.core.vocab.exprs import mentions, selection
+from cardwright.core.vocab.exprs import SelfCard, mentions, selection
 
 from .specs import AbilitySpec, Reach, ReachFn
 from .state import SUState
@@ -139,3 +141,30 @@ def can_reach(found: Limits, cards: list[int], places: list[int]) -> bool:
             ):
                 return True
     return False
+
+
+def heard_about(ability: Ability, event: str, keys: dict[str, str]) -> str | None:
+    """The key of ``event``'s data (``keys``: each name an event binds -> its key) that must
+    name the listening card itself for any of ``ability``'s listeners to ``event`` about any
+    card to act: each says ``var(<name>) == self`` in its ``condition`` (itself or a part of
+    its ``and``: The Homeworld, Haunted House, Innsmouth: ``var('base') == self``, a minion
+    played here), so an event whose data names another card there (or none) is not heard.
+    None when one of them does not say so.
+
+    Why this cannot go stale: it is read once from the ability's expressions, which never
+    change; where that comparison is false the whole ``and`` is, and the comparison reads only
+    the event's data (what ``event_vars`` binds as ``<name>``, nothing when the key is
+    missing) and the listening card, which the caller compares directly, for every event.
+    """
+    found: set[str] = set()
+    for lis in ability.listeners:
+        if lis.event != event or lis.subject != "any" or lis.timing != AFTER:
+            continue  # (not heard about any card after the event: not asked there)
+        key = next(
+            (k for name, k in keys.items() if isinstance(selection(lis.condition, name), SelfCard)),
+            None,
+        )
+        if key is None:
+            return None
+        found.add(key)
+    return found.pop() if len(found) == 1 else None

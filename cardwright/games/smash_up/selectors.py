@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from cardwright.core.state import CardRef, refs
 from cardwright.core.vocab import Const, Expr, Verb, VerbSpec, cards_of, filters_from, seats_of
-from cardwright.core.vocab.exprs import Call, Filter, Seats, passing
+from cardwright.core.vocab.exprs import Call, Filter, Seats, any_passing, passing
 
 from .catalog import BASES, base_zone
 from .scoring import ScoreBase
@@ -94,6 +94,14 @@ class Minions(Expr):
     other: bool = False
 
     def eval(self, ctx: SUCtx) -> list[CardRef]:
+        return passing(ctx, self.filters, self._unfiltered(ctx))
+
+    def exists(self, ctx: SUCtx) -> bool:
+        """Whether :meth:`eval` finds a minion (``count(minions(...)) > 0``: stops at the
+        first that passes the filters, :func:`~cardwright.core.vocab.exprs.any_passing`)."""
+        return any_passing(ctx, self.filters, self._unfiltered(ctx))
+
+    def _unfiltered(self, ctx: SUCtx) -> list[CardRef]:
         g, s = ctx.game, ctx.state
         if self.at is None:
             found = refs(c for c, _ in g.minions_in_play(s))
@@ -109,7 +117,7 @@ class Minions(Expr):
             found = [c for c in found if (cards[c].controller == seat) == mine]
         if self.other and ctx.source is not None:
             found = [c for c in found if c != ctx.source]
-        return passing(ctx, self.filters, found)
+        return found
 
 
 @dataclass(frozen=True, slots=True)

@@ -110,6 +110,9 @@ class AbilitySpec:
     talent_ok: CardTest | None = None
     special: Special | None = None
     hooks: Mapping[str, HookFn] = field(default_factory=dict)
+    #: event -> the key of its data that must name the card itself for its listeners about
+    #: any card to hold (:func:`.reach.heard_about`; an event without one: heard always)
+    heard_about: Mapping[str, str] = field(default_factory=dict)
     scoring: ScoringFn | None = None
     replace: Mapping[str, ReplaceFn] = field(default_factory=dict)
     ignore_base: IgnoreFn | None = None

@@ -14,6 +14,7 @@ from cardwright.core.errors import EngineError
 from cardwright.core.state import Bindings, CardRef, Lasting, Trigger
 from cardwright.core.vocab import Ctx
 from cardwright.core.vocab.base import cards_of
+from cardwright.core.vocab.compiled import compiled
 
 from . import inplay
 from .catalog import BASES, base_zone
@@ -88,7 +89,7 @@ def among(g: SmashUp, s: SUState, src: int) -> set[int] | None:
     if exprs is None:
         return None
     ctx = Ctx(g, s, cat.spec[defn].ability, CardRef(src), s.cards[src].controller)
-    return {c for e in exprs for c in cards_of(e.eval(ctx))}
+    return {c for e in exprs for c in cards_of(compiled(e)(ctx))}
 
 
 class Shields:
@@ -331,7 +332,9 @@ class Powers:
             if mine is not None:
                 assert mine.power is not None
                 value += mine.power(g, s, cid, cid, bid)
-            value = minions[cid] = max(0, value)
+            if value < 0:  # (never below 0; a comparison, not a call of max())
+                value = 0
+            minions[cid] = value
             totals[card.controller] = totals.get(card.controller, 0) + value
         if not cat.player_power_specs:
             return totals
