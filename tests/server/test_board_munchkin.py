@@ -112,7 +112,7 @@ def test_munchkin_is_played_to_the_end_on_its_board(browser: Any, live: Server) 
         seen["fight"] += state.combat is not None
         seen["sale"] += sale_of(GAME, state, 0) is not None
         seen["window"] += page.locator(".mk-window").count() > 0
-        cards = page.locator(".mk-board .card:not(.back)")
+        cards = page.locator(".mk-board .card:not(.back):visible")
         if not hovered and cards.count():
             card = cards.first
             shown = tab.tip(card)
