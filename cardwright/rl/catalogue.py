@@ -29,12 +29,12 @@ the list outside a form's own shorter list is an error (the game's RL descriptio
 from __future__ import annotations
 
 import bisect
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from cardwright.core.errors import CardwrightError
-from cardwright.core.state import Card, Decision, Option, State
+from cardwright.core.state import Card, Decision, Option
 from cardwright.games import get_game, option_forms
 
 from .spec import GameSpec, game_spec
@@ -253,22 +253,15 @@ class Catalogue:
         by_id[option_id] = parsed
         return parsed
 
-    def indices(
-        self,
-        decision: Decision,
-        defn: Callable[[int], str] | None = None,
-        *,
-        cards: Mapping[int, Card] | None = None,
-    ) -> list[int]:
-        """The index of each option of ``decision``, in its order; ``defn(card_id)`` is the
-        definition of a card an option names (one the deciding seat sees), or ``cards`` the
-        state's cards, whose ``defn`` is read (the same, and faster)."""
+    def indices(self, decision: Decision, cards: Mapping[int, Card]) -> list[int]:
+        """The index of each option of ``decision``, in its order; ``cards`` are the cards
+        of the state or view the decision is in (an option names only cards the deciding
+        seat sees, whose ``defn`` either shows)."""
         kind = decision.kind
         by_id = self._parsed.get(kind)
         if by_id is None:
             by_id = self._parsed[kind] = {}
         get = by_id.get
-        table: Any = cards
         out: list[int] = []
         append = out.append
         # per card part and definition: the first card named there, then (once another is)
@@ -280,7 +273,7 @@ class Catalogue:
                 found = self._parse(kind, option.id)
             index, named = found
             for part, where, cid in named:
-                name = table[cid].defn if defn is None else defn(cid)
+                name = cards[cid].defn
                 place = part.at.get(name)
                 if place is None:
                     name = self._other(option.id, part, where, name)
@@ -325,9 +318,10 @@ class Catalogue:
             f"catalogue has {most} for {self._by_number[number].form}"
         )
 
-    def option(self, decision: Decision, index: int, defn: Callable[[int], str]) -> Option:
-        """The option of ``decision`` at ``index`` (a one-line ``CatalogueError`` if none)."""
-        for option, i in zip(decision.options, self.indices(decision, defn), strict=True):
+    def option(self, decision: Decision, index: int, cards: Mapping[int, Card]) -> Option:
+        """The option of ``decision`` at ``index`` (a one-line ``CatalogueError`` if none);
+        ``cards`` as for :meth:`indices`."""
+        for option, i in zip(decision.options, self.indices(decision, cards), strict=True):
             if i == index:
                 return option
         raise CatalogueError(
@@ -387,10 +381,3 @@ class Catalogue:
                 over.append(f"{part.kind}: {what}")
             rows.append((block.offset, block.size, block.form, "; ".join(over)))
         return rows
-
-
-def state_defn(state: State) -> Callable[[int], str]:
-    """A card's definition in ``state`` (a full state or a view: options name only cards the
-    deciding seat sees, which a view shows too)."""
-    cards = state.cards
-    return lambda cid: cards[cid].defn

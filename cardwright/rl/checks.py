@@ -19,22 +19,21 @@ from cardwright.conformance import hidden_swaps
 from cardwright.core.rng import LocalRng
 from cardwright.core.state import State
 
-from .catalogue import Catalogue, state_defn
+from .catalogue import Catalogue
 from .observe import Encoder
 
 
 def check_catalogue(catalogue: Catalogue, state: State, where: str) -> list[int]:
     decision = state.decision
     assert decision is not None
-    defn = state_defn(state)
-    indices = catalogue.indices(decision, defn)
+    indices = catalogue.indices(decision, state.cards)
     assert len(set(indices)) == len(indices), (
         f"{where}: two options of a {decision.kind} decision share an index: "
         f"{[(o.id, i) for o, i in zip(decision.options, indices, strict=True)]}"
     )
     for option, index in zip(decision.options, indices, strict=True):
         assert 0 <= index < catalogue.size, f"{where}: {option.id} -> {index}, out of range"
-        back = catalogue.option(decision, index, defn)
+        back = catalogue.option(decision, index, state.cards)
         assert back is option, f"{where}: {option.id} -> {index} -> {back.id}"
     return indices
 

@@ -554,7 +554,7 @@ class Encoder:
         decision = state.decision
         if decision is not None and decision.seat == seat:
             put = out.data  # item by item: cheaper than an index array for a few
-            for i in self.catalogue.indices(decision, cards=state.cards):
+            for i in self.catalogue.indices(decision, state.cards):
                 put[i] = 1
         return out
 
@@ -571,8 +571,7 @@ def observation_dict(game: Game, view: State, catalogue: Catalogue | None = None
         d = view.decision
         options: list[dict[str, Any]] = [{"id": o.id, "label": o.label} for o in d.options]
         if catalogue is not None and d.options:
-            cards = view.cards
-            indices = catalogue.indices(d, lambda c: cards[c].defn)
+            indices = catalogue.indices(d, view.cards)
             for option, index in zip(options, indices, strict=True):
                 option["action"] = index
         decision = {

@@ -207,16 +207,14 @@ class CardwrightState(pyspiel.State):  # type: ignore[misc]
         decision = state.decision
         if decision is None or decision.seat != player:
             return []
-        cards = state.cards
         game: CardwrightGame = self.get_game()
-        return sorted(game.catalogue.indices(decision, lambda c: cards[c].defn))
+        return sorted(game.catalogue.indices(decision, state.cards))
 
     def _apply_action(self, action: int) -> None:
         game: CardwrightGame = self.get_game()
         state = self.p.state
         assert state.decision is not None
-        cards = state.cards
-        option = game.catalogue.option(state.decision, int(action), lambda c: cards[c].defn)
+        option = game.catalogue.option(state.decision, int(action), state.cards)
         game.cw.apply(state, option.id)
         if self.p.choices is not None:
             self.p.choices.append(option.id)

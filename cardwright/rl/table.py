@@ -74,7 +74,7 @@ class Table:
         decision = state.decision
         if decision is None:
             return []
-        found = self.catalogue.indices(decision, cards=state.cards)
+        found = self.catalogue.indices(decision, state.cards)
         self._pending = (state, state.decisions, found)
         return found
 

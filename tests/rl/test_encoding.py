@@ -16,7 +16,6 @@ from cardwright.core.rng import LocalRng
 from cardwright.core.state import HIDDEN
 from cardwright.games import get_game, playable_games
 from cardwright.rl import Catalogue, CatalogueError, Encoder, observation_dict
-from cardwright.rl.catalogue import state_defn
 from cardwright.rl.checks import check_catalogue, check_encoding_swaps, check_seen, play_checked
 from cardwright.sim.deal import deal
 
@@ -165,10 +164,10 @@ def test_an_illegal_index_is_refused_in_one_line() -> None:
     game = get_game("bizarre-world")
     catalogue = Catalogue("bizarre-world")
     state = game.new_state({}, 0, log=False)
-    legal = set(catalogue.indices(state.decision, lambda c: state.cards[c].defn))  # type: ignore[arg-type]
+    legal = set(catalogue.indices(state.decision, state.cards))  # type: ignore[arg-type]
     illegal = next(i for i in range(catalogue.size) if i not in legal)
     with pytest.raises(CatalogueError, match="is not a legal option") as info:
-        catalogue.option(state.decision, illegal, lambda c: state.cards[c].defn)  # type: ignore[arg-type]
+        catalogue.option(state.decision, illegal, state.cards)  # type: ignore[arg-type]
     assert "\n" not in str(info.value)
 
 
@@ -182,7 +181,7 @@ def test_copies_get_ordinals() -> None:
         assert d is not None
         names = [state.cards[o.card].defn for o in d.options if o.card is not None]
         if len(names) != len(set(names)):
-            indices = catalogue.indices(d, state_defn(state))
+            indices = catalogue.indices(d, state.cards)
             words = [catalogue.describe(i) for i in indices]
             assert any(w.endswith("#1") for w in words), words
             return
