@@ -236,6 +236,17 @@ def lasting_permissions(
     return out
 
 
+def binds(by: str, actor: int, controller: int) -> bool:
+    """Whether a rule said ``by`` of a card ``controller`` controls binds ``actor``'s action:
+    ``"you"`` only its controller's, ``"opponent"`` only another seat's (not the rules' own,
+    ``actor`` -1), anything else every action."""
+    if by == "you":
+        return actor == controller
+    if by == "opponent":
+        return actor >= 0 and actor != controller
+    return True
+
+
 def card_permissions(
     game: Game[Any],
     state: State,
@@ -248,16 +259,13 @@ def card_permissions(
 ) -> list[Permission]:
     """The "cannot"s and "can"s one card's ability (``src``) says for ``actor`` doing
     ``action`` to ``target`` (``vars``: what the rules' expressions see, ``it`` the target).
-    ``by="you"``: only its controller's actions; ``by="opponent"``: only another seat's (not
-    the rules', ``actor`` -1)."""
+    Each rule binds the actors :func:`binds` says."""
     out = []
     controller = state.cards[src].controller
     for rule in ability.rules:
         if rule.action != action:
             continue
-        if (rule.by == "you" and actor != controller) or (
-            rule.by == "opponent" and (actor < 0 or actor == controller)
-        ):
+        if not binds(rule.by, actor, controller):
             continue
         ctx = Ctx(game, state, ability, CardRef(src), controller, vars)
         if rule.applies is None:

@@ -40,7 +40,7 @@ from cardwright.core.vocab import (
     hooks_from,
 )
 from cardwright.core.vocab.compiled import compiled
-from cardwright.core.vocab.events import card_permissions, try_replacement
+from cardwright.core.vocab.events import binds, card_permissions, try_replacement
 from cardwright.core.vocab.exprs import AllOf, Attr, SelfCard, Var, selection
 
 from .carddata import (
@@ -585,7 +585,7 @@ def spec_from_ability(ability: Ability) -> AbilitySpec:
                 return False  # no rule of this ability is about ``action``
             if target != src and action in own_only:
                 return False
-            if action in by_others and (actor < 0 or actor == s.cards[src].controller):
+            if action in by_others and not binds("opponent", actor, s.cards[src].controller):
                 return False  # (as card_permissions would find, before anything is bound)
             vars = _acting_vars(s, target, actor, card)
             found = card_permissions(g, s, ability, src, action, target, actor, vars)

@@ -30,6 +30,7 @@ from cardwright.core.state import Bindings, CardRef
 from cardwright.core.timing import AFTER
 from cardwright.core.vocab import Ctx
 from cardwright.core.vocab.compiled import compiled
+from cardwright.core.vocab.events import binds
 from cardwright.core.vocab.exprs import SelfCard, mentions, selection
 
 from .specs import AbilitySpec, Reach, ReachFn
@@ -68,10 +69,7 @@ def rule_reach(ability: Ability, action: str) -> ReachFn | None:
         ctx = Ctx(g, s, ability, CardRef(src), controller, Bindings(nums={"actor": seat}))
         out = []
         for it, to, actor, by, own in parts:
-            # (the player filters of :func:`~cardwright.core.vocab.events.card_permissions`)
-            if (by == "you" and seat != controller) or (
-                by == "opponent" and (seat < 0 or seat == controller)
-            ):
+            if not binds(by, seat, controller):  # (as card_permissions filters the rules)
                 continue
             if actor is not None:
                 seats = _ids(actor(ctx))
